@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+// loaderscope-engine: the CLI of config.md. Exit codes: 0 success, 2 bad config or usage,
+// 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
+#include "loaderscope/config.h"
+#include "loaderscope/run.h"
+#include "loaderscope/segment.h"
+#include "loaderscope/worker_pool.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace loaderscope;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadConfig = 2;
+constexpr int kExitRuntime = 3;
+
+const char* kHelp = R"(loaderscope-engine: a real PyTorch-DataLoader-style worker pool on shared memory
+
+Usage:
+  loaderscope-engine run [--config FILE] [--trace FILE] [--summary FILE]
+      Run a configuration (the built-in default when --config is absent). Writes a Chrome trace
+      (Perfetto, chrome://tracing) and a JSON summary when asked; prints the summary to stdout
+      when --summary is absent.
+  loaderscope-engine validate --config FILE
+      Check a configuration without starting anything.
+  loaderscope-engine default-config
+      Print the built-in default configuration.
+  loaderscope-engine clean
+      Remove shared-memory segments left by runs whose process is gone.
+  loaderscope-engine --help | --version
+
+Exit status: 0 success; 2 bad configuration or usage (message on stderr names the field);
+3 runtime loader error (worker died, timed out, worker exception); 128+N stopped by signal N.
+)";
+
+struct Args
+{
+    std::string command;
+    std::map<std::string, std::string> options;
+};
+
+bool parseArgs(int argc, char** argv, Args& out, std::string& error)
+{
+    if (argc < 2) {
+        error = "missing command";
+        return false;
+    }
+    out.command = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a.rfind("--", 0) != 0) {
+            error = "unexpected argument '" + a + "'";
+            return false;
+        }
+        if (auto eq = a.find('='); eq != std::string::npos) {
+            out.options[a.substr(2, eq - 2)] = a.substr(eq + 1);
+            continue;
+        }
+        if (i + 1 >= argc) {
+            error = "option " + a + " needs a value";
+            return false;
+        }
+        out.options[a.substr(2)] = argv[++i];
+    }
+    return true;
+}
+
+bool checkOptions(const Args& a, std::initializer_list<const char*> allowed, std::string& error)
+{
+    for (const auto& [k, v] : a.options) {
+        bool ok = false;
+        for (const char* name : allowed)
+            ok = ok || k == name;
+        if (!ok) {
+            error = "unknown option --" + k + " for '" + a.command + "'";
+            return false;
+        }
+    }
+    return true;
+}
+
+int usageError(const std::string& message)
+{
+    std::cerr << "loaderscope-engine: " << message << "\nTry 'loaderscope-engine --help'.\n";
+    return kExitBadConfig;
+}
+
+int workerCommand(const Args& a)
+{
+    WorkerArgs w;
+    try {
+        w.shm = a.options.at("shm");
+        w.id = std::stoi(a.options.at("id"));
+        w.generation = uint32_t(std::stoul(a.options.at("gen")));
+        w.parent = std::stoi(a.options.at("parent"));
+    } catch (const std::exception&) {
+        return usageError("worker mode needs --shm, --id, --gen and --parent");
+    }
+    workerProcessMain(w, nullptr);
+}
+
+bool writeFile(const std::string& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    return bool(out.flush());
+}
+
+int runCommand(const Args& a)
+{
+    std::string configText;
+    Config config;
+    try {
+        if (auto it = a.options.find("config"); it != a.options.end()) {
+            std::ifstream in(it->second, std::ios::binary);
+            if (!in)
+                throw ConfigError("", "cannot open config file '" + it->second + "': " + strerror(errno));
+            configText.assign(std::istreambuf_iterator<char>(in), {});
+        } else {
+            configText = defaultConfigJson();
+        }
+        config = parseConfig(configText);
+    } catch (const ConfigError& e) {
+        std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
+        return kExitBadConfig;
+    }
+    for (const auto& w : config.warnings)
+        std::cerr << "loaderscope-engine: warning: " << w << "\n";
+
+    // The zygote is forked first, while this process has a single thread.
+    std::unique_ptr<Zygote> zygote;
+    try {
+        zygote = Zygote::start(config);
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return kExitRuntime;
+    }
+    installStopHandlers();
+    RunReport report;
+    try {
+        report = runEngine(config, configToJson(config), zygote.get());
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return kExitRuntime;
+    }
+    zygote.reset();
+    for (const auto& e : report.errors)
+        std::cerr << "loaderscope-engine: error: " << e << "\n";
+
+    const std::string summary = summaryJson(config, report);
+    int rc = report.exit_code;
+    if (auto it = a.options.find("summary"); it != a.options.end()) {
+        if (!writeFile(it->second, summary)) {
+            std::cerr << "loaderscope-engine: cannot write summary '" << it->second << "': " << strerror(errno) << "\n";
+            rc = rc ? rc : kExitRuntime;
+        }
+    } else {
+        std::cout << summary << "\n";
+    }
+    if (auto it = a.options.find("trace"); it != a.options.end()) {
+        if (!writeChromeTrace(config, report, it->second)) {
+            std::cerr << "loaderscope-engine: cannot write trace '" << it->second << "': " << strerror(errno) << "\n";
+            rc = rc ? rc : kExitRuntime;
+        }
+    }
+    return rc;
+}
+
+int validateCommand(const Args& a)
+{
+    auto it = a.options.find("config");
+    if (it == a.options.end())
+        return usageError("validate needs --config FILE");
+    try {
+        const Config c = loadConfigFile(it->second);
+        for (const auto& w : c.warnings)
+            std::cerr << "loaderscope-engine: warning: " << w << "\n";
+    } catch (const ConfigError& e) {
+        std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
+        return kExitBadConfig;
+    }
+    std::cout << "config is valid\n";
+    return kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Args args;
+    std::string error;
+    if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+                      std::strcmp(argv[1], "help") == 0)) {
+        std::cout << kHelp;
+        return kExitOk;
+    }
+    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+        std::cout << "loaderscope-engine " << LOADERSCOPE_VERSION << "\n";
+        return kExitOk;
+    }
+    if (!parseArgs(argc, argv, args, error))
+        return usageError(error);
+    if (args.command == "worker")
+        return workerCommand(args);
+    if (args.command == "run") {
+        if (!checkOptions(args, {"config", "trace", "summary"}, error))
+            return usageError(error);
+        return runCommand(args);
+    }
+    if (args.command == "validate") {
+        if (!checkOptions(args, {"config"}, error))
+            return usageError(error);
+        return validateCommand(args);
+    }
+    if (args.command == "default-config") {
+        std::cout << defaultConfigJson() << "\n";
+        return kExitOk;
+    }
+    if (args.command == "clean") {
+        for (const auto& name : sweepStaleSegments())
+            std::cout << "removed /dev/shm/" << name << "\n";
+        return kExitOk;
+    }
+    return usageError("unknown command '" + args.command + "'");
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// Event kinds written by every process of a run into its own ring (see event_ring.h).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace loaderscope {
+
+/** Which timeline lane an event belongs to. Workers use their id (0..N-1). */
+enum Lane : int16_t {
+    LaneMain = -1,       ///< the engine's main thread: the training loop and, with 0 workers, fetching
+    LanePin = -2,        ///< the pin-memory thread
+    LaneCopy = -3,       ///< device copy engine (H2D)
+    LaneCompute = -4,    ///< device compute stream (step kernel)
+};
+
+enum class EventKind : uint8_t {
+    None = 0,
+    // worker lanes
+    WorkerStart = 1,  ///< instant; arg0 = pid, arg1 = generation
+    WorkerExit,       ///< instant (written by main when it reaps); arg0 = pid, arg1 = wait status
+    WorkerInit,       ///< span: worker_init_fn cost and fetcher creation
+    Fetch,            ///< span: one sample; batch = task index, arg0 = sample index
+    Collate,          ///< span: stacking samples into the batch slot; arg0 = samples
+    BatchReady,       ///< instant: batch written and published; arg0 = slot
+    WaitTask,         ///< span: a worker idle, waiting for its next index
+    // main lane
+    WaitData,         ///< span: the training loop waiting in next(); batch = what it got
+    Deliver,          ///< instant: batch handed to the loop; arg0 = worker, arg1 = delivery index
+    Step,             ///< span: the training step on the host (issued kernel or timed wait)
+    StartWorkers,     ///< span: main process starting worker processes; arg0 = count
+    Shutdown,         ///< span: shutting the workers down
+    EpochBegin,       ///< instant; arg0 = epoch
+    EpochEnd,         ///< instant; arg0 = epoch
+    QueueDepth,       ///< counter; arg0 = ready batches, arg1 = outstanding tasks; batch = pinned in use
+    Error,            ///< instant; arg0 = worker (or -1)
+    // pin and device lanes
+    PinCopy,          ///< span: copy into a pinned staging buffer; arg0 = bytes
+    H2DCopy,          ///< span: host-to-device copy; arg0 = bytes, arg1 = 1 pinned / 0 pageable
+    Kernel,           ///< span: step kernel on the device
+    HostBlocked,      ///< span (main lane): host thread blocked by a pageable copy or a sync
+    Count
+};
+
+/** A decoded event: what readers copy out of a ring. Times are CLOCK_MONOTONIC ns. */
+struct Event
+{
+    uint64_t t0 = 0;
+    uint64_t t1 = 0;      ///< equals t0 for instants and counters
+    int64_t batch = -1;
+    int64_t arg0 = 0;
+    int64_t arg1 = 0;
+    EventKind kind = EventKind::None;
+    int16_t lane = 0;
+};
+
+std::string_view eventKindName(EventKind kind);
+bool isSpan(EventKind kind);
+
+} // namespace loaderscope

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// The loader iterator: DataLoader's _SingleProcessDataLoaderIter and
+// _MultiProcessingDataLoaderIter over the engine's worker pool (dataloader-semantics.md §2-§4).
+#pragma once
+
+#include "loaderscope/config.h"
+#include "loaderscope/sampler.h"
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <sys/types.h>
+#include <vector>
+
+namespace loaderscope {
+
+class Segment;
+class EventWriter;
+class Zygote;
+
+/** A batch handed to the training loop. Its slot stays reserved until release(). */
+struct Batch
+{
+    int64_t task_idx = -1;    ///< DataLoader's task id (send_idx)
+    int worker = -1;          ///< -1: made in the main process
+    uint32_t slot = 0;
+    uint32_t n_samples = 0;
+    int64_t first_sample = -1;
+    uint64_t checksum = 0;
+    const uint8_t* data = nullptr;
+    uint64_t bytes = 0;
+};
+
+/** A fatal loader error (worker died, timed out): the run ends with exit code 3. */
+class LoaderError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/** A worker's exception re-raised by next(); the iterator stays usable (the slot was refilled). */
+class WorkerException : public std::runtime_error
+{
+public:
+    WorkerException(int worker, const std::string& message)
+        : std::runtime_error(message), m_worker(worker)
+    {
+    }
+    int worker() const { return m_worker; }
+
+private:
+    int m_worker;
+};
+
+/** The run was asked to stop (SIGINT/SIGTERM). */
+class Interrupted : public std::runtime_error
+{
+public:
+    explicit Interrupted(int sig) : std::runtime_error("interrupted"), m_sig(sig) {}
+    int signal() const { return m_sig; }
+
+private:
+    int m_sig;
+};
+
+/** Live counts for the queue-depth counters. */
+struct QueueCounts
+{
+    int64_t ready = 0;        ///< finished by workers, not yet delivered
+    int64_t outstanding = 0;  ///< tasks sent, not yet received
+};
+
+class DataLoaderIter
+{
+public:
+    virtual ~DataLoaderIter() = default;
+    /// iter(loader): a new iterator, or the persistent one reset (resume handshake).
+    virtual void beginEpoch(int epoch) = 0;
+    /// next(): a batch, or nullopt at StopIteration. Throws WorkerException, LoaderError, Interrupted.
+    virtual std::optional<Batch> next() = 0;
+    /// The loop is done with the batch's memory: its slot may be reused.
+    virtual void release(const Batch& batch) = 0;
+    /// The loop left the epoch (normally or early): non-persistent iterators shut down here.
+    virtual void endEpoch() = 0;
+    virtual void shutdown() = 0;
+    virtual QueueCounts counts() const = 0;
+    virtual std::vector<pid_t> workerPids() const = 0;
+};
+
+/**
+ * Builds the iterator for a config. `global` plays torch's global generator; `stopSignal` is set
+ * (to the signal number) by the signal handler and polled while waiting.
+ */
+std::unique_ptr<DataLoaderIter> makeLoaderIter(const Config& config, Segment& segment, Zygote* zygote,
+                                               EventWriter& mainEvents, Generator& global,
+                                               const std::atomic<int>& stopSignal);
+
+} // namespace loaderscope

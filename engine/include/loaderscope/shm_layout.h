@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// The fixed plain-old-data layout of a run's shared-memory segment (design.md §3).
+//
+// Every word has one writer: the main process writes task-ring heads, slot assignments and its own
+// event ring; worker k writes its control block, its done-ring head, the slots assigned to it and its
+// own event ring. A process killed at any instruction can therefore only leave an entry unpublished,
+// never a lock held. No Boost mutex, condition or allocator lives here.
+#pragma once
+
+#include "loaderscope/events.h"
+#include "loaderscope/futex.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace loaderscope {
+
+struct Config;
+
+constexpr uint64_t kSegmentMagic = 0x3130455053444c4cULL; // "LLDSPE01" little-endian
+constexpr uint32_t kLayoutVersion = 1;
+
+/** main -> worker (index ring). */
+struct Task
+{
+    enum Kind : uint32_t { Batch = 1, Resume = 2, Stop = 3 };
+    uint32_t kind = Batch;
+    uint32_t slot = UINT32_MAX;  ///< batch slot the worker collates into
+    int64_t task_idx = -1;       ///< DataLoader's send_idx
+    uint32_t n_indices = 0;      ///< samples requested (map: in the slot's index list)
+    uint32_t epoch = 0;
+    uint64_t reserved = 0;
+};
+
+/** worker -> main (done ring). */
+struct Done
+{
+    enum Kind : uint32_t { Batch = 1, Exception = 2, StopIteration = 3, ResumeAck = 4 };
+    uint32_t kind = Batch;
+    uint32_t slot = UINT32_MAX;
+    int64_t task_idx = -1;
+    uint32_t n_samples = 0;
+    uint32_t epoch = 0;
+    int64_t first_sample = -1;
+    uint64_t checksum = 0;
+};
+
+enum class WorkerState : uint32_t { Empty = 0, Starting, Idle, Busy, Exited };
+
+/** Per-worker control block. Hot words of each writer on their own cache line. */
+struct WorkerCtl
+{
+    // written by main
+    alignas(64) std::atomic<uint64_t> index_head{0};
+    std::atomic<uint32_t> generation{0};
+    std::atomic<uint64_t> base_seed{0};
+    std::atomic<uint64_t> done_tail{0};
+    // written by the worker
+    alignas(64) std::atomic<uint64_t> index_tail{0};
+    std::atomic<int32_t> pid{0};
+    std::atomic<uint32_t> state{0};
+    std::atomic<uint64_t> heartbeat_ns{0};
+    std::atomic<int64_t> current_task{-1};
+    alignas(64) std::atomic<uint64_t> done_head{0};
+    // wake-ups: main bumps task_wake after pushing a task
+    WakeWord task_wake;
+};
+
+enum class SlotState : uint32_t { Free = 0, Assigned, Filling, Ready, Delivered };
+
+/** Batch slot header; the payload and the index list live in their own sections. */
+struct SlotHdr
+{
+    alignas(64) std::atomic<uint32_t> state{0};
+    int32_t owner_worker = -1;
+    uint32_t owner_gen = 0;
+    int64_t task_idx = -1;
+    uint64_t bytes = 0;
+    uint32_t n_samples = 0;
+    int64_t first_sample = -1;
+    char message[256] = {};  ///< worker exception text (Done::Exception)
+};
+
+/** One seqlock record of an event ring (64 bytes). seq = 2*pos+1 while written, 2*pos+2 after. */
+struct EventRecord
+{
+    std::atomic<uint64_t> seq{0};
+    std::atomic<uint64_t> t0{0};
+    std::atomic<uint64_t> t1{0};
+    std::atomic<uint64_t> meta{0};  ///< kind (8 bits) | lane (16 bits) << 8
+    std::atomic<int64_t> batch{0};
+    std::atomic<int64_t> arg0{0};
+    std::atomic<int64_t> arg1{0};
+    std::atomic<uint64_t> reserved{0};
+};
+static_assert(sizeof(EventRecord) == 64);
+
+struct EventRingHdr
+{
+    alignas(64) std::atomic<uint64_t> head{0}; ///< written by the ring's single writer
+    int32_t writer_lane = 0;
+};
+
+enum class RunState : uint32_t { Starting = 0, Running, Finished, Failed };
+
+/** Section offsets and sizes; identical in every process (computed from the config). */
+struct ShmLayout
+{
+    static constexpr uint32_t kConsumerSlots = 6;     ///< slots held past delivery (loop, pin, device)
+    static constexpr uint32_t kEventRingCapacity = 1u << 15;
+    static constexpr uint32_t kFixedEventRings = 3;   ///< main, pin thread, device collector
+    static constexpr uint64_t kHeaderBytes = 4096;
+    static constexpr uint64_t kConfigBytes = 64 * 1024;
+
+    uint32_t num_workers = 0;
+    uint32_t num_slots = 0;
+    uint32_t task_ring_capacity = 0;   ///< power of two, index and done rings alike
+    uint32_t event_ring_capacity = 0;
+    uint32_t num_event_rings = 0;
+    uint32_t max_indices = 0;          ///< batch size (indices per slot)
+    uint64_t slot_payload_bytes = 0;
+    uint64_t slot_stride = 0;          ///< payload rounded up to a page
+
+    uint64_t off_config = 0;
+    uint64_t off_workers = 0;
+    uint64_t off_index_rings = 0;
+    uint64_t off_done_rings = 0;
+    uint64_t off_slot_hdrs = 0;
+    uint64_t off_slot_indices = 0;
+    uint64_t off_event_rings = 0;
+    uint64_t off_slot_data = 0;        ///< 2 MiB aligned, so it can be registered as pinned at once
+    uint64_t total_bytes = 0;
+
+    static ShmLayout forConfig(const Config& config);
+    /// Recomputes the layout from the counts stored in a header (used by readers).
+    static ShmLayout fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
+                                uint32_t maxIndices, uint64_t payloadBytes);
+    /// Ring 0: main thread, 1: pin thread, 2: device collector (copy and compute lanes), 3+k: worker k.
+    static uint32_t eventRingIndexForLane(int lane)
+    {
+        if (lane >= 0)
+            return kFixedEventRings + uint32_t(lane);
+        return lane == LaneMain ? 0u : lane == LanePin ? 1u : 2u;
+    }
+    uint64_t eventRingBytes() const { return 64 + uint64_t(event_ring_capacity) * sizeof(EventRecord); }
+};
+
+/** The first page of the segment. */
+struct SegmentHeader
+{
+    uint64_t magic = 0;
+    uint32_t layout_version = 0;
+    uint32_t header_bytes = 0;
+    uint64_t total_bytes = 0;
+    uint64_t run_nonce = 0;
+    int32_t creator_pid = 0;
+    uint32_t reserved0 = 0;
+    uint64_t creator_starttime = 0;   ///< /proc/<pid>/stat field 22, against pid reuse
+    uint64_t config_digest = 0;
+    uint64_t config_bytes = 0;
+    uint64_t clock_origin_ns = 0;     ///< CLOCK_MONOTONIC when the segment was made
+    // counts from which every offset is recomputed and checked by readers
+    uint32_t num_workers = 0;
+    uint32_t num_slots = 0;
+    uint32_t task_ring_capacity = 0;
+    uint32_t event_ring_capacity = 0;
+    uint32_t num_event_rings = 0;
+    uint32_t max_indices = 0;
+    uint64_t slot_payload_bytes = 0;
+    // live run status, written by main
+    alignas(64) std::atomic<uint32_t> run_state{0};
+    std::atomic<uint32_t> epoch{0};
+    std::atomic<int32_t> engine_pid{0};
+    // workers bump this after publishing a Done; main sleeps on it
+    WakeWord main_wake;
+};
+static_assert(sizeof(SegmentHeader) <= ShmLayout::kHeaderBytes);
+
+} // namespace loaderscope

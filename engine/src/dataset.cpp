@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+#include "loaderscope/dataset.h"
+
+#include "loaderscope/clock.h"
+#include "loaderscope/segment.h"
+
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace loaderscope {
+
+void fillSyntheticSample(int64_t index, uint8_t* dst, uint64_t bytes)
+{
+    uint64_t x = uint64_t(index) * 0x9E3779B97F4A7C15ULL + 1;
+    uint64_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+        x ^= x >> 31;
+        x *= 0xBF58476D1CE4E5B9ULL;
+        std::memcpy(dst + i, &x, 8);
+    }
+    for (; i < bytes; ++i)
+        dst[i] = uint8_t(x >> (8 * (i & 7)));
+}
+
+uint64_t checksumBytes(const uint8_t* p, uint64_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        h = (h ^ w) * 1099511628211ULL;
+    }
+    for (; i < n; ++i)
+        h = (h ^ p[i]) * 1099511628211ULL;
+    return h;
+}
+
+Fetcher::Fetcher(const Config& config, std::optional<WorkerInfo> info, EventWriter* events)
+    : m_config(config), m_info(info), m_events(events),
+      m_rng(info ? info->seed : config.seed ^ 0x5bd1e995ULL)
+{
+    for (const auto& s : config.dataset.slow_samples)
+        m_slow[s.index] = s.latency_us;
+    m_scratch.resize(size_t(config.slotPayloadBytes()));
+    reset(0);
+}
+
+void Fetcher::reset(int epoch)
+{
+    m_epoch = epoch;
+    m_batchesThisEpoch = 0;
+    m_ended = false;
+    const bool shard = m_config.dataset.shard && m_info;
+    m_streamNext = shard ? m_info->id : 0;
+    m_streamStep = shard ? m_info->num_workers : 1;
+}
+
+void Fetcher::checkFault(int64_t taskIdx)
+{
+    const int me = m_info ? m_info->id : -1;
+    for (const auto& f : m_config.faults) {
+        if (f.worker != me || f.epoch != m_epoch || f.at_batch != m_batchesThisEpoch)
+            continue;
+        switch (f.kind) {
+        case Fault::Kind::Crash:
+            // kill(getpid()) rather than raise(): in a clone()d worker glibc's cached thread id
+            // is the zygote's, and raise() would aim at it.
+            std::signal(SIGSEGV, SIG_DFL);
+            kill(getpid(), SIGSEGV);
+            _exit(139);
+        case Fault::Kind::Hang:
+            for (;;)
+                pause();
+        case Fault::Kind::Exit:
+            _exit(1);
+        case Fault::Kind::Exception:
+            throw DatasetError("RuntimeError", "injected exception at batch " + std::to_string(taskIdx) +
+                                                   " (this worker's batch " +
+                                                   std::to_string(m_batchesThisEpoch) + " of epoch " +
+                                                   std::to_string(m_epoch) + ")");
+        }
+    }
+}
+
+uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
+{
+    const DatasetConfig& d = m_config.dataset;
+    const uint64_t bytes = uint64_t(d.sample_bytes);
+    // I/O latency: the slow-sample override, a constant, or a lognormal draw from this worker's
+    // generator (seeded base_seed + worker id, like a worker's torch RNG).
+    double latencyUs = d.io_latency.mean_us;
+    if (auto it = m_slow.find(index); it != m_slow.end())
+        latencyUs = it->second;
+    else if (d.io_latency.dist == Latency::Dist::Lognormal && d.io_latency.mean_us > 0) {
+        const double s = d.io_latency.sigma;
+        const double mu = std::log(d.io_latency.mean_us) - 0.5 * s * s;
+        latencyUs = std::exp(mu + s * m_rng.normal());
+    }
+    if (latencyUs > 0)
+        sleepNs(uint64_t(latencyUs * 1000.0));
+
+    uint64_t sum;
+    if (d.kind == DatasetConfig::Kind::Files) {
+        const std::string& path = d.files.at(size_t(index));
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            throw DatasetError("OSError", "[Errno " + std::to_string(errno) + "] " +
+                                              std::strerror(errno) + ": '" + path + "'");
+        m_fileBuf.resize(1 << 20);
+        uint64_t total = 0;
+        sum = 1469598103934665603ULL;
+        for (;;) {
+            const ssize_t n = ::read(fd, m_fileBuf.data(), m_fileBuf.size());
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                const int err = errno;
+                ::close(fd);
+                throw DatasetError("OSError", "[Errno " + std::to_string(err) + "] " +
+                                                  std::strerror(err) + ": '" + path + "'");
+            }
+            if (n == 0)
+                break;
+            const uint64_t keep = total < bytes ? std::min<uint64_t>(uint64_t(n), bytes - total) : 0;
+            std::memcpy(dst + total, m_fileBuf.data(), keep);
+            sum = (sum ^ checksumBytes(m_fileBuf.data(), uint64_t(n))) * 1099511628211ULL;
+            total += uint64_t(n);
+        }
+        ::close(fd);
+        if (total < bytes)
+            std::memset(dst + total, 0, bytes - total);
+    } else {
+        fillSyntheticSample(index, dst, bytes);
+        sum = checksumBytes(dst, bytes);
+    }
+    if (d.cpu_us > 0)
+        sum ^= burnCpuNs(uint64_t(d.cpu_us * 1000.0), uint64_t(index) + 1);
+    return sum;
+}
+
+FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t count, uint8_t* slot)
+{
+    FetchResult r;
+    if (m_ended) {
+        r.kind = FetchResult::StopIteration;
+        return r;
+    }
+    checkFault(taskIdx);
+    ++m_batchesThisEpoch;
+    const uint64_t bytes = uint64_t(m_config.dataset.sample_bytes);
+    const bool iterable = m_config.dataset.kind == DatasetConfig::Kind::Iterable;
+    const int64_t length = m_config.datasetLength();
+    const bool collating = m_config.loader.batch_size.has_value();
+    uint32_t n = 0;
+    for (; n < count; ++n) {
+        int64_t index;
+        if (iterable) {
+            if (m_streamNext >= length) {
+                m_ended = true;
+                break;
+            }
+            index = m_streamNext;
+            m_streamNext += m_streamStep;
+        } else {
+            index = indices[n];
+        }
+        const uint64_t t0 = nowNs();
+        // Without auto-batching the sample is "converted", not stacked: write it in place.
+        uint8_t* dst = collating ? m_scratch.data() + uint64_t(n) * bytes : slot + uint64_t(n) * bytes;
+        r.checksum ^= getItem(index, dst) + uint64_t(n);
+        if (m_events)
+            m_events->span(EventKind::Fetch, t0, nowNs(), taskIdx, index);
+        if (n == 0)
+            r.first_sample = index;
+    }
+    if (iterable && (n == 0 || (m_config.loader.drop_last && collating && n < count))) {
+        m_ended = true;
+        r.kind = FetchResult::StopIteration;
+        return r;
+    }
+    if (collating) {
+        // default_collate: stack the samples into the batch, which in a worker lives in shared
+        // memory already (here: the slot the main process assigned), so delivery copies nothing.
+        const uint64_t t0 = nowNs();
+        std::memcpy(slot, m_scratch.data(), uint64_t(n) * bytes);
+        if (m_events)
+            m_events->span(EventKind::Collate, t0, nowNs(), taskIdx, n);
+    }
+    r.n_samples = n;
+    return r;
+}
+
+} // namespace loaderscope

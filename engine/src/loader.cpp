@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: MIT
+// The loader iterators. Variable names follow dataloader.py (send_idx, rcvd_idx, task_info,
+// tasks_outstanding, workers_status, workers_num_tasks) so the two can be read side by side.
+// Everything here runs on the engine's main thread.
+#include "loaderscope/loader.h"
+
+#include "loaderscope/clock.h"
+#include "loaderscope/dataset.h"
+#include "loaderscope/segment.h"
+#include "loaderscope/worker_pool.h"
+
+#include <cstring>
+#include <map>
+#include <sstream>
+
+namespace loaderscope {
+
+namespace {
+
+/** Slot bookkeeping owned by the main process; shared memory only mirrors the state. */
+class SlotTable
+{
+public:
+    explicit SlotTable(Segment& seg) : m_seg(seg), m_held(seg.layout().num_slots, false)
+    {
+        resetAll();
+    }
+    uint32_t take(int owner, int64_t taskIdx)
+    {
+        if (m_free.empty())
+            throw LoaderError("internal error: no free batch slot (the loop holds too many batches)");
+        const uint32_t s = m_free.back();
+        m_free.pop_back();
+        SlotHdr* h = m_seg.slot(s);
+        h->owner_worker = owner;
+        h->owner_gen = owner >= 0 ? m_seg.worker(uint32_t(owner))->generation.load() : 0;
+        h->task_idx = taskIdx;
+        h->message[0] = '\0';
+        h->state.store(uint32_t(SlotState::Assigned), std::memory_order_release);
+        return s;
+    }
+    void give(uint32_t s)
+    {
+        if (s >= m_held.size())
+            return;
+        m_held[s] = false;
+        m_seg.slot(s)->state.store(uint32_t(SlotState::Free), std::memory_order_release);
+        m_free.push_back(s);
+    }
+    void markDelivered(uint32_t s)
+    {
+        m_held[s] = true;
+        m_seg.slot(s)->state.store(uint32_t(SlotState::Delivered), std::memory_order_release);
+    }
+    /// Every slot not held by the training loop becomes free (no worker may write any more).
+    void reclaim()
+    {
+        m_free.clear();
+        for (uint32_t s = 0; s < m_held.size(); ++s) {
+            if (!m_held[s]) {
+                m_seg.slot(s)->state.store(uint32_t(SlotState::Free));
+                m_free.push_back(s);
+            }
+        }
+    }
+    void resetAll()
+    {
+        std::fill(m_held.begin(), m_held.end(), false);
+        reclaim();
+    }
+
+private:
+    Segment& m_seg;
+    std::vector<bool> m_held;
+    std::vector<uint32_t> m_free;
+};
+
+Batch batchFromSlot(Segment& seg, uint32_t slot, int worker, int64_t taskIdx, uint32_t n,
+                    int64_t first, uint64_t checksum, uint64_t sampleBytes)
+{
+    Batch b;
+    b.task_idx = taskIdx;
+    b.worker = worker;
+    b.slot = slot;
+    b.n_samples = n;
+    b.first_sample = first;
+    b.checksum = checksum;
+    b.data = seg.slotData(slot);
+    b.bytes = uint64_t(n) * sampleBytes;
+    return b;
+}
+
+// --- num_workers == 0 --------------------------------------------------------------------------
+
+class SingleProcessIter final : public DataLoaderIter
+{
+public:
+    SingleProcessIter(const Config& c, Segment& seg, EventWriter& ev, Generator& global)
+        : m_c(c), m_seg(seg), m_global(global), m_slots(seg), m_fetcher(c, std::nullopt, &ev),
+          m_iterable(c.dataset.kind == DatasetConfig::Kind::Iterable)
+    {
+        if (!m_iterable) {
+            m_sampler = makeSampler(c);
+            m_batches = std::make_unique<BatchSampler>(*m_sampler, c.batchSize(), c.loader.drop_last);
+        }
+    }
+
+    void beginEpoch(int epoch) override
+    {
+        // A new iterator per epoch: base_seed is drawn (and unused without workers), the
+        // sampler restarts, and an iterable's iter(dataset) runs now.
+        (void)m_global.next();
+        if (m_batches)
+            m_batches->begin(epoch, m_global);
+        m_fetcher.reset(epoch);
+        m_taskIdx = 0;
+        m_done = false;
+    }
+
+    std::optional<Batch> next() override
+    {
+        if (m_done)
+            return std::nullopt;
+        std::vector<int64_t> indices;
+        uint32_t count = uint32_t(m_c.batchSize());
+        if (m_batches) {
+            auto idx = m_batches->next();
+            if (!idx) {
+                m_done = true;
+                return std::nullopt;
+            }
+            indices = std::move(*idx);
+            count = uint32_t(indices.size());
+        }
+        const int64_t task = m_taskIdx++;
+        const uint32_t slot = m_slots.take(-1, task);
+        std::copy(indices.begin(), indices.end(), m_seg.slotIndices(slot));
+        FetchResult r;
+        try {
+            r = m_fetcher.fetch(task, m_seg.slotIndices(slot), count, m_seg.slotData(slot));
+        } catch (const DatasetError& e) {
+            m_slots.give(slot);
+            // No ExceptionWrapper without workers: the dataset's exception propagates as it is.
+            throw WorkerException(-1, e.type() + ": " + e.what());
+        }
+        if (r.kind == FetchResult::StopIteration) {
+            m_slots.give(slot);
+            m_done = true;
+            return std::nullopt;
+        }
+        m_slots.markDelivered(slot);
+        return batchFromSlot(m_seg, slot, -1, task, r.n_samples, r.first_sample, r.checksum,
+                             uint64_t(m_c.dataset.sample_bytes));
+    }
+
+    void release(const Batch& b) override { m_slots.give(b.slot); }
+    void endEpoch() override {}
+    void shutdown() override {}
+    QueueCounts counts() const override { return {}; }
+    std::vector<pid_t> workerPids() const override { return {}; }
+
+private:
+    const Config& m_c;
+    Segment& m_seg;
+    Generator& m_global;
+    SlotTable m_slots;
+    Fetcher m_fetcher;
+    bool m_iterable;
+    std::unique_ptr<Sampler> m_sampler;
+    std::unique_ptr<BatchSampler> m_batches;
+    int64_t m_taskIdx = 0;
+    bool m_done = false;
+};
+
+// --- num_workers > 0 ---------------------------------------------------------------------------
+
+class MultiProcessIter final : public DataLoaderIter
+{
+public:
+    MultiProcessIter(const Config& c, Segment& seg, Zygote* zygote, EventWriter& ev, Generator& global,
+                     const std::atomic<int>& stop)
+        : m_c(c), m_seg(seg), m_ev(ev), m_global(global), m_stop(stop), m_pool(c, seg, zygote, ev),
+          m_slots(seg), m_iterable(c.dataset.kind == DatasetConfig::Kind::Iterable),
+          m_numWorkers(c.loader.num_workers), m_prefetch(c.loader.prefetch_factor),
+          m_status(size_t(m_numWorkers), false), m_numTasks(size_t(m_numWorkers), 0),
+          m_stopSent(size_t(m_numWorkers), false)
+    {
+        if (!m_iterable) {
+            m_sampler = makeSampler(c);
+            m_batches = std::make_unique<BatchSampler>(*m_sampler, c.batchSize(), c.loader.drop_last);
+        }
+    }
+
+    ~MultiProcessIter() override
+    {
+        try {
+            shutdownWorkers();
+        } catch (...) {
+        }
+    }
+
+    void beginEpoch(int epoch) override
+    {
+        m_epoch = epoch;
+        m_seg.header()->epoch.store(uint32_t(epoch));
+        const bool firstIter = !m_c.loader.persistent_workers || !m_started;
+        if (firstIter) {
+            // A new _MultiProcessingDataLoaderIter: base_seed, sampler, workers started one after
+            // another from the main thread, then priming.
+            m_baseSeed = m_global.next();
+            if (m_batches)
+                m_batches->begin(epoch, m_global);
+            m_slots.resetAll();
+            const uint64_t t0 = nowNs();
+            std::fill(m_stopSent.begin(), m_stopSent.end(), false);
+            m_shutdown = false;
+            for (int w = 0; w < m_numWorkers; ++w)
+                m_pool.start(w, m_baseSeed);
+            m_ev.span(EventKind::StartWorkers, t0, nowNs(), -1, m_numWorkers);
+            m_started = true;
+        } else if (m_batches) {
+            m_batches->begin(epoch, m_global); // _reset: iter(index_sampler) again
+        }
+        reset(firstIter);
+    }
+
+    std::optional<Batch> next() override
+    {
+        for (;;) {
+            // Skip the slots of workers that ended their iterable and will never answer.
+            while (m_rcvdIdx < m_sendIdx) {
+                auto it = m_taskInfo.find(m_rcvdIdx);
+                if (it != m_taskInfo.end()) {
+                    if (it->second.hasData || m_status[size_t(it->second.worker)])
+                        break;
+                    freeTaskSlot(it->second);
+                    m_taskInfo.erase(it);
+                }
+                ++m_rcvdIdx;
+            }
+            if (m_rcvdIdx >= m_sendIdx) {
+                if (!m_c.loader.persistent_workers)
+                    shutdownWorkers();
+                return std::nullopt;
+            }
+            auto head = m_taskInfo.find(m_rcvdIdx);
+            if (head != m_taskInfo.end() && head->second.hasData) {
+                const TaskInfo info = head->second;
+                m_taskInfo.erase(head);
+                ++m_rcvdIdx;
+                return processData(info.data, info.worker);
+            }
+            if (m_shutdown || m_outstanding <= 0)
+                throw LoaderError("internal error: waiting for a batch with no task outstanding");
+            const auto [w, data] = getData();
+            --m_outstanding;
+            if (data.kind == Done::StopIteration) {
+                // _IterableDatasetStopIteration: the worker's stream is over.
+                if (auto it = m_taskInfo.find(data.task_idx); it != m_taskInfo.end())
+                    freeTaskSlot(it->second);
+                if (m_c.loader.persistent_workers)
+                    m_status[size_t(w)] = false;
+                else
+                    markWorkerUnavailable(w);
+                tryPutIndex();
+                continue;
+            }
+            const int64_t idx = data.task_idx;
+            auto it = m_taskInfo.find(idx);
+            if (it == m_taskInfo.end())
+                throw LoaderError("internal error: result for unknown task " + std::to_string(idx));
+            if (idx != m_rcvdIdx) {
+                if (!m_c.loader.in_order) {
+                    const int worker = it->second.worker;
+                    m_taskInfo.erase(it);
+                    return processData(data, worker);
+                }
+                it->second.hasData = true; // the reorder buffer
+                it->second.data = data;
+                continue;
+            }
+            const int worker = it->second.worker;
+            m_taskInfo.erase(it);
+            ++m_rcvdIdx;
+            return processData(data, worker);
+        }
+    }
+
+    void release(const Batch& b) override { m_slots.give(b.slot); }
+
+    void endEpoch() override
+    {
+        if (!m_c.loader.persistent_workers)
+            shutdownWorkers();
+    }
+
+    void shutdown() override { shutdownWorkers(); }
+
+    QueueCounts counts() const override
+    {
+        QueueCounts q;
+        q.outstanding = m_outstanding;
+        for (const auto& [idx, info] : m_taskInfo)
+            q.ready += info.hasData ? 1 : 0;
+        for (int w = 0; w < m_numWorkers; ++w) {
+            const WorkerCtl* c = m_seg.worker(uint32_t(w));
+            q.ready += int64_t(c->done_head.load(std::memory_order_acquire) -
+                               c->done_tail.load(std::memory_order_relaxed));
+        }
+        return q;
+    }
+
+    std::vector<pid_t> workerPids() const override { return m_pool.pids(); }
+
+private:
+    struct TaskInfo
+    {
+        int worker = -1;
+        uint32_t slot = UINT32_MAX;
+        bool hasData = false;
+        Done data;
+    };
+
+    void freeTaskSlot(TaskInfo& info)
+    {
+        if (info.slot != UINT32_MAX) {
+            m_slots.give(info.slot);
+            info.slot = UINT32_MAX;
+        }
+    }
+
+    void reset(bool firstIter)
+    {
+        // Slots of an abandoned epoch: buffered results, and tasks that ended workers will skip.
+        for (auto& [idx, info] : m_taskInfo) {
+            if (info.hasData || !m_status[size_t(info.worker)])
+                freeTaskSlot(info);
+        }
+        std::map<int64_t, TaskInfo> pending;
+        pending.swap(m_taskInfo);
+        m_sendIdx = 0;
+        m_rcvdIdx = 0;
+        m_outstanding = 0;
+        std::fill(m_status.begin(), m_status.end(), true);
+        std::fill(m_numTasks.begin(), m_numTasks.end(), 0);
+        m_cycle = 0;
+        if (!firstIter) {
+            // Resume handshake: everything received before the N acknowledgements is stale.
+            for (int w = 0; w < m_numWorkers; ++w) {
+                Task t;
+                t.kind = Task::Resume;
+                t.epoch = uint32_t(m_epoch);
+                push(w, t);
+            }
+            int acks = 0;
+            while (acks < m_numWorkers) {
+                const auto [w, data] = getData();
+                if (data.kind == Done::ResumeAck) {
+                    ++acks;
+                    continue;
+                }
+                if (auto it = pending.find(data.task_idx); it != pending.end())
+                    freeTaskSlot(it->second);
+            }
+            for (auto& [idx, info] : pending)
+                freeTaskSlot(info); // skipped silently by workers whose stream had ended
+        }
+        for (int i = 0; i < m_prefetch * m_numWorkers; ++i)
+            tryPutIndex();
+    }
+
+    void push(int w, const Task& t)
+    {
+        if (!pushTask(m_seg, uint32_t(w), t))
+            throw LoaderError("internal error: index queue of worker " + std::to_string(w) + " is full");
+    }
+
+    void tryPutIndex()
+    {
+        const int maxTasks = m_prefetch * m_numWorkers;
+        if (m_outstanding >= maxTasks)
+            throw LoaderError("internal error: more tasks outstanding than prefetch_factor * num_workers");
+        std::vector<int64_t> indices;
+        uint32_t count = uint32_t(m_c.batchSize());
+        if (m_batches) {
+            auto idx = m_batches->next();
+            if (!idx)
+                return; // sampler exhausted
+            indices = std::move(*idx);
+            count = uint32_t(indices.size());
+        }
+        int active = 0;
+        for (bool s : m_status)
+            active += s ? 1 : 0;
+        int worker = -1;
+        for (int i = 0; i < m_numWorkers; ++i) {
+            const int w = m_cycle;
+            m_cycle = (m_cycle + 1) % m_numWorkers;
+            if (!m_status[size_t(w)])
+                continue;
+            if (m_c.loader.in_order || m_numTasks[size_t(w)] < maxTasks / active) {
+                worker = w;
+                break;
+            }
+        }
+        if (worker < 0)
+            return; // no active worker: the index just taken is dropped, as in DataLoader
+        const uint32_t slot = m_slots.take(worker, m_sendIdx);
+        std::copy(indices.begin(), indices.end(), m_seg.slotIndices(slot));
+        Task t;
+        t.kind = Task::Batch;
+        t.slot = slot;
+        t.task_idx = m_sendIdx;
+        t.n_indices = count;
+        t.epoch = uint32_t(m_epoch);
+        push(worker, t);
+        TaskInfo info;
+        info.worker = worker;
+        info.slot = slot;
+        m_taskInfo[m_sendIdx] = info;
+        ++m_numTasks[size_t(worker)];
+        ++m_outstanding;
+        ++m_sendIdx;
+    }
+
+    Batch processData(const Done& data, int worker)
+    {
+        --m_numTasks[size_t(worker)];
+        tryPutIndex(); // refill first, so the iterator stays usable after a re-raise
+        if (data.kind == Done::Exception) {
+            SlotHdr* h = m_seg.slot(data.slot);
+            std::string message(h->message, strnlen(h->message, sizeof h->message));
+            m_slots.give(data.slot);
+            throw WorkerException(worker, message);
+        }
+        m_slots.markDelivered(data.slot);
+        return batchFromSlot(m_seg, data.slot, worker, data.task_idx, data.n_samples,
+                             data.first_sample, data.checksum, uint64_t(m_c.dataset.sample_bytes));
+    }
+
+    void markWorkerUnavailable(int w)
+    {
+        // Non-persistent: the worker gets its final None and exits; it is joined at shutdown.
+        Task t;
+        t.kind = Task::Stop;
+        push(w, t);
+        m_stopSent[size_t(w)] = true;
+        m_status[size_t(w)] = false;
+    }
+
+    void checkDeaths()
+    {
+        m_lastDeathCheck = nowNs();
+        for (const WorkerExitInfo& info : m_pool.reap()) {
+            const bool clean = !info.signaled && info.code == 0 && m_stopSent[size_t(info.worker)];
+            if (clean)
+                continue;
+            m_ev.instant(EventKind::Error, nowNs(), -1, info.worker, info.pid);
+            throw LoaderError("DataLoader worker (pid(s) " + std::to_string(info.pid) +
+                              ") exited unexpectedly: " + info.describe());
+        }
+    }
+
+    std::pair<int, Done> getData()
+    {
+        const uint64_t start = nowNs();
+        const double timeout = m_c.loader.timeout_s;
+        SegmentHeader* h = m_seg.header();
+        for (int spins = 0;; ++spins) {
+            const uint32_t seen = h->main_wake.seq.load(std::memory_order_seq_cst);
+            for (int i = 0; i < m_numWorkers; ++i) {
+                const int w = (m_rr + i) % m_numWorkers;
+                if (auto d = popDone(m_seg, uint32_t(w))) {
+                    m_rr = (w + 1) % m_numWorkers;
+                    if (nowNs() - m_lastDeathCheck > 20'000'000ULL)
+                        checkDeaths();
+                    return {w, *d};
+                }
+            }
+            if (spins < 64) {
+                for (int k = 0; k < 16; ++k)
+                    __builtin_ia32_pause();
+                continue;
+            }
+            checkDeaths();
+            if (const int sig = m_stop.load())
+                throw Interrupted(sig);
+            const uint64_t now = nowNs();
+            uint64_t slice = 20'000'000ULL; // re-check liveness every 20 ms
+            if (timeout > 0) {
+                const uint64_t limit = uint64_t(timeout * 1e9);
+                if (now - start >= limit) {
+                    std::ostringstream os;
+                    os << "DataLoader timed out after " << timeout << " seconds";
+                    m_ev.instant(EventKind::Error, now, -1, -1, 0);
+                    throw LoaderError(os.str());
+                }
+                slice = std::min(slice, limit - (now - start));
+            }
+            h->main_wake.wait(seen, slice);
+        }
+    }
+
+    void shutdownWorkers()
+    {
+        if (m_shutdown)
+            return;
+        m_shutdown = true;
+        const uint64_t t0 = nowNs();
+        for (int w = 0; w < m_numWorkers; ++w) {
+            if (m_pool.running(w) && !m_stopSent[size_t(w)]) {
+                Task t;
+                t.kind = Task::Stop;
+                if (pushTask(m_seg, uint32_t(w), t))
+                    m_stopSent[size_t(w)] = true;
+            }
+        }
+        m_pool.stopAll(5'000'000'000ULL);
+        m_taskInfo.clear();
+        m_outstanding = 0;
+        m_slots.reclaim();
+        m_ev.span(EventKind::Shutdown, t0, nowNs(), -1, m_numWorkers);
+    }
+
+    const Config& m_c;
+    Segment& m_seg;
+    EventWriter& m_ev;
+    Generator& m_global;
+    const std::atomic<int>& m_stop;
+    WorkerPool m_pool;
+    SlotTable m_slots;
+    bool m_iterable;
+    int m_numWorkers;
+    int m_prefetch;
+    std::unique_ptr<Sampler> m_sampler;
+    std::unique_ptr<BatchSampler> m_batches;
+
+    bool m_started = false;
+    bool m_shutdown = true;
+    uint64_t m_baseSeed = 0;
+    int m_epoch = 0;
+    int64_t m_sendIdx = 0;
+    int64_t m_rcvdIdx = 0;
+    int64_t m_outstanding = 0;
+    std::map<int64_t, TaskInfo> m_taskInfo;
+    std::vector<bool> m_status;
+    std::vector<int> m_numTasks;
+    std::vector<bool> m_stopSent;
+    int m_cycle = 0;
+    int m_rr = 0;
+    uint64_t m_lastDeathCheck = 0;
+};
+
+} // namespace
+
+std::unique_ptr<DataLoaderIter> makeLoaderIter(const Config& config, Segment& segment, Zygote* zygote,
+                                               EventWriter& mainEvents, Generator& global,
+                                               const std::atomic<int>& stopSignal)
+{
+    if (config.loader.num_workers == 0)
+        return std::make_unique<SingleProcessIter>(config, segment, mainEvents, global);
+    return std::make_unique<MultiProcessIter>(config, segment, zygote, mainEvents, global, stopSignal);
+}
+
+} // namespace loaderscope
