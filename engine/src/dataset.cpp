@@ -60,11 +60,11 @@ void Fetcher::reset(int epoch)
     m_streamStep = shard ? m_info->num_workers : 1;
 }
 
-void Fetcher::checkFault(int64_t taskIdx)
+void Fetcher::checkFault(int64_t taskIdx, int64_t mine)
 {
     const int me = m_info ? m_info->id : -1;
     for (const auto& f : m_config.faults) {
-        if (f.worker != me || f.epoch != m_epoch || f.at_batch != m_batchesThisEpoch)
+        if (f.worker != me || f.epoch != m_epoch || f.at_batch != mine)
             continue;
         switch (f.kind) {
         case Fault::Kind::Crash:
@@ -81,7 +81,7 @@ void Fetcher::checkFault(int64_t taskIdx)
         case Fault::Kind::Exception:
             throw DatasetError("RuntimeError", "injected exception at batch " + std::to_string(taskIdx) +
                                                    " (this worker's batch " +
-                                                   std::to_string(m_batchesThisEpoch) + " of epoch " +
+                                                   std::to_string(mine) + " of epoch " +
                                                    std::to_string(m_epoch) + ")");
         }
     }
@@ -150,8 +150,8 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
         r.kind = FetchResult::StopIteration;
         return r;
     }
-    checkFault(taskIdx);
-    ++m_batchesThisEpoch;
+    // The batch counts as this worker's even when the fault raises, so it fires once.
+    checkFault(taskIdx, m_batchesThisEpoch++);
     const uint64_t bytes = uint64_t(m_config.dataset.sample_bytes);
     const bool iterable = m_config.dataset.kind == DatasetConfig::Kind::Iterable;
     const int64_t length = m_config.datasetLength();

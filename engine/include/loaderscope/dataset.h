@@ -65,7 +65,7 @@ public:
 
 private:
     uint64_t getItem(int64_t index, uint8_t* dst);
-    void checkFault(int64_t taskIdx);
+    void checkFault(int64_t taskIdx, int64_t workerBatch);
 
     const Config& m_config;
     std::optional<WorkerInfo> m_info;

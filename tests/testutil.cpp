@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+#include "testutil.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <csignal>
+#include <sys/prctl.h>
+
+namespace testutil {
+
+namespace {
+
+void dieWithTest(QProcess& p)
+{
+    // The engine dies if the test is killed (CTest timeout), so no run outlives its test.
+    p.setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGKILL); });
+}
+
+EngineResult finish(QProcess& p, int timeoutMs)
+{
+    EngineResult r;
+    r.pid = p.processId();
+    r.finished = p.waitForFinished(timeoutMs);
+    if (!r.finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+QString enginePath()
+{
+    return QStringLiteral(LOADERSCOPE_ENGINE_PATH);
+}
+
+EngineResult runEngine(const QByteArray& configJson, const QStringList& extra, int timeoutMs)
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("config.json"));
+    const QString summary = dir.filePath(QStringLiteral("summary.json"));
+    QFile f(config);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(configJson);
+    f.close();
+    QProcess p;
+    dieWithTest(p);
+    p.start(enginePath(), QStringList{QStringLiteral("run"), QStringLiteral("--config"), config,
+                                      QStringLiteral("--summary"), summary} + extra);
+    EngineResult r = finish(p, timeoutMs);
+    QFile s(summary);
+    if (s.open(QIODevice::ReadOnly))
+        r.summary = QJsonDocument::fromJson(s.readAll()).object();
+    return r;
+}
+
+EngineResult runEngineArgs(const QStringList& args, int timeoutMs)
+{
+    QProcess p;
+    dieWithTest(p);
+    p.start(enginePath(), args);
+    return finish(p, timeoutMs);
+}
+
+QStringList loaderscopeSegments()
+{
+    return QDir(QStringLiteral("/dev/shm")).entryList({QStringLiteral("loaderscope-*")}, QDir::Files | QDir::System);
+}
+
+bool processAlive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const int close = line.lastIndexOf(')');
+    return close > 0 && line.size() > close + 2 && line.at(close + 2) != 'Z';
+}
+
+QList<qint64> workerPids(const QJsonObject& summary)
+{
+    QList<qint64> pids;
+    for (const auto& epoch : summary.value(QStringLiteral("worker_pids")).toArray())
+        for (const auto& pid : epoch.toArray())
+            if (!pids.contains(pid.toInteger()))
+                pids.append(pid.toInteger());
+    return pids;
+}
+
+bool waitGone(const QList<qint64>& pids, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    for (;;) {
+        bool any = false;
+        for (qint64 pid : pids)
+            any = any || processAlive(pid);
+        if (!any)
+            return true;
+        if (t.elapsed() > timeoutMs)
+            return false;
+        QThread::msleep(10);
+    }
+}
+
+} // namespace testutil

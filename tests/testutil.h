@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// Helpers for tests that run the real engine binary.
+#pragma once
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace testutil {
+
+struct EngineResult
+{
+    int exitCode = -1;
+    bool finished = false;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject summary;   ///< parsed from --summary (empty when none was written)
+    qint64 pid = 0;
+};
+
+QString enginePath();
+/// Writes `configJson` to a temporary file and runs `engine run --config F --summary S [extra]`.
+EngineResult runEngine(const QByteArray& configJson, const QStringList& extra = {}, int timeoutMs = 60000);
+/// Runs `engine <args>` and returns its result (no summary).
+EngineResult runEngineArgs(const QStringList& args, int timeoutMs = 30000);
+/// Names of /dev/shm/loaderscope-* segments.
+QStringList loaderscopeSegments();
+/// True if a process with that pid exists (and is not a zombie).
+bool processAlive(qint64 pid);
+/// Worker pids listed in a summary (all epochs).
+QList<qint64> workerPids(const QJsonObject& summary);
+/// Polls until none of `pids` is alive, up to timeoutMs. True on success.
+bool waitGone(const QList<qint64>& pids, int timeoutMs);
+
+} // namespace testutil

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// loaderscope-engine's command line: help, version, validate, run, exit codes, trace.
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace testutil;
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void helpAndVersion();
+    void usageErrors();
+    void validate();
+    void runDefaultPrintsSummary();
+    void summaryHasEveryKey();
+    void traceOpensInPerfetto();
+    void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
+};
+
+void TestCli::helpAndVersion()
+{
+    EngineResult r = runEngineArgs({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("loaderscope-engine run"));
+    QVERIFY(r.out.contains("validate --config"));
+    r = runEngineArgs({QStringLiteral("--version")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("loaderscope-engine "));
+}
+
+void TestCli::usageErrors()
+{
+    QCOMPARE(runEngineArgs({}).exitCode, 2);
+    QCOMPARE(runEngineArgs({QStringLiteral("frobnicate")}).exitCode, 2);
+    QCOMPARE(runEngineArgs({QStringLiteral("run"), QStringLiteral("--bogus"), QStringLiteral("x")}).exitCode, 2);
+    QCOMPARE(runEngineArgs({QStringLiteral("validate")}).exitCode, 2);
+    const EngineResult r = runEngineArgs({QStringLiteral("run"), QStringLiteral("--config"), QStringLiteral("/nonexistent.json")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("cannot open config file"));
+}
+
+void TestCli::validate()
+{
+    QTemporaryDir dir;
+    const QString good = dir.filePath(QStringLiteral("good.json"));
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile g(good);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write(R"({"loader":{"num_workers":2}})");
+    g.close();
+    QFile b(bad);
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write(R"({"loader":{"num_workers":0,"persistent_workers":true}})");
+    b.close();
+    QCOMPARE(runEngineArgs({QStringLiteral("validate"), QStringLiteral("--config"), good}).exitCode, 0);
+    const EngineResult r = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--config"), bad});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("loader.persistent_workers"));
+    // A bad config creates no segment and no process: run exits 2 before anything starts.
+    const EngineResult run = runEngine(R"({"loader":{"num_workers":2,"prefetch_factor":0}})");
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.summary.isEmpty());
+}
+
+void TestCli::runDefaultPrintsSummary()
+{
+    // `run` without --config uses the built-in default; without --summary it prints to stdout.
+    const EngineResult r = runEngineArgs({QStringLiteral("run")}, 60000);
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject s = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(s.value(QStringLiteral("batches")).toInt() > 0);
+    QVERIFY(waitGone(workerPids(s), 2000));
+}
+
+void TestCli::summaryHasEveryKey()
+{
+    const EngineResult r = runEngine(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":100},
+        "loader":{"batch_size":8,"num_workers":2},"train":{"step_us":100}})");
+    QCOMPARE(r.exitCode, 0);
+    for (const char* key : {"backend", "samples", "batches", "seconds", "samples_per_s", "first_batch_s",
+                            "data_stall_fraction", "gpu_busy_fraction", "overlap_fraction", "h2d_gbps",
+                            "worker_busy_fraction", "verdict", "batch_log", "errors"})
+        QVERIFY2(r.summary.contains(QLatin1String(key)), key);
+    QCOMPARE(r.summary.value(QStringLiteral("samples")).toInt(), 64);
+    QCOMPARE(r.summary.value(QStringLiteral("batches")).toInt(), 8);
+    QCOMPARE(r.summary.value(QStringLiteral("worker_busy_fraction")).toArray().size(), 2);
+    const double stall = r.summary.value(QStringLiteral("data_stall_fraction")).toDouble();
+    QVERIFY(stall >= 0 && stall <= 1);
+}
+
+void TestCli::traceOpensInPerfetto()
+{
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("trace.json"));
+    const EngineResult r = runEngine(R"({"dataset":{"length":32,"sample_bytes":64,"io_latency_us":100},
+        "loader":{"batch_size":4,"num_workers":3},"train":{"step_us":100}})",
+                                     {QStringLiteral("--trace"), trace});
+    QCOMPARE(r.exitCode, 0);
+    QFile f(trace);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    QCOMPARE(err.error, QJsonParseError::NoError);
+    const QJsonArray events = doc.object().value(QStringLiteral("traceEvents")).toArray();
+    QSet<int> workerTracks, fetchTracks;
+    bool counter = false;
+    for (const auto& v : events) {
+        const QJsonObject e = v.toObject();
+        const QString ph = e.value(QStringLiteral("ph")).toString();
+        QVERIFY(e.contains(QStringLiteral("pid")) && e.contains(QStringLiteral("name")));
+        if (ph == QLatin1String("M") && e.value(QStringLiteral("name")).toString() == QLatin1String("process_name") &&
+            e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString().startsWith(QStringLiteral("worker ")))
+            workerTracks.insert(e.value(QStringLiteral("pid")).toInt());
+        if (ph == QLatin1String("X") && e.value(QStringLiteral("name")).toString().startsWith(QStringLiteral("fetch sample")))
+            fetchTracks.insert(e.value(QStringLiteral("pid")).toInt());
+        if (ph == QLatin1String("C"))
+            counter = true;
+        if (ph == QLatin1String("X"))
+            QVERIFY(e.value(QStringLiteral("dur")).toDouble() >= 0);
+    }
+    QCOMPARE(workerTracks.size(), 3); // one track per worker
+    QCOMPARE(fetchTracks, workerTracks);
+    QVERIFY(counter);                 // queue depth counters
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
