@@ -2,6 +2,7 @@
 // loaderscope-engine's command line: help, version, validate, run, exit codes, trace.
 #include "testutil.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,6 +19,7 @@ private slots:
     void runDefaultPrintsSummary();
     void summaryHasEveryKey();
     void traceOpensInPerfetto();
+    void presetsValidate();
     void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 };
 
@@ -125,6 +127,17 @@ void TestCli::traceOpensInPerfetto()
     QCOMPARE(workerTracks.size(), 3); // one track per worker
     QCOMPARE(fetchTracks, workerTracks);
     QVERIFY(counter);                 // queue depth counters
+}
+
+void TestCli::presetsValidate()
+{
+    const QDir dir(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/resources/presets"));
+    const QStringList presets = dir.entryList({QStringLiteral("*.json")});
+    QVERIFY(presets.size() >= 10);
+    for (const QString& p : presets) {
+        const EngineResult r = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--config"), dir.filePath(p)});
+        QVERIFY2(r.exitCode == 0, qPrintable(p + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -73,6 +73,8 @@ std::string summaryJson(const Config& config, const RunReport& r)
     j["engine_pid"] = r.engine_pid;
     j["worker_pids"] = r.worker_pids;
     j["epochs"] = config.train.epochs;
+    j["worker_to_main_bytes_per_batch"] =
+        r.batch_log.empty() ? 0.0 : double(r.copied_to_main_bytes) / double(r.batch_log.size());
     j["events"] = r.events.size();
     j["events_lost"] = r.events_lost;
     j["version"] = LOADERSCOPE_VERSION;

@@ -46,6 +46,8 @@ struct RunReport
     uint64_t wait_ns = 0;             ///< total time in next()
     uint64_t step_ns = 0;
     int64_t samples = 0;
+    uint64_t batch_bytes = 0;         ///< payload bytes of all delivered batches
+    uint64_t copied_to_main_bytes = 0;///< bytes of delivered batches not read in place from a slot
     std::vector<Event> events;        ///< everything collected from the rings, all processes
     uint64_t events_lost = 0;
     int num_workers = 0;

@@ -108,7 +108,7 @@ enum class RunState : uint32_t { Starting = 0, Running, Finished, Failed };
 struct ShmLayout
 {
     static constexpr uint32_t kConsumerSlots = 6;     ///< slots held past delivery (loop, pin, device)
-    static constexpr uint32_t kEventRingCapacity = 1u << 15;
+    static constexpr uint32_t kEventRingCapacity = 1u << 16; ///< 4 MiB per writer
     static constexpr uint32_t kFixedEventRings = 3;   ///< main, pin thread, device collector
     static constexpr uint64_t kHeaderBytes = 4096;
     static constexpr uint64_t kConfigBytes = 64 * 1024;

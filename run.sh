@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# ./run.sh        install missing Debian packages, build, launch the app on the built-in default
+# ./run.sh test   same set-up, then the whole test suite (ctest)
+# Environment: BUILD_DIR (default build), JOBS (default 2), LOADERSCOPE_CUDA=OFF to skip nvcc.
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")"
+
+mode="${1:-app}"
+case "$mode" in
+  app|test|build) ;;
+  *) echo "usage: ./run.sh [test]" >&2; exit 2 ;;
+esac
+BUILD_DIR="${BUILD_DIR:-build}"
+JOBS="${JOBS:-2}"
+
+packages=(cmake ninja-build g++ ccache pkg-config
+          qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+          qt6-translations-l10n libgl-dev nlohmann-json3-dev libboost-dev
+          xvfb xauth imagemagick fonts-dejavu-core)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "run.sh: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "run.sh: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    SUDO=sudo
+  fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# CUDA is optional: the CUDA toolkit's nvcc is used when present (static cudart), never required.
+if [ -d /usr/local/cuda/bin ]; then export PATH="$PATH:/usr/local/cuda/bin"; fi
+cuda="${LOADERSCOPE_CUDA:-ON}"
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
+mkdir -p "$BUILD_DIR"
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DLOADERSCOPE_ENABLE_CUDA="$cuda" "${launcher[@]}" >"$BUILD_DIR/configure.log" 2>&1 \
+  || { cat "$BUILD_DIR/configure.log"; exit 1; }
+cmake --build "$BUILD_DIR" -j"$JOBS"
+
+case "$mode" in
+  build) ;;
+  test)
+    export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+    cd "$BUILD_DIR" && exec ctest --output-on-failure --timeout 600
+    ;;
+  app)
+    if [ -x "$BUILD_DIR/gui/loaderscope" ]; then
+      exec "$BUILD_DIR/gui/loaderscope"
+    fi
+    # Until the desktop app exists: the engine on its built-in default, with a Chrome trace.
+    echo "run.sh: running the engine on the built-in default config (trace: $BUILD_DIR/default-trace.json)"
+    exec "$BUILD_DIR/engine/loaderscope-engine" run --trace "$BUILD_DIR/default-trace.json"
+    ;;
+esac
