@@ -2,9 +2,12 @@
 // loaderscope-engine: the CLI of config.md. Exit codes: 0 success, 2 bad config or usage,
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
 #include "loaderscope/config.h"
+#include "loaderscope/device.h"
 #include "loaderscope/run.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cstdio>
@@ -34,6 +37,8 @@ Usage:
       Check a configuration without starting anything.
   loaderscope-engine default-config
       Print the built-in default configuration.
+  loaderscope-engine cuda-info
+      Probe the CUDA runtime; with a usable device, measure the plain cudaMemcpy H2D peak (JSON).
   loaderscope-engine clean
       Remove shared-memory segments left by runs whose process is gone.
   loaderscope-engine --help | --version
@@ -148,6 +153,9 @@ int runCommand(const Args& a)
     RunReport report;
     try {
         report = runEngine(config, configToJson(config), zygote.get());
+    } catch (const DeviceUnavailable& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return kExitBadConfig;
     } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";
         return kExitRuntime;
@@ -224,6 +232,19 @@ int main(int argc, char** argv)
     if (args.command == "default-config") {
         std::cout << defaultConfigJson() << "\n";
         return kExitOk;
+    }
+    if (args.command == "cuda-info") {
+        const CudaProbe p = probeCuda();
+        nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};
+        if (p.usable) {
+            std::string peakError;
+            const double gbps = measurePeakH2DGbps(256ull << 20, 10, &peakError);
+            j["peak_h2d_gbps_pinned_memcpy"] = gbps > 0 ? nlohmann::json(gbps) : nlohmann::json(nullptr);
+            if (gbps <= 0)
+                j["peak_error"] = peakError;
+        }
+        std::cout << j.dump(2) << "\n";
+        return p.usable ? kExitOk : kExitRuntime;
     }
     if (args.command == "clean") {
         for (const auto& name : sweepStaleSegments())

@@ -6,6 +6,8 @@
 
 #include "loaderscope/clock.h"
 #include "loaderscope/dataset.h"
+#include "loaderscope/device.h"
+#include "loaderscope/pin_memory.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
 
@@ -95,10 +97,12 @@ Batch batchFromSlot(Segment& seg, uint32_t slot, int worker, int64_t taskIdx, ui
 class SingleProcessIter final : public DataLoaderIter
 {
 public:
-    SingleProcessIter(const Config& c, Segment& seg, EventWriter& ev, Generator& global)
-        : m_c(c), m_seg(seg), m_global(global), m_slots(seg), m_fetcher(c, std::nullopt, &ev),
+    SingleProcessIter(const Config& c, Segment& seg, EventWriter& ev, DeviceBackend& device, Generator& global)
+        : m_c(c), m_seg(seg), m_ev(ev), m_global(global), m_slots(seg), m_fetcher(c, std::nullopt, &ev),
           m_iterable(c.dataset.kind == DatasetConfig::Kind::Iterable)
     {
+        if (c.loader.pin_memory == PinMemory::On)
+            m_pool = std::make_unique<PinnedPool>(device, ShmLayout::kConsumerSlots, c.slotPayloadBytes());
         if (!m_iterable) {
             m_sampler = makeSampler(c);
             m_batches = std::make_unique<BatchSampler>(*m_sampler, c.batchSize(), c.loader.drop_last);
@@ -148,22 +152,47 @@ public:
             m_done = true;
             return std::nullopt;
         }
-        m_slots.markDelivered(slot);
-        return batchFromSlot(m_seg, slot, -1, task, r.n_samples, r.first_sample, r.checksum,
-                             uint64_t(m_c.dataset.sample_bytes));
+        Batch b = batchFromSlot(m_seg, slot, -1, task, r.n_samples, r.first_sample, r.checksum,
+                                uint64_t(m_c.dataset.sample_bytes));
+        if (m_pool) {
+            // Without workers DataLoader pins synchronously, on the thread that called next().
+            b.staging = m_pool->take(3600'000'000'000'000ULL); // never waits: the loop holds few batches
+            const uint64_t t0 = nowNs();
+            std::memcpy(m_pool->data(b.staging), b.data, b.bytes);
+            m_ev.span(EventKind::PinCopy, t0, nowNs(), task, int64_t(b.bytes), -1);
+            m_slots.give(slot);
+            b.data = m_pool->data(b.staging);
+            b.pinned = true;
+        } else {
+            m_slots.markDelivered(slot);
+        }
+        return b;
     }
 
-    void release(const Batch& b) override { m_slots.give(b.slot); }
+    void release(const Batch& b) override
+    {
+        if (b.staging >= 0)
+            m_pool->give(b.staging);
+        else
+            m_slots.give(b.slot);
+    }
     void endEpoch() override {}
     void shutdown() override {}
-    QueueCounts counts() const override { return {}; }
+    QueueCounts counts() const override
+    {
+        QueueCounts q;
+        q.pinned_in_use = m_pool ? m_pool->inUse() : 0;
+        return q;
+    }
     std::vector<pid_t> workerPids() const override { return {}; }
 
 private:
     const Config& m_c;
     Segment& m_seg;
+    EventWriter& m_ev;
     Generator& m_global;
     SlotTable m_slots;
+    std::unique_ptr<PinnedPool> m_pool;
     Fetcher m_fetcher;
     bool m_iterable;
     std::unique_ptr<Sampler> m_sampler;
@@ -177,8 +206,8 @@ private:
 class MultiProcessIter final : public DataLoaderIter
 {
 public:
-    MultiProcessIter(const Config& c, Segment& seg, Zygote* zygote, EventWriter& ev, Generator& global,
-                     const std::atomic<int>& stop)
+    MultiProcessIter(const Config& c, Segment& seg, Zygote* zygote, EventWriter& ev, DeviceBackend& device,
+                     Generator& global, const std::atomic<int>& stop)
         : m_c(c), m_seg(seg), m_ev(ev), m_global(global), m_stop(stop), m_pool(c, seg, zygote, ev),
           m_slots(seg), m_iterable(c.dataset.kind == DatasetConfig::Kind::Iterable),
           m_numWorkers(c.loader.num_workers), m_prefetch(c.loader.prefetch_factor),
@@ -189,6 +218,8 @@ public:
             m_sampler = makeSampler(c);
             m_batches = std::make_unique<BatchSampler>(*m_sampler, c.batchSize(), c.loader.drop_last);
         }
+        if (c.loader.pin_memory == PinMemory::On)
+            m_pinned = std::make_unique<PinnedPool>(device, seg.layout().num_slots, c.slotPayloadBytes());
     }
 
     ~MultiProcessIter() override
@@ -216,6 +247,9 @@ public:
             m_shutdown = false;
             for (int w = 0; w < m_numWorkers; ++w)
                 m_pool.start(w, m_baseSeed);
+            if (m_pinned) // the pin thread starts with the iterator, after the workers
+                m_pinThread = std::make_unique<PinMemoryThread>(m_seg, *m_pinned,
+                                                                uint64_t(m_c.dataset.sample_bytes), m_numWorkers);
             m_ev.span(EventKind::StartWorkers, t0, nowNs(), -1, m_numWorkers);
             m_started = true;
         } else if (m_batches) {
@@ -252,7 +286,9 @@ public:
             }
             if (m_shutdown || m_outstanding <= 0)
                 throw LoaderError("internal error: waiting for a batch with no task outstanding");
-            const auto [w, data] = getData();
+            const Received got = getData();
+            const int w = got.worker;
+            const Done& data = got.done;
             --m_outstanding;
             if (data.kind == Done::StopIteration) {
                 // _IterableDatasetStopIteration: the worker's stream is over.
@@ -273,20 +309,26 @@ public:
                 if (!m_c.loader.in_order) {
                     const int worker = it->second.worker;
                     m_taskInfo.erase(it);
-                    return processData(data, worker);
+                    return processData(got, worker);
                 }
                 it->second.hasData = true; // the reorder buffer
-                it->second.data = data;
+                it->second.data = got;
                 continue;
             }
             const int worker = it->second.worker;
             m_taskInfo.erase(it);
             ++m_rcvdIdx;
-            return processData(data, worker);
+            return processData(got, worker);
         }
     }
 
-    void release(const Batch& b) override { m_slots.give(b.slot); }
+    void release(const Batch& b) override
+    {
+        if (b.staging >= 0)
+            m_pinned->give(b.staging);
+        else
+            m_slots.give(b.slot);
+    }
 
     void endEpoch() override
     {
@@ -305,8 +347,11 @@ public:
         for (int w = 0; w < m_numWorkers; ++w) {
             const WorkerCtl* c = m_seg.worker(uint32_t(w));
             q.ready += int64_t(c->done_head.load(std::memory_order_acquire) -
-                               c->done_tail.load(std::memory_order_relaxed));
+                               c->done_tail.load(std::memory_order_acquire));
         }
+        if (m_pinThread)
+            q.ready += int64_t(m_pinThread->queued());
+        q.pinned_in_use = m_pinned ? m_pinned->inUse() : 0;
         return q;
     }
 
@@ -318,7 +363,7 @@ private:
         int worker = -1;
         uint32_t slot = UINT32_MAX;
         bool hasData = false;
-        Done data;
+        Received data;
     };
 
     void freeTaskSlot(TaskInfo& info)
@@ -326,6 +371,10 @@ private:
         if (info.slot != UINT32_MAX) {
             m_slots.give(info.slot);
             info.slot = UINT32_MAX;
+        }
+        if (info.hasData && info.data.staging >= 0) {
+            m_pinned->give(info.data.staging);
+            info.data.staging = -1;
         }
     }
 
@@ -354,12 +403,14 @@ private:
             }
             int acks = 0;
             while (acks < m_numWorkers) {
-                const auto [w, data] = getData();
-                if (data.kind == Done::ResumeAck) {
+                const Received got = getData();
+                if (got.done.kind == Done::ResumeAck) {
                     ++acks;
                     continue;
                 }
-                if (auto it = pending.find(data.task_idx); it != pending.end())
+                if (got.staging >= 0)
+                    m_pinned->give(got.staging);
+                if (auto it = pending.find(got.done.task_idx); it != pending.end())
                     freeTaskSlot(it->second);
             }
             for (auto& [idx, info] : pending)
@@ -423,8 +474,9 @@ private:
         ++m_sendIdx;
     }
 
-    Batch processData(const Done& data, int worker)
+    Batch processData(const Received& got, int worker)
     {
+        const Done& data = got.done;
         --m_numTasks[size_t(worker)];
         tryPutIndex(); // refill first, so the iterator stays usable after a re-raise
         if (data.kind == Done::Exception) {
@@ -433,9 +485,19 @@ private:
             m_slots.give(data.slot);
             throw WorkerException(worker, message);
         }
-        m_slots.markDelivered(data.slot);
-        return batchFromSlot(m_seg, data.slot, worker, data.task_idx, data.n_samples,
-                             data.first_sample, data.checksum, uint64_t(m_c.dataset.sample_bytes));
+        Batch b = batchFromSlot(m_seg, data.slot, worker, data.task_idx, data.n_samples,
+                                data.first_sample, data.checksum, uint64_t(m_c.dataset.sample_bytes));
+        if (got.staging >= 0) {
+            // The pin thread copied it: the batch lives in pinned memory, its slot is free again.
+            m_slots.give(data.slot);
+            b.data = m_pinned->data(got.staging);
+            b.staging = got.staging;
+            b.pinned = true;
+        } else {
+            m_slots.markDelivered(data.slot);
+            b.pinned = m_c.loader.pin_memory == PinMemory::Shared; // the slots themselves are pinned
+        }
+        return b;
     }
 
     void markWorkerUnavailable(int w)
@@ -461,20 +523,30 @@ private:
         }
     }
 
-    std::pair<int, Done> getData()
+    /// DataLoader's _get_data: the next result from the result queue (the done rings, or the pin
+    /// thread's queue), with the dead-worker scan and `timeout`.
+    Received getData()
     {
         const uint64_t start = nowNs();
         const double timeout = m_c.loader.timeout_s;
         SegmentHeader* h = m_seg.header();
         for (int spins = 0;; ++spins) {
             const uint32_t seen = h->main_wake.seq.load(std::memory_order_seq_cst);
-            for (int i = 0; i < m_numWorkers; ++i) {
-                const int w = (m_rr + i) % m_numWorkers;
-                if (auto d = popDone(m_seg, uint32_t(w))) {
-                    m_rr = (w + 1) % m_numWorkers;
+            if (m_pinThread) {
+                if (auto r = m_pinThread->pop(spins < 64 ? 0 : 20'000'000ULL)) {
                     if (nowNs() - m_lastDeathCheck > 20'000'000ULL)
                         checkDeaths();
-                    return {w, *d};
+                    return *r;
+                }
+            } else {
+                for (int i = 0; i < m_numWorkers; ++i) {
+                    const int w = (m_rr + i) % m_numWorkers;
+                    if (auto d = popDone(m_seg, uint32_t(w))) {
+                        m_rr = (w + 1) % m_numWorkers;
+                        if (nowNs() - m_lastDeathCheck > 20'000'000ULL)
+                            checkDeaths();
+                        return Received{w, *d, -1};
+                    }
                 }
             }
             if (spins < 64) {
@@ -497,7 +569,8 @@ private:
                 }
                 slice = std::min(slice, limit - (now - start));
             }
-            h->main_wake.wait(seen, slice);
+            if (!m_pinThread)
+                h->main_wake.wait(seen, slice);
         }
     }
 
@@ -507,6 +580,17 @@ private:
             return;
         m_shutdown = true;
         const uint64_t t0 = nowNs();
+        if (m_pinThread) {
+            // The pin thread goes first; what it had queued goes back to the pools.
+            m_pinThread->stop();
+            while (auto r = m_pinThread->pop(0)) {
+                if (r->staging >= 0)
+                    m_pinned->give(r->staging);
+            }
+            m_pinThread.reset();
+        }
+        for (auto& [idx, info] : m_taskInfo)
+            freeTaskSlot(info);
         for (int w = 0; w < m_numWorkers; ++w) {
             if (m_pool.running(w) && !m_stopSent[size_t(w)]) {
                 Task t;
@@ -529,6 +613,8 @@ private:
     const std::atomic<int>& m_stop;
     WorkerPool m_pool;
     SlotTable m_slots;
+    std::unique_ptr<PinnedPool> m_pinned;         ///< pin_memory true: staging buffers
+    std::unique_ptr<PinMemoryThread> m_pinThread; ///< alive while the workers are
     bool m_iterable;
     int m_numWorkers;
     int m_prefetch;
@@ -554,12 +640,12 @@ private:
 } // namespace
 
 std::unique_ptr<DataLoaderIter> makeLoaderIter(const Config& config, Segment& segment, Zygote* zygote,
-                                               EventWriter& mainEvents, Generator& global,
-                                               const std::atomic<int>& stopSignal)
+                                               EventWriter& mainEvents, DeviceBackend& device,
+                                               Generator& global, const std::atomic<int>& stopSignal)
 {
     if (config.loader.num_workers == 0)
-        return std::make_unique<SingleProcessIter>(config, segment, mainEvents, global);
-    return std::make_unique<MultiProcessIter>(config, segment, zygote, mainEvents, global, stopSignal);
+        return std::make_unique<SingleProcessIter>(config, segment, mainEvents, device, global);
+    return std::make_unique<MultiProcessIter>(config, segment, zygote, mainEvents, device, global, stopSignal);
 }
 
 } // namespace loaderscope

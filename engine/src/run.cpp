@@ -7,6 +7,8 @@
 #include "loaderscope/worker_pool.h"
 
 #include <csignal>
+#include <cstdlib>
+#include <map>
 #include <cstring>
 #include <mutex>
 #include <sys/prctl.h>
@@ -71,16 +73,59 @@ void installStopHandlers()
     std::signal(SIGPIPE, SIG_IGN);
 }
 
+namespace {
+
+/** Sleeps the host thread until `t` (the simulator's blocking calls); no-op when already past. */
+void sleepUntil(uint64_t t)
+{
+    const uint64_t now = nowNs();
+    if (t > now)
+        sleepNs(t - now);
+}
+
+std::unique_ptr<DeviceBackend> chooseDevice(const Config& config, RunReport& report)
+{
+    const DeviceParams params = DeviceParams::fromConfig(config);
+    const char* force = std::getenv("LOADERSCOPE_FORCE_SIM");
+    const bool forceSim = force && *force && std::string(force) != "0";
+    CudaProbe probe;
+    if (config.device.backend != DeviceConfig::Backend::Sim && !forceSim)
+        probe = probeCuda(); // initialises CUDA: the zygote was forked before this
+    else
+        probe.message = "not probed";
+    const BackendChoice choice = chooseBackend(config.device.backend, probe, forceSim);
+    report.backend_note = choice.reason;
+    if (choice.kind == BackendChoice::Error)
+        throw DeviceUnavailable(choice.reason);
+    if (choice.kind == BackendChoice::Cuda) {
+        std::string error;
+        if (auto b = makeCudaBackend(params, &error)) {
+            report.backend = "cuda";
+            report.backend_note = b->description();
+            return b;
+        }
+        if (config.device.backend == DeviceConfig::Backend::Cuda)
+            throw DeviceUnavailable("device.backend \"cuda\": " + error);
+        report.backend_note = "simulated GPU: the CUDA backend failed to start: " + error;
+    }
+    report.backend = "sim";
+    auto sim = std::make_unique<SimBackend>(params);
+    report.backend_note += "; " + sim->description();
+    return sim;
+}
+
+} // namespace
+
 RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote)
 {
     RunReport report;
     report.engine_pid = getpid();
     report.num_workers = config.loader.num_workers;
     report.warnings = config.warnings;
-    report.backend = "none";
-    report.backend_note = "training step modelled as a timed wait on the host (no device model yet)";
 
-    prctl(PR_SET_TIMERSLACK, 1UL); // step_us waits are measured, not stretched by 50 us of slack
+    prctl(PR_SET_TIMERSLACK, 1UL); // modelled waits are measured, not stretched by 50 us of slack
+    std::unique_ptr<DeviceBackend> device = chooseDevice(config, report);
+
     sweepStaleSegments();
     std::unique_ptr<Segment> segment = Segment::create(config, configJson);
     report.segment_name = segment->name();
@@ -89,17 +134,50 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     segment->header()->run_state.store(uint32_t(RunState::Running));
 
     EventWriter mainEvents(*segment, LaneMain);
+    EventWriter deviceEvents(*segment, LaneCopy); // copy and compute lanes; written by this thread
     Collector collector(*segment);
     Generator global(config.seed); // torch's global generator after manual_seed(seed)
     const auto& stop = stopSignal();
 
+    bool registered = false;
+    if (config.loader.pin_memory == PinMemory::Shared) {
+        // "shared": pin the whole slot section once; workers then collate into pinned pages.
+        std::string error;
+        if (!device->registerPinned(segment->slotDataBase(), segment->slotDataBytes(), &error))
+            throw DeviceUnavailable(error);
+        registered = true;
+    }
+
     std::unique_ptr<DataLoaderIter> it;
+    std::map<int64_t, Batch> inFlight; // batches whose H2D copy has not finished, by loop number
+    int64_t loopBatch = 0;
     auto emitCounts = [&](uint64_t t) {
         const QueueCounts q = it->counts();
-        mainEvents.instant(EventKind::QueueDepth, t, 0, q.ready, q.outstanding);
+        mainEvents.instant(EventKind::QueueDepth, t, q.pinned_in_use, q.ready, q.outstanding);
+    };
+    // Finished device work: record it, and release every batch whose copy is done (only then may
+    // its slot or staging buffer be reused).
+    auto pollDevice = [&](uint64_t now) {
+        for (const DeviceSpan& s : device->poll(now)) {
+            deviceEvents.span(s.kind, s.t0, s.t1, s.task_idx, int64_t(s.bytes), s.pinned ? 1 : 0,
+                              s.kind == EventKind::H2DCopy ? LaneCopy : LaneCompute);
+            report.device_spans.push_back(s);
+            if (s.kind == EventKind::H2DCopy) {
+                if (auto f = inFlight.find(s.batch_id); f != inFlight.end()) {
+                    it->release(f->second);
+                    inFlight.erase(f);
+                }
+            }
+        }
+    };
+    auto blockHost = [&](uint64_t from, uint64_t until, HostBlock why, int64_t task) {
+        sleepUntil(until);
+        const uint64_t end = std::max(until, from);
+        mainEvents.span(EventKind::HostBlocked, from, end, task, int(why));
+        report.host_blocked_ns += end - from;
     };
     try {
-        it = makeLoaderIter(config, *segment, zygote, mainEvents, global, stop);
+        it = makeLoaderIter(config, *segment, zygote, mainEvents, *device, global, stop);
         for (int epoch = 0; epoch < config.train.epochs; ++epoch) {
             if (const int sig = stop.load())
                 throw Interrupted(sig);
@@ -137,32 +215,49 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                 }
                 mainEvents.span(EventKind::WaitData, t0, t1, batch->task_idx, batch->worker);
                 mainEvents.instant(EventKind::Deliver, t1, batch->task_idx, batch->worker, delivered);
-                emitCounts(t1);
                 if (report.t_first_batch == 0)
                     report.t_first_batch = t1;
                 report.batch_log.push_back({epoch, delivered, batch->task_idx, batch->worker,
                                             batch->first_sample, batch->n_samples, batch->checksum});
                 report.samples += batch->n_samples;
-                // Zero copy: the loop reads the batch where the worker collated it. A batch whose
-                // memory is not inside the segment's slot section was copied on its way here.
                 report.batch_bytes += batch->bytes;
+                // Zero copy: the loop reads the batch where the worker collated it (or where the
+                // pin-memory thread staged it). Anything else was copied on its way here.
                 const uint8_t* slots = segment->slotDataBase();
-                if (batch->data < slots || batch->data + batch->bytes > slots + segment->slotDataBytes())
+                const bool inSlot = batch->data >= slots && batch->data + batch->bytes <= slots + segment->slotDataBytes();
+                if (!inSlot && batch->staging < 0)
                     report.copied_to_main_bytes += batch->bytes;
                 ++delivered;
-                // The training step. Until a device model is attached it is a plain timed wait
-                // of step_us on the host, and the summary says so (backend "none").
+
+                // The training step: batch.to(device, non_blocking) then the step kernel.
                 const uint64_t s0 = nowNs();
-                sleepNs(uint64_t(config.train.step_us * 1000.0));
+                pollDevice(s0);
+                const int64_t id = loopBatch++;
+                inFlight.emplace(id, *batch);
+                const SubmitResult r = device->submit({id, batch->task_idx, batch->data, batch->bytes, batch->pinned}, s0);
+                uint64_t host = s0;
+                if (r.buffer_wait_until > host) {
+                    blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, batch->task_idx);
+                    host = r.buffer_wait_until;
+                }
+                if (r.copy_block_until > host)
+                    blockHost(host, r.copy_block_until, r.copy_block, batch->task_idx);
                 const uint64_t s1 = nowNs();
-                mainEvents.span(EventKind::Step, s0, s1, batch->task_idx);
+                mainEvents.span(EventKind::Step, s0, s1, batch->task_idx, id);
                 report.step_ns += s1 - s0;
-                report.t_loop_end = s1;
-                it->release(*batch);
+                pollDevice(s1);
+                emitCounts(s1);
             }
             it->endEpoch();
             mainEvents.instant(EventKind::EpochEnd, nowNs(), -1, epoch);
         }
+        // torch.cuda.synchronize() at the end of training: every copy and kernel finishes.
+        const uint64_t d0 = nowNs();
+        const uint64_t drained = device->drainTime();
+        if (drained > d0)
+            blockHost(d0, drained, HostBlock::DeviceBuffers, -1);
+        pollDevice(std::max(drained, nowNs()));
+        report.t_loop_end = std::max(report.t_loop_end, std::max(drained, d0));
         it->shutdown();
         segment->header()->run_state.store(uint32_t(RunState::Finished));
     } catch (const Interrupted& e) {
@@ -180,7 +275,18 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     }
     if (report.exit_code != 0)
         segment->header()->run_state.store(uint32_t(RunState::Failed));
+    if (report.exit_code != 0 && it) {
+        device->drainTime(); // nothing may still read a slot when the workers go
+        pollDevice(UINT64_MAX);
+    }
+    if (it) {
+        for (auto& [id, b] : inFlight)
+            it->release(b);
+    }
+    inFlight.clear();
     it.reset(); // shuts every worker down (join, terminate, kill) before the segment goes
+    if (registered)
+        device->unregisterPinned(segment->slotDataBase());
     if (report.t_loop_end == 0)
         report.t_loop_end = nowNs();
     report.events = collector.finish(&report.events_lost);

@@ -4,7 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <unistd.h>
 
 namespace loaderscope {
 
@@ -17,6 +19,47 @@ double round6(double x)
 
 } // namespace
 
+DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans)
+{
+    DeviceMetrics m;
+    std::vector<std::pair<uint64_t, uint64_t>> kernels, copies;
+    for (const DeviceSpan& s : spans) {
+        if (s.kind == EventKind::Kernel)
+            kernels.emplace_back(s.t0, s.t1);
+        else {
+            copies.emplace_back(s.t0, s.t1);
+            m.bytes += s.bytes;
+            m.pageable_copies += s.pinned ? 0 : 1;
+        }
+    }
+    std::sort(kernels.begin(), kernels.end());
+    // Merge kernels into disjoint busy intervals, then measure each copy's overlap with them.
+    std::vector<std::pair<uint64_t, uint64_t>> busy;
+    for (const auto& k : kernels) {
+        m.kernel_s += double(k.second - k.first) * 1e-9;
+        if (!busy.empty() && k.first <= busy.back().second)
+            busy.back().second = std::max(busy.back().second, k.second);
+        else
+            busy.push_back(k);
+    }
+    for (const auto& c : copies) {
+        m.copy_s += double(c.second - c.first) * 1e-9;
+        auto it = std::lower_bound(busy.begin(), busy.end(), std::make_pair(c.first, uint64_t(0)));
+        if (it != busy.begin())
+            --it;
+        for (; it != busy.end() && it->first < c.second; ++it) {
+            const uint64_t a = std::max(it->first, c.first), b = std::min(it->second, c.second);
+            if (b > a)
+                m.overlap_s += double(b - a) * 1e-9;
+        }
+    }
+    m.kernels = kernels.size();
+    m.copies = copies.size();
+    if (kernels.size() > 1)
+        m.step_period_s = double(kernels.back().second - kernels.front().first) * 1e-9 / double(kernels.size());
+    return m;
+}
+
 std::string verdictFor(double stall)
 {
     // The TensorFlow input-pipeline analyser's thresholds: share of the loop waiting for data.
@@ -25,6 +68,47 @@ std::string verdictFor(double stall)
     if (stall <= 0.20)
         return "moderately input-bound";
     return "highly input-bound";
+}
+
+static nlohmann::json recommendations(const Config& c, const RunReport& r, double stall,
+                               const std::vector<double>& busySeconds, double seconds, const DeviceMetrics& dm)
+{
+    // Each rule names the knob, the direction and the evidence that triggered it.
+    nlohmann::json out = nlohmann::json::array();
+    auto pct = [](double f) { return std::to_string(int(std::lround(f * 100))) + "%"; };
+    const int cores = int(sysconf(_SC_NPROCESSORS_ONLN));
+    const int nw = c.loader.num_workers;
+    if (stall > 0.05) {
+        double meanBusy = 0;
+        for (double b : busySeconds)
+            meanBusy += seconds > 0 ? b / seconds / double(busySeconds.size()) : 0;
+        // The GPU's idle share when there is a device; otherwise the loop's own wait.
+        const double idle = dm.kernels > 0 && seconds > 0 ? std::max(0.0, 1.0 - dm.kernel_s / seconds) : stall;
+        const std::string evidence = "GPU idle " + pct(idle) + " (the loop waits " + pct(stall) +
+                                     " of its time for data) with ";
+        if (nw == 0)
+            out.push_back(evidence + "num_workers 0, the main process loading every batch itself: raise num_workers");
+        else if (nw < cores)
+            out.push_back(evidence + std::to_string(nw) + " workers on " + std::to_string(cores) +
+                          " cores: raise num_workers");
+        else
+            out.push_back(evidence + std::to_string(nw) + " workers on " + std::to_string(cores) + " cores (workers " +
+                          pct(meanBusy) + " busy): make each sample cheaper or add cores; more workers than "
+                          "cores will not help");
+    }
+    if (dm.copies > 0 && dm.pageable_copies > 0)
+        out.push_back("copies are pageable (host blocked " +
+                      pct(seconds > 0 ? double(r.host_blocked_ns) * 1e-9 / seconds : 0) +
+                      " of the loop while the driver staged them): set pin_memory");
+    if (dm.copies > 0 && dm.pageable_copies == 0 && !c.train.non_blocking)
+        out.push_back("pinned copies are synchronous: set non_blocking=True so the host is free while they run");
+    if (dm.copies > 0 && !c.train.copy_stream && dm.copy_s > 0 && dm.overlap_s / dm.copy_s < 0.2)
+        out.push_back("copies overlap the step only " + pct(dm.overlap_s / dm.copy_s) +
+                      " on the GPU: issue them on a separate copy stream (train.copy_stream)");
+    if (!r.batch_log.empty() && stall < 0.05)
+        out.push_back("not input-bound (the loop waits " + pct(stall) +
+                      " for data): the training step is the bottleneck; more workers will not help");
+    return out;
 }
 
 std::string summaryJson(const Config& config, const RunReport& r)
@@ -43,13 +127,16 @@ std::string summaryJson(const Config& config, const RunReport& r)
         r.t_first_batch > r.t_iter_created ? json(round6(double(r.t_first_batch - r.t_iter_created) * 1e-9)) : json(nullptr);
     const double stall = seconds > 0 ? double(r.wait_ns) * 1e-9 / seconds : 0.0;
     j["data_stall_fraction"] = round6(stall);
-    // No device model yet: GPU metrics are unknown, not zero.
-    j["gpu_busy_fraction"] = nullptr;
-    j["overlap_fraction"] = nullptr;
-    j["h2d_gbps"] = nullptr;
-    j["step_busy_fraction"] = seconds > 0 ? round6(double(r.step_ns) * 1e-9 / seconds) : 0.0;
+    const DeviceMetrics dm = deviceMetrics(r.device_spans);
+    j["gpu_busy_fraction"] = seconds > 0 ? round6(std::min(1.0, dm.kernel_s / seconds)) : 0.0;
+    j["overlap_fraction"] = dm.copy_s > 0 ? json(round6(dm.overlap_s / dm.copy_s)) : json(nullptr);
+    j["h2d_gbps"] = dm.copy_s > 0 ? json(round6(double(dm.bytes) / dm.copy_s * 1e-9)) : json(nullptr);
+    j["step_period_s"] = dm.kernels > 1 ? json(round6(dm.step_period_s)) : json(nullptr);
+    j["copy_s"] = round6(dm.copy_s);
+    j["kernel_s"] = round6(dm.kernel_s);
+    j["host_blocked_fraction"] = seconds > 0 ? round6(double(r.host_blocked_ns) * 1e-9 / seconds) : 0.0;
 
-    std::vector<double> busy(size_t(r.num_workers), 0.0);
+    std::vector<double> busy(size_t(r.num_workers), 0.0); // seconds of fetch + collate per worker
     for (const Event& e : r.events) {
         if (e.lane >= 0 && e.lane < r.num_workers && (e.kind == EventKind::Fetch || e.kind == EventKind::Collate))
             busy[size_t(e.lane)] += double(e.t1 - e.t0) * 1e-9;
@@ -59,7 +146,7 @@ std::string summaryJson(const Config& config, const RunReport& r)
         wb.push_back(seconds > 0 ? round6(std::min(1.0, b / seconds)) : 0.0);
     j["worker_busy_fraction"] = wb;
     j["verdict"] = r.batch_log.empty() ? "no batches delivered" : verdictFor(stall);
-    j["recommendations"] = json::array();
+    j["recommendations"] = recommendations(config, r, stall, busy, seconds, dm);
 
     json log = json::array();
     for (const BatchLogEntry& b : r.batch_log)

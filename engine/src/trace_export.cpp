@@ -41,12 +41,19 @@ std::string spanName(const Event& e)
     case EventKind::Fetch: return "fetch sample " + std::to_string(e.arg0);
     case EventKind::Collate: return "collate batch " + std::to_string(e.batch);
     case EventKind::WaitData: return e.batch >= 0 ? "next() -> batch " + std::to_string(e.batch) : "next() -> StopIteration";
-    case EventKind::Step: return "step batch " + std::to_string(e.batch);
     case EventKind::PinCopy: return "pin batch " + std::to_string(e.batch);
     case EventKind::H2DCopy:
         return std::string(e.arg1 ? "Memcpy HtoD (Pinned -> Device)" : "Memcpy HtoD (Pageable -> Device)") +
                " batch " + std::to_string(e.batch);
     case EventKind::Kernel: return "step kernel batch " + std::to_string(e.batch);
+    case EventKind::Step: return "step: issue batch " + std::to_string(e.batch);
+    case EventKind::HostBlocked:
+        switch (e.arg0) {
+        case 1: return "host waits for the GPU (device buffers busy)";
+        case 2: return "host blocked: pageable copy staged by the driver";
+        case 3: return "host blocked: synchronous copy (non_blocking=False)";
+        default: return "host blocked";
+        }
     default: return std::string(eventKindName(e.kind));
     }
 }
@@ -59,6 +66,7 @@ const char* category(EventKind k)
     case EventKind::WorkerInit:
     case EventKind::WaitTask: return "worker";
     case EventKind::PinCopy: return "pin";
+    case EventKind::HostBlocked: return "host_blocked";
     case EventKind::H2DCopy: return "gpu_memcpy";
     case EventKind::Kernel: return "kernel";
     default: return "loader";

@@ -18,6 +18,7 @@ namespace loaderscope {
 class Segment;
 class EventWriter;
 class Zygote;
+class DeviceBackend;
 
 /** A batch handed to the training loop. Its slot stays reserved until release(). */
 struct Batch
@@ -30,6 +31,8 @@ struct Batch
     uint64_t checksum = 0;
     const uint8_t* data = nullptr;
     uint64_t bytes = 0;
+    bool pinned = false;      ///< page-locked: a pinned staging copy, or a registered slot ("shared")
+    int staging = -1;         ///< pinned staging buffer holding the batch, or -1 (it is in its slot)
 };
 
 /** A fatal loader error (worker died, timed out): the run ends with exit code 3. */
@@ -69,6 +72,7 @@ struct QueueCounts
 {
     int64_t ready = 0;        ///< finished by workers, not yet delivered
     int64_t outstanding = 0;  ///< tasks sent, not yet received
+    int64_t pinned_in_use = 0;///< pinned staging buffers holding batches
 };
 
 class DataLoaderIter
@@ -89,11 +93,12 @@ public:
 };
 
 /**
- * Builds the iterator for a config. `global` plays torch's global generator; `stopSignal` is set
- * (to the signal number) by the signal handler and polled while waiting.
+ * Builds the iterator for a config. `device` allocates pinned staging memory for pin_memory;
+ * `global` plays torch's global generator; `stopSignal` is set (to the signal number) by the
+ * signal handler and polled while waiting.
  */
 std::unique_ptr<DataLoaderIter> makeLoaderIter(const Config& config, Segment& segment, Zygote* zygote,
-                                               EventWriter& mainEvents, Generator& global,
-                                               const std::atomic<int>& stopSignal);
+                                               EventWriter& mainEvents, DeviceBackend& device,
+                                               Generator& global, const std::atomic<int>& stopSignal);
 
 } // namespace loaderscope

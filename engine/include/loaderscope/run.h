@@ -3,9 +3,11 @@
 #pragma once
 
 #include "loaderscope/config.h"
+#include "loaderscope/device.h"
 #include "loaderscope/events.h"
 
 #include <atomic>
+#include <stdexcept>
 #include <cstdint>
 #include <string>
 #include <sys/types.h>
@@ -48,9 +50,18 @@ struct RunReport
     int64_t samples = 0;
     uint64_t batch_bytes = 0;         ///< payload bytes of all delivered batches
     uint64_t copied_to_main_bytes = 0;///< bytes of delivered batches not read in place from a slot
+    uint64_t host_blocked_ns = 0;     ///< main thread blocked by copies or full device buffers
+    std::vector<DeviceSpan> device_spans; ///< every finished copy and kernel, host clock
     std::vector<Event> events;        ///< everything collected from the rings, all processes
     uint64_t events_lost = 0;
     int num_workers = 0;
+};
+
+/** A forced device backend that cannot be used: exit code 2, like a bad config. */
+class DeviceUnavailable : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
 };
 
 /** Process-wide stop request (set from SIGINT/SIGTERM handlers to the signal number). */
@@ -62,6 +73,22 @@ void installStopHandlers();
  * before any thread (fork start method); it also guards the segment against this process dying.
  */
 RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote);
+
+/** Device-side figures computed from finished copies and kernels. */
+struct DeviceMetrics
+{
+    double copy_s = 0;       ///< total H2D copy time
+    double kernel_s = 0;     ///< total step-kernel time
+    double overlap_s = 0;    ///< copy time that ran while a step kernel ran
+    double step_period_s = 0;///< first kernel start to last kernel end, per kernel
+    uint64_t bytes = 0;
+    size_t copies = 0;
+    size_t kernels = 0;
+    size_t pageable_copies = 0;
+};
+DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
+/** "not input-bound" (<5% of the loop waiting for data), "moderately" (5-20%), "highly" (>20%). */
+std::string verdictFor(double dataStallFraction);
 
 /** The summary JSON of config.md (and more), pretty-printed. */
 std::string summaryJson(const Config& config, const RunReport& report);
