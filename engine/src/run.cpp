@@ -174,7 +174,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         sleepUntil(until);
         const uint64_t end = std::max(until, from);
         mainEvents.span(EventKind::HostBlocked, from, end, task, int(why));
-        report.host_blocked_ns += end - from;
+        (why == HostBlock::DeviceBuffers ? report.host_waits_gpu_ns : report.host_blocked_ns) += end - from;
     };
     try {
         it = makeLoaderIter(config, *segment, zygote, mainEvents, *device, global, stop);

@@ -134,7 +134,10 @@ std::string summaryJson(const Config& config, const RunReport& r)
     j["step_period_s"] = dm.kernels > 1 ? json(round6(dm.step_period_s)) : json(nullptr);
     j["copy_s"] = round6(dm.copy_s);
     j["kernel_s"] = round6(dm.kernel_s);
+    // The host blocked by its copies (pageable staging, synchronous copies), and the host waiting
+    // because the GPU is behind (both device buffers busy): different lessons.
     j["host_blocked_fraction"] = seconds > 0 ? round6(double(r.host_blocked_ns) * 1e-9 / seconds) : 0.0;
+    j["host_waits_for_gpu_fraction"] = seconds > 0 ? round6(double(r.host_waits_gpu_ns) * 1e-9 / seconds) : 0.0;
 
     std::vector<double> busy(size_t(r.num_workers), 0.0); // seconds of fetch + collate per worker
     for (const Event& e : r.events) {

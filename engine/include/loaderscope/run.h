@@ -50,7 +50,8 @@ struct RunReport
     int64_t samples = 0;
     uint64_t batch_bytes = 0;         ///< payload bytes of all delivered batches
     uint64_t copied_to_main_bytes = 0;///< bytes of delivered batches not read in place from a slot
-    uint64_t host_blocked_ns = 0;     ///< main thread blocked by copies or full device buffers
+    uint64_t host_blocked_ns = 0;     ///< main thread blocked by the copies themselves (pageable, sync)
+    uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for busy device buffers (GPU-bound)
     std::vector<DeviceSpan> device_spans; ///< every finished copy and kernel, host clock
     std::vector<Event> events;        ///< everything collected from the rings, all processes
     uint64_t events_lost = 0;
