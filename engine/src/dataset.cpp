@@ -174,7 +174,7 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
         uint8_t* dst = collating ? m_scratch.data() + uint64_t(n) * bytes : slot + uint64_t(n) * bytes;
         r.checksum ^= getItem(index, dst) + uint64_t(n);
         if (m_events)
-            m_events->span(EventKind::Fetch, t0, nowNs(), taskIdx, index);
+            m_events->span(EventKind::Fetch, t0, nowNs(), batchKey(m_epoch, taskIdx), index);
         if (n == 0)
             r.first_sample = index;
     }
@@ -189,7 +189,7 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
         const uint64_t t0 = nowNs();
         std::memcpy(slot, m_scratch.data(), uint64_t(n) * bytes);
         if (m_events)
-            m_events->span(EventKind::Collate, t0, nowNs(), taskIdx, n);
+            m_events->span(EventKind::Collate, t0, nowNs(), batchKey(m_epoch, taskIdx), n);
     }
     r.n_samples = n;
     return r;

@@ -159,7 +159,7 @@ public:
             b.staging = m_pool->take(3600'000'000'000'000ULL); // never waits: the loop holds few batches
             const uint64_t t0 = nowNs();
             std::memcpy(m_pool->data(b.staging), b.data, b.bytes);
-            m_ev.span(EventKind::PinCopy, t0, nowNs(), task, int64_t(b.bytes), -1);
+            m_ev.span(EventKind::PinCopy, t0, nowNs(), batchKey(m_fetcher.epoch(), task), int64_t(b.bytes), -1);
             m_slots.give(slot);
             b.data = m_pool->data(b.staging);
             b.pinned = true;

@@ -114,7 +114,8 @@ void PinMemoryThread::run()
             const uint64_t bytes = uint64_t(got->done.n_samples) * m_sampleBytes;
             const uint64_t t0 = nowNs();
             std::memcpy(m_pool.data(staging), m_segment.slotData(got->done.slot), bytes);
-            events.span(EventKind::PinCopy, t0, nowNs(), got->done.task_idx, int64_t(bytes), got->worker);
+            events.span(EventKind::PinCopy, t0, nowNs(), batchKey(int(got->done.epoch), got->done.task_idx),
+                        int64_t(bytes), got->worker);
             got->staging = staging;
         }
         {

@@ -213,8 +213,9 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                     mainEvents.span(EventKind::WaitData, t0, t1, -1);
                     break;
                 }
-                mainEvents.span(EventKind::WaitData, t0, t1, batch->task_idx, batch->worker);
-                mainEvents.instant(EventKind::Deliver, t1, batch->task_idx, batch->worker, delivered);
+                const int64_t key = batchKey(epoch, batch->task_idx);
+                mainEvents.span(EventKind::WaitData, t0, t1, key, batch->worker);
+                mainEvents.instant(EventKind::Deliver, t1, key, batch->worker, delivered);
                 if (report.t_first_batch == 0)
                     report.t_first_batch = t1;
                 report.batch_log.push_back({epoch, delivered, batch->task_idx, batch->worker,
@@ -234,16 +235,16 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                 pollDevice(s0);
                 const int64_t id = loopBatch++;
                 inFlight.emplace(id, *batch);
-                const SubmitResult r = device->submit({id, batch->task_idx, batch->data, batch->bytes, batch->pinned}, s0);
+                const SubmitResult r = device->submit({id, key, batch->data, batch->bytes, batch->pinned}, s0);
                 uint64_t host = s0;
                 if (r.buffer_wait_until > host) {
-                    blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, batch->task_idx);
+                    blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, key);
                     host = r.buffer_wait_until;
                 }
                 if (r.copy_block_until > host)
-                    blockHost(host, r.copy_block_until, r.copy_block, batch->task_idx);
+                    blockHost(host, r.copy_block_until, r.copy_block, key);
                 const uint64_t s1 = nowNs();
-                mainEvents.span(EventKind::Step, s0, s1, batch->task_idx, id);
+                mainEvents.span(EventKind::Step, s0, s1, key, id);
                 report.step_ns += s1 - s0;
                 pollDevice(s1);
                 emitCounts(s1);

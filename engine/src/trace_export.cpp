@@ -35,18 +35,26 @@ Track trackFor(int lane)
     }
 }
 
+std::string batchName(int64_t key)
+{
+    if (key < 0)
+        return "?";
+    const int epoch = batchKeyEpoch(key);
+    return std::to_string(batchKeyTask(key)) + (epoch > 0 ? " (epoch " + std::to_string(epoch) + ")" : "");
+}
+
 std::string spanName(const Event& e)
 {
     switch (e.kind) {
     case EventKind::Fetch: return "fetch sample " + std::to_string(e.arg0);
-    case EventKind::Collate: return "collate batch " + std::to_string(e.batch);
-    case EventKind::WaitData: return e.batch >= 0 ? "next() -> batch " + std::to_string(e.batch) : "next() -> StopIteration";
-    case EventKind::PinCopy: return "pin batch " + std::to_string(e.batch);
+    case EventKind::Collate: return "collate batch " + batchName(e.batch);
+    case EventKind::WaitData: return e.batch >= 0 ? "next() -> batch " + batchName(e.batch) : "next() -> StopIteration";
+    case EventKind::PinCopy: return "pin batch " + batchName(e.batch);
     case EventKind::H2DCopy:
         return std::string(e.arg1 ? "Memcpy HtoD (Pinned -> Device)" : "Memcpy HtoD (Pageable -> Device)") +
-               " batch " + std::to_string(e.batch);
-    case EventKind::Kernel: return "step kernel batch " + std::to_string(e.batch);
-    case EventKind::Step: return "step: issue batch " + std::to_string(e.batch);
+               " batch " + batchName(e.batch);
+    case EventKind::Kernel: return "step kernel batch " + batchName(e.batch);
+    case EventKind::Step: return "step: issue batch " + batchName(e.batch);
     case EventKind::HostBlocked:
         switch (e.arg0) {
         case 1: return "host waits for the GPU (device buffers busy)";
@@ -165,9 +173,9 @@ bool writeChromeTrace(const Config& config, const RunReport& r, const std::strin
             fprintf(f, "{\"ph\":\"X\",\"name\":");
             jsonString(f, spanName(e));
             fprintf(f, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":"
-                       "{\"batch\":%lld,\"arg0\":%lld,\"arg1\":%lld}}",
+                       "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
                     category(e.kind), t.pid, t.tid, us(e.t0), double(e.t1 - e.t0) / 1000.0,
-                    (long long)e.batch, (long long)e.arg0, (long long)e.arg1);
+                    (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
         } else {
             const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
             fprintf(f, "{\"ph\":\"i\",\"name\":");
@@ -176,9 +184,9 @@ bool writeChromeTrace(const Config& config, const RunReport& r, const std::strin
                 name += " " + std::to_string(e.arg0);
             jsonString(f, name);
             fprintf(f, ",\"cat\":\"%s\",\"s\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
-                       "{\"batch\":%lld,\"arg0\":%lld,\"arg1\":%lld}}",
-                    category(e.kind), global ? "g" : "t", t.pid, t.tid, us(e.t0), (long long)e.batch,
-                    (long long)e.arg0, (long long)e.arg1);
+                       "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+                    category(e.kind), global ? "g" : "t", t.pid, t.tid, us(e.t0), (long long)batchKeyTask(e.batch),
+                    batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
         }
     }
     fputs("\n]}\n", f);

@@ -165,7 +165,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
                             std::to_string(args.id) + ". Original error: " + e.type() + ": " + e.what());
         }
         slot->state.store(uint32_t(SlotState::Ready), std::memory_order_release);
-        events.instant(EventKind::BatchReady, nowNs(), task->task_idx, task->slot, done.kind);
+        events.instant(EventKind::BatchReady, nowNs(), batchKey(int(task->epoch), task->task_idx), task->slot, done.kind);
         ctl->state.store(uint32_t(WorkerState::Idle), std::memory_order_relaxed);
         while (!pushDone(*seg, w, done))
             sleepNs(100'000);

@@ -55,6 +55,17 @@ struct Event
     int16_t lane = 0;
 };
 
+/**
+ * The `batch` field of every batch event: epoch and DataLoader task id together, so one batch's
+ * path (fetch, collate, pin, copy, kernel) can be followed across lanes and epochs.
+ */
+constexpr int64_t batchKey(int epoch, int64_t task)
+{
+    return task < 0 ? -1 : (int64_t(epoch) << 32) | (task & 0xffffffffLL);
+}
+constexpr int batchKeyEpoch(int64_t key) { return key < 0 ? -1 : int(key >> 32); }
+constexpr int64_t batchKeyTask(int64_t key) { return key < 0 ? -1 : (key & 0xffffffffLL); }
+
 std::string_view eventKindName(EventKind kind);
 bool isSpan(EventKind kind);
 
