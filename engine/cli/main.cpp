@@ -29,10 +29,10 @@ constexpr int kExitRuntime = 3;
 const char* kHelp = R"(loaderscope-engine: a real PyTorch-DataLoader-style worker pool on shared memory
 
 Usage:
-  loaderscope-engine run [--config FILE] [--trace FILE] [--summary FILE]
+  loaderscope-engine run [--config FILE] [--trace FILE] [--summary FILE] [--events FILE]
       Run a configuration (the built-in default when --config is absent). Writes a Chrome trace
       (Perfetto, chrome://tracing) and a JSON summary when asked; prints the summary to stdout
-      when --summary is absent.
+      when --summary is absent. --events writes every recorded event in binary (for the app).
   loaderscope-engine validate --config FILE
       Check a configuration without starting anything.
   loaderscope-engine default-config
@@ -174,6 +174,12 @@ int runCommand(const Args& a)
     } else {
         std::cout << summary << "\n";
     }
+    if (auto it = a.options.find("events"); it != a.options.end()) {
+        if (!writeEventsFile(report, it->second)) {
+            std::cerr << "loaderscope-engine: cannot write events '" << it->second << "': " << strerror(errno) << "\n";
+            rc = rc ? rc : kExitRuntime;
+        }
+    }
     if (auto it = a.options.find("trace"); it != a.options.end()) {
         if (!writeChromeTrace(config, report, it->second)) {
             std::cerr << "loaderscope-engine: cannot write trace '" << it->second << "': " << strerror(errno) << "\n";
@@ -220,7 +226,7 @@ int main(int argc, char** argv)
     if (args.command == "worker")
         return workerCommand(args);
     if (args.command == "run") {
-        if (!checkOptions(args, {"config", "trace", "summary"}, error))
+        if (!checkOptions(args, {"config", "trace", "summary", "events"}, error))
             return usageError(error);
         return runCommand(args);
     }

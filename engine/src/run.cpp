@@ -129,6 +129,8 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     sweepStaleSegments();
     std::unique_ptr<Segment> segment = Segment::create(config, configJson);
     report.segment_name = segment->name();
+    report.clock_origin_ns = segment->header()->clock_origin_ns;
+    segment->header()->device_backend = report.backend == "cuda" ? 2 : 1;
     if (zygote)
         zygote->guardSegment(segment->name());
     segment->header()->run_state.store(uint32_t(RunState::Running));
@@ -184,6 +186,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
             const uint64_t tIter = nowNs();
             mainEvents.instant(EventKind::EpochBegin, tIter, -1, epoch);
             it->beginEpoch(epoch);
+            emitCounts(nowNs()); // the window just primed: prefetch_factor x num_workers tasks out
             if (epoch == 0)
                 report.t_iter_created = tIter;
             report.worker_pids.push_back(it->workerPids());
@@ -214,7 +217,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                     break;
                 }
                 const int64_t key = batchKey(epoch, batch->task_idx);
-                mainEvents.span(EventKind::WaitData, t0, t1, key, batch->worker);
+                mainEvents.span(EventKind::WaitData, t0, t1, key, batch->worker, batch->n_samples);
                 mainEvents.instant(EventKind::Deliver, t1, key, batch->worker, delivered);
                 if (report.t_first_batch == 0)
                     report.t_first_batch = t1;
@@ -293,6 +296,22 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     report.events = collector.finish(&report.events_lost);
     segment->unlink();
     return report;
+}
+
+bool writeEventsFile(const RunReport& report, const std::string& path)
+{
+    FILE* f = fopen(path.c_str(), "wb");
+    if (!f)
+        return false;
+    EventFileHeader h;
+    h.count = report.events.size();
+    h.clock_origin_ns = report.clock_origin_ns;
+    h.num_workers = uint32_t(report.num_workers);
+    h.simulated_device = report.backend == "cuda" ? 0 : 1;
+    bool ok = fwrite(&h, sizeof h, 1, f) == 1;
+    if (ok && !report.events.empty())
+        ok = fwrite(report.events.data(), sizeof(Event), report.events.size(), f) == report.events.size();
+    return fclose(f) == 0 && ok;
 }
 
 } // namespace loaderscope

@@ -26,7 +26,8 @@ enum class EventKind : uint8_t {
     BatchReady,       ///< instant: batch written and published; arg0 = slot
     WaitTask,         ///< span: a worker idle, waiting for its next index
     // main lane
-    WaitData,         ///< span: the training loop waiting in next(); batch = what it got
+    WaitData,         ///< span: the training loop waiting in next(); batch = what it got,
+                      ///< arg0 = worker, arg1 = samples in it
     Deliver,          ///< instant: batch handed to the loop; arg0 = worker, arg1 = delivery index
     Step,             ///< span: the training step on the host (issued kernel or timed wait)
     StartWorkers,     ///< span: main process starting worker processes; arg0 = count

@@ -40,6 +40,7 @@ struct RunReport
     std::vector<BatchLogEntry> batch_log;
     std::vector<std::vector<pid_t>> worker_pids; ///< per epoch (same pids with persistent workers)
     pid_t engine_pid = 0;
+    uint64_t clock_origin_ns = 0;     ///< the segment's clock origin (time zero for viewers)
     std::string segment_name;
     uint64_t t_iter_created = 0;      ///< epoch 0 iter(loader), CLOCK_MONOTONIC ns
     uint64_t t_first_batch = 0;
@@ -93,6 +94,23 @@ std::string verdictFor(double dataStallFraction);
 
 /** The summary JSON of config.md (and more), pretty-printed. */
 std::string summaryJson(const Config& config, const RunReport& report);
+/**
+ * Writes every collected event as a binary file a viewer can load when it missed the live rings
+ * (a short run). Layout: EventFileHeader, then `count` Event records.
+ */
+bool writeEventsFile(const RunReport& report, const std::string& path);
+
+struct EventFileHeader
+{
+    char magic[8] = {'L', 'S', 'E', 'V', 'T', '0', '0', '1'};
+    uint64_t count = 0;
+    uint64_t clock_origin_ns = 0;
+    uint32_t num_workers = 0;
+    uint32_t simulated_device = 0;
+    uint32_t record_bytes = sizeof(Event);
+    uint32_t reserved = 0;
+};
+
 /** Writes a Chrome trace (Perfetto / chrome://tracing). Returns false with errno set on I/O error. */
 bool writeChromeTrace(const Config& config, const RunReport& report, const std::string& path);
 

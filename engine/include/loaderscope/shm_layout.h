@@ -155,7 +155,7 @@ struct SegmentHeader
     uint64_t total_bytes = 0;
     uint64_t run_nonce = 0;
     int32_t creator_pid = 0;
-    uint32_t reserved0 = 0;
+    uint32_t device_backend = 0;      ///< 0 unknown, 1 simulated GPU, 2 CUDA (set by the engine)
     uint64_t creator_starttime = 0;   ///< /proc/<pid>/stat field 22, against pid reuse
     uint64_t config_digest = 0;
     uint64_t config_bytes = 0;

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// Starts and stops loaderscope-engine (the DataLoader main process) with QProcess, finds the run's
+// shared-memory segment, and maps exit codes and stderr to translated messages. GUI thread only;
+// never blocks.
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <memory>
+
+struct LaunchOptions
+{
+    QString enginePath;      ///< empty: next to the app, then the build tree
+    QByteArray configJson;
+    QStringList extraArgs;   ///< for tests
+};
+
+class EngineLauncher : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Idle, Running, Stopping };
+    Q_ENUM(State)
+
+    explicit EngineLauncher(QObject* parent = nullptr);
+    ~EngineLauncher() override;
+
+    State state() const { return m_state; }
+    qint64 enginePid() const { return m_pid; }
+    /// The Chrome trace the engine wrote for the last finished run (empty if none).
+    QString tracePath() const { return m_lastTrace; }
+    /// Every event of the last finished run (engine --events), empty if none.
+    QString eventsPath() const { return m_lastEvents; }
+    QJsonObject lastSummary() const { return m_summary; }
+    static QString defaultEnginePath();
+    /// The translated message for an engine exit (used by tests and the status bar).
+    static QString describeExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText);
+
+public slots:
+    void start(const LaunchOptions& options);
+    /// SIGTERM (orderly shutdown, exit 143), then SIGKILL after 3 s.
+    void stop();
+
+signals:
+    void started(qint64 pid);
+    void segmentFound(const QString& name);
+    void stderrLine(const QString& line);
+    void finished(const QJsonObject& summary);
+    /// A run that did not end well: bad config, worker died, timeout, crash. Translated.
+    void failed(const QString& message, int exitCode);
+    void stateChanged(EngineLauncher::State state);
+
+private:
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onError(QProcess::ProcessError error);
+    void lookForSegment();
+    void setState(State s);
+
+    std::unique_ptr<QProcess> m_proc;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QTimer m_segmentPoll;
+    QTimer m_killTimer;
+    State m_state = State::Idle;
+    qint64 m_pid = 0;
+    bool m_segmentSeen = false;
+    bool m_stopRequested = false;
+    QString m_stderr;
+    QString m_lastTrace;
+    QString m_lastEvents;
+    QJsonObject m_summary;
+    std::unique_ptr<QTemporaryDir> m_lastDir;
+};

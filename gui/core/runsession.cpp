@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+#include "runsession.h"
+
+#include "eventfile.h"
+#include "shmreader.h"
+
+RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReaderThread(this))
+{
+    ShmReader* r = m_reader->reader();
+    connect(&m_launcher, &EngineLauncher::segmentFound, this, [this](const QString& name) { m_reader->attach(name); });
+    connect(r, &ShmReader::attached, this, [this](quint64 origin, int workers, bool simulated) {
+        if (!running())
+            return; // the run already ended and its complete record was loaded
+        m_attached = true;
+        m_model.reset(origin, workers, simulated);
+    });
+    connect(r, &ShmReader::eventsAvailable, this, [this](const EventBatch& events, quint64 lost) {
+        if (!m_attached)
+            return;
+        m_model.append(events);
+        m_lost = lost;
+        emit liveUpdate();
+    });
+    connect(&m_launcher, &EngineLauncher::finished, this, [this](const QJsonObject& s) {
+        m_summary = s;
+        complete(true, {});
+    });
+    connect(&m_launcher, &EngineLauncher::failed, this, [this](const QString& message) {
+        m_summary = m_launcher.lastSummary();
+        complete(false, message);
+    });
+}
+
+RunSession::~RunSession() = default;
+
+void RunSession::start(const QByteArray& configJson)
+{
+    if (running())
+        return;
+    m_summary = {};
+    m_error.clear();
+    m_lost = 0;
+    m_attached = false;
+    m_model.reset(0, 0, true);
+    LaunchOptions o;
+    o.enginePath = m_enginePath;
+    o.configJson = configJson;
+    m_launcher.start(o);
+    if (running())
+        emit started();
+}
+
+void RunSession::stop()
+{
+    m_launcher.stop();
+}
+
+void RunSession::complete(bool ok, const QString& message)
+{
+    m_reader->finish();
+    m_attached = false;
+    // The engine's events file is the complete record (a short run can end before the reader
+    // attached, and a slow reader loses events): it replaces what was read live.
+    QString loadError;
+    if (!m_launcher.eventsPath().isEmpty())
+        loadEventsFile(m_launcher.eventsPath(), m_model, &loadError);
+    if (!m_summary.isEmpty())
+        m_model.setSimulatedDevice(m_summary.value(QStringLiteral("backend")).toString() != QLatin1String("cuda"));
+    if (ok) {
+        emit runFinished(m_summary);
+    } else {
+        m_error = message;
+        emit runFailed(message);
+    }
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#include "shmreader.h"
+
+#include "loaderscope/segment.h"
+
+#include <QMetaObject>
+
+ShmReader::ShmReader() = default;
+ShmReader::~ShmReader() = default;
+
+void ShmReader::attach(const QString& name)
+{
+    try {
+        m_segment = loaderscope::Segment::open(name.toStdString(), /*writable=*/false);
+    } catch (const std::exception& e) {
+        emit attachFailed(QString::fromStdString(e.what()));
+        return;
+    }
+    m_reader = std::make_unique<loaderscope::EventReader>(*m_segment);
+    emit attached(m_segment->header()->clock_origin_ns, int(m_segment->layout().num_workers),
+                  m_segment->header()->device_backend != 2);
+    if (!m_timer) {
+        m_timer = new QTimer(this);
+        m_timer->setInterval(15); // about 60 batches a second
+        connect(m_timer, &QTimer::timeout, this, &ShmReader::poll);
+    }
+    m_timer->start();
+}
+
+void ShmReader::poll()
+{
+    if (!m_reader)
+        return;
+    EventBatch batch;
+    m_reader->drain(batch);
+    if (!batch.empty())
+        emit eventsAvailable(batch, m_reader->lost());
+}
+
+void ShmReader::finish()
+{
+    if (m_timer)
+        m_timer->stop();
+    poll();
+    m_reader.reset();
+    m_segment.reset();
+    emit finishedReading();
+}
+
+ShmReaderThread::ShmReaderThread(QObject* parent) : QObject(parent), m_reader(new ShmReader)
+{
+    qRegisterMetaType<EventBatch>();
+    m_thread.setObjectName(QStringLiteral("shm reader"));
+    m_reader->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_reader, &QObject::deleteLater);
+    m_thread.start();
+}
+
+ShmReaderThread::~ShmReaderThread()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void ShmReaderThread::attach(const QString& name)
+{
+    QMetaObject::invokeMethod(m_reader, [r = m_reader, name] { r->attach(name); }, Qt::QueuedConnection);
+}
+
+void ShmReaderThread::finish()
+{
+    QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->finish(); }, Qt::QueuedConnection);
+}

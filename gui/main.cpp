@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// loaderscope: the desktop app, and its headless export for docs and CI:
+//   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
+#include "core/runsession.h"
+#include "core/translator.h"
+#include "widgets/configpanel.h"
+#include "widgets/exporter.h"
+#include "widgets/mainwindow.h"
+#include "widgets/summarypanel.h"
+
+#include "loaderscope/config.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+int headlessExport(const QCommandLineParser& args)
+{
+    auto err = [](const QString& s) {
+        fprintf(stderr, "loaderscope: %s\n", qPrintable(s));
+        return 1;
+    };
+    QByteArray config;
+    if (args.isSet(QStringLiteral("config"))) {
+        QFile f(args.value(QStringLiteral("config")));
+        if (!f.open(QIODevice::ReadOnly))
+            return err(QCoreApplication::translate("main", "cannot read %1: %2").arg(f.fileName(), f.errorString()));
+        config = f.readAll();
+    } else if (args.isSet(QStringLiteral("preset"))) {
+        config = MainWindow::presetJson(args.value(QStringLiteral("preset")));
+        if (config.isEmpty())
+            return err(QCoreApplication::translate("main", "unknown preset %1").arg(args.value(QStringLiteral("preset"))));
+    } else {
+        config = QByteArray::fromStdString(loaderscope::defaultConfigJson());
+    }
+    ExportOptions o;
+    const QString size = args.value(QStringLiteral("size"));
+    if (!size.isEmpty()) {
+        const QStringList wh = size.split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        if (wh.size() == 2)
+            o.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+        if (!okW || !okH)
+            return err(QCoreApplication::translate("main", "--size takes WIDTHxHEIGHT, for example 1600x900"));
+    }
+    o.scale = args.value(QStringLiteral("scale")).isEmpty() ? 1.0 : args.value(QStringLiteral("scale")).toDouble();
+    if (o.scale <= 0 || o.scale > 8)
+        return err(QCoreApplication::translate("main", "--scale takes a number from 0.1 to 8"));
+    o.theme = args.value(QStringLiteral("theme")) == QLatin1String("dark") ? TimelineTheme::dark() : TimelineTheme::light();
+
+    RunSession session;
+    QEventLoop loop;
+    bool ok = false;
+    QString message;
+    QObject::connect(&session, &RunSession::runFinished, &loop, [&] { ok = true; loop.quit(); });
+    QObject::connect(&session, &RunSession::runFailed, &loop, [&](const QString& m) { message = m; loop.quit(); });
+    session.start(config);
+    if (!session.running() && message.isEmpty())
+        return err(QCoreApplication::translate("main", "the engine did not start"));
+    loop.exec();
+    if (!ok)
+        return err(message);
+    const QJsonObject cfg = QJsonDocument::fromJson(config).object();
+    o.title = MainWindow::describeConfig(cfg, session.summary());
+    o.summaryLines = SummaryPanel::summaryLines(session.summary());
+    const QString verdict = session.summary().value(QStringLiteral("verdict")).toString();
+    o.summaryLines << QCoreApplication::translate("SummaryPanel", "Verdict: %1").arg(translateVerdict(verdict));
+    const qint64 end = std::max<qint64>(session.model()->endTime(), 1'000'000);
+    QString error;
+    if (!exportPicture(args.value(QStringLiteral("export")), *session.model(), Viewport{0, end + end / 50}, o, &error))
+        return err(error);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Loaderscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("loaderscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
+
+    QCommandLineParser args;
+    args.setApplicationDescription(QStringLiteral("Loaderscope: a DataLoader worker pool and its live timeline"));
+    args.addHelpOption();
+    args.addVersionOption();
+    args.addOptions({
+        {QStringLiteral("config"), QStringLiteral("Run configuration (JSON)."), QStringLiteral("file")},
+        {QStringLiteral("preset"), QStringLiteral("A built-in preset (e.g. num_workers_4)."), QStringLiteral("name")},
+        {QStringLiteral("export"), QStringLiteral("Run headless and write a picture (png, svg, pdf)."), QStringLiteral("file")},
+        {QStringLiteral("size"), QStringLiteral("Picture size, WxH (default 1600x900)."), QStringLiteral("size")},
+        {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},
+        {QStringLiteral("theme"), QStringLiteral("docs (light, default for export) or dark."), QStringLiteral("theme")},
+        {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},
+    });
+    args.process(app);
+
+    Translator translator;
+    const QString lang = args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang"))
+                                                            : QSettings().value(QStringLiteral("language")).toString();
+    translator.setLanguage(lang); // empty: follow the system locale (first start)
+
+    if (args.isSet(QStringLiteral("export")))
+        return headlessExport(args);
+
+    MainWindow w(&translator);
+    if (args.isSet(QStringLiteral("preset")))
+        w.loadPreset(args.value(QStringLiteral("preset")));
+    if (args.isSet(QStringLiteral("config")) && !w.openConfig(args.value(QStringLiteral("config"))))
+        return 1;
+    w.show();
+    return app.exec();
+}

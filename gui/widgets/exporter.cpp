@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "exporter.h"
+
+#include "core/tracemodel.h"
+#include "queuechartview.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace {
+
+void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, const Viewport& v, const ExportOptions& o)
+{
+    const TimelineTheme& theme = o.theme;
+    p.fillRect(page, theme.background);
+    QFont font = p.font();
+    font.setPointSizeF(10 * theme.fontScale);
+    p.setFont(font);
+    double y = page.top() + 8;
+    if (!o.title.isEmpty()) {
+        QFont tf = font;
+        tf.setBold(true);
+        tf.setPointSizeF(12 * theme.fontScale);
+        p.setFont(tf);
+        p.setPen(theme.text);
+        p.drawText(QRectF(page.left() + 8, y, page.width() - 16, 24 * theme.fontScale), Qt::AlignLeft | Qt::AlignVCenter, o.title);
+        p.setFont(font);
+        y += 28 * theme.fontScale;
+    }
+    const double summaryH = o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), 12) * 16 + 16) * theme.fontScale;
+    const double remaining = page.bottom() - y - summaryH;
+    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme), remaining * 0.72);
+    TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch);
+    y += timelineH + 4;
+    const double chartH = std::max(80.0, remaining - timelineH - 8);
+    // The Qt Charts chart, drawn through a scene into the same painter (vector in SVG and PDF).
+    QChart* chart = QueueChartView::buildChart(model, v, theme, page.width());
+    QGraphicsScene scene;
+    scene.addItem(chart);
+    chart->setGeometry(QRectF(0, 0, page.width(), chartH));
+    QueueChartView::alignToTimeline(chart, theme); // the plot spans the timeline's lanes
+    scene.setSceneRect(QRectF(0, 0, page.width(), chartH));
+    scene.render(&p, QRectF(page.left(), y, page.width(), chartH), QRectF(0, 0, page.width(), chartH));
+    y += chartH + 4;
+    p.setPen(theme.text);
+    for (int i = 0; i < o.summaryLines.size() && i < 12; ++i) {
+        p.drawText(QRectF(page.left() + 12, y, page.width() - 24, 16 * theme.fontScale), Qt::AlignLeft | Qt::AlignVCenter,
+                   o.summaryLines[i]);
+        y += 16 * theme.fontScale;
+    }
+}
+
+} // namespace
+
+bool exportPicture(const QString& path, const TraceModel& model, const Viewport& viewport, const ExportOptions& o,
+                   QString* error)
+{
+    auto fail = [error](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QRectF page(0, 0, o.size.width(), o.size.height());
+    if (o.size.width() < 200 || o.size.height() < 150)
+        return fail(QCoreApplication::translate("Exporter", "the picture must be at least 200x150"));
+    if (suffix == QLatin1String("png")) {
+        QImage img(QSize(int(o.size.width() * o.scale), int(o.size.height() * o.scale)), QImage::Format_ARGB32_Premultiplied);
+        if (img.isNull())
+            return fail(QCoreApplication::translate("Exporter", "the picture is too large"));
+        img.setDevicePixelRatio(o.scale);
+        QPainter p(&img);
+        paintComposite(p, page, model, viewport, o);
+        p.end();
+        if (!img.save(path, "PNG"))
+            return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
+        return true;
+    }
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator gen;
+        gen.setFileName(path);
+        gen.setSize(o.size);
+        gen.setViewBox(page);
+        gen.setTitle(o.title);
+        QPainter p;
+        if (!p.begin(&gen))
+            return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
+        paintComposite(p, page, model, viewport, o);
+        return p.end() || true;
+    }
+    if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(path);
+        pdf.setResolution(96);
+        pdf.setPageSize(QPageSize(QSizeF(o.size), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setTitle(o.title);
+        QPainter p;
+        if (!p.begin(&pdf))
+            return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
+        // The PDF page is in points at 96 dpi: map the logical layout onto it.
+        const double sx = double(pdf.width()) / o.size.width(), sy = double(pdf.height()) / o.size.height();
+        p.scale(sx, sy);
+        paintComposite(p, page, model, viewport, o);
+        p.end();
+        return true;
+    }
+    return fail(QCoreApplication::translate("Exporter", "unknown picture format '%1': use .png, .svg or .pdf").arg(suffix));
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// Pictures of a run for documentation: timeline + queue-depth chart + summary, as PNG (with a
+// scale factor for sharp images), SVG or PDF. Works under QT_QPA_PLATFORM=offscreen.
+#pragma once
+
+#include "core/timelinerenderer.h"
+
+#include <QJsonObject>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+class TraceModel;
+
+struct ExportOptions
+{
+    QSize size{1600, 900};      ///< logical size
+    double scale = 1.0;         ///< PNG: device pixels per logical pixel
+    TimelineTheme theme = TimelineTheme::light();
+    QString title;              ///< a line above the timeline
+    QStringList summaryLines;   ///< the summary block (translated)
+    qint64 highlightBatch = -1;
+};
+
+/// Writes `path` (format from the suffix: png, svg, pdf). False with `error` on failure.
+bool exportPicture(const QString& path, const TraceModel& model, const Viewport& viewport, const ExportOptions& options,
+                   QString* error);

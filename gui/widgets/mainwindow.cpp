@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: MIT
+#include "mainwindow.h"
+
+#include "configpanel.h"
+#include "core/livemetrics.h"
+#include "core/translator.h"
+#include "exporter.h"
+#include "queuechartview.h"
+#include "summarypanel.h"
+#include "timelineview.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolBar>
+
+struct MainWindow::Actions
+{
+    QAction *run, *stop, *open, *save, *exportPicture, *exportTrace, *quit;
+    QAction *fit, *follow, *docsTheme, *largeFonts;
+    QAction *langEn, *langTr, *about;
+    QMenu *file, *runMenu, *view, *language, *help;
+    QToolBar* toolbar;
+    QLabel* presetLabel;
+};
+
+MainWindow::MainWindow(Translator* translator, QWidget* parent)
+    : QMainWindow(parent), m_translator(translator), m_a(new Actions{})
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    buildLayout();
+    buildActions();
+    connect(&m_session, &RunSession::started, this, [this] {
+        m_summary->clear();
+        m_timeline->setHighlightedBatch(-1);
+        m_timeline->setFollowing(true);
+        m_lastMessage.clear();
+        updateRunState();
+    });
+    connect(&m_session, &RunSession::runFinished, this, [this](const QJsonObject& s) {
+        m_summary->showFinal(s);
+        m_timeline->zoomToFit();
+        m_chart->refresh(m_timeline->viewport());
+        m_lastMessage = tr("Run finished: %1 batches, %2 samples/s.")
+                            .arg(s.value(QStringLiteral("batches")).toInt())
+                            .arg(s.value(QStringLiteral("samples_per_s")).toDouble(), 0, 'f', 0);
+        updateRunState();
+    });
+    connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
+        if (!m_session.summary().isEmpty())
+            m_summary->showFinal(m_session.summary());
+        m_summary->showError(message);
+        m_timeline->zoomToFit();
+        m_chart->refresh(m_timeline->viewport());
+        m_lastMessage = message;
+        updateRunState();
+    });
+    connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
+    connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
+    connect(m_timeline, &TimelineView::viewportChanged, this, [this](const Viewport& v) { m_chart->refresh(v); });
+    connect(m_timeline, &TimelineView::followingChanged, this, [this](bool f) { m_a->follow->setChecked(f); });
+    m_liveTimer.setInterval(250); // the summary and chart follow the run 4 times a second
+    connect(&m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
+    m_liveTimer.start();
+    restoreSettings();
+    retranslate();
+    updateRunState();
+}
+
+MainWindow::~MainWindow()
+{
+    delete m_a;
+}
+
+void MainWindow::buildLayout()
+{
+    m_timeline = new TimelineView(this);
+    m_timeline->setModel(m_session.model());
+    m_chart = new QueueChartView(this);
+    m_chart->setModel(m_session.model());
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_timeline);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(scroll);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    setCentralWidget(split);
+
+    m_config = new ConfigPanel(this);
+    auto* configScroll = new QScrollArea(this);
+    configScroll->setWidget(m_config);
+    configScroll->setWidgetResizable(true);
+    auto* configDock = new QDockWidget(this);
+    configDock->setObjectName(QStringLiteral("configDock"));
+    configDock->setWidget(configScroll);
+    configDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, configDock);
+
+    m_summary = new SummaryPanel(this);
+    auto* summaryDock = new QDockWidget(this);
+    summaryDock->setObjectName(QStringLiteral("summaryDock"));
+    summaryDock->setWidget(m_summary);
+    summaryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, summaryDock);
+    resizeDocks({configDock, summaryDock}, {340, 300}, Qt::Horizontal);
+
+    m_status = new QLabel(this);
+    m_deviceLabel = new QLabel(this);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_deviceLabel);
+    resize(1500, 900);
+}
+
+void MainWindow::buildActions()
+{
+    Actions& a = *m_a;
+    a.run = new QAction(this);
+    a.run->setShortcut(Qt::Key_F5);
+    connect(a.run, &QAction::triggered, this, &MainWindow::run);
+    a.stop = new QAction(this);
+    a.stop->setShortcut(Qt::SHIFT | Qt::Key_F5);
+    connect(a.stop, &QAction::triggered, this, &MainWindow::stop);
+    a.open = new QAction(this);
+    a.open->setShortcut(QKeySequence::Open);
+    connect(a.open, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open configuration"), QString(), tr("JSON (*.json)"));
+        if (!path.isEmpty())
+            openConfig(path);
+    });
+    a.save = new QAction(this);
+    a.save->setShortcut(QKeySequence::Save);
+    connect(a.save, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save configuration"), QStringLiteral("loaderscope.json"), tr("JSON (*.json)"));
+        if (!path.isEmpty())
+            saveConfig(path);
+    });
+    a.exportPicture = new QAction(this);
+    connect(a.exportPicture, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export picture"), QStringLiteral("loaderscope.png"),
+                                                          tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+        if (!path.isEmpty())
+            exportPictureTo(path, path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? 2.0 : 1.0);
+    });
+    a.exportTrace = new QAction(this);
+    connect(a.exportTrace, &QAction::triggered, this, [this] {
+        const QString src = m_session.launcher()->tracePath();
+        if (src.isEmpty()) {
+            QMessageBox::information(this, tr("Export Chrome trace"), tr("Run a configuration first: the trace is written at the end of a run."));
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Chrome trace"), QStringLiteral("loaderscope-trace.json"),
+                                                          tr("Chrome trace (*.json)"));
+        if (path.isEmpty())
+            return;
+        QFile::remove(path);
+        if (!QFile::copy(src, path))
+            QMessageBox::warning(this, tr("Export Chrome trace"), tr("Cannot write %1.").arg(path));
+        else
+            m_status->setText(tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path));
+    });
+    a.quit = new QAction(this);
+    a.quit->setShortcut(QKeySequence::Quit);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    a.fit = new QAction(this);
+    a.fit->setShortcut(Qt::Key_Home);
+    connect(a.fit, &QAction::triggered, m_timeline, &TimelineView::zoomToFit);
+    a.follow = new QAction(this);
+    a.follow->setCheckable(true);
+    a.follow->setChecked(true);
+    connect(a.follow, &QAction::toggled, m_timeline, &TimelineView::setFollowing);
+    a.docsTheme = new QAction(this);
+    a.docsTheme->setCheckable(true);
+    a.largeFonts = new QAction(this);
+    a.largeFonts->setCheckable(true);
+    auto applyTheme = [this] {
+        TimelineTheme t = m_a->docsTheme->isChecked() ? TimelineTheme::light() : TimelineTheme::dark();
+        t.fontScale = m_a->largeFonts->isChecked() ? 1.6 : 1.0;
+        m_timeline->setTheme(t);
+        m_chart->setTheme(t);
+        QFont f = QApplication::font();
+        f.setPointSizeF(m_a->largeFonts->isChecked() ? 14 : 9.5);
+        QApplication::setFont(f);
+    };
+    connect(a.docsTheme, &QAction::toggled, this, applyTheme);
+    connect(a.largeFonts, &QAction::toggled, this, applyTheme);
+    auto* langs = new QActionGroup(this);
+    a.langEn = new QAction(QStringLiteral("English"), langs);
+    a.langTr = new QAction(QStringLiteral("Türkçe"), langs);
+    a.langEn->setCheckable(true);
+    a.langTr->setCheckable(true);
+    connect(a.langEn, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
+    connect(a.langTr, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("tr")); });
+    a.about = new QAction(this);
+    connect(a.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Loaderscope"),
+                           tr("<p><b>Loaderscope</b> %1</p><p>A real PyTorch-style DataLoader worker pool and its live timeline: "
+                              "worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.</p>")
+                               .arg(QStringLiteral(LOADERSCOPE_VERSION)));
+    });
+
+    a.file = menuBar()->addMenu(QString());
+    a.file->addActions({a.open, a.save});
+    a.file->addSeparator();
+    a.file->addActions({a.exportPicture, a.exportTrace});
+    a.file->addSeparator();
+    a.file->addAction(a.quit);
+    a.runMenu = menuBar()->addMenu(QString());
+    a.runMenu->addActions({a.run, a.stop});
+    a.view = menuBar()->addMenu(QString());
+    a.view->addActions({a.fit, a.follow});
+    a.view->addSeparator();
+    a.view->addActions({a.docsTheme, a.largeFonts});
+    a.language = menuBar()->addMenu(QString());
+    a.language->addActions({a.langEn, a.langTr});
+    a.help = menuBar()->addMenu(QString());
+    a.help->addAction(a.about);
+
+    a.toolbar = addToolBar(QString());
+    a.toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    a.toolbar->addAction(a.run);
+    a.toolbar->addAction(a.stop);
+    a.toolbar->addSeparator();
+    a.presetLabel = new QLabel(this);
+    a.toolbar->addWidget(a.presetLabel);
+    m_presets = new QComboBox(this);
+    m_presets->setMinimumContentsLength(24);
+    connect(m_presets, &QComboBox::activated, this, [this](int i) {
+        const QString name = m_presets->itemData(i).toString();
+        if (!name.isEmpty())
+            loadPreset(name);
+    });
+    a.toolbar->addWidget(m_presets);
+    a.toolbar->addSeparator();
+    a.toolbar->addActions({a.fit, a.follow, a.exportPicture});
+}
+
+void MainWindow::retranslate()
+{
+    Actions& a = *m_a;
+    setWindowTitle(tr("Loaderscope — DataLoader timeline"));
+    a.run->setText(tr("&Run"));
+    a.run->setToolTip(tr("Start the engine with this configuration (F5)"));
+    a.stop->setText(tr("&Stop"));
+    a.stop->setToolTip(tr("Stop the run: workers are shut down in order"));
+    a.open->setText(tr("&Open configuration…"));
+    a.save->setText(tr("&Save configuration…"));
+    a.exportPicture->setText(tr("Export &picture…"));
+    a.exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth and the summary"));
+    a.exportTrace->setText(tr("Export Chrome &trace…"));
+    a.quit->setText(tr("&Quit"));
+    a.fit->setText(tr("Zoom to &fit"));
+    a.follow->setText(tr("&Follow live"));
+    a.follow->setToolTip(tr("Keep the present in view; zooming or panning turns it off"));
+    a.docsTheme->setText(tr("&Docs theme (light)"));
+    a.largeFonts->setText(tr("&Large fonts (projector)"));
+    a.about->setText(tr("&About Loaderscope"));
+    a.file->setTitle(tr("&File"));
+    a.runMenu->setTitle(tr("&Run"));
+    a.view->setTitle(tr("&View"));
+    a.language->setTitle(tr("&Language"));
+    a.help->setTitle(tr("&Help"));
+    a.toolbar->setWindowTitle(tr("Main toolbar"));
+    a.presetLabel->setText(tr(" Preset: "));
+    findChild<QDockWidget*>(QStringLiteral("configDock"))->setWindowTitle(tr("Configuration"));
+    findChild<QDockWidget*>(QStringLiteral("summaryDock"))->setWindowTitle(tr("Summary"));
+    const int current = m_presets->currentIndex();
+    m_presets->clear();
+    m_presets->addItem(tr("(choose a preset)"), QString());
+    for (const QString& name : presetNames())
+        m_presets->addItem(presetTitle(name), name);
+    m_presets->setCurrentIndex(std::max(0, current));
+    a.langEn->setChecked(m_translator && m_translator->language() == QLatin1String("en"));
+    a.langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
+    updateRunState();
+}
+
+QStringList MainWindow::presetNames()
+{
+    QStringList names;
+    for (const QString& f : QDir(QStringLiteral(":/presets")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        names << f.chopped(5);
+    return names;
+}
+
+QString MainWindow::presetTitle(const QString& name)
+{
+    static const QHash<QString, const char*> titles = {
+        {QStringLiteral("num_workers_0"), QT_TR_NOOP("num_workers=0: everything in the main process")},
+        {QStringLiteral("num_workers_4"), QT_TR_NOOP("num_workers=4: four worker processes")},
+        {QStringLiteral("pinned"), QT_TR_NOOP("pin_memory=True: pinned, asynchronous copies")},
+        {QStringLiteral("pageable"), QT_TR_NOOP("pin_memory=False: pageable copies block the host")},
+        {QStringLiteral("iterable_unsharded"), QT_TR_NOOP("iterable dataset without sharding (duplicates)")},
+        {QStringLiteral("iterable_sharded"), QT_TR_NOOP("iterable dataset sharded by worker id")},
+        {QStringLiteral("fork"), QT_TR_NOOP("workers started with fork")},
+        {QStringLiteral("spawn"), QT_TR_NOOP("workers started with spawn")},
+        {QStringLiteral("slow_sample_in_order"), QT_TR_NOOP("one slow sample, in_order=True (head-of-line blocking)")},
+        {QStringLiteral("slow_sample_out_of_order"), QT_TR_NOOP("one slow sample, in_order=False")},
+    };
+    const auto it = titles.find(name);
+    return it == titles.end() ? name : tr(it.value());
+}
+
+QByteArray MainWindow::presetJson(const QString& name)
+{
+    QFile f(QStringLiteral(":/presets/%1.json").arg(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QString MainWindow::describeConfig(const QJsonObject& c, const QJsonObject& summary)
+{
+    const QJsonObject loader = c.value(QStringLiteral("loader")).toObject();
+    const QJsonObject dataset = c.value(QStringLiteral("dataset")).toObject();
+    QStringList parts;
+    parts << tr("%1 dataset").arg(dataset.value(QStringLiteral("kind")).toString(QStringLiteral("map")));
+    parts << tr("num_workers=%1").arg(loader.value(QStringLiteral("num_workers")).toInt(4));
+    const QJsonValue bs = loader.value(QStringLiteral("batch_size"));
+    parts << tr("batch_size=%1").arg(bs.isNull() ? QStringLiteral("None") : QString::number(bs.toInt(32)));
+    const QJsonValue pin = loader.value(QStringLiteral("pin_memory"));
+    parts << tr("pin_memory=%1").arg(pin.isString() ? QStringLiteral("\"shared\"") : (pin.toBool() ? QStringLiteral("True") : QStringLiteral("False")));
+    const QString backend = summary.value(QStringLiteral("backend")).toString();
+    if (backend == QLatin1String("sim"))
+        parts << tr("simulated GPU");
+    else if (backend == QLatin1String("cuda"))
+        parts << tr("CUDA GPU");
+    return parts.join(QStringLiteral(" · "));
+}
+
+void MainWindow::loadPreset(const QString& name)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(presetJson(name));
+    if (doc.isObject())
+        m_config->setConfig(doc.object());
+}
+
+bool MainWindow::openConfig(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Open configuration"), tr("Cannot read %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    if (!doc.isObject()) {
+        QMessageBox::warning(this, tr("Open configuration"),
+                             tr("%1 is not a JSON configuration: %2 at byte %3").arg(path, err.errorString()).arg(err.offset));
+        return false;
+    }
+    m_config->setConfig(doc.object());
+    return true;
+}
+
+bool MainWindow::saveConfig(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(m_config->configJson()) < 0) {
+        QMessageBox::warning(this, tr("Save configuration"), tr("Cannot write %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::exportPictureTo(const QString& path, double scale)
+{
+    ExportOptions o;
+    o.theme = m_a->docsTheme->isChecked() ? TimelineTheme::light() : m_timeline->theme();
+    o.scale = scale;
+    o.title = describeConfig(m_config->config(), m_session.summary());
+    o.summaryLines = m_summary->lines();
+    o.highlightBatch = m_timeline->highlightedBatch();
+    QString error;
+    if (!exportPicture(path, *m_session.model(), m_timeline->viewport(), o, &error)) {
+        QMessageBox::warning(this, tr("Export picture"), tr("The picture was not written: %1").arg(error));
+        return false;
+    }
+    m_status->setText(tr("Picture written to %1.").arg(path));
+    return true;
+}
+
+void MainWindow::run()
+{
+    if (!m_config->isValid()) {
+        m_status->setText(m_config->validationError());
+        return;
+    }
+    m_session.start(m_config->configJson());
+}
+
+void MainWindow::stop()
+{
+    m_session.stop();
+}
+
+void MainWindow::setLanguage(const QString& language)
+{
+    if (m_translator)
+        m_translator->setLanguage(language);
+    QSettings().setValue(QStringLiteral("language"), language);
+}
+
+void MainWindow::refreshLive()
+{
+    if (!m_session.running())
+        return;
+    m_summary->showLive(computeLiveMetrics(*m_session.model()));
+    m_chart->refresh(m_timeline->viewport());
+    if (m_session.eventsLost() > 0)
+        m_status->setText(tr("Running… (the view missed %1 events; the complete record loads at the end)").arg(m_session.eventsLost()));
+}
+
+void MainWindow::updateRunState()
+{
+    const bool running = m_session.running();
+    m_a->run->setEnabled(!running && m_config->isValid());
+    m_a->stop->setEnabled(running);
+    m_config->setEnabled(!running);
+    m_presets->setEnabled(!running);
+    if (running)
+        m_status->setText(tr("Running… engine pid %1").arg(m_session.launcher()->enginePid()));
+    else if (!m_config->isValid())
+        m_status->setText(tr("The configuration is not runnable: see the message above the form."));
+    else
+        m_status->setText(m_lastMessage.isEmpty() ? tr("Ready: press Run (F5).") : m_lastMessage);
+    const QString backend = m_session.summary().value(QStringLiteral("backend")).toString();
+    m_deviceLabel->setText(backend == QLatin1String("cuda") ? tr("GPU: CUDA device")
+                           : backend.isEmpty()               ? tr("GPU: chosen at run time (simulated when none is usable)")
+                                                             : tr("GPU: simulated (a model, not a device)"));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());
+    if (doc.isObject())
+        m_config->setConfig(doc.object());
+    m_a->docsTheme->setChecked(s.value(QStringLiteral("docsTheme"), false).toBool());
+    m_a->largeFonts->setChecked(s.value(QStringLiteral("largeFonts"), false).toBool());
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("geometry"), saveGeometry());
+    s.setValue(QStringLiteral("windowState"), saveState());
+    s.setValue(QStringLiteral("config"), m_config->configJson());
+    s.setValue(QStringLiteral("docsTheme"), m_a->docsTheme->isChecked());
+    s.setValue(QStringLiteral("largeFonts"), m_a->largeFonts->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent* e)
+{
+    saveSettings();
+    m_session.stop();
+    e->accept();
+}
+
+void MainWindow::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(e);
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The main window: owns the actions and composes the pages; results come from RunSession and
+// the panels, never computed here.
+#pragma once
+
+#include "core/runsession.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+class ConfigPanel;
+class QComboBox;
+class QLabel;
+class QueueChartView;
+class SummaryPanel;
+class TimelineView;
+class Translator;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(Translator* translator, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    RunSession* session() { return &m_session; }
+    ConfigPanel* configPanel() const { return m_config; }
+    TimelineView* timeline() const { return m_timeline; }
+    QueueChartView* chart() const { return m_chart; }
+    SummaryPanel* summaryPanel() const { return m_summary; }
+    /// Presets shipped in resources/presets (file base names), with translated titles.
+    static QStringList presetNames();
+    static QString presetTitle(const QString& name);
+    static QByteArray presetJson(const QString& name);
+    /// A one-line description of a config, for titles ("4 workers · batch 32 · ...").
+    static QString describeConfig(const QJsonObject& config, const QJsonObject& summary);
+
+public slots:
+    void run();
+    void stop();
+    void loadPreset(const QString& name);
+    bool openConfig(const QString& path);
+    bool saveConfig(const QString& path);
+    bool exportPictureTo(const QString& path, double scale = 1.0);
+    void setLanguage(const QString& language);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    void changeEvent(QEvent* e) override;
+
+private:
+    void buildActions();
+    void buildLayout();
+    void retranslate();
+    void updateRunState();
+    void refreshLive();
+    void restoreSettings();
+    void saveSettings();
+
+    Translator* m_translator;
+    RunSession m_session;
+    ConfigPanel* m_config = nullptr;
+    TimelineView* m_timeline = nullptr;
+    QueueChartView* m_chart = nullptr;
+    SummaryPanel* m_summary = nullptr;
+    QComboBox* m_presets = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_deviceLabel = nullptr;
+    QTimer m_liveTimer;
+    QString m_lastMessage;
+    struct Actions;
+    Actions* m_a;
+};

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+#include "queuechartview.h"
+
+#include "core/tracemodel.h"
+
+#include <QGraphicsLayout>
+#include <QLegendMarker>
+
+#include <algorithm>
+
+namespace {
+
+QLineSeries* seriesNamed(QChart* chart, int i)
+{
+    const auto list = chart->series();
+    return i < list.size() ? qobject_cast<QLineSeries*>(list[i]) : nullptr;
+}
+
+void setupChart(QChart* chart, const TimelineTheme& theme)
+{
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundBrush(theme.background);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setMargins(QMargins(0, 4, 0, 0));
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->legend()->setLabelColor(theme.text);
+    QFont f = chart->legend()->font();
+    f.setPointSizeF(8.5 * theme.fontScale);
+    chart->legend()->setFont(f);
+    if (chart->series().isEmpty()) {
+        const QColor colors[] = {QColor(0x22, 0xc5, 0x5e), QColor(0x3b, 0x82, 0xf6), QColor(0x14, 0xb8, 0xa6)};
+        for (int i = 0; i < 3; ++i) {
+            auto* s = new QLineSeries(chart);
+            QPen pen(colors[i]);
+            pen.setWidthF(1.5);
+            s->setPen(pen);
+            chart->addSeries(s);
+        }
+        auto* x = new QValueAxis(chart);
+        auto* y = new QValueAxis(chart);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        for (auto* s : chart->series()) {
+            s->attachAxis(x);
+            s->attachAxis(y);
+        }
+    }
+    seriesNamed(chart, 0)->setName(QChartView::tr("ready batches"));
+    seriesNamed(chart, 1)->setName(QChartView::tr("outstanding tasks"));
+    seriesNamed(chart, 2)->setName(QChartView::tr("pinned buffers in use"));
+    for (QAbstractAxis* a : chart->axes()) {
+        a->setLabelsColor(theme.text);
+        a->setGridLineColor(theme.grid);
+        a->setLinePenColor(theme.grid);
+        QFont af = a->labelsFont();
+        af.setPointSizeF(7.5 * theme.fontScale);
+        a->setLabelsFont(af);
+    }
+    if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
+        x->setTitleText(QChartView::tr("time (ms)"));
+        x->setTitleBrush(theme.text);
+        QFont tf = x->titleFont();
+        tf.setPointSizeF(7.5 * theme.fontScale);
+        x->setTitleFont(tf);
+    }
+    if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0)))
+        y->setLabelFormat(QStringLiteral("%d"));
+}
+
+} // namespace
+
+QueueChartView::QueueChartView(QWidget* parent) : QChartView(new QChart, parent)
+{
+    setRenderHint(QPainter::Antialiasing, false);
+    setupChart(chart(), m_theme);
+    setMinimumHeight(150);
+}
+
+void QueueChartView::setTheme(const TimelineTheme& theme)
+{
+    m_theme = theme;
+    setupChart(chart(), theme);
+    setBackgroundBrush(theme.background);
+    refresh(m_viewport);
+}
+
+void QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme&, double width)
+{
+    // One bucket per pixel column; each bucket keeps its maximum (peaks stay visible), drawn as
+    // a step function.
+    const int buckets = std::max(2, int(width));
+    const auto& samples = model.counters();
+    QList<QPointF> pts[3];
+    auto it = std::lower_bound(samples.begin(), samples.end(), v.t0, [](const CounterSample& s, qint64 t) { return s.t < t; });
+    int last[3] = {0, 0, 0};
+    if (it != samples.begin()) {
+        const auto& prev = *(it - 1);
+        last[0] = prev.ready;
+        last[1] = prev.outstanding;
+        last[2] = prev.pinned;
+    }
+    const double msPerNs = 1e-6;
+    for (int k = 0; k < 3; ++k)
+        pts[k].append(QPointF(double(v.t0) * msPerNs, last[k]));
+    double maxY = 1;
+    const double bucketNs = double(v.duration()) / buckets;
+    while (it != samples.end() && it->t <= v.t1) {
+        const int b = int(double(it->t - v.t0) / bucketNs);
+        int peak[3] = {it->ready, it->outstanding, it->pinned};
+        int end[3] = {peak[0], peak[1], peak[2]};
+        auto jt = it + 1;
+        for (; jt != samples.end() && jt->t <= v.t1 && int(double(jt->t - v.t0) / bucketNs) == b; ++jt) {
+            peak[0] = std::max(peak[0], jt->ready);
+            peak[1] = std::max(peak[1], jt->outstanding);
+            peak[2] = std::max(peak[2], jt->pinned);
+            end[0] = jt->ready;
+            end[1] = jt->outstanding;
+            end[2] = jt->pinned;
+        }
+        const double x = double(it->t) * msPerNs;
+        for (int k = 0; k < 3; ++k) {
+            pts[k].append(QPointF(x, last[k]));
+            pts[k].append(QPointF(x, peak[k]));
+            if (end[k] != peak[k])
+                pts[k].append(QPointF(x + bucketNs * msPerNs * 0.5, end[k]));
+            last[k] = end[k];
+            maxY = std::max(maxY, double(peak[k]));
+        }
+        it = jt;
+    }
+    for (int k = 0; k < 3; ++k) {
+        pts[k].append(QPointF(double(v.t1) * msPerNs, last[k]));
+        seriesNamed(chart, k)->replace(pts[k]);
+    }
+    if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
+        x->setRange(double(v.t0) * msPerNs, double(v.t1) * msPerNs);
+        // The timeline's own tick step, so grid lines fall at the same times in both.
+        const TimeMapper map(v, 0, std::max(2.0, width));
+        const double stepMs = double(TimelineRenderer::tickStep(map, 90)) * msPerNs;
+        x->setTickType(QValueAxis::TicksDynamic);
+        x->setTickAnchor(0);
+        x->setTickInterval(stepMs);
+        x->setLabelFormat(stepMs >= 1 ? QStringLiteral("%.0f") : stepMs >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.3f"));
+    }
+    if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
+        const int top = int(maxY) + 1;
+        const int step = std::max(1, (top + 5) / 6);
+        y->setRange(0, step * ((top + step - 1) / step));
+        y->setTickType(QValueAxis::TicksDynamic);
+        y->setTickAnchor(0);
+        y->setTickInterval(step);
+    }
+}
+
+void QueueChartView::refresh(const Viewport& v)
+{
+    m_viewport = v;
+    if (!m_model)
+        return;
+    fill(chart(), *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme));
+    alignPlotArea();
+}
+
+qsizetype QueueChartView::pointCount() const
+{
+    qsizetype n = 0;
+    for (auto* s : chart()->series())
+        n += qobject_cast<QLineSeries*>(s)->count();
+    return n;
+}
+
+QChart* QueueChartView::buildChart(const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width)
+{
+    auto* chart = new QChart;
+    setupChart(chart, theme);
+    fill(chart, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme));
+    return chart;
+}
+
+void QueueChartView::alignToTimeline(QChart* chart, const TimelineTheme& theme)
+{
+    // Lay out with no side margins, measure where the axes put the plot, then move it so that it
+    // starts and ends where the timeline's lanes do: one time axis for both.
+    if (!chart->layout())
+        return;
+    chart->setMargins(QMargins(0, 4, 0, 0));
+    chart->layout()->activate();
+    const QRectF pa = chart->plotArea();
+    const double w = chart->size().width();
+    const int left = int(std::lround(TimelineRenderer::labelWidth(theme) - pa.left()));
+    const int right = int(std::lround(TimelineRenderer::rightPad(theme) - (w - pa.right())));
+    chart->setMargins(QMargins(std::max(0, left), 4, std::max(0, right), 0));
+    chart->layout()->activate();
+}
+
+void QueueChartView::alignPlotArea()
+{
+    alignToTimeline(chart(), m_theme);
+}
+
+void QueueChartView::resizeEvent(QResizeEvent* e)
+{
+    QChartView::resizeEvent(e);
+    refresh(m_viewport);
+}
+
+void QueueChartView::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        setupChart(chart(), m_theme);
+    QChartView::changeEvent(e);
+}

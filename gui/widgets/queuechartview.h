@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Queue depth over time (ready batches, outstanding tasks, pinned buffers in use) with Qt Charts,
+// on the timeline's time axis: same range, plot area aligned with the timeline's lanes. Fed with
+// one bulk replace() per series per update, at most two points per pixel column (max kept).
+#pragma once
+
+#include "core/timelinerenderer.h"
+
+#include <QChartView>
+#include <QLineSeries>
+#include <QValueAxis>
+
+class TraceModel;
+
+class QueueChartView : public QChartView
+{
+    Q_OBJECT
+public:
+    explicit QueueChartView(QWidget* parent = nullptr);
+    void setModel(const TraceModel* model) { m_model = model; }
+    void setTheme(const TimelineTheme& theme);
+    /// Rebuilds the series for this viewport (call when the model or the viewport changed).
+    void refresh(const Viewport& v);
+    /// Points of the last refresh (tests, benchmarks).
+    qsizetype pointCount() const;
+    /// Builds a standalone chart for export with the same content.
+    static QChart* buildChart(const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width);
+    /// Sets the chart's margins so its plot area spans exactly the timeline's lane area.
+    static void alignToTimeline(QChart* chart, const TimelineTheme& theme);
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+    void changeEvent(QEvent* e) override;
+
+private:
+    static void fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width);
+    void alignPlotArea();
+
+    const TraceModel* m_model = nullptr;
+    TimelineTheme m_theme = TimelineTheme::dark();
+    Viewport m_viewport;
+};

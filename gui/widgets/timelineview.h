@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// The live timeline widget: paints through TimelineRenderer, zooms with the wheel around the
+// cursor, pans by drag, shows details on hover, highlights a batch's path on click, and follows
+// the present until the user zooms or pans. Redraws at most 30 times a second, and only when the
+// model or the view changed.
+#pragma once
+
+#include "core/timelinerenderer.h"
+
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class TraceModel;
+
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+    void setModel(TraceModel* model);
+    TraceModel* model() const { return m_model; }
+
+    Viewport viewport() const { return m_viewport; }
+    void setViewport(const Viewport& v);
+    bool following() const { return m_follow; }
+    qint64 highlightedBatch() const { return m_highlight; }
+    void setHighlightedBatch(qint64 key);
+    const TimelineTheme& theme() const { return m_theme; }
+    void setTheme(const TimelineTheme& theme);
+    const RenderStats& lastStats() const { return m_stats; }
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    /// Detail text for the span under `pos` (hover), empty if none. Translated.
+    QString detailsAt(const QPointF& pos) const;
+
+public slots:
+    void setFollowing(bool follow);
+    void zoomToFit();
+    void zoomBy(double factor, double anchorX);
+
+signals:
+    void viewportChanged(const Viewport& v);
+    void followingChanged(bool follow);
+    void batchSelected(qint64 key);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void wheelEvent(QWheelEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void changeEvent(QEvent* e) override;
+    bool event(QEvent* e) override;
+
+private:
+    void tick();
+    void applyViewport(const Viewport& v, bool userAction);
+
+    QPointer<TraceModel> m_model;
+    Viewport m_viewport;
+    TimelineTheme m_theme = TimelineTheme::dark();
+    RenderStats m_stats;
+    QTimer m_timer;
+    quint64 m_drawnGeneration = ~0ULL;
+    bool m_follow = true;
+    bool m_dirty = true;
+    qint64 m_highlight = -1;
+    QPointF m_pressPos;
+    Viewport m_pressViewport;
+    bool m_dragging = false;
+};
