@@ -101,6 +101,7 @@ int main(int argc, char** argv)
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},
         {QStringLiteral("theme"), QStringLiteral("docs (light, default for export) or dark."), QStringLiteral("theme")},
         {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},
+        {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
     });
     args.process(app);
 
@@ -118,5 +119,7 @@ int main(int argc, char** argv)
     if (args.isSet(QStringLiteral("config")) && !w.openConfig(args.value(QStringLiteral("config"))))
         return 1;
     w.show();
+    if (args.isSet(QStringLiteral("run")))
+        QTimer::singleShot(0, &w, &MainWindow::run);
     return app.exec();
 }

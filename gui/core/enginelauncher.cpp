@@ -166,6 +166,8 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
     setState(State::Idle);
     if (exitCode == 0 && status == QProcess::NormalExit)
         emit finished(m_summary);
+    else if (m_stopRequested)
+        emit failed(tr("The run was stopped."), exitCode);
     else
         emit failed(describeExit(exitCode, status, m_stderr), status == QProcess::CrashExit ? -1 : exitCode);
 }

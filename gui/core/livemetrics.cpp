@@ -31,6 +31,7 @@ LiveMetrics computeLiveMetrics(const TraceModel& m)
     LiveMetrics r;
     const int main = m.laneIndex(TraceModel::LaneKind::Main);
     const int compute = m.laneIndex(TraceModel::LaneKind::Compute);
+    r.simulatedDevice = m.simulatedDevice();
     r.seconds = double(m.endTime() - m.startTime()) * 1e-9;
     r.batches = m.instantCount(EventKind::Deliver);
     r.samples = m.deliveredSamples();

@@ -18,6 +18,7 @@ struct LiveMetrics
     double overlap = -1;         ///< not computed live (-1); from the summary at the end
     QVector<double> workerBusy;  ///< fetch + collate / time, per worker
     QString verdict;             ///< translated
+    bool simulatedDevice = true;
 };
 
 LiveMetrics computeLiveMetrics(const TraceModel& model);

@@ -4,10 +4,28 @@
 #include "eventfile.h"
 #include "shmreader.h"
 
+#include <QTimer>
+
 RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReaderThread(this))
 {
     ShmReader* r = m_reader->reader();
-    connect(&m_launcher, &EngineLauncher::segmentFound, this, [this](const QString& name) { m_reader->attach(name); });
+    connect(&m_launcher, &EngineLauncher::segmentFound, this, [this](const QString& name) {
+        m_segment = name;
+        m_attachTries = 0;
+        m_reader->attach(name);
+    });
+    // The name appears before the engine has finished building the segment (its magic is written
+    // last): try again shortly while the run lives.
+    connect(r, &ShmReader::attachFailed, this, [this](const QString& reason) {
+        if (!running() || ++m_attachTries > 100) {
+            m_attachError = reason;
+            return;
+        }
+        QTimer::singleShot(20, this, [this] {
+            if (running() && !m_attached)
+                m_reader->attach(m_segment);
+        });
+    });
     connect(r, &ShmReader::attached, this, [this](quint64 origin, int workers, bool simulated) {
         if (!running())
             return; // the run already ended and its complete record was loaded

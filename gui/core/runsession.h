@@ -48,5 +48,8 @@ private:
     QString m_error;
     QString m_enginePath;
     quint64 m_lost = 0;
+    QString m_segment;
+    QString m_attachError;
+    int m_attachTries = 0;
     bool m_attached = false;
 };

@@ -274,7 +274,17 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
                 const double w = std::max(1.0, x1 - x0);
                 if (r.folded) {
                     const qint64 count = qint64(r.end - r.first);
-                    QColor c = foldColor;
+                    // The fold takes the colour of what it hides: the most frequent kind among
+                    // up to 9 evenly spaced spans of the run, lightened and marked with a count.
+                    int votes[size_t(EventKind::Count) * 2] = {};
+                    int best = -1;
+                    for (int k = 0; k < 9; ++k) {
+                        const SpanRec& sample = spans[r.first + size_t(k) * size_t(count - 1) / 8];
+                        const int key = sample.kind * 2 + (sample.flags & 1);
+                        if (sample.kind != quint8(EventKind::WaitTask) && (best < 0 || ++votes[key] > votes[best]))
+                            best = key;
+                    }
+                    QColor c = best < 0 ? foldColor : colors[size_t(best)].lighter(theme.docs ? 125 : 85);
                     if (highlighting)
                         c.setAlpha(70);
                     p.fillRect(QRectF(x0, y, w, h), c);

@@ -25,6 +25,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QTimer>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -44,6 +45,15 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
     setObjectName(QStringLiteral("MainWindow"));
     buildLayout();
     buildActions();
+    connect(m_session.model(), &TraceModel::changed, this, [this] {
+        // The timeline takes the height its lanes need; the queue chart gets the rest.
+        const int want = m_timeline->sizeHint().height() + 6;
+        if (want != m_timelineHeight) {
+            m_timelineHeight = want;
+            const int total = m_split->height();
+            m_split->setSizes({std::min(want, total - 220), std::max(220, total - want)});
+        }
+    });
     connect(&m_session, &RunSession::started, this, [this] {
         m_summary->clear();
         m_timeline->setHighlightedBatch(-1);
@@ -114,12 +124,14 @@ void MainWindow::buildLayout()
     addDockWidget(Qt::LeftDockWidgetArea, configDock);
 
     m_summary = new SummaryPanel(this);
+    m_summary->setTraceModel(m_session.model());
     auto* summaryDock = new QDockWidget(this);
     summaryDock->setObjectName(QStringLiteral("summaryDock"));
     summaryDock->setWidget(m_summary);
     summaryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, summaryDock);
-    resizeDocks({configDock, summaryDock}, {340, 300}, Qt::Horizontal);
+    resizeDocks({configDock, summaryDock}, {390, 320}, Qt::Horizontal);
+    m_split = split;
 
     m_status = new QLabel(this);
     m_deviceLabel = new QLabel(this);
@@ -419,7 +431,10 @@ void MainWindow::refreshLive()
 {
     if (!m_session.running())
         return;
-    m_summary->showLive(computeLiveMetrics(*m_session.model()));
+    const LiveMetrics live = computeLiveMetrics(*m_session.model());
+    m_summary->showLive(live);
+    if (live.seconds > 0)
+        m_deviceLabel->setText(live.simulatedDevice ? tr("GPU: simulated (a model, not a device)") : tr("GPU: CUDA device"));
     m_chart->refresh(m_timeline->viewport());
     if (m_session.eventsLost() > 0)
         m_status->setText(tr("Running… (the view missed %1 events; the complete record loads at the end)").arg(m_session.eventsLost()));

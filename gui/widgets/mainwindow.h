@@ -67,6 +67,8 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_deviceLabel = nullptr;
     QTimer m_liveTimer;
+    class QSplitter* m_split = nullptr;
+    int m_timelineHeight = 0;
     QString m_lastMessage;
     struct Actions;
     Actions* m_a;

@@ -57,7 +57,6 @@ void setupChart(QChart* chart, const TimelineTheme& theme)
         a->setLabelsFont(af);
     }
     if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
-        x->setTitleText(QChartView::tr("time (ms)"));
         x->setTitleBrush(theme.text);
         QFont tf = x->titleFont();
         tf.setPointSizeF(7.5 * theme.fontScale);
@@ -73,7 +72,7 @@ QueueChartView::QueueChartView(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, false);
     setupChart(chart(), m_theme);
-    setMinimumHeight(150);
+    setMinimumHeight(200);
 }
 
 void QueueChartView::setTheme(const TimelineTheme& theme)
@@ -99,7 +98,11 @@ void QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport
         last[1] = prev.outstanding;
         last[2] = prev.pinned;
     }
-    const double msPerNs = 1e-6;
+    // x in the timeline's unit: seconds when its ticks are 100 ms or more apart, else ms.
+    const TimeMapper unitMap(v, 0, std::max(2.0, width));
+    const qint64 tick = TimelineRenderer::tickStep(unitMap, 90);
+    const bool seconds = tick >= 100'000'000;
+    const double msPerNs = seconds ? 1e-9 : 1e-6;
     for (int k = 0; k < 3; ++k)
         pts[k].append(QPointF(double(v.t0) * msPerNs, last[k]));
     double maxY = 1;
@@ -135,12 +138,12 @@ void QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport
     if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
         x->setRange(double(v.t0) * msPerNs, double(v.t1) * msPerNs);
         // The timeline's own tick step, so grid lines fall at the same times in both.
-        const TimeMapper map(v, 0, std::max(2.0, width));
-        const double stepMs = double(TimelineRenderer::tickStep(map, 90)) * msPerNs;
+        const double step = double(tick) * msPerNs;
         x->setTickType(QValueAxis::TicksDynamic);
         x->setTickAnchor(0);
-        x->setTickInterval(stepMs);
-        x->setLabelFormat(stepMs >= 1 ? QStringLiteral("%.0f") : stepMs >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.3f"));
+        x->setTickInterval(step);
+        x->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : step >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
+        x->setTitleText(seconds ? QChartView::tr("time (s)") : QChartView::tr("time (ms)"));
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
         const int top = int(maxY) + 1;

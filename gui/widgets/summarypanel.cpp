@@ -3,6 +3,9 @@
 
 #include <QEvent>
 #include <QFormLayout>
+#include <QHeaderView>
+#include <QTableView>
+#include "core/workerstatsmodel.h"
 #include <QJsonArray>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -51,7 +54,13 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_errors->setStyleSheet(QStringLiteral("color: #e05252;"));
     m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_errors);
-    layout->addStretch(1);
+    m_workerModel = new WorkerStatsModel(this);
+    m_workerTable = new QTableView(this);
+    m_workerTable->setModel(m_workerModel);
+    m_workerTable->verticalHeader()->hide();
+    m_workerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_workerTable->setMinimumHeight(120);
+    layout->addWidget(m_workerTable, 1);
     retranslate();
 }
 
@@ -84,11 +93,19 @@ void SummaryPanel::clear()
     m_errors->clear();
 }
 
+void SummaryPanel::setTraceModel(const TraceModel* model)
+{
+    m_workerModel->setSource(model);
+}
+
 void SummaryPanel::showLive(const LiveMetrics& m)
 {
+    m_workerModel->refresh();
     m_live = m;
     m_hasFinal = false;
     m_title->setText(tr("Summary (live)"));
+    if (m.seconds > 0)
+        setRow(Backend, m.simulatedDevice ? tr("simulated GPU (a model, not a device)") : tr("CUDA device"));
     setRow(Samples, m.seconds > 0 ? QString::number(m.samplesPerS, 'f', 0) : QString());
     setRow(Stall, m.seconds > 0 ? pct(m.dataStall) : QString());
     setRow(GpuBusy, m.seconds > 0 ? pct(m.gpuBusy) : QString());
@@ -120,6 +137,7 @@ QStringList SummaryPanel::summaryLines(const QJsonObject& s)
 
 void SummaryPanel::showFinal(const QJsonObject& s)
 {
+    m_workerModel->refresh();
     m_final = s;
     m_hasFinal = true;
     m_title->setText(tr("Summary (final)"));

@@ -10,6 +10,9 @@
 
 class QFormLayout;
 class QLabel;
+class QTableView;
+class TraceModel;
+class WorkerStatsModel;
 
 class SummaryPanel : public QWidget
 {
@@ -20,6 +23,9 @@ public:
     void showFinal(const QJsonObject& summary);
     void showError(const QString& message);
     void clear();
+    /// The per-worker table follows this model (refreshed with showLive / showFinal).
+    void setTraceModel(const TraceModel* model);
+    WorkerStatsModel* workerModel() const { return m_workerModel; }
     /// The panel's content as plain lines (for exported pictures).
     QStringList lines() const;
     static QStringList summaryLines(const QJsonObject& summary);
@@ -38,6 +44,8 @@ private:
     QLabel* m_verdict;
     QLabel* m_recommendations;
     QLabel* m_errors;
+    QTableView* m_workerTable;
+    WorkerStatsModel* m_workerModel;
     QJsonObject m_final;
     LiveMetrics m_live;
     bool m_hasFinal = false;

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// EngineLauncher against fixture programs that crash, hang, print garbage or exit 2; then a real
+// run end to end through RunSession: spans arrive live from every worker lane, Stop ends it, and
+// no process or segment remains.
+#include "core/enginelauncher.h"
+#include "core/runsession.h"
+#include "core/tracemodel.h"
+#include "testutil.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace testutil;
+
+class TestLauncher : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { qRegisterMetaType<EngineLauncher::State>(); }
+    void fixtures_data();
+    void fixtures();
+    void missingBinary();
+    void hangIsKilledOnStop();
+    void endToEnd();
+    void shortRunLoadsCompleteRecord();
+    void cleanup()
+    {
+        qunsetenv("FAKE_ENGINE_MODE");
+        QCOMPARE(loaderscopeSegments(), QStringList());
+    }
+};
+
+void TestLauncher::fixtures_data()
+{
+    QTest::addColumn<QByteArray>("mode");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("ok") << QByteArray("ok") << true << QString();
+    QTest::newRow("crash") << QByteArray("crash") << false << QStringLiteral("The engine crashed.");
+    QTest::newRow("garbage") << QByteArray("garbage") << true << QString();
+    QTest::newRow("exit2") << QByteArray("exit2") << false << QStringLiteral("The configuration was rejected: loader.num_workers");
+    QTest::newRow("exit3") << QByteArray("exit3") << false << QStringLiteral("A worker died: DataLoader worker (pid(s) 4242)");
+}
+
+void TestLauncher::fixtures()
+{
+    QFETCH(QByteArray, mode);
+    QFETCH(bool, ok);
+    QFETCH(QString, message);
+    qputenv("FAKE_ENGINE_MODE", mode);
+    EngineLauncher l;
+    QSignalSpy finished(&l, &EngineLauncher::finished);
+    QSignalSpy failed(&l, &EngineLauncher::failed);
+    l.start({QStringLiteral(FAKE_ENGINE_PATH), QByteArray("{}"), {}});
+    QCOMPARE(l.state(), EngineLauncher::State::Running); // start() returned at once
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() + failed.size() == 1, 10000);
+    QCOMPARE(l.state(), EngineLauncher::State::Idle);
+    if (ok) {
+        QCOMPARE(finished.size(), 1);
+    } else {
+        QCOMPARE(failed.size(), 1);
+        const QString got = failed.first().first().toString();
+        QVERIFY2(got.startsWith(message), qPrintable(got));
+    }
+}
+
+void TestLauncher::missingBinary()
+{
+    EngineLauncher l;
+    QSignalSpy failed(&l, &EngineLauncher::failed);
+    l.start({QStringLiteral("/nonexistent/loaderscope-engine"), QByteArray("{}"), {}});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 5000);
+    QVERIFY(failed.first().first().toString().startsWith(QStringLiteral("Cannot start the engine")));
+    QCOMPARE(l.state(), EngineLauncher::State::Idle);
+}
+
+void TestLauncher::hangIsKilledOnStop()
+{
+    qputenv("FAKE_ENGINE_MODE", "hang"); // ignores SIGTERM: the launcher kills it after 3 s
+    EngineLauncher l;
+    QSignalSpy failed(&l, &EngineLauncher::failed);
+    l.start({QStringLiteral(FAKE_ENGINE_PATH), QByteArray("{}"), {}});
+    const qint64 pid = l.enginePid();
+    QTest::qWait(200);
+    l.stop();
+    QCOMPARE(l.state(), EngineLauncher::State::Stopping);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QCOMPARE(failed.first().first().toString(), QStringLiteral("The run was stopped."));
+    QVERIFY(waitGone({pid}, 2000));
+}
+
+void TestLauncher::endToEnd()
+{
+    RunSession s;
+    s.setEnginePath(enginePath());
+    QSignalSpy failed(&s, &RunSession::runFailed);
+    s.start(R"({"dataset":{"length":100000,"sample_bytes":1024,"io_latency_us":1000},
+               "loader":{"batch_size":8,"num_workers":3},"train":{"step_us":500},"device":{"backend":"sim"}})");
+    QVERIFY(s.running());
+    // Spans from every worker lane arrive live, before the run ends.
+    TraceModel* m = s.model();
+    QTRY_VERIFY_WITH_TIMEOUT(m->numWorkers() == 3 && [&] {
+        for (int w = 0; w < 3; ++w)
+            if (m->lane(m->laneIndex(TraceModel::LaneKind::Worker, w)).rows[0].empty())
+                return false;
+        return true;
+    }(), 10000);
+    QVERIFY(s.running());
+    QList<qint64> pids;
+    for (int w = 0; w < 3; ++w)
+        for (const InstantRec& i : m->lane(m->laneIndex(TraceModel::LaneKind::Worker, w)).instants)
+            if (i.kind == quint8(loaderscope::EventKind::WorkerStart))
+                pids << i.arg0;
+    QCOMPARE(pids.size(), 3);
+    s.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QCOMPARE(failed.first().first().toString(), QStringLiteral("The run was stopped."));
+    QVERIFY(waitGone(pids + QList<qint64>{s.launcher()->enginePid()}, 2000));
+    QCOMPARE(loaderscopeSegments(), QStringList());
+}
+
+void TestLauncher::shortRunLoadsCompleteRecord()
+{
+    // A run too short to watch live: the model still ends up with every event (events file).
+    RunSession s;
+    s.setEnginePath(enginePath());
+    QSignalSpy finished(&s, &RunSession::runFinished);
+    s.start(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":0},"loader":{"batch_size":8,"num_workers":2},
+               "train":{"step_us":0},"device":{"backend":"sim"}})");
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    const QJsonObject summary = finished.first().first().toJsonObject();
+    QCOMPARE(summary.value(QStringLiteral("batches")).toInt(), 8);
+    TraceModel* m = s.model();
+    QCOMPARE(m->numWorkers(), 2);
+    qint64 fetches = 0;
+    for (int w = 0; w < 2; ++w)
+        fetches += m->totalCount(m->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
+    QCOMPARE(fetches, 64);
+    QCOMPARE(m->instantCount(loaderscope::EventKind::Deliver), 8);
+}
+
+QTEST_GUILESS_MAIN(TestLauncher)
+#include "tst_launcher.moc"

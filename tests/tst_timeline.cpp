@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+// The timeline's core: time<->pixel mapping, visible-range lookup, folding (the counts of folded
+// marks add up to the spans in view), hover hit-testing, the trace model, the worker table model.
+#include "core/timelinerenderer.h"
+#include "core/tracemodel.h"
+#include "core/workerstatsmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QImage>
+#include <QPainter>
+#include <QtTest>
+
+#include <random>
+
+using loaderscope::Event;
+using loaderscope::EventKind;
+
+namespace {
+
+/// Sequential non-overlapping spans on each worker lane with random widths and gaps.
+std::vector<Event> randomSpans(int workers, int perLane, unsigned seed, qint64* end)
+{
+    std::mt19937_64 rng(seed);
+    std::vector<Event> out;
+    qint64 last = 0;
+    for (int w = 0; w < workers; ++w) {
+        qint64 t = 1000;
+        for (int i = 0; i < perLane; ++i) {
+            const qint64 gap = qint64(rng() % 3 == 0 ? rng() % 200000 : rng() % 500);
+            const qint64 dur = qint64(rng() % 10 == 0 ? 100000 + rng() % 5'000'000 : 1 + rng() % 20000);
+            Event e;
+            e.t0 = quint64(t + gap);
+            e.t1 = e.t0 + quint64(dur);
+            e.kind = i % 5 == 4 ? EventKind::Collate : EventKind::Fetch;
+            e.lane = int16_t(w);
+            e.batch = loaderscope::batchKey(0, i / 5);
+            e.arg0 = i;
+            out.push_back(e);
+            t = qint64(e.t1);
+        }
+        last = std::max(last, t);
+    }
+    *end = last;
+    return out;
+}
+
+qint64 bruteForceInView(const TraceModel& m, const Viewport& v)
+{
+    qint64 n = 0;
+    for (int l = 0; l < m.laneCount(); ++l)
+        for (int row = 0; row < 2; ++row)
+            for (const SpanRec& s : m.lane(l).rows[row])
+                n += s.t1 >= v.t0 && s.t0 <= v.t1 ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TestTimeline : public QObject
+{
+    Q_OBJECT
+private slots:
+    void mapping();
+    void tickSteps();
+    void modelLanesAndOrder();
+    void foldingCountsAddUp_data();
+    void foldingCountsAddUp();
+    void hitTesting();
+    void highlightDrawsOnTop();
+    void workerModel();
+    void memoryPerSpan();
+};
+
+void TestTimeline::mapping()
+{
+    const TimeMapper m(Viewport{1000, 2000}, 100, 500);
+    QCOMPARE(m.x(1000), 100.0);
+    QCOMPARE(m.x(2000), 600.0);
+    QCOMPARE(m.x(1500), 350.0);
+    QCOMPARE(m.t(350), qint64(1500));
+    QCOMPARE(m.nsPerPixel(), qint64(2));
+    for (qint64 t = 1000; t <= 2000; t += 37)
+        QVERIFY(std::abs(m.t(m.x(t)) - t) <= 2);
+    // the renderer's mapper leaves room for the labels
+    const TimelineTheme theme;
+    const TimeMapper r = TimelineRenderer::mapper(Viewport{0, 1000}, QRectF(0, 0, 1000, 500), theme);
+    QCOMPARE(r.x0(), TimelineRenderer::labelWidth(theme));
+}
+
+void TestTimeline::tickSteps()
+{
+    const TimeMapper m(Viewport{0, 1'000'000'000}, 0, 1000); // 1 ms per pixel
+    QCOMPARE(TimelineRenderer::tickStep(m, 90), qint64(100'000'000));
+    QCOMPARE(TimelineRenderer::formatTime(200'000'000, 100'000'000), QStringLiteral("0.2 s"));
+    QCOMPARE(TimelineRenderer::formatTime(1'500'000, 500'000), QStringLiteral("1.5 ms"));
+    QCOMPARE(TimelineRenderer::formatTime(20'000, 10'000), QStringLiteral("20 µs"));
+}
+
+void TestTimeline::modelLanesAndOrder()
+{
+    TraceModel m;
+    m.reset(1000, 3, true);
+    QCOMPARE(m.laneCount(), 3 + 4); // main, pin, 3 workers, copy, compute
+    std::vector<Event> ev;
+    auto span = [](int16_t lane, EventKind k, quint64 t0, quint64 t1) {
+        Event e;
+        e.lane = lane;
+        e.kind = k;
+        e.t0 = t0;
+        e.t1 = t1;
+        return e;
+    };
+    ev.push_back(span(0, EventKind::Fetch, 3000, 4000));
+    ev.push_back(span(0, EventKind::Fetch, 2000, 2500)); // out of order: inserted sorted
+    ev.push_back(span(loaderscope::LaneMain, EventKind::Step, 2000, 9000));
+    ev.push_back(span(loaderscope::LaneMain, EventKind::HostBlocked, 3000, 8000)); // nested row
+    ev.push_back(span(99, EventKind::Fetch, 1, 2));  // an unknown lane from shared memory: dropped
+    ev.push_back(span(1, EventKind::Fetch, 5000, 4000)); // ends before it starts: dropped
+    m.append(ev);
+    const auto& w0 = m.lane(m.laneIndex(TraceModel::LaneKind::Worker, 0)).rows[0];
+    QCOMPARE(w0.size(), size_t(2));
+    QCOMPARE(w0[0].t0, qint64(1000));
+    QCOMPARE(w0[1].t0, qint64(2000));
+    const auto& main = m.lane(m.laneIndex(TraceModel::LaneKind::Main));
+    QCOMPARE(main.rows[0].size(), size_t(1));
+    QCOMPARE(main.rows[1].size(), size_t(1));
+    QCOMPARE(m.spanCount(), qint64(4));
+    QCOMPARE(m.totalNs(m.laneIndex(TraceModel::LaneKind::Worker, 0), EventKind::Fetch), qint64(1500));
+}
+
+void TestTimeline::foldingCountsAddUp_data()
+{
+    QTest::addColumn<double>("fraction");
+    QTest::addColumn<double>("offset");
+    QTest::newRow("all") << 1.0 << 0.0;
+    QTest::newRow("half") << 0.5 << 0.25;
+    QTest::newRow("10%") << 0.1 << 0.4;
+    QTest::newRow("1%") << 0.01 << 0.6;
+    QTest::newRow("0.01%") << 0.0001 << 0.3;
+}
+
+void TestTimeline::foldingCountsAddUp()
+{
+    QFETCH(double, fraction);
+    QFETCH(double, offset);
+    TraceModel m;
+    m.reset(0, 8, true);
+    qint64 end = 0;
+    m.append(randomSpans(8, 20000, 42, &end));
+    const qint64 t0 = qint64(double(end) * offset);
+    const Viewport v{t0, t0 + qint64(double(end) * fraction)};
+    QImage img(1600, 600, QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&img);
+    const RenderStats stats = TimelineRenderer::paint(p, QRectF(img.rect()), m, v, TimelineTheme::dark());
+    QCOMPARE(stats.spansInView(), bruteForceInView(m, v));
+    if (fraction == 1.0) {
+        QVERIFY(stats.folds > 0);                  // zoomed out: most spans fold
+        QVERIFY(stats.folds + stats.spansDrawn < 8 * 1600); // the work follows the pixels
+    }
+}
+
+void TestTimeline::hitTesting()
+{
+    TraceModel m;
+    m.reset(0, 1, true);
+    std::vector<Event> ev;
+    for (int i = 0; i < 10; ++i) {
+        Event e;
+        e.lane = 0;
+        e.kind = EventKind::Fetch;
+        e.t0 = quint64(i) * 1'000'000;
+        e.t1 = e.t0 + 800'000;
+        e.batch = loaderscope::batchKey(1, i);
+        e.arg0 = 100 + i;
+        ev.push_back(e);
+    }
+    m.append(ev);
+    const TimelineTheme theme;
+    const QRectF target(0, 0, 1200, 300);
+    const Viewport v{0, 10'000'000};
+    const TimeMapper map = TimelineRenderer::mapper(v, target, theme);
+    const QRectF lane = TimelineRenderer::laneRect(m, m.laneIndex(TraceModel::LaneKind::Worker, 0), target, theme);
+    const auto hit = TimelineRenderer::hitTest(m, target, v, theme, QPointF(map.x(3'400'000), lane.center().y()));
+    QVERIFY(hit.has_value());
+    QCOMPARE(hit->span.arg, 103);
+    QCOMPARE(loaderscope::batchKeyEpoch(hit->span.batch), 1);
+    QCOMPARE(hit->foldedCount, qint64(1));
+    // in a gap: nothing
+    QVERIFY(!TimelineRenderer::hitTest(m, target, v, theme, QPointF(map.x(3'900'000), lane.center().y())));
+    // zoomed far out the spans fold: the hit reports the fold and its count
+    const Viewport far{0, 100'000'000'000LL};
+    const TimeMapper farMap = TimelineRenderer::mapper(far, target, theme);
+    const auto folded = TimelineRenderer::hitTest(m, target, far, theme, QPointF(farMap.x(0) + 0.5, lane.center().y()));
+    QVERIFY(folded.has_value());
+    QCOMPARE(folded->foldedCount, qint64(10));
+    // outside the lanes
+    QVERIFY(!TimelineRenderer::hitTest(m, target, v, theme, QPointF(10, lane.center().y())));
+}
+
+void TestTimeline::highlightDrawsOnTop()
+{
+    TraceModel m;
+    m.reset(0, 1, true);
+    std::vector<Event> ev;
+    for (int i = 0; i < 2000; ++i) {
+        Event e;
+        e.lane = 0;
+        e.kind = EventKind::Fetch;
+        e.t0 = quint64(i) * 1000;
+        e.t1 = e.t0 + 900;
+        e.batch = i;
+        ev.push_back(e);
+    }
+    m.append(ev);
+    QImage img(800, 200, QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&img);
+    const TimelineTheme theme;
+    const Viewport v{0, 2'000'000};
+    TimelineRenderer::paint(p, QRectF(img.rect()), m, v, theme, /*highlight=*/1000);
+    p.end();
+    // batch 1000 sits mid-lane inside a fold; its outline is drawn over the fold
+    const TimeMapper map = TimelineRenderer::mapper(v, QRectF(img.rect()), theme);
+    const QRectF lane = TimelineRenderer::laneRect(m, m.laneIndex(TraceModel::LaneKind::Worker, 0), QRectF(img.rect()), theme);
+    const QColor c = img.pixelColor(int(map.x(1'000'000)), int(lane.top() + 3));
+    QVERIFY2(c.lightness() > 200, qPrintable(c.name())); // the white outline
+}
+
+void TestTimeline::workerModel()
+{
+    TraceModel trace;
+    trace.reset(0, 3, true);
+    WorkerStatsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSource(&trace);
+    QCOMPARE(model.rowCount(), 3);
+    std::vector<Event> ev;
+    for (int w = 0; w < 3; ++w) {
+        Event start;
+        start.lane = int16_t(w);
+        start.kind = EventKind::WorkerStart;
+        start.t0 = start.t1 = 10;
+        start.arg0 = 5000 + w;
+        ev.push_back(start);
+        for (int i = 0; i < 4; ++i) {
+            Event f;
+            f.lane = int16_t(w);
+            f.kind = EventKind::Fetch;
+            f.t0 = quint64(100 + i * 100);
+            f.t1 = f.t0 + 50;
+            ev.push_back(f);
+        }
+    }
+    trace.append(ev);
+    model.refresh();
+    QCOMPARE(model.data(model.index(1, WorkerStatsModel::Pid)).toLongLong(), 5001LL);
+    QCOMPARE(model.data(model.index(2, WorkerStatsModel::Samples)).toLongLong(), 4LL);
+    QVERIFY(model.data(model.index(0, WorkerStatsModel::Busy), WorkerStatsModel::BusyFractionRole).toDouble() > 0);
+    trace.reset(0, 5, true);
+    model.refresh();
+    QCOMPARE(model.rowCount(), 5);
+    trace.reset(0, 0, true);
+    model.refresh();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestTimeline::memoryPerSpan()
+{
+    TraceModel m;
+    m.reset(0, 4, true);
+    qint64 end = 0;
+    const auto ev = randomSpans(4, 50000, 7, &end);
+    m.append(ev);
+    QVERIFY(m.memoryBytes() / m.spanCount() <= 64);
+}
+
+QTEST_MAIN(TestTimeline)
+#include "tst_timeline.moc"
