@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // loaderscope: the desktop app, and its headless export for docs and CI:
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
+#include "core/lessons.h"
 #include "core/runsession.h"
 #include "core/translator.h"
 #include "widgets/configpanel.h"
@@ -29,11 +30,31 @@ int headlessExport(const QCommandLineParser& args)
         return 1;
     };
     QByteArray config;
+    TimelineOverlay lessonOverlay;
+    QString lessonTitle;
     if (args.isSet(QStringLiteral("config"))) {
         QFile f(args.value(QStringLiteral("config")));
         if (!f.open(QIODevice::ReadOnly))
             return err(QCoreApplication::translate("main", "cannot read %1: %2").arg(f.fileName(), f.errorString()));
         config = f.readAll();
+    } else if (args.isSet(QStringLiteral("lesson"))) {
+        LessonLibrary lessons;
+        lessons.load();
+        const int n = args.value(QStringLiteral("lesson")).toInt();
+        if (n < 1 || n > lessons.lessons().size())
+            return err(QCoreApplication::translate("main", "--lesson takes a number from 1 to %1").arg(lessons.lessons().size()));
+        const Lesson& l = lessons.lessons()[n - 1];
+        config = MainWindow::presetJson(l.preset);
+        lessonOverlay.caption = QCoreApplication::translate("MainWindow", "Look: %1").arg(LessonLibrary::text(l.lookFor));
+        for (const QString& lane : l.lanes) {
+            const TraceModel::LaneKind kind = lane == QLatin1String("pin") ? TraceModel::LaneKind::Pin
+                                              : lane == QLatin1String("workers") ? TraceModel::LaneKind::Worker
+                                              : lane == QLatin1String("copy") ? TraceModel::LaneKind::Copy
+                                              : lane == QLatin1String("compute") ? TraceModel::LaneKind::Compute
+                                                                                 : TraceModel::LaneKind::Main;
+            lessonOverlay.lanes.push_back(kind);
+        }
+        lessonTitle = LessonLibrary::text(l.title);
     } else if (args.isSet(QStringLiteral("preset"))) {
         config = MainWindow::presetJson(args.value(QStringLiteral("preset")));
         if (config.isEmpty())
@@ -66,13 +87,17 @@ int headlessExport(const QCommandLineParser& args)
     if (!session.running() && message.isEmpty())
         return err(QCoreApplication::translate("main", "the engine did not start"));
     loop.exec();
-    if (!ok)
+    if (!ok && lessonOverlay.caption.isEmpty())
         return err(message);
     const QJsonObject cfg = QJsonDocument::fromJson(config).object();
-    o.title = MainWindow::describeConfig(cfg, session.summary());
+    o.title = lessonTitle.isEmpty() ? MainWindow::describeConfig(cfg, session.summary())
+                                    : lessonTitle + QStringLiteral(" — ") + MainWindow::describeConfig(cfg, session.summary());
+    o.overlay = lessonOverlay;
     o.summaryLines = SummaryPanel::summaryLines(session.summary());
     const QString verdict = session.summary().value(QStringLiteral("verdict")).toString();
     o.summaryLines << QCoreApplication::translate("SummaryPanel", "Verdict: %1").arg(translateVerdict(verdict));
+    if (!ok) // a lesson whose experiment fails on purpose (a worker dies): picture the failure
+        o.summaryLines << message;
     const qint64 end = std::max<qint64>(session.model()->endTime(), 1'000'000);
     QString error;
     if (!exportPicture(args.value(QStringLiteral("export")), *session.model(), Viewport{0, end + end / 50}, o, &error))
@@ -96,6 +121,7 @@ int main(int argc, char** argv)
     args.addOptions({
         {QStringLiteral("config"), QStringLiteral("Run configuration (JSON)."), QStringLiteral("file")},
         {QStringLiteral("preset"), QStringLiteral("A built-in preset (e.g. num_workers_4)."), QStringLiteral("name")},
+        {QStringLiteral("lesson"), QStringLiteral("With --export: lesson N's experiment, with what to look for."), QStringLiteral("n")},
         {QStringLiteral("export"), QStringLiteral("Run headless and write a picture (png, svg, pdf)."), QStringLiteral("file")},
         {QStringLiteral("size"), QStringLiteral("Picture size, WxH (default 1600x900)."), QStringLiteral("size")},
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},

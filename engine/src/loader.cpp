@@ -517,7 +517,7 @@ private:
             const bool clean = !info.signaled && info.code == 0 && m_stopSent[size_t(info.worker)];
             if (clean)
                 continue;
-            m_ev.instant(EventKind::Error, nowNs(), -1, info.worker, info.pid);
+            m_ev.instant(EventKind::Error, nowNs(), -1, info.worker, info.pid, info.worker); // on its lane
             throw LoaderError("DataLoader worker (pid(s) " + std::to_string(info.pid) +
                               ") exited unexpectedly: " + info.describe());
         }

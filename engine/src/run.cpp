@@ -235,7 +235,8 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                     const uint64_t t1 = nowNs();
                     report.wait_ns += t1 - t0;
                     mainEvents.span(EventKind::WaitData, t0, t1, -1);
-                    mainEvents.instant(EventKind::Error, t1, -1, e.worker(), 0);
+                    mainEvents.instant(EventKind::Error, t1, -1, e.worker(), 0,
+                                       e.worker() >= 0 ? e.worker() : int(LaneMain)); // on the raising lane
                     report.errors.push_back(e.what());
                     if (!config.train.continue_on_exception)
                         throw;

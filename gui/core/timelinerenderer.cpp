@@ -208,8 +208,13 @@ QString TimelineRenderer::formatTime(qint64 ns, qint64 step)
     return QString::number(ns) + tr(" ns");
 }
 
+double TimelineRenderer::overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme)
+{
+    return overlay.caption.isEmpty() ? 0.0 : 46.0 * theme.fontScale;
+}
+
 RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const TraceModel& m, const Viewport& v,
-                                    const TimelineTheme& theme, qint64 highlightBatch)
+                                    const TimelineTheme& theme, qint64 highlightBatch, const TimelineOverlay& overlay)
 {
     RenderStats stats;
     p.save();
@@ -336,6 +341,44 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
             }
         }
         p.setClipping(false);
+    }
+    // The lesson's overlay: frames around the lanes to look at, the caption, the badge.
+    if (!overlay.empty()) {
+        const QColor accent(0xfa, 0xcc, 0x15);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        for (int li = 0; li < m.laneCount(); ++li) {
+            if (std::find(overlay.lanes.begin(), overlay.lanes.end(), m.lane(li).kind) == overlay.lanes.end())
+                continue;
+            const QRectF lr = laneRect(m, li, target, theme).adjusted(1, 1, -1, -1);
+            p.setPen(QPen(accent, 2.0 * theme.fontScale));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(lr);
+        }
+        const double lanesBottomY = target.top() + totalHeight(m, theme);
+        if (!overlay.caption.isEmpty()) {
+            QFont cf = p.font();
+            cf.setPointSizeF(10 * theme.fontScale);
+            cf.setBold(true);
+            p.setFont(cf);
+            const QRectF box(target.left() + 8, lanesBottomY + 6, target.width() - 16, overlayHeight(overlay, theme) - 10);
+            p.fillRect(box, QColor(accent.red(), accent.green(), accent.blue(), theme.docs ? 60 : 40));
+            p.setPen(theme.text);
+            p.drawText(box.adjusted(10, 0, -10, 0), Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, overlay.caption);
+        }
+        if (!overlay.badge.isEmpty()) {
+            QFont bf = p.font();
+            bf.setPointSizeF(9 * theme.fontScale);
+            bf.setBold(true);
+            p.setFont(bf);
+            const QFontMetricsF bm(bf);
+            const double w = bm.horizontalAdvance(overlay.badge) + 16;
+            const QRectF badge(target.left() + 6, target.top() + 3, w, axisHeight(theme) - 8);
+            p.setBrush(accent);
+            p.setPen(Qt::NoPen);
+            p.drawRoundedRect(badge, 4, 4);
+            p.setPen(QColor(0x20, 0x20, 0x20));
+            p.drawText(badge, Qt::AlignCenter, overlay.badge);
+        }
     }
     p.restore();
     return stats;

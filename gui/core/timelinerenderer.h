@@ -52,6 +52,15 @@ struct TimelineTheme
     static TimelineTheme light();
 };
 
+/** What a lesson points out on the timeline: highlighted lanes, a caption, a slow-motion badge. */
+struct TimelineOverlay
+{
+    std::vector<TraceModel::LaneKind> lanes; ///< lanes framed and labelled
+    QString caption;                         ///< "Look: ..." (translated by the caller)
+    QString badge;                           ///< e.g. "slow motion ×5"
+    bool empty() const { return lanes.empty() && caption.isEmpty() && badge.isEmpty(); }
+};
+
 /** What the last paint drew (tests check that folded counts add up). */
 struct RenderStats
 {
@@ -94,7 +103,10 @@ public:
 
     /// Paints axis, labels and lanes. `highlightBatch` (a batch key) dims everything else.
     static RenderStats paint(QPainter& p, const QRectF& target, const TraceModel& m, const Viewport& v,
-                             const TimelineTheme& theme, qint64 highlightBatch = -1);
+                             const TimelineTheme& theme, qint64 highlightBatch = -1,
+                             const TimelineOverlay& overlay = {});
+    /// Height the overlay's caption needs below the lanes.
+    static double overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme);
     static std::optional<TimelineHit> hitTest(const TraceModel& m, const QRectF& target, const Viewport& v,
                                               const TimelineTheme& theme, const QPointF& pos);
     /// A "nice" tick step (1, 2, 5 x 10^k ns) giving about `minPx` between ticks.

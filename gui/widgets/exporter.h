@@ -20,6 +20,7 @@ struct ExportOptions
     QString title;              ///< a line above the timeline
     QStringList summaryLines;   ///< the summary block (translated)
     qint64 highlightBatch = -1;
+    TimelineOverlay overlay;    ///< a lesson's highlighted lanes and caption
 };
 
 /// Writes `path` (format from the suffix: png, svg, pdf). False with `error` on failure.

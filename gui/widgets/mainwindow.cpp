@@ -5,6 +5,7 @@
 #include "core/livemetrics.h"
 #include "core/translator.h"
 #include "exporter.h"
+#include "lessonspanel.h"
 #include "queuechartview.h"
 #include "summarypanel.h"
 #include "timelineview.h"
@@ -24,7 +25,9 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTimer>
 #include <QStatusBar>
 #include <QToolBar>
@@ -37,6 +40,7 @@ struct MainWindow::Actions
     QMenu *file, *runMenu, *view, *language, *help;
     QToolBar* toolbar;
     QLabel* presetLabel;
+    QLabel* slowLabel;
 };
 
 MainWindow::MainWindow(Translator* translator, QWidget* parent)
@@ -117,9 +121,14 @@ void MainWindow::buildLayout()
     auto* configScroll = new QScrollArea(this);
     configScroll->setWidget(m_config);
     configScroll->setWidgetResizable(true);
+    m_lessons = new LessonsPanel(this);
+    connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
+    m_leftTabs = new QTabWidget(this);
+    m_leftTabs->addTab(configScroll, QString());
+    m_leftTabs->addTab(m_lessons, QString());
     auto* configDock = new QDockWidget(this);
     configDock->setObjectName(QStringLiteral("configDock"));
-    configDock->setWidget(configScroll);
+    configDock->setWidget(m_leftTabs);
     configDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, configDock);
 
@@ -261,6 +270,13 @@ void MainWindow::buildActions()
     a.toolbar->addWidget(m_presets);
     a.toolbar->addSeparator();
     a.toolbar->addActions({a.fit, a.follow, a.exportPicture});
+    a.toolbar->addSeparator();
+    m_slowMotion = new QSpinBox(this);
+    m_slowMotion->setRange(1, 20);
+    m_slowMotion->setPrefix(QStringLiteral("×"));
+    a.slowLabel = new QLabel(this);
+    a.toolbar->addWidget(a.slowLabel);
+    a.toolbar->addWidget(m_slowMotion);
 }
 
 void MainWindow::retranslate()
@@ -290,6 +306,10 @@ void MainWindow::retranslate()
     a.help->setTitle(tr("&Help"));
     a.toolbar->setWindowTitle(tr("Main toolbar"));
     a.presetLabel->setText(tr(" Preset: "));
+    a.slowLabel->setText(tr(" Slow motion: "));
+    m_slowMotion->setToolTip(tr("Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)"));
+    m_leftTabs->setTabText(0, tr("Configuration"));
+    m_leftTabs->setTabText(1, tr("Lessons"));
     findChild<QDockWidget*>(QStringLiteral("configDock"))->setWindowTitle(tr("Configuration"));
     findChild<QDockWidget*>(QStringLiteral("summaryDock"))->setWindowTitle(tr("Summary"));
     const int current = m_presets->currentIndex();
@@ -359,6 +379,27 @@ void MainWindow::loadPreset(const QString& name)
     const QJsonDocument doc = QJsonDocument::fromJson(presetJson(name));
     if (doc.isObject())
         m_config->setConfig(doc.object());
+    m_activeLesson = -1; // a preset chosen by hand: no lesson to point at
+}
+
+double MainWindow::slowMotion() const
+{
+    return m_slowMotion->value();
+}
+
+void MainWindow::setSlowMotion(int factor)
+{
+    m_slowMotion->setValue(factor);
+}
+
+void MainWindow::runLesson(int index)
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (index < 0 || index >= lessons.size())
+        return;
+    loadPreset(lessons[index].preset);
+    m_activeLesson = index;
+    run();
 }
 
 bool MainWindow::openConfig(const QString& path)
@@ -397,6 +438,7 @@ bool MainWindow::exportPictureTo(const QString& path, double scale)
     o.title = describeConfig(m_config->config(), m_session.summary());
     o.summaryLines = m_summary->lines();
     o.highlightBatch = m_timeline->highlightedBatch();
+    o.overlay = m_timeline->overlay();
     QString error;
     if (!exportPicture(path, *m_session.model(), m_timeline->viewport(), o, &error)) {
         QMessageBox::warning(this, tr("Export picture"), tr("The picture was not written: %1").arg(error));
@@ -412,7 +454,31 @@ void MainWindow::run()
         m_status->setText(m_config->validationError());
         return;
     }
-    m_session.start(m_config->configJson());
+    // What the lesson points out, and the slow-motion factor, shown on the timeline.
+    TimelineOverlay overlay;
+    const auto& lessons = m_lessons->library().lessons();
+    if (m_activeLesson >= 0 && m_activeLesson < lessons.size()) {
+        const Lesson& l = lessons[m_activeLesson];
+        for (const QString& lane : l.lanes) {
+            if (lane == QLatin1String("main"))
+                overlay.lanes.push_back(TraceModel::LaneKind::Main);
+            else if (lane == QLatin1String("pin"))
+                overlay.lanes.push_back(TraceModel::LaneKind::Pin);
+            else if (lane == QLatin1String("workers"))
+                overlay.lanes.push_back(TraceModel::LaneKind::Worker);
+            else if (lane == QLatin1String("copy"))
+                overlay.lanes.push_back(TraceModel::LaneKind::Copy);
+            else if (lane == QLatin1String("compute"))
+                overlay.lanes.push_back(TraceModel::LaneKind::Compute);
+        }
+        overlay.caption = tr("Look: %1").arg(LessonLibrary::text(l.lookFor));
+    }
+    const int factor = m_slowMotion->value();
+    if (factor > 1)
+        overlay.badge = tr("slow motion ×%1").arg(factor);
+    m_timeline->setOverlay(overlay);
+    const QJsonObject config = applySlowMotion(m_config->config(), factor);
+    m_session.start(QJsonDocument(config).toJson(QJsonDocument::Compact));
 }
 
 void MainWindow::stop()
@@ -468,6 +534,7 @@ void MainWindow::restoreSettings()
     if (doc.isObject())
         m_config->setConfig(doc.object());
     m_a->docsTheme->setChecked(s.value(QStringLiteral("docsTheme"), false).toBool());
+    m_slowMotion->setValue(s.value(QStringLiteral("slowMotion"), 1).toInt());
     m_a->largeFonts->setChecked(s.value(QStringLiteral("largeFonts"), false).toBool());
 }
 
@@ -479,6 +546,7 @@ void MainWindow::saveSettings()
     s.setValue(QStringLiteral("config"), m_config->configJson());
     s.setValue(QStringLiteral("docsTheme"), m_a->docsTheme->isChecked());
     s.setValue(QStringLiteral("largeFonts"), m_a->largeFonts->isChecked());
+    s.setValue(QStringLiteral("slowMotion"), m_slowMotion->value());
 }
 
 void MainWindow::closeEvent(QCloseEvent* e)

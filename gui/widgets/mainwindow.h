@@ -9,6 +9,9 @@
 #include <QTimer>
 
 class ConfigPanel;
+class LessonsPanel;
+class QSpinBox;
+class QTabWidget;
 class QComboBox;
 class QLabel;
 class QueueChartView;
@@ -28,6 +31,9 @@ public:
     TimelineView* timeline() const { return m_timeline; }
     QueueChartView* chart() const { return m_chart; }
     SummaryPanel* summaryPanel() const { return m_summary; }
+    LessonsPanel* lessonsPanel() const { return m_lessons; }
+    double slowMotion() const;
+    void setSlowMotion(int factor);
     /// Presets shipped in resources/presets (file base names), with translated titles.
     static QStringList presetNames();
     static QString presetTitle(const QString& name);
@@ -43,6 +49,8 @@ public slots:
     bool saveConfig(const QString& path);
     bool exportPictureTo(const QString& path, double scale = 1.0);
     void setLanguage(const QString& language);
+    /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
+    void runLesson(int index);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -64,6 +72,10 @@ private:
     QueueChartView* m_chart = nullptr;
     SummaryPanel* m_summary = nullptr;
     QComboBox* m_presets = nullptr;
+    LessonsPanel* m_lessons = nullptr;
+    QTabWidget* m_leftTabs = nullptr;
+    QSpinBox* m_slowMotion = nullptr;
+    int m_activeLesson = -1;
     QLabel* m_status = nullptr;
     QLabel* m_deviceLabel = nullptr;
     QTimer m_liveTimer;

@@ -36,7 +36,17 @@ void TimelineView::setModel(TraceModel* model)
 
 QSize TimelineView::sizeHint() const
 {
-    return QSize(900, m_model ? int(TimelineRenderer::totalHeight(*m_model, m_theme)) + 4 : 300);
+    return QSize(900, m_model ? int(TimelineRenderer::totalHeight(*m_model, m_theme) +
+                                    TimelineRenderer::overlayHeight(m_overlay, m_theme)) + 4
+                              : 300);
+}
+
+void TimelineView::setOverlay(const TimelineOverlay& overlay)
+{
+    m_overlay = overlay;
+    m_dirty = true;
+    updateGeometry();
+    update();
 }
 
 QSize TimelineView::minimumSizeHint() const
@@ -130,7 +140,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         p.fillRect(rect(), m_theme.background);
         return;
     }
-    m_stats = TimelineRenderer::paint(p, QRectF(rect()), *m_model, m_viewport, m_theme, m_highlight);
+    m_stats = TimelineRenderer::paint(p, QRectF(rect()), *m_model, m_viewport, m_theme, m_highlight, m_overlay);
     m_drawnGeneration = m_model->generation();
     m_dirty = false;
 }

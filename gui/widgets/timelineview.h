@@ -29,6 +29,8 @@ public:
     const TimelineTheme& theme() const { return m_theme; }
     void setTheme(const TimelineTheme& theme);
     const RenderStats& lastStats() const { return m_stats; }
+    const TimelineOverlay& overlay() const { return m_overlay; }
+    void setOverlay(const TimelineOverlay& overlay);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     /// Detail text for the span under `pos` (hover), empty if none. Translated.
@@ -61,6 +63,7 @@ private:
     Viewport m_viewport;
     TimelineTheme m_theme = TimelineTheme::dark();
     RenderStats m_stats;
+    TimelineOverlay m_overlay;
     QTimer m_timer;
     quint64 m_drawnGeneration = ~0ULL;
     bool m_follow = true;

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// Workshop lessons and quizzes (resources/lessons/lessons.json, English and Turkish), and the
+// slow-motion transform that stretches an experiment so it can be followed by eye.
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+struct QuizOption
+{
+    bool correct = false;
+    QJsonObject text;   ///< {"en": ..., "tr": ...}
+    QJsonObject why;    ///< why it is right or wrong
+};
+
+struct Lesson
+{
+    QString id;
+    QString preset;            ///< resources/presets/<preset>.json
+    QStringList lanes;         ///< lanes to point out: main, pin, workers, copy, compute
+    QJsonObject title, explanation, lookFor;
+    int difficulty = 1;
+    QJsonObject question, quizExplanation;
+    QVector<QuizOption> options;
+};
+
+class LessonLibrary
+{
+public:
+    /// Loads from the embedded resource (or a file path for tests). False with `error`.
+    bool load(const QString& path = QStringLiteral(":/lessons/lessons.json"), QString* error = nullptr);
+    const QVector<Lesson>& lessons() const { return m_lessons; }
+    /// The text in the current UI language ("tr" when the default locale is Turkish), else English.
+    static QString text(const QJsonObject& localized);
+    static QString text(const QJsonObject& localized, const QString& language);
+
+private:
+    QVector<Lesson> m_lessons;
+};
+
+/**
+ * Slow motion: multiplies the experiment's latencies (I/O per sample, CPU work, slow samples,
+ * worker start-up, the training step) by `factor` and divides the simulated copy bandwidths by it,
+ * so the same run plays `factor` times slower. factor 1 returns the config unchanged.
+ */
+QJsonObject applySlowMotion(const QJsonObject& config, double factor);

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+#include "lessonspanel.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QEvent>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
+{
+    m_library.load();
+    auto* layout = new QVBoxLayout(this);
+    m_list = new QComboBox(this);
+    layout->addWidget(m_list);
+    m_text = new QTextBrowser(this);
+    m_text->setOpenExternalLinks(false);
+    layout->addWidget(m_text, 3);
+    m_run = new QPushButton(this);
+    layout->addWidget(m_run);
+    auto* quiz = new QGroupBox(this);
+    auto* q = new QVBoxLayout(quiz);
+    m_quizTitle = new QLabel(this);
+    QFont bold = m_quizTitle->font();
+    bold.setBold(true);
+    m_quizTitle->setFont(bold);
+    q->addWidget(m_quizTitle);
+    m_question = new QLabel(this);
+    m_question->setWordWrap(true);
+    q->addWidget(m_question);
+    m_group = new QButtonGroup(this);
+    for (int i = 0; i < 4; ++i) {
+        m_options[i] = new QRadioButton(this);
+        m_options[i]->setStyleSheet(QStringLiteral("QRadioButton { padding: 2px; }"));
+        m_group->addButton(m_options[i], i);
+        q->addWidget(m_options[i]);
+    }
+    auto* buttons = new QHBoxLayout;
+    m_check = new QPushButton(this);
+    m_showMe = new QPushButton(this);
+    buttons->addWidget(m_check);
+    buttons->addWidget(m_showMe);
+    q->addLayout(buttons);
+    m_result = new QTextBrowser(this);
+    q->addWidget(m_result, 2);
+    layout->addWidget(quiz, 4);
+
+    connect(m_list, &QComboBox::currentIndexChanged, this, &LessonsPanel::showLesson);
+    connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
+    connect(m_showMe, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
+    connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
+    retranslate();
+}
+
+int LessonsPanel::currentLesson() const
+{
+    return m_list->currentIndex();
+}
+
+void LessonsPanel::setCurrentLesson(int index)
+{
+    m_list->setCurrentIndex(index);
+}
+
+void LessonsPanel::retranslate()
+{
+    const int current = std::max(0, m_list->currentIndex());
+    m_list->blockSignals(true);
+    m_list->clear();
+    const auto& lessons = m_library.lessons();
+    for (int i = 0; i < lessons.size(); ++i)
+        m_list->addItem(tr("%1. %2").arg(i + 1).arg(LessonLibrary::text(lessons[i].title)));
+    m_list->setCurrentIndex(std::min(current, int(lessons.size()) - 1));
+    m_list->blockSignals(false);
+    m_run->setText(tr("Run the experiment"));
+    m_check->setText(tr("Check the answer"));
+    m_showMe->setText(tr("Show me"));
+    m_showMe->setToolTip(tr("Run the experiment that shows the answer"));
+    static_cast<QGroupBox*>(m_quizTitle->parentWidget())->setTitle(tr("Quiz"));
+    showLesson();
+}
+
+void LessonsPanel::showLesson()
+{
+    const int i = currentLesson();
+    const auto& lessons = m_library.lessons();
+    m_result->clear();
+    m_group->setExclusive(false);
+    for (auto* o : m_options)
+        o->setChecked(false);
+    m_group->setExclusive(true);
+    if (i < 0 || i >= lessons.size())
+        return;
+    const Lesson& l = lessons[i];
+    m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
+                        .arg(LessonLibrary::text(l.title).toHtmlEscaped(), LessonLibrary::text(l.explanation).toHtmlEscaped(),
+                             tr("What to look for:").toHtmlEscaped(), LessonLibrary::text(l.lookFor).toHtmlEscaped()));
+    const QString stars = QString(l.difficulty, QChar(0x2605)) + QString(3 - l.difficulty, QChar(0x2606));
+    m_quizTitle->setText(tr("Difficulty %1 %2").arg(l.difficulty).arg(stars));
+    m_question->setText(LessonLibrary::text(l.question));
+    for (int k = 0; k < 4; ++k) {
+        const bool has = k < l.options.size();
+        m_options[k]->setVisible(has);
+        if (has)
+            m_options[k]->setText(QStringLiteral("%1) %2").arg(QChar(u'a' + k)).arg(LessonLibrary::text(l.options[k].text)));
+    }
+}
+
+void LessonsPanel::check()
+{
+    const int i = currentLesson();
+    const int chosen = m_group->checkedId();
+    if (i < 0 || i >= m_library.lessons().size())
+        return;
+    if (chosen < 0) {
+        m_result->setHtml(tr("Choose an answer first."));
+        return;
+    }
+    const Lesson& l = m_library.lessons()[i];
+    const bool right = l.options[chosen].correct;
+    QString html = right ? QStringLiteral("<p style='color:#16a34a'><b>%1</b></p>").arg(tr("Right!").toHtmlEscaped())
+                         : QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>").arg(tr("Not quite.").toHtmlEscaped());
+    html += QStringLiteral("<ul>");
+    for (int k = 0; k < l.options.size(); ++k) {
+        const QString mark = l.options[k].correct ? QStringLiteral("✔") : QStringLiteral("✘");
+        html += QStringLiteral("<li>%1 <b>%2)</b> %3</li>").arg(mark).arg(QChar(u'a' + k)).arg(LessonLibrary::text(l.options[k].why).toHtmlEscaped());
+    }
+    html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>")
+                .arg(LessonLibrary::text(l.quizExplanation).toHtmlEscaped(), tr("Press \"Show me\" to run the experiment that proves it.").toHtmlEscaped());
+    m_result->setHtml(html);
+}
+
+bool LessonsPanel::answer(int option)
+{
+    m_options[option]->setChecked(true);
+    check();
+    return m_library.lessons()[currentLesson()].options[option].correct;
+}
+
+QString LessonsPanel::resultText() const
+{
+    return m_result->toPlainText();
+}
+
+QString LessonsPanel::explanationText() const
+{
+    return m_text->toPlainText();
+}
+
+void LessonsPanel::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(e);
+}
