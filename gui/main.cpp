@@ -121,7 +121,7 @@ int main(int argc, char** argv)
     args.addOptions({
         {QStringLiteral("config"), QStringLiteral("Run configuration (JSON)."), QStringLiteral("file")},
         {QStringLiteral("preset"), QStringLiteral("A built-in preset (e.g. num_workers_4)."), QStringLiteral("name")},
-        {QStringLiteral("lesson"), QStringLiteral("With --export: lesson N's experiment, with what to look for."), QStringLiteral("n")},
+        {QStringLiteral("lesson"), QStringLiteral("Lesson N (1-12): open it; with --run or --export, run its experiment."), QStringLiteral("n")},
         {QStringLiteral("export"), QStringLiteral("Run headless and write a picture (png, svg, pdf)."), QStringLiteral("file")},
         {QStringLiteral("size"), QStringLiteral("Picture size, WxH (default 1600x900)."), QStringLiteral("size")},
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},
@@ -145,7 +145,15 @@ int main(int argc, char** argv)
     if (args.isSet(QStringLiteral("config")) && !w.openConfig(args.value(QStringLiteral("config"))))
         return 1;
     w.show();
+    const int lesson = args.value(QStringLiteral("lesson")).toInt() - 1;
+    if (lesson >= 0)
+        w.showLesson(lesson);
     if (args.isSet(QStringLiteral("run")))
-        QTimer::singleShot(0, &w, &MainWindow::run);
+        QTimer::singleShot(0, &w, [&w, lesson] {
+            if (lesson >= 0)
+                w.runLesson(lesson);
+            else
+                w.run();
+        });
     return app.exec();
 }

@@ -4,1465 +4,1631 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="50"/>
+        <location filename="../gui/core/configfields.cpp" line="50" />
         <source>Dataset style</source>
-        <translation type="unfinished"></translation>
+        <translation>Dataset style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="51"/>
+        <location filename="../gui/core/configfields.cpp" line="51" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
-        <translation type="unfinished"></translation>
+        <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="56"/>
+        <location filename="../gui/core/configfields.cpp" line="56" />
         <source>map-style (synthetic)</source>
-        <translation type="unfinished"></translation>
+        <translation>map-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="57"/>
+        <location filename="../gui/core/configfields.cpp" line="57" />
         <source>iterable-style (synthetic)</source>
-        <translation type="unfinished"></translation>
+        <translation>iterable-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="58"/>
+        <location filename="../gui/core/configfields.cpp" line="58" />
         <source>files in a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>files in a folder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="62"/>
+        <location filename="../gui/core/configfields.cpp" line="62" />
         <source>Samples</source>
-        <translation type="unfinished"></translation>
+        <translation>Samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="63"/>
+        <location filename="../gui/core/configfields.cpp" line="63" />
         <source>len(dataset): how many samples an epoch has</source>
-        <translation type="unfinished"></translation>
+        <translation>len(dataset): how many samples an epoch has</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="67"/>
+        <location filename="../gui/core/configfields.cpp" line="67" />
         <source>Bytes per sample</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="68"/>
+        <location filename="../gui/core/configfields.cpp" line="68" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
-        <translation type="unfinished"></translation>
+        <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="71"/>
+        <location filename="../gui/core/configfields.cpp" line="71" />
         <source>I/O latency per sample (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>I/O latency per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="72"/>
+        <location filename="../gui/core/configfields.cpp" line="72" />
         <source>time each sample waits for storage or network, like reading a file</source>
-        <translation type="unfinished"></translation>
+        <translation>time each sample waits for storage or network, like reading a file</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="92"/>
+        <location filename="../gui/core/configfields.cpp" line="92" />
         <source>Latency distribution</source>
-        <translation type="unfinished"></translation>
+        <translation>Latency distribution</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="93"/>
+        <location filename="../gui/core/configfields.cpp" line="93" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
-        <translation type="unfinished"></translation>
+        <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="96"/>
+        <location filename="../gui/core/configfields.cpp" line="96" />
         <source>constant</source>
-        <translation type="unfinished"></translation>
+        <translation>constant</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="96"/>
+        <location filename="../gui/core/configfields.cpp" line="96" />
         <source>lognormal</source>
-        <translation type="unfinished"></translation>
+        <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="118"/>
+        <location filename="../gui/core/configfields.cpp" line="118" />
         <source>Lognormal sigma</source>
-        <translation type="unfinished"></translation>
+        <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="119"/>
+        <location filename="../gui/core/configfields.cpp" line="119" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
-        <translation type="unfinished"></translation>
+        <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="136"/>
+        <location filename="../gui/core/configfields.cpp" line="136" />
         <source>CPU work per sample (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU work per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="137"/>
+        <location filename="../gui/core/configfields.cpp" line="137" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
-        <translation type="unfinished"></translation>
+        <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="140"/>
+        <location filename="../gui/core/configfields.cpp" line="140" />
         <source>Shard by worker id</source>
-        <translation type="unfinished"></translation>
+        <translation>Shard by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141"/>
+        <location filename="../gui/core/configfields.cpp" line="141" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
-        <translation type="unfinished"></translation>
+        <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="147"/>
+        <location filename="../gui/core/configfields.cpp" line="147" />
         <source>Folder of samples</source>
-        <translation type="unfinished"></translation>
+        <translation>Folder of samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="148"/>
+        <location filename="../gui/core/configfields.cpp" line="148" />
         <source>files dataset: every regular file in this folder is one sample</source>
-        <translation type="unfinished"></translation>
+        <translation>files dataset: every regular file in this folder is one sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159"/>
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>Slow sample index</source>
-        <translation type="unfinished"></translation>
+        <translation>Slow sample index</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160"/>
+        <location filename="../gui/core/configfields.cpp" line="160" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="162"/>
-        <location filename="../gui/core/configfields.cpp" line="362"/>
+        <location filename="../gui/core/configfields.cpp" line="162" />
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>none</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="181"/>
+        <location filename="../gui/core/configfields.cpp" line="181" />
         <source>batch_size</source>
-        <translation type="unfinished"></translation>
+        <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182"/>
+        <location filename="../gui/core/configfields.cpp" line="182" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
-        <translation type="unfinished"></translation>
+        <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="184"/>
+        <location filename="../gui/core/configfields.cpp" line="184" />
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="195"/>
+        <location filename="../gui/core/configfields.cpp" line="195" />
         <source>shuffle</source>
-        <translation type="unfinished"></translation>
+        <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="196"/>
+        <location filename="../gui/core/configfields.cpp" line="196" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
-        <translation type="unfinished"></translation>
+        <translation>a new random order every epoch (RandomSampler); map-style only</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="199"/>
+        <location filename="../gui/core/configfields.cpp" line="199" />
         <source>drop_last</source>
-        <translation type="unfinished"></translation>
+        <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="200"/>
-        <source>drop the last incomplete batch (with an iterable dataset: each worker&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/core/configfields.cpp" line="200" />
+        <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
+        <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="202"/>
+        <location filename="../gui/core/configfields.cpp" line="202" />
         <source>sampler</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="203"/>
-        <source>DistributedSampler: this rank&apos;s share of the dataset, padded so every rank gets the same count</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/core/configfields.cpp" line="203" />
+        <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
+        <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="206"/>
+        <location filename="../gui/core/configfields.cpp" line="206" />
         <source>default (sequential or random)</source>
-        <translation type="unfinished"></translation>
+        <translation>default (sequential or random)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="207"/>
+        <location filename="../gui/core/configfields.cpp" line="207" />
         <source>DistributedSampler</source>
-        <translation type="unfinished"></translation>
+        <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="222"/>
+        <location filename="../gui/core/configfields.cpp" line="222" />
         <source>num_replicas</source>
-        <translation type="unfinished"></translation>
+        <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="223"/>
+        <location filename="../gui/core/configfields.cpp" line="223" />
         <source>number of ranks (processes) sharing the dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>number of ranks (processes) sharing the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="224"/>
+        <location filename="../gui/core/configfields.cpp" line="224" />
         <source>rank</source>
-        <translation type="unfinished"></translation>
+        <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225"/>
+        <location filename="../gui/core/configfields.cpp" line="225" />
         <source>which rank this loader is, from 0</source>
-        <translation type="unfinished"></translation>
+        <translation>which rank this loader is, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="226"/>
+        <location filename="../gui/core/configfields.cpp" line="226" />
         <source>sampler seed</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="227"/>
+        <location filename="../gui/core/configfields.cpp" line="227" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
-        <translation type="unfinished"></translation>
+        <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="228"/>
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>sampler epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229"/>
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>set_epoch() value of the first epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>set_epoch() value of the first epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="235"/>
+        <location filename="../gui/core/configfields.cpp" line="235" />
         <source>sampler shuffle</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="236"/>
+        <location filename="../gui/core/configfields.cpp" line="236" />
         <source>DistributedSampler shuffles by default</source>
-        <translation type="unfinished"></translation>
+        <translation>DistributedSampler shuffles by default</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241"/>
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>sampler drop_last</source>
-        <translation type="unfinished"></translation>
+        <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="242"/>
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
-        <translation type="unfinished"></translation>
+        <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="246"/>
+        <location filename="../gui/core/configfields.cpp" line="246" />
         <source>num_workers</source>
-        <translation type="unfinished"></translation>
+        <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="247"/>
+        <location filename="../gui/core/configfields.cpp" line="247" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
-        <translation type="unfinished"></translation>
+        <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250"/>
+        <location filename="../gui/core/configfields.cpp" line="250" />
         <source>prefetch_factor</source>
-        <translation type="unfinished"></translation>
+        <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251"/>
+        <location filename="../gui/core/configfields.cpp" line="251" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
-        <translation type="unfinished"></translation>
+        <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="257"/>
+        <location filename="../gui/core/configfields.cpp" line="257" />
         <source>persistent_workers</source>
-        <translation type="unfinished"></translation>
+        <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="258"/>
+        <location filename="../gui/core/configfields.cpp" line="258" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
-        <translation type="unfinished"></translation>
+        <translation>keep the worker processes between epochs instead of starting new ones</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="263"/>
+        <location filename="../gui/core/configfields.cpp" line="263" />
         <source>pin_memory</source>
-        <translation type="unfinished"></translation>
+        <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="264"/>
-        <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. &quot;shared&quot; (beyond PyTorch): the workers&apos; batch slots themselves are page-locked, no pin copy</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/core/configfields.cpp" line="264" />
+        <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
+        <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268"/>
+        <location filename="../gui/core/configfields.cpp" line="268" />
         <source>False (pageable)</source>
-        <translation type="unfinished"></translation>
+        <translation>False (pageable)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268"/>
+        <location filename="../gui/core/configfields.cpp" line="268" />
         <source>True (pin thread)</source>
-        <translation type="unfinished"></translation>
+        <translation>True (pin thread)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="269"/>
-        <source>&quot;shared&quot; (pinned slots)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/core/configfields.cpp" line="269" />
+        <source>"shared" (pinned slots)</source>
+        <translation>"shared" (pinned slots)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="282"/>
+        <location filename="../gui/core/configfields.cpp" line="282" />
         <source>in_order</source>
-        <translation type="unfinished"></translation>
+        <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="283"/>
+        <location filename="../gui/core/configfields.cpp" line="283" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
-        <translation type="unfinished"></translation>
+        <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="289"/>
+        <location filename="../gui/core/configfields.cpp" line="289" />
         <source>timeout (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="290"/>
+        <location filename="../gui/core/configfields.cpp" line="290" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
-        <translation type="unfinished"></translation>
+        <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297"/>
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>multiprocessing_context</source>
-        <translation type="unfinished"></translation>
+        <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298"/>
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301"/>
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>fork</source>
-        <translation type="unfinished"></translation>
+        <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301"/>
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>spawn</source>
-        <translation type="unfinished"></translation>
+        <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="306"/>
+        <location filename="../gui/core/configfields.cpp" line="306" />
         <source>worker start-up cost (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>worker start-up cost (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="307"/>
+        <location filename="../gui/core/configfields.cpp" line="307" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
-        <translation type="unfinished"></translation>
+        <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313"/>
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>Epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>Epochs</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="314"/>
+        <location filename="../gui/core/configfields.cpp" line="314" />
         <source>passes over the dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>passes over the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="316"/>
+        <location filename="../gui/core/configfields.cpp" line="316" />
         <source>Batches per epoch (limit)</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches per epoch (limit)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="317"/>
+        <location filename="../gui/core/configfields.cpp" line="317" />
         <source>stop each epoch early after this many batches</source>
-        <translation type="unfinished"></translation>
+        <translation>stop each epoch early after this many batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="318"/>
+        <location filename="../gui/core/configfields.cpp" line="318" />
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>all</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="325"/>
+        <location filename="../gui/core/configfields.cpp" line="325" />
         <source>Training step (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Training step (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326"/>
+        <location filename="../gui/core/configfields.cpp" line="326" />
         <source>GPU time of one training step (the step kernel) per batch</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU time of one training step (the step kernel) per batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327"/>
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>non_blocking copies</source>
-        <translation type="unfinished"></translation>
+        <translation>non_blocking copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328"/>
+        <location filename="../gui/core/configfields.cpp" line="328" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
-        <translation type="unfinished"></translation>
+        <translation>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="329"/>
+        <location filename="../gui/core/configfields.cpp" line="329" />
         <source>Separate copy stream</source>
-        <translation type="unfinished"></translation>
+        <translation>Separate copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="330"/>
+        <location filename="../gui/core/configfields.cpp" line="330" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
-        <translation type="unfinished"></translation>
+        <translation>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="333"/>
+        <location filename="../gui/core/configfields.cpp" line="333" />
         <source>On a worker exception</source>
-        <translation type="unfinished"></translation>
+        <translation>On a worker exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="334"/>
+        <location filename="../gui/core/configfields.cpp" line="334" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
-        <translation type="unfinished"></translation>
+        <translation>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337"/>
+        <location filename="../gui/core/configfields.cpp" line="337" />
         <source>stop</source>
-        <translation type="unfinished"></translation>
+        <translation>stop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337"/>
+        <location filename="../gui/core/configfields.cpp" line="337" />
         <source>continue</source>
-        <translation type="unfinished"></translation>
+        <translation>continue</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340"/>
+        <location filename="../gui/core/configfields.cpp" line="340" />
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341"/>
+        <location filename="../gui/core/configfields.cpp" line="341" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.manual_seed: the same seed gives the same shuffle and worker seeds</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344"/>
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345"/>
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
-        <translation type="unfinished"></translation>
+        <translation>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348"/>
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>auto</source>
-        <translation type="unfinished"></translation>
+        <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348"/>
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>CUDA device</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="349"/>
+        <location filename="../gui/core/configfields.cpp" line="349" />
         <source>simulated GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="352"/>
+        <location filename="../gui/core/configfields.cpp" line="352" />
         <source>Pinned copy bandwidth (GB/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pinned copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="353"/>
+        <location filename="../gui/core/configfields.cpp" line="353" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
-        <translation type="unfinished"></translation>
+        <translation>simulated GPU: host-to-device bandwidth from page-locked memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354"/>
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>Pageable copy bandwidth (GB/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pageable copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355"/>
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
-        <translation type="unfinished"></translation>
+        <translation>simulated GPU: bandwidth when the driver must stage pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358"/>
+        <location filename="../gui/core/configfields.cpp" line="358" />
         <source>Inject a fault</source>
-        <translation type="unfinished"></translation>
+        <translation>Inject a fault</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359"/>
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
-        <translation type="unfinished"></translation>
+        <translation>make one worker crash, hang, raise an exception or exit at a given batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362"/>
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>crash (segfault)</source>
-        <translation type="unfinished"></translation>
+        <translation>crash (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363"/>
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>hang</source>
-        <translation type="unfinished"></translation>
+        <translation>hang</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363"/>
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>raise an exception</source>
-        <translation type="unfinished"></translation>
+        <translation>raise an exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364"/>
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>exit</source>
-        <translation type="unfinished"></translation>
+        <translation>exit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="388"/>
+        <location filename="../gui/core/configfields.cpp" line="388" />
         <source>Fault: worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Fault: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="389"/>
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>the worker that fails (-1: the main process, with num_workers 0)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="390"/>
+        <location filename="../gui/core/configfields.cpp" line="390" />
         <source>Fault: at its batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Fault: at its batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391"/>
-        <source>the failing worker&apos;s own batch number in the epoch, from 0</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/core/configfields.cpp" line="391" />
+        <source>the failing worker's own batch number in the epoch, from 0</source>
+        <translation>the failing worker's own batch number in the epoch, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="434"/>
+        <location filename="../gui/core/configfields.cpp" line="434" />
         <source>Dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>Dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="435"/>
+        <location filename="../gui/core/configfields.cpp" line="435" />
         <source>DataLoader</source>
-        <translation type="unfinished"></translation>
+        <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="436"/>
+        <location filename="../gui/core/configfields.cpp" line="436" />
         <source>Training loop</source>
-        <translation type="unfinished"></translation>
+        <translation>Training loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="437"/>
+        <location filename="../gui/core/configfields.cpp" line="437" />
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>Device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="438"/>
+        <location filename="../gui/core/configfields.cpp" line="438" />
         <source>Fault injection</source>
-        <translation type="unfinished"></translation>
+        <translation>Fault injection</translation>
     </message>
 </context>
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="207"/>
+        <location filename="../gui/widgets/configpanel.cpp" line="207" />
         <source>Not runnable: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Not runnable: %1</translation>
     </message>
 </context>
 <context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="63"/>
-        <source>Cannot write the run&apos;s configuration to a temporary folder.</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/core/enginelauncher.cpp" line="63" />
+        <source>Cannot write the run's configuration to a temporary folder.</source>
+        <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="133"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="133" />
         <source>The engine crashed.</source>
-        <translation type="unfinished"></translation>
+        <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="136"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="136" />
         <source>The configuration was rejected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="136"/>
-        <location filename="../gui/core/enginelauncher.cpp" line="144"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="136" />
+        <location filename="../gui/core/enginelauncher.cpp" line="144" />
         <source>no details</source>
-        <translation type="unfinished"></translation>
+        <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="139"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="139" />
         <source>The loader timed out: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="141"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="141" />
         <source>A worker died: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="143"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="143" />
         <source>A worker raised an exception: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="144"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="144" />
         <source>The loader failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="146"/>
-        <location filename="../gui/core/enginelauncher.cpp" line="170"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="146" />
+        <location filename="../gui/core/enginelauncher.cpp" line="170" />
         <source>The run was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="148"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="148" />
         <source>The engine exited with status %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="180"/>
+        <location filename="../gui/core/enginelauncher.cpp" line="180" />
         <source>Cannot start the engine (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot start the engine (%1): %2</translation>
     </message>
 </context>
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="21"/>
+        <location filename="../gui/core/eventfile.cpp" line="21" />
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>cannot open %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="24"/>
+        <location filename="../gui/core/eventfile.cpp" line="24" />
         <source>%1 is not a Loaderscope events file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 is not a Loaderscope events file</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="28"/>
+        <location filename="../gui/core/eventfile.cpp" line="28" />
         <source>%1 is truncated or from another version</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 is truncated or from another version</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="31"/>
+        <location filename="../gui/core/eventfile.cpp" line="31" />
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>cannot read %1</translation>
     </message>
 </context>
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="72"/>
+        <location filename="../gui/widgets/exporter.cpp" line="73" />
         <source>the picture must be at least 200x150</source>
-        <translation type="unfinished"></translation>
+        <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="76"/>
+        <location filename="../gui/widgets/exporter.cpp" line="77" />
         <source>the picture is too large</source>
-        <translation type="unfinished"></translation>
+        <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="82"/>
-        <location filename="../gui/widgets/exporter.cpp" line="93"/>
-        <location filename="../gui/widgets/exporter.cpp" line="105"/>
+        <location filename="../gui/widgets/exporter.cpp" line="83" />
+        <location filename="../gui/widgets/exporter.cpp" line="94" />
+        <location filename="../gui/widgets/exporter.cpp" line="106" />
         <source>cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="113"/>
-        <source>unknown picture format &apos;%1&apos;: use .png, .svg or .pdf</source>
-        <translation type="unfinished"></translation>
+        <location filename="../gui/widgets/exporter.cpp" line="114" />
+        <source>unknown picture format '%1': use .png, .svg or .pdf</source>
+        <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
+    </message>
+</context>
+<context>
+    <name>Lessons</name>
+    <message>
+        <location filename="../gui/core/lessons.cpp" line="17" />
+        <source>cannot read %1</source>
+        <translation>cannot read %1</translation>
+    </message>
+</context>
+<context>
+    <name>LessonsPanel</name>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="76" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="79" />
+        <source>Run the experiment</source>
+        <translation>Run the experiment</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="80" />
+        <source>Check the answer</source>
+        <translation>Check the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="81" />
+        <source>Show me</source>
+        <translation>Show me</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="82" />
+        <source>Run the experiment that shows the answer</source>
+        <translation>Run the experiment that shows the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="83" />
+        <source>Quiz</source>
+        <translation>Quiz</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
+        <source>What to look for:</source>
+        <translation>What to look for:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
+        <source>Difficulty %1 %2</source>
+        <translation>Difficulty %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="120" />
+        <source>Choose an answer first.</source>
+        <translation>Choose an answer first.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="125" />
+        <source>Right!</source>
+        <translation>Right!</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="126" />
+        <source>Not quite.</source>
+        <translation>Not quite.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="133" />
+        <source>Press "Show me" to run the experiment that proves it.</source>
+        <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="68"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="72" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="155"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
         <source>Open configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="155"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="162"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="162"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
         <source>Save configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="168"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="402"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="449" />
         <source>Export picture</source>
-        <translation type="unfinished"></translation>
+        <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="169"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="177"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="180"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="186"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="189" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
         <source>Export Chrome trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="177"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
         <source>Run a configuration first: the trace is written at the end of a run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Run a configuration first: the trace is written at the end of a run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="181"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="190" />
         <source>Chrome trace (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="186"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot write %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="197" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
-        <translation type="unfinished"></translation>
+        <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="224"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="233" />
         <source>About Loaderscope</source>
-        <translation type="unfinished"></translation>
+        <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="225"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="269"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
         <source>Loaderscope — DataLoader timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="270"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="287"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="286" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="303" />
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="271"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="287" />
         <source>Start the engine with this configuration (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="272"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="288" />
         <source>&amp;Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="273"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
         <source>Stop the run: workers are shut down in order</source>
-        <translation type="unfinished"></translation>
+        <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="274"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="290" />
         <source>&amp;Open configuration…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="275"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
         <source>&amp;Save configuration…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="276"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="292" />
         <source>Export &amp;picture…</source>
-        <translation type="unfinished"></translation>
+        <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="277"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG, SVG or PDF of the timeline, the queue depth and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="278"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
         <source>Export Chrome &amp;trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="279"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="280"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="296" />
         <source>Zoom to &amp;fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="281"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="297" />
         <source>&amp;Follow live</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="282"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
         <source>Keep the present in view; zooming or panning turns it off</source>
-        <translation type="unfinished"></translation>
+        <translation>Keep the present in view; zooming or panning turns it off</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="283"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
         <source>&amp;Docs theme (light)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Docs theme (light)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="284"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
         <source>&amp;Large fonts (projector)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="285"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="301" />
         <source>&amp;About Loaderscope</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="286"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="302" />
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="288"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="304" />
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="289"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="305" />
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="290"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="306" />
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="291"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="307" />
         <source>Main toolbar</source>
-        <translation type="unfinished"></translation>
+        <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="292"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
         <source> Preset: </source>
-        <translation type="unfinished"></translation>
+        <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="293"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="309" />
+        <source> Slow motion: </source>
+        <translation> Slow motion: </translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="310" />
+        <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
+        <translation>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="311" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="313" />
         <source>Configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="312" />
+        <source>Lessons</source>
+        <translation>Lessons</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="314" />
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="297"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
         <source>(choose a preset)</source>
-        <translation type="unfinished"></translation>
+        <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
         <source>num_workers=0: everything in the main process</source>
-        <translation type="unfinished"></translation>
+        <translation>num_workers=0: everything in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="318"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
         <source>num_workers=4: four worker processes</source>
-        <translation type="unfinished"></translation>
+        <translation>num_workers=4: four worker processes</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="319"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
-        <translation type="unfinished"></translation>
+        <translation>pin_memory=True: pinned, asynchronous copies</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>pin_memory=False: pageable copies block the host</source>
-        <translation type="unfinished"></translation>
+        <translation>pin_memory=False: pageable copies block the host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
         <source>iterable dataset without sharding (duplicates)</source>
-        <translation type="unfinished"></translation>
+        <translation>iterable dataset without sharding (duplicates)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>iterable dataset sharded by worker id</source>
-        <translation type="unfinished"></translation>
+        <translation>iterable dataset sharded by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="323"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>workers started with fork</source>
-        <translation type="unfinished"></translation>
+        <translation>workers started with fork</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>workers started with spawn</source>
-        <translation type="unfinished"></translation>
+        <translation>workers started with spawn</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
-        <translation type="unfinished"></translation>
+        <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="326"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>one slow sample, in_order=False</source>
-        <translation type="unfinished"></translation>
+        <translation>one slow sample, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <source>prefetch_factor=4: the window of batches in flight</source>
+        <translation>prefetch_factor=4: the window of batches in flight</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <source>persistent_workers=True over three epochs</source>
+        <translation>persistent_workers=True over three epochs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <source>a worker crashes in the middle of the epoch</source>
+        <translation>a worker crashes in the middle of the epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <source>batch_size=32 with drop_last=True</source>
+        <translation>batch_size=32 with drop_last=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <source>DistributedSampler: rank 1 of 4</source>
+        <translation>DistributedSampler: rank 1 of 4</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source>%1 dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 dataset</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
         <source>num_workers=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
         <source>batch_size=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
         <source>pin_memory=%1</source>
-        <translation type="unfinished"></translation>
+        <translation>pin_memory=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
         <source>simulated GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
         <source>CUDA GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="375"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="402"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="449" />
         <source>The picture was not written: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="405"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="452" />
         <source>Picture written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="437"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="459"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="483" />
+        <source>slow motion ×%1</source>
+        <translation>slow motion ×%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
         <source>GPU: simulated (a model, not a device)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="437"/>
-        <location filename="../gui/widgets/mainwindow.cpp" line="457"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="528" />
         <source>GPU: CUDA device</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="440"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
-        <translation type="unfinished"></translation>
+        <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="451"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="522" />
         <source>Running… engine pid %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="453"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="524" />
         <source>The configuration is not runnable: see the message above the form.</source>
-        <translation type="unfinished"></translation>
+        <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="455"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="526" />
         <source>Ready: press Run (F5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="458"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU: chosen at run time (simulated when none is usable)</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="48" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
+        <source>Look: %1</source>
+        <translation>Look: %1</translation>
     </message>
 </context>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="19"/>
+        <location filename="../gui/core/livemetrics.cpp" line="20" />
         <source>not input-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="21"/>
+        <location filename="../gui/core/livemetrics.cpp" line="22" />
         <source>moderately input-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="23"/>
+        <location filename="../gui/core/livemetrics.cpp" line="24" />
         <source>highly input-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="25"/>
+        <location filename="../gui/core/livemetrics.cpp" line="26" />
         <source>no batches delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>no batches delivered</translation>
     </message>
 </context>
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="48"/>
+        <location filename="../gui/widgets/queuechartview.cpp" line="48" />
         <source>ready batches</source>
-        <translation type="unfinished"></translation>
+        <translation>ready batches</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="49"/>
+        <location filename="../gui/widgets/queuechartview.cpp" line="49" />
         <source>outstanding tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>outstanding tasks</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50"/>
+        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
         <source>pinned buffers in use</source>
-        <translation type="unfinished"></translation>
+        <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146"/>
+        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
         <source>time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146"/>
+        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
         <source>time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>time (ms)</translation>
+    </message>
+</context>
+<context>
+    <name>Recommendations</name>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="41" />
+        <source>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</source>
+        <translation>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="43" />
+        <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</source>
+        <translation>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="45" />
+        <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</source>
+        <translation>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="47" />
+        <source>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</source>
+        <translation>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="49" />
+        <source>pinned copies are synchronous: set non_blocking=True so the host is free while they run</source>
+        <translation>pinned copies are synchronous: set non_blocking=True so the host is free while they run</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="51" />
+        <source>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="53" />
+        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
+        <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
 </context>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/main.cpp" line="75"/>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116"/>
-        <location filename="../gui/widgets/summarypanel.cpp" line="163"/>
+        <location filename="../gui/main.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="163" />
         <source>Verdict: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
         <source>Samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
         <source>First batch</source>
-        <translation type="unfinished"></translation>
+        <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
         <source>Data stall</source>
-        <translation type="unfinished"></translation>
+        <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
         <source>GPU busy</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
         <source>Copy/compute overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
         <source>H2D bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
         <source>Workers busy</source>
-        <translation type="unfinished"></translation>
+        <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="90"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="90" />
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Summary (live)</source>
-        <translation type="unfinished"></translation>
+        <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108"/>
-        <location filename="../gui/widgets/summarypanel.cpp" line="145"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="145" />
         <source>simulated GPU (a model, not a device)</source>
-        <translation type="unfinished"></translation>
+        <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108"/>
-        <location filename="../gui/widgets/summarypanel.cpp" line="125"/>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
         <source>CUDA device</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="124"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="124" />
         <source>GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="124"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="124" />
         <source>simulated (a model, not a device)</source>
-        <translation type="unfinished"></translation>
+        <translation>simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
         <source>Samples/s: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>First batch: %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>First batch: %1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="129" />
         <source>Data stall: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
         <source>GPU busy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="132"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="132" />
         <source>Copy/compute overlap: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="134"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="134" />
         <source>H2D bandwidth: %1 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>H2D bandwidth: %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="143"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="143" />
         <source>Summary (final)</source>
-        <translation type="unfinished"></translation>
+        <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="151"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="151" />
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="157"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="157" />
         <source>%1 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="167"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="167" />
         <source>What to change:</source>
-        <translation type="unfinished"></translation>
+        <translation>What to change:</translation>
     </message>
 </context>
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="122"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="122" />
         <source>main process (training loop)</source>
-        <translation type="unfinished"></translation>
+        <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="123"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
         <source>pin-memory thread</source>
-        <translation type="unfinished"></translation>
+        <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
         <source>worker %1 · pid %2</source>
-        <translation type="unfinished"></translation>
+        <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
         <source>worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="131"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="131" />
         <source>GPU copy (simulated)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="131"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="131" />
         <source>GPU copy stream</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="133"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="133" />
         <source>GPU compute (simulated)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="133"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="133" />
         <source>GPU compute stream</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="160"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="160" />
         <source>fetch sample</source>
-        <translation type="unfinished"></translation>
+        <translation>fetch sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="161"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
         <source>collate</source>
-        <translation type="unfinished"></translation>
+        <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="162"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
         <source>idle (waiting for an index)</source>
-        <translation type="unfinished"></translation>
+        <translation>idle (waiting for an index)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="163"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
         <source>worker start-up</source>
-        <translation type="unfinished"></translation>
+        <translation>worker start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="164"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
         <source>waiting for data</source>
-        <translation type="unfinished"></translation>
+        <translation>waiting for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="165"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
         <source>training step (issue)</source>
-        <translation type="unfinished"></translation>
+        <translation>training step (issue)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="166"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
         <source>starting workers</source>
-        <translation type="unfinished"></translation>
+        <translation>starting workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="167"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
         <source>shutting down workers</source>
-        <translation type="unfinished"></translation>
+        <translation>shutting down workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="168"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
         <source>pin copy</source>
-        <translation type="unfinished"></translation>
+        <translation>pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="169"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
         <source>host-to-device copy</source>
-        <translation type="unfinished"></translation>
+        <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="170"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
         <source>step kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>step kernel</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="173"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="173" />
         <source>host waits for the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>host waits for the GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="174"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
         <source>host blocked: pageable copy</source>
-        <translation type="unfinished"></translation>
+        <translation>host blocked: pageable copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="175"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
         <source>host blocked: synchronous copy</source>
-        <translation type="unfinished"></translation>
+        <translation>host blocked: synchronous copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="176"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
         <source>host blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>host blocked</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="178"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="178" />
         <source>event</source>
-        <translation type="unfinished"></translation>
+        <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="203"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="203" />
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="205"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="205" />
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="207"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="207" />
         <source> µs</source>
-        <translation type="unfinished"></translation>
+        <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="208"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
         <source> ns</source>
-        <translation type="unfinished"></translation>
+        <translation> ns</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="189"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="199" />
         <source>%1 spans folded here: zoom in to see them</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 spans folded here: zoom in to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="195"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="205" />
         <source>batch %1, epoch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="198"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="208" />
         <source>sample %1</source>
-        <translation type="unfinished"></translation>
+        <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="199"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="209" />
         <source>%1 samples</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="202"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="212" />
         <source>made by worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="202"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="212" />
         <source>made in the main process</source>
-        <translation type="unfinished"></translation>
+        <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="215" />
         <source>%1 KiB from %2 memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="215" />
         <source>pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="215" />
         <source>pageable</source>
-        <translation type="unfinished"></translation>
+        <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="207"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="217" />
         <source>%1 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="210"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="220" />
         <source>duration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>duration %1</translation>
     </message>
 </context>
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80"/>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
         <source>worker</source>
-        <translation type="unfinished"></translation>
+        <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81"/>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>pid</source>
-        <translation type="unfinished"></translation>
+        <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82"/>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
         <source>batches</source>
-        <translation type="unfinished"></translation>
+        <translation>batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83"/>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
         <source>samples</source>
-        <translation type="unfinished"></translation>
+        <translation>samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84"/>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
         <source>busy</source>
-        <translation type="unfinished"></translation>
+        <translation>busy</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="35"/>
+        <location filename="../gui/main.cpp" line="38" />
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="40"/>
+        <location filename="../gui/main.cpp" line="45" />
+        <source>--lesson takes a number from 1 to %1</source>
+        <translation>--lesson takes a number from 1 to %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="61" />
         <source>unknown preset %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unknown preset %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="52"/>
+        <location filename="../gui/main.cpp" line="73" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
-        <translation type="unfinished"></translation>
+        <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="56"/>
+        <location filename="../gui/main.cpp" line="77" />
         <source>--scale takes a number from 0.1 to 8</source>
-        <translation type="unfinished"></translation>
+        <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="67"/>
+        <location filename="../gui/main.cpp" line="88" />
         <source>the engine did not start</source>
-        <translation type="unfinished"></translation>
+        <translation>the engine did not start</translation>
     </message>
 </context>
 </TS>

@@ -96,7 +96,8 @@ static nlohmann::json recommendations(const Config& c, const RunReport& r, doubl
                           pct(meanBusy) + " busy): make each sample cheaper or add cores; more workers than "
                           "cores will not help");
     }
-    if (dm.copies > 0 && dm.pageable_copies > 0)
+    const double blocked = seconds > 0 ? double(r.host_blocked_ns) * 1e-9 / seconds : 0;
+    if (dm.copies > 0 && dm.pageable_copies > 0 && blocked >= 0.01) // only with evidence: >= 1% blocked
         out.push_back("copies are pageable (host blocked " +
                       pct(seconds > 0 ? double(r.host_blocked_ns) * 1e-9 / seconds : 0) +
                       " of the loop while the driver staged them): set pin_memory");

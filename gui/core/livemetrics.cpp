@@ -5,6 +5,7 @@
 #include "tracemodel.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 using loaderscope::EventKind;
 
@@ -24,6 +25,43 @@ QString translateVerdict(const QString& v)
     if (v == QLatin1String("no batches delivered"))
         return QCoreApplication::translate("Metrics", "no batches delivered");
     return v;
+}
+
+QString translateRecommendation(const QString& text)
+{
+    auto tr = [](const char* s) { return QCoreApplication::translate("Recommendations", s); };
+    struct Pattern
+    {
+        const char* regex;
+        const char* translation;
+    };
+    // The engine's sentences (engine/src/summary.cpp), each with its translatable form.
+    static const Pattern patterns[] = {
+        {R"(^GPU idle (\d+)% \(the loop waits (\d+)% of its time for data\) with num_workers 0, the main process loading every batch itself: raise num_workers$)",
+         QT_TRANSLATE_NOOP("Recommendations", "GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers")},
+        {R"(^GPU idle (\d+)% \(the loop waits (\d+)% of its time for data\) with (\d+) workers on (\d+) cores: raise num_workers$)",
+         QT_TRANSLATE_NOOP("Recommendations", "GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers")},
+        {R"(^GPU idle (\d+)% \(the loop waits (\d+)% of its time for data\) with (\d+) workers on (\d+) cores \(workers (\d+)% busy\): make each sample cheaper or add cores; more workers than cores will not help$)",
+         QT_TRANSLATE_NOOP("Recommendations", "GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help")},
+        {R"(^copies are pageable \(host blocked (\d+)% of the loop while the driver staged them\): set pin_memory$)",
+         QT_TRANSLATE_NOOP("Recommendations", "copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory")},
+        {R"(^pinned copies are synchronous: set non_blocking=True so the host is free while they run$)",
+         QT_TRANSLATE_NOOP("Recommendations", "pinned copies are synchronous: set non_blocking=True so the host is free while they run")},
+        {R"(^copies overlap the step only (\d+)% on the GPU: issue them on a separate copy stream \(train.copy_stream\)$)",
+         QT_TRANSLATE_NOOP("Recommendations", "copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)")},
+        {R"(^not input-bound \(the loop waits (\d+)% for data\): the training step is the bottleneck; more workers will not help$)",
+         QT_TRANSLATE_NOOP("Recommendations", "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help")},
+    };
+    for (const Pattern& p : patterns) {
+        const QRegularExpressionMatch m = QRegularExpression(QString::fromLatin1(p.regex)).match(text);
+        if (!m.hasMatch())
+            continue;
+        QString out = tr(p.translation);
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+            out = out.arg(m.captured(i));
+        return out;
+    }
+    return text;
 }
 
 LiveMetrics computeLiveMetrics(const TraceModel& m)

@@ -26,3 +26,6 @@ LiveMetrics computeLiveMetrics(const TraceModel& model);
 QString translatedVerdict(double dataStall);
 /// Translates the engine's verdict string (summary JSON) to the current language.
 QString translateVerdict(const QString& engineVerdict);
+/// Translates one of the engine's recommendations (fixed sentence patterns with numbers);
+/// an unknown sentence is returned as it is.
+QString translateRecommendation(const QString& engineText);

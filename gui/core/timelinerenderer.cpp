@@ -149,7 +149,7 @@ QColor TimelineRenderer::colorFor(quint8 kind, quint8 flags)
     case EventKind::PinCopy: return QColor(0x14, 0xb8, 0xa6);
     case EventKind::H2DCopy: return flags & 1 ? QColor(0x06, 0xb6, 0xd4) : QColor(0xf9, 0x73, 0x16);
     case EventKind::Kernel: return QColor(0x16, 0xa3, 0x4a);
-    case EventKind::HostBlocked: return QColor(0xb9, 0x1c, 0x1c);
+    case EventKind::HostBlocked: return flags & 1 ? QColor(0x47, 0x55, 0x69) : QColor(0xb9, 0x1c, 0x1c);
     default: return QColor(0x9c, 0xa3, 0xaf);
     }
 }
@@ -208,9 +208,23 @@ QString TimelineRenderer::formatTime(qint64 ns, qint64 step)
     return QString::number(ns) + tr(" ns");
 }
 
-double TimelineRenderer::overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme)
+namespace {
+QFont captionFont(const TimelineTheme& theme)
 {
-    return overlay.caption.isEmpty() ? 0.0 : 46.0 * theme.fontScale;
+    QFont f;
+    f.setPointSizeF(10 * theme.fontScale);
+    f.setBold(true);
+    return f;
+}
+} // namespace
+
+double TimelineRenderer::overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme, double width)
+{
+    if (overlay.caption.isEmpty())
+        return 0.0;
+    const QFontMetricsF fm(captionFont(theme));
+    const QRectF r = fm.boundingRect(QRectF(0, 0, std::max(100.0, width - 36), 1e6), Qt::TextWordWrap, overlay.caption);
+    return r.height() + 26;
 }
 
 RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const TraceModel& m, const Viewport& v,
@@ -356,11 +370,9 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
         }
         const double lanesBottomY = target.top() + totalHeight(m, theme);
         if (!overlay.caption.isEmpty()) {
-            QFont cf = p.font();
-            cf.setPointSizeF(10 * theme.fontScale);
-            cf.setBold(true);
-            p.setFont(cf);
-            const QRectF box(target.left() + 8, lanesBottomY + 6, target.width() - 16, overlayHeight(overlay, theme) - 10);
+            p.setFont(captionFont(theme));
+            const QRectF box(target.left() + 8, lanesBottomY + 6, target.width() - 16,
+                             overlayHeight(overlay, theme, target.width()) - 10);
             p.fillRect(box, QColor(accent.red(), accent.green(), accent.blue(), theme.docs ? 60 : 40));
             p.setPen(theme.text);
             p.drawText(box.adjusted(10, 0, -10, 0), Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, overlay.caption);

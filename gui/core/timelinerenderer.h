@@ -105,8 +105,8 @@ public:
     static RenderStats paint(QPainter& p, const QRectF& target, const TraceModel& m, const Viewport& v,
                              const TimelineTheme& theme, qint64 highlightBatch = -1,
                              const TimelineOverlay& overlay = {});
-    /// Height the overlay's caption needs below the lanes.
-    static double overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme);
+    /// Height the overlay's caption needs below the lanes, at this width.
+    static double overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme, double width);
     static std::optional<TimelineHit> hitTest(const TraceModel& m, const QRectF& target, const Viewport& v,
                                               const TimelineTheme& theme, const QPointF& pos);
     /// A "nice" tick step (1, 2, 5 x 10^k ns) giving about `minPx` between ticks.

@@ -117,6 +117,10 @@ void TraceModel::append(const std::vector<Event>& events)
             s.arg = qint32(std::min<int64_t>(e.arg0 / 1024, INT32_MAX));
             s.flags = e.kind == EventKind::H2DCopy && e.arg1 ? 1 : 0;
             break;
+        case EventKind::HostBlocked:
+            s.arg = qint32(e.arg0);
+            s.flags = e.arg0 == 1 ? 1 : 0; // waiting for the GPU, not blocked by a copy
+            break;
         default:
             s.arg = qint32(e.arg0);
         }

@@ -20,7 +20,7 @@ struct SpanRec
     qint64 batch = -1;   ///< loaderscope::batchKey(epoch, task), or -1
     qint32 arg = 0;      ///< sample index (fetch), bytes in KiB (copies), reason (host blocked)
     quint8 kind = 0;     ///< loaderscope::EventKind
-    quint8 flags = 0;    ///< 1: pinned copy
+    quint8 flags = 0;    ///< H2D copy: 1 = pinned; host blocked: 1 = waiting for the GPU
 };
 static_assert(sizeof(SpanRec) == 32);
 

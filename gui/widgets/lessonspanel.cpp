@@ -4,6 +4,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QEvent>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
@@ -31,14 +32,22 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     q->addWidget(m_quizTitle);
     m_question = new QLabel(this);
     m_question->setWordWrap(true);
+    m_question->setMinimumWidth(200);
     q->addWidget(m_question);
     m_group = new QButtonGroup(this);
+    auto* grid = new QGridLayout;
     for (int i = 0; i < 4; ++i) {
-        m_options[i] = new QRadioButton(this);
-        m_options[i]->setStyleSheet(QStringLiteral("QRadioButton { padding: 2px; }"));
+        // A short radio button and a word-wrapped label: long answers must not widen the panel.
+        m_options[i] = new QRadioButton(QStringLiteral("%1)").arg(QChar(u'a' + i)), this);
+        m_optionLabels[i] = new QLabel(this);
+        m_optionLabels[i]->setWordWrap(true);
+        m_optionLabels[i]->setBuddy(m_options[i]);
         m_group->addButton(m_options[i], i);
-        q->addWidget(m_options[i]);
+        grid->addWidget(m_options[i], i, 0, Qt::AlignTop);
+        grid->addWidget(m_optionLabels[i], i, 1);
     }
+    grid->setColumnStretch(1, 1);
+    q->addLayout(grid);
     auto* buttons = new QHBoxLayout;
     m_check = new QPushButton(this);
     m_showMe = new QPushButton(this);
@@ -105,8 +114,9 @@ void LessonsPanel::showLesson()
     for (int k = 0; k < 4; ++k) {
         const bool has = k < l.options.size();
         m_options[k]->setVisible(has);
+        m_optionLabels[k]->setVisible(has);
         if (has)
-            m_options[k]->setText(QStringLiteral("%1) %2").arg(QChar(u'a' + k)).arg(LessonLibrary::text(l.options[k].text)));
+            m_optionLabels[k]->setText(LessonLibrary::text(l.options[k].text));
     }
 }
 

@@ -47,6 +47,7 @@ private:
     QLabel* m_quizTitle;
     QLabel* m_question;
     QRadioButton* m_options[4];
+    QLabel* m_optionLabels[4];
     QButtonGroup* m_group;
     QPushButton* m_check;
     QPushButton* m_showMe;

@@ -124,6 +124,7 @@ void MainWindow::buildLayout()
     m_lessons = new LessonsPanel(this);
     connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
     m_leftTabs = new QTabWidget(this);
+    m_leftTabs->setMaximumWidth(560);
     m_leftTabs->addTab(configScroll, QString());
     m_leftTabs->addTab(m_lessons, QString());
     auto* configDock = new QDockWidget(this);
@@ -344,6 +345,11 @@ QString MainWindow::presetTitle(const QString& name)
         {QStringLiteral("spawn"), QT_TR_NOOP("workers started with spawn")},
         {QStringLiteral("slow_sample_in_order"), QT_TR_NOOP("one slow sample, in_order=True (head-of-line blocking)")},
         {QStringLiteral("slow_sample_out_of_order"), QT_TR_NOOP("one slow sample, in_order=False")},
+        {QStringLiteral("prefetch_factor"), QT_TR_NOOP("prefetch_factor=4: the window of batches in flight")},
+        {QStringLiteral("persistent_workers"), QT_TR_NOOP("persistent_workers=True over three epochs")},
+        {QStringLiteral("worker_dies"), QT_TR_NOOP("a worker crashes in the middle of the epoch")},
+        {QStringLiteral("drop_last"), QT_TR_NOOP("batch_size=32 with drop_last=True")},
+        {QStringLiteral("distributed"), QT_TR_NOOP("DistributedSampler: rank 1 of 4")},
     };
     const auto it = titles.find(name);
     return it == titles.end() ? name : tr(it.value());
@@ -390,6 +396,12 @@ double MainWindow::slowMotion() const
 void MainWindow::setSlowMotion(int factor)
 {
     m_slowMotion->setValue(factor);
+}
+
+void MainWindow::showLesson(int index)
+{
+    m_leftTabs->setCurrentIndex(1);
+    m_lessons->setCurrentLesson(index);
 }
 
 void MainWindow::runLesson(int index)

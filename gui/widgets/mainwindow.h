@@ -51,6 +51,8 @@ public slots:
     void setLanguage(const QString& language);
     /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
     void runLesson(int index);
+    /// Shows lesson `index` in the Lessons tab.
+    void showLesson(int index);
 
 protected:
     void closeEvent(QCloseEvent* e) override;

@@ -2,6 +2,7 @@
 #include "summarypanel.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QTableView>
@@ -15,7 +16,8 @@ enum Row { Backend, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, 
 
 QString pct(double f)
 {
-    return QStringLiteral("%1 %").arg(f * 100.0, 0, 'f', 1);
+    // Locale digits (Turkish writes a decimal comma).
+    return QLocale().toString(f * 100.0, 'f', 1) + QStringLiteral(" %");
 }
 } // namespace
 
@@ -163,7 +165,7 @@ void SummaryPanel::showFinal(const QJsonObject& s)
     m_verdict->setText(tr("Verdict: %1").arg(translateVerdict(s.value(QStringLiteral("verdict")).toString())));
     QStringList recs;
     for (const auto& r : s.value(QStringLiteral("recommendations")).toArray())
-        recs << QStringLiteral("• ") + r.toString().toHtmlEscaped();
+        recs << QStringLiteral("• ") + translateRecommendation(r.toString()).toHtmlEscaped();
     m_recommendations->setText(recs.isEmpty() ? QString() : tr("What to change:") + QStringLiteral("<br>") + recs.join(QStringLiteral("<br>")));
     QStringList errors;
     for (const auto& e : s.value(QStringLiteral("errors")).toArray())
@@ -186,7 +188,7 @@ QStringList SummaryPanel::lines() const
     if (!m_verdict->text().isEmpty())
         out << m_verdict->text();
     for (const auto& r : m_final.value(QStringLiteral("recommendations")).toArray())
-        out << QStringLiteral("• ") + r.toString();
+        out << QStringLiteral("• ") + translateRecommendation(r.toString());
     if (!m_errors->text().isEmpty())
         out << m_errors->text();
     return out;

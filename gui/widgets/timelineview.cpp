@@ -37,7 +37,7 @@ void TimelineView::setModel(TraceModel* model)
 QSize TimelineView::sizeHint() const
 {
     return QSize(900, m_model ? int(TimelineRenderer::totalHeight(*m_model, m_theme) +
-                                    TimelineRenderer::overlayHeight(m_overlay, m_theme)) + 4
+                                    TimelineRenderer::overlayHeight(m_overlay, m_theme, std::max(400, width()))) + 4
                               : 300);
 }
 
