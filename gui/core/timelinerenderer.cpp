@@ -293,14 +293,18 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
                 const double w = std::max(1.0, x1 - x0);
                 if (r.folded) {
                     const qint64 count = qint64(r.end - r.first);
-                    // The fold takes the colour of what it hides: the most frequent kind among
-                    // up to 9 evenly spaced spans of the run, lightened and marked with a count.
+                    // The fold takes the colour of what it hides: the most frequent kind among 17
+                    // spans of the run at hashed positions (evenly spaced ones alias with the
+                    // periodic fetch/collate pattern of a worker), lightened, with a count.
                     int votes[size_t(EventKind::Count) * 2] = {};
                     int best = -1;
-                    for (int k = 0; k < 9; ++k) {
-                        const SpanRec& sample = spans[r.first + size_t(k) * size_t(count - 1) / 8];
+                    for (uint64_t k = 0; k < 17; ++k) {
+                        const SpanRec& sample = spans[r.first + size_t((k * 2654435761ULL) % uint64_t(count))];
+                        if (sample.kind == quint8(EventKind::WaitTask))
+                            continue; // idle time is the fold's background, not its content
                         const int key = sample.kind * 2 + (sample.flags & 1);
-                        if (sample.kind != quint8(EventKind::WaitTask) && (best < 0 || ++votes[key] > votes[best]))
+                        ++votes[key];
+                        if (best < 0 || votes[key] > votes[best])
                             best = key;
                     }
                     QColor c = best < 0 ? foldColor : colors[size_t(best)].lighter(theme.docs ? 125 : 85);

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -18,12 +19,17 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     m_list = new QComboBox(this);
     layout->addWidget(m_list);
-    m_text = new QTextBrowser(this);
+    // The lesson above, its quiz below, in a splitter the instructor can move.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* top = new QWidget(split);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    m_text = new QTextBrowser(top);
     m_text->setOpenExternalLinks(false);
-    layout->addWidget(m_text, 3);
-    m_run = new QPushButton(this);
-    layout->addWidget(m_run);
-    auto* quiz = new QGroupBox(this);
+    topLayout->addWidget(m_text, 1);
+    m_run = new QPushButton(top);
+    topLayout->addWidget(m_run);
+    auto* quiz = new QGroupBox(split);
     auto* q = new QVBoxLayout(quiz);
     m_quizTitle = new QLabel(this);
     QFont bold = m_quizTitle->font();
@@ -55,8 +61,13 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     buttons->addWidget(m_showMe);
     q->addLayout(buttons);
     m_result = new QTextBrowser(this);
-    q->addWidget(m_result, 2);
-    layout->addWidget(quiz, 4);
+    m_result->setMinimumHeight(60);
+    q->addWidget(m_result, 1);
+    split->addWidget(top);
+    split->addWidget(quiz);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 4);
+    layout->addWidget(split, 1);
 
     connect(m_list, &QComboBox::currentIndexChanged, this, &LessonsPanel::showLesson);
     connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });

@@ -13,6 +13,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QScreen>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
@@ -124,7 +125,7 @@ void MainWindow::buildLayout()
     m_lessons = new LessonsPanel(this);
     connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
     m_leftTabs = new QTabWidget(this);
-    m_leftTabs->setMaximumWidth(560);
+    m_leftTabs->setMaximumWidth(700);
     m_leftTabs->addTab(configScroll, QString());
     m_leftTabs->addTab(m_lessons, QString());
     auto* configDock = new QDockWidget(this);
@@ -219,6 +220,9 @@ void MainWindow::buildActions()
         QFont f = QApplication::font();
         f.setPointSizeF(m_a->largeFonts->isChecked() ? 14 : 9.5);
         QApplication::setFont(f);
+        // Large text needs a wider side panel for the lessons to stay readable.
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("configDock")))
+            resizeDocks({dock}, {m_a->largeFonts->isChecked() ? 560 : 390}, Qt::Horizontal);
     };
     connect(a.docsTheme, &QAction::toggled, this, applyTheme);
     connect(a.largeFonts, &QAction::toggled, this, applyTheme);
@@ -540,7 +544,11 @@ void MainWindow::updateRunState()
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
+    if (!restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray())) {
+        // First start: most of the screen (a projector shows the whole window).
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            resize(screen->availableGeometry().size() * 0.92);
+    }
     restoreState(s.value(QStringLiteral("windowState")).toByteArray());
     const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());
     if (doc.isObject())
