@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // loaderscope-engine: the CLI of config.md. Exit codes: 0 success, 2 bad config or usage,
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
+#include "commands.h"
 #include "loaderscope/config.h"
 #include "loaderscope/device.h"
 #include "loaderscope/run.h"
@@ -37,6 +38,14 @@ Usage:
       Check a configuration without starting anything.
   loaderscope-engine default-config
       Print the built-in default configuration.
+  loaderscope-engine sweep --config FILE --vary KNOB=V1,V2 [--vary KNOB2=...] --out FILE.csv|.json
+                           [--batches N]
+      Run every combination (knobs: num_workers, prefetch_factor, batch_size, pin_memory,
+      persistent_workers, multiprocessing_context, in_order) for N batches (default 50) and
+      write samples/s, data stall and the best combination. Progress on stderr.
+  loaderscope-engine analyze --trace FILE [--trace FILE ...] [--out FILE]
+      The loader verdict of PyTorch profiler traces (Chrome/Kineto JSON, plain or .gz); several
+      files are several ranks of one job, and the straggler is named.
   loaderscope-engine cuda-info
       Probe the CUDA runtime; with a usable device, measure the plain cudaMemcpy H2D peak (JSON).
   loaderscope-engine clean
@@ -50,7 +59,8 @@ Exit status: 0 success; 2 bad configuration or usage (message on stderr names th
 struct Args
 {
     std::string command;
-    std::map<std::string, std::string> options;
+    std::map<std::string, std::string> options; ///< last value of each option
+    cli::Options ordered;                        ///< every option in order (repeatable ones)
 };
 
 bool parseArgs(int argc, char** argv, Args& out, std::string& error)
@@ -66,15 +76,18 @@ bool parseArgs(int argc, char** argv, Args& out, std::string& error)
             error = "unexpected argument '" + a + "'";
             return false;
         }
-        if (auto eq = a.find('='); eq != std::string::npos) {
+        if (auto eq = a.find('='); eq != std::string::npos && a.rfind("--vary", 0) != 0) {
             out.options[a.substr(2, eq - 2)] = a.substr(eq + 1);
+            out.ordered.emplace_back(a.substr(2, eq - 2), a.substr(eq + 1));
             continue;
         }
         if (i + 1 >= argc) {
             error = "option " + a + " needs a value";
             return false;
         }
-        out.options[a.substr(2)] = argv[++i];
+        out.options[a.substr(2)] = argv[i + 1];
+        out.ordered.emplace_back(a.substr(2), argv[i + 1]);
+        ++i;
     }
     return true;
 }
@@ -239,6 +252,10 @@ int main(int argc, char** argv)
         std::cout << defaultConfigJson() << "\n";
         return kExitOk;
     }
+    if (args.command == "analyze")
+        return cli::analyzeCommand(args.ordered);
+    if (args.command == "sweep")
+        return cli::sweepCommand(args.ordered, selfExecutable());
     if (args.command == "cuda-info") {
         const CudaProbe p = probeCuda();
         nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};

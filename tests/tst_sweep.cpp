@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Sweeps: every combination runs, the figures follow theory where theory is clear (more workers
+// help a latency-bound dataset until the step is the limit), the best is marked, bad input is
+// refused, CSV and JSON are written.
+#include "testutil.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace testutil;
+
+class TestSweep : public QObject
+{
+    Q_OBJECT
+private slots:
+    void moreWorkersHelpALatencyBoundLoader();
+    void twoKnobsCsv();
+    void refusesBadKnobs();
+    void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
+};
+
+void TestSweep::moreWorkersHelpALatencyBoundLoader()
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("c.json")), out = dir.filePath(QStringLiteral("s.json"));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    // 2 ms per sample, batches of 8: one worker makes ~60 batches/s; the 2 ms step caps ~500/s
+    f.write(R"({"dataset":{"length":100000,"sample_bytes":256,"io_latency_us":2000},
+               "loader":{"batch_size":8,"num_workers":1},"train":{"step_us":2000},"device":{"backend":"sim"}})");
+    f.close();
+    const EngineResult r = runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--config"), config, QStringLiteral("--vary"),
+                                          QStringLiteral("num_workers=1,2,4,8"), QStringLiteral("--batches"), QStringLiteral("40"),
+                                          QStringLiteral("--out"), out}, 120000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.err.contains("progress 4/4"));
+    QFile o(out);
+    QVERIFY(o.open(QIODevice::ReadOnly));
+    const QJsonObject j = QJsonDocument::fromJson(o.readAll()).object();
+    const QJsonArray rows = j.value(QStringLiteral("results")).toArray();
+    QCOMPARE(rows.size(), 4);
+    double prev = 0;
+    for (const auto& row : rows) {
+        const double rate = row.toObject().value(QStringLiteral("samples_per_s")).toDouble();
+        QVERIFY2(rate > prev * 1.3, qPrintable(QStringLiteral("not monotone: %1 after %2").arg(rate).arg(prev)));
+        prev = rate;
+    }
+    QCOMPARE(j.value(QStringLiteral("best")).toInt(), 3);
+    QVERIFY(rows[3].toObject().value(QStringLiteral("best")).toBool());
+}
+
+void TestSweep::twoKnobsCsv()
+{
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("c.json")), out = dir.filePath(QStringLiteral("s.csv"));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"dataset":{"length":4096,"sample_bytes":4096,"io_latency_us":200},"loader":{"batch_size":8,"num_workers":2},
+               "train":{"step_us":500},"device":{"backend":"sim"}})");
+    f.close();
+    const EngineResult r = runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--config"), config, QStringLiteral("--vary"),
+                                          QStringLiteral("num_workers=0,2"), QStringLiteral("--vary"), QStringLiteral("pin_memory=false,true"),
+                                          QStringLiteral("--batches"), QStringLiteral("10"), QStringLiteral("--out"), out}, 120000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile o(out);
+    QVERIFY(o.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(o.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5); // header + 4 combinations
+    QVERIFY(lines[0].startsWith(QStringLiteral("num_workers,pin_memory,samples_per_s")));
+    QCOMPARE(lines.mid(1).filter(QStringLiteral(",best")).size(), 1); // one best row (the header names the column)
+    for (int i = 1; i < 5; ++i)
+        QVERIFY2(lines[i].contains(QStringLiteral(",0,,")), qPrintable(lines[i])); // exit 0, no error
+}
+
+void TestSweep::refusesBadKnobs()
+{
+    QCOMPARE(runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--config"), QStringLiteral("x.json"), QStringLiteral("--vary"),
+                            QStringLiteral("color=red"), QStringLiteral("--out"), QStringLiteral("/tmp/x.csv")}).exitCode, 2);
+    QCOMPARE(runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--vary"), QStringLiteral("num_workers=1")}).exitCode, 2);
+}
+
+QTEST_GUILESS_MAIN(TestSweep)
+#include "tst_sweep.moc"
