@@ -687,62 +687,62 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="76" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="96" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="79" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="99" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="80" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="100" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="81" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="82" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="102" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="83" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="121" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="123" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="120" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="141" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="125" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="126" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="133" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -750,399 +750,399 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="72" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="73" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="431" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="443" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="449" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="179" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="180" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="189" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="191" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="197" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
         <source>Run a configuration first: the trace is written at the end of a run.</source>
         <translation>Run a configuration first: the trace is written at the end of a run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="190" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="192" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="197" />
         <source>Cannot write %1.</source>
         <translation>Cannot write %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="197" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="199" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="233" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="239" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="290" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="286" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="303" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="287" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="292" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="288" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="290" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="296" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="292" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="297" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="296" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="301" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="297" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="302" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="303" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Keep the present in view; zooming or panning turns it off</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="304" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Docs theme (light)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="305" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="301" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="306" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="302" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="307" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="304" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="309" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="305" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="310" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="306" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="311" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="307" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="312" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="313" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="309" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="314" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="310" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="315" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="311" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="313" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="316" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="318" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="312" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="314" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="319" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: everything in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: four worker processes</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: pinned, asynchronous copies</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: pageable copies block the host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>iterable dataset without sharding (duplicates)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>iterable dataset sharded by worker id</source>
         <translation>iterable dataset sharded by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source>workers started with fork</source>
         <translation>workers started with fork</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
         <source>workers started with spawn</source>
         <translation>workers started with spawn</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
         <source>one slow sample, in_order=False</source>
         <translation>one slow sample, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: the window of batches in flight</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>persistent_workers=True over three epochs</source>
         <translation>persistent_workers=True over three epochs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>a worker crashes in the middle of the epoch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 with drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
         <source>%1 dataset</source>
         <translation>%1 dataset</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
         <source>num_workers=%1</source>
         <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
         <source>batch_size=%1</source>
         <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
         <source>pin_memory=%1</source>
         <translation>pin_memory=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>CUDA GPU</source>
         <translation>CUDA GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="443" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="449" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="452" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="463" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="483" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="494" />
         <source>slow motion ×%1</source>
         <translation>slow motion ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="519" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="541" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="528" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="519" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="522" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="522" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="533" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="524" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="535" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="526" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="537" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
         <location filename="../gui/main.cpp" line="48" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="490" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1235,136 +1235,176 @@
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="55" />
+        <source>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</source>
+        <translation>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="57" />
+        <source>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</source>
+        <translation>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="59" />
+        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</source>
+        <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="61" />
+        <source>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</source>
+        <translation>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="63" />
+        <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
+        <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="65" />
+        <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
+        <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="67" />
+        <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
+        <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="69" />
+        <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
+        <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
+    </message>
 </context>
 <context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../gui/main.cpp" line="98" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="163" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="165" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="69" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="70" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="90" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="145" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="148" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="124" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
         <source>GPU: %1</source>
         <translation>GPU: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="124" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
         <source>simulated (a model, not a device)</source>
         <translation>simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
         <source>First batch: %1 ms</source>
         <translation>First batch: %1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="132" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="132" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="134" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="134" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="136" />
         <source>H2D bandwidth: %1 GB/s</source>
         <translation>H2D bandwidth: %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="143" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="145" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="151" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="157" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="167" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="169" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>

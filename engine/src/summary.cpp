@@ -70,9 +70,78 @@ std::string verdictFor(double stall)
     return "highly input-bound";
 }
 
+/** Evidence from the events for the rules that need more than the totals. */
+struct LoopEvidence
+{
+    double mean_ready = 0;          ///< time-weighted ready batches (the prefetch window's fill)
+    double startup_s = 0;           ///< starting workers, over all epochs
+    int startups = 0;               ///< how many times workers were started
+    double longest_wait_s = 0;      ///< the longest single next()
+    double median_wait_s = 0;
+    int ready_during_longest = 0;   ///< batches ready (reorder buffer) when that wait began
+};
+
+static LoopEvidence gatherEvidence(const RunReport& r)
+{
+    LoopEvidence ev;
+    std::vector<const Event*> counters;
+    std::vector<double> waits;
+    const Event* longest = nullptr;
+    for (const Event& e : r.events) {
+        if (e.kind == EventKind::QueueDepth)
+            counters.push_back(&e);
+        else if (e.kind == EventKind::StartWorkers) {
+            ev.startup_s += double(e.t1 - e.t0) * 1e-9;
+            ++ev.startups;
+        } else if (e.kind == EventKind::WaitData && e.batch >= 0) {
+            waits.push_back(double(e.t1 - e.t0) * 1e-9);
+            if (!longest || e.t1 - e.t0 > longest->t1 - longest->t0)
+                longest = &e;
+        }
+    }
+    // Workers' own start-up (worker_init_fn, a spawned process's start): the longest per epoch,
+    // as they start in parallel.
+    std::vector<std::pair<uint64_t, double>> inits;
+    for (const Event& e : r.events)
+        if (e.kind == EventKind::WorkerInit)
+            inits.emplace_back(e.t0, double(e.t1 - e.t0) * 1e-9);
+    std::sort(inits.begin(), inits.end());
+    double epochMax = 0;
+    for (size_t i = 0; i < inits.size(); ++i) {
+        epochMax = std::max(epochMax, inits[i].second);
+        const bool last = i + 1 == inits.size() || inits[i + 1].first - inits[i].first > 50'000'000ULL;
+        if (last) {
+            ev.startup_s += epochMax;
+            epochMax = 0;
+        }
+    }
+    std::sort(counters.begin(), counters.end(), [](const Event* a, const Event* b) { return a->t0 < b->t0; });
+    double area = 0, span = 0;
+    for (size_t i = 0; i + 1 < counters.size(); ++i) {
+        const double dt = double(counters[i + 1]->t0 - counters[i]->t0) * 1e-9;
+        area += double(counters[i]->arg0) * dt;
+        span += dt;
+    }
+    ev.mean_ready = span > 0 ? area / span : 0;
+    if (!waits.empty()) {
+        std::sort(waits.begin(), waits.end());
+        ev.median_wait_s = waits[waits.size() / 2];
+        ev.longest_wait_s = waits.back();
+        // ready batches just before the longest wait began: the last counter sample before it
+        for (const Event* c : counters) {
+            if (c->t0 > longest->t0)
+                break;
+            ev.ready_during_longest = int(c->arg0);
+        }
+    }
+    return ev;
+}
+
 static nlohmann::json recommendations(const Config& c, const RunReport& r, double stall,
                                const std::vector<double>& busySeconds, double seconds, const DeviceMetrics& dm)
 {
+    const LoopEvidence ev = gatherEvidence(r);
+    auto ms = [](double s) { return std::to_string(int(std::lround(s * 1000))); };
     // Each rule names the knob, the direction and the evidence that triggered it.
     nlohmann::json out = nlohmann::json::array();
     auto pct = [](double f) { return std::to_string(int(std::lround(f * 100))) + "%"; };
@@ -109,6 +178,33 @@ static nlohmann::json recommendations(const Config& c, const RunReport& r, doubl
     if (!r.batch_log.empty() && stall < 0.05)
         out.push_back("not input-bound (the loop waits " + pct(stall) +
                       " for data): the training step is the bottleneck; more workers will not help");
+    // Workers mostly idle while the prefetch window stays full: the pool is larger than needed.
+    double meanBusy = 0;
+    for (double b : busySeconds)
+        meanBusy += seconds > 0 && !busySeconds.empty() ? b / seconds / double(busySeconds.size()) : 0;
+    const int window = c.loader.prefetch_factor * nw;
+    if (nw > 1 && stall < 0.05 && meanBusy < 0.5 && window > 0 && ev.mean_ready >= 0.5 * window)
+        out.push_back("workers are idle " + pct(1 - meanBusy) + " of the time while the prefetch window stays full (" +
+                      std::to_string(int(std::lround(ev.mean_ready))) + " of " + std::to_string(window) +
+                      " batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do");
+    // Start-up paid again every epoch.
+    if (nw > 0 && !c.loader.persistent_workers && c.train.epochs > 1 && ev.startups > 1 && seconds > 0 &&
+        ev.startup_s / seconds > 0.03)
+        out.push_back("starting the workers took " + ms(ev.startup_s / ev.startups) + " ms in each of " +
+                      std::to_string(ev.startups) + " epochs (" + pct(ev.startup_s / seconds) +
+                      " of the run): set persistent_workers=True");
+    // spawn's start-up: a fresh process per worker.
+    if (nw > 0 && c.loader.start_method == StartMethod::Spawn && ev.startups > 0 && seconds > 0 &&
+        ev.startup_s / seconds > 0.02)
+        out.push_back("spawn starts a fresh process per worker: " + ms(ev.startup_s / ev.startups) +
+                      " ms per epoch to start " + std::to_string(nw) +
+                      " workers; use multiprocessing_context fork, or persistent_workers=True");
+    // Head-of-line blocking: one long wait while later batches were already ready.
+    if (nw > 1 && c.loader.in_order && seconds > 0 && ev.longest_wait_s > 0.1 * seconds &&
+        ev.longest_wait_s > 5 * ev.median_wait_s && ev.ready_during_longest > 0)
+        out.push_back("one batch held the loop for " + ms(ev.longest_wait_s) + " ms while " +
+                      std::to_string(ev.ready_during_longest) +
+                      " later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile");
     return out;
 }
 

@@ -51,6 +51,22 @@ QString translateRecommendation(const QString& text)
          QT_TRANSLATE_NOOP("Recommendations", "copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)")},
         {R"(^not input-bound \(the loop waits (\d+)% for data\): the training step is the bottleneck; more workers will not help$)",
          QT_TRANSLATE_NOOP("Recommendations", "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help")},
+        {R"(^workers are idle (\d+)% of the time while the prefetch window stays full \((\d+) of (\d+) batches ready on average\): fewer workers \(num_workers\) or a smaller prefetch_factor would do$)",
+         QT_TRANSLATE_NOOP("Recommendations", "workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do")},
+        {R"(^starting the workers took (\d+) ms in each of (\d+) epochs \((\d+)% of the run\): set persistent_workers=True$)",
+         QT_TRANSLATE_NOOP("Recommendations", "starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True")},
+        {R"(^spawn starts a fresh process per worker: (\d+) ms per epoch to start (\d+) workers; use multiprocessing_context fork, or persistent_workers=True$)",
+         QT_TRANSLATE_NOOP("Recommendations", "spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True")},
+        {R"(^one batch held the loop for (\d+) ms while (\d+) later batches were ready \(head-of-line blocking\): in_order=False delivers them meanwhile$)",
+         QT_TRANSLATE_NOOP("Recommendations", "one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile")},
+        {R"(^the loop waits (\d+)% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper$)",
+         QT_TRANSLATE_NOOP("Recommendations", "the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper")},
+        {R"(^(\d+) of (\d+) host-to-device copies are from pageable memory: set pin_memory=True$)",
+         QT_TRANSLATE_NOOP("Recommendations", "%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True")},
+        {R"(^copies overlap kernels only (\d+)%: use non_blocking=True and issue the copies on a separate stream$)",
+         QT_TRANSLATE_NOOP("Recommendations", "copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream")},
+        {R"(^rank (\d+) waits (\d+)% of its steps for data; the other ranks (\d+)% \(median\)$)",
+         QT_TRANSLATE_NOOP("Recommendations", "rank %1 waits %2% of its steps for data; the other ranks %3% (median)")},
     };
     for (const Pattern& p : patterns) {
         const QRegularExpressionMatch m = QRegularExpression(QString::fromLatin1(p.regex)).match(text);

@@ -251,6 +251,22 @@ TR = {
    "kopyalar GPU'da adımla yalnızca %%1 oranında örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)",
  "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help":
    "girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz",
+ "workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do":
+   "worker'lar zamanın %%1 oranında boşta, önceden yükleme penceresi ise dolu (ortalama %3 batch'ten %2'si hazır): daha az worker (num_workers) ya da daha küçük bir prefetch_factor yeter",
+ "starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True":
+   "worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (çalıştırmanın %%3 oranı): persistent_workers=True yapın",
+ "spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True":
+   "spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms; multiprocessing_context fork kullanın ya da persistent_workers=True yapın",
+ "one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile":
+   "sonraki %2 batch hazırken bir batch döngüyü %1 ms tuttu (sıra başı tıkanması): in_order=False bu arada onları teslim eder",
+ "the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper":
+   "döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın",
+ "%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True":
+   "host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın",
+ "copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream":
+   "kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın",
+ "rank %1 waits %2% of its steps for data; the other ranks %3% (median)":
+   "rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)",
  # --- chart, summary ---
  "ready batches": "hazır batch'ler",
  "outstanding tasks": "bekleyen görevler",
