@@ -78,7 +78,7 @@ struct LoopEvidence
     int startups = 0;               ///< how many times workers were started
     double longest_wait_s = 0;      ///< the longest single next()
     double median_wait_s = 0;
-    int ready_during_longest = 0;   ///< batches ready (reorder buffer) when that wait began
+    int ready_during_longest = 0;   ///< batches ready (reorder buffer) when that wait ended
 };
 
 static LoopEvidence gatherEvidence(const RunReport& r)
@@ -127,11 +127,13 @@ static LoopEvidence gatherEvidence(const RunReport& r)
         std::sort(waits.begin(), waits.end());
         ev.median_wait_s = waits[waits.size() / 2];
         ev.longest_wait_s = waits.back();
-        // ready batches just before the longest wait began: the last counter sample before it
+        // Batches already waiting in the reorder buffer when the held-up one finally arrived: the
+        // first counter sample after the longest wait (taken right after its delivery).
         for (const Event* c : counters) {
-            if (c->t0 > longest->t0)
+            if (c->t0 >= longest->t1) {
+                ev.ready_during_longest = int(c->arg0);
                 break;
-            ev.ready_during_longest = int(c->arg0);
+            }
         }
     }
     return ev;
