@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Streaming import of PyTorch profiler traces. The JSON is read through nlohmann's SAX interface
-// from a buffered (optionally gzip) stream, so a 1 GB trace is never held in memory: only the
-// spans the loader analysis needs are kept, as 48-byte records.
+// Streaming import of PyTorch profiler traces. The JSON is read in 1 MiB chunks from a buffered
+// (optionally gzip) stream by a SAX-style scanner, so a 1 GB trace is never held in memory: only
+// the spans the loader analysis needs are kept, as 48-byte records. Measured by bench_import.
 #include "loaderscope/profiler_import.h"
 
 #include "loaderscope/run.h"
@@ -92,171 +92,382 @@ bool endsWith(const std::string& s, const char* p)
     return s.size() >= n && s.compare(s.size() - n, n, p) == 0;
 }
 
-/** Keeps the loader-relevant complete ("X") events; everything else is only counted. */
-class Handler : public nlohmann::json_sax<json>
+/**
+ * Streams the trace byte by byte with a small state machine (strings, escapes, a stack of open
+ * containers), so that structure errors and truncation are found at their byte offset. Each event
+ * object of traceEvents is cut out; only events that can matter (their text names a step, the
+ * DataLoader, a host-to-device copy or a kernel) are parsed, strictly, with nlohmann. Most of a
+ * real trace (CPU ops, runtime calls) is skipped without building anything.
+ */
+class Scanner
 {
 public:
-    explicit Handler(ProfilerTrace& out) : m_out(out) {}
+    explicit Scanner(ProfilerTrace& out) : m_out(out) {}
 
-    bool null() override { return true; }
-    bool boolean(bool) override { return true; }
-    bool number_integer(number_integer_t v) override { return number(double(v)); }
-    bool number_unsigned(number_unsigned_t v) override { return number(double(v)); }
-    bool number_float(number_float_t v, const string_t&) override { return number(v); }
-    bool binary(binary_t&) override { return true; }
-
-    bool string(string_t& v) override
+    void feed(const char* p, size_t n)
     {
-        if (inEvent() && m_depth == m_eventDepth) {
-            if (m_key == "name")
-                m_name = std::move(v);
-            else if (m_key == "ph")
-                m_ph = std::move(v);
-            else if (m_key == "cat")
-                m_cat = std::move(v);
-            else if (m_key == "pid")
-                m_pid = hashId(v);
-            else if (m_key == "tid")
-                m_tid = hashId(v);
+        m_chunk = p;
+        m_segment = 0; // a capture in progress continues from the start of this chunk
+        for (size_t i = 0; i < n; ++i, ++m_offset) {
+            const char c = p[i];
+            m_pos = i;
+            if (m_inString) {
+                if (m_escape)
+                    m_escape = false;
+                else if (c == '\\')
+                    m_escape = true;
+                else if (c == '"') {
+                    m_inString = false;
+                    if (m_keyCapture) {
+                        m_keyCapture = false;
+                        m_lastString = m_token;
+                    }
+                } else if (static_cast<unsigned char>(c) < 0x20) {
+                    fail("a control character inside a string");
+                } else if (m_keyCapture) {
+                    m_token.push_back(c);
+                }
+                continue;
+            }
+            switch (c) {
+            case '"':
+                m_inString = true;
+                // strings at the top level: keys such as "traceEvents" and "distributedInfo"
+                m_keyCapture = m_stack.size() == 1;
+                m_token.clear();
+                break;
+            case ':':
+                if (m_stack.size() == 1)
+                    m_key = m_lastString;
+                break;
+            case '{':
+            case '[':
+                open(c);
+                break;
+            case '}':
+            case ']':
+                close(c);
+                break;
+            case ' ': case '\n': case '\r': case '\t': case ',':
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20)
+                    fail("a control character");
+                if (m_stack.empty())
+                    fail("text outside the top-level object");
+            }
         }
-        return true;
+        if (m_capture) // the object continues in the next chunk
+            m_text.append(p + m_segment, n - m_segment);
     }
 
-    bool start_object(std::size_t) override
+    void finish()
     {
-        ++m_depth;
-        if (m_depth == 1)
-            m_topObject = true;
-        if (m_eventsArray && m_depth == m_eventDepth)
-            resetEvent();
-        if (m_depth == 2 && m_topObject && m_key == "distributedInfo")
-            m_inDistributed = true;
-        return true;
+        if (m_inString || !m_stack.empty())
+            fail("unexpected end of input (the trace is truncated)");
+        if (!m_sawTop)
+            fail("an empty file");
     }
 
-    bool key(string_t& k) override
-    {
-        if (m_depth == 1 || (inEvent() && (m_depth == m_eventDepth || m_depth == m_eventDepth + 1)) ||
-            (m_inDistributed && m_depth == 2)) {
-            if (inEvent() && m_depth == m_eventDepth + 1)
-                m_argKey = k;
-            else
-                m_key = k;
-        }
-        return true;
-    }
-
-    bool end_object() override
-    {
-        if (inEvent() && m_depth == m_eventDepth) {
-            ++m_out.events_seen;
-            keep();
-        }
-        if (m_depth == 2)
-            m_inDistributed = false;
-        --m_depth;
-        return true;
-    }
-
-    bool start_array(std::size_t) override
-    {
-        ++m_depth;
-        if (m_depth == 1) { // the bare-array form: events are its elements
-            m_eventsArray = true;
-            m_eventDepth = 2;
-        } else if (m_depth == 2 && m_topObject && m_key == "traceEvents") {
-            m_eventsArray = true;
-            m_eventDepth = 3;
-        }
-        return true;
-    }
-
-    bool end_array() override
-    {
-        if (m_eventsArray && m_depth == m_eventDepth - 1)
-            m_eventsArray = false;
-        --m_depth;
-        return true;
-    }
-
-    bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& e) override
-    {
-        std::string what = e.what();
-        if (auto p = what.find("syntax error"); p != std::string::npos)
-            what = what.substr(p);
-        throw TraceImportError("malformed trace at byte " + std::to_string(position) + " (near '" +
-                                   lastToken.substr(0, 40) + "'): " + what,
-                               uint64_t(position));
-    }
+    uint64_t offset() const { return m_offset; }
 
 private:
-    bool inEvent() const { return m_eventsArray && m_depth >= m_eventDepth; }
-
-    bool number(double v)
+    [[noreturn]] void fail(const std::string& what)
     {
-        if (m_inDistributed && m_depth == 2 && m_key == "rank")
-            m_out.rank = int(v);
-        if (!inEvent())
-            return true;
-        if (m_depth == m_eventDepth) {
-            if (m_key == "ts")
-                m_ts = v;
-            else if (m_key == "dur")
-                m_dur = v;
-            else if (m_key == "pid")
-                m_pid = int64_t(v);
-            else if (m_key == "tid")
-                m_tid = int64_t(v);
-        } else if (m_depth == m_eventDepth + 1 && m_key == "args" && m_argKey == "bytes") {
-            m_bytes = v;
+        throw TraceImportError("malformed trace at byte " + std::to_string(m_offset) + ": " + what, m_offset);
+    }
+
+    void open(char c)
+    {
+        if (m_stack.empty()) {
+            if (m_sawTop)
+                fail("a second top-level value");
+            m_sawTop = true;
+            if (c == '[')
+                m_eventDepth = 2; // the bare-array form: the events are its elements
         }
-        return true;
+        m_stack.push_back(c);
+        const size_t depth = m_stack.size();
+        if (depth == 2 && m_stack[0] == '{' && c == '[' && m_key == "traceEvents")
+            m_eventDepth = 3;
+        if (depth == 2 && m_stack[0] == '{' && c == '{' && m_key == "distributedInfo")
+            startCapture(c);
+        if (m_eventDepth && depth == m_eventDepth && c == '{')
+            startCapture(c);
     }
 
-    void resetEvent()
+    void close(char c)
     {
-        m_name.clear();
-        m_ph.clear();
-        m_cat.clear();
-        m_key.clear();
-        m_ts = m_dur = m_bytes = -1;
-        m_pid = m_tid = 0;
+        if (m_stack.empty() || (c == '}' && m_stack.back() != '{') || (c == ']' && m_stack.back() != '['))
+            fail(std::string("'") + c + "' closes nothing that is open");
+        const size_t depth = m_stack.size();
+        m_stack.pop_back();
+        if (m_capture && depth == m_captureDepth) {
+            m_capture = false;
+            m_text.append(m_chunk + m_segment, m_pos + 1 - m_segment);
+            if (m_eventDepth && depth == m_eventDepth) {
+                ++m_out.events_seen;
+                event();
+            } else {
+                distributedInfo();
+            }
+        }
+        if (m_eventDepth == 3 && depth == 2)
+            m_eventDepth = 0; // traceEvents closed
     }
 
-    void keep()
+    void startCapture(char)
     {
-        if (m_ph != "X" || m_ts < 0 || m_dur < 0 || !std::isfinite(m_ts) || !std::isfinite(m_dur))
+        m_capture = true;
+        m_captureDepth = m_stack.size();
+        m_captureStart = m_offset;
+        m_text.clear();
+        m_segment = m_pos;
+    }
+
+    json parseCaptured()
+    {
+        try {
+            return json::parse(m_text);
+        } catch (const json::parse_error& e) {
+            const uint64_t at = m_captureStart + (e.byte > 0 ? e.byte - 1 : 0);
+            std::string what = e.what();
+            if (auto p = what.find("syntax error"); p != std::string::npos)
+                what = what.substr(p);
+            throw TraceImportError("malformed trace at byte " + std::to_string(at) + ": " + what, at);
+        }
+    }
+
+    void distributedInfo()
+    {
+        const json j = parseCaptured();
+        if (j.contains("rank") && j["rank"].is_number_integer())
+            m_out.rank = j["rank"].get<int>();
+    }
+
+    void event()
+    {
+        const std::string& t = m_text;
+        // Cheap filter on the raw text: most events cannot matter.
+        const bool maybe = t.find("ProfilerStep#") != std::string::npos ||
+                           t.find("enumerate(DataLoader)#") != std::string::npos ||
+                           t.find("Memcpy HtoD") != std::string::npos || t.find("ernel\"") != std::string::npos;
+        if (!maybe)
             return;
-        ProfiledSpan s;
-        if (startsWith(m_name, "ProfilerStep#") && m_cat != "gpu_user_annotation")
-            s.kind = ProfiledSpan::Step;
-        else if (startsWith(m_name, "enumerate(DataLoader)#") && endsWith(m_name, ".__next__"))
-            s.kind = ProfiledSpan::DataWait;
-        else if (startsWith(m_name, "Memcpy HtoD") && m_name.find("(Pinned -> Device)") != std::string::npos)
-            s.kind = ProfiledSpan::CopyPinned;
-        else if (startsWith(m_name, "Memcpy HtoD") && m_name.find("(Pageable -> Device)") != std::string::npos)
-            s.kind = ProfiledSpan::CopyPageable;
-        else if (m_cat == "kernel" || m_cat == "Kernel")
-            s.kind = ProfiledSpan::Kernel;
+        EventFields f;
+        parseEvent(f);
+        if (f.ph != "X" || !f.hasTs || !f.hasDur)
+            return;
+        const std::string& name = f.name;
+        const std::string& cat = f.cat;
+        ProfiledSpan sp;
+        if (startsWith(name, "ProfilerStep#") && cat != "gpu_user_annotation")
+            sp.kind = ProfiledSpan::Step;
+        else if (startsWith(name, "enumerate(DataLoader)#") && endsWith(name, ".__next__"))
+            sp.kind = ProfiledSpan::DataWait;
+        else if (startsWith(name, "Memcpy HtoD") && name.find("(Pinned -> Device)") != std::string::npos)
+            sp.kind = ProfiledSpan::CopyPinned;
+        else if (startsWith(name, "Memcpy HtoD") && name.find("(Pageable -> Device)") != std::string::npos)
+            sp.kind = ProfiledSpan::CopyPageable;
+        else if (cat == "kernel" || cat == "Kernel")
+            sp.kind = ProfiledSpan::Kernel;
         else
             return;
-        s.t0 = int64_t(std::llround(m_ts * 1000.0));
-        s.t1 = s.t0 + int64_t(std::llround(m_dur * 1000.0));
-        s.bytes = m_bytes > 0 ? uint64_t(m_bytes) : 0;
-        s.pid = m_pid;
-        s.tid = m_tid;
-        m_out.spans.push_back(s);
+        if (!std::isfinite(f.ts) || !std::isfinite(f.dur) || f.dur < 0)
+            return;
+        sp.t0 = int64_t(std::llround(f.ts * 1000.0));
+        sp.t1 = sp.t0 + int64_t(std::llround(f.dur * 1000.0));
+        sp.bytes = f.bytes > 0 ? uint64_t(f.bytes) : 0;
+        sp.pid = f.pid;
+        sp.tid = f.tid;
+        m_out.spans.push_back(sp);
+    }
+
+    /** The few fields the analysis reads, from one flat event object. */
+    struct EventFields
+    {
+        std::string name, ph, cat;
+        double ts = 0, dur = 0, bytes = -1;
+        bool hasTs = false, hasDur = false;
+        int64_t pid = 0, tid = 0;
+    };
+
+    /**
+     * A strict little parser for one captured event (an object of strings, numbers, literals and
+     * nested values): reads name/ph/cat/ts/dur/pid/tid and args.bytes, skips the rest. Errors
+     * name the byte offset in the file.
+     */
+    void parseEvent(EventFields& f)
+    {
+        const char* p = m_text.data();
+        const char* e = p + m_text.size();
+        auto bad = [&](const char* what) {
+            const uint64_t at = m_captureStart + uint64_t(p - m_text.data());
+            throw TraceImportError("malformed trace at byte " + std::to_string(at) + ": " + what, at);
+        };
+        auto ws = [&] { while (p < e && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p; };
+        auto str = [&](std::string* out) {
+            if (p >= e || *p != '"')
+                bad("a string was expected");
+            ++p;
+            while (p < e && *p != '"') {
+                if (*p == '\\') {
+                    if (++p >= e)
+                        break;
+                    if (out)
+                        out->push_back(*p == 'n' ? '\n' : *p == 't' ? '\t' : *p);
+                } else if (out) {
+                    out->push_back(*p);
+                }
+                ++p;
+            }
+            if (p >= e)
+                bad("an unterminated string");
+            ++p;
+        };
+        auto num = [&](double* out) {
+            char* end = nullptr;
+            const double v = std::strtod(p, &end);
+            if (end == p)
+                bad("a number was expected");
+            if (out)
+                *out = v;
+            p = end;
+        };
+        std::function<void()> skip = [&] {
+            ws();
+            if (p >= e)
+                bad("a value was expected");
+            if (*p == '"')
+                str(nullptr);
+            else if (*p == '{' || *p == '[') {
+                const char closeCh = *p == '{' ? '}' : ']';
+                ++p;
+                ws();
+                if (p < e && *p == closeCh) {
+                    ++p;
+                    return;
+                }
+                for (;;) {
+                    if (closeCh == '}') {
+                        ws();
+                        str(nullptr);
+                        ws();
+                        if (p >= e || *p != ':')
+                            bad("':' was expected");
+                        ++p;
+                    }
+                    skip();
+                    ws();
+                    if (p < e && *p == ',') {
+                        ++p;
+                        continue;
+                    }
+                    if (p < e && *p == closeCh) {
+                        ++p;
+                        return;
+                    }
+                    bad("',' or a closing bracket was expected");
+                }
+            } else if (std::strncmp(p, "true", 4) == 0 || std::strncmp(p, "null", 4) == 0)
+                p += 4;
+            else if (std::strncmp(p, "false", 5) == 0)
+                p += 5;
+            else
+                num(nullptr);
+        };
+        auto idValue = [&]() -> int64_t {
+            ws();
+            if (p < e && *p == '"') {
+                std::string s;
+                str(&s);
+                return hashId(s);
+            }
+            double v = 0;
+            num(&v);
+            return int64_t(v);
+        };
+        ws();
+        if (p >= e || *p != '{')
+            bad("an event object was expected");
+        ++p;
+        for (;;) {
+            ws();
+            if (p < e && *p == '}')
+                break;
+            std::string key;
+            str(&key);
+            ws();
+            if (p >= e || *p != ':')
+                bad("':' was expected");
+            ++p;
+            ws();
+            if (key == "name")
+                str(&f.name);
+            else if (key == "ph")
+                str(&f.ph);
+            else if (key == "cat")
+                str(&f.cat);
+            else if (key == "ts") {
+                num(&f.ts);
+                f.hasTs = true;
+            } else if (key == "dur") {
+                num(&f.dur);
+                f.hasDur = true;
+            } else if (key == "pid")
+                f.pid = idValue();
+            else if (key == "tid")
+                f.tid = idValue();
+            else if (key == "args" && p < e && *p == '{') {
+                ++p;
+                for (;;) {
+                    ws();
+                    if (p < e && *p == '}') {
+                        ++p;
+                        break;
+                    }
+                    std::string akey;
+                    str(&akey);
+                    ws();
+                    if (p >= e || *p != ':')
+                        bad("':' was expected");
+                    ++p;
+                    ws();
+                    if (akey == "bytes" && p < e && *p != '"' && *p != '{' && *p != '[')
+                        num(&f.bytes);
+                    else
+                        skip();
+                    ws();
+                    if (p < e && *p == ',')
+                        ++p;
+                }
+            } else
+                skip();
+            ws();
+            if (p < e && *p == ',') {
+                ++p;
+                continue;
+            }
+            if (p < e && *p == '}')
+                break;
+            bad("',' or '}' was expected");
+        }
     }
 
     ProfilerTrace& m_out;
-    int m_depth = 0;
-    int m_eventDepth = 3;
-    bool m_topObject = false;
-    bool m_eventsArray = false;
-    bool m_inDistributed = false;
-    std::string m_key, m_argKey, m_name, m_ph, m_cat;
-    double m_ts = -1, m_dur = -1, m_bytes = -1;
-    int64_t m_pid = 0, m_tid = 0;
+    uint64_t m_offset = 0;
+    std::vector<char> m_stack;
+    bool m_inString = false, m_escape = false, m_sawTop = false;
+    bool m_keyCapture = false;
+    std::string m_token, m_lastString, m_key;
+    size_t m_eventDepth = 0;
+    bool m_capture = false;
+    size_t m_captureDepth = 0;
+    uint64_t m_captureStart = 0;
+    std::string m_text;
+    const char* m_chunk = nullptr;
+    size_t m_pos = 0;      ///< index of the current byte in m_chunk
+    size_t m_segment = 0;  ///< where the captured text starts in m_chunk
 };
 
 double pct(double f)
@@ -280,14 +491,18 @@ ProfilerTrace importProfilerTrace(const std::string& path, const std::function<b
     FileBuf buf(path, progress);
     if (!buf.ok())
         throw TraceImportError("cannot open trace '" + path + "': " + std::strerror(errno), 0);
-    Handler handler(out);
-    std::istreambuf_iterator<char> begin(&buf), end;
-    const bool ok = json::sax_parse(begin, end, &handler, json::input_format_t::json, /*strict=*/true);
-    out.bytes_read = buf.consumed();
+    Scanner scanner(out);
+    std::vector<char> chunk(1 << 20);
+    for (;;) {
+        const std::streamsize n = buf.sgetn(chunk.data(), std::streamsize(chunk.size()));
+        if (n <= 0)
+            break;
+        scanner.feed(chunk.data(), size_t(n));
+    }
+    out.bytes_read = scanner.offset();
     if (buf.cancelled())
         throw TraceImportError("import of '" + path + "' cancelled", out.bytes_read);
-    if (!ok)
-        throw TraceImportError("malformed trace '" + path + "'", out.bytes_read);
+    scanner.finish();
     if (out.events_seen == 0)
         throw TraceImportError("'" + path + "' has no traceEvents: not a Chrome/Kineto trace", out.bytes_read);
     return out;
