@@ -8,6 +8,7 @@
 #include "widgets/exporter.h"
 #include "widgets/mainwindow.h"
 #include "widgets/summarypanel.h"
+#include "widgets/sweepdialog.h"
 
 #include "loaderscope/config.h"
 
@@ -128,6 +129,8 @@ int main(int argc, char** argv)
         {QStringLiteral("theme"), QStringLiteral("docs (light, default for export) or dark."), QStringLiteral("theme")},
         {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
+        {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
+        {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
     });
     args.process(app);
 
@@ -148,6 +151,16 @@ int main(int argc, char** argv)
     const int lesson = args.value(QStringLiteral("lesson")).toInt() - 1;
     if (lesson >= 0)
         w.showLesson(lesson);
+    if (args.isSet(QStringLiteral("open-trace")))
+        w.openProfilerTraces(args.values(QStringLiteral("open-trace")));
+    if (args.value(QStringLiteral("tool")) == QLatin1String("sweep"))
+        QTimer::singleShot(0, &w, [&w] {
+            w.openSweep();
+            if (auto* d = w.findChild<SweepDialog*>())
+                d->start();
+        });
+    if (args.value(QStringLiteral("tool")) == QLatin1String("compare"))
+        QTimer::singleShot(0, &w, [&w] { w.openCompare(true); });
     if (args.isSet(QStringLiteral("run")))
         QTimer::singleShot(0, &w, [&w, lesson] {
             if (lesson >= 0)

@@ -3,6 +3,12 @@
 // trace with a track per worker), the config form's validation at the field, the chart's point
 // budget, the main window running a preset.
 #include "core/configfields.h"
+#include "core/eventfile.h"
+#include "core/importedtrace.h"
+#include "core/runhistory.h"
+#include "widgets/stackedtimelines.h"
+#include "widgets/sweepdialog.h"
+#include "loaderscope/profiler_import.h"
 #include "core/runsession.h"
 #include "testutil.h"
 #include "widgets/configpanel.h"
@@ -18,6 +24,8 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -34,6 +42,10 @@ private slots:
     void everyConfigKeyHasAField();
     void chartKeepsPointBudget();
     void mainWindowRunsPreset();
+    void runHistoryKeepsRuns();
+    void sweepDialogRunsAndExports();
+    void stackedTimelinesShareOneAxis();
+    void profilerTraceIntoTheTimeline();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 
 private:
@@ -44,6 +56,7 @@ private:
 void TestGui::initTestCase()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QStandardPaths::setTestModeEnabled(true); // run history and settings go to a test folder
     m_session.setEnginePath(enginePath());
     QSignalSpy finished(&m_session, &RunSession::runFinished);
     m_session.start(R"({"dataset":{"length":256,"sample_bytes":4096,"io_latency_us":300},
@@ -179,6 +192,84 @@ void TestGui::mainWindowRunsPreset()
     QCOMPARE(w.session()->model()->numWorkers(), 0);
     QVERIFY(w.timeline()->lastStats().spansInView() > 0 || (QTest::qWait(100), true));
     QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->lastStats().spansInView() > 0, 3000);
+}
+
+void TestGui::runHistoryKeepsRuns()
+{
+    QTemporaryDir dir;
+    RunHistory h(dir.path());
+    const QJsonObject config{{QStringLiteral("loader"), QJsonObject{{QStringLiteral("num_workers"), 3}}}};
+    for (int i = 0; i < 4; ++i) {
+        QVERIFY(h.add(config, m_summary, m_session.launcher()->eventsPath(), /*keep=*/3));
+        QTest::qWait(5); // distinct folder names (ms resolution)
+    }
+    const auto runs = RunHistory(dir.path()).list(); // a new instance: kept across restarts
+    QCOMPARE(runs.size(), 3);
+    TraceModel model;
+    QString error;
+    QVERIFY2(h.load(runs[0].id, model, &error), qPrintable(error));
+    QCOMPARE(model.numWorkers(), 3);
+    QVERIFY(model.spanCount() > 100);
+    QVERIFY(RunHistory::title(runs[0]).contains(QStringLiteral("num_workers=3")));
+}
+
+void TestGui::sweepDialogRunsAndExports()
+{
+    SweepDialog d(R"({"dataset":{"length":4096,"sample_bytes":256,"io_latency_us":1000},"loader":{"batch_size":8,"num_workers":1},
+                     "train":{"step_us":100},"device":{"backend":"sim"}})",
+                  enginePath());
+    d.setKnob(0, QStringLiteral("num_workers"), QStringLiteral("1,4"));
+    d.setKnob(1, QString(), QString());
+    d.setBatches(10);
+    QSignalSpy done(&d, &SweepDialog::finished);
+    d.start();
+    QVERIFY(d.running()); // the GUI thread never waits for it
+    QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 60000);
+    QCOMPARE(d.table()->rowCount(), 2);
+    QCOMPARE(d.result().value(QStringLiteral("best")).toInt(), 1); // four workers beat one here
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(d.exportTo(dir.filePath(QStringLiteral("s.csv")), &error), qPrintable(error));
+    QVERIFY2(d.exportTo(dir.filePath(QStringLiteral("s.json")), &error), qPrintable(error));
+    QFile csv(dir.filePath(QStringLiteral("s.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 3);
+}
+
+void TestGui::stackedTimelinesShareOneAxis()
+{
+    std::vector<StackedTimelines::Item> items;
+    for (int i = 0; i < 2; ++i) {
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        QString error;
+        QVERIFY(loadEventsFile(m_session.launcher()->eventsPath(), *it.model, &error));
+        it.summary = m_summary;
+        it.title = QStringLiteral("run %1").arg(i);
+        items.push_back(std::move(it));
+    }
+    StackedTimelines view;
+    view.resize(1000, 700);
+    view.setItems(std::move(items), QStringLiteral("test"));
+    QCOMPARE(view.count(), 2);
+    view.view(0)->setViewport({1000, 2'000'000});
+    view.view(0)->zoomBy(2.0, 500); // a user zoom in one view...
+    QCOMPARE(view.view(1)->viewport().t0, view.view(0)->viewport().t0); // ...moves the other
+    QCOMPARE(view.view(1)->viewport().t1, view.view(0)->viewport().t1);
+    QCOMPARE(view.table()->columnCount(), 3); // A, B and the difference
+}
+
+void TestGui::profilerTraceIntoTheTimeline()
+{
+    const auto trace = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/gpu_pageable.json");
+    TraceModel model;
+    loadProfilerTrace(trace, model);
+    QCOMPARE(model.totalCount(model.laneIndex(TraceModel::LaneKind::Copy), loaderscope::EventKind::H2DCopy), 20);
+    QCOMPARE(model.totalCount(model.laneIndex(TraceModel::LaneKind::Compute), loaderscope::EventKind::Kernel), 20);
+    QCOMPARE(model.totalCount(model.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::Step), 20);
+    QVERIFY(!model.simulatedDevice()); // a real GPU's trace
+    const QJsonObject s = analysisSummary(loaderscope::analyzeProfilerTrace(trace));
+    QVERIFY(s.value(QStringLiteral("recommendations")).toArray().size() >= 1);
 }
 
 QTEST_MAIN(TestGui)

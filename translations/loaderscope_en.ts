@@ -750,399 +750,508 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="73" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="88" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="431" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="181" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="466" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="181" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="443" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="179" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="194" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="495" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="180" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="191" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="197" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="203" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="206" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="212" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="203" />
         <source>Run a configuration first: the trace is written at the end of a run.</source>
         <translation>Run a configuration first: the trace is written at the end of a run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="192" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="207" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="197" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="212" />
         <source>Cannot write %1.</source>
         <translation>Cannot write %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="199" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="218" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>Open PyTorch profiler traces</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="219" />
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="264" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="239" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="290" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="292" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="296" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="297" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="301" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <source>Open PyTorch &amp;profiler trace(s)…</source>
+        <translation>Open PyTorch &amp;profiler trace(s)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="332" />
+        <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
+        <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="333" />
+        <source>Parameter &amp;sweep…</source>
+        <translation>Parameter &amp;sweep…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
+        <source>&amp;Compare runs…</source>
+        <translation>&amp;Compare runs…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <source>&amp;Tools</source>
+        <translation>&amp;Tools</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="302" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="303" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Keep the present in view; zooming or panning turns it off</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="304" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Docs theme (light)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="305" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="306" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="307" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="309" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="310" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="311" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="312" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="313" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="314" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="315" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="316" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="318" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="319" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: everything in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: four worker processes</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: pinned, asynchronous copies</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: pageable copies block the host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>iterable dataset without sharding (duplicates)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
         <source>iterable dataset sharded by worker id</source>
         <translation>iterable dataset sharded by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>workers started with fork</source>
         <translation>workers started with fork</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
         <source>workers started with spawn</source>
         <translation>workers started with spawn</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
         <source>one slow sample, in_order=False</source>
         <translation>one slow sample, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: the window of batches in flight</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
         <source>persistent_workers=True over three epochs</source>
         <translation>persistent_workers=True over three epochs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="389" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>a worker crashes in the middle of the epoch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 with drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
         <source>%1 dataset</source>
         <translation>%1 dataset</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
         <source>num_workers=%1</source>
         <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
         <source>batch_size=%1</source>
         <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
         <source>pin_memory=%1</source>
         <translation>pin_memory=%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
         <source>CUDA GPU</source>
         <translation>CUDA GPU</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="467" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="443" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="495" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="463" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="498" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="494" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
         <source>slow motion ×%1</source>
         <translation>slow motion ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="519" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="541" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="554" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="576" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="519" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="554" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="574" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="522" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="557" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="533" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="535" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="570" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="537" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="572" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="575" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="48" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="490" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
+        <source>Reading the profiler traces…</source>
+        <translation>Reading the profiler traces…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
+        <source>Profiler trace %1: %2 steps.</source>
+        <translation>Profiler trace %1: %2 steps.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="678" />
+        <source>rank %1 · %2 · data stall %3 %</source>
+        <translation>rank %1 · %2 · data stall %3 %</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="685" />
+        <source>Ranks of one job</source>
+        <translation>Ranks of one job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="687" />
+        <source>Straggler: %1</source>
+        <translation>Straggler: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="688" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>No rank's loader holds the others back.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="707" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="711" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="734" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="744" />
+        <source>Compare runs</source>
+        <translation>Compare runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="707" />
+        <source>Run at least two configurations first: finished runs are kept here.</source>
+        <translation>Run at least two configurations first: finished runs are kept here.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
+        <source>Run A</source>
+        <translation>Run A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
+        <source>Run B</source>
+        <translation>Run B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
+        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
+        <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="49" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1277,9 +1386,65 @@
     </message>
 </context>
 <context>
+    <name>RunHistory</name>
+    <message>
+        <location filename="../gui/core/runhistory.cpp" line="76" />
+        <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
+        <translation>%1 · num_workers=%2 · %3 samples/s · %4</translation>
+    </message>
+</context>
+<context>
+    <name>StackedTimelines</name>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <source>Samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <source>First batch (s)</source>
+        <translation>First batch (s)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <source>Data stall</source>
+        <translation>Data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <source>GPU busy</source>
+        <translation>GPU busy</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <source>Copy/compute overlap</source>
+        <translation>Copy/compute overlap</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <source>H2D bandwidth (GB/s)</source>
+        <translation>H2D bandwidth (GB/s)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <source>difference</source>
+        <translation>difference</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="119" />
+        <source> points</source>
+        <translation> points</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/main.cpp" line="98" />
+        <location filename="../gui/main.cpp" line="99" />
         <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <location filename="../gui/widgets/summarypanel.cpp" line="165" />
         <source>Verdict: %1</source>
@@ -1407,6 +1572,148 @@
         <location filename="../gui/widgets/summarypanel.cpp" line="169" />
         <source>What to change:</source>
         <translation>What to change:</translation>
+    </message>
+</context>
+<context>
+    <name>SweepDialog</name>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="38" />
+        <source>Parameter sweep</source>
+        <translation>Parameter sweep</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <source>values, separated by commas</source>
+        <translation>values, separated by commas</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="51" />
+        <source>Vary</source>
+        <translation>Vary</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="53" />
+        <source>and</source>
+        <translation>and</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="66" />
+        <source>Batches per run</source>
+        <translation>Batches per run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="69" />
+        <source>Run the sweep</source>
+        <translation>Run the sweep</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="70" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="71" />
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="72" />
+        <source>Export JSON…</source>
+        <translation>Export JSON…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="93" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <source>Export the sweep</source>
+        <translation>Export the sweep</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="99" />
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="137" />
+        <source>Cannot write the configuration to a temporary folder.</source>
+        <translation>Cannot write the configuration to a temporary folder.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="155" />
+        <source>Ran %1 of %2: %3</source>
+        <translation>Ran %1 of %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="163" />
+        <source>Running…</source>
+        <translation>Running…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="183" />
+        <source>The sweep was refused: check the knob values.</source>
+        <translation>The sweep was refused: check the knob values.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="183" />
+        <source>The sweep ended without results.</source>
+        <translation>The sweep ended without results.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="185" />
+        <source>Sweep complete.</source>
+        <translation>Sweep complete.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="186" />
+        <source>Sweep cancelled: the runs so far are shown.</source>
+        <translation>Sweep cancelled: the runs so far are shown.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="249" />
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <source>data stall</source>
+        <translation>data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <source>GPU busy</source>
+        <translation>GPU busy</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <source>verdict</source>
+        <translation>verdict</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="211" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="252" />
+        <source>data stall (%)</source>
+        <translation>data stall (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <source>Samples/s and data stall per combination (★ best)</source>
+        <translation>Samples/s and data stall per combination (★ best)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1641,32 +1948,32 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="38" />
+        <location filename="../gui/main.cpp" line="39" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="45" />
+        <location filename="../gui/main.cpp" line="46" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="61" />
+        <location filename="../gui/main.cpp" line="62" />
         <source>unknown preset %1</source>
         <translation>unknown preset %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="73" />
+        <location filename="../gui/main.cpp" line="74" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="77" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="88" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>

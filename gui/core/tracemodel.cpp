@@ -142,6 +142,25 @@ void TraceModel::append(const std::vector<Event>& events)
     emit changed();
 }
 
+void TraceModel::appendSpan(int lane, int row, const SpanRec& span)
+{
+    if (lane < 0 || lane >= int(m_lanes.size()) || row < 0 || row > 1 || span.t1 < span.t0)
+        return;
+    insertSorted(m_lanes[size_t(lane)].rows[row], span);
+    Total& total = m_totals[size_t(lane)][std::min<size_t>(span.kind, size_t(EventKind::Count) - 1)];
+    total.ns += span.t1 - span.t0;
+    ++total.count;
+    m_end = std::max(m_end, span.t1);
+    ++m_spans;
+    ++m_events;
+}
+
+void TraceModel::finishAppend()
+{
+    ++m_generation;
+    emit changed();
+}
+
 qint64 TraceModel::memoryBytes() const
 {
     qint64 bytes = qint64(m_counters.capacity() * sizeof(CounterSample));

@@ -60,6 +60,10 @@ public:
     void reset(quint64 origin, int numWorkers, bool simulatedDevice);
     /// Appends events (any order between lanes, time order within a writer).
     void append(const std::vector<loaderscope::Event>& events);
+    /// Imports (profiler traces): one span into a lane's row, kept sorted; call finishAppend()
+    /// once at the end to notify the views.
+    void appendSpan(int lane, int row, const SpanRec& span);
+    void finishAppend();
 
     int laneCount() const { return int(m_lanes.size()); }
     const Lane& lane(int i) const { return m_lanes[size_t(i)]; }

@@ -6,6 +6,10 @@
 #include "core/translator.h"
 #include "exporter.h"
 #include "lessonspanel.h"
+#include "stackedtimelines.h"
+#include "sweepdialog.h"
+#include "core/importedtrace.h"
+#include "core/runhistory.h"
 #include "queuechartview.h"
 #include "summarypanel.h"
 #include "timelineview.h"
@@ -13,6 +17,10 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDialogButtonBox>
+#include <QProgressDialog>
+#include <QThread>
+#include <atomic>
 #include <QScreen>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -20,6 +28,9 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLocale>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMenuBar>
@@ -36,6 +47,8 @@
 struct MainWindow::Actions
 {
     QAction *run, *stop, *open, *save, *exportPicture, *exportTrace, *quit;
+    QAction *openProfile, *sweep, *compare;
+    QMenu* tools;
     QAction *fit, *follow, *docsTheme, *largeFonts;
     QAction *langEn, *langTr, *about;
     QMenu *file, *runMenu, *view, *language, *help;
@@ -67,6 +80,8 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
         updateRunState();
     });
     connect(&m_session, &RunSession::runFinished, this, [this](const QJsonObject& s) {
+        // Kept across restarts for the compare view.
+        RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath());
         m_summary->showFinal(s);
         m_timeline->zoomToFit();
         m_chart->refresh(m_timeline->viewport());
@@ -198,6 +213,17 @@ void MainWindow::buildActions()
         else
             m_status->setText(tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path));
     });
+    a.openProfile = new QAction(this);
+    connect(a.openProfile, &QAction::triggered, this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open PyTorch profiler traces"), QString(),
+                                                                tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+        if (!paths.isEmpty())
+            openProfilerTraces(paths);
+    });
+    a.sweep = new QAction(this);
+    connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
+    a.compare = new QAction(this);
+    connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
     a.quit = new QAction(this);
     a.quit->setShortcut(QKeySequence::Quit);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
@@ -246,6 +272,8 @@ void MainWindow::buildActions()
     a.file->addSeparator();
     a.file->addActions({a.exportPicture, a.exportTrace});
     a.file->addSeparator();
+    a.file->addAction(a.openProfile);
+    a.file->addSeparator();
     a.file->addAction(a.quit);
     a.runMenu = menuBar()->addMenu(QString());
     a.runMenu->addActions({a.run, a.stop});
@@ -253,6 +281,8 @@ void MainWindow::buildActions()
     a.view->addActions({a.fit, a.follow});
     a.view->addSeparator();
     a.view->addActions({a.docsTheme, a.largeFonts});
+    a.tools = menuBar()->addMenu(QString());
+    a.tools->addActions({a.sweep, a.compare});
     a.language = menuBar()->addMenu(QString());
     a.language->addActions({a.langEn, a.langTr});
     a.help = menuBar()->addMenu(QString());
@@ -298,6 +328,11 @@ void MainWindow::retranslate()
     a.exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth and the summary"));
     a.exportTrace->setText(tr("Export Chrome &trace…"));
     a.quit->setText(tr("&Quit"));
+    a.openProfile->setText(tr("Open PyTorch &profiler trace(s)…"));
+    a.openProfile->setToolTip(tr("A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job"));
+    a.sweep->setText(tr("Parameter &sweep…"));
+    a.compare->setText(tr("&Compare runs…"));
+    a.tools->setTitle(tr("&Tools"));
     a.fit->setText(tr("Zoom to &fit"));
     a.follow->setText(tr("&Follow live"));
     a.follow->setToolTip(tr("Keep the present in view; zooming or panning turns it off"));
@@ -581,4 +616,133 @@ void MainWindow::changeEvent(QEvent* e)
     if (e->type() == QEvent::LanguageChange)
         retranslate();
     QMainWindow::changeEvent(e);
+}
+
+void MainWindow::openProfilerTraces(const QStringList& paths)
+{
+    // Import on a thread; the dialog shows bytes read and can cancel.
+    struct Job
+    {
+        std::vector<loaderscope::ProfilerTrace> traces;
+        QString error;
+        std::atomic<uint64_t> done{0}, total{1};
+        std::atomic<bool> cancel{false};
+    };
+    auto job = std::make_shared<Job>();
+    auto* progress = new QProgressDialog(tr("Reading the profiler traces…"), tr("Cancel"), 0, 1000, this);
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    QThread* thread = QThread::create([job, paths] {
+        try {
+            for (const QString& p : paths)
+                job->traces.push_back(loaderscope::importProfilerTrace(p.toStdString(), [job](uint64_t d, uint64_t t) {
+                    job->done = d;
+                    job->total = std::max<uint64_t>(t, 1);
+                    return !job->cancel.load();
+                }));
+        } catch (const loaderscope::TraceImportError& e) {
+            job->error = QString::fromStdString(e.what());
+        }
+    });
+    auto* poll = new QTimer(progress);
+    connect(poll, &QTimer::timeout, progress, [progress, job] { progress->setValue(int(job->done * 1000 / job->total)); });
+    poll->start(100);
+    connect(progress, &QProgressDialog::canceled, this, [job] { job->cancel = true; });
+    connect(thread, &QThread::finished, this, [this, thread, progress, job, paths] {
+        progress->deleteLater();
+        thread->deleteLater();
+        if (!job->error.isEmpty()) {
+            QMessageBox::warning(this, tr("Open PyTorch profiler traces"), job->error);
+            return;
+        }
+        if (job->traces.size() == 1) {
+            const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(job->traces[0]);
+            loadProfilerTrace(job->traces[0], *m_session.model());
+            m_timeline->setOverlay({});
+            m_timeline->zoomToFit();
+            m_summary->showFinal(analysisSummary(a));
+            m_chart->refresh(m_timeline->viewport());
+            m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
+            updateRunState();
+            return;
+        }
+        // Several ranks of one job: stacked on one time axis, the straggler named.
+        const loaderscope::RankReport report = loaderscope::compareRanks(job->traces);
+        std::vector<StackedTimelines::Item> items;
+        for (size_t i = 0; i < job->traces.size(); ++i) {
+            StackedTimelines::Item it;
+            it.model = std::make_unique<TraceModel>();
+            loadProfilerTrace(job->traces[i], *it.model);
+            it.summary = analysisSummary(report.ranks[i]);
+            const int rank = job->traces[i].rank >= 0 ? job->traces[i].rank : int(i);
+            it.title = tr("rank %1 · %2 · data stall %3 %").arg(rank).arg(QFileInfo(QString::fromStdString(job->traces[i].path)).fileName())
+                           .arg(QLocale().toString(report.ranks[i].data_stall_fraction * 100, 'f', 1));
+            it.emphasised = int(i) == report.straggler;
+            items.push_back(std::move(it));
+        }
+        auto* view = new StackedTimelines;
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        view->setWindowTitle(tr("Ranks of one job"));
+        view->setItems(std::move(items), report.straggler >= 0
+                                             ? tr("Straggler: %1").arg(translateRecommendation(QString::fromStdString(report.straggler_reason)))
+                                             : tr("No rank's loader holds the others back."));
+        view->resize(1300, 800);
+        view->show();
+    });
+    thread->start();
+}
+
+void MainWindow::openSweep()
+{
+    auto* dialog = new SweepDialog(m_config->configJson(), EngineLauncher::defaultEnginePath(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::openCompare(bool lastTwo)
+{
+    const RunHistory history;
+    const QVector<RunHistory::Entry> runs = history.list();
+    if (runs.size() < 2) {
+        QMessageBox::information(this, tr("Compare runs"), tr("Run at least two configurations first: finished runs are kept here."));
+        return;
+    }
+    QDialog pick(this);
+    pick.setWindowTitle(tr("Compare runs"));
+    auto* form = new QFormLayout(&pick);
+    QComboBox* combos[2];
+    for (int k = 0; k < 2; ++k) {
+        combos[k] = new QComboBox(&pick);
+        for (const auto& r : runs)
+            combos[k]->addItem(RunHistory::title(r), r.id);
+        combos[k]->setCurrentIndex(k == 0 ? 1 : 0); // the previous run against the last one
+        form->addRow(k == 0 ? tr("Run A") : tr("Run B"), combos[k]);
+    }
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &pick);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &pick, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &pick, &QDialog::reject);
+    if (!lastTwo && pick.exec() != QDialog::Accepted)
+        return;
+    std::vector<StackedTimelines::Item> items;
+    for (int k = 0; k < 2; ++k) {
+        const RunHistory::Entry& e = runs[combos[k]->currentIndex()];
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        QString error;
+        if (!history.load(e.id, *it.model, &error)) {
+            QMessageBox::warning(this, tr("Compare runs"), error);
+            return;
+        }
+        it.summary = e.summary;
+        it.title = (k == 0 ? tr("A") : tr("B")) + QStringLiteral(" · ") + RunHistory::title(e) + QStringLiteral(" · ") +
+                   describeConfig(e.config, e.summary);
+        items.push_back(std::move(it));
+    }
+    auto* view = new StackedTimelines;
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->setWindowTitle(tr("Compare runs"));
+    view->setItems(std::move(items), tr("Two runs on one time axis (from each run's start), their figures side by side."));
+    view->resize(1300, 800);
+    view->show();
 }

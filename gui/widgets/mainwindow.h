@@ -53,6 +53,12 @@ public slots:
     void runLesson(int index);
     /// Shows lesson `index` in the Lessons tab.
     void showLesson(int index);
+    /// Imports PyTorch profiler traces (on a thread, with progress): one is shown in the main
+    /// timeline with its verdict; several are the ranks of one job, stacked, straggler named.
+    void openProfilerTraces(const QStringList& paths);
+    void openSweep();
+    /// `lastTwo`: compare the two newest runs without asking (docs, demos).
+    void openCompare(bool lastTwo = false);
 
 protected:
     void closeEvent(QCloseEvent* e) override;

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// Several timelines stacked on one time axis (two runs to compare, or the ranks of one job), with
+// their figures side by side. Zooming or panning one moves them all.
+#pragma once
+
+#include "core/tracemodel.h"
+
+#include <QJsonObject>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QTableWidget;
+class TimelineView;
+
+class StackedTimelines : public QWidget
+{
+    Q_OBJECT
+public:
+    struct Item
+    {
+        QString title;
+        std::unique_ptr<TraceModel> model;
+        QJsonObject summary;   ///< the figures shown in the table
+        bool emphasised = false; ///< e.g. the straggler rank
+    };
+
+    explicit StackedTimelines(QWidget* parent = nullptr);
+    ~StackedTimelines() override;
+    void setItems(std::vector<Item> items, const QString& headline);
+    int count() const { return int(m_items.size()); }
+    TimelineView* view(int i) const { return m_views[size_t(i)]; }
+    QTableWidget* table() const { return m_table; }
+
+private:
+    std::vector<Item> m_items;
+    std::vector<TimelineView*> m_views;
+    std::vector<QLabel*> m_titles;
+    QLabel* m_headline;
+    QTableWidget* m_table;
+    QWidget* m_stack;
+    bool m_syncing = false;
+};

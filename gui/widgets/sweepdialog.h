@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// Parameter sweep: one or two knobs and their values, run through `loaderscope-engine sweep`
+// (a process; the GUI never waits), with progress, cancel, a chart of samples/s and data stall per
+// combination, the best marked, and CSV/JSON export.
+#pragma once
+
+#include <QDialog>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <memory>
+
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+class SweepDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    SweepDialog(const QByteArray& configJson, const QString& enginePath, QWidget* parent = nullptr);
+    ~SweepDialog() override;
+    QJsonObject result() const { return m_result; }
+    /// Knob values as the user typed them (tests drive the dialog through these).
+    void setKnob(int which, const QString& knob, const QString& values);
+    void setBatches(int n);
+    bool running() const;
+    QTableWidget* table() const { return m_table; }
+    bool exportTo(const QString& path, QString* error) const;
+
+public slots:
+    void start();
+    void cancel();
+
+signals:
+    void finished();
+
+private:
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void showResult();
+
+    QByteArray m_config;
+    QString m_engine;
+    std::unique_ptr<QProcess> m_proc;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QJsonObject m_result;
+    QComboBox* m_knob[2];
+    QLineEdit* m_values[2];
+    QCheckBox* m_second;
+    QSpinBox* m_batches;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QPushButton* m_exportCsv;
+    QPushButton* m_exportJson;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QTableWidget* m_table;
+    QChartView* m_chart;
+};
