@@ -289,6 +289,7 @@ public:
             const Received got = getData();
             const int w = got.worker;
             const Done& data = got.done;
+            checkDone(w, data);
             --m_outstanding;
             if (data.kind == Done::StopIteration) {
                 // _IterableDatasetStopIteration: the worker's stream is over.
@@ -365,6 +366,24 @@ private:
         bool hasData = false;
         Received data;
     };
+
+    /**
+     * A worker's result comes from shared memory, which a broken or hostile process could have
+     * written anything into: never index with it before checking it against main's own records.
+     */
+    void checkDone(int w, const Done& d)
+    {
+        if (d.kind == Done::ResumeAck)
+            return;
+        auto it = m_taskInfo.find(d.task_idx);
+        const bool known = it != m_taskInfo.end() && it->second.worker == w;
+        const bool slotOk = d.kind == Done::StopIteration || (known && d.slot == it->second.slot);
+        if (!known || !slotOk || d.n_samples > m_seg.layout().max_indices ||
+            (d.kind != Done::Batch && d.kind != Done::Exception && d.kind != Done::StopIteration))
+            throw LoaderError("worker " + std::to_string(w) + " returned a result that does not match any task it was "
+                              "given (task " + std::to_string(d.task_idx) + ", slot " + std::to_string(d.slot) +
+                              "): shared memory is corrupt");
+    }
 
     void freeTaskSlot(TaskInfo& info)
     {

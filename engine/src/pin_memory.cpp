@@ -105,7 +105,11 @@ void PinMemoryThread::run()
             h->main_wake.wait(seen, 5'000'000ULL);
             continue;
         }
-        if (got->done.kind == Done::Batch) {
+        // Bounds first: slot and sample count come from shared memory. A bad one is passed on
+        // unpinned, and the main thread's own check reports it.
+        const bool sane = got->done.slot < m_segment.layout().num_slots &&
+                          got->done.n_samples <= m_segment.layout().max_indices;
+        if (got->done.kind == Done::Batch && sane) {
             int staging = -1;
             while (staging < 0 && !m_done.load())
                 staging = m_pool.take(5'000'000ULL);
