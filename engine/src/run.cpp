@@ -223,6 +223,10 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
             report.worker_pids.push_back(it->workerPids());
             int64_t delivered = 0;
             for (;;) {
+                // A stop request (SIGTERM from the app or its death) is honoured every batch: while
+                // data flows, next() never waits and would not look.
+                if (const int sig = stop.load())
+                    throw Interrupted(sig);
                 if (config.train.max_batches && delivered >= *config.train.max_batches)
                     break;
                 const uint64_t t0 = nowNs();
