@@ -508,6 +508,20 @@ ProfilerTrace importProfilerTrace(const std::string& path, const std::function<b
     return out;
 }
 
+ProfilerTrace importProfilerTraceBuffer(const char* data, size_t size)
+{
+    ProfilerTrace out;
+    out.path = "(memory)";
+    Scanner scanner(out);
+    for (size_t at = 0; at < size; at += 1 << 20) // chunks, as from a file
+        scanner.feed(data + at, std::min<size_t>(1 << 20, size - at));
+    out.bytes_read = scanner.offset();
+    scanner.finish();
+    if (out.events_seen == 0)
+        throw TraceImportError("no traceEvents: not a Chrome/Kineto trace", out.bytes_read);
+    return out;
+}
+
 TraceAnalysis analyzeProfilerTrace(const ProfilerTrace& trace)
 {
     TraceAnalysis a;

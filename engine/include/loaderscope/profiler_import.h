@@ -55,6 +55,9 @@ struct ProfilerTrace
 ProfilerTrace importProfilerTrace(const std::string& path,
                                   const std::function<bool(uint64_t done, uint64_t total)>& progress = {});
 
+/** The same from a buffer in memory (plain JSON): fuzzing and tests. Throws TraceImportError. */
+ProfilerTrace importProfilerTraceBuffer(const char* data, size_t size);
+
 /** The loader figures of one rank's trace. */
 struct TraceAnalysis
 {
