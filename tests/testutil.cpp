@@ -113,4 +113,26 @@ bool waitGone(const QList<qint64>& pids, int timeoutMs)
     }
 }
 
+QList<ChildProc> childrenOf(qint64 parent)
+{
+    QList<ChildProc> out;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = f.readAll();
+        const int open = line.indexOf('('), close = line.lastIndexOf(')');
+        if (open < 0 || close < 0)
+            continue;
+        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
+        if (rest.size() > 1 && rest[0] != "Z" && rest[1].toLongLong() == parent)
+            out.append({pid, QString::fromUtf8(line.mid(open + 1, close - open - 1))});
+    }
+    return out;
+}
+
 } // namespace testutil

@@ -33,4 +33,12 @@ QList<qint64> workerPids(const QJsonObject& summary);
 /// Polls until none of `pids` is alive, up to timeoutMs. True on success.
 bool waitGone(const QList<qint64>& pids, int timeoutMs);
 
+/// A live (not zombie) process whose parent is the given pid, from /proc/<pid>/stat.
+struct ChildProc
+{
+    qint64 pid = 0;
+    QString comm;
+};
+QList<ChildProc> childrenOf(qint64 parent);
+
 } // namespace testutil

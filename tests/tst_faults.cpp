@@ -17,42 +17,13 @@ using namespace testutil;
 
 namespace {
 
-struct Child
-{
-    qint64 pid;
-    QString comm;
-};
-
-/// Processes whose parent is `parent` (from /proc/<pid>/stat).
-QList<Child> childrenOf(qint64 parent)
-{
-    QList<Child> out;
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
-            continue;
-        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = f.readAll();
-        const int open = line.indexOf('('), close = line.lastIndexOf(')');
-        if (open < 0 || close < 0)
-            continue;
-        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
-        if (rest.size() > 1 && rest[0] != "Z" && rest[1].toLongLong() == parent)
-            out.append({pid, QString::fromUtf8(line.mid(open + 1, close - open - 1))});
-    }
-    return out;
-}
-
 QList<qint64> workersOf(qint64 engine, int expected, int timeoutMs = 10000)
 {
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < timeoutMs) {
         QList<qint64> pids;
-        for (const Child& c : childrenOf(engine))
+        for (const ChildProc& c : childrenOf(engine))
             if (c.comm.startsWith(QStringLiteral("ls_worker")))
                 pids.append(c.pid);
         if (pids.size() == expected)
@@ -64,7 +35,7 @@ QList<qint64> workersOf(qint64 engine, int expected, int timeoutMs = 10000)
 
 qint64 zygoteOf(qint64 engine)
 {
-    for (const Child& c : childrenOf(engine))
+    for (const ChildProc& c : childrenOf(engine))
         if (c.comm == QLatin1String("ls_zygote"))
             return c.pid;
     return 0;

@@ -22,34 +22,6 @@ using namespace testutil;
 
 namespace {
 
-struct Proc
-{
-    qint64 pid;
-    QString comm;
-};
-
-QList<Proc> childrenOf(qint64 parent)
-{
-    QList<Proc> out;
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
-            continue;
-        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = f.readAll();
-        const int open = line.indexOf('('), close = line.lastIndexOf(')');
-        if (open < 0 || close < 0)
-            continue;
-        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
-        if (rest.size() > 1 && rest[0] != "Z" && rest[1].toLongLong() == parent)
-            out.append({pid, QString::fromUtf8(line.mid(open + 1, close - open - 1))});
-    }
-    return out;
-}
-
 bool waitFor(const std::function<bool()>& cond, int ms)
 {
     QElapsedTimer t;
@@ -111,14 +83,14 @@ void TestSoak::randomKills()
         qint64 engine = 0, zygote = 0;
         QList<qint64> workerPids;
         const bool up = waitFor([&] {
-            for (const Proc& p : childrenOf(appPid))
+            for (const ChildProc& p : childrenOf(appPid))
                 if (p.comm.startsWith(QStringLiteral("loaderscope-eng")))
                     engine = p.pid;
             if (!engine)
                 return false;
             workerPids.clear();
             zygote = 0;
-            for (const Proc& p : childrenOf(engine)) {
+            for (const ChildProc& p : childrenOf(engine)) {
                 if (p.comm.startsWith(QStringLiteral("ls_worker")))
                     workerPids << p.pid;
                 if (p.comm == QLatin1String("ls_zygote"))
@@ -140,7 +112,7 @@ void TestSoak::randomKills()
             victim = engine;
         else if (target == QLatin1String("worker")) {
             QList<qint64> now;
-            for (const Proc& p : childrenOf(engine))
+            for (const ChildProc& p : childrenOf(engine))
                 if (p.comm.startsWith(QStringLiteral("ls_worker")))
                     now << p.pid;
             if (!now.isEmpty())
