@@ -419,6 +419,12 @@ Config parseConfig(const std::string& jsonText, bool checkShm)
             what = what.substr(p);
         throw ConfigError("", "invalid JSON at line " + std::to_string(line) + ", column " +
                                   std::to_string(col) + " (byte " + std::to_string(e.byte) + "): " + what);
+    } catch (const json::exception& e) {
+        // e.g. a number too large for a double ("8e9999"): found by fuzzing
+        std::string what = e.what();
+        if (auto p = what.find("] "); p != std::string::npos)
+            what = what.substr(p + 2);
+        throw ConfigError("", "invalid JSON: " + what);
     }
     ObjectReader top(root, "", {"seed", "dataset", "loader", "train", "device", "faults"}, kSectionOf);
     Config c;

@@ -22,12 +22,12 @@ for target in config trace; do
   work="$build/corpus-$target"; mkdir -p "$work" "$build/crashes-$target"
   cp -n "$corpus"/* "$work"/ 2>/dev/null || true
   log="$build/fuzz-$target.log"
-  "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/crashes-$target/" "$work" >"$log" 2>&1 || true
   crashes=$(ls "$build/crashes-$target" 2>/dev/null | wc -l)
   cp "$build"/crashes-$target/* "tests/fuzz/regressions/$target/" 2>/dev/null || true
-  runs=$(grep -o "stat::number_of_executed_units: [0-9]*" "$log" | tail -1 | awk '{print $2}')
-  cov=$(grep -oE "cov: [0-9]+" "$log" | tail -1 | awk '{print $2}')
+  runs=$( (grep -o "stat::number_of_executed_units: [0-9]*" "$log" || true) | tail -1 | awk '{print $2}')
+  cov=$( (grep -oE "cov: [0-9]+" "$log" || true) | tail -1 | awk '{print $2}')
   report="$report\"$target\":{\"seconds\":$seconds,\"executions\":${runs:-0},\"coverage\":${cov:-0},\"findings\":$crashes},"
 done
 echo "${report%,}}"
