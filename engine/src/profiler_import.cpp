@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <streambuf>
@@ -235,14 +236,22 @@ private:
             if (auto p = what.find("syntax error"); p != std::string::npos)
                 what = what.substr(p);
             throw TraceImportError("malformed trace at byte " + std::to_string(at) + ": " + what, at);
+        } catch (const json::exception& e) {
+            // e.g. a number too large for a double (found by fuzzing): no byte inside the
+            // object is known, so the error points at the object's start.
+            throw TraceImportError("malformed trace at byte " + std::to_string(m_captureStart) + ": " + e.what(),
+                                   m_captureStart);
         }
     }
 
     void distributedInfo()
     {
         const json j = parseCaptured();
-        if (j.contains("rank") && j["rank"].is_number_integer())
-            m_out.rank = j["rank"].get<int>();
+        if (j.contains("rank") && j["rank"].is_number_integer()) {
+            const int64_t rank = j["rank"].get<int64_t>();
+            if (rank >= 0 && rank <= std::numeric_limits<int>::max())
+                m_out.rank = int(rank);
+        }
     }
 
     void event()
@@ -273,11 +282,14 @@ private:
             sp.kind = ProfiledSpan::Kernel;
         else
             return;
-        if (!std::isfinite(f.ts) || !std::isfinite(f.dur) || f.dur < 0)
+        // Times are microseconds; Kineto counts from the Unix epoch (about 1.7e15 us today). Past
+        // 4e15 us (the year 2096) nanoseconds would near int64's limit: no real trace, so dropped.
+        constexpr double kMaxUs = 4.0e15;
+        if (!std::isfinite(f.ts) || !std::isfinite(f.dur) || f.dur < 0 || std::fabs(f.ts) > kMaxUs || f.dur > kMaxUs)
             return;
         sp.t0 = int64_t(std::llround(f.ts * 1000.0));
         sp.t1 = sp.t0 + int64_t(std::llround(f.dur * 1000.0));
-        sp.bytes = f.bytes > 0 ? uint64_t(f.bytes) : 0;
+        sp.bytes = f.bytes > 0 && f.bytes < 1.8e19 ? uint64_t(f.bytes) : 0; // 1.8e19 < 2^64
         sp.pid = f.pid;
         sp.tid = f.tid;
         m_out.spans.push_back(sp);
@@ -385,6 +397,8 @@ private:
             }
             double v = 0;
             num(&v);
+            if (!(std::fabs(v) < 9.0e18)) // beyond int64 (or NaN): no pid or tid looks like this
+                bad("a pid or tid out of range");
             return int64_t(v);
         };
         ws();
