@@ -250,11 +250,18 @@ void TestDevice::engineSimPinnedVsPageable()
     // Big batches (8 MiB), a step longer than making a batch (GPU-bound): pinned copies overlap
     // the step and leave the host free;
     // pageable copies block the host at the lower bandwidth.
+#if defined(__SANITIZE_THREAD__)
+    // Under TSan every byte a worker writes is instrumented: an 8 MiB batch takes ~110 ms to make
+    // (2 ms plain), so the step grows with it to keep the run GPU-bound.
+    constexpr int stepUs = 150000;
+#else
+    constexpr int stepUs = 15000;
+#endif
     auto run = [](const char* pin, QString* trace, QTemporaryDir& dir) {
         *trace = dir.filePath(QStringLiteral("%1.json").arg(QLatin1String(pin)));
         return runEngine(QByteArray(R"({"dataset":{"length":320,"sample_bytes":262144,"io_latency_us":0},
             "loader":{"batch_size":32,"num_workers":2,"pin_memory":)") + pin + R"(},
-            "train":{"step_us":15000},"device":{"backend":"sim","h2d_gbps_pinned":8,"h2d_gbps_pageable":4}})",
+            "train":{"step_us":)" + QByteArray::number(stepUs) + R"(},"device":{"backend":"sim","h2d_gbps_pinned":8,"h2d_gbps_pageable":4}})",
                          {QStringLiteral("--trace"), *trace});
     };
     QTemporaryDir dir;
