@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The random-kill soak, long form: 200 rounds (about 5 minutes), prints the JSON report.
+# The random-kill soak, long form: 200 rounds (1 to 5 minutes on 2 cores, with load), prints the JSON report.
 # Usage: tests/soak/run_soak.sh [rounds] [build-dir]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
