@@ -20,7 +20,9 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace {
 
@@ -110,6 +112,13 @@ int headlessExport(const QCommandLineParser& args)
 
 int main(int argc, char** argv)
 {
+    // A headless export needs no display: pick the offscreen platform before QApplication exists
+    // (it connects to the display in its constructor), unless the user chose a platform.
+    const bool exporting = std::any_of(argv + 1, argv + argc, [](const char* a) {
+        return std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0;
+    });
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Loaderscope"));
     QCoreApplication::setApplicationName(QStringLiteral("loaderscope"));
