@@ -40,6 +40,7 @@ private slots:
     void exports();
     void configPanelShowsEngineMessageAtField();
     void everyConfigKeyHasAField();
+    void latencyFieldsRoundTrip();
     void chartKeepsPointBudget();
     void mainWindowRunsPreset();
     void runHistoryKeepsRuns();
@@ -145,6 +146,37 @@ void TestGui::configPanelShowsEngineMessageAtField()
     QVERIFY(panel.isValid());
     QVERIFY(!panel.editorFor(QStringLiteral("loader.prefetch_factor"))->isEnabled());
     QVERIFY(jsonAt(panel.config(), QStringLiteral("loader.prefetch_factor")).isUndefined());
+}
+
+void TestGui::latencyFieldsRoundTrip()
+{
+    // dataset.io_latency_us is a number or {"dist","mean","sigma"}: three fields edit it.
+    auto field = [](const char* id) {
+        for (const ConfigField& f : configFields())
+            if (f.id == QLatin1String(id))
+                return f;
+        qFatal("no field %s", id);
+    };
+    const ConfigField mean = field("dataset.io_latency_us"), dist = field("dataset.io_latency_us.dist"),
+                      sigma = field("dataset.io_latency_us.sigma");
+    QJsonObject c;
+    mean.set(c, 250.0);
+    QCOMPARE(jsonAt(c, QStringLiteral("dataset.io_latency_us")), QJsonValue(250.0));
+    QVERIFY(!sigma.enabled(c));
+    sigma.set(c, 2.0); // no object form yet: ignored
+    QCOMPARE(jsonAt(c, QStringLiteral("dataset.io_latency_us")), QJsonValue(250.0));
+    dist.set(c, QStringLiteral("lognormal"));
+    QVERIFY(sigma.enabled(c));
+    QCOMPARE(sigma.get(c).toDouble(), 0.5);
+    QCOMPARE(mean.get(c).toDouble(), 250.0);
+    sigma.set(c, 1.5);
+    mean.set(c, 300.0);
+    QCOMPARE(jsonAt(c, QStringLiteral("dataset.io_latency_us")).toObject(),
+             (QJsonObject{{QStringLiteral("dist"), QStringLiteral("lognormal")}, {QStringLiteral("mean"), 300.0},
+                          {QStringLiteral("sigma"), 1.5}}));
+    dist.set(c, QStringLiteral("constant"));
+    QCOMPARE(jsonAt(c, QStringLiteral("dataset.io_latency_us")), QJsonValue(300.0));
+    QCOMPARE(dist.get(c).toString(), QStringLiteral("constant"));
 }
 
 void TestGui::everyConfigKeyHasAField()

@@ -42,6 +42,20 @@ bool hasSampler(const QJsonObject& c)
     return jsonAt(c, QStringLiteral("loader.sampler")).isObject();
 }
 
+// dataset.io_latency_us is a number (constant latency) or {"dist", "mean", "sigma"}.
+QJsonValue latency(const QJsonObject& c)
+{
+    return jsonAt(c, QStringLiteral("dataset.io_latency_us"));
+}
+
+/** Sets one member of the object form (the caller checked that the object form is in use). */
+void setLatencyMember(QJsonObject& c, const QString& member, const QJsonValue& v)
+{
+    QJsonObject o = latency(c).toObject();
+    o[member] = v;
+    setJsonAt(c, QStringLiteral("dataset.io_latency_us"), o);
+}
+
 std::vector<ConfigField> build()
 {
     std::vector<ConfigField> f;
@@ -72,18 +86,14 @@ std::vector<ConfigField> build()
                        QT_TRANSLATE_NOOP("ConfigField", "time each sample waits for storage or network, like reading a file"),
                        1000.0, 0, 60e6);
         k.get = [](const QJsonObject& c) {
-            const QJsonValue v = jsonAt(c, QStringLiteral("dataset.io_latency_us"));
+            const QJsonValue v = latency(c);
             return v.isObject() ? v.toObject().value(QStringLiteral("mean")) : orDefault(v, 1000.0);
         };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
-            const QJsonValue old = jsonAt(c, QStringLiteral("dataset.io_latency_us"));
-            if (old.isObject()) {
-                QJsonObject o = old.toObject();
-                o[QStringLiteral("mean")] = v;
-                setJsonAt(c, QStringLiteral("dataset.io_latency_us"), o);
-            } else {
+            if (latency(c).isObject())
+                setLatencyMember(c, QStringLiteral("mean"), v);
+            else
                 setJsonAt(c, QStringLiteral("dataset.io_latency_us"), v);
-            }
         };
         f.push_back(k);
     }
@@ -95,12 +105,12 @@ std::vector<ConfigField> build()
         k.choices = {QStringLiteral("constant"), QStringLiteral("lognormal")};
         k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "constant"), QT_TRANSLATE_NOOP("ConfigField", "lognormal")};
         k.get = [](const QJsonObject& c) {
-            const QJsonValue v = jsonAt(c, QStringLiteral("dataset.io_latency_us"));
+            const QJsonValue v = latency(c);
             return QJsonValue(v.isObject() ? v.toObject().value(QStringLiteral("dist")).toString(QStringLiteral("constant"))
                                            : QStringLiteral("constant"));
         };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
-            const QJsonValue old = jsonAt(c, QStringLiteral("dataset.io_latency_us"));
+            const QJsonValue old = latency(c);
             const double mean = old.isObject() ? old.toObject().value(QStringLiteral("mean")).toDouble() : orDefault(old, 1000.0).toDouble();
             if (v.toString() == QLatin1String("lognormal")) {
                 const double sigma = old.isObject() ? old.toObject().value(QStringLiteral("sigma")).toDouble(0.5) : 0.5;
@@ -119,18 +129,14 @@ std::vector<ConfigField> build()
                               QT_TRANSLATE_NOOP("ConfigField", "spread of the lognormal latency: 0.5 gives a long tail of slow samples"),
                               0.5, 0, 5);
         k.get = [](const QJsonObject& c) {
-            const QJsonValue v = jsonAt(c, QStringLiteral("dataset.io_latency_us"));
+            const QJsonValue v = latency(c);
             return QJsonValue(v.isObject() ? v.toObject().value(QStringLiteral("sigma")).toDouble(0.5) : 0.5);
         };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
-            QJsonValue old = jsonAt(c, QStringLiteral("dataset.io_latency_us"));
-            if (old.isObject()) {
-                QJsonObject o = old.toObject();
-                o[QStringLiteral("sigma")] = v;
-                setJsonAt(c, QStringLiteral("dataset.io_latency_us"), o);
-            }
+            if (latency(c).isObject())
+                setLatencyMember(c, QStringLiteral("sigma"), v);
         };
-        k.enabled = [](const QJsonObject& c) { return jsonAt(c, QStringLiteral("dataset.io_latency_us")).isObject(); };
+        k.enabled = [](const QJsonObject& c) { return latency(c).isObject(); };
         f.push_back(k);
     }
     f.push_back(plain("dataset.cpu_us", G::Dataset, T::Double, QT_TRANSLATE_NOOP("ConfigField", "CPU work per sample (µs)"),
