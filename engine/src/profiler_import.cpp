@@ -401,21 +401,41 @@ private:
                 bad("a pid or tid out of range");
             return int64_t(v);
         };
-        ws();
-        if (p >= e || *p != '{')
-            bad("an event object was expected");
-        ++p;
-        for (;;) {
+        // One object, strictly: '{' "key" ':' value (',' "key" ':' value)* '}'. onMember reads
+        // the value at p (or skips it) for the key it is given.
+        auto members = [&](auto&& onMember) {
             ws();
-            if (p < e && *p == '}')
-                break;
-            std::string key;
-            str(&key);
-            ws();
-            if (p >= e || *p != ':')
-                bad("':' was expected");
+            if (p >= e || *p != '{')
+                bad("an object was expected");
             ++p;
             ws();
+            if (p < e && *p == '}') {
+                ++p;
+                return;
+            }
+            for (;;) {
+                ws();
+                std::string key;
+                str(&key);
+                ws();
+                if (p >= e || *p != ':')
+                    bad("':' was expected");
+                ++p;
+                ws();
+                onMember(key);
+                ws();
+                if (p < e && *p == ',') {
+                    ++p;
+                    continue;
+                }
+                if (p < e && *p == '}') {
+                    ++p;
+                    return;
+                }
+                bad("',' or '}' was expected");
+            }
+        };
+        members([&](const std::string& key) {
             if (key == "name")
                 str(&f.name);
             else if (key == "ph")
@@ -432,40 +452,16 @@ private:
                 f.pid = idValue();
             else if (key == "tid")
                 f.tid = idValue();
-            else if (key == "args" && p < e && *p == '{') {
-                ++p;
-                for (;;) {
-                    ws();
-                    if (p < e && *p == '}') {
-                        ++p;
-                        break;
-                    }
-                    std::string akey;
-                    str(&akey);
-                    ws();
-                    if (p >= e || *p != ':')
-                        bad("':' was expected");
-                    ++p;
-                    ws();
+            else if (key == "args" && p < e && *p == '{')
+                members([&](const std::string& akey) {
                     if (akey == "bytes" && p < e && *p != '"' && *p != '{' && *p != '[')
                         num(&f.bytes);
                     else
                         skip();
-                    ws();
-                    if (p < e && *p == ',')
-                        ++p;
-                }
-            } else
+                });
+            else
                 skip();
-            ws();
-            if (p < e && *p == ',') {
-                ++p;
-                continue;
-            }
-            if (p < e && *p == '}')
-                break;
-            bad("',' or '}' was expected");
-        }
+        });
     }
 
     ProfilerTrace& m_out;
