@@ -80,6 +80,8 @@ std::string_view eventKindName(EventKind kind)
     case EventKind::H2DCopy: return "H2D copy";
     case EventKind::Kernel: return "step kernel";
     case EventKind::HostBlocked: return "host blocked by copy";
+    case EventKind::BatchCost: return "batch cost";
+    case EventKind::HeadOfLine: return "head-of-line blocking";
     default: return "unknown";
     }
 }
@@ -99,6 +101,7 @@ bool isSpan(EventKind kind)
     case EventKind::H2DCopy:
     case EventKind::Kernel:
     case EventKind::HostBlocked:
+    case EventKind::HeadOfLine:
         return true;
     default:
         return false;
