@@ -54,7 +54,7 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     s.figures = r.figures;
     s.num_workers = r.num_workers;
     s.cores = usableCores();
-    s.events = int64_t(r.events.size());
+    s.events = int64_t(r.events_collected);
     s.events_lost = int64_t(r.events_lost);
     s.warnings = r.warnings;
     if (r.events_lost > 0) {
