@@ -54,6 +54,8 @@ struct RunReport
     uint64_t host_blocked_ns = 0;     ///< main thread blocked by the copies themselves (pageable, sync)
     uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for busy device buffers (GPU-bound)
     std::vector<DeviceSpan> device_spans; ///< every finished copy and kernel, host clock
+    uint64_t device_timing_bracket_ns = 0; ///< widest clock-anchor bracket (CUDA): spans' host times are within +/- half of it; 0 simulated
+    double device_peak_h2d_gbps = 0;  ///< plain-copy pinned H2D peak measured in this process (LOADERSCOPE_PEAK_H2D_MIB); 0: not measured
     std::vector<Event> events;        ///< everything collected from the rings, all processes
     uint64_t events_lost = 0;
     int num_workers = 0;
