@@ -193,6 +193,8 @@ public:
                         std::to_string(m_sms) + " SMs)";
         if (m_peak.best_gbps > 0)
             d += "; plain-copy pinned H2D peak " + std::to_string(m_peak.best_gbps) + " GB/s in this process";
+        if (m_maxBracketNs)
+            d += "; clock anchor bracket " + std::to_string(m_maxBracketNs) + " ns";
         return d;
     }
 
