@@ -118,7 +118,7 @@ const DeviceFailure* DeviceChecker::injected(DeviceCall call)
     return &m_injectedFailure;
 }
 
-void DeviceChecker::throwIfBroken(std::string_view, std::string_view) const
+void DeviceChecker::throwIfBroken() const
 {
     if (m_sticky)
         throw *m_sticky; // the first error, unchanged: every later call of a broken context fails with it
@@ -174,7 +174,7 @@ std::string deviceBatchContext(const DeviceBatch& b)
 SubmitResult SimBackend::submit(const DeviceBatch& batch, uint64_t hostNow)
 {
     const std::string context = deviceBatchContext(batch);
-    m_check.throwIfBroken("cudaMemcpyAsync", context);
+    m_check.throwIfBroken();
     SubmitResult r;
     const size_t b = size_t(m_submitted % kDeviceBuffers);
     ++m_submitted;
@@ -224,7 +224,7 @@ std::vector<DeviceSpan> SimBackend::poll(uint64_t hostNow)
     if (m_pending.empty())
         return done;
     // The CUDA backend queries the pending events here; the simulator counts one query per poll().
-    m_check.throwIfBroken("cudaEventQuery");
+    m_check.throwIfBroken();
     if (const DeviceFailure* f = m_check.injected(DeviceCall::EventQuery))
         m_check.fail(*f, "cudaEventQuery", "finished copies and kernels");
     auto it = std::stable_partition(m_pending.begin(), m_pending.end(),
@@ -237,7 +237,7 @@ std::vector<DeviceSpan> SimBackend::poll(uint64_t hostNow)
 
 uint64_t SimBackend::drainTime()
 {
-    m_check.throwIfBroken("cudaDeviceSynchronize");
+    m_check.throwIfBroken();
     uint64_t t = std::max(m_copyEngineFree, m_computeStreamTail);
     for (const auto& s : m_pending)
         t = std::max(t, s.t1);
@@ -263,7 +263,7 @@ void SimBackend::registerPinned(uint8_t*, uint64_t bytes)
 {
     // Nothing to lock on a model; the checked path (and the injected failure) is the CUDA backend's.
     const std::string context = "the batch-slot section, " + std::to_string(bytes) + " bytes";
-    m_check.throwIfBroken("cudaHostRegister", context);
+    m_check.throwIfBroken();
     if (const DeviceFailure* f = m_check.injected(DeviceCall::Register))
         m_check.fail(*f, "cudaHostRegister", context);
 }

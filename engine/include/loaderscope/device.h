@@ -138,8 +138,9 @@ public:
     DeviceChecker(std::string deviceLabel, FaultSpec fault);
     /// Test-only: the injected failure for this call of `call` (counted per kind), or none.
     const DeviceFailure* injected(DeviceCall call);
-    /// Throws the latched sticky error, if any (a broken device runs nothing more).
-    void throwIfBroken(std::string_view call, std::string_view context = {}) const;
+    /// Throws the latched sticky error, if any (a broken device runs nothing more): called before
+    /// each batch's, poll's and drain's calls.
+    void throwIfBroken() const;
     /// Throws DeviceError for `failure` (latching it when sticky).
     [[noreturn]] void fail(const DeviceFailure& failure, std::string_view call, std::string_view context = {});
     /// The first error of the run, for messages about later failures ("" while none).

@@ -201,7 +201,7 @@ public:
     SubmitResult submit(const DeviceBatch& batch, uint64_t) override
     {
         const std::string ctx = deviceBatchContext(batch);
-        m_check.throwIfBroken("cudaMemcpyAsync", ctx);
+        m_check.throwIfBroken();
         if (nowNs() - m_anchors.back().host_ns > kReanchorNs)
             reanchor();
         SubmitResult r;
@@ -268,7 +268,7 @@ public:
         std::vector<DeviceSpan> out;
         if (m_pending.empty())
             return out;
-        m_check.throwIfBroken("cudaEventQuery");
+        m_check.throwIfBroken();
         for (auto it = m_pending.begin(); it != m_pending.end();) {
             Op& op = *it;
             const std::string ctx = deviceBatchContext(op.batch);
@@ -295,7 +295,7 @@ public:
 
     uint64_t drainTime() override
     {
-        m_check.throwIfBroken("cudaDeviceSynchronize");
+        m_check.throwIfBroken();
         check(m_check, cudaDeviceSynchronize(), "cudaDeviceSynchronize");
         return nowNs();
     }
@@ -311,7 +311,7 @@ public:
     void registerPinned(uint8_t* p, uint64_t bytes) override
     {
         const std::string ctx = "the batch-slot section, " + std::to_string(bytes) + " bytes";
-        m_check.throwIfBroken("cudaHostRegister", ctx);
+        m_check.throwIfBroken();
         check(m_check, withFault(m_check, DeviceCall::Register, [&] { return cudaHostRegister(p, bytes, cudaHostRegisterDefault); }),
               "cudaHostRegister", ctx);
     }
