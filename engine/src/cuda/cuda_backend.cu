@@ -141,10 +141,10 @@ public:
         else
             m_copyS = m_computeS; // one stream, as a plain PyTorch loop
         check(m_check, cudaStreamCreateWithFlags(&m_refS, cudaStreamNonBlocking), "cudaStreamCreateWithFlags(reference)");
-        const uint64_t bytes = std::max<uint64_t>(m_p.max_batch_bytes, 8);
+        m_bufferBytes = std::max<uint64_t>(m_p.max_batch_bytes, 8);
         for (int b = 0; b < kDeviceBuffers; ++b) {
             void* d = nullptr;
-            check(m_check, cudaMalloc(&d, bytes), "cudaMalloc(device buffer)");
+            check(m_check, cudaMalloc(&d, m_bufferBytes), "cudaMalloc(device buffer)");
             m_buffers.push_back(static_cast<uint8_t*>(d));
             cudaEvent_t e = nullptr;
             check(m_check, cudaEventCreateWithFlags(&e, cudaEventBlockingSync), "cudaEventCreateWithFlags(kernel done)");
@@ -295,8 +295,10 @@ public:
 
     uint64_t drainTime() override
     {
-        m_check.throwIfBroken();
+        // Synchronise even after a latched error: a real fault returns its error here, and after
+        // an injected one the device is healthy and its copies must end before the slots go.
         check(m_check, cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        m_check.throwIfBroken();
         return nowNs();
     }
 
@@ -349,15 +351,16 @@ private:
     {
         launchStep(m_buffers[0], 0, 0);
         check(m_check, launchError(DeviceCall::Warmup), "stepKernel warm-up launch (cudaGetLastError)");
+        const uint64_t bytes = std::min<uint64_t>(4096, m_bufferBytes);
         void* pinned = nullptr;
-        check(m_check, cudaHostAlloc(&pinned, 4096, cudaHostAllocDefault), "cudaHostAlloc(warm-up)");
-        std::memset(pinned, 0x5a, 4096);
+        check(m_check, cudaHostAlloc(&pinned, bytes, cudaHostAllocDefault), "cudaHostAlloc(warm-up)");
+        std::memset(pinned, 0x5a, bytes);
         cudaEvent_t e0 = nullptr, e1 = nullptr;
         try {
             check(m_check, cudaEventCreate(&e0), "cudaEventCreate(warm-up)");
             check(m_check, cudaEventCreate(&e1), "cudaEventCreate(warm-up)");
             check(m_check, cudaEventRecord(e0, m_copyS), "cudaEventRecord(warm-up)");
-            check(m_check, cudaMemcpyAsync(m_buffers[0], pinned, 4096, cudaMemcpyHostToDevice, m_copyS), "cudaMemcpyAsync(warm-up)");
+            check(m_check, cudaMemcpyAsync(m_buffers[0], pinned, bytes, cudaMemcpyHostToDevice, m_copyS), "cudaMemcpyAsync(warm-up)");
             check(m_check, cudaEventRecord(e1, m_copyS), "cudaEventRecord(warm-up)");
             check(m_check, cudaDeviceSynchronize(), "cudaDeviceSynchronize(warm-up)");
             float ms = 0;
@@ -483,7 +486,8 @@ private:
     int m_copyEngines = 0;
     int m_sms = 1;
     cudaStream_t m_copyS = nullptr, m_computeS = nullptr, m_refS = nullptr;
-    std::vector<uint8_t*> m_buffers;
+    std::vector<uint8_t*> m_buffers; ///< kDeviceBuffers device buffers of m_bufferBytes each
+    uint64_t m_bufferBytes = 0;
     std::vector<cudaEvent_t> m_kernelDone;
     unsigned long long* m_sink = nullptr;
     std::deque<Anchor> m_anchors;   ///< anchors pending ops still refer to, and the newest
