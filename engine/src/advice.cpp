@@ -129,14 +129,21 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     // Saturated: the fetching lanes use (nearly) every usable core, or queue for one a lot.
     const bool saturated = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores || m.cpuWait >= 0.25;
     if (saturated) {
+        // Either the workers' own CPU time fills the cores, or they queue for a core (other work
+        // on the machine, or more runnable threads than cores): more workers cannot make more.
+        const bool ownUse = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores;
+        const std::string why = ownUse ? "the " + std::to_string(nw) + " workers already use " + fixed(m.workerCores, 1) +
+                                             " of the " + std::to_string(s.cores) + " cores"
+                                       : "the " + std::to_string(nw) + " workers wait for a free core " + pct(m.cpuWait) +
+                                             " of their busy time (the " + std::to_string(s.cores) +
+                                             " cores are taken by other work, or oversubscribed)";
         out.push_back(make(id::kCpuBound, "", {},
-                           "the loop waits " + pct(stall) + " of its time for data, but the " + std::to_string(nw) +
-                               " workers already use " + fixed(m.workerCores, 1) + " of the " +
-                               std::to_string(s.cores) + " cores (" + ms(m.cpu) +
+                           "the loop waits " + pct(stall) + " of its time for data, but " + why + " (" + ms(m.cpu) +
                                " ms of CPU per sample): more workers will not help; make each sample cheaper "
                                "(decoding, augmentation) or add cores",
                            {{"data_stall_fraction", stall}, {"num_workers", nw}, {"cores_used", m.workerCores},
-                            {"cores", s.cores}, {"cpu_ms_per_sample", m.cpu * 1e3}}));
+                            {"cores", s.cores}, {"cpu_ms_per_sample", m.cpu * 1e3}, {"cpu_wait_share", m.cpuWait},
+                            {"contended", ownUse ? 0.0 : 1.0}}));
         return;
     }
     if (m.needed > nw) {

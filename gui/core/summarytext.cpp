@@ -160,9 +160,15 @@ QString advice(const Advice& a)
                   "so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5")
                    .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
                         count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
+    else if (a.id == id::kCpuBound && e("contended") > 0)
+        text = T::tr("the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the "
+                     "%4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; "
+                     "make each sample cheaper (decoding, augmentation) or add cores")
+                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), pct0(e("cpu_wait_share")), count(e("cores")),
+                        ms(e("cpu_ms_per_sample") / 1e3));
     else if (a.id == id::kCpuBound)
         text = T::tr("the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per "
-                  "sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores")
+                     "sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores")
                    .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), number(e("cores_used"), 1), count(e("cores")),
                         ms(e("cpu_ms_per_sample") / 1e3));
     else if (a.id == id::kRaisePrefetch)
@@ -231,7 +237,11 @@ QString proof(const Advice& a)
                              .arg(knob, knobValue(a.suggest), signedGain, values.join(QStringLiteral(", ")));
     if (!loaderscope::adviceAimsFaster(a.id))
         return head + QLatin1Char(' ') + (a.proof->confirmed ? T::tr("The same throughput: confirmed.") : T::tr("Slower: not confirmed."));
-    return head + QLatin1Char(' ') + (a.proof->confirmed ? T::tr("Confirmed.") : T::tr("Not confirmed on this machine."));
+    QString tail = a.proof->confirmed ? T::tr("Confirmed.") : T::tr("Not confirmed on this machine.");
+    // One beyond the advice measured faster still: say so (the peak may lie further).
+    if (m.size() > 2 && m.back().second > m[1].second * (1 + loaderscope::AdviceThresholds::kConfirmGain))
+        tail += QLatin1Char(' ') + T::tr("%1 was faster still.").arg(knobValue(m.back().first));
+    return head + QLatin1Char(' ') + tail;
 }
 
 QStringList figureLines(const RunSummary& s)

@@ -456,6 +456,9 @@ TR = {
  "The same throughput: confirmed.": "Aynı verim: doğrulandı.",
  "Slower: not confirmed.": "Daha yavaş: doğrulanmadı.",
  "Confirmed.": "Doğrulandı.",
+ "%1 was faster still.": "%1 daha da hızlıydı.",
+ "the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores":
+   "döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin",
  "Not confirmed on this machine.": "Bu makinede doğrulanmadı.",
  "Source: %1": "Kaynak: %1",
  "First batch: %1": "İlk batch: %1",
