@@ -61,7 +61,9 @@ Usage:
       The loader verdict of PyTorch profiler traces (Chrome/Kineto JSON, plain or .gz); several
       files are several ranks of one job, and the straggler is named.
   loaderscope-engine cuda-info
-      Probe the CUDA runtime; with a usable device, measure the plain cudaMemcpy H2D peak (JSON).
+      Probe the CUDA runtime; with a usable device, show the step kernel's image and measure the
+      plain pinned H2D copy peak, best and median of 20 copies of 256 MiB (JSON). Exit 3 when no
+      device is usable or a CUDA call failed.
   loaderscope-engine clean
       Remove shared-memory segments left by runs whose process is gone.
   loaderscope-engine --help | --version
@@ -353,15 +355,23 @@ int main(int argc, char** argv)
     if (args.command == "cuda-info") {
         const CudaProbe p = probeCuda();
         nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};
+        bool ok = p.usable;
         if (p.usable) {
-            std::string peakError;
-            const double gbps = measurePeakH2DGbps(256ull << 20, 10, &peakError);
-            j["peak_h2d_gbps_pinned_memcpy"] = gbps > 0 ? nlohmann::json(gbps) : nlohmann::json(nullptr);
-            if (gbps <= 0)
-                j["peak_error"] = peakError;
+            const KernelImage k = cudaKernelImage();
+            j["kernel_image"] = k.ok ? nlohmann::json{{"binary_version", k.binary_version}, {"ptx_version", k.ptx_version}}
+                                     : nlohmann::json{{"error", k.error}};
+            const PeakH2D peak = measurePeakH2D(256ull << 20, 20);
+            const bool measured = peak.best_gbps > 0;
+            j["peak_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.best_gbps) : nlohmann::json(nullptr);
+            j["median_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.median_gbps) : nlohmann::json(nullptr);
+            j["peak_bytes"] = peak.bytes;
+            j["peak_repeats"] = peak.repeats;
+            if (!measured)
+                j["peak_error"] = peak.error;
+            ok = k.ok && measured;
         }
         std::cout << j.dump(2) << "\n";
-        return p.usable ? kExitOk : kExitRuntime;
+        return ok ? kExitOk : kExitRuntime;
     }
     if (args.command == "clean") {
         for (const auto& name : sweepStaleSegments())

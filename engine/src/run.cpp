@@ -8,6 +8,7 @@
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <map>
@@ -63,6 +64,8 @@ public:
             }
         });
     }
+    /// An exception leaving runEngine after the thread started must not destroy it joinable
+    /// (std::terminate): stop and join it here when finish() was not reached.
     ~Collector()
     {
         if (m_thread.joinable()) {
@@ -207,9 +210,13 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     bool registered = false;
     if (config.loader.pin_memory == PinMemory::Shared) {
         // "shared": pin the whole slot section once; workers then collate into pinned pages.
-        std::string error;
-        if (!device->registerPinned(segment->slotDataBase(), segment->slotDataBytes(), &error))
-            throw DeviceUnavailable(error);
+        // A failure is exit 2, like a device that cannot be used (nothing has run yet).
+        try {
+            device->registerPinned(segment->slotDataBase(), segment->slotDataBytes());
+        } catch (const DeviceError& e) {
+            throw DeviceUnavailable(std::string("pin_memory \"shared\" cannot page-lock the batch slots: ") + e.what() +
+                                    " (pin_memory true stages batches in pinned buffers instead)");
+        }
         registered = true;
     }
 
@@ -322,8 +329,8 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                     blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, key);
                     host = r.buffer_wait_until;
                 }
-                if (r.copy_block_until > host)
-                    blockHost(host, r.copy_block_until, r.copy_block, key);
+                if (r.copy_block_until > host) // the copy call alone, from when it started
+                    blockHost(std::max(host, r.copy_block_from), r.copy_block_until, r.copy_block, key);
                 const uint64_t s1 = nowNs();
                 mainEvents.span(EventKind::Step, s0, s1, key, id);
                 report.step_ns += s1 - s0;
@@ -358,8 +365,14 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     if (report.exit_code != 0)
         segment->header()->run_state.store(uint32_t(RunState::Failed));
     if (report.exit_code != 0 && it) {
-        device->drainTime(); // nothing may still read a slot when the workers go
-        pollDevice(UINT64_MAX);
+        try {
+            device->drainTime(); // nothing may still read a slot when the workers go
+            pollDevice(UINT64_MAX);
+        } catch (const std::exception& e) {
+            // A failed device runs nothing more (a sticky fault ends all its work): the slots may go.
+            if (std::find(report.errors.begin(), report.errors.end(), e.what()) == report.errors.end())
+                report.errors.push_back(e.what());
+        }
     }
     if (it) {
         for (auto& [id, b] : inFlight)
@@ -373,6 +386,9 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     segment->unlink();
     if (recording && !recording->close(&report.recording_error))
         report.warnings.push_back("the recording is incomplete: " + report.recording_error);
+    const DeviceFigures figures = device->figures();
+    report.device_timing_bracket_ns = figures.timing_bracket_ns;
+    report.device_peak_h2d_gbps = figures.peak_h2d_gbps;
     return report;
 }
 

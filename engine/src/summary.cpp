@@ -51,6 +51,8 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     s.source = "engine";
     s.backend = r.backend;
     s.backend_note = r.backend_note;
+    s.device_timing_bracket_ns = r.device_timing_bracket_ns;
+    s.device_peak_h2d_gbps = r.device_peak_h2d_gbps;
     s.figures = r.figures;
     s.num_workers = r.num_workers;
     s.cores = usableCores();

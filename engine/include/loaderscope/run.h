@@ -45,9 +45,11 @@ struct RunReport
     uint64_t batch_bytes = 0;         ///< payload bytes of all delivered batches
     uint64_t copied_to_main_bytes = 0;///< bytes of delivered batches not read in place from a slot
     uint64_t host_blocked_ns = 0;     ///< main thread blocked by the copies themselves (pageable, sync)
-    uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for busy device buffers (GPU-bound)
+    uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for the GPU: busy device buffers, or the stream before a blocking copy
     uint64_t events_collected = 0;    ///< drained from the rings (each also in the recording, if any)
     std::string recording_error;      ///< the recording could not be written (a full disk)
+    uint64_t device_timing_bracket_ns = 0; ///< widest clock-anchor bracket (CUDA): spans' host times are within +/- half of it; 0 simulated
+    double device_peak_h2d_gbps = 0;  ///< plain-copy pinned H2D peak measured in this process (LOADERSCOPE_PEAK_H2D_MIB); 0: not measured
     RunFigures figures;               ///< computed from the events as they were collected
     uint64_t events_lost = 0;
     int num_workers = 0;
