@@ -88,7 +88,6 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
         RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
         m_summary->showSummary(s, true);
         m_timeline->zoomToFit();
-        m_chart->refresh(m_timeline->viewport());
         m_lastMessage = tr("Run finished: %1 batches, %2 samples/s.")
                             .arg(QLocale().toString(qint64(s.figures.batches)), SummaryText::rate(s.figures.samples_per_s));
         updateRunState();
@@ -101,7 +100,6 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
         }
         m_summary->showError(message);
         m_timeline->zoomToFit();
-        m_chart->refresh(m_timeline->viewport());
         m_lastMessage = message;
         updateRunState();
     });
@@ -134,10 +132,7 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
     });
     connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
     connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
-    connect(m_timeline, &TimelineView::viewportChanged, this, [this](const Viewport& v) {
-        m_chart->refresh(v);
-        m_readBack.start();
-    });
+    connect(m_timeline->controller(), &ViewportController::viewportChanged, this, [this] { m_readBack.start(); });
     connect(m_timeline, &TimelineView::followingChanged, this, [this](bool f) { m_a->follow->setChecked(f); });
     m_liveTimer.setInterval(250); // the summary and chart follow the run 4 times a second
     connect(&m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
@@ -158,6 +153,7 @@ void MainWindow::buildLayout()
     m_timeline->setModel(m_session.model());
     m_chart = new QueueChartView(this);
     m_chart->setModel(m_session.model());
+    m_chart->setController(m_timeline->controller());
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_timeline);
     scroll->setWidgetResizable(true);
@@ -564,7 +560,6 @@ void MainWindow::refreshLive()
     m_summary->showSummary(live, false);
     if (live.figures.seconds > 0)
         m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
-    m_chart->refresh(m_timeline->viewport());
     const TraceModel* model = m_session.model();
     if (const auto stall = model->latestStall(); stall && model->endTime() - stall->at < 6'000'000'000LL) {
         // A stuck worker, named as it happens (the engine reports it every 5 s while it lasts).
@@ -754,7 +749,6 @@ void MainWindow::openProfilerTraces(const QStringList& paths)
             m_timeline->setOverlay({});
             m_timeline->zoomToFit();
             m_summary->showSummary(analysisSummary(a), true);
-            m_chart->refresh(m_timeline->viewport());
             m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
             updateRunState();
             return;
