@@ -596,8 +596,7 @@ bool MainWindow::find(const QString& query)
     m_timeline->controller()->setUserViewport({std::max<qint64>(0, r.t0 - margin), r.t1 + margin});
     m_timeline->setHighlightedBatch(r.batch);
     if (r.lane >= 0)
-        m_timelineScroll->ensureVisible(0, int(TimelineLayout(*m_session.model(), QRectF(m_timeline->rect()), m_timeline->theme())
-                                                   .laneRect(r.lane).center().y()));
+        m_timelineScroll->ensureVisible(0, int(m_timeline->laneCenterY(r.lane)));
     m_status->setText(tr("Found %1.").arg(r.what));
     return true;
 }
