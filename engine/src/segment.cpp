@@ -8,6 +8,7 @@
 #include <boost/interprocess/shared_memory_object.hpp>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -88,14 +89,27 @@ ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringC
 
 ShmLayout ShmLayout::forConfig(const Config& c)
 {
-    const uint32_t workers = uint32_t(c.loader.num_workers);
-    const uint32_t inflight = uint32_t(c.loader.prefetch_factor) * workers;
-    const uint32_t slots = inflight + kConsumerSlots;
+    const SegmentSpec s = SegmentSpec::forConfig(c, {});
+    return fromCounts(s.num_workers, s.num_slots, s.task_ring_capacity, s.event_ring_capacity, s.max_indices,
+                      s.slot_payload_bytes);
+}
+
+SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJson)
+{
+    SegmentSpec s;
+    s.num_workers = uint32_t(c.loader.num_workers);
+    const uint32_t inflight = uint32_t(c.loader.prefetch_factor) * s.num_workers;
+    s.num_slots = inflight + ShmLayout::kConsumerSlots;
     // A worker may hold every in-flight task (in_order=False with one active worker), plus a
     // resume and a stop message.
-    const uint32_t ringCap = nextPow2(std::max<uint32_t>(inflight + 4, 8));
-    return fromCounts(workers, slots, ringCap, kEventRingCapacity, uint32_t(c.batchSize()),
-                      c.slotPayloadBytes());
+    s.task_ring_capacity = nextPow2(std::max<uint32_t>(inflight + 4, 8));
+    s.event_ring_capacity = ShmLayout::kEventRingCapacity;
+    s.max_indices = uint32_t(c.batchSize());
+    s.slot_payload_bytes = c.slotPayloadBytes();
+    s.config_json = configJson;
+    s.source = SegmentSource::Engine;
+    s.program = "loaderscope-engine";
+    return s;
 }
 
 struct Segment::Impl
@@ -104,12 +118,18 @@ struct Segment::Impl
     bip::mapped_region region;
 };
 
-std::unique_ptr<Segment> Segment::create(const Config& config, const std::string& configJson)
+std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
 {
+    const std::string& configJson = spec.config_json;
     if (configJson.size() >= ShmLayout::kConfigBytes)
         throw std::runtime_error("config text is larger than the segment's config section");
+    auto pow2 = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
+    if (spec.num_slots == 0 || spec.max_indices == 0 || !pow2(spec.task_ring_capacity) ||
+        !pow2(spec.event_ring_capacity))
+        throw std::runtime_error("segment spec: slots and indices must be positive, ring capacities powers of two");
     std::unique_ptr<Segment> seg(new Segment);
-    seg->m_layout = ShmLayout::forConfig(config);
+    seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
+                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes);
     std::random_device rd;
     const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
     char name[96];
@@ -159,6 +179,13 @@ std::unique_ptr<Segment> Segment::create(const Config& config, const std::string
     h->max_indices = L.max_indices;
     h->slot_payload_bytes = L.slot_payload_bytes;
     h->engine_pid.store(getpid());
+    h->source = uint32_t(spec.source);
+    timespec wall {};
+    clock_gettime(CLOCK_REALTIME, &wall);
+    h->start_unix_ns = uint64_t(wall.tv_sec) * 1000000000ULL + uint64_t(wall.tv_nsec);
+    std::snprintf(h->program, sizeof h->program, "%s", spec.program.c_str());
+    h->rank.store(spec.rank);
+    h->world_size.store(spec.world_size);
     std::memcpy(seg->m_base + L.off_config, configJson.data(), configJson.size());
     for (uint32_t w = 0; w < L.num_workers; ++w)
         new (seg->worker(w)) WorkerCtl;
