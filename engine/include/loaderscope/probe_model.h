@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// From a watched PyTorch job to the engine's model of it ("Model this job"): what the probe
+// observed about one DataLoader, measured from the job's events, and the engine config fitted to it.
+#pragma once
+
+#include "loaderscope/config.h"
+#include "loaderscope/events.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loaderscope {
+
+/** A lognormal fit of positive durations: arithmetic mean and the standard deviation of the log. */
+struct LognormalFit
+{
+    double mean_us = 0;
+    double sigma = 0;
+    int64_t n = 0;
+};
+
+/** One DataLoader as a real job ran it: its knobs (read by the probe) and its measured timings. */
+struct LoaderObservation
+{
+    // Knobs, as the job set them.
+    std::optional<int64_t> batch_size = 1; ///< nullopt: no auto-collation
+    int num_workers = 0;
+    int prefetch_factor = 2;
+    bool pin_memory = false;
+    bool persistent_workers = false;
+    bool in_order = true;
+    bool drop_last = false;
+    bool shuffle = false;
+    std::optional<DistributedConfig> sampler; ///< a DistributedSampler's settings
+    double timeout_s = 0;
+    std::string start_method = "fork";
+    bool iterable = false;
+    std::optional<int64_t> dataset_length;   ///< len(dataset), when it has one
+    int epochs = 1;
+    int64_t samples_per_epoch = 0;           ///< samples delivered in the first full epoch
+    int64_t sample_bytes = 0;                ///< tensor bytes of a batch / its samples
+
+    // Measured from the events (observeTimings).
+    LognormalFit fetch_us;          ///< wall time of each sample's fetch
+    LognormalFit io_us;             ///< its off-CPU part: wall minus CPU and run-queue shares
+    double cpu_us_per_sample = 0;   ///< thread CPU of fetch + collate, per sample (BatchCost)
+    double run_queue_us_per_sample = 0;
+    double collate_us_per_batch = 0;
+    double step_us = 0;             ///< mean time between one next() returning and the next call
+    int64_t steps = 0;
+    double worker_init_us = 0;      ///< mean WorkerInit span (worker_init_fn and fetcher)
+    int64_t batches_costed = 0;     ///< batches with a BatchCost behind the CPU figures
+};
+
+/**
+ * Fills the measured fields of `obs` from a job's events: Fetch, Collate and BatchCost per
+ * (lane, batch) on the worker lanes (the main lane when num_workers is 0), Step on the main lane,
+ * WorkerInit. Each sample's off-CPU time is its fetch wall time minus its batch's per-sample CPU
+ * (fetch part) and run-queue shares.
+ */
+void observeTimings(const std::vector<Event>& events, LoaderObservation& obs);
+
+/** The "observed" object of a probe summary, and back (throws ConfigError on a bad object). */
+std::string observationToJson(const LoaderObservation& obs);
+LoaderObservation observationFromJson(const std::string& json);
+
+/**
+ * The engine config that models the observed loader: the same knobs, a dataset whose samples take
+ * the observed off-CPU time (lognormal) and CPU time, of the observed size, and the observed step
+ * as train.step_us, on the simulated device.
+ */
+Config fitConfig(const LoaderObservation& obs);
+
+} // namespace loaderscope
