@@ -120,7 +120,9 @@ def run(argv):
     except BaseException as e:
         if session is not None:
             session.finish(1)
-        sys.excepthook(type(e), e, _trim(e.__traceback__, script))
+        # The default hook prints the exception's own traceback: trim that (from the script on).
+        e.__traceback__ = _trim(e.__traceback__, script)
+        sys.excepthook(type(e), e, e.__traceback__)
         sys.exit(1)
     if session is not None:
         session.finish(0)

@@ -22,6 +22,31 @@ from . import _iterctx
 from ._state import STATE, active, disable, safe
 
 _originals = {}
+_own_codes = set()  # the wrappers' code objects: their frames are hidden from the job's tracebacks
+
+
+def _own(fn):
+    _own_codes.add(fn.__code__)
+    return fn
+
+
+def _hide_frames(e):
+    """Unlinks the probe's own frames from an exception's traceback, so the job prints the
+    traceback it would print without the probe (3.7+: tb_next is writable)."""
+    try:
+        tb = e.__traceback__
+        while tb is not None and tb.tb_frame.f_code in _own_codes:
+            tb = tb.tb_next
+        head = tb
+        while tb is not None:
+            nxt = tb.tb_next
+            while nxt is not None and nxt.tb_frame.f_code in _own_codes:
+                nxt = nxt.tb_next
+            tb.tb_next = nxt
+            tb = nxt
+        e.__traceback__ = head
+    except Exception:
+        pass
 
 
 def _watched(loader):
@@ -29,6 +54,7 @@ def _watched(loader):
 
 
 def _loader_iter(original):
+    @_own
     @functools.wraps(original)
     def __iter__(self):
         if not _watched(self):
@@ -43,9 +69,10 @@ def _loader_iter(original):
         prep.swap_targets()
         try:
             it = original(self)
-        except BaseException:
+        except BaseException as e:
             prep.restore_targets()
             safe(prep.failed)
+            _hide_frames(e)
             raise
         prep.restore_targets()
         safe(prep.attach, it)
@@ -55,6 +82,7 @@ def _loader_iter(original):
 
 
 def _iter_next(original):
+    @_own
     @functools.wraps(original)
     def __next__(self):
         ctx = self.__dict__.get("_loaderscope")
@@ -72,6 +100,7 @@ def _iter_next(original):
             raise
         except BaseException as e:
             safe(ctx.on_error, self, e)
+            _hide_frames(e)
             raise
         safe(ctx.after_next, self, data)
         return data
@@ -80,6 +109,7 @@ def _iter_next(original):
 
 
 def _get_data(original):
+    @_own
     @functools.wraps(original)
     def _get_data(self, *args, **kwargs):
         r = original(self, *args, **kwargs)
@@ -92,6 +122,7 @@ def _get_data(original):
 
 
 def _process_data(original):
+    @_own
     @functools.wraps(original)
     def _process_data(self, data, *args, **kwargs):
         ctx = self.__dict__.get("_loaderscope")
@@ -103,6 +134,7 @@ def _process_data(original):
 
 
 def _shutdown_workers(original):
+    @_own
     @functools.wraps(original)
     def _shutdown_workers(self, *args, **kwargs):
         # Also runs from __del__, possibly late in interpreter shutdown: nothing here may raise.
