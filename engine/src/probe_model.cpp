@@ -95,7 +95,9 @@ void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
     std::vector<double> fetchWall, io;
     double cpuSum = 0, rqSum = 0, collateSum = 0;
     int64_t samplesCosted = 0, batches = 0;
-    std::vector<double> steps, inits;
+    std::vector<double> steps, inits, readyNext;
+    uint64_t epochBegin = 0;
+    int64_t readyBefore = 0;
     for (const Event& e : events) {
         const double dur = double(e.t1 - e.t0) * kUs;
         switch (e.kind) {
@@ -142,8 +144,28 @@ void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
             if (e.lane == LaneMain && e.batch >= 0)
                 steps.push_back(dur);
             break;
+        case EventKind::QueueDepth:
+            if (e.lane == LaneMain)
+                readyBefore = e.arg0;
+            break;
+        case EventKind::WaitData:
+            // next() with a batch already waiting: what it costs the main process to take one
+            // (unpickling, shared-memory handles), with no waiting in it.
+            if (e.lane == LaneMain && e.batch >= 0 && readyBefore > 0)
+                readyNext.push_back(dur);
+            if (e.lane == LaneMain)
+                readyBefore = 0;
+            break;
+        case EventKind::EpochBegin:
+            if (e.lane == LaneMain)
+                epochBegin = e.t0;
+            break;
         case EventKind::WorkerInit:
-            inits.push_back(dur);
+            // From iter(loader) to this worker ready to fetch: process start, the job's imports
+            // in a spawned worker, worker_init_fn, the fetcher. The engine pays its own (small)
+            // process start on top of worker_init_us.
+            if (epochBegin && e.t1 > epochBegin)
+                inits.push_back(double(e.t1 - epochBegin) * kUs);
             break;
         default:
             break;
@@ -157,6 +179,8 @@ void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
     obs.batches_costed = batches;
     obs.steps = int64_t(steps.size());
     obs.step_us = mean(steps);
+    obs.next_ready_us = mean(readyNext);
+    obs.next_ready_n = int64_t(readyNext.size());
     obs.worker_init_us = mean(inits);
 }
 
@@ -188,6 +212,7 @@ std::string observationToJson(const LoaderObservation& o)
     j["run_queue_us_per_sample"] = o.run_queue_us_per_sample;
     j["collate_us_per_batch"] = o.collate_us_per_batch;
     j["step_us"] = o.step_us;
+    j["next_ready_us"] = {{"mean", o.next_ready_us}, {"n", o.next_ready_n}};
     j["steps"] = o.steps;
     j["worker_init_us"] = o.worker_init_us;
     j["batches_costed"] = o.batches_costed;
@@ -206,8 +231,8 @@ LoaderObservation observationFromJson(const std::string& text)
                    {"batch_size", "num_workers", "prefetch_factor", "pin_memory", "persistent_workers", "in_order",
                     "drop_last", "shuffle", "sampler", "timeout_s", "start_method", "dataset_kind", "dataset_length",
                     "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
-                    "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "worker_init_us",
-                    "batches_costed"});
+                    "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
+                    "worker_init_us", "batches_costed"});
     LoaderObservation o;
     if (r.isSet("batch_size"))
         o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
@@ -248,6 +273,11 @@ LoaderObservation observationFromJson(const std::string& text)
     o.collate_us_per_batch = r.number("collate_us_per_batch", 0, 0, 60e6);
     o.step_us = r.number("step_us", 0, 0, 60e6);
     o.steps = r.integer("steps", 0, 0, int64_t(1) << 50);
+    if (r.isSet("next_ready_us")) {
+        ObjectReader n(*r.find("next_ready_us"), r.field("next_ready_us"), {"mean", "n"});
+        o.next_ready_us = n.number("mean", 0, 0, 60e6);
+        o.next_ready_n = n.integer("n", 0, 0, int64_t(1) << 50);
+    }
     o.worker_init_us = r.number("worker_init_us", 0, 0, 60e6);
     o.batches_costed = r.integer("batches_costed", 0, 0, int64_t(1) << 50);
     return o;

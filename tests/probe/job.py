@@ -26,8 +26,8 @@ def busy(us):
 
 
 class MapData(Dataset):
-    def __init__(self, n, sleep_us, cpu_us, raise_at, kill_at, hang_at):
-        self.n, self.sleep_us, self.cpu_us = n, sleep_us, cpu_us
+    def __init__(self, n, sleep_us, cpu_us, raise_at, kill_at, hang_at, tensor_only=False):
+        self.n, self.sleep_us, self.cpu_us, self.tensor_only = n, sleep_us, cpu_us, tensor_only
         self.raise_at, self.kill_at, self.hang_at = raise_at, kill_at, hang_at
 
     def __len__(self):
@@ -44,6 +44,8 @@ class MapData(Dataset):
             time.sleep(self.sleep_us * 1e-6)
         if self.cpu_us:
             busy(self.cpu_us)
+        if self.tensor_only:  # one tensor per sample: the cheapest batch to hand to the main process
+            return torch.full((64,), float(i))
         # A random draw shows that the workers' seeds are the same with and without the probe.
         return {"index": torch.tensor(i), "pid": torch.tensor(os.getpid()), "noise": torch.rand(3),
                 "data": torch.full((16,), float(i))}
@@ -114,6 +116,7 @@ def main():
     p.add_argument("--continue-on-error", action="store_true")
     p.add_argument("--exit-code", type=int, default=0)
     p.add_argument("--trivial", action="store_true")
+    p.add_argument("--tensor-only", action="store_true")
     p.add_argument("--out", default=None)
     a = p.parse_args()
 
@@ -121,7 +124,7 @@ def main():
     if a.trivial:
         ds = TrivialData(a.length)
     elif a.dataset == "map":
-        ds = MapData(a.length, a.sleep_us, a.cpu_us, a.raise_at, a.kill_at, a.hang_at)
+        ds = MapData(a.length, a.sleep_us, a.cpu_us, a.raise_at, a.kill_at, a.hang_at, a.tensor_only)
     else:
         ds = StreamData(a.length, a.sleep_us)
     kwargs = {}

@@ -49,7 +49,12 @@ struct LoaderObservation
     double collate_us_per_batch = 0;
     double step_us = 0;             ///< mean time between one next() returning and the next call
     int64_t steps = 0;
-    double worker_init_us = 0;      ///< mean WorkerInit span (worker_init_fn and fetcher)
+    /// next() when a batch was already waiting: the main process's own cost to take a batch
+    /// (unpickling, shared-memory handles). Not in the engine's model (its batches stay in place
+    /// in shared memory): a model faster than the job by about this much per batch is expected.
+    double next_ready_us = 0;
+    int64_t next_ready_n = 0;
+    double worker_init_us = 0;      ///< mean time from iter(loader) to a new worker ready to fetch
     int64_t batches_costed = 0;     ///< batches with a BatchCost behind the CPU figures
 };
 
