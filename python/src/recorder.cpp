@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
+#include <vector>
 
 namespace lsprobe {
 
@@ -87,14 +88,13 @@ int64_t indexValue(PyObject* index)
 
 } // namespace
 
-py::object FetchRecorder::getitem(PyObject* dataset, PyObject* index)
+PyObject* FetchRecorder::getitem(PyObject* dataset, PyObject* index)
 {
     const uint64_t t0 = ls::nowNs();
     PyObject* r = PyObject_GetItem(dataset, index);
-    if (!r)
-        throw py::error_already_set(); // the dataset's own exception, unchanged
-    recordFetch(t0, indexValue(index));
-    return py::reinterpret_steal<py::object>(r);
+    if (r)
+        recordFetch(t0, indexValue(index));
+    return r;
 }
 
 py::object FetchRecorder::getitems(const py::object& fn, const py::object& indices)
@@ -121,18 +121,14 @@ py::object FetchRecorder::getitems(const py::object& fn, const py::object& indic
     return r;
 }
 
-py::object FetchRecorder::next(PyObject* iterator)
+PyObject* FetchRecorder::next(PyObject* iterator)
 {
     const uint64_t t0 = ls::nowNs();
+    // nullptr without an error is the end (next() raises StopIteration); with one, the dataset's.
     PyObject* r = PyIter_Next(iterator);
-    if (!r) {
-        if (PyErr_Occurred())
-            throw py::error_already_set();
-        throw py::stop_iteration();
-    }
-    // An iterable dataset has no index: the sample's position in this worker's stream.
-    recordFetch(t0, int64_t(m_seen));
-    return py::reinterpret_steal<py::object>(r);
+    if (r)
+        recordFetch(t0, int64_t(m_seen)); // an iterable has no index: the sample's place in this worker's stream
+    return r;
 }
 
 py::object FetchRecorder::collate(const py::object& fn, const py::object& data, bool batched)
@@ -155,24 +151,14 @@ py::object FetchRecorder::collate(const py::object& fn, const py::object& data, 
 
 // --- proxies -----------------------------------------------------------------------------------
 // They stand in for the fetcher's dataset, dataset iterator and collate_fn inside the fetcher only
-// (the user's objects, and get_worker_info().dataset, are untouched). Every attribute they do not
-// time is forwarded, so `hasattr(dataset, "__getitems__")` answers as for the real dataset.
-
-struct TimedDataset
-{
-    py::object dataset;
-    std::shared_ptr<FetchRecorder> rec;
-};
+// (the user's objects, and get_worker_info().dataset, are untouched). Every attribute is the
+// wrapped object's, so `hasattr(dataset, "__getitems__")` answers as for the real dataset. The
+// per-sample proxies are plain CPython types: `dataset[i]` and `next(it)` reach the recorder
+// through the type's slots, without pybind11's argument dispatch (a few hundred ns per call).
 
 struct TimedGetItems
 {
     py::object fn;
-    std::shared_ptr<FetchRecorder> rec;
-};
-
-struct TimedIterator
-{
-    py::object iterator;
     std::shared_ptr<FetchRecorder> rec;
 };
 
@@ -182,6 +168,131 @@ struct TimedCollate
     std::shared_ptr<FetchRecorder> rec;
     bool batched;
 };
+
+namespace {
+
+struct ProxyObject
+{
+    PyObject_HEAD
+    PyObject* wrapped;      ///< the dataset, or the dataset's iterator
+    PyObject* recorderObj;  ///< keeps the recorder alive
+    FetchRecorder* rec;
+};
+
+PyTypeObject* g_datasetType = nullptr;
+PyTypeObject* g_iteratorType = nullptr;
+
+void proxyDealloc(PyObject* self)
+{
+    PyTypeObject* tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    auto* p = reinterpret_cast<ProxyObject*>(self);
+    Py_CLEAR(p->wrapped);
+    Py_CLEAR(p->recorderObj);
+    tp->tp_free(self);
+    Py_DECREF(tp); // heap types own a reference from each instance
+}
+
+int proxyTraverse(PyObject* self, visitproc visit, void* arg)
+{
+    auto* p = reinterpret_cast<ProxyObject*>(self);
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(p->wrapped);
+    Py_VISIT(p->recorderObj);
+    return 0;
+}
+
+int proxyClear(PyObject* self)
+{
+    auto* p = reinterpret_cast<ProxyObject*>(self);
+    Py_CLEAR(p->wrapped);
+    Py_CLEAR(p->recorderObj);
+    return 0;
+}
+
+PyObject* proxyGetattro(PyObject* self, PyObject* name)
+{
+    auto* p = reinterpret_cast<ProxyObject*>(self);
+    if (PyUnicode_Check(name) && PyUnicode_CompareWithASCIIString(name, "wrapped") == 0) {
+        Py_INCREF(p->wrapped);
+        return p->wrapped;
+    }
+    PyObject* attr = PyObject_GetAttr(p->wrapped, name); // AttributeError passes through
+    if (!attr || Py_TYPE(self) != g_datasetType || !PyUnicode_Check(name) ||
+        PyUnicode_CompareWithASCIIString(name, "__getitems__") != 0 || PyObject_IsTrue(attr) != 1)
+        return attr;
+    // Dataset.__getitems__ fetches a whole batch in one call: timed as one span for its samples.
+    try {
+        auto rec = py::cast<std::shared_ptr<FetchRecorder>>(py::handle(p->recorderObj));
+        return py::cast(TimedGetItems{py::reinterpret_steal<py::object>(attr), std::move(rec)}).release().ptr();
+    } catch (py::error_already_set& e) {
+        e.restore();
+        return nullptr;
+    } catch (const std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+        return nullptr;
+    }
+}
+
+PyObject* proxyRepr(PyObject* self)
+{
+    return PyObject_Repr(reinterpret_cast<ProxyObject*>(self)->wrapped);
+}
+
+PyObject* datasetGetItem(PyObject* self, PyObject* index)
+{
+    auto* p = reinterpret_cast<ProxyObject*>(self);
+    return p->rec->getitem(p->wrapped, index);
+}
+
+Py_ssize_t datasetLen(PyObject* self)
+{
+    return PyObject_Size(reinterpret_cast<ProxyObject*>(self)->wrapped);
+}
+
+PyObject* iteratorIter(PyObject* self)
+{
+    Py_INCREF(self);
+    return self;
+}
+
+PyObject* iteratorNext(PyObject* self)
+{
+    auto* p = reinterpret_cast<ProxyObject*>(self);
+    return p->rec->next(p->wrapped);
+}
+
+PyTypeObject* makeType(const char* name, std::vector<PyType_Slot> slots)
+{
+    slots.push_back({Py_tp_dealloc, reinterpret_cast<void*>(proxyDealloc)});
+    slots.push_back({Py_tp_traverse, reinterpret_cast<void*>(proxyTraverse)});
+    slots.push_back({Py_tp_clear, reinterpret_cast<void*>(proxyClear)});
+    slots.push_back({Py_tp_getattro, reinterpret_cast<void*>(proxyGetattro)});
+    slots.push_back({Py_tp_repr, reinterpret_cast<void*>(proxyRepr)});
+    slots.push_back({0, nullptr});
+    PyType_Spec spec{name, int(sizeof(ProxyObject)), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, slots.data()};
+    auto* type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&spec));
+    if (!type)
+        throw py::error_already_set();
+    return type;
+}
+
+py::object makeProxy(PyTypeObject* type, const py::object& wrapped, const py::object& recorder)
+{
+    auto rec = py::cast<std::shared_ptr<FetchRecorder>>(recorder); // TypeError if it is not one
+    auto* p = PyObject_GC_New(ProxyObject, type);
+    if (!p)
+        throw py::error_already_set();
+    Py_INCREF(wrapped.ptr());
+    p->wrapped = wrapped.ptr();
+    Py_INCREF(recorder.ptr());
+    p->recorderObj = recorder.ptr();
+    p->rec = rec.get(); // owned by recorderObj's holder, alive as long as the proxy
+    PyObject_GC_Track(reinterpret_cast<PyObject*>(p));
+    return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(p));
+}
+
+} // namespace
 
 void registerRecorder(py::module_& m)
 {
@@ -196,24 +307,16 @@ void registerRecorder(py::module_& m)
     py::class_<TimedGetItems>(m, "TimedGetItems")
         .def("__call__", [](TimedGetItems& self, py::object indices) { return self.rec->getitems(self.fn, indices); });
 
-    py::class_<TimedDataset>(m, "TimedDataset")
-        .def(py::init([](py::object ds, std::shared_ptr<FetchRecorder> rec) { return TimedDataset{std::move(ds), std::move(rec)}; }))
-        .def("__getitem__", [](TimedDataset& self, py::handle index) { return self.rec->getitem(self.dataset.ptr(), index.ptr()); })
-        .def("__len__", [](TimedDataset& self) { return py::len(self.dataset); })
-        .def("__getattr__", [](TimedDataset& self, const std::string& name) -> py::object {
-            py::object attr = self.dataset.attr(name.c_str()); // AttributeError passes through
-            if (name == "__getitems__" && PyObject_IsTrue(attr.ptr()) == 1)
-                return py::cast(TimedGetItems{attr, self.rec});
-            return attr;
-        })
-        .def_property_readonly("wrapped", [](TimedDataset& self) { return self.dataset; });
-
-    py::class_<TimedIterator>(m, "TimedIterator")
-        .def(py::init([](py::object it, std::shared_ptr<FetchRecorder> rec) { return TimedIterator{std::move(it), std::move(rec)}; }))
-        .def("__iter__", [](py::object self) { return self; })
-        .def("__next__", [](TimedIterator& self) { return self.rec->next(self.iterator.ptr()); })
-        .def("__getattr__", [](TimedIterator& self, const std::string& name) { return self.iterator.attr(name.c_str()); })
-        .def_property_readonly("wrapped", [](TimedIterator& self) { return self.iterator; });
+    g_datasetType = makeType("loaderscope._native.TimedDataset",
+                             {{Py_mp_subscript, reinterpret_cast<void*>(datasetGetItem)},
+                              {Py_mp_length, reinterpret_cast<void*>(datasetLen)}});
+    g_iteratorType = makeType("loaderscope._native.TimedIterator",
+                              {{Py_tp_iter, reinterpret_cast<void*>(iteratorIter)},
+                               {Py_tp_iternext, reinterpret_cast<void*>(iteratorNext)}});
+    m.def("TimedDataset", [](py::object dataset, py::object recorder) { return makeProxy(g_datasetType, dataset, recorder); },
+          py::arg("dataset"), py::arg("recorder"), "The fetcher's dataset, each sample timed.");
+    m.def("TimedIterator", [](py::object iterator, py::object recorder) { return makeProxy(g_iteratorType, iterator, recorder); },
+          py::arg("iterator"), py::arg("recorder"), "The fetcher's dataset iterator, each sample timed.");
 
     py::class_<TimedCollate>(m, "TimedCollate")
         .def(py::init([](py::object fn, std::shared_ptr<FetchRecorder> rec, bool batched) {

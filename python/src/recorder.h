@@ -91,10 +91,11 @@ public:
     uint64_t samples_seen() const { return m_seen; }
     uint32_t every() const { return m_every; }
 
-    // Hot paths, called by the proxies below.
-    py::object getitem(PyObject* dataset, PyObject* index);
+    // Hot paths, called by the proxies (recorder.cpp). The per-sample ones are CPython slots:
+    // new reference, or nullptr with the Python error set (the dataset's own, unchanged).
+    PyObject* getitem(PyObject* dataset, PyObject* index);
+    PyObject* next(PyObject* iterator);
     py::object getitems(const py::object& fn, const py::object& indices);
-    py::object next(PyObject* iterator);
     py::object collate(const py::object& fn, const py::object& data, bool batched);
 
 private:
