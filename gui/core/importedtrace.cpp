@@ -3,7 +3,6 @@
 
 #include "tracemodel.h"
 
-#include <QJsonArray>
 
 using loaderscope::EventKind;
 using loaderscope::ProfiledSpan;
@@ -54,21 +53,27 @@ void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& mode
     model.finishAppend();
 }
 
-QJsonObject analysisSummary(const loaderscope::TraceAnalysis& a)
+loaderscope::RunSummary analysisSummary(const loaderscope::TraceAnalysis& a)
 {
-    QJsonArray recs;
-    for (const auto& r : a.recommendations)
-        recs.append(QString::fromStdString(r));
-    QJsonObject s{{QStringLiteral("backend"), QStringLiteral("profiler trace")},
-                  {QStringLiteral("data_stall_fraction"), a.data_stall_fraction},
-                  {QStringLiteral("gpu_busy_fraction"), a.gpu_busy_fraction},
-                  {QStringLiteral("verdict"), QString::fromStdString(a.verdict)},
-                  {QStringLiteral("recommendations"), recs},
-                  {QStringLiteral("batches"), a.steps},
-                  {QStringLiteral("steps_per_s"), a.step_s > 0 ? double(a.steps) / a.step_s : 0.0}};
+    loaderscope::RunSummary s;
+    s.source = "profiler";
+    loaderscope::RunFigures& f = s.figures;
+    f.batches = a.steps;
+    f.seconds = a.step_s;
+    f.data_stall_fraction = a.data_stall_fraction;
+    f.gpu_busy_fraction = a.gpu_busy_fraction;
+    f.kernel_s = a.kernels > 0 ? a.gpu_busy_fraction * a.step_s : 0.0;
+    f.copies = a.pinned_copies + a.pageable_copies;
+    f.pageable_copies = a.pageable_copies;
     if (a.overlap_fraction >= 0)
-        s.insert(QStringLiteral("overlap_fraction"), a.overlap_fraction);
+        f.overlap_fraction = a.overlap_fraction;
     if (a.h2d_gbps >= 0)
-        s.insert(QStringLiteral("h2d_gbps"), a.h2d_gbps);
+        f.h2d_gbps = a.h2d_gbps;
+    s.verdict = a.verdict;
+    for (const std::string& r : a.recommendations) {
+        loaderscope::Advice advice; // sentences of the trace analysis: no id, no knob yet
+        advice.text = r;
+        s.advice.push_back(advice);
+    }
     return s;
 }

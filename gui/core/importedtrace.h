@@ -5,11 +5,11 @@
 
 #include "loaderscope/profiler_import.h"
 
-#include <QJsonObject>
+#include "loaderscope/run_summary.h"
 
 class TraceModel;
 
 /// Fills `model` from an imported trace; time 0 is the first ProfilerStep (or the first span).
 void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& model);
-/// The analysis as a summary object with the keys SummaryPanel reads.
-QJsonObject analysisSummary(const loaderscope::TraceAnalysis& a);
+/// The analysis as a RunSummary (source "profiler"): the figures that apply to a trace.
+loaderscope::RunSummary analysisSummary(const loaderscope::TraceAnalysis& a);
