@@ -16,48 +16,7 @@ using detail::ObjectReader;
 namespace {
 
 constexpr double kUs = 1e-3; // ns -> us
-
-/** Arithmetic mean of all values; sigma of the log of those above `floorUs` (log of ~0 is noise). */
-LognormalFit fitLognormal(const std::vector<double>& us, double floorUs)
-{
-    LognormalFit f;
-    f.n = int64_t(us.size());
-    if (us.empty())
-        return f;
-    double sum = 0, lsum = 0, lsq = 0;
-    int64_t ln = 0;
-    for (double v : us) {
-        sum += v;
-        if (v > floorUs) {
-            const double l = std::log(v);
-            lsum += l;
-            lsq += l * l;
-            ++ln;
-        }
-    }
-    f.mean_us = sum / double(us.size());
-    if (ln > 1) {
-        const double m = lsum / double(ln);
-        f.sigma = std::sqrt(std::max(0.0, lsq / double(ln) - m * m));
-    }
-    return f;
-}
-
-double mean(const std::vector<double>& v)
-{
-    double s = 0;
-    for (double x : v)
-        s += x;
-    return v.empty() ? 0.0 : s / double(v.size());
-}
-
-/** One batch as its maker (a worker, or the main process) recorded it. */
-struct BatchRecord
-{
-    std::vector<std::pair<double, int64_t>> fetches; ///< (wall us, samples covered)
-    double collate_us = 0;
-    int64_t collate_samples = -1;
-};
+constexpr double kLogFloorUs = 1.0; // below a microsecond the log of a duration is clock noise
 
 json fitJson(const LognormalFit& f)
 {
@@ -79,109 +38,142 @@ LognormalFit fitFrom(const ObjectReader& parent, const std::string& key)
 
 } // namespace
 
+void ObservationAccumulator::Moments::add(double us, double weight)
+{
+    w += weight;
+    sum += us * weight;
+    if (us > kLogFloorUs) {
+        const double l = std::log(us);
+        lw += weight;
+        lsum += l * weight;
+        lsq += l * l * weight;
+    }
+}
+
+LognormalFit ObservationAccumulator::Moments::fit() const
+{
+    LognormalFit f;
+    f.n = int64_t(w);
+    if (w <= 0)
+        return f;
+    f.mean_us = sum / w; // the arithmetic mean: what the engine's lognormal takes as its mean
+    if (lw > 1) {
+        const double m = lsum / lw;
+        f.sigma = std::sqrt(std::max(0.0, lsq / lw - m * m));
+    }
+    return f;
+}
+
+void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double runqUs)
+{
+    int64_t n = b.collate_samples;
+    if (n <= 0) {
+        n = 0;
+        for (const auto& f : b.fetches)
+            n += f.second;
+    }
+    if (n <= 0)
+        return; // an empty batch (the end of an iterable dataset)
+    // Collate is CPU work: its wall time (at most the batch's CPU) is not fetch CPU.
+    const double fetchCpu = std::max(0.0, cpuUs - std::min(cpuUs, b.collate_us)) / double(n);
+    const double runqPer = runqUs / double(n);
+    for (const auto& [wall, weight] : b.fetches) {
+        fetch.add(wall, double(weight));
+        io.add(std::max(0.0, wall - fetchCpu - runqPer), double(weight));
+    }
+    cpu_us += cpuUs;
+    runq_us += runqUs;
+    collate_us += b.collate_us;
+    samples += n;
+    ++batches;
+}
+
+void ObservationAccumulator::add(const Event& e)
+{
+    const double dur = double(e.t1 > e.t0 ? e.t1 - e.t0 : 0) * kUs;
+    Side* side = e.lane >= 0 ? &m_workers : e.lane == LaneMain ? &m_main : nullptr;
+    switch (e.kind) {
+    case EventKind::Fetch:
+        if (side)
+            side->open[e.lane].fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
+        break;
+    case EventKind::Collate:
+        if (side) {
+            side->open[e.lane].collate_us += dur;
+            side->open[e.lane].collate_samples = e.arg0;
+        }
+        break;
+    case EventKind::BatchCost:
+        // A lane's batch ends with its BatchCost: its fetches and collate came before it.
+        if (side) {
+            auto it = side->open.find(e.lane);
+            if (it != side->open.end()) {
+                side->close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs);
+                side->open.erase(it);
+            }
+        }
+        break;
+    case EventKind::Step:
+        if (e.lane == LaneMain && e.batch >= 0) {
+            m_stepSum += dur;
+            ++m_steps;
+        }
+        break;
+    case EventKind::QueueDepth:
+        if (e.lane == LaneMain)
+            m_readyBefore = e.arg0;
+        break;
+    case EventKind::WaitData:
+        // next() with a batch already waiting: what it costs the main process to take one
+        // (unpickling, shared-memory handles), with no waiting in it.
+        if (e.lane == LaneMain) {
+            if (e.batch >= 0 && m_readyBefore > 0) {
+                m_readySum += dur;
+                ++m_readyN;
+            }
+            m_readyBefore = 0;
+        }
+        break;
+    case EventKind::EpochBegin:
+        if (e.lane == LaneMain)
+            m_epochBegin = e.t0;
+        break;
+    case EventKind::WorkerInit:
+        // From iter(loader) to this worker ready to fetch: process start, the job's imports in a
+        // spawned worker, worker_init_fn, the fetcher. The engine pays its own (small) process
+        // start on top of worker_init_us.
+        if (m_epochBegin && e.t1 > m_epochBegin) {
+            m_initSum += double(e.t1 - m_epochBegin) * kUs;
+            ++m_inits;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void ObservationAccumulator::finish(LoaderObservation& obs) const
+{
+    const Side& s = m_workers.batches > 0 || m_workers.fetch.w > 0 ? m_workers : m_main;
+    obs.fetch_us = s.fetch.fit();
+    obs.io_us = s.io.fit();
+    obs.cpu_us_per_sample = s.samples ? s.cpu_us / double(s.samples) : 0;
+    obs.run_queue_us_per_sample = s.samples ? s.runq_us / double(s.samples) : 0;
+    obs.collate_us_per_batch = s.batches ? s.collate_us / double(s.batches) : 0;
+    obs.batches_costed = s.batches;
+    obs.steps = m_steps;
+    obs.step_us = m_steps ? m_stepSum / double(m_steps) : 0;
+    obs.next_ready_us = m_readyN ? m_readySum / double(m_readyN) : 0;
+    obs.next_ready_n = m_readyN;
+    obs.worker_init_us = m_inits ? m_initSum / double(m_inits) : 0;
+}
+
 void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
 {
-    bool workerFetches = false;
+    ObservationAccumulator a;
     for (const Event& e : events)
-        if (e.kind == EventKind::Fetch && e.lane >= 0) {
-            workerFetches = true;
-            break;
-        }
-    auto maker = [&](const Event& e) { return workerFetches ? e.lane >= 0 : e.lane == LaneMain; };
-
-    // Each lane's events are in the order its single writer wrote them: a batch's fetches and
-    // collate come before its BatchCost, which closes it.
-    std::map<int, BatchRecord> open;
-    std::vector<double> fetchWall, io;
-    double cpuSum = 0, rqSum = 0, collateSum = 0;
-    int64_t samplesCosted = 0, batches = 0;
-    std::vector<double> steps, inits, readyNext;
-    uint64_t epochBegin = 0;
-    int64_t readyBefore = 0;
-    for (const Event& e : events) {
-        const double dur = double(e.t1 - e.t0) * kUs;
-        switch (e.kind) {
-        case EventKind::Fetch:
-            if (maker(e))
-                open[e.lane].fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
-            break;
-        case EventKind::Collate:
-            if (maker(e)) {
-                open[e.lane].collate_us += dur;
-                open[e.lane].collate_samples = e.arg0;
-            }
-            break;
-        case EventKind::BatchCost: {
-            if (!maker(e))
-                break;
-            BatchRecord b = std::move(open[e.lane]);
-            open.erase(e.lane);
-            int64_t n = b.collate_samples;
-            if (n <= 0) {
-                n = 0;
-                for (const auto& f : b.fetches)
-                    n += f.second;
-            }
-            if (n <= 0)
-                break; // an empty batch (the end of an iterable dataset)
-            const double cpu = double(e.arg0) * kUs, rq = double(e.arg1) * kUs;
-            // Collate is CPU work: its wall time (at most the batch's CPU) is not fetch CPU.
-            const double fetchCpu = std::max(0.0, cpu - std::min(cpu, b.collate_us)) / double(n);
-            const double rqPer = rq / double(n);
-            for (const auto& [wall, covered] : b.fetches) {
-                const double perSample = wall / double(covered);
-                fetchWall.push_back(perSample);
-                io.push_back(std::max(0.0, perSample - fetchCpu - rqPer));
-            }
-            cpuSum += cpu;
-            rqSum += rq;
-            collateSum += b.collate_us;
-            samplesCosted += n;
-            ++batches;
-            break;
-        }
-        case EventKind::Step:
-            if (e.lane == LaneMain && e.batch >= 0)
-                steps.push_back(dur);
-            break;
-        case EventKind::QueueDepth:
-            if (e.lane == LaneMain)
-                readyBefore = e.arg0;
-            break;
-        case EventKind::WaitData:
-            // next() with a batch already waiting: what it costs the main process to take one
-            // (unpickling, shared-memory handles), with no waiting in it.
-            if (e.lane == LaneMain && e.batch >= 0 && readyBefore > 0)
-                readyNext.push_back(dur);
-            if (e.lane == LaneMain)
-                readyBefore = 0;
-            break;
-        case EventKind::EpochBegin:
-            if (e.lane == LaneMain)
-                epochBegin = e.t0;
-            break;
-        case EventKind::WorkerInit:
-            // From iter(loader) to this worker ready to fetch: process start, the job's imports
-            // in a spawned worker, worker_init_fn, the fetcher. The engine pays its own (small)
-            // process start on top of worker_init_us.
-            if (epochBegin && e.t1 > epochBegin)
-                inits.push_back(double(e.t1 - epochBegin) * kUs);
-            break;
-        default:
-            break;
-        }
-    }
-    obs.fetch_us = fitLognormal(fetchWall, 1.0);
-    obs.io_us = fitLognormal(io, 1.0);
-    obs.cpu_us_per_sample = samplesCosted ? cpuSum / double(samplesCosted) : 0;
-    obs.run_queue_us_per_sample = samplesCosted ? rqSum / double(samplesCosted) : 0;
-    obs.collate_us_per_batch = batches ? collateSum / double(batches) : 0;
-    obs.batches_costed = batches;
-    obs.steps = int64_t(steps.size());
-    obs.step_us = mean(steps);
-    obs.next_ready_us = mean(readyNext);
-    obs.next_ready_n = int64_t(readyNext.size());
-    obs.worker_init_us = mean(inits);
+        a.add(e);
+    a.finish(obs);
 }
 
 std::string observationToJson(const LoaderObservation& o)

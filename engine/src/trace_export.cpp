@@ -134,7 +134,8 @@ bool writeChromeTrace(const Config& config, const RunReport& r, const std::strin
                 pid, index);
     };
 
-    meta("process_name", kMainPid, 0, "engine main process (pid " + std::to_string(r.engine_pid) + ")");
+    meta("process_name", kMainPid, 0, (r.source == "pytorch" ? "PyTorch main process (pid " : "engine main process (pid ") +
+                                          std::to_string(r.engine_pid) + ")");
     sortIndex(kMainPid, 0);
     meta("thread_name", kMainPid, 1, "main thread (training loop)");
     if (config.loader.pin_memory != PinMemory::Off)

@@ -61,7 +61,7 @@ def _terminate_like_default(session, signum):
 
     def handler(sig, frame):
         try:
-            session.finish(128 + sig)
+            session.finish(128 + sig, interrupted=True)
         finally:
             signal.signal(sig, signal.SIG_DFL)
             os.kill(os.getpid(), sig)
@@ -115,7 +115,7 @@ def run(argv):
         raise
     except KeyboardInterrupt:
         if session is not None:
-            session.finish(130)
+            session.finish(130, interrupted=True)
         raise  # Python then exits by SIGINT, as for the script itself
     except BaseException as e:
         if session is not None:

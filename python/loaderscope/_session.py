@@ -43,7 +43,7 @@ class ProbeSession:
         self.rank, self.world_size = _rank_from_env()
         info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv)}
         self.native = _native.Session(opts.lanes, opts.ring_capacity, self.program, self.rank,
-                                      self.world_size, json.dumps(info))
+                                      self.world_size, json.dumps(info), bool(opts.events or opts.trace))
         self.name = self.native.name
         self.main = _native.Writer(self.native.segment, K.LANE_MAIN)
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
@@ -104,7 +104,7 @@ class ProbeSession:
             out = "%s.rank%d%s" % (root, rank, ext)
         return out
 
-    def meta(self, exit_code):
+    def meta(self, exit_code, interrupted=False):
         return {
             "source": "pytorch",
             "torch_version": self.torch_version(),
@@ -113,6 +113,7 @@ class ProbeSession:
             "rank": self.rank,
             "world_size": self.world_size,
             "exit_code": exit_code,
+            "interrupted": interrupted,
             "errors": self.errors,
             "warnings": ([("probe disabled: " + STATE.disabled)] if STATE.disabled else []),
             "sample_every": STATE.options.sample_every,
@@ -122,9 +123,9 @@ class ProbeSession:
                         for r in self.loaders],
         }
 
-    def finish(self, exit_code=0):
+    def finish(self, exit_code=0, interrupted=False):
         """Stops collecting, writes the outputs asked for, removes the segment. Idempotent; only
-        the process that made the session does anything."""
+        the process that made the session does anything. `interrupted`: a signal ended the job."""
         if self.finished or os.getpid() != self.pid:
             return
         self.finished = True
@@ -137,7 +138,7 @@ class ProbeSession:
         self.native.stop_collector()
         try:
             self.summary = _native.write_outputs(
-                self.native, json.dumps(self.meta(exit_code)), self.output_path(opts.summary) or "",
+                self.native, json.dumps(self.meta(exit_code, interrupted)), self.output_path(opts.summary) or "",
                 self.output_path(opts.trace) or "", self.output_path(opts.events) or "")
         except Exception as e:
             warn("could not write the outputs: %s: %s" % (type(e).__name__, e))

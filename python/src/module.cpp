@@ -143,12 +143,12 @@ PYBIND11_MODULE(_native, m)
 
     py::class_<Session, std::shared_ptr<Session>>(m, "Session")
         .def(py::init([](uint32_t lanes, uint32_t ringCapacity, const std::string& program, int rank, int worldSize,
-                         const std::string& info) {
-                 SessionSpec s{lanes, ringCapacity, program, rank, worldSize, info};
+                         const std::string& info, bool keepEvents) {
+                 SessionSpec s{lanes, ringCapacity, program, rank, worldSize, info, keepEvents};
                  return std::make_shared<Session>(s);
              }),
              py::arg("lanes"), py::arg("ring_capacity"), py::arg("program"), py::arg("rank") = -1,
-             py::arg("world_size") = 0, py::arg("info_json") = "{}")
+             py::arg("world_size") = 0, py::arg("info_json") = "{}", py::arg("keep_events") = false)
         .def_property_readonly("name", &Session::name)
         .def_property_readonly("clock_origin_ns", &Session::clockOrigin)
         .def_property_readonly("lanes", &Session::lanes)
@@ -159,7 +159,7 @@ PYBIND11_MODULE(_native, m)
         .def("set_run_state", &Session::setRunState)
         .def("stop_collector", &Session::stopCollector, py::call_guard<py::gil_scoped_release>())
         .def_property_readonly("events_lost", &Session::eventsLost)
-        .def_property_readonly("event_count", [](const Session& s) { return s.events().size(); })
+        .def_property_readonly("event_count", [](const Session& s) { return s.stopped() ? s.tally().events : int64_t(-1); })
         .def("events", [](const Session& s) { return eventList(s.events()); })
         .def("unlink", &Session::unlink);
 

@@ -67,8 +67,9 @@ int64_t FetchRecorder::end_batch()
 void FetchRecorder::recordFetch(uint64_t t0, int64_t index)
 {
     ++m_batchSamples;
+    // Recording 1 sample in N: the span stands for the N samples from it on (arg1 = N).
     if (m_seen++ % m_every == 0)
-        m_w->span(int(ls::EventKind::Fetch), t0, ls::nowNs(), m_batch, index, 1, 0x7fff);
+        m_w->span(int(ls::EventKind::Fetch), t0, ls::nowNs(), m_batch, index, m_every, 0x7fff);
 }
 
 namespace {
@@ -99,25 +100,28 @@ PyObject* FetchRecorder::getitem(PyObject* dataset, PyObject* index)
 
 py::object FetchRecorder::getitems(const py::object& fn, const py::object& indices)
 {
-    // Dataset.__getitems__ fetches the whole batch in one call: one span for all its samples.
+    // Dataset.__getitems__ fetches the whole batch in one call: there is no per-sample time. The
+    // call is recorded as one span per sample, each an equal share of it (arg1 = 1), so totals
+    // and per-sample figures are exact and the lane shows the batch's fetch where it happened.
     const uint64_t t0 = ls::nowNs();
     py::object r = fn(indices);
-    const Py_ssize_t n = PySequence_Check(indices.ptr()) ? PySequence_Size(indices.ptr()) : -1;
-    if (n < 0)
+    const uint64_t t1 = ls::nowNs();
+    std::vector<int64_t> idx;
+    if (PyObject* seq = PySequence_Fast(indices.ptr(), "indices")) {
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+        for (Py_ssize_t i = 0; i < n; ++i)
+            idx.push_back(indexValue(PySequence_Fast_GET_ITEM(seq, i)));
+        Py_DECREF(seq);
+    } else {
         PyErr_Clear();
-    int64_t first = -1;
-    if (n > 0) {
-        if (PyObject* i0 = PySequence_GetItem(indices.ptr(), 0)) {
-            first = indexValue(i0);
-            Py_DECREF(i0);
-        } else {
-            PyErr_Clear();
-        }
     }
-    const int64_t count = n > 0 ? n : 1;
-    m_batchSamples += count;
-    m_seen += uint64_t(count);
-    m_w->span(int(ls::EventKind::Fetch), t0, ls::nowNs(), m_batch, first, count, 0x7fff);
+    if (idx.empty())
+        idx.push_back(-1);
+    const uint64_t n = idx.size();
+    for (uint64_t i = 0; i < n; ++i)
+        m_w->span(int(ls::EventKind::Fetch), t0 + (t1 - t0) * i / n, t0 + (t1 - t0) * (i + 1) / n, m_batch, idx[i], 1, 0x7fff);
+    m_batchSamples += int64_t(n);
+    m_seen += n;
     return r;
 }
 

@@ -7,7 +7,48 @@
 
 namespace lsprobe {
 
-Collector::Collector(const ls::Segment& seg) : m_reader(seg)
+void RunTally::add(const ls::Event& e)
+{
+    ++events;
+    metrics.add(e);
+    observed.add(e);
+    switch (e.kind) {
+    case ls::EventKind::Fetch:
+        if (batch_log.size() < ls::kBatchLogLimit)
+            first_sample.emplace(e.batch, e.arg0);
+        break;
+    case ls::EventKind::WaitData:
+        if (e.lane == ls::LaneMain && e.batch >= 0) {
+            const int epoch = ls::batchKeyEpoch(e.batch);
+            const int64_t index = delivered_in_epoch[epoch]++;
+            if (batch_log.size() < ls::kBatchLogLimit)
+                batch_log.push_back({epoch, index, ls::batchKeyTask(e.batch), int(e.arg0), -1,
+                                     uint32_t(std::max<int64_t>(0, e.arg1)), 0});
+            else
+                batch_log_truncated = true;
+        }
+        break;
+    case ls::EventKind::EpochBegin:
+        if (e.lane == ls::LaneMain && t_iter_created == 0)
+            t_iter_created = e.t0;
+        break;
+    case ls::EventKind::Kernel:
+        ++kernels;
+        break;
+    default:
+        break;
+    }
+    if (keep_events) {
+        constexpr size_t kChunk = 1 << 16;
+        if (chunks.empty() || chunks.back().size() >= kChunk) {
+            chunks.emplace_back();
+            chunks.back().reserve(kChunk);
+        }
+        chunks.back().push_back(e);
+    }
+}
+
+Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_tally(tally)
 {
     m_thread = std::thread([this] {
         while (!m_done.load(std::memory_order_acquire)) {
@@ -28,31 +69,19 @@ Collector::~Collector()
 
 void Collector::drainOnce()
 {
-    constexpr size_t kChunk = 1 << 16;
-    if (m_chunks.empty() || m_chunks.back().size() >= kChunk) {
-        m_chunks.emplace_back();
-        m_chunks.back().reserve(kChunk + 4096);
-    }
-    m_reader.drain(m_chunks.back());
+    m_buffer.clear();
+    m_reader.drain(m_buffer);
+    for (const ls::Event& e : m_buffer)
+        m_tally.add(e);
 }
 
-std::vector<ls::Event> Collector::finish(uint64_t* lost)
+uint64_t Collector::finish()
 {
     m_done.store(true, std::memory_order_release);
     if (m_thread.joinable())
         m_thread.join();
     drainOnce();
-    *lost = m_reader.lost();
-    size_t total = 0;
-    for (const auto& c : m_chunks)
-        total += c.size();
-    std::vector<ls::Event> all;
-    all.reserve(total);
-    for (auto& c : m_chunks) {
-        all.insert(all.end(), c.begin(), c.end());
-        std::vector<ls::Event>().swap(c);
-    }
-    return all;
+    return m_reader.lost();
 }
 
 Session::Session(const SessionSpec& spec) : m_pid(getpid())
@@ -72,7 +101,8 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
     s.world_size = spec.world_size;
     m_handle = std::make_shared<SegmentHandle>(ls::Segment::create(s));
     m_handle->segment().header()->run_state.store(uint32_t(ls::RunState::Running));
-    m_collector = std::make_unique<Collector>(m_handle->segment());
+    m_tally = std::make_unique<RunTally>(int(spec.lanes), spec.keep_events);
+    m_collector = std::make_unique<Collector>(m_handle->segment(), *m_tally);
 }
 
 Session::~Session()
@@ -81,6 +111,7 @@ Session::~Session()
         // A forked child holds a copy of this object but not the collector's thread, nor the
         // segment's name: leave both alone.
         (void)m_collector.release();
+        (void)m_tally.release();
         return;
     }
     m_collector.reset();
@@ -99,6 +130,11 @@ uint64_t Session::clockOrigin() const
 uint32_t Session::lanes() const
 {
     return m_handle->segment().layout().num_workers;
+}
+
+uint32_t Session::lanesUsed() const
+{
+    return m_handle->segment().header()->lanes_used.load();
 }
 
 void Session::setRank(int rank, int worldSize)
@@ -124,9 +160,22 @@ void Session::stopCollector()
 {
     if (!m_collector || getpid() != m_pid)
         return;
-    std::vector<ls::Event> got = m_collector->finish(&m_lost);
+    m_lost = m_collector->finish();
     m_collector.reset();
-    m_events = std::move(got);
+}
+
+std::vector<ls::Event> Session::events() const
+{
+    std::vector<ls::Event> all;
+    if (!stopped())
+        return all; // the collector thread owns the tally while it runs
+    size_t n = 0;
+    for (const auto& c : m_tally->chunks)
+        n += c.size();
+    all.reserve(n);
+    for (const auto& c : m_tally->chunks)
+        all.insert(all.end(), c.begin(), c.end());
+    return all;
 }
 
 void Session::unlink()

@@ -1,37 +1,64 @@
 // SPDX-License-Identifier: MIT
 // The probe's session in the job's main process: the segment it announces, the collector thread
-// that drains every ring (so a slow or dead viewer never blocks a writer), and the run's outputs.
+// that drains every ring (so a slow or dead viewer never blocks a writer) and measures the run as
+// the events come, and the run's outputs.
 #pragma once
 
 #include "recorder.h"
 
 #include "loaderscope/events.h"
+#include "loaderscope/metrics.h"
+#include "loaderscope/probe_model.h"
+#include "loaderscope/run_summary.h"
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace lsprobe {
 
 /**
- * Drains every event ring of a segment on its own thread (not a Python thread: it never takes the
- * GIL). Events go into fixed-size chunks so a long run never copies what it already holds.
+ * What the collector makes of the events as they come: the engine's MetricsAccumulator (the run's
+ * figures), the observation behind the model fit, the batch log; the events themselves only when
+ * an event file or a trace was asked for. Owned by the collector thread until it stops.
  */
+struct RunTally
+{
+    RunTally(int lanes, bool keep) : metrics(lanes), keep_events(keep) {}
+    void add(const ls::Event& e);
+
+    ls::MetricsAccumulator metrics;
+    ls::ObservationAccumulator observed;
+    std::vector<ls::BatchLogEntry> batch_log;  ///< the first kBatchLogLimit deliveries
+    bool batch_log_truncated = false;
+    std::unordered_map<int64_t, int64_t> first_sample; ///< batch key -> first Fetch's sample
+    std::map<int, int64_t> delivered_in_epoch;
+    int64_t kernels = 0;
+    uint64_t t_iter_created = 0;               ///< the first EpochBegin
+    bool keep_events;
+    std::vector<std::vector<ls::Event>> chunks;
+    int64_t events = 0;
+};
+
+/** Drains every event ring of a segment into a RunTally on its own thread (never takes the GIL). */
 class Collector
 {
 public:
-    explicit Collector(const ls::Segment& seg);
+    Collector(const ls::Segment& seg, RunTally& tally);
     ~Collector();
-    /// Stops the thread, drains once more and hands over every event in one vector.
-    std::vector<ls::Event> finish(uint64_t* lost);
+    /// Stops the thread and drains once more. Returns the events lost (overwritten before read).
+    uint64_t finish();
 
 private:
     void drainOnce();
 
     ls::EventReader m_reader;
-    std::vector<std::vector<ls::Event>> m_chunks;
+    RunTally& m_tally;
+    std::vector<ls::Event> m_buffer;
     std::atomic<bool> m_done{false};
     std::thread m_thread;
 };
@@ -44,6 +71,7 @@ struct SessionSpec
     int rank = -1;
     int world_size = 0;
     std::string info_json;              ///< stored in the segment's config section
+    bool keep_events = false;           ///< keep every event (for an event file or a trace)
 };
 
 class Session
@@ -56,22 +84,26 @@ public:
     std::string name() const;
     uint64_t clockOrigin() const;
     uint32_t lanes() const;
+    uint32_t lanesUsed() const;
     void setRank(int rank, int worldSize);
     /// Raises the header's lanes_used to at least n.
     void noteLanesUsed(uint32_t n);
     void setRunState(uint32_t state);
 
-    /// Stops the collector (idempotent) and keeps what it collected.
+    /// Stops the collector (idempotent); the tally is complete after it.
     void stopCollector();
-    const std::vector<ls::Event>& events() const { return m_events; }
+    bool stopped() const { return !m_collector; }
+    const RunTally& tally() const { return *m_tally; }
+    /// Every event, in collection order (empty unless the session keeps them).
+    std::vector<ls::Event> events() const;
     uint64_t eventsLost() const { return m_lost; }
     /// Removes the segment's name from /dev/shm (readers keep their mapping).
     void unlink();
 
 private:
     std::shared_ptr<SegmentHandle> m_handle;
+    std::unique_ptr<RunTally> m_tally;
     std::unique_ptr<Collector> m_collector;
-    std::vector<ls::Event> m_events;
     uint64_t m_lost = 0;
     pid_t m_pid;
 };

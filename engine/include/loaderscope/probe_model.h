@@ -6,6 +6,7 @@
 #include "loaderscope/config.h"
 #include "loaderscope/events.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -59,11 +60,50 @@ struct LoaderObservation
 };
 
 /**
- * Fills the measured fields of `obs` from a job's events: Fetch, Collate and BatchCost per
- * (lane, batch) on the worker lanes (the main lane when num_workers is 0), Step on the main lane,
- * WorkerInit. Each sample's off-CPU time is its fetch wall time minus its batch's per-sample CPU
- * (fetch part) and run-queue shares.
+ * Measures a job's timings from its events, streaming (memory bounded by one open batch per lane):
+ * Fetch, Collate and BatchCost per (lane, batch) on the worker lanes (the main lane when no worker
+ * fetched), Step and next() on the main lane, worker start-up. Each sample's off-CPU time is its
+ * fetch wall time minus its batch's per-sample CPU (fetch part) and run-queue shares. Events of one
+ * lane must come in the order its writer wrote them; lanes may interleave.
  */
+class ObservationAccumulator
+{
+public:
+    void add(const Event& e);
+    /// Fills the measured fields of `obs` from everything added so far.
+    void finish(LoaderObservation& obs) const;
+
+private:
+    /// Weighted moments for a lognormal fit (values in us; logs of values above 1 us only).
+    struct Moments
+    {
+        double w = 0, sum = 0, lw = 0, lsum = 0, lsq = 0;
+        void add(double us, double weight);
+        LognormalFit fit() const;
+    };
+    struct OpenBatch
+    {
+        std::vector<std::pair<double, int64_t>> fetches; ///< (wall us of one sample, samples it stands for)
+        double collate_us = 0;
+        int64_t collate_samples = -1;
+    };
+    /// The fetching lanes of one kind: workers, or the main thread (num_workers 0).
+    struct Side
+    {
+        Moments fetch, io;
+        double cpu_us = 0, runq_us = 0, collate_us = 0;
+        int64_t samples = 0, batches = 0;
+        std::map<int, OpenBatch> open;
+        void close(OpenBatch&& b, double cpuUs, double runqUs);
+    };
+    Side m_workers, m_main;
+    double m_stepSum = 0, m_initSum = 0, m_readySum = 0;
+    int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
+    uint64_t m_epochBegin = 0;
+    int64_t m_readyBefore = 0;
+};
+
+/** observeTimings over a whole vector of events. */
 void observeTimings(const std::vector<Event>& events, LoaderObservation& obs);
 
 /** The "observed" object of a probe summary, and back (throws ConfigError on a bad object). */
