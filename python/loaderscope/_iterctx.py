@@ -386,8 +386,9 @@ class PinSide:
             return
         idx, t0 = self.pending
         self.pending = None
-        data = r[1]
-        nbytes = 0 if isinstance(data, self.ctx.exception_type) else tensor_bytes(data, self.ctx.torch)
+        if isinstance(r[1], self.ctx.exception_type):
+            return  # pinning failed: torch hands its exception on, nothing was copied
+        nbytes = tensor_bytes(r[1], self.ctx.torch)
         self.writer.span(K.PIN_COPY, t0, _native.now(), _native.batch_key(self.ctx.epoch, idx), nbytes, 0)
 
 

@@ -51,6 +51,13 @@ class MapData(Dataset):
                 "data": torch.full((16,), float(i))}
 
 
+class BatchedData(MapData):
+    """A dataset that fetches a whole batch in one call (torch calls __getitems__ when present)."""
+
+    def __getitems__(self, indices):
+        return [self[i] for i in indices]
+
+
 class TrivialData(Dataset):
     """Samples that cost nothing: the probe's own cost dominates."""
 
@@ -117,6 +124,7 @@ def main():
     p.add_argument("--exit-code", type=int, default=0)
     p.add_argument("--trivial", action="store_true")
     p.add_argument("--tensor-only", action="store_true")
+    p.add_argument("--getitems", action="store_true")
     p.add_argument("--out", default=None)
     a = p.parse_args()
 
@@ -124,7 +132,7 @@ def main():
     if a.trivial:
         ds = TrivialData(a.length)
     elif a.dataset == "map":
-        ds = MapData(a.length, a.sleep_us, a.cpu_us, a.raise_at, a.kill_at, a.hang_at, a.tensor_only)
+        ds = (BatchedData if a.getitems else MapData)(a.length, a.sleep_us, a.cpu_us, a.raise_at, a.kill_at, a.hang_at, a.tensor_only)
     else:
         ds = StreamData(a.length, a.sleep_us)
     kwargs = {}
