@@ -7,6 +7,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cstdio>
+
 #include <csignal>
 #include <fcntl.h>
 #include <random>
@@ -115,6 +118,46 @@ void TestShm::probeSegmentFromSpec()
     QCOMPARE(engine->header()->source, uint32_t(SegmentSource::Engine));
     QCOMPARE(std::string(engine->header()->program), std::string("loaderscope-engine"));
     QCOMPARE(engine->header()->rank.load(), -1);
+    // Both are live runs of this process: listed, the newest first, with what a list shows.
+    const std::vector<SegmentInfo> live = listLiveSegments();
+    auto find = [&](const std::string& n) {
+        return std::find_if(live.begin(), live.end(), [&](const SegmentInfo& i) { return i.name == n; });
+    };
+    const auto p = find(seg->name()), e = find(engine->name());
+    QVERIFY(p != live.end() && e != live.end());
+    QCOMPARE(int(p->source), int(SegmentSource::Probe));
+    QCOMPARE(p->program, spec.program);
+    QCOMPARE(p->pid, int(getpid()));
+    QCOMPARE(p->rank, 1);
+    QCOMPARE(p->lanes, 5u);
+    QVERIFY(e - live.begin() < p - live.begin() || e->start_unix_ns == p->start_unix_ns);
+    // A segment whose creator is gone is not live.
+    const pid_t child = fork();
+    if (child == 0) {
+        auto orphan = Segment::create(spec);
+        const std::string n = orphan->name();
+        (void)orphan.release(); // leave it behind, as a killed job would
+        FILE* f = fopen(("/tmp/lsprobe-orphan-" + std::to_string(getpid())).c_str(), "w");
+        if (f) {
+            fputs(n.c_str(), f);
+            fclose(f);
+        }
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    char orphanName[128] = {};
+    const std::string note = "/tmp/lsprobe-orphan-" + std::to_string(child);
+    if (FILE* f = fopen(note.c_str(), "r")) {
+        QVERIFY(fgets(orphanName, sizeof orphanName, f) != nullptr);
+        fclose(f);
+    }
+    std::remove(note.c_str());
+    QVERIFY(segmentExists(orphanName));
+    const std::vector<SegmentInfo> after = listLiveSegments();
+    QVERIFY(std::none_of(after.begin(), after.end(), [&](const SegmentInfo& i) { return i.name == orphanName; }));
+    shm_unlink(("/" + std::string(orphanName)).c_str());
+
     // A spec that cannot make a valid segment is refused before anything is created.
     SegmentSpec bad = spec;
     bad.event_ring_capacity = 1000;

@@ -7,6 +7,7 @@
 #include <boost/interprocess/mapped_region.hpp>
 #include <boost/interprocess/shared_memory_object.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -319,6 +320,49 @@ uint64_t processStartTime(int pid)
             return std::strtoull(field.c_str(), nullptr, 10);
     }
     return 0;
+}
+
+std::vector<SegmentInfo> listLiveSegments()
+{
+    std::vector<SegmentInfo> out;
+    DIR* dir = opendir("/dev/shm");
+    if (!dir)
+        return out;
+    const uid_t me = geteuid();
+    std::vector<std::string> names;
+    while (dirent* e = readdir(dir)) {
+        const std::string name = e->d_name;
+        struct stat st {};
+        if (name.rfind(kPrefix, 0) == 0 && stat(("/dev/shm/" + name).c_str(), &st) == 0 && st.st_uid == me)
+            names.push_back(name);
+    }
+    closedir(dir);
+    for (const std::string& name : names) {
+        std::unique_ptr<Segment> seg;
+        try {
+            seg = Segment::open(name, /*writable=*/false);
+        } catch (const std::exception&) {
+            continue;
+        }
+        const SegmentHeader* h = seg->header();
+        const int pid = h->creator_pid;
+        if (pid <= 0 || (kill(pid, 0) != 0 && errno != EPERM) || processStartTime(pid) != h->creator_starttime)
+            continue; // its process is gone (or the pid belongs to another process now)
+        SegmentInfo i;
+        i.name = name;
+        i.source = SegmentSource(h->source);
+        i.program = std::string(h->program, strnlen(h->program, sizeof h->program));
+        i.pid = pid;
+        i.start_unix_ns = h->start_unix_ns;
+        i.rank = h->rank.load();
+        i.world_size = h->world_size.load();
+        i.lanes = seg->layout().num_workers;
+        i.lanes_used = h->lanes_used.load();
+        i.state = RunState(h->run_state.load());
+        out.push_back(std::move(i));
+    }
+    std::sort(out.begin(), out.end(), [](const SegmentInfo& a, const SegmentInfo& b) { return a.start_unix_ns > b.start_unix_ns; });
+    return out;
 }
 
 std::vector<std::string> sweepStaleSegments()

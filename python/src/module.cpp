@@ -169,6 +169,24 @@ PYBIND11_MODULE(_native, m)
         .def_property_readonly("lost", &Reader::lost)
         .def("info", &Reader::info);
     m.def("read_events_file", &readEventsFile, py::arg("path"));
+    m.def("list_segments", [] {
+        py::list out;
+        for (const ls::SegmentInfo& i : ls::listLiveSegments()) {
+            py::dict d;
+            d["name"] = i.name;
+            d["source"] = i.source == ls::SegmentSource::Probe ? "probe" : "engine";
+            d["program"] = i.program;
+            d["pid"] = i.pid;
+            d["start_unix_ns"] = i.start_unix_ns;
+            d["rank"] = i.rank;
+            d["world_size"] = i.world_size;
+            d["lanes"] = i.lanes;
+            d["lanes_used"] = i.lanes_used;
+            d["run_state"] = uint32_t(i.state);
+            out.append(d);
+        }
+        return out;
+    }, "Live segments of this user (engine runs and watched jobs), newest first.");
 
     registerOutputs(m);
 }

@@ -30,6 +30,9 @@ def case_live_segment(tmp):
     name, pid = m.group(1), int(m.group(2))
     reader = native.Reader(name)
     info = reader.info()
+    listed = [i for i in native.list_segments() if i["name"] == name]
+    check(len(listed) == 1 and listed[0]["source"] == "probe" and listed[0]["pid"] == pid and
+          listed[0]["program"] == JOB, "the live-segment list: %r" % listed)
     events = []
     while p.poll() is None:
         events += [Event(*e) for e in reader.drain()]

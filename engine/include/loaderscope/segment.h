@@ -82,6 +82,27 @@ private:
     bool m_unlinked = false;
 };
 
+/** What a list of live segments shows (File ▸ Attach): read from a segment's header. */
+struct SegmentInfo
+{
+    std::string name;             ///< as Segment::open takes it (the file in /dev/shm)
+    SegmentSource source = SegmentSource::Engine;
+    std::string program;          ///< the watched script, or "loaderscope-engine"
+    int pid = 0;                  ///< the creating process (the job's Python process for a probe)
+    uint64_t start_unix_ns = 0;   ///< CLOCK_REALTIME when it was made
+    int rank = -1;                ///< torch.distributed rank, -1 if not distributed
+    int world_size = 0;
+    uint32_t lanes = 0;           ///< worker lanes in the segment
+    uint32_t lanes_used = 0;      ///< probe: lanes its loaders' workers have used so far
+    RunState state = RunState::Starting;
+};
+
+/**
+ * The segments of live runs of this user (their creator alive, not a reused pid), newest first.
+ * Segments that do not validate (foreign, being created, another layout version) are skipped.
+ */
+std::vector<SegmentInfo> listLiveSegments();
+
 /** Start time of a process (/proc/<pid>/stat field 22, clock ticks since boot), 0 if gone. */
 uint64_t processStartTime(int pid);
 /**
