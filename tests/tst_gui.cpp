@@ -9,6 +9,8 @@
 #include "widgets/stackedtimelines.h"
 #include "widgets/sweepdialog.h"
 #include "loaderscope/profiler_import.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/run.h"
 #include "core/runsession.h"
 #include "testutil.h"
 #include "widgets/configpanel.h"
@@ -114,8 +116,12 @@ void TestGui::exports()
     QVERIFY(!exportPicture(dir.filePath(QStringLiteral("t.bmp")), *m_session.model(), v, o, &error));
     QVERIFY(error.contains(QStringLiteral("png")));
 
-    // the engine's Chrome trace of the same run: parses, one track per worker
-    QFile t(m_session.launcher()->tracePath());
+    // the Chrome trace made from the same run's recording: parses, one track per worker
+    const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+    std::string traceError;
+    QVERIFY(loaderscope::writeChromeTrace(loaderscope::RecordingReader(m_session.recordingPath().toStdString()),
+                                          tracePath.toStdString(), &traceError));
+    QFile t(tracePath);
     QVERIFY(t.open(QIODevice::ReadOnly));
     const QJsonArray events = QJsonDocument::fromJson(t.readAll()).object().value(QStringLiteral("traceEvents")).toArray();
     QSet<int> workers;

@@ -169,6 +169,8 @@ std::string runSummaryToJson(const RunSummary& s)
         j["torch_version"] = s.torch_version;
     j["backend"] = s.backend;
     j["backend_note"] = s.backend_note;
+    j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
+    j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
     j["samples"] = f.samples;
     j["batches"] = f.batches;
     j["seconds"] = round6(f.seconds);
@@ -251,6 +253,8 @@ RunSummary parseRunSummary(const std::string& text)
     s.torch_version = str("torch_version");
     s.backend = str("backend");
     s.backend_note = str("backend_note");
+    s.device_timing_bracket_ns = uint64_t(integer("device_timing_bracket_ns"));
+    s.device_peak_h2d_gbps = num("device_peak_h2d_gbps");
     f.samples = integer("samples");
     f.batches = integer("batches");
     f.seconds = num("seconds");

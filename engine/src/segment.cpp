@@ -213,6 +213,14 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
     uint64_t size = 0;
     try {
         seg->m_impl->shm = bip::shared_memory_object(bip::open_only, name.c_str(), mode);
+        // shm_open does not follow links (glibc opens with O_NOFOLLOW); a segment that is not a
+        // plain file of this user is refused before anything is mapped.
+        struct stat st {};
+        if (fstat(seg->m_impl->shm.get_mapping_handle().handle, &st) != 0 || !S_ISREG(st.st_mode))
+            throw std::runtime_error("segment " + name + " is not a regular file");
+        if (st.st_uid != geteuid())
+            throw std::runtime_error("segment " + name + " belongs to another user (uid " + std::to_string(st.st_uid) +
+                                     "): not opened");
         bip::offset_t sz = 0;
         if (!seg->m_impl->shm.get_size(sz))
             throw std::runtime_error("cannot read the size of segment " + name);
@@ -249,6 +257,12 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
     if (seg->m_layout.total_bytes != h->total_bytes || seg->m_layout.total_bytes > size)
         throw std::runtime_error("segment " + name + " is smaller than its header says");
     return seg;
+}
+
+bool Segment::stillWhole() const
+{
+    struct stat st {};
+    return m_impl && fstat(m_impl->shm.get_mapping_handle().handle, &st) == 0 && uint64_t(st.st_size) >= m_layout.total_bytes;
 }
 
 Segment::~Segment()
