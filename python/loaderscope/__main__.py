@@ -23,6 +23,12 @@ USAGE = """usage: python3 -m loaderscope run [--summary FILE] [--trace FILE] [--
 Output paths may hold {rank} and {pid}; with several ranks and no {rank}, .rank<N> is added."""
 
 
+def _usage_error(message):
+    """Exit status 2, as for any command-line error (argparse's), before the script runs."""
+    sys.stderr.write("loaderscope: %s\n" % message)
+    sys.exit(2)
+
+
 def _parse_run(argv):
     opts = {}
     i = 0
@@ -34,16 +40,16 @@ def _parse_run(argv):
             print(USAGE)
             sys.exit(0)
         if flag not in takes:
-            raise SystemExit("loaderscope: unknown option %s\n%s" % (flag, USAGE))
+            _usage_error("unknown option %s\n%s" % (flag, USAGE))
         if not value:
             i += 1
             if i >= len(argv):
-                raise SystemExit("loaderscope: %s needs a value" % flag)
+                _usage_error("%s needs a value" % flag)
             value = argv[i]
         opts[takes[flag]] = value
         i += 1
     if i >= len(argv):
-        raise SystemExit("loaderscope: no script given\n" + USAGE)
+        _usage_error("no script given\n" + USAGE)
     return opts, argv[i], argv[i + 1:]
 
 
@@ -83,6 +89,11 @@ def run(argv):
         o.lanes = max(1, min(1024, int(opts["lanes"])))
     if "sample_every" in opts:
         o.sample_every = max(1, int(opts["sample_every"]))
+    from . import _native
+    for flag, path in (("--summary", o.summary), ("--trace", o.trace), ("--events", o.events)):
+        problem = _native.check_output_path(path.replace("{rank}", "0").replace("{pid}", "0")) if path else ""
+        if problem:
+            _usage_error("cannot write %s %s: %s" % (flag, path, problem))
     script = os.path.abspath(script)
     try:
         with open(script, "rb") as f:

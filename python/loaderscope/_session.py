@@ -14,6 +14,9 @@ from ._iterctx import LoaderRecord
 from ._lanes import LaneAllocator
 from ._state import STATE, safe, warn
 
+# The first line the probe writes on stderr; the app attaches by this exact segment name. With an
+# event file or trace asked for, `recording=<path>` follows: the recording while it is written
+# (readers may follow it; it is renamed to the --events path, or removed, at the end).
 SEGMENT_LINE = "loaderscope: segment %s pid=%d rank=%d world_size=%d"
 
 
@@ -42,8 +45,15 @@ class ProbeSession:
         self.program = _program()
         self.rank, self.world_size = _rank_from_env()
         info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv)}
+        # The recording goes next to the file it ends as (the final name may hold the rank, known
+        # later): a hidden name there, renamed at the end.
+        self.recording = None
+        target = opts.events or opts.trace
+        if target:
+            where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
+            self.recording = os.path.join(where, ".loaderscope-%d-%x.recording" % (self.pid, id(self)))
         self.native = _native.Session(opts.lanes, opts.ring_capacity, self.program, self.rank,
-                                      self.world_size, json.dumps(info), bool(opts.events or opts.trace))
+                                      self.world_size, json.dumps(info), self.recording or "")
         self.name = self.native.name
         self.main = _native.Writer(self.native.segment, K.LANE_MAIN)
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
@@ -56,7 +66,10 @@ class ProbeSession:
         self.t_last_delivery = 0
         self.finished = False
         self.summary = None
-        sys.stderr.write(SEGMENT_LINE % (self.name, self.pid, self.rank, self.world_size) + "\n")
+        line = SEGMENT_LINE % (self.name, self.pid, self.rank, self.world_size)
+        if self.recording:
+            line += " recording=%s" % self.native.recording_live_path
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
         atexit.register(self._at_exit)
 
@@ -93,12 +106,15 @@ class ProbeSession:
 
     # --- the end -----------------------------------------------------------------------------
 
+    def _expand(self, path):
+        return path.replace("{rank}", str(max(self.rank, 0))).replace("{pid}", str(self.pid))
+
     def output_path(self, path):
         """{rank} and {pid} in a path are replaced; several ranks without {rank} get .rank<N>."""
         if not path:
             return None
         rank = max(self.rank, 0)
-        out = path.replace("{rank}", str(rank)).replace("{pid}", str(self.pid))
+        out = self._expand(path)
         if self.world_size > 1 and "{rank}" not in path:
             root, ext = os.path.splitext(out)
             out = "%s.rank%d%s" % (root, rank, ext)
@@ -136,13 +152,23 @@ class ProbeSession:
             safe(_gpu.poll, self, True)
         self.native.set_run_state(2 if exit_code == 0 else 3)  # RunState Finished / Failed
         self.native.stop_collector()
+        recording = ""
         try:
+            recording = self.native.close_recording()
             self.summary = _native.write_outputs(
                 self.native, json.dumps(self.meta(exit_code, interrupted)), self.output_path(opts.summary) or "",
-                self.output_path(opts.trace) or "", self.output_path(opts.events) or "")
+                self.output_path(opts.trace) or "", recording)
+            if recording and opts.events:
+                os.replace(recording, self.output_path(opts.events))
+                recording = ""
         except Exception as e:
             warn("could not write the outputs: %s: %s" % (type(e).__name__, e))
         finally:
+            if recording:
+                try:
+                    os.unlink(recording)  # kept only to make the trace
+                except OSError:
+                    pass
             self.native.unlink()
 
     def _at_exit(self):

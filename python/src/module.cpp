@@ -5,12 +5,13 @@
 #include "recorder.h"
 #include "session.h"
 
+#include "loaderscope/output_file.h"
+#include "loaderscope/recording.h"
 #include "loaderscope/run.h"
 #include "loaderscope/shm_layout.h"
 
 #include <pybind11/stl.h>
 
-#include <cstdio>
 
 namespace py = pybind11;
 namespace ls = loaderscope;
@@ -70,22 +71,23 @@ private:
     ls::EventReader m_reader;
 };
 
-py::tuple readEventsFile(const std::string& path)
+/** A recording (the app's event file), read back with the engine's RecordingReader. */
+py::tuple readRecording(const std::string& path)
 {
-    std::unique_ptr<FILE, int (*)(FILE*)> f(fopen(path.c_str(), "rb"), fclose);
-    if (!f)
-        throw std::runtime_error("cannot open " + path);
-    ls::EventFileHeader h;
-    if (fread(&h, sizeof h, 1, f.get()) != 1 || std::string(h.magic, 8) != "LSEVT001" || h.record_bytes != sizeof(ls::Event))
-        throw std::runtime_error(path + " is not a Loaderscope event file");
-    std::vector<ls::Event> events(h.count);
-    if (h.count && fread(events.data(), sizeof(ls::Event), h.count, f.get()) != h.count)
-        throw std::runtime_error(path + " is truncated");
+    ls::RecordingReader r(path);
+    r.refresh();
+    std::vector<ls::Event> events;
+    r.readAll([&](const ls::Event& e) { events.push_back(e); });
+    const ls::RecordingHeader& h = r.header();
     py::dict d;
-    d["count"] = h.count;
+    d["events"] = h.events;
+    d["complete"] = h.complete;
     d["clock_origin_ns"] = h.clock_origin_ns;
     d["num_workers"] = h.num_workers;
     d["simulated_device"] = h.simulated_device;
+    d["engine_pid"] = h.engine_pid;
+    d["source"] = h.source;
+    d["corrupt"] = r.corrupt();
     return py::make_tuple(d, eventList(events));
 }
 
@@ -143,12 +145,12 @@ PYBIND11_MODULE(_native, m)
 
     py::class_<Session, std::shared_ptr<Session>>(m, "Session")
         .def(py::init([](uint32_t lanes, uint32_t ringCapacity, const std::string& program, int rank, int worldSize,
-                         const std::string& info, bool keepEvents) {
-                 SessionSpec s{lanes, ringCapacity, program, rank, worldSize, info, keepEvents};
+                         const std::string& info, const std::string& recording) {
+                 SessionSpec s{lanes, ringCapacity, program, rank, worldSize, info, recording};
                  return std::make_shared<Session>(s);
              }),
              py::arg("lanes"), py::arg("ring_capacity"), py::arg("program"), py::arg("rank") = -1,
-             py::arg("world_size") = 0, py::arg("info_json") = "{}", py::arg("keep_events") = false)
+             py::arg("world_size") = 0, py::arg("info_json") = "{}", py::arg("recording_path") = "")
         .def_property_readonly("name", &Session::name)
         .def_property_readonly("clock_origin_ns", &Session::clockOrigin)
         .def_property_readonly("lanes", &Session::lanes)
@@ -160,7 +162,8 @@ PYBIND11_MODULE(_native, m)
         .def("stop_collector", &Session::stopCollector, py::call_guard<py::gil_scoped_release>())
         .def_property_readonly("events_lost", &Session::eventsLost)
         .def_property_readonly("event_count", [](const Session& s) { return s.stopped() ? s.tally().events : int64_t(-1); })
-        .def("events", [](const Session& s) { return eventList(s.events()); })
+        .def_property_readonly("recording_live_path", &Session::recordingLivePath)
+        .def("close_recording", &Session::closeRecording)
         .def("unlink", &Session::unlink);
 
     py::class_<Reader>(m, "Reader")
@@ -168,7 +171,9 @@ PYBIND11_MODULE(_native, m)
         .def("drain", &Reader::drain)
         .def_property_readonly("lost", &Reader::lost)
         .def("info", &Reader::info);
-    m.def("read_events_file", &readEventsFile, py::arg("path"));
+    m.def("read_events_file", &readRecording, py::arg("path"), "(header, events) of a recording");
+    m.def("check_output_path", &ls::checkOutputPath, py::arg("path"),
+          "\"\" when the path can be written, else the reason (the engine's check)");
     m.def("list_segments", [] {
         py::list out;
         for (const ls::SegmentInfo& i : ls::listLiveSegments()) {

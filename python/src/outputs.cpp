@@ -5,13 +5,14 @@
 
 #include "loaderscope/advice.h"
 #include "loaderscope/clock.h"
+#include "loaderscope/output_file.h"
+#include "loaderscope/recording.h"
 #include "loaderscope/probe_model.h"
 #include "loaderscope/run.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 
 namespace lsprobe {
 
@@ -118,15 +119,8 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     return sum;
 }
 
-bool writeText(const std::string& path, const std::string& text)
-{
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f << text << '\n';
-    return bool(f.flush());
-}
-
 std::string writeOutputs(Session& s, const std::string& metaJson, const std::string& summaryPath,
-                         const std::string& tracePath, const std::string& eventsPath)
+                         const std::string& tracePath, const std::string& recordingPath)
 {
     s.stopCollector();
     const json meta = json::parse(metaJson);
@@ -137,25 +131,17 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
     const ls::RunSummary sum = probeSummary(s, meta, loader, model);
 
     std::string problems;
-    if (!eventsPath.empty() || !tracePath.empty()) {
-        ls::RunReport r;
-        r.source = "pytorch";
-        r.backend = sum.backend.empty() ? "none" : sum.backend;
-        r.events = s.events();
-        r.events_lost = s.eventsLost();
-        r.clock_origin_ns = s.clockOrigin();
-        r.segment_name = s.name();
-        r.engine_pid = pid_t(sum.engine_pid);
-        r.num_workers = sum.num_workers;
-        r.t_iter_created = s.tally().t_iter_created;
-        for (const auto& epoch : sum.worker_pids)
-            r.worker_pids.emplace_back(epoch.begin(), epoch.end());
-        if (!eventsPath.empty() && !ls::writeEventsFile(r, eventsPath))
-            problems += "cannot write " + eventsPath + "; ";
-        if (!tracePath.empty() && !ls::writeChromeTrace(model, r, tracePath))
-            problems += "cannot write " + tracePath + "; ";
+    if (!tracePath.empty() && !recordingPath.empty()) {
+        std::string error;
+        try {
+            ls::RecordingReader recording(recordingPath);
+            recording.refresh();
+            if (!ls::writeChromeTrace(recording, tracePath, &error))
+                problems += "the trace: " + error + "; ";
+        } catch (const ls::RecordingError& e) {
+            problems += std::string("the trace: ") + e.what() + "; ";
+        }
     }
-
     json j = json::parse(ls::runSummaryToJson(sum));
     j["program"] = meta.value("program", std::string());
     j["pid"] = sum.engine_pid;
@@ -166,9 +152,10 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
     j["loaders"] = meta.value("loaders", json::array());
     j["observed"] = json::parse(ls::observationToJson(obs));
     j["model_config"] = json::parse(ls::configToJson(model));
-    const std::string text = j.dump(2);
-    if (!summaryPath.empty() && !writeText(summaryPath, text))
-        problems += "cannot write " + summaryPath + "; ";
+    const std::string text = j.dump(2) + "\n";
+    std::string error;
+    if (!summaryPath.empty() && !ls::writeOutputFile(summaryPath, text, &error))
+        problems += "the summary: " + error + "; ";
     if (!problems.empty())
         throw std::runtime_error(problems.substr(0, problems.size() - 2));
     return text;
@@ -179,9 +166,10 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
 void registerOutputs(py::module_& m)
 {
     m.def("write_outputs", &writeOutputs, py::arg("session"), py::arg("meta_json"), py::arg("summary_path"),
-          py::arg("trace_path"), py::arg("events_path"),
+          py::arg("trace_path"), py::arg("recording_path"),
           "Stops the session's collector; returns its summary JSON (the engine's RunSummary, plus the "
-          "probe's keys) and writes it, the Chrome trace and the event file where paths are given.",
+          "probe's keys) and writes it where a path is given, and the Chrome trace from the closed "
+          "recording.",
           py::call_guard<py::gil_scoped_release>());
     m.def("fit_config", [](const std::string& observed) {
         return ls::configToJson(ls::fitConfig(ls::observationFromJson(observed)));

@@ -3,6 +3,7 @@
 
 #include "loaderscope/shm_layout.h"
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace lsprobe {
@@ -38,14 +39,8 @@ void RunTally::add(const ls::Event& e)
     default:
         break;
     }
-    if (keep_events) {
-        constexpr size_t kChunk = 1 << 16;
-        if (chunks.empty() || chunks.back().size() >= kChunk) {
-            chunks.emplace_back();
-            chunks.back().reserve(kChunk);
-        }
-        chunks.back().push_back(e);
-    }
+    if (recording)
+        recording->add(e);
 }
 
 Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_tally(tally)
@@ -73,6 +68,9 @@ void Collector::drainOnce()
     m_reader.drain(m_buffer);
     for (const ls::Event& e : m_buffer)
         m_tally.add(e);
+    // A reader following the recording sees the events within a drain or two.
+    if (!m_buffer.empty() && m_tally.recording)
+        m_tally.recording->flush();
 }
 
 uint64_t Collector::finish()
@@ -101,7 +99,17 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
     s.world_size = spec.world_size;
     m_handle = std::make_shared<SegmentHandle>(ls::Segment::create(s));
     m_handle->segment().header()->run_state.store(uint32_t(ls::RunState::Running));
-    m_tally = std::make_unique<RunTally>(int(spec.lanes), spec.keep_events);
+    m_tally = std::make_unique<RunTally>(int(spec.lanes));
+    if (!spec.recording_path.empty()) {
+        ls::RecordingHeader h;
+        h.num_workers = spec.lanes; // the lanes used are written at close
+        h.clock_origin_ns = clockOrigin();
+        h.simulated_device = 1;     // no simulated device: the probe's GPU spans come from CUDA events
+        h.engine_pid = getpid();
+        h.source = 1;
+        m_tally->recording = std::make_unique<ls::RecordingWriter>(spec.recording_path, h);
+        m_recordingPath = spec.recording_path;
+    }
     m_collector = std::make_unique<Collector>(m_handle->segment(), *m_tally);
 }
 
@@ -164,18 +172,21 @@ void Session::stopCollector()
     m_collector.reset();
 }
 
-std::vector<ls::Event> Session::events() const
+std::string Session::recordingLivePath() const
 {
-    std::vector<ls::Event> all;
-    if (!stopped())
-        return all; // the collector thread owns the tally while it runs
-    size_t n = 0;
-    for (const auto& c : m_tally->chunks)
-        n += c.size();
-    all.reserve(n);
-    for (const auto& c : m_tally->chunks)
-        all.insert(all.end(), c.begin(), c.end());
-    return all;
+    return m_tally && m_tally->recording ? m_tally->recording->livePath() : std::string();
+}
+
+std::string Session::closeRecording()
+{
+    if (!stopped() || !m_tally->recording)
+        return {};
+    std::unique_ptr<ls::RecordingWriter> w = std::move(m_tally->recording);
+    w->setNumWorkers(std::max(lanesUsed(), 1u));
+    std::string error;
+    if (!w->close(&error))
+        throw std::runtime_error("the recording: " + error);
+    return m_recordingPath;
 }
 
 void Session::unlink()

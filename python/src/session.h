@@ -9,6 +9,7 @@
 #include "loaderscope/events.h"
 #include "loaderscope/metrics.h"
 #include "loaderscope/probe_model.h"
+#include "loaderscope/recording.h"
 #include "loaderscope/run_summary.h"
 
 #include <atomic>
@@ -23,12 +24,13 @@ namespace lsprobe {
 
 /**
  * What the collector makes of the events as they come: the engine's MetricsAccumulator (the run's
- * figures), the observation behind the model fit, the batch log; the events themselves only when
- * an event file or a trace was asked for. Owned by the collector thread until it stops.
+ * figures), the observation behind the model fit, the batch log, and the recording (every event,
+ * streamed to disk) when an event file or a trace was asked for. Owned by the collector thread
+ * until it stops.
  */
 struct RunTally
 {
-    RunTally(int lanes, bool keep) : metrics(lanes), keep_events(keep) {}
+    explicit RunTally(int lanes) : metrics(lanes) {}
     void add(const ls::Event& e);
 
     ls::MetricsAccumulator metrics;
@@ -39,8 +41,7 @@ struct RunTally
     std::map<int, int64_t> delivered_in_epoch;
     int64_t kernels = 0;
     uint64_t t_iter_created = 0;               ///< the first EpochBegin
-    bool keep_events;
-    std::vector<std::vector<ls::Event>> chunks;
+    std::unique_ptr<ls::RecordingWriter> recording;
     int64_t events = 0;
 };
 
@@ -71,7 +72,7 @@ struct SessionSpec
     int rank = -1;
     int world_size = 0;
     std::string info_json;              ///< stored in the segment's config section
-    bool keep_events = false;           ///< keep every event (for an event file or a trace)
+    std::string recording_path;         ///< where to stream every event (empty: not kept)
 };
 
 class Session
@@ -94,9 +95,12 @@ public:
     void stopCollector();
     bool stopped() const { return !m_collector; }
     const RunTally& tally() const { return *m_tally; }
-    /// Every event, in collection order (empty unless the session keeps them).
-    std::vector<ls::Event> events() const;
     uint64_t eventsLost() const { return m_lost; }
+    /// The recording's file while it is written (readers may follow it), or "".
+    std::string recordingLivePath() const;
+    /// After stopCollector: closes the recording under its path (with the lanes used as its
+    /// worker count). Returns the path, "" when none was kept; throws on a write error.
+    std::string closeRecording();
     /// Removes the segment's name from /dev/shm (readers keep their mapping).
     void unlink();
 
@@ -104,6 +108,7 @@ private:
     std::shared_ptr<SegmentHandle> m_handle;
     std::unique_ptr<RunTally> m_tally;
     std::unique_ptr<Collector> m_collector;
+    std::string m_recordingPath;
     uint64_t m_lost = 0;
     pid_t m_pid;
 };

@@ -15,7 +15,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYTHON = sys.executable
 JOB = os.path.join(HERE, "job.py")
-SEGMENT_RE = re.compile(r"^loaderscope: segment (\S+) pid=(\d+) rank=(-?\d+) world_size=(\d+)$", re.M)
+SEGMENT_RE = re.compile(r"^loaderscope: segment (\S+) pid=(\d+) rank=(-?\d+) world_size=(\d+)(?: recording=(\S+))?$", re.M)
 
 import loaderscope._native as native  # noqa: E402  (PYTHONPATH=build/python, set by ctest)
 

@@ -50,6 +50,18 @@ def case_missing_script(tmp):
     check(b.stderr.strip() == a.stderr.strip(), "messages differ: %r / %r" % (a.stderr, b.stderr))
 
 
+def case_bad_output_path(tmp):
+    """An output that cannot be written is refused before the script runs (exit status 2)."""
+    marker = os.path.join(tmp, "ran")
+    script = os.path.join(tmp, "job.py")
+    with open(script, "w") as f:
+        f.write("open(%r, 'w').close()\n" % marker)
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", os.path.join(tmp, "no", "dir", "s.json"),
+                        script], capture_output=True, text=True)
+    check(p.returncode == 2 and "cannot write --summary" in p.stderr, "exit %d: %s" % (p.returncode, p.stderr))
+    check(not os.path.exists(marker), "the script ran although its summary could not be written")
+
+
 def case_sigterm(tmp):
     """The app stops a job with SIGTERM: outputs written, segment removed, killed by SIGTERM."""
     summary = os.path.join(tmp, "summary.json")
@@ -90,6 +102,7 @@ CASES = {
     "argv_and_exit_status": case_argv_and_exit,
     "uncaught_exception": case_uncaught_exception,
     "missing_script": case_missing_script,
+    "bad_output_path": case_bad_output_path,
     "sigterm": case_sigterm,
 }
 

@@ -67,7 +67,7 @@ def case_two_ranks(tmp):
     segs = SEGMENT_RE.findall(err)
     check(len(segs) == 2 and {s[2] for s in segs} == {"0", "1"} and {s[3] for s in segs} == {"2"},
           "segment lines %r" % segs)
-    for name, pid, rank, world in segs:
+    for name, pid, rank, world, _ in segs:
         h = headers[name]
         check(h.get("rank") == int(rank) and h.get("world_size") == 2 and h.get("source") == "probe" and
               h.get("program", "").endswith("gloo_job.py") and h.get("creator_pid") == int(pid),

@@ -22,7 +22,6 @@ class Zygote;
 /** Everything a run produced; the summary JSON and the trace are made from it. */
 struct RunReport
 {
-    std::string source = "engine";    ///< "engine", or "pytorch" for a job watched by the probe
     std::string backend = "none";
     std::string backend_note;
     int exit_code = 0;
