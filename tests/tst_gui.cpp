@@ -26,6 +26,7 @@
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -248,6 +249,11 @@ void TestGui::runHistoryKeepsRuns()
     }
     const auto runs = RunHistory(dir.path()).list(); // a new instance: kept across restarts
     QCOMPARE(runs.size(), 3);
+    // Only this user reads them: folders 0700, files 0600.
+    const QFileInfo entry(dir.filePath(runs[0].id));
+    QCOMPARE(entry.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::ExeGroup | QFile::ExeOther), QFile::Permissions());
+    for (const QFileInfo& f : QDir(entry.filePath()).entryInfoList(QDir::Files))
+        QCOMPARE(f.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
     TraceModel model;
     QString error;
     QVERIFY2(h.load(runs[0].id, model, &error), qPrintable(error));

@@ -858,7 +858,7 @@
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="613" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
@@ -868,13 +868,13 @@
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="624" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="248" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="739" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="748" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
@@ -1182,136 +1182,141 @@
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="669" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="658" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="667" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="569" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="577" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="596" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="613" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="623" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="639" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="648" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="654" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="663" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="656" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="659" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="668" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
         <source>Reading the profiler traces…</source>
         <translation>Reading the profiler traces…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="749" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="758" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
         <source>rank %1 · %2 · data stall %3 %</source>
         <translation>rank %1 · %2 · data stall %3 %</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="769" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="778" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="780" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="781" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="795" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="799" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="822" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="832" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="808" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="831" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="841" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="795" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="807" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="807" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="833" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="842" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="53" />
+        <location filename="../gui/main.cpp" line="55" />
         <location filename="../gui/widgets/mainwindow.cpp" line="533" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
@@ -2210,32 +2215,32 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="43" />
+        <location filename="../gui/main.cpp" line="45" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="50" />
+        <location filename="../gui/main.cpp" line="52" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="66" />
+        <location filename="../gui/main.cpp" line="68" />
         <source>unknown preset %1</source>
         <translation>unknown preset %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="82" />
+        <location filename="../gui/main.cpp" line="84" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="93" />
+        <location filename="../gui/main.cpp" line="95" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>

@@ -153,14 +153,10 @@ int runCommand(const Args& a)
     std::string configText;
     Config config;
     try {
-        if (auto it = a.options.find("config"); it != a.options.end()) {
-            std::ifstream in(it->second, std::ios::binary);
-            if (!in)
-                throw ConfigError("", "cannot open config file '" + it->second + "': " + strerror(errno));
-            configText.assign(std::istreambuf_iterator<char>(in), {});
-        } else {
+        if (auto it = a.options.find("config"); it != a.options.end())
+            configText = loadConfigText(it->second);
+        else
             configText = defaultConfigJson();
-        }
         config = parseConfig(configText);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";

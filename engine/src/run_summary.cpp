@@ -212,6 +212,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
     j["verdict"] = s.verdict;
     j["figures_reliable"] = s.figures_reliable;
+    j["stalled_tasks"] = s.stalled_tasks;
     json advice = json::array(), recs = json::array();
     for (const Advice& a : s.advice) {
         advice.push_back(adviceJson(a));
@@ -306,6 +307,7 @@ RunSummary parseRunSummary(const std::string& text)
         f.main_fetch = workerFrom(j["main_fetch"]);
     s.verdict = str("verdict");
     s.figures_reliable = j.value("figures_reliable", true);
+    s.stalled_tasks = int(integer("stalled_tasks"));
     if (j.contains("advice") && j["advice"].is_array()) {
         for (const json& a : j["advice"])
             if (a.is_object())

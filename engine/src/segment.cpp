@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -56,7 +57,7 @@ uint64_t fnv1a(const std::string& s)
 } // namespace
 
 ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
-                                uint32_t maxIndices, uint64_t payloadBytes)
+                                uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes)
 {
     ShmLayout l;
     l.num_workers = workers;
@@ -69,8 +70,9 @@ ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringC
     l.slot_stride = alignUp(std::max<uint64_t>(payloadBytes, 1), 4096);
 
     uint64_t off = kHeaderBytes;
+    l.config_section_bytes = configSectionBytes;
     l.off_config = off;
-    off += kConfigBytes;
+    off += configSectionBytes;
     l.off_workers = off;
     off += alignUp(uint64_t(workers) * sizeof(WorkerCtl), 64);
     l.off_index_rings = off;
@@ -88,11 +90,16 @@ ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringC
     return l;
 }
 
-ShmLayout ShmLayout::forConfig(const Config& c)
+ShmLayout ShmLayout::forConfig(const Config& c, uint64_t configTextBytes)
 {
     const SegmentSpec s = SegmentSpec::forConfig(c, {});
     return fromCounts(s.num_workers, s.num_slots, s.task_ring_capacity, s.event_ring_capacity, s.max_indices,
-                      s.slot_payload_bytes);
+                      s.slot_payload_bytes, configSectionBytes(configTextBytes));
+}
+
+uint64_t ShmLayout::configSectionBytes(uint64_t configTextBytes)
+{
+    return alignUp(configTextBytes + 1, 4096);
 }
 
 SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJson)
@@ -104,7 +111,11 @@ SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJso
     // A worker may hold every in-flight task (in_order=False with one active worker), plus a
     // resume and a stop message.
     s.task_ring_capacity = nextPow2(std::max<uint32_t>(inflight + 4, 8));
+    // Test only: a small event ring makes a run lose events on purpose (tst_hostile).
     s.event_ring_capacity = ShmLayout::kEventRingCapacity;
+    if (const char* test = std::getenv("LOADERSCOPE_TEST_EVENT_RING"); test && *test)
+        s.event_ring_capacity = nextPow2(
+            std::clamp<uint32_t>(uint32_t(std::strtoul(test, nullptr, 10)), 16, ShmLayout::kEventRingCapacity));
     s.max_indices = uint32_t(c.batchSize());
     s.slot_payload_bytes = c.slotPayloadBytes();
     s.config_json = configJson;
@@ -122,15 +133,16 @@ struct Segment::Impl
 std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
 {
     const std::string& configJson = spec.config_json;
-    if (configJson.size() >= ShmLayout::kConfigBytes)
-        throw std::runtime_error("config text is larger than the segment's config section");
     auto pow2 = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
     if (spec.num_slots == 0 || spec.max_indices == 0 || !pow2(spec.task_ring_capacity) ||
         !pow2(spec.event_ring_capacity))
         throw std::runtime_error("segment spec: slots and indices must be positive, ring capacities powers of two");
     std::unique_ptr<Segment> seg(new Segment);
     seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
-                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes);
+                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes,
+                                          ShmLayout::configSectionBytes(configJson.size()));
+    if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
+        throw std::runtime_error("the config text is larger than 1 MiB");
     std::random_device rd;
     const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
     char name[96];
@@ -171,6 +183,7 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
     h->creator_starttime = processStartTime(getpid());
     h->config_digest = fnv1a(configJson);
     h->config_bytes = configJson.size();
+    h->config_section_bytes = L.config_section_bytes;
     h->clock_origin_ns = nowNs();
     h->num_workers = L.num_workers;
     h->num_slots = L.num_slots;
@@ -250,10 +263,12 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
         (h->event_ring_capacity & (h->event_ring_capacity - 1)) || h->event_ring_capacity > 1u << 24 ||
         h->num_event_rings != ShmLayout::kFixedEventRings + h->num_workers ||
         h->max_indices == 0 || h->max_indices > 1u << 20 || h->slot_payload_bytes > (1ULL << 40) ||
-        h->config_bytes >= ShmLayout::kConfigBytes)
+        h->config_section_bytes > ShmLayout::kMaxConfigSectionBytes || h->config_section_bytes % 4096 != 0 ||
+        h->config_bytes >= h->config_section_bytes)
         throw std::runtime_error("segment " + name + " has inconsistent counts in its header");
     seg->m_layout = ShmLayout::fromCounts(h->num_workers, h->num_slots, h->task_ring_capacity,
-                                          h->event_ring_capacity, h->max_indices, h->slot_payload_bytes);
+                                          h->event_ring_capacity, h->max_indices, h->slot_payload_bytes,
+                                          h->config_section_bytes);
     if (seg->m_layout.total_bytes != h->total_bytes || seg->m_layout.total_bytes > size)
         throw std::runtime_error("segment " + name + " is smaller than its header says");
     return seg;
@@ -313,7 +328,7 @@ EventRecord* Segment::eventRecords(uint32_t r) const
 }
 std::string Segment::configJson() const
 {
-    const uint64_t n = std::min<uint64_t>(header()->config_bytes, ShmLayout::kConfigBytes - 1);
+    const uint64_t n = std::min<uint64_t>(header()->config_bytes, m_layout.config_section_bytes - 1);
     return std::string(reinterpret_cast<const char*>(m_base + m_layout.off_config), n);
 }
 

@@ -424,6 +424,11 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
                 p.fillRect(QRectF(x - 1, lr.top() + 1, 2, lr.height() - 2), c);
             } else if (k == EventKind::EpochBegin) {
                 p.fillRect(QRectF(x - 0.5, lr.top(), 1, lr.height()), theme.text);
+            } else if (k == EventKind::WorkerStalled) {
+                // Stuck on one task since it took it: a red band over that time, a bar at the report.
+                const double xs = std::max(map.x0(), map.x(in.t - in.arg1 * 1'000'000));
+                p.fillRect(QRectF(xs, lr.top() + 1, std::max(1.0, x - xs), lr.height() - 2), QColor(0xef, 0x44, 0x44, 50));
+                p.fillRect(QRectF(x - 1.5, lr.top(), 3, lr.height()), QColor(0xef, 0x44, 0x44));
             }
         }
         p.setClipping(false);

@@ -361,6 +361,16 @@ void TraceModel::takeContents(TraceModel& o)
     emit changed();
 }
 
+std::optional<TraceModel::Stall> TraceModel::latestStall() const
+{
+    std::optional<Stall> best;
+    for (const Lane& l : m_lanes)
+        for (const InstantRec& in : l.instants)
+            if (in.kind == quint8(EventKind::WorkerStalled) && (!best || in.t > best->at))
+                best = Stall{l.worker, in.arg0, in.batch, in.t - in.arg1 * 1'000'000, in.t};
+    return best;
+}
+
 bool TraceModel::covered(qint64 t0, qint64 t1) const
 {
     for (const auto& [a, b] : m_coverage)

@@ -16,6 +16,7 @@
 #include <QVector>
 
 #include <array>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -139,6 +140,18 @@ public:
     qint64 totalNs(int lane, loaderscope::EventKind kind) const { return m_totals[size_t(lane)][size_t(kind)].ns; }
     qint64 totalCount(int lane, loaderscope::EventKind kind) const { return m_totals[size_t(lane)][size_t(kind)].count; }
     qint64 instantCount(loaderscope::EventKind kind) const { return m_instantCounts[size_t(kind)]; }
+
+    /// A worker reported as stuck on a task (the engine's WorkerStalled events).
+    struct Stall
+    {
+        int worker = -1;
+        qint64 pid = 0;
+        qint64 batch = -1;  ///< batch key of the task
+        qint64 since = 0;   ///< when it took the task (model time)
+        qint64 at = 0;      ///< the latest report (model time)
+    };
+    /// The newest stall report, if any.
+    std::optional<Stall> latestStall() const;
     qint64 deliveredSamples() const { return m_deliveredSamples; }
 
 signals:

@@ -565,8 +565,17 @@ void MainWindow::refreshLive()
     if (live.figures.seconds > 0)
         m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
     m_chart->refresh(m_timeline->viewport());
-    if (m_session.eventsLost() > 0)
+    const TraceModel* model = m_session.model();
+    if (const auto stall = model->latestStall(); stall && model->endTime() - stall->at < 6'000'000'000LL) {
+        // A stuck worker, named as it happens (the engine reports it every 5 s while it lasts).
+        m_status->setText(tr("Worker %1 (pid %2) has not finished task %3 for %4 s")
+                              .arg(stall->worker)
+                              .arg(stall->pid)
+                              .arg(loaderscope::batchKeyTask(stall->batch))
+                              .arg(QLocale().toString(double(stall->at - stall->since) * 1e-9, 'f', 0)));
+    } else if (m_session.eventsLost() > 0) {
         m_status->setText(tr("Running… (the view missed %1 events; the complete record loads at the end)").arg(m_session.eventsLost()));
+    }
 }
 
 void MainWindow::readBackForView()

@@ -491,4 +491,5 @@ TR = {
  "Writing the Chrome trace…": "Chrome izi yazılıyor…",
  "The trace was not written: %1": "İz yazılmadı: %1",
  "the run's shared memory was truncated; the live view stopped (the recording is complete)": "çalıştırmanın paylaşımlı belleği kesildi; canlı görünüm durdu (kayıt eksiksiz)",
+ "Worker %1 (pid %2) has not finished task %3 for %4 s": "Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi",
 }

@@ -49,6 +49,9 @@ enum class EventKind : uint8_t {
                       ///< of its fetch/collate wall time was spent off-CPU (I/O, sleeps)
     HeadOfLine,       ///< span (main lane, inside a next()): waiting for the head batch while
                       ///< later batches were already ready; arg0 = later batches ready
+    WorkerStalled,    ///< instant on a worker's lane, written by main while the worker has not
+                      ///< finished its task for kStallNs and more (then every kStallNs): batch =
+                      ///< the task's key, arg0 = worker pid, arg1 = ms since it took the task
     Count
 };
 
