@@ -2,6 +2,7 @@
 // loaderscope: the desktop app, and its headless export for docs and CI:
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
 #include "core/lessons.h"
+#include "core/presets.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/translator.h"
@@ -51,21 +52,14 @@ int headlessExport(const QCommandLineParser& args)
         if (n < 1 || n > lessons.lessons().size())
             return err(QCoreApplication::translate("main", "--lesson takes a number from 1 to %1").arg(lessons.lessons().size()));
         const Lesson& l = lessons.lessons()[n - 1];
-        config = MainWindow::presetJson(l.preset);
-        lessonOverlay.caption = QCoreApplication::translate("MainWindow", "Look: %1").arg(LessonLibrary::text(l.lookFor));
-        for (const QString& lane : l.lanes) {
-            const TraceModel::LaneKind kind = lane == QLatin1String("pin") ? TraceModel::LaneKind::Pin
-                                              : lane == QLatin1String("workers") ? TraceModel::LaneKind::Worker
-                                              : lane == QLatin1String("copy") ? TraceModel::LaneKind::Copy
-                                              : lane == QLatin1String("compute") ? TraceModel::LaneKind::Compute
-                                                                                 : TraceModel::LaneKind::Main;
-            lessonOverlay.lanes.push_back(kind);
-        }
+        config = Presets::json(l.preset);
+        lessonOverlay = ::lessonOverlay(l);
         lessonTitle = LessonLibrary::text(l.title);
     } else if (args.isSet(QStringLiteral("preset"))) {
-        config = MainWindow::presetJson(args.value(QStringLiteral("preset")));
+        config = Presets::json(args.value(QStringLiteral("preset")));
         if (config.isEmpty())
-            return err(QCoreApplication::translate("main", "unknown preset %1").arg(args.value(QStringLiteral("preset"))));
+            return err(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                           .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", "))));
     } else {
         config = QByteArray::fromStdString(loaderscope::defaultConfigJson());
     }
@@ -182,6 +176,12 @@ int main(int argc, char** argv)
     if (args.isSet(QStringLiteral("export")))
         return headlessExport(args);
 
+    if (args.isSet(QStringLiteral("preset")) && Presets::json(args.value(QStringLiteral("preset"))).isEmpty()) {
+        fprintf(stderr, "loaderscope: %s\n",
+                qPrintable(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                               .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", ")))));
+        return 2;
+    }
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));

@@ -19,6 +19,7 @@
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
 #include "core/summarytext.h"
+#include "core/presets.h"
 #include "core/workerstatsmodel.h"
 #include "widgets/queuechartview.h"
 #include "widgets/timelineview.h"
@@ -229,7 +230,7 @@ void TestGui::mainWindowRunsPreset()
     w.session()->setEnginePath(enginePath());
     w.resize(1400, 900);
     w.show();
-    QVERIFY(MainWindow::presetNames().size() >= 10);
+    QVERIFY(Presets::names().size() >= 10);
     w.loadPreset(QStringLiteral("num_workers_0"));
     QSignalSpy finished(w.session(), &RunSession::runFinished);
     w.run();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// loaderscope-engine: the CLI of config.md. Exit codes: 0 success, 2 bad config or usage,
+// loaderscope-engine: the CLI of docs/config.md. Exit codes: 0 success, 2 bad config or usage,
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
 #include "commands.h"
 #include "loaderscope/config.h"

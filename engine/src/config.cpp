@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Config parsing and validation. The DataLoader rules run in the order DataLoader.__init__ checks
-// them (dataloader-semantics.md §1), after the engine's own type and key checks.
+// them (torch/utils/data/dataloader.py, DataLoader.__init__), after the engine's own type and key checks.
 #include "loaderscope/config.h"
 
 #include "json_reader.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Event kinds written by every process of a run into its own ring (see event_ring.h).
+// Event kinds written by every process of a run into its own ring (EventWriter, segment.h).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The loader iterator: DataLoader's _SingleProcessDataLoaderIter and
-// _MultiProcessingDataLoaderIter over the engine's worker pool (dataloader-semantics.md §2-§4).
+// _MultiProcessingDataLoaderIter (torch/utils/data/dataloader.py) over the engine's worker pool.
 #pragma once
 
 #include "loaderscope/config.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The fixed plain-old-data layout of a run's shared-memory segment (design.md §3).
+// The fixed plain-old-data layout of a run's shared-memory segment (docs/architecture.md).
 //
 // Every word has one writer: the main process writes task-ring heads, slot assignments and its own
 // event ring; worker k writes its control block, its done-ring head, the slots assigned to it and its
