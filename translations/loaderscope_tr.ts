@@ -64,8 +64,8 @@
     <message>
         <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
         <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="177" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
@@ -75,32 +75,32 @@
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="186" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
         <source>Reading the runs…</source>
         <translation>Çalıştırmalar okunuyor…</translation>
     </message>
@@ -108,32 +108,32 @@
 <context>
     <name>ConfigDescription</name>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="19" />
+        <location filename="../gui/core/configdescription.cpp" line="25" />
+        <source>configuration not valid</source>
+        <translation>yapılandırma geçerli değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configdescription.cpp" line="35" />
         <source>%1 dataset</source>
         <translation>%1 veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="20" />
+        <location filename="../gui/core/configdescription.cpp" line="36" />
         <source>num_workers=%1</source>
         <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="22" />
+        <location filename="../gui/core/configdescription.cpp" line="37" />
         <source>batch_size=%1</source>
         <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="24" />
-        <source>pin_memory=%1</source>
-        <translation>pin_memory=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configdescription.cpp" line="26" />
+        <location filename="../gui/core/configdescription.cpp" line="51" />
         <source>simulated GPU</source>
         <translation>simüle GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="28" />
+        <location filename="../gui/core/configdescription.cpp" line="53" />
         <source>CUDA GPU</source>
         <translation>CUDA GPU</translation>
     </message>
@@ -799,25 +799,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="73" />
+        <location filename="../gui/widgets/exporter.cpp" line="76" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="77" />
+        <location filename="../gui/widgets/exporter.cpp" line="80" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="83" />
-        <location filename="../gui/widgets/exporter.cpp" line="94" />
-        <location filename="../gui/widgets/exporter.cpp" line="100" />
-        <location filename="../gui/widgets/exporter.cpp" line="111" />
+        <location filename="../gui/widgets/exporter.cpp" line="86" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="107" />
+        <location filename="../gui/widgets/exporter.cpp" line="120" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="119" />
+        <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -830,7 +830,7 @@
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="121" />
+        <location filename="../gui/core/lessons.cpp" line="124" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -838,62 +838,92 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="96" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="107" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="99" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="110" />
         <source>Run the experiment</source>
         <translation>Deneyi çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="100" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="111" />
         <source>Check the answer</source>
         <translation>Cevabı kontrol et</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="112" />
         <source>Show me</source>
         <translation>Göster</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="102" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="113" />
+        <source>Try again</source>
+        <translation>Yeniden dene</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="114" />
+        <source>Show the answer</source>
+        <translation>Cevabı göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="136" />
         <source>Run the experiment that shows the answer</source>
         <translation>Cevabı gösteren deneyi çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
+        <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
+        <translation>Bu deneyi ve karşılaştırıldığı deneyi tek bir zaman ekseninde üst üste görmek için "Göster" düğmesine basın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="115" />
         <source>Quiz</source>
         <translation>Soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="121" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="137" />
+        <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
+        <translation>Bu deneyi ve karşılaştırıldığı deneyi çalıştırır, ikisini üst üste gösterir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="140" />
         <source>What to look for:</source>
         <translation>Neye bakmalı:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="123" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
         <source>Difficulty %1 %2</source>
         <translation>Zorluk %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="141" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="160" />
         <source>Choose an answer first.</source>
         <translation>Önce bir cevap seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="171" />
+        <source>Try again, or show the answer.</source>
+        <translation>Yeniden deneyin ya da cevabı gösterin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
         <source>Right!</source>
         <translation>Doğru!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="170" />
         <source>Not quite.</source>
         <translation>Tam değil.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <source>The answer:</source>
+        <translation>Cevap:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Bunu kanıtlayan deneyi çalıştırmak için "Göster"e basın.</translation>
     </message>
@@ -1105,24 +1135,24 @@
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="290" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="150" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="404" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="436" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="442" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
@@ -1134,13 +1164,13 @@
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="155" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="160" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="470" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
@@ -1152,7 +1182,7 @@
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="168" />
         <location filename="../gui/widgets/mainwindow.cpp" line="171" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
@@ -1162,12 +1192,12 @@
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="452" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="490" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="558" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
@@ -1177,7 +1207,7 @@
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
@@ -1202,145 +1232,145 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>Details</source>
         <translation>Ayrıntılar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="436" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="405" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="443" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="470" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="435" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="623" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="671" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="621" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="669" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="513" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="588" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="585" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="634" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="649" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="613" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="663" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="617" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="668" />
         <source>A PyTorch profiler trace</source>
         <translation>Bir PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="670" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="687" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="736" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
@@ -1348,27 +1378,27 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="92" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="94" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="106" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="108" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="110" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
@@ -1454,29 +1484,44 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="53" />
         <source>ready batches</source>
         <translation>hazır batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="51" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="54" />
         <source>outstanding tasks</source>
         <translation>bekleyen görevler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="52" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="55" />
         <source>pinned buffers in use</source>
         <translation>kullanımdaki sabitlenmiş tamponlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="77" />
+        <source>count</source>
+        <translation>adet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="135" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="135" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="211" />
+        <source>at %1 s</source>
+        <translation>%1 s anında</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <source>at %1 ms</source>
+        <translation>%1 ms anında</translation>
     </message>
 </context>
 <context>
@@ -1528,22 +1573,22 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="336" />
+        <location filename="../gui/core/summarytext.cpp" line="345" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="338" />
+        <location filename="../gui/core/summarytext.cpp" line="347" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="340" />
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1551,9 +1596,9 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="109" />
-        <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
-        <translation>%1 · num_workers=%2 · saniyede %3 örnek · %4</translation>
+        <location filename="../gui/core/runhistory.cpp" line="110" />
+        <source>%1 · %2 samples/s · %3</source>
+        <translation>%1 · %2 örnek/s · %3</translation>
     </message>
 </context>
 <context>
@@ -1710,47 +1755,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="94" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="105" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="84" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
         <source> points</source>
         <translation> puan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
     </message>
@@ -1758,92 +1803,92 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="144" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="84" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="88" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="87" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="89" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="154" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="161" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -1851,212 +1896,212 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="67" />
+        <location filename="../gui/core/summarytext.cpp" line="77" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="68" />
+        <location filename="../gui/core/summarytext.cpp" line="78" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="73" />
+        <location filename="../gui/core/summarytext.cpp" line="83" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="79" />
+        <location filename="../gui/core/summarytext.cpp" line="89" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="93" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="95" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="118" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="138" />
+        <location filename="../gui/core/summarytext.cpp" line="148" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="159" />
+        <location filename="../gui/core/summarytext.cpp" line="169" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="174" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <location filename="../gui/core/summarytext.cpp" line="180" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <location filename="../gui/core/summarytext.cpp" line="185" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="179" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <location filename="../gui/core/summarytext.cpp" line="194" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="199" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="193" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <location filename="../gui/core/summarytext.cpp" line="207" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="213" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="236" />
+        <location filename="../gui/core/summarytext.cpp" line="245" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="252" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <location filename="../gui/core/summarytext.cpp" line="261" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="256" />
+        <location filename="../gui/core/summarytext.cpp" line="265" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <location filename="../gui/core/summarytext.cpp" line="266" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="268" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="270" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="274" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="275" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="277" />
+        <location filename="../gui/core/summarytext.cpp" line="286" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -2464,68 +2509,68 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="280" />
+        <location filename="../gui/widgets/timelineview.cpp" line="293" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="283" />
-        <location filename="../gui/widgets/timelineview.cpp" line="291" />
+        <location filename="../gui/widgets/timelineview.cpp" line="296" />
+        <location filename="../gui/widgets/timelineview.cpp" line="304" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="284" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="293" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="294" />
+        <location filename="../gui/widgets/timelineview.cpp" line="307" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="310" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="310" />
         <source>made in the main process</source>
         <translation>ana process'te yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="303" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="306" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>
@@ -2533,82 +2578,87 @@
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="43" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="45" />
         <source>num_workers 0: the main process fetches every batch itself</source>
         <translation>num_workers 0: ana process her batch'i kendisi getirir</translation>
     </message>
     <message>
         <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <source>batches made: %1</source>
+        <translation>üretilen batch: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="51" />
         <source>main</source>
         <translation>ana</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="66" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
         <source>fetching samples and collating the batch, as a share of the loop's time</source>
         <translation>örnekleri getirme ve batch'i birleştirme, döngü süresinin payı olarak</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
         <source>of which on a CPU core (the worker's CPU time)</source>
         <translation>bunun bir CPU çekirdeğinde geçen kısmı (worker'ın CPU zamanı)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="68" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="72" />
         <source>of which ready to run but waiting for a core (more workers than free cores)</source>
         <translation>bunun çalışmaya hazır ama çekirdek bekleyen kısmı (boş çekirdekten fazla worker)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="69" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="73" />
         <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
         <translation>bunun veri kümesi içinde CPU dışında geçen kısmı: dosya okuma, ağ, beklemeler</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="74" />
         <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
         <translation>bir indeks bekliyor: döngü daha fazlasını istemedi ya da ön getirme penceresi dolu</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="77" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="78" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="79" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
         <source>batches</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
         <source>samples</source>
         <translation>örnek</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
         <source>busy</source>
         <translation>meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="86" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
-        <source>wait for core</source>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="87" />
+        <source>core wait</source>
         <translation>çekirdek bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="88" />
         <source>I/O</source>
         <translation>G/Ç</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="89" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>

@@ -101,6 +101,7 @@ void MainWindow::buildLayout()
     configScroll->setMinimumWidth(m_config->sizeHint().width() + configScroll->verticalScrollBar()->sizeHint().width() + 4);
     m_lessons = new LessonsPanel(this);
     connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
+    connect(m_lessons, &LessonsPanel::showMe, this, &MainWindow::showMe);
     m_leftTabs = new QTabWidget(this);
     m_leftTabs->addTab(configScroll, QString());
     m_leftTabs->addTab(m_lessons, QString());
@@ -123,7 +124,6 @@ void MainWindow::buildLayout()
     m_detailsDock->setWidget(m_details);
     m_detailsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
-    resizeDocks({m_configDock, m_summaryDock}, {configScroll->minimumWidth() + 12, 340}, Qt::Horizontal);
     resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
 
     m_findEdit = new QLineEdit(this);
@@ -258,6 +258,10 @@ void MainWindow::wireSession()
         setMessage([batches, rate] {
             return tr("Run finished: %1 batches, %2 samples/s.").arg(QLocale().toString(batches), SummaryText::rate(rate));
         });
+        if (m_showMeStep > 0) {
+            QTimer::singleShot(0, this, [this] { continueShowMe(); });
+            return;
+        }
         if (m_a->repeat->isChecked())
             QTimer::singleShot(1500, this, [this] {
                 if (m_a->repeat->isChecked() && !m_session.running())
@@ -265,6 +269,7 @@ void MainWindow::wireSession()
             });
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
+        m_showMeStep = 0; // a failed or stopped experiment: nothing to contrast
         if (m_session.hasSummary()) {
             // A stopped or failed run keeps its summary and its history entry.
             m_summary->showSummary(shown(m_session.summary()), true);
@@ -391,6 +396,39 @@ void MainWindow::runLesson(int index)
     run();
 }
 
+void MainWindow::showMe(int index)
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (index < 0 || index >= lessons.size() || m_session.running())
+        return;
+    m_showMeStep = lessons[index].contrastPreset.isEmpty() ? 0 : 1;
+    m_showMeLesson = index;
+    runLesson(index);
+}
+
+void MainWindow::continueShowMe()
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (m_showMeLesson < 0 || m_showMeLesson >= lessons.size()) {
+        m_showMeStep = 0;
+        return;
+    }
+    const Lesson& l = lessons[m_showMeLesson];
+    if (m_showMeStep == 1) {
+        // The contrast: its preset with the lesson's changes, the lesson's lanes still framed.
+        m_showMeStep = 2;
+        loadPreset(l.contrastPreset);
+        for (auto it = l.contrastSet.begin(); it != l.contrastSet.end(); ++it)
+            m_config->setValue(it.key(), it.value());
+        m_activeLesson = m_showMeLesson;
+        run();
+        return;
+    }
+    m_showMeStep = 0;
+    // Both are the last two runs in the history: the experiment (A) above its contrast (B).
+    AnalysisWindows::openCompare(this, m_session.jobs(), true, LessonLibrary::text(l.lookFor));
+}
+
 bool MainWindow::openConfig(const QString& path)
 {
     QFile f(path);
@@ -489,8 +527,19 @@ void MainWindow::setLargeFonts(bool on)
     m_largeFonts = on;
     m_a->largeFonts->setChecked(on);
     setTheme(m_themeMode);
-    // Large text needs a wider side panel for the lessons to stay readable.
-    resizeDocks({m_configDock}, {on ? 600 : 420}, Qt::Horizontal);
+    fitDocks();
+}
+
+void MainWindow::fitDocks()
+{
+    // The timeline keeps at least half the window: the summary dock is wide enough for the worker
+    // table (~450 px) on a 1920 px screen and narrower on a 1280 px one; large text needs a wider
+    // side panel for the lessons to stay readable.
+    const double scale = m_largeFonts ? 1.3 : 1.0;
+    const int w = std::max(width(), 800);
+    const int config = std::max(m_configDock->minimumSizeHint().width(), int(w * 0.2 * scale));
+    const int summary = std::clamp(int(w * 0.235 * scale), 280, 600);
+    resizeDocks({m_configDock, m_summaryDock}, {config, summary}, Qt::Horizontal);
 }
 
 void MainWindow::refreshLive()
@@ -630,7 +679,8 @@ void MainWindow::restoreSettings()
         if (const QScreen* screen = QGuiApplication::primaryScreen())
             resize(screen->availableGeometry().size() * 0.92);
     }
-    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    if (!restoreState(s.value(QStringLiteral("windowState")).toByteArray()))
+        fitDocks();
     if (m_split->restoreState(s.value(QStringLiteral("centralSplit")).toByteArray()))
         m_chartSized = true;
     const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());

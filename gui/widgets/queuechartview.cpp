@@ -58,20 +58,20 @@ void setupChart(QChart* chart, const TimelineTheme& theme)
         a->setGridLineColor(theme.grid);
         a->setLinePenColor(theme.grid);
         QFont af = a->labelsFont();
-        af.setPointSizeF(7.5 * theme.fontScale);
+        af.setPointSizeF(8.5 * theme.fontScale);
         a->setLabelsFont(af);
     }
     if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
         x->setTitleBrush(theme.text);
         QFont tf = x->titleFont();
-        tf.setPointSizeF(7.5 * theme.fontScale);
+        tf.setPointSizeF(8.5 * theme.fontScale);
         x->setTitleFont(tf);
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
         y->setLabelFormat(QStringLiteral("%d"));
         y->setTitleBrush(theme.text);
         QFont tf = y->titleFont();
-        tf.setPointSizeF(7.5 * theme.fontScale);
+        tf.setPointSizeF(8.5 * theme.fontScale);
         y->setTitleFont(tf);
         // Counts of batches, tasks and buffers: the unit is "how many".
         y->setTitleText(QChartView::tr("count"));

@@ -209,6 +209,10 @@ void TimelineView::keyPressEvent(QKeyEvent* e)
         m_controller->panBy(kKeyPan);
         break;
     case Qt::Key_Escape:
+        if (!m_selection && m_marks.highlightBatch < 0 && !m_marks.range) {
+            e->ignore(); // nothing to clear: the window may close on Esc (Compare, Ranks)
+            return;
+        }
         clearMarks();
         break;
     case Qt::Key_Backspace:
