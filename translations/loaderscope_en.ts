@@ -1540,32 +1540,32 @@
         <translation>Measured range: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="44" />
+        <location filename="../gui/core/rangesummary.cpp" line="46" />
         <source>from %1 to %2</source>
         <translation>from %1 to %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="46" />
+        <location filename="../gui/core/rangesummary.cpp" line="48" />
         <source>part of this range is shown from aggregates; zoom in to read its detail back</source>
         <translation>part of this range is shown from aggregates; zoom in to read its detail back</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="50" />
+        <location filename="../gui/core/rangesummary.cpp" line="52" />
         <source>batches received by the loop: %1</source>
         <translation>batches received by the loop: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="51" />
+        <location filename="../gui/core/rangesummary.cpp" line="53" />
         <source>the loop waited for data: %1 of the range</source>
         <translation>the loop waited for data: %1 of the range</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="58" />
+        <location filename="../gui/core/rangesummary.cpp" line="60" />
         <source>worker %1: busy %2, %3 samples</source>
         <translation>worker %1: busy %2, %3 samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="62" />
+        <location filename="../gui/core/rangesummary.cpp" line="64" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
@@ -2109,156 +2109,156 @@
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="54" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="56" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="59" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="63" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="74" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="117" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="120" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="124" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="123" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="125" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="170" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="172" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="189" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="191" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="197" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="199" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="254" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="293" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="258" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="289" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="325" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
@@ -2677,7 +2677,7 @@
     </message>
     <message>
         <location filename="../gui/main.cpp" line="62" />
-        <location filename="../gui/main.cpp" line="182" />
+        <location filename="../gui/main.cpp" line="205" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
@@ -2695,6 +2695,11 @@
         <location filename="../gui/main.cpp" line="90" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="182" />
+        <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
+        <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
 </context>
 </TS>
