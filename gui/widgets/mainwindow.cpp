@@ -94,11 +94,11 @@ void MainWindow::buildLayout()
 
     m_config = new ConfigPanel(this);
     auto* configScroll = new QScrollArea(this);
+    m_configScroll = configScroll;
     configScroll->setWidget(m_config);
     configScroll->setWidgetResizable(true);
     configScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    // The form is never cut: the dock is at least as wide as the form wants.
-    configScroll->setMinimumWidth(m_config->sizeHint().width() + configScroll->verticalScrollBar()->sizeHint().width() + 4);
+    fitConfigWidth();
     m_lessons = new LessonsPanel(this);
     connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
     connect(m_lessons, &LessonsPanel::showMe, this, &MainWindow::showMe);
@@ -114,7 +114,13 @@ void MainWindow::buildLayout()
     m_summary = new SummaryPanel(this);
     m_summaryDock = new QDockWidget(this);
     m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    m_summaryDock->setWidget(m_summary);
+    // In a scroll area: a short window scrolls the summary instead of squeezing its rows (which
+    // clips the glyphs' tops: "Örnek" drawn as "Ornek").
+    auto* summaryScroll = new QScrollArea(this);
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    m_summaryDock->setWidget(summaryScroll);
     m_summaryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
 
@@ -217,6 +223,8 @@ void MainWindow::wireActions()
     // The timeline's selection and measured range, described in the details pane.
     connect(m_timeline, &TimelineView::selectionChanged, this, [this](const std::optional<TimelineHit>& hit) {
         m_details->showDetails(hit ? m_timeline->describe(*hit) : QString());
+        if (hit)
+            raiseIfTabbed(m_detailsDock);
     });
     connect(m_timeline, &TimelineView::rangeMeasured, this, [this](std::optional<std::pair<qint64, qint64>> range) {
         if (!range) {
@@ -224,6 +232,7 @@ void MainWindow::wireActions()
             return;
         }
         m_details->showDetails(describeRange(*m_session.model(), range->first, range->second));
+        raiseIfTabbed(m_detailsDock);
         if (!m_session.model()->covered(range->first, range->second))
             m_session.readBackDetail(range->first, range->second);
     });
@@ -242,6 +251,7 @@ void MainWindow::wireSession()
     connect(m_session.model(), &TraceModel::changed, this, &MainWindow::updateChartVisibility);
     connect(&m_session, &RunSession::started, this, [this] {
         m_summary->clear();
+        raiseIfTabbed(m_summaryDock); // the live figures, where the configuration hid them
         m_timeline->clearMarks();
         m_timeline->setFollowing(true);
         setMessage({});
@@ -320,6 +330,16 @@ loaderscope::RunSummary MainWindow::shown(const loaderscope::RunSummary& s) cons
     return SummaryText::inRealTime(s, m_runSlowMotion);
 }
 
+void MainWindow::sizeChart()
+{
+    // 150 px at normal text, taller with large text (its axis labels and legend grow too), never
+    // more than a third of the centre: the timeline is the hero.
+    const int total = std::max(300, m_split->height());
+    const int chartH = std::min(int(kChartHeight * m_timeline->theme().fontScale), total / 3);
+    m_split->setSizes({total - chartH, chartH});
+    m_chartSized = true;
+}
+
 void MainWindow::updateChartVisibility()
 {
     // The queue chart only when the run has queue data (an imported trace has none).
@@ -328,11 +348,8 @@ void MainWindow::updateChartVisibility()
     if (hasData == m_chart->isVisible())
         return;
     m_chart->setVisible(hasData);
-    if (hasData && !m_chartSized) {
-        const int total = std::max(300, m_split->height());
-        m_split->setSizes({total - kChartHeight, kChartHeight});
-        m_chartSized = true;
-    }
+    if (hasData && !m_chartSized)
+        sizeChart();
 }
 
 void MainWindow::retranslate()
@@ -463,6 +480,7 @@ bool MainWindow::exportPictureTo(const QString& path, double scale)
     ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay());
     o.theme = m_timeline->theme();
     o.theme.fontScale = 1.0; // a picture's layout does not follow the projector's fonts
+    o.theme.legendMaxLines = 0; // a picture carries its whole legend
     o.scale = scale;
     o.highlightBatch = m_timeline->highlightedBatch();
     QString error;
@@ -528,18 +546,45 @@ void MainWindow::setLargeFonts(bool on)
     m_a->largeFonts->setChecked(on);
     setTheme(m_themeMode);
     fitDocks();
+    sizeChart();
+}
+
+void MainWindow::fitConfigWidth()
+{
+    // The form is never cut: the dock is at least as wide as the form wants in the current font.
+    m_configScroll->setMinimumWidth(m_config->sizeHint().width() + m_configScroll->verticalScrollBar()->sizeHint().width() + 4);
 }
 
 void MainWindow::fitDocks()
 {
-    // The timeline keeps at least half the window: the summary dock is wide enough for the worker
-    // table (~450 px) on a 1920 px screen and narrower on a 1280 px one; large text needs a wider
-    // side panel for the lessons to stay readable.
+    fitConfigWidth();
+    // The timeline keeps at least half the window. On a wide screen the summary dock is wide
+    // enough for the worker table (~450 px at 1920); when the configuration and the summary do not
+    // both fit beside half the window (1280x720, large text on a projector), the summary and the
+    // details become tabs beside the configuration, raised when a run starts or a span is chosen.
     const double scale = m_largeFonts ? 1.3 : 1.0;
     const int w = std::max(width(), 800);
     const int config = std::max(m_configDock->minimumSizeHint().width(), int(w * 0.2 * scale));
     const int summary = std::clamp(int(w * 0.235 * scale), 280, 600);
+    if (config + summary > w / 2) {
+        tabifyDockWidget(m_configDock, m_summaryDock);
+        tabifyDockWidget(m_summaryDock, m_detailsDock);
+        m_configDock->raise();
+        resizeDocks({m_configDock}, {config}, Qt::Horizontal);
+        return;
+    }
+    if (!tabifiedDockWidgets(m_configDock).isEmpty()) {
+        addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+        resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
+    }
     resizeDocks({m_configDock, m_summaryDock}, {config, summary}, Qt::Horizontal);
+}
+
+void MainWindow::raiseIfTabbed(QDockWidget* dock)
+{
+    if (!tabifiedDockWidgets(dock).isEmpty())
+        dock->raise();
 }
 
 void MainWindow::refreshLive()
@@ -679,8 +724,7 @@ void MainWindow::restoreSettings()
         if (const QScreen* screen = QGuiApplication::primaryScreen())
             resize(screen->availableGeometry().size() * 0.92);
     }
-    if (!restoreState(s.value(QStringLiteral("windowState")).toByteArray()))
-        fitDocks();
+    const bool docksRestored = restoreState(s.value(QStringLiteral("windowState")).toByteArray());
     if (m_split->restoreState(s.value(QStringLiteral("centralSplit")).toByteArray()))
         m_chartSized = true;
     const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());
@@ -691,6 +735,8 @@ void MainWindow::restoreSettings()
     m_a->largeFonts->setChecked(m_largeFonts);
     // First start: as the desktop (light or dark).
     setTheme(AppTheme::modeFromName(s.value(QStringLiteral("theme")).toString()));
+    if (!docksRestored)
+        fitDocks(); // first start: for this screen and this text size
 }
 
 void MainWindow::saveSettings()

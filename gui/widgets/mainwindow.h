@@ -60,6 +60,12 @@ public slots:
     void setLargeFonts(bool on);
     /// Sizes the side docks for the window's width (first start, large fonts).
     void fitDocks();
+    /// The configuration dock as wide as its form in the current font.
+    void fitConfigWidth();
+    /// The queue chart's height in the central splitter for the current text size.
+    void sizeChart();
+    /// Shows a dock that is a tab behind another (narrow windows).
+    void raiseIfTabbed(class QDockWidget* dock);
     /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
     void runLesson(int index);
     /// "Show me": the lesson's experiment, then its contrast, then both stacked in Compare.
@@ -107,6 +113,7 @@ private:
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
     QueueChartView* m_chart = nullptr;
+    class QScrollArea* m_configScroll = nullptr;
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
     DetailsPanel* m_details = nullptr;

@@ -86,6 +86,7 @@ void TimelineView::setOverlay(const TimelineOverlay& overlay)
 void TimelineView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
+    m_theme.legendMaxLines = kWindowLegendLines;
     m_dirty = true;
     m_drawList.reset();
     updateGeometry();
