@@ -3,6 +3,7 @@
 // (optionally gzip) stream by a SAX-style scanner, so a 1 GB trace is never held in memory: only
 // the spans the loader analysis needs are kept, as 48-byte records. Measured by bench_import.
 #include "loaderscope/profiler_import.h"
+#include "loaderscope/ranks.h"
 
 #include "loaderscope/run.h"
 
@@ -615,19 +616,11 @@ RankReport compareRanks(const std::vector<ProfilerTrace>& traces)
     std::vector<double> stalls;
     for (const auto& a : r.ranks)
         stalls.push_back(a.data_stall_fraction);
-    const size_t worst = size_t(std::max_element(stalls.begin(), stalls.end()) - stalls.begin());
-    std::vector<double> others;
-    for (size_t i = 0; i < stalls.size(); ++i)
-        if (i != worst)
-            others.push_back(stalls[i]);
-    std::sort(others.begin(), others.end());
-    const double median = others[others.size() / 2];
-    // It holds the others back when its loader wait stands out: input-bound and well above the rest.
-    if (stalls[worst] > 0.05 && stalls[worst] > 1.5 * median + 0.02) {
-        r.straggler = int(worst);
-        const int rank = traces[worst].rank >= 0 ? traces[worst].rank : int(worst);
-        r.straggler_reason = "rank " + std::to_string(rank) + " waits " + pctString(stalls[worst]) +
-                             " of its steps for data; the other ranks " + pctString(median) + " (median)";
+    if (const Straggler s = findStraggler(stalls); s.index >= 0) {
+        r.straggler = s.index;
+        const int rank = traces[size_t(s.index)].rank >= 0 ? traces[size_t(s.index)].rank : s.index;
+        r.straggler_reason = "rank " + std::to_string(rank) + " waits " + pctString(s.stall) +
+                             " of its steps for data; the other ranks " + pctString(s.others) + " (median)";
     }
     return r;
 }

@@ -88,7 +88,8 @@ QString source(const RunSummary& s)
     if (fromTrace(s))
         return T::tr("PyTorch profiler trace");
     if (s.source == "pytorch")
-        return T::tr("your PyTorch job (torch %1)").arg(QString::fromStdString(s.torch_version));
+        return s.torch_version.empty() ? T::tr("your PyTorch job")
+                                       : T::tr("your PyTorch job (torch %1)").arg(QString::fromStdString(s.torch_version));
     if (s.backend == "sim")
         return T::tr("simulated GPU (a model, not a device)");
     if (s.backend == "cuda")

@@ -82,6 +82,12 @@ public:
 
     /// Forgets everything; `origin` is the CLOCK_MONOTONIC ns that becomes time 0.
     void reset(quint64 origin, int numWorkers, bool simulatedDevice);
+    /// A watched PyTorch job: worker lanes appear as workers write (up to `workerCapacity`, the
+    /// segment's lane count), the device lanes only when a copy or a kernel is recorded (a job
+    /// without CUDA has none). The device, when one appears, is the job's own GPU.
+    void resetGrowing(quint64 origin, int workerCapacity);
+    /// Whether lanes are added as events need them (a watched job).
+    bool growing() const { return m_growing; }
     /// Appends events (any order between lanes, time order within a writer). Keeps detail within
     /// the budget by evicting the oldest (outside the protected view); aggregates keep everything.
     void append(const std::vector<loaderscope::Event>& events);
@@ -195,6 +201,12 @@ private:
     qint64 m_spans = 0;
     qint64 m_events = 0;
     quint64 m_generation = 0;
+    /// Adds the lanes `lane` needs in a growing model; its index, or -1.
+    int ensureLane(int16_t lane);
+
     int m_numWorkers = 0;
     bool m_simulated = true;
+    bool m_growing = false;      ///< resetGrowing(): lanes added on demand
+    int m_workerCapacity = 0;    ///< worker lanes a growing model may add
+    bool m_deviceLanes = true;   ///< the copy and compute lanes exist
 };
