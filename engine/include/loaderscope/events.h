@@ -48,6 +48,21 @@ enum class EventKind : uint8_t {
                       ///< of its fetch/collate wall time was spent off-CPU (I/O, sleeps)
     HeadOfLine,       ///< span (main lane, inside a next()): waiting for the head batch while
                       ///< later batches were already ready; arg0 = later batches ready
+    // memory counters (issue 15), written about 20 times a second by the main process's memory
+    // sampler thread on its own ring (ShmLayout::kMemoryRing); bytes throughout
+    MemoryUsage,      ///< counter on the lane of the process measured (a worker's lane, LaneMain for
+                      ///< the main process), from /proc/PID/smaps_rollup: arg0 = RSS (pages mapped
+                      ///< in memory, shared ones counted in full), arg1 = PSS (each shared page
+                      ///< divided by the processes mapping it), batch = USS (Private_Clean +
+                      ///< Private_Dirty: what only this process holds, freed if it ended). The
+                      ///< process is the lane's latest WorkerStart pid.
+    ShmUsage,         ///< counter (main lane): arg0 = batch-slot bytes in use (slots not free:
+                      ///< assigned, being filled, ready, or held by the loop, the pin thread or the
+                      ///< device; each counted at its capacity), arg1 = /dev/shm bytes used (every
+                      ///< user of the file system), batch = /dev/shm size (statvfs)
+    PinnedMemory,     ///< counter (main lane): arg0 = page-locked host bytes the process holds
+                      ///< (pin_memory true: the staging buffers; "shared": the registered slots),
+                      ///< arg1 = the part holding a batch now
     Count
 };
 
@@ -76,5 +91,7 @@ constexpr int64_t batchKeyTask(int64_t key) { return key < 0 ? -1 : (key & 0xfff
 
 std::string_view eventKindName(EventKind kind);
 bool isSpan(EventKind kind);
+/** Sampled values (QueueDepth and the memory counters): one per sample, not per batch. */
+bool isCounter(EventKind kind);
 
 } // namespace loaderscope
