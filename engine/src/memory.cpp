@@ -24,6 +24,8 @@ namespace {
 
 /// Upper bound on the remembered last samples (one per process ever sampled).
 constexpr size_t kMaxRemembered = 1024;
+/// The sampler's CPU time is kept under this share of one core (it samples less often if needed).
+constexpr double kMaxCpuShare = 0.02;
 
 /// The value of a "Key:   1234 kB" line in bytes, or -1 when `line` is another key.
 int64_t kbField(std::string_view line, std::string_view key)
@@ -237,14 +239,18 @@ void MemorySampler::run()
         lock.unlock();
         const uint64_t cpu0 = threadCpuNs();
         sampleOnce();
-        m_cpuNs.fetch_add(threadCpuNs() - cpu0, std::memory_order_relaxed);
+        const uint64_t cost = threadCpuNs() - cpu0;
+        m_cpuNs.fetch_add(cost, std::memory_order_relaxed);
         lock.lock();
         // A fixed grid (not "period after the last one"), so slow /proc reads do not stretch it;
-        // missed ticks are skipped, not caught up.
-        next += std::chrono::nanoseconds(m_periodNs);
+        // missed ticks are skipped, not caught up. Reading smaps_rollup walks a process's page
+        // tables (its cost grows with its RSS): when a tick costs more than kMaxCpuShare of the
+        // period, the period stretches, so the sampler never takes more than that of one core.
+        const auto period = std::chrono::nanoseconds(std::max(m_periodNs, uint64_t(double(cost) / kMaxCpuShare)));
+        next += period;
         const auto now = std::chrono::steady_clock::now();
         if (next < now)
-            next = now + std::chrono::nanoseconds(m_periodNs);
+            next = now + period;
         m_stopCv.wait_until(lock, next, [this] { return m_done; });
     }
 }

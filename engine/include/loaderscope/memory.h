@@ -106,7 +106,8 @@ struct MemorySample
 };
 
 /**
- * The sampler thread: every 1/hz seconds it reads the main process and every live worker (their
+ * The sampler thread: every 1/hz seconds (longer when a tick would cost more than 2 % of a core:
+ * smaps_rollup walks page tables, so large processes cost more to read) it reads the main process and every live worker (their
  * pids from the segment's worker control blocks), the slots in use (slot states), /dev/shm and the
  * pinned accounting, and writes one counter event per figure set on ring ShmLayout::kMemoryRing.
  * Owned by the main thread (runEngine); its thread only reads shared memory and /proc.
