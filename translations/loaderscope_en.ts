@@ -637,54 +637,54 @@
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="154" />
+        <location filename="../gui/core/enginelauncher.cpp" line="155" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="157" />
+        <location filename="../gui/core/enginelauncher.cpp" line="158" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="157" />
-        <location filename="../gui/core/enginelauncher.cpp" line="165" />
+        <location filename="../gui/core/enginelauncher.cpp" line="158" />
+        <location filename="../gui/core/enginelauncher.cpp" line="166" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="160" />
+        <location filename="../gui/core/enginelauncher.cpp" line="161" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="162" />
+        <location filename="../gui/core/enginelauncher.cpp" line="163" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="164" />
+        <location filename="../gui/core/enginelauncher.cpp" line="165" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="165" />
+        <location filename="../gui/core/enginelauncher.cpp" line="166" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="167" />
-        <location filename="../gui/core/enginelauncher.cpp" line="201" />
+        <location filename="../gui/core/enginelauncher.cpp" line="168" />
+        <location filename="../gui/core/enginelauncher.cpp" line="202" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="169" />
+        <location filename="../gui/core/enginelauncher.cpp" line="170" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="210" />
+        <location filename="../gui/core/enginelauncher.cpp" line="220" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -827,8 +827,8 @@
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="477" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
@@ -840,13 +840,13 @@
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="229" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="505" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
@@ -858,7 +858,7 @@
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="613" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
@@ -868,13 +868,13 @@
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="617" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="248" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="739" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="741" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
@@ -1151,168 +1151,178 @@
         <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="422" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>copy-on-read: refcounted Python objects (the workers' memory grows)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="423" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>copy-on-read: one contiguous array (the pages stay shared)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="480" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="505" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="506" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="537" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
         <source>slow motion ×%1</source>
         <translation>slow motion ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="662" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="658" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="569" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="596" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="613" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="623" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="625" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="639" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="641" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="654" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="654" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="656" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="656" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="658" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="659" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="718" />
         <source>Reading the profiler traces…</source>
         <translation>Reading the profiler traces…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="718" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="749" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="751" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
         <source>rank %1 · %2 · data stall %3 %</source>
         <translation>rank %1 · %2 · data stall %3 %</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="769" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="773" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="774" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="795" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="799" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="822" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="832" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="797" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="795" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="797" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="807" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="809" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="807" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="809" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="833" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
         <location filename="../gui/main.cpp" line="53" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="533" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="535" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1320,27 +1330,27 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="92" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="94" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="106" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="108" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
@@ -1376,22 +1386,22 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="346" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="305" />
+        <location filename="../gui/core/summarytext.cpp" line="348" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="307" />
+        <location filename="../gui/core/summarytext.cpp" line="350" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="309" />
+        <location filename="../gui/core/summarytext.cpp" line="352" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1556,212 +1566,247 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="67" />
+        <location filename="../gui/core/summarytext.cpp" line="75" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="68" />
+        <location filename="../gui/core/summarytext.cpp" line="76" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="73" />
+        <location filename="../gui/core/summarytext.cpp" line="81" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="79" />
+        <location filename="../gui/core/summarytext.cpp" line="87" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <location filename="../gui/core/summarytext.cpp" line="89" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="93" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="116" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="138" />
+        <location filename="../gui/core/summarytext.cpp" line="146" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="159" />
+        <location filename="../gui/core/summarytext.cpp" line="167" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="172" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <location filename="../gui/core/summarytext.cpp" line="178" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <location filename="../gui/core/summarytext.cpp" line="183" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="179" />
+        <location filename="../gui/core/summarytext.cpp" line="187" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <location filename="../gui/core/summarytext.cpp" line="192" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="193" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="197" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="193" />
+        <location filename="../gui/core/summarytext.cpp" line="201" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <location filename="../gui/core/summarytext.cpp" line="205" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="208" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="212" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <location filename="../gui/core/summarytext.cpp" line="217" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="213" />
+        <location filename="../gui/core/summarytext.cpp" line="221" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="226" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="230" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="241" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="255" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="236" />
+        <location filename="../gui/core/summarytext.cpp" line="279" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="282" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="282" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="283" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="283" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="286" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <location filename="../gui/core/summarytext.cpp" line="295" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <location filename="../gui/core/summarytext.cpp" line="297" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="256" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <location filename="../gui/core/summarytext.cpp" line="300" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="304" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="306" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="308" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="309" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="277" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <location filename="../gui/core/summarytext.cpp" line="332" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

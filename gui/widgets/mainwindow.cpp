@@ -419,6 +419,8 @@ QString MainWindow::presetTitle(const QString& name)
         {QStringLiteral("worker_dies"), QT_TR_NOOP("a worker crashes in the middle of the epoch")},
         {QStringLiteral("drop_last"), QT_TR_NOOP("batch_size=32 with drop_last=True")},
         {QStringLiteral("distributed"), QT_TR_NOOP("DistributedSampler: rank 1 of 4")},
+        {QStringLiteral("copy_on_read_refcounted"), QT_TR_NOOP("copy-on-read: refcounted Python objects (the workers' memory grows)")},
+        {QStringLiteral("copy_on_read_contiguous"), QT_TR_NOOP("copy-on-read: one contiguous array (the pages stay shared)")},
     };
     const auto it = titles.find(name);
     return it == titles.end() ? name : tr(it.value());
