@@ -6,6 +6,8 @@
 
 #include "summarytext.h"
 
+#include "loaderscope/oom.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
@@ -82,4 +84,5 @@ private:
     QString m_lastEvents;
     loaderscope::RunSummary m_summary;
     bool m_hasSummary = false;
+    loaderscope::OomWatch m_oomWatch; ///< OOM-kill counters when the run started (the engine's cgroup is ours)
 };
