@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -139,19 +140,24 @@ void TestMemory::smapsRollup()
     QVERIFY(!parseSmapsRollup("nothing here\n"));
 
     // The open file re-reads: 64 MiB touched by this process shows in RSS and USS.
-    SmapsReader self(getpid());
+    ProcessMemoryReader self(getpid());
     QVERIFY(self.valid());
     const auto before = self.read();
-    QVERIFY(before);
+    const auto rssBefore = self.rss();
+    QVERIFY(before && rssBefore);
     std::vector<char> block(size_t(64 * kMiB));
     for (size_t i = 0; i < block.size(); i += 4096)
         block[i] = char(i);
     const auto after = self.read();
-    QVERIFY(after);
+    const auto rssAfter = self.rss();
+    QVERIFY(after && rssAfter);
     QVERIFY2(after->rss >= before->rss + 60 * kMiB, qPrintable(QString::number(after->rss - before->rss)));
     QVERIFY(after->uss >= before->uss + 60 * kMiB);
     QVERIFY(after->pss <= after->rss && after->uss <= after->rss);
-    QVERIFY(!SmapsReader(0x3fffffff).valid()); // no such process
+    // statm's RSS (cheap) agrees with smaps_rollup's within a few pages.
+    QVERIFY(*rssAfter >= *rssBefore + 60 * kMiB);
+    QVERIFY2(qAbs(qint64(*rssAfter) - qint64(after->rss)) < 4 * kMiB, qPrintable(QString::number(*rssAfter)));
+    QVERIFY(!ProcessMemoryReader(0x3fffffff).valid()); // no such process
 }
 
 void TestMemory::configErrors_data()
@@ -372,8 +378,10 @@ void TestMemory::copyOnRead()
     for (const Event& e : all) {
         if (e.kind != EventKind::MemoryUsage || e.lane < 0)
             continue;
+        if (e.batch < 0)
+            continue; // RSS alone
         if (!baseline.count(e.lane)) {
-            QVERIFY2(e.t0 < firstFetch[e.lane], "the first memory sample came after the worker's first fetch");
+            QVERIFY2(e.t0 < firstFetch[e.lane], "the first USS reading came after the worker's first fetch");
             baseline[e.lane] = uint64_t(e.batch);
         }
         peak[e.lane] = std::max(peak[e.lane], uint64_t(e.batch));
@@ -439,11 +447,16 @@ void TestMemory::countersConsistent()
     QVERIFY(shm.value(QStringLiteral("dev_shm_size_bytes")).toInteger() > 0);
     QVERIFY(shm.value(QStringLiteral("dev_shm_min_free_bytes")).toInteger() <= shm.value(QStringLiteral("dev_shm_size_bytes")).toInteger());
 
-    int memorySamples = 0, shmSamples = 0;
+    int memorySamples = 0, rollups = 0, shmSamples = 0;
     qint64 maxSlots = 0;
     for (const Event& e : readRecording(events)) {
         if (e.kind == EventKind::MemoryUsage) {
             ++memorySamples;
+            QVERIFY(e.arg0 > 0);
+            QVERIFY2((e.arg1 < 0) == (e.batch < 0), "PSS and USS are read together");
+            if (e.arg1 < 0)
+                continue; // RSS alone (statm) this time
+            ++rollups;
             QVERIFY2(e.arg1 <= e.arg0, "PSS above RSS");
             QVERIFY2(e.batch <= e.arg0, "USS above RSS");
             QVERIFY(e.arg1 > 0 && e.batch > 0);
@@ -455,7 +468,8 @@ void TestMemory::countersConsistent()
             maxSlots = std::max<qint64>(maxSlots, e.arg0);
         }
     }
-    QVERIFY2(memorySamples >= 2 * (workers + 1), qPrintable(QString::number(memorySamples)));
+    QVERIFY2(memorySamples >= 4 * (workers + 1), qPrintable(QString::number(memorySamples)));
+    QVERIFY2(rollups >= workers + 1, qPrintable(QString::number(rollups))); // every process's PSS/USS at least once
     QVERIFY(shmSamples >= 2);
     QVERIFY(maxSlots > 0);
     QCOMPARE(shm.value(QStringLiteral("peak_slots_in_use_bytes")).toInteger(), maxSlots);
@@ -617,6 +631,10 @@ void TestMemory::oomKillInCgroup()
     QVERIFY2(err.contains(QStringLiteral("the cgroup's OOM killer fired (oom_kill 0 → 1")), r.err.constData());
     QVERIFY2(err.contains(QStringLiteral("the limit is %1").arg(QString::fromStdString(formatBytes(uint64_t(limit))))),
              r.err.constData());
+    // Its last sampled RSS: the objects it mapped at least (a zombie's zero is not a sample).
+    const QRegularExpression rss(QStringLiteral("its RSS was ([0-9.]+) MiB at the last sample"));
+    const QRegularExpressionMatch m = rss.match(err);
+    QVERIFY2(m.hasMatch() && m.captured(1).toDouble() >= 256, r.err.constData());
     QVERIFY(waitGone(workerPids(r.summary), 5000));
 }
 

@@ -24,8 +24,6 @@ namespace {
 
 /// Upper bound on the remembered last samples (one per process ever sampled).
 constexpr size_t kMaxRemembered = 1024;
-/// The sampler's CPU time is kept under this share of one core (it samples less often if needed).
-constexpr double kMaxCpuShare = 0.02;
 
 /// The value of a "Key:   1234 kB" line in bytes, or -1 when `line` is another key.
 int64_t kbField(std::string_view line, std::string_view key)
@@ -97,28 +95,32 @@ std::optional<ProcessMemory> parseSmapsRollup(std::string_view text)
     return m;
 }
 
-SmapsReader::SmapsReader(pid_t pid) : m_pid(pid)
+ProcessMemoryReader::ProcessMemoryReader(pid_t pid) : m_pid(pid)
 {
     char path[64];
     std::snprintf(path, sizeof path, "/proc/%d/smaps_rollup", int(pid));
-    m_fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    m_rollup = ::open(path, O_RDONLY | O_CLOEXEC);
+    std::snprintf(path, sizeof path, "/proc/%d/statm", int(pid));
+    m_statm = ::open(path, O_RDONLY | O_CLOEXEC);
     m_buf.resize(4096);
 }
 
-SmapsReader::~SmapsReader()
+ProcessMemoryReader::~ProcessMemoryReader()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);
+    if (m_rollup >= 0)
+        ::close(m_rollup);
+    if (m_statm >= 0)
+        ::close(m_statm);
 }
 
-std::optional<ProcessMemory> SmapsReader::read()
+std::optional<ProcessMemory> ProcessMemoryReader::read()
 {
-    if (m_fd < 0)
+    if (m_rollup < 0)
         return std::nullopt;
     // pread at 0 regenerates the seq_file; the text is about 1 KiB.
     size_t have = 0;
     for (;;) {
-        const ssize_t n = ::pread(m_fd, m_buf.data() + have, m_buf.size() - have, off_t(have));
+        const ssize_t n = ::pread(m_rollup, m_buf.data() + have, m_buf.size() - have, off_t(have));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -128,6 +130,27 @@ std::optional<ProcessMemory> SmapsReader::read()
             m_buf.resize(m_buf.size() * 2);
     }
     return have == 0 ? std::nullopt : parseSmapsRollup(std::string_view(m_buf.data(), have));
+}
+
+std::optional<uint64_t> ProcessMemoryReader::rss()
+{
+    if (m_statm < 0)
+        return std::nullopt;
+    char buf[256];
+    ssize_t n;
+    do {
+        n = ::pread(m_statm, buf, sizeof buf - 1, 0);
+    } while (n < 0 && errno == EINTR);
+    if (n <= 0)
+        return std::nullopt;
+    buf[n] = '\0';
+    // "size resident shared text lib data dt", in pages
+    unsigned long long size = 0, resident = 0;
+    // A zombie (exited, not yet reaped) reads as all zeros: it holds no memory any more.
+    if (std::sscanf(buf, "%llu %llu", &size, &resident) != 2 || resident == 0)
+        return std::nullopt;
+    static const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+    return uint64_t(resident) * page;
 }
 
 std::optional<ShmSpace> devShmSpace()
@@ -184,13 +207,28 @@ double memorySampleHz()
     return std::min(hz, 1000.0);
 }
 
+void reportOwnMemoryAtExit(EventWriter& events)
+{
+    if (memorySampleHz() <= 0)
+        return;
+    ProcessMemoryReader self(getpid());
+    if (const std::optional<ProcessMemory> m = self.read())
+        events.instant(EventKind::MemoryUsage, nowNs(), int64_t(m->uss), int64_t(m->rss), int64_t(m->pss));
+}
+
 // --- MemorySampler -----------------------------------------------------------------------------
 
 MemorySampler::MemorySampler(Segment& segment, double hz, bool sharedPinned)
     : m_segment(segment), m_periodNs(uint64_t(1e9 / std::max(hz, 0.01))), m_sharedPinned(sharedPinned),
       m_events(std::make_unique<EventWriter>(segment, LaneMain, ShmLayout::kMemoryRing)),
-      m_workers(segment.layout().num_workers), m_self(std::make_unique<SmapsReader>(getpid()))
+      m_workers(segment.layout().num_workers)
 {
+    m_self.pid = getpid();
+    m_self.lane = LaneMain;
+    m_self.reader = std::make_unique<ProcessMemoryReader>(m_self.pid);
+    for (uint32_t w = 0; w < m_workers.size(); ++w)
+        m_workers[w].lane = int(w);
+    m_rollupTokensNs = double(m_periodNs) * kRollupCpuShare * 4; // the first tick reads everyone
     m_thread = std::thread([this] { run(); });
 }
 
@@ -211,7 +249,9 @@ void MemorySampler::stop()
     m_stopCv.notify_all();
     if (m_thread.joinable())
         m_thread.join();
-    sampleOnce(); // the state at the end (the thread is gone: this thread is the ring's writer now)
+    // The state at the end, every process's PSS and USS whatever the budget (the loop is over, so
+    // the reads no longer compete with it); the thread is gone: this thread is the ring's writer now.
+    sampleOnce(/*everyone=*/true);
 }
 
 std::optional<MemorySample> MemorySampler::last(pid_t pid) const
@@ -239,26 +279,31 @@ void MemorySampler::run()
         lock.unlock();
         const uint64_t cpu0 = threadCpuNs();
         sampleOnce();
-        const uint64_t cost = threadCpuNs() - cpu0;
-        m_cpuNs.fetch_add(cost, std::memory_order_relaxed);
+        m_cpuNs.fetch_add(threadCpuNs() - cpu0, std::memory_order_relaxed);
         lock.lock();
-        // A fixed grid (not "period after the last one"), so slow /proc reads do not stretch it;
-        // missed ticks are skipped, not caught up. Reading smaps_rollup walks a process's page
-        // tables (its cost grows with its RSS): when a tick costs more than kMaxCpuShare of the
-        // period, the period stretches, so the sampler never takes more than that of one core.
-        const auto period = std::chrono::nanoseconds(std::max(m_periodNs, uint64_t(double(cost) / kMaxCpuShare)));
-        next += period;
+        // A fixed grid (not "period after the last one"), so slow reads do not stretch it;
+        // missed ticks are skipped, not caught up.
+        next += std::chrono::nanoseconds(m_periodNs);
         const auto now = std::chrono::steady_clock::now();
         if (next < now)
-            next = now + period;
+            next = now + std::chrono::nanoseconds(m_periodNs);
         m_stopCv.wait_until(lock, next, [this] { return m_done; });
     }
 }
 
-void MemorySampler::remember(pid_t pid, int lane, uint64_t t, const ProcessMemory& m)
+void MemorySampler::remember(const Probe& p, uint64_t t, const ProcessMemory& m, bool rollup)
 {
     std::lock_guard lock(m_lastMutex);
-    m_last[pid] = {pid, lane, t, m};
+    MemorySample& s = m_last[p.pid];
+    s.pid = p.pid;
+    s.lane = p.lane;
+    s.t = t;
+    s.memory.rss = m.rss;
+    if (rollup) {
+        s.t_rollup = t;
+        s.memory.pss = m.pss;
+        s.memory.uss = m.uss;
+    }
     if (m_last.size() > kMaxRemembered) {
         auto oldest = std::min_element(m_last.begin(), m_last.end(),
                                        [](const auto& a, const auto& b) { return a.second.t < b.second.t; });
@@ -266,39 +311,62 @@ void MemorySampler::remember(pid_t pid, int lane, uint64_t t, const ProcessMemor
     }
 }
 
-void MemorySampler::sampleOnce()
+void MemorySampler::sampleOnce(bool everyone)
 {
     const uint64_t t = nowNs();
     EventWriter& ev = *m_events;
-    if (auto m = m_self->read()) {
-        ev.instant(EventKind::MemoryUsage, t, int64_t(m->uss), int64_t(m->rss), int64_t(m->pss), LaneMain);
-        remember(m_self->pid(), LaneMain, t, *m);
-    }
+    // The processes now: this one and every live worker.
+    std::vector<Probe*> probes{&m_self};
     const pid_t self = getpid();
     for (uint32_t w = 0; w < m_workers.size(); ++w) {
-        Worker& wk = m_workers[w];
+        Probe& p = m_workers[w];
         const WorkerCtl* ctl = m_segment.worker(w);
         const int32_t pid = ctl->pid.load(std::memory_order_acquire);
         const uint32_t state = ctl->state.load(std::memory_order_relaxed);
         if (pid <= 0 || state == uint32_t(WorkerState::Empty) || state == uint32_t(WorkerState::Exited)) {
-            wk.reader.reset();
-            wk.pid = 0;
+            p.reader.reset();
+            p.pid = 0;
             continue;
         }
-        if (pid != wk.pid) {
+        if (pid != p.pid) {
             // A new process for this worker id. The pid comes from shared memory: read it only
             // if it is our own child (fork workers are cloned with CLONE_PARENT, spawn ones are
             // spawned by this process), so a stale or forged pid never names a stranger.
-            wk.pid = pid;
-            wk.reader.reset();
+            p.pid = pid;
+            p.lastRollup = 0;
+            p.reader.reset();
             if (parentOf(pid) == self)
-                wk.reader = std::make_unique<SmapsReader>(pid);
+                p.reader = std::make_unique<ProcessMemoryReader>(pid);
         }
-        if (!wk.reader)
-            continue;
-        if (auto m = wk.reader->read()) {
-            ev.instant(EventKind::MemoryUsage, t, int64_t(m->uss), int64_t(m->rss), int64_t(m->pss), int(w));
-            remember(pid, int(w), t, *m);
+        if (p.reader)
+            probes.push_back(&p);
+    }
+    // PSS and USS within the CPU budget, the process read longest ago first.
+    const double cap = double(m_periodNs) * kRollupCpuShare * 4;
+    m_rollupTokensNs = std::min(cap, m_rollupTokensNs + double(m_periodNs) * kRollupCpuShare);
+    std::vector<Probe*> order = probes;
+    std::stable_sort(order.begin(), order.end(), [](const Probe* a, const Probe* b) { return a->lastRollup < b->lastRollup; });
+    std::map<const Probe*, ProcessMemory> rolled;
+    for (Probe* p : order) {
+        if (m_rollupTokensNs <= 0 && !everyone)
+            break;
+        const uint64_t c0 = threadCpuNs();
+        const std::optional<ProcessMemory> m = p->reader->read();
+        m_rollupTokensNs -= double(threadCpuNs() - c0);
+        if (m) {
+            rolled[p] = *m;
+            p->lastRollup = t;
+            m_rollups.fetch_add(1, std::memory_order_relaxed);
+        }
+    }
+    for (Probe* p : probes) {
+        if (auto it = rolled.find(p); it != rolled.end()) {
+            const ProcessMemory& m = it->second;
+            ev.instant(EventKind::MemoryUsage, t, int64_t(m.uss), int64_t(m.rss), int64_t(m.pss), p->lane);
+            remember(*p, t, m, true);
+        } else if (const std::optional<uint64_t> rss = p->reader->rss()) {
+            ev.instant(EventKind::MemoryUsage, t, -1, int64_t(*rss), -1, p->lane);
+            remember(*p, t, ProcessMemory{*rss, 0, 0}, false);
         }
     }
     const uint64_t slots = slotBytesInUse(m_segment);

@@ -95,7 +95,9 @@ void MetricsAccumulator::addMemory(const Event& e)
         peak(m->peaks.peak_rss_bytes, e.arg0);
         peak(m->peaks.peak_pss_bytes, e.arg1);
         peak(m->peaks.peak_uss_bytes, e.batch);
-        const uint64_t uss = uint64_t(std::max<int64_t>(0, e.batch));
+        if (e.batch < 0)
+            return; // RSS alone this time
+        const uint64_t uss = uint64_t(e.batch);
         // A much smaller USS than the last sample is a new process on this lane whose WorkerStart
         // has not arrived yet (the sampler's ring is drained before the workers' rings).
         if (m->lastUss > uss + std::max<uint64_t>(16ULL << 20, m->lastUss / 4))

@@ -208,9 +208,12 @@ std::string OomWatch::explainSigkill(const std::string& who, const std::optional
              "): another process sent the signal";
     }
     if (last) {
-        const uint64_t ago = now > last->t ? now - last->t : 0;
-        s += "; its RSS was " + formatBytes(last->memory.rss) + " (USS " + formatBytes(last->memory.uss) +
-             ") at the last sample, " + std::to_string(ago / 1'000'000) + " ms before";
+        auto ago = [now](uint64_t t) { return std::to_string((now > t ? now - t : 0) / 1'000'000) + " ms before"; };
+        s += "; its RSS was " + formatBytes(last->memory.rss) + " at the last sample, " + ago(last->t);
+        if (last->t_rollup == last->t)
+            s += " (USS " + formatBytes(last->memory.uss) + ")";
+        else if (last->t_rollup != 0)
+            s += " (USS " + formatBytes(last->memory.uss) + ", " + ago(last->t_rollup) + ")";
     }
     if (m_cgroup && m_cgroup->limit)
         s += "; the limit is " + formatBytes(*m_cgroup->limit) + " (" + m_cgroup->limit_file + ")";

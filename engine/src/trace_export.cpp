@@ -165,10 +165,16 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
                         "{\"ready_batches\":%lld,\"outstanding_tasks\":%lld,\"pinned_in_use\":%lld}}",
                         kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
                 } else if (e.kind == EventKind::MemoryUsage) {
-                    // One counter track per process (the worker's pseudo-process, or the main one).
-                    put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                        "{\"rss_bytes\":%lld,\"pss_bytes\":%lld,\"uss_bytes\":%lld}}",
-                        t.pid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+                    // One counter track per process (the worker's pseudo-process, or the main one);
+                    // PSS and USS only where they were read (-1: RSS alone).
+                    if (e.arg1 >= 0 && e.batch >= 0)
+                        put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                            "{\"rss_bytes\":%lld,\"pss_bytes\":%lld,\"uss_bytes\":%lld}}",
+                            t.pid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+                    else
+                        put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                            "{\"rss_bytes\":%lld}}",
+                            t.pid, us(e.t0), (long long)e.arg0);
                 } else if (e.kind == EventKind::ShmUsage) {
                     put("{\"ph\":\"C\",\"name\":\"shared memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
                         "{\"slots_in_use_bytes\":%lld,\"dev_shm_used_bytes\":%lld,\"dev_shm_size_bytes\":%lld}}",

@@ -2,6 +2,7 @@
 // The worker process: DataLoader's _worker_loop over shared-memory rings.
 #include "loaderscope/clock.h"
 #include "loaderscope/dataset.h"
+#include "loaderscope/memory.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
 
@@ -114,6 +115,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         ctl->heartbeat_ns.store(gotTask, std::memory_order_relaxed);
 
         if (task->kind == Task::Stop) {
+            reportOwnMemoryAtExit(events); // before Exited: the sampler stops reading it then
             ctl->state.store(uint32_t(WorkerState::Exited));
             _exit(0);
         }

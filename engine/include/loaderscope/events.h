@@ -49,13 +49,15 @@ enum class EventKind : uint8_t {
     HeadOfLine,       ///< span (main lane, inside a next()): waiting for the head batch while
                       ///< later batches were already ready; arg0 = later batches ready
     // memory counters (issue 15), written about 20 times a second by the main process's memory
-    // sampler thread on its own ring (ShmLayout::kMemoryRing); bytes throughout
+    // sampler thread on its own ring (ShmLayout::kMemoryRing), and one MemoryUsage by each worker
+    // on its own ring as it leaves cleanly (its final figures); bytes throughout
     MemoryUsage,      ///< counter on the lane of the process measured (a worker's lane, LaneMain for
-                      ///< the main process), from /proc/PID/smaps_rollup: arg0 = RSS (pages mapped
-                      ///< in memory, shared ones counted in full), arg1 = PSS (each shared page
-                      ///< divided by the processes mapping it), batch = USS (Private_Clean +
-                      ///< Private_Dirty: what only this process holds, freed if it ended). The
-                      ///< process is the lane's latest WorkerStart pid.
+                      ///< the main process): arg0 = RSS (pages mapped in memory, shared ones
+                      ///< counted in full), arg1 = PSS (each shared page divided by the processes
+                      ///< mapping it), batch = USS (Private_Clean + Private_Dirty: what only this
+                      ///< process holds, freed if it ended). PSS and USS come from smaps_rollup,
+                      ///< read within a CPU budget: -1 in the samples where they were not read
+                      ///< (RSS alone, from statm). The process is the lane's latest WorkerStart pid.
     ShmUsage,         ///< counter (main lane): arg0 = batch-slot bytes in use (slots not free:
                       ///< assigned, being filled, ready, or held by the loop, the pin thread or the
                       ///< device; each counted at its capacity), arg1 = /dev/shm bytes used (every

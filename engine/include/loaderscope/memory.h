@@ -45,24 +45,32 @@ struct ProcessMemory
 std::optional<ProcessMemory> parseSmapsRollup(std::string_view text);
 
 /**
- * /proc/PID/smaps_rollup kept open: each read() regenerates it (pread at offset 0). The open file
- * stays bound to the process it was opened for, so a pid reused after its death is never read.
+ * A process's memory files kept open: /proc/PID/smaps_rollup (read() regenerates it with a pread at
+ * offset 0) and /proc/PID/statm (rss()). An open file stays bound to the process it was opened for,
+ * so a pid reused after its death is never read.
+ *
+ * Costs differ: smaps_rollup walks the process's page tables (about 50 ns per resident page on the
+ * test machine: 2 ms for 128 MiB), statm reads counters (microseconds, whatever the size).
  */
-class SmapsReader
+class ProcessMemoryReader
 {
 public:
-    explicit SmapsReader(pid_t pid);
-    ~SmapsReader();
-    SmapsReader(const SmapsReader&) = delete;
-    SmapsReader& operator=(const SmapsReader&) = delete;
-    bool valid() const { return m_fd >= 0; }
+    explicit ProcessMemoryReader(pid_t pid);
+    ~ProcessMemoryReader();
+    ProcessMemoryReader(const ProcessMemoryReader&) = delete;
+    ProcessMemoryReader& operator=(const ProcessMemoryReader&) = delete;
+    bool valid() const { return m_rollup >= 0; }
     pid_t pid() const { return m_pid; }
-    /// nullopt once the process is gone (or the file could not be read).
+    /// RSS, PSS and USS from smaps_rollup; nullopt once the process is gone (or unreadable).
     std::optional<ProcessMemory> read();
+    /// RSS alone from statm (resident pages x page size); nullopt once the process is gone (or a
+    /// zombie).
+    std::optional<uint64_t> rss();
 
 private:
     pid_t m_pid;
-    int m_fd = -1;
+    int m_rollup = -1;
+    int m_statm = -1;
     std::string m_buf;
 };
 
@@ -92,24 +100,36 @@ struct PinnedAccounting
 };
 PinnedAccounting& pinnedAccounting();
 
+/**
+ * A worker's last word on its memory, on its own event ring as it leaves cleanly (the sampler in
+ * the main process cannot read a process that is gone, and workers go as soon as their last batch
+ * is delivered): one MemoryUsage with RSS, PSS and USS, unless sampling is off.
+ */
+void reportOwnMemoryAtExit(EventWriter& events);
+
 /// Sampling rate: LOADERSCOPE_MEMORY_SAMPLE_HZ (default 20 per second; 0 turns sampling off;
 /// at most 1000). Read once per call.
 double memorySampleHz();
 
-/** The latest reading of one process, kept for the forensics of a killed process. */
+/** The latest readings of one process, kept for the forensics of a killed process. */
 struct MemorySample
 {
     pid_t pid = 0;
     int lane = 0;          ///< worker id, or LaneMain
-    uint64_t t = 0;        ///< CLOCK_MONOTONIC ns
+    uint64_t t = 0;        ///< when memory.rss was read (CLOCK_MONOTONIC ns)
+    uint64_t t_rollup = 0; ///< when pss and uss were read (0: never)
     ProcessMemory memory;
 };
 
 /**
- * The sampler thread: every 1/hz seconds (longer when a tick would cost more than 2 % of a core:
- * smaps_rollup walks page tables, so large processes cost more to read) it reads the main process and every live worker (their
- * pids from the segment's worker control blocks), the slots in use (slot states), /dev/shm and the
- * pinned accounting, and writes one counter event per figure set on ring ShmLayout::kMemoryRing.
+ * The sampler thread. Every 1/hz seconds it reads, for the main process and every live worker
+ * (their pids from the segment's worker control blocks), the RSS (statm, cheap), the slots in use
+ * (slot states), /dev/shm and the pinned accounting, and writes counter events on ring
+ * ShmLayout::kMemoryRing. PSS and USS need smaps_rollup, whose cost grows with a process's RSS:
+ * they are read for as many processes per tick as a CPU budget of kRollupCpuShare of one core
+ * allows, the process read longest ago first (a new worker at once), so with large processes
+ * each one's PSS and USS come less often than its RSS. A MemoryUsage event carries PSS and USS
+ * only when they were read with it (else -1).
  * Owned by the main thread (runEngine); its thread only reads shared memory and /proc.
  */
 class MemorySampler
@@ -121,39 +141,47 @@ public:
     MemorySampler(const MemorySampler&) = delete;
     MemorySampler& operator=(const MemorySampler&) = delete;
 
-    /// Takes one last sample and stops the thread (idempotent).
+    /// Stops the thread and takes one last sample, with every process's PSS and USS (idempotent).
     void stop();
     /// The latest reading of a process (by pid), if it was ever sampled.
     std::optional<MemorySample> last(pid_t pid) const;
-    /// Cost: samples taken and the thread's CPU time (thread CPU clock), ns.
+    /// Cost: ticks, smaps_rollup reads, and the thread's CPU time (thread CPU clock), ns.
     uint64_t ticks() const { return m_ticks.load(std::memory_order_relaxed); }
+    uint64_t rollups() const { return m_rollups.load(std::memory_order_relaxed); }
     uint64_t cpuNs() const { return m_cpuNs.load(std::memory_order_relaxed); }
 
     /// Batch-slot bytes in use (slots not free, each at its capacity), read from the segment.
     static uint64_t slotBytesInUse(const Segment& segment);
 
+    /// CPU share of one core that smaps_rollup reads may take (a token bucket, refilled per tick).
+    static constexpr double kRollupCpuShare = 0.05;
+
 private:
-    struct Worker
+    struct Probe
     {
         int32_t pid = 0;
-        std::unique_ptr<SmapsReader> reader;
+        int lane = 0;
+        std::unique_ptr<ProcessMemoryReader> reader;
+        uint64_t lastRollup = 0;   ///< when its smaps_rollup was last read (0: never)
     };
     void run();
-    void sampleOnce();
-
-    void remember(pid_t pid, int lane, uint64_t t, const ProcessMemory& m);
+    /// One tick; `everyone`: PSS and USS of every process whatever the budget (the last tick).
+    void sampleOnce(bool everyone = false);
+    void remember(const Probe& p, uint64_t t, const ProcessMemory& m, bool rollup);
 
     Segment& m_segment;
     uint64_t m_periodNs;
     bool m_sharedPinned;
     // the sampler thread's own (and stop()'s, after the join)
     std::unique_ptr<EventWriter> m_events;
-    std::vector<Worker> m_workers;
-    std::unique_ptr<SmapsReader> m_self;
+    std::vector<Probe> m_workers;
+    Probe m_self;
+    double m_rollupTokensNs = 0;   ///< CPU ns smaps_rollup reads may still take (may go negative)
     uint64_t m_lastPinnedHeld = 0;
     mutable std::mutex m_lastMutex;
     std::map<pid_t, MemorySample> m_last;      ///< guarded by m_lastMutex
     std::atomic<uint64_t> m_ticks{0};
+    std::atomic<uint64_t> m_rollups{0};
     std::atomic<uint64_t> m_cpuNs{0};
     std::mutex m_stopMutex;
     std::condition_variable m_stopCv;
