@@ -11,6 +11,7 @@
 #include "loaderscope/advice.h"
 #include "loaderscope/config.h"
 #include "loaderscope/memory.h"
+#include "loaderscope/metrics.h"
 #include "loaderscope/oom.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/run_summary.h"
@@ -115,6 +116,7 @@ private slots:
     void configErrors_data();
     void configErrors();
     void summaryRoundTrip();
+    void accumulatorFromEvents();
     void adviceRules();
     void copyOnRead_data();
     void copyOnRead();
@@ -246,6 +248,67 @@ void TestMemory::summaryRoundTrip()
     QCOMPARE(b.limit_bytes, uint64_t(8192 * kMiB));
     // Not sampled: null, and read back as absent.
     QVERIFY(!parseRunSummary(runSummaryToJson(RunSummary())).figures.memory);
+}
+
+void TestMemory::accumulatorFromEvents()
+{
+    // One worker whose USS rises 64 KiB per sample fetched (read every 4th tick; RSS alone in
+    // between), then its next process (a new epoch without persistent workers) stays flat.
+    MetricsAccumulator acc(1);
+    auto ev = [](EventKind k, uint64_t t, int64_t batch, int64_t a0, int64_t a1, int16_t lane) {
+        Event e;
+        e.kind = k;
+        e.t0 = e.t1 = t;
+        e.batch = batch;
+        e.arg0 = a0;
+        e.arg1 = a1;
+        e.lane = lane;
+        return e;
+    };
+    uint64_t t = 1000;
+    acc.add(ev(EventKind::WorkerStart, t, -1, 100, 1, 0));
+    int64_t fetched = 0;
+    for (int tick = 0; tick < 40; ++tick) {
+        for (int i = 0; i < 10; ++i, ++fetched) {
+            Event f = ev(EventKind::Fetch, ++t, 0, fetched, 0, 0);
+            f.t1 = ++t;
+            acc.add(f);
+        }
+        const int64_t uss = 10 * kMiB + fetched * 65536;
+        if (tick % 4 == 0)
+            acc.add(ev(EventKind::MemoryUsage, ++t, uss, uss + 100 * kMiB, uss + 10 * kMiB, 0));
+        else
+            acc.add(ev(EventKind::MemoryUsage, ++t, -1, uss + 100 * kMiB, -1, 0)); // RSS alone
+        acc.add(ev(EventKind::ShmUsage, ++t, 1024 * kMiB, tick * kMiB, 200 * kMiB + tick * kMiB, LaneMain));
+    }
+    acc.add(ev(EventKind::PinnedMemory, ++t, -1, 48 * kMiB, 16 * kMiB, LaneMain));
+    acc.add(ev(EventKind::MemoryUsage, ++t, 5 * kMiB, 50 * kMiB, 20 * kMiB, LaneMain));
+    acc.add(ev(EventKind::WorkerStart, ++t, -1, 101, 2, 0));
+    for (int tick = 0; tick < 10; ++tick) {
+        Event f = ev(EventKind::Fetch, ++t, 0, fetched++, 0, 0);
+        f.t1 = ++t;
+        acc.add(f);
+        acc.add(ev(EventKind::MemoryUsage, ++t, 12 * kMiB, 112 * kMiB, 20 * kMiB, 0));
+    }
+    const RunFigures f = acc.figures();
+    QVERIFY(f.memory);
+    const MemoryFigures& m = *f.memory;
+    QCOMPARE(m.workers.size(), size_t(1));
+    QCOMPARE(m.workers[0].pid, 101); // the last process of worker 0
+    // USS was read at ticks 0, 4, ..., 36 (fetched 10, 50, ..., 370): peak 10 MiB + 370 x 64 KiB.
+    QCOMPARE(m.workers[0].peak_uss_bytes, uint64_t(10 * kMiB + 370 * 65536));
+    QCOMPARE(m.workers[0].peak_rss_bytes, uint64_t(110 * kMiB + 400 * 65536)); // RSS of every tick
+    QCOMPARE(m.workers[0].peak_pss_bytes, uint64_t(20 * kMiB + 370 * 65536));
+    // Fitted growth: 64 KiB per sample over the 360 samples between the first and last reading.
+    QVERIFY2(qAbs(qint64(m.workers[0].uss_growth_bytes) - 360 * 65536) < 4096, qPrintable(QString::number(m.workers[0].uss_growth_bytes)));
+    QCOMPARE(m.main.peak_rss_bytes, uint64_t(50 * kMiB));
+    QCOMPARE(m.peak_slots_in_use_bytes, uint64_t(39 * kMiB));
+    QCOMPARE(m.dev_shm_size_bytes, uint64_t(1024 * kMiB));
+    QCOMPARE(m.dev_shm_min_free_bytes, uint64_t((1024 - 239) * kMiB));
+    QCOMPARE(m.pinned_bytes, uint64_t(48 * kMiB));
+    // No memory events: no memory figures.
+    MetricsAccumulator none(2);
+    QVERIFY(!none.figures().memory);
 }
 
 void TestMemory::adviceRules()
