@@ -705,9 +705,10 @@ void TestMemory::tinyDevShm_data()
 {
     QTest::addColumn<int>("workers");
     QTest::addColumn<QString>("warning");
+    QTest::addColumn<bool>("slotAdvice");
     // 64 MiB: the segment's event rings alone are 4 MiB per writer.
-    QTest::newRow("Docker's 64 MB, segment fits") << 1 << "(Docker's default is 64 MB)";
-    QTest::newRow("segment over half of it") << 6 << "more than half of /dev/shm's";
+    QTest::newRow("Docker's 64 MB, segment fits") << 1 << "(Docker's default is 64 MB)" << false;
+    QTest::newRow("segment over half of it") << 6 << "more than half of /dev/shm's" << true;
 }
 
 void TestMemory::tinyDevShm()
@@ -715,6 +716,7 @@ void TestMemory::tinyDevShm()
     // The engine in a mount namespace of its own, with a 64 MiB tmpfs on /dev/shm: a container's.
     QFETCH(int, workers);
     QFETCH(QString, warning);
+    QFETCH(bool, slotAdvice);
     const EngineResult r = runEngineWith(
         QStringLiteral(R"({"dataset":{"length":64,"sample_bytes":4096,"io_latency_us":0},
             "loader":{"batch_size":8,"num_workers":%1},"train":{"step_us":0},"device":{"backend":"sim"}})")
@@ -737,6 +739,13 @@ void TestMemory::tinyDevShm()
     QVERIFY(inSummary);
     QCOMPARE(memoryOf(r.summary).value(QStringLiteral("shm")).toObject().value(QStringLiteral("dev_shm_size_bytes")).toInteger(),
              64 * kMiB);
+    // The slots (with the rings) over half of /dev/shm: fewer batches in flight.
+    QCOMPARE(adviceIds(r.summary).contains(QStringLiteral("shm_slots")), slotAdvice);
+    for (const auto& a : r.summary.value(QStringLiteral("advice")).toArray())
+        if (a.toObject().value(QStringLiteral("id")).toString() == QLatin1String("shm_slots")) {
+            QCOMPARE(a.toObject().value(QStringLiteral("knob")).toString(), QStringLiteral("loader.prefetch_factor"));
+            QCOMPARE(a.toObject().value(QStringLiteral("suggest")).toInt(), 1);
+        }
     QVERIFY(waitGone(workerPids(r.summary), 5000));
 }
 
