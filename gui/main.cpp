@@ -2,6 +2,7 @@
 // loaderscope: the desktop app, and its headless export for docs and CI:
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
 #include "core/lessons.h"
+#include "core/presets.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/translator.h"
@@ -13,6 +14,8 @@
 #include "widgets/sweepdialog.h"
 
 #include "loaderscope/config.h"
+#include "loaderscope/segment.h"
+#include "loaderscope/sweep.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -49,21 +52,14 @@ int headlessExport(const QCommandLineParser& args)
         if (n < 1 || n > lessons.lessons().size())
             return err(QCoreApplication::translate("main", "--lesson takes a number from 1 to %1").arg(lessons.lessons().size()));
         const Lesson& l = lessons.lessons()[n - 1];
-        config = MainWindow::presetJson(l.preset);
-        lessonOverlay.caption = QCoreApplication::translate("MainWindow", "Look: %1").arg(LessonLibrary::text(l.lookFor));
-        for (const QString& lane : l.lanes) {
-            const TraceModel::LaneKind kind = lane == QLatin1String("pin") ? TraceModel::LaneKind::Pin
-                                              : lane == QLatin1String("workers") ? TraceModel::LaneKind::Worker
-                                              : lane == QLatin1String("copy") ? TraceModel::LaneKind::Copy
-                                              : lane == QLatin1String("compute") ? TraceModel::LaneKind::Compute
-                                                                                 : TraceModel::LaneKind::Main;
-            lessonOverlay.lanes.push_back(kind);
-        }
+        config = Presets::json(l.preset);
+        lessonOverlay = ::lessonOverlay(l);
         lessonTitle = LessonLibrary::text(l.title);
     } else if (args.isSet(QStringLiteral("preset"))) {
-        config = MainWindow::presetJson(args.value(QStringLiteral("preset")));
+        config = Presets::json(args.value(QStringLiteral("preset")));
         if (config.isEmpty())
-            return err(QCoreApplication::translate("main", "unknown preset %1").arg(args.value(QStringLiteral("preset"))));
+            return err(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                           .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", "))));
     } else {
         config = QByteArray::fromStdString(loaderscope::defaultConfigJson());
     }
@@ -108,23 +104,9 @@ int headlessExport(const QCommandLineParser& args)
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+/// The command line (the same for the window, the headless export, --help and --version).
+void addOptions(QCommandLineParser& args)
 {
-    // A headless export needs no display: pick the offscreen platform before QApplication exists
-    // (it connects to the display in its constructor), unless the user chose a platform.
-    const bool exporting = std::any_of(argv + 1, argv + argc, [](const char* a) {
-        return std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0;
-    });
-    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("Loaderscope"));
-    QCoreApplication::setApplicationName(QStringLiteral("loaderscope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
-
-    QCommandLineParser args;
     args.setApplicationDescription(QStringLiteral("Loaderscope: a DataLoader worker pool and its live timeline"));
     args.addHelpOption();
     args.addVersionOption();
@@ -141,6 +123,49 @@ int main(int argc, char** argv)
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
     });
+}
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Loaderscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("loaderscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // What crashed runs of this user left: segments and private temporary folders.
+    loaderscope::sweepStaleSegments();
+    loaderscope::sweepStaleTempDirs();
+
+    auto given = [&](std::initializer_list<const char*> names) {
+        return std::any_of(argv + 1, argv + argc, [&](const char* a) {
+            for (const char* n : names)
+                if (std::strcmp(a, n) == 0 || (std::strncmp(a, n, std::strlen(n)) == 0 && a[std::strlen(n)] == '='))
+                    return true;
+            return false;
+        });
+    };
+    // --help and --version need no display: answer them without the GUI.
+    if (given({"--help", "-h", "--version", "-v", "--help-all"})) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        QCommandLineParser args;
+        addOptions(args);
+        args.process(app); // prints and exits
+        return 0;
+    }
+    // A headless export needs no display: pick the offscreen platform before QApplication exists
+    // (it connects to the display in its constructor), unless the user chose a platform.
+    const bool exporting = given({"--export"});
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    setIdentity();
+    QCommandLineParser args;
+    addOptions(args);
     args.process(app);
 
     Translator translator;
@@ -151,6 +176,12 @@ int main(int argc, char** argv)
     if (args.isSet(QStringLiteral("export")))
         return headlessExport(args);
 
+    if (args.isSet(QStringLiteral("preset")) && Presets::json(args.value(QStringLiteral("preset"))).isEmpty()) {
+        fprintf(stderr, "loaderscope: %s\n",
+                qPrintable(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                               .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", ")))));
+        return 2;
+    }
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));

@@ -19,6 +19,7 @@
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
 #include "core/summarytext.h"
+#include "core/presets.h"
 #include "core/workerstatsmodel.h"
 #include "widgets/queuechartview.h"
 #include "widgets/timelineview.h"
@@ -26,6 +27,7 @@
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -228,7 +230,7 @@ void TestGui::mainWindowRunsPreset()
     w.session()->setEnginePath(enginePath());
     w.resize(1400, 900);
     w.show();
-    QVERIFY(MainWindow::presetNames().size() >= 10);
+    QVERIFY(Presets::names().size() >= 10);
     w.loadPreset(QStringLiteral("num_workers_0"));
     QSignalSpy finished(w.session(), &RunSession::runFinished);
     w.run();
@@ -248,6 +250,11 @@ void TestGui::runHistoryKeepsRuns()
     }
     const auto runs = RunHistory(dir.path()).list(); // a new instance: kept across restarts
     QCOMPARE(runs.size(), 3);
+    // Only this user reads them: folders 0700, files 0600.
+    const QFileInfo entry(dir.filePath(runs[0].id));
+    QCOMPARE(entry.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::ExeGroup | QFile::ExeOther), QFile::Permissions());
+    for (const QFileInfo& f : QDir(entry.filePath()).entryInfoList(QDir::Files))
+        QCOMPARE(f.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
     TraceModel model;
     QString error;
     QVERIFY2(h.load(runs[0].id, model, &error), qPrintable(error));

@@ -25,6 +25,87 @@
     </message>
 </context>
 <context>
+    <name>AnalysisWindows</name>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="82" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>Open PyTorch profiler traces</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <source>Reading the profiler traces…</source>
+        <translation>Reading the profiler traces…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="100" />
+        <source>rank %1 · %2 · data stall %3</source>
+        <translation>rank %1 · %2 · data stall %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <source>Ranks of one job</source>
+        <translation>Ranks of one job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <source>Straggler: %1</source>
+        <translation>Straggler: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>No rank's loader holds the others back.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="177" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
+        <source>Compare runs</source>
+        <translation>Compare runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <source>Run at least two configurations first: finished runs are kept here.</source>
+        <translation>Run at least two configurations first: finished runs are kept here.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <source>Run A</source>
+        <translation>Run A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <source>Run B</source>
+        <translation>Run B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="186" />
+        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
+        <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <source>Reading the runs…</source>
+        <translation>Reading the runs…</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
         <location filename="../gui/core/configdescription.cpp" line="19" />
@@ -722,12 +803,13 @@
     <message>
         <location filename="../gui/widgets/exporter.cpp" line="83" />
         <location filename="../gui/widgets/exporter.cpp" line="94" />
-        <location filename="../gui/widgets/exporter.cpp" line="106" />
+        <location filename="../gui/widgets/exporter.cpp" line="100" />
+        <location filename="../gui/widgets/exporter.cpp" line="111" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="114" />
+        <location filename="../gui/widgets/exporter.cpp" line="119" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -738,6 +820,11 @@
         <location filename="../gui/core/lessons.cpp" line="17" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessons.cpp" line="121" />
+        <source>Look: %1</source>
+        <translation>Look: %1</translation>
     </message>
 </context>
 <context>
@@ -806,525 +893,370 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="92" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="87" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="118" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="112" />
         <source>Measuring %1 of %2…</source>
         <translation>Measuring %1 of %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="119" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="113" />
         <source>Proving the advice: %1</source>
         <translation>Proving the advice: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="127" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="121" />
         <source>The advice was measured: see the summary.</source>
         <translation>The advice was measured: see the summary.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="426" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="444" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="229" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="505" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="233" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="242" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="617" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="564" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="248" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="741" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="240" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="109" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="103" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="249" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="286" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="287" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Keep the present in view; zooming or panning turns it off</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Docs theme (light)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
-        <source>num_workers=0: everything in the main process</source>
-        <translation>num_workers=0: everything in the main process</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
-        <source>num_workers=4: four worker processes</source>
-        <translation>num_workers=4: four worker processes</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
-        <source>pin_memory=True: pinned, asynchronous copies</source>
-        <translation>pin_memory=True: pinned, asynchronous copies</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
-        <source>pin_memory=False: pageable copies block the host</source>
-        <translation>pin_memory=False: pageable copies block the host</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
-        <source>iterable dataset without sharding (duplicates)</source>
-        <translation>iterable dataset without sharding (duplicates)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="412" />
-        <source>iterable dataset sharded by worker id</source>
-        <translation>iterable dataset sharded by worker id</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
-        <source>workers started with fork</source>
-        <translation>workers started with fork</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
-        <source>workers started with spawn</source>
-        <translation>workers started with spawn</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="415" />
-        <source>one slow sample, in_order=True (head-of-line blocking)</source>
-        <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
-        <source>one slow sample, in_order=False</source>
-        <translation>one slow sample, in_order=False</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
-        <source>prefetch_factor=4: the window of batches in flight</source>
-        <translation>prefetch_factor=4: the window of batches in flight</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
-        <source>persistent_workers=True over three epochs</source>
-        <translation>persistent_workers=True over three epochs</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="419" />
-        <source>a worker crashes in the middle of the epoch</source>
-        <translation>a worker crashes in the middle of the epoch</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
-        <source>batch_size=32 with drop_last=True</source>
-        <translation>batch_size=32 with drop_last=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
-        <source>DistributedSampler: rank 1 of 4</source>
-        <translation>DistributedSampler: rank 1 of 4</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="422" />
-        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
-        <translation>copy-on-read: refcounted Python objects (the workers' memory grows)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="423" />
-        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
-        <translation>copy-on-read: one contiguous array (the pages stay shared)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="426" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="480" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="433" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="444" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="505" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
         <source>slow motion ×%1</source>
         <translation>slow motion ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="662" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="609" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="545" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="625" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="572" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="641" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="588" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="654" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="656" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="603" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="658" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="608" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="718" />
-        <source>Reading the profiler traces…</source>
-        <translation>Reading the profiler traces…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="718" />
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="751" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="666" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
-        <source>rank %1 · %2 · data stall %3 %</source>
-        <translation>rank %1 · %2 · data stall %3 %</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
-        <source>Ranks of one job</source>
-        <translation>Ranks of one job</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="773" />
-        <source>Straggler: %1</source>
-        <translation>Straggler: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="774" />
-        <source>No rank's loader holds the others back.</source>
-        <translation>No rank's loader holds the others back.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="797" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
-        <source>Compare runs</source>
-        <translation>Compare runs</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="797" />
-        <source>Run at least two configurations first: finished runs are kept here.</source>
-        <translation>Run at least two configurations first: finished runs are kept here.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="809" />
-        <source>Run A</source>
-        <translation>Run A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="809" />
-        <source>Run B</source>
-        <translation>Run B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
-        <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
-    </message>
-    <message>
-        <location filename="../gui/main.cpp" line="53" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="535" />
-        <source>Look: %1</source>
-        <translation>Look: %1</translation>
     </message>
 </context>
 <context>
@@ -1356,29 +1288,117 @@
     </message>
 </context>
 <context>
+    <name>Presets</name>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="21" />
+        <source>num_workers=0: everything in the main process</source>
+        <translation>num_workers=0: everything in the main process</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="22" />
+        <source>num_workers=4: four worker processes</source>
+        <translation>num_workers=4: four worker processes</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="23" />
+        <source>pin_memory=True: pinned, asynchronous copies</source>
+        <translation>pin_memory=True: pinned, asynchronous copies</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="24" />
+        <source>pin_memory=False: pageable copies block the host</source>
+        <translation>pin_memory=False: pageable copies block the host</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="25" />
+        <source>iterable dataset without sharding (duplicates)</source>
+        <translation>iterable dataset without sharding (duplicates)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="26" />
+        <source>iterable dataset sharded by worker id</source>
+        <translation>iterable dataset sharded by worker id</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="27" />
+        <source>workers started with fork</source>
+        <translation>workers started with fork</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="28" />
+        <source>workers started with spawn</source>
+        <translation>workers started with spawn</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="29" />
+        <source>one slow sample, in_order=True (head-of-line blocking)</source>
+        <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="30" />
+        <source>one slow sample, in_order=False</source>
+        <translation>one slow sample, in_order=False</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="31" />
+        <source>prefetch_factor=4: the window of batches in flight</source>
+        <translation>prefetch_factor=4: the window of batches in flight</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="32" />
+        <source>persistent_workers=True over three epochs</source>
+        <translation>persistent_workers=True over three epochs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="33" />
+        <source>a worker crashes in the middle of the epoch</source>
+        <translation>a worker crashes in the middle of the epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="34" />
+        <source>batch_size=32 with drop_last=True</source>
+        <translation>batch_size=32 with drop_last=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="35" />
+        <source>DistributedSampler: rank 1 of 4</source>
+        <translation>DistributedSampler: rank 1 of 4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="37" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>copy-on-read: refcounted Python objects (the workers' memory grows)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="38" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>copy-on-read: one contiguous array (the pages stay shared)</translation>
+    </message>
+</context>
+<context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="48" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
         <source>ready batches</source>
         <translation>ready batches</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="49" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="51" />
         <source>outstanding tasks</source>
         <translation>outstanding tasks</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="52" />
         <source>pinned buffers in use</source>
         <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
@@ -1409,7 +1429,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="108" />
+        <location filename="../gui/core/runhistory.cpp" line="109" />
         <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
         <translation>%1 · num_workers=%2 · %3 samples/s · %4</translation>
     </message>
@@ -1425,47 +1445,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="94" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="111" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="105" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="84" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="101" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="130" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -1971,200 +1991,273 @@
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
-        <source>main process (training loop)</source>
-        <translation>main process (training loop)</translation>
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <source>Legend</source>
+        <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="124" />
-        <source>pin-memory thread</source>
-        <translation>pin-memory thread</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
-        <source>worker %1 · pid %2</source>
-        <translation>worker %1 · pid %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
-        <source>worker %1</source>
-        <translation>worker %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy (simulated)</source>
-        <translation>GPU copy (simulated)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy stream</source>
-        <translation>GPU copy stream</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute (simulated)</source>
-        <translation>GPU compute (simulated)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute stream</source>
-        <translation>GPU compute stream</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
-        <source>fetch sample</source>
-        <translation>fetch sample</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
-        <source>collate</source>
-        <translation>collate</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
-        <source>idle (waiting for an index)</source>
-        <translation>idle (waiting for an index)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
-        <source>worker start-up</source>
-        <translation>worker start-up</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
-        <source>waiting for data</source>
-        <translation>waiting for data</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
-        <source>training step (issue)</source>
-        <translation>training step (issue)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
-        <source>starting workers</source>
-        <translation>starting workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
-        <source>shutting down workers</source>
-        <translation>shutting down workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
-        <source>pin copy</source>
-        <translation>pin copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
-        <source>host-to-device copy</source>
-        <translation>host-to-device copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="171" />
-        <source>step kernel</source>
-        <translation>step kernel</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
-        <source>host waits for the GPU</source>
-        <translation>host waits for the GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
-        <source>host blocked: pageable copy</source>
-        <translation>host blocked: pageable copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
-        <source>host blocked: synchronous copy</source>
-        <translation>host blocked: synchronous copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="177" />
-        <source>host blocked</source>
-        <translation>host blocked</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="179" />
-        <source>event</source>
-        <translation>event</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="204" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="275" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="206" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="209" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="280" />
         <source> ns</source>
         <translation> ns</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="59" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <source>fetch sample</source>
+        <translation>fetch sample</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="60" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <source>collate</source>
+        <translation>collate</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="61" />
+        <source>idle (waiting for an index)</source>
+        <translation>idle (waiting for an index)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="62" />
+        <source>worker start-up</source>
+        <translation>worker start-up</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="63" />
+        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <source>waiting for data</source>
+        <translation>waiting for data</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <source>training step (issue)</source>
+        <translation>training step (issue)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <source>starting workers</source>
+        <translation>starting workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <source>shutting down workers</source>
+        <translation>shutting down workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <source>pin copy</source>
+        <translation>pin copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <source>host-to-device copy</source>
+        <translation>host-to-device copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <source>step kernel</source>
+        <translation>step kernel</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <source>waiting while later batches are ready</source>
+        <translation>waiting while later batches are ready</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <source>host waits for the GPU</source>
+        <translation>host waits for the GPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <source>host blocked: pageable copy</source>
+        <translation>host blocked: pageable copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <source>host blocked: synchronous copy</source>
+        <translation>host blocked: synchronous copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="76" />
+        <source>host blocked</source>
+        <translation>host blocked</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <source>event</source>
+        <translation>event</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <source>main process (training loop)</source>
+        <translation>main process (training loop)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <source>pin-memory thread</source>
+        <translation>pin-memory thread</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1 · pid %2</source>
+        <translation>worker %1 · pid %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy (simulated)</source>
+        <translation>GPU copy (simulated)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy stream</source>
+        <translation>GPU copy stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute (simulated)</source>
+        <translation>GPU compute (simulated)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute stream</source>
+        <translation>GPU compute stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <source>training step</source>
+        <translation>training step</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <source>host blocked by a copy</source>
+        <translation>host blocked by a copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <source>start-up</source>
+        <translation>start-up</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <source>copy from pinned memory</source>
+        <translation>copy from pinned memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <source>copy from pageable memory</source>
+        <translation>copy from pageable memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <source>worker started</source>
+        <translation>worker started</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <source>worker stalled</source>
+        <translation>worker stalled</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="199" />
-        <source>%1 spans folded here: zoom in to see them</source>
-        <translation>%1 spans folded here: zoom in to see them</translation>
+        <location filename="../gui/widgets/timelineview.cpp" line="280" />
+        <source>%1 spans folded here</source>
+        <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205" />
+        <location filename="../gui/widgets/timelineview.cpp" line="283" />
+        <location filename="../gui/widgets/timelineview.cpp" line="291" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="208" />
+        <location filename="../gui/widgets/timelineview.cpp" line="284" />
+        <source>over %1: zoom in (W, or the wheel) to see them</source>
+        <translation>over %1: zoom in (W, or the wheel) to see them</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="293" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="209" />
+        <location filename="../gui/widgets/timelineview.cpp" line="294" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="217" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="220" />
+        <location filename="../gui/widgets/timelineview.cpp" line="303" />
+        <source>%1 later batches ready</source>
+        <translation>%1 later batches ready</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>
@@ -2255,32 +2348,33 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="43" />
+        <location filename="../gui/main.cpp" line="46" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="50" />
+        <location filename="../gui/main.cpp" line="53" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="66" />
-        <source>unknown preset %1</source>
-        <translation>unknown preset %1</translation>
+        <location filename="../gui/main.cpp" line="61" />
+        <location filename="../gui/main.cpp" line="181" />
+        <source>unknown preset %1; the presets are: %2</source>
+        <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="74" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="82" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="93" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>

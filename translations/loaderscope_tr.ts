@@ -25,6 +25,87 @@
     </message>
 </context>
 <context>
+    <name>AnalysisWindows</name>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
+        <source>Cancel</source>
+        <translation>İptal</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="82" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>PyTorch profiler izlerini aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <source>Reading the profiler traces…</source>
+        <translation>Profiler izleri okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="100" />
+        <source>rank %1 · %2 · data stall %3</source>
+        <translation>rank %1 · %2 · veri beklemesi %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <source>Ranks of one job</source>
+        <translation>Bir işin rank'leri</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <source>Straggler: %1</source>
+        <translation>Geride kalan: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="177" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
+        <source>Compare runs</source>
+        <translation>Çalıştırmaları karşılaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <source>Run at least two configurations first: finished runs are kept here.</source>
+        <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <source>Run A</source>
+        <translation>Çalıştırma A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <source>Run B</source>
+        <translation>Çalıştırma B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="186" />
+        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
+        <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <source>Reading the runs…</source>
+        <translation>Çalıştırmalar okunuyor…</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
         <location filename="../gui/core/configdescription.cpp" line="19" />
@@ -722,12 +803,13 @@
     <message>
         <location filename="../gui/widgets/exporter.cpp" line="83" />
         <location filename="../gui/widgets/exporter.cpp" line="94" />
-        <location filename="../gui/widgets/exporter.cpp" line="106" />
+        <location filename="../gui/widgets/exporter.cpp" line="100" />
+        <location filename="../gui/widgets/exporter.cpp" line="111" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="114" />
+        <location filename="../gui/widgets/exporter.cpp" line="119" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -738,6 +820,11 @@
         <location filename="../gui/core/lessons.cpp" line="17" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessons.cpp" line="121" />
+        <source>Look: %1</source>
+        <translation>Bakın: %1</translation>
     </message>
 </context>
 <context>
@@ -806,525 +893,370 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="92" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="87" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="118" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="112" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="119" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="113" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="127" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="121" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="426" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="444" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="229" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="505" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="233" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="242" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="617" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="564" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="248" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="741" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="240" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="109" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="103" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="249" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="286" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="287" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>Zaman çizelgesi, kuyruk derinliği ve özetin PNG, SVG ya da PDF'i</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Şimdiki anı görünümde tut; yakınlaştırma ya da kaydırma bunu kapatır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Belge teması (açık)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Olaylar gözle izlenebilsin diye deneyin gecikmelerini uzat (zaman çizelgesinde gösterilir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
-        <source>num_workers=0: everything in the main process</source>
-        <translation>num_workers=0: her şey ana process'te</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
-        <source>num_workers=4: four worker processes</source>
-        <translation>num_workers=4: dört worker process</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
-        <source>pin_memory=True: pinned, asynchronous copies</source>
-        <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
-        <source>pin_memory=False: pageable copies block the host</source>
-        <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
-        <source>iterable dataset without sharding (duplicates)</source>
-        <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="412" />
-        <source>iterable dataset sharded by worker id</source>
-        <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
-        <source>workers started with fork</source>
-        <translation>fork ile başlatılan worker'lar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
-        <source>workers started with spawn</source>
-        <translation>spawn ile başlatılan worker'lar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="415" />
-        <source>one slow sample, in_order=True (head-of-line blocking)</source>
-        <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
-        <source>one slow sample, in_order=False</source>
-        <translation>tek yavaş örnek, in_order=False</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
-        <source>prefetch_factor=4: the window of batches in flight</source>
-        <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
-        <source>persistent_workers=True over three epochs</source>
-        <translation>üç epoch boyunca persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="419" />
-        <source>a worker crashes in the middle of the epoch</source>
-        <translation>bir worker epoch ortasında çöküyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
-        <source>batch_size=32 with drop_last=True</source>
-        <translation>batch_size=32 ve drop_last=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
-        <source>DistributedSampler: rank 1 of 4</source>
-        <translation>DistributedSampler: 4 rank'ten rank 1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="422" />
-        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
-        <translation>okurken kopyalama: referans sayaçlı Python nesneleri (worker belleği büyür)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="423" />
-        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
-        <translation>okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="473" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="426" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="480" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="433" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="444" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="505" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
         <source>slow motion ×%1</source>
         <translation>ağır çekim ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="662" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="609" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="545" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="625" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="572" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="641" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="588" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="654" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="656" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="603" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="658" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="608" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="718" />
-        <source>Reading the profiler traces…</source>
-        <translation>Profiler izleri okunuyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="718" />
-        <source>Cancel</source>
-        <translation>İptal</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="751" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="666" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
-        <source>rank %1 · %2 · data stall %3 %</source>
-        <translation>rank %1 · %2 · veri beklemesi %%3</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
-        <source>Ranks of one job</source>
-        <translation>Bir işin rank'leri</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="773" />
-        <source>Straggler: %1</source>
-        <translation>Geride kalan: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="774" />
-        <source>No rank's loader holds the others back.</source>
-        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="797" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
-        <source>Compare runs</source>
-        <translation>Çalıştırmaları karşılaştır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="797" />
-        <source>Run at least two configurations first: finished runs are kept here.</source>
-        <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="809" />
-        <source>Run A</source>
-        <translation>Çalıştırma A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="809" />
-        <source>Run B</source>
-        <translation>Çalıştırma B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
-        <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
-    </message>
-    <message>
-        <location filename="../gui/main.cpp" line="53" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="535" />
-        <source>Look: %1</source>
-        <translation>Bakın: %1</translation>
     </message>
 </context>
 <context>
@@ -1356,29 +1288,117 @@
     </message>
 </context>
 <context>
+    <name>Presets</name>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="21" />
+        <source>num_workers=0: everything in the main process</source>
+        <translation>num_workers=0: her şey ana process'te</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="22" />
+        <source>num_workers=4: four worker processes</source>
+        <translation>num_workers=4: dört worker process</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="23" />
+        <source>pin_memory=True: pinned, asynchronous copies</source>
+        <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="24" />
+        <source>pin_memory=False: pageable copies block the host</source>
+        <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="25" />
+        <source>iterable dataset without sharding (duplicates)</source>
+        <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="26" />
+        <source>iterable dataset sharded by worker id</source>
+        <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="27" />
+        <source>workers started with fork</source>
+        <translation>fork ile başlatılan worker'lar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="28" />
+        <source>workers started with spawn</source>
+        <translation>spawn ile başlatılan worker'lar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="29" />
+        <source>one slow sample, in_order=True (head-of-line blocking)</source>
+        <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="30" />
+        <source>one slow sample, in_order=False</source>
+        <translation>tek yavaş örnek, in_order=False</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="31" />
+        <source>prefetch_factor=4: the window of batches in flight</source>
+        <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="32" />
+        <source>persistent_workers=True over three epochs</source>
+        <translation>üç epoch boyunca persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="33" />
+        <source>a worker crashes in the middle of the epoch</source>
+        <translation>bir worker epoch ortasında çöküyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="34" />
+        <source>batch_size=32 with drop_last=True</source>
+        <translation>batch_size=32 ve drop_last=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="35" />
+        <source>DistributedSampler: rank 1 of 4</source>
+        <translation>DistributedSampler: 4 rank'ten rank 1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="37" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>okurken kopyalama: referans sayaçlı Python nesneleri (worker belleği büyür)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="38" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)</translation>
+    </message>
+</context>
+<context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="48" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
         <source>ready batches</source>
         <translation>hazır batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="49" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="51" />
         <source>outstanding tasks</source>
         <translation>bekleyen görevler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="52" />
         <source>pinned buffers in use</source>
         <translation>kullanımdaki sabitlenmiş tamponlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
@@ -1409,7 +1429,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="108" />
+        <location filename="../gui/core/runhistory.cpp" line="109" />
         <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
         <translation>%1 · num_workers=%2 · saniyede %3 örnek · %4</translation>
     </message>
@@ -1425,47 +1445,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="94" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="111" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="105" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="84" />
         <source> points</source>
         <translation> puan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="101" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="130" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
     </message>
@@ -1971,200 +1991,273 @@
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
-        <source>main process (training loop)</source>
-        <translation>ana process (eğitim döngüsü)</translation>
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <source>Legend</source>
+        <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="124" />
-        <source>pin-memory thread</source>
-        <translation>pin-memory thread'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
-        <source>worker %1 · pid %2</source>
-        <translation>worker %1 · pid %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
-        <source>worker %1</source>
-        <translation>worker %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy (simulated)</source>
-        <translation>GPU kopya (simüle)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy stream</source>
-        <translation>GPU kopya stream'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute (simulated)</source>
-        <translation>GPU hesaplama (simüle)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute stream</source>
-        <translation>GPU hesaplama stream'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
-        <source>fetch sample</source>
-        <translation>örnek getirme</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
-        <source>collate</source>
-        <translation>collate (birleştirme)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
-        <source>idle (waiting for an index)</source>
-        <translation>boşta (indeks bekliyor)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
-        <source>worker start-up</source>
-        <translation>worker başlangıcı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
-        <source>waiting for data</source>
-        <translation>veri bekleniyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
-        <source>training step (issue)</source>
-        <translation>eğitim adımı (başlatma)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
-        <source>starting workers</source>
-        <translation>worker'lar başlatılıyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
-        <source>shutting down workers</source>
-        <translation>worker'lar kapatılıyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
-        <source>pin copy</source>
-        <translation>pin kopyası</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
-        <source>host-to-device copy</source>
-        <translation>host'tan cihaza kopya</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="171" />
-        <source>step kernel</source>
-        <translation>adım kernel'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
-        <source>host waits for the GPU</source>
-        <translation>host GPU'yu bekliyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
-        <source>host blocked: pageable copy</source>
-        <translation>host engellendi: sayfalanabilir kopya</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
-        <source>host blocked: synchronous copy</source>
-        <translation>host engellendi: senkron kopya</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="177" />
-        <source>host blocked</source>
-        <translation>host engellendi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="179" />
-        <source>event</source>
-        <translation>olay</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="204" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="275" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="206" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="209" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="280" />
         <source> ns</source>
         <translation> ns</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="59" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <source>fetch sample</source>
+        <translation>örnek getirme</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="60" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <source>collate</source>
+        <translation>collate (birleştirme)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="61" />
+        <source>idle (waiting for an index)</source>
+        <translation>boşta (indeks bekliyor)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="62" />
+        <source>worker start-up</source>
+        <translation>worker başlangıcı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="63" />
+        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <source>waiting for data</source>
+        <translation>veri bekleniyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <source>training step (issue)</source>
+        <translation>eğitim adımı (başlatma)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <source>starting workers</source>
+        <translation>worker'lar başlatılıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <source>shutting down workers</source>
+        <translation>worker'lar kapatılıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <source>pin copy</source>
+        <translation>pin kopyası</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <source>host-to-device copy</source>
+        <translation>host'tan cihaza kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <source>step kernel</source>
+        <translation>adım kernel'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <source>waiting while later batches are ready</source>
+        <translation>sonraki batch'ler hazırken bekleme</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <source>host waits for the GPU</source>
+        <translation>host GPU'yu bekliyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <source>host blocked: pageable copy</source>
+        <translation>host engellendi: sayfalanabilir kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <source>host blocked: synchronous copy</source>
+        <translation>host engellendi: senkron kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="76" />
+        <source>host blocked</source>
+        <translation>host engellendi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <source>event</source>
+        <translation>olay</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <source>main process (training loop)</source>
+        <translation>ana process (eğitim döngüsü)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <source>pin-memory thread</source>
+        <translation>pin-memory thread'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1 · pid %2</source>
+        <translation>worker %1 · pid %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy (simulated)</source>
+        <translation>GPU kopya (simüle)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy stream</source>
+        <translation>GPU kopya stream'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute (simulated)</source>
+        <translation>GPU hesaplama (simüle)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute stream</source>
+        <translation>GPU hesaplama stream'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <source>training step</source>
+        <translation>eğitim adımı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <source>host blocked by a copy</source>
+        <translation>kopya host'u durduruyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <source>idle</source>
+        <translation>boşta</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <source>start-up</source>
+        <translation>başlatma</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <source>copy from pinned memory</source>
+        <translation>sayfa-kilitli bellekten kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <source>copy from pageable memory</source>
+        <translation>sayfalanabilir bellekten kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <source>worker started</source>
+        <translation>worker başladı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <source>error</source>
+        <translation>hata</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <source>worker stalled</source>
+        <translation>worker takıldı</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="199" />
-        <source>%1 spans folded here: zoom in to see them</source>
-        <translation>Burada %1 aralık katlandı: görmek için yakınlaştırın</translation>
+        <location filename="../gui/widgets/timelineview.cpp" line="280" />
+        <source>%1 spans folded here</source>
+        <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205" />
+        <location filename="../gui/widgets/timelineview.cpp" line="283" />
+        <location filename="../gui/widgets/timelineview.cpp" line="291" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="208" />
+        <location filename="../gui/widgets/timelineview.cpp" line="284" />
+        <source>over %1: zoom in (W, or the wheel) to see them</source>
+        <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="293" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="209" />
+        <location filename="../gui/widgets/timelineview.cpp" line="294" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
         <source>made in the main process</source>
         <translation>ana process'te yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="217" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="220" />
+        <location filename="../gui/widgets/timelineview.cpp" line="303" />
+        <source>%1 later batches ready</source>
+        <translation>%1 sonraki batch hazır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>
@@ -2255,32 +2348,33 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="43" />
+        <location filename="../gui/main.cpp" line="46" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="50" />
+        <location filename="../gui/main.cpp" line="53" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="66" />
-        <source>unknown preset %1</source>
-        <translation>bilinmeyen hazır ayar %1</translation>
+        <location filename="../gui/main.cpp" line="61" />
+        <location filename="../gui/main.cpp" line="181" />
+        <source>unknown preset %1; the presets are: %2</source>
+        <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="74" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="82" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="93" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>

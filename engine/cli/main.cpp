@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// loaderscope-engine: the CLI of config.md. Exit codes: 0 success, 2 bad config or usage,
+// loaderscope-engine: the CLI of docs/config.md. Exit codes: 0 success, 2 bad config or usage,
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
 #include "commands.h"
 #include "loaderscope/config.h"
@@ -155,14 +155,10 @@ int runCommand(const Args& a)
     std::string configText;
     Config config;
     try {
-        if (auto it = a.options.find("config"); it != a.options.end()) {
-            std::ifstream in(it->second, std::ios::binary);
-            if (!in)
-                throw ConfigError("", "cannot open config file '" + it->second + "': " + strerror(errno));
-            configText.assign(std::istreambuf_iterator<char>(in), {});
-        } else {
+        if (auto it = a.options.find("config"); it != a.options.end())
+            configText = loadConfigText(it->second);
+        else
             configText = defaultConfigJson();
-        }
         config = parseConfig(configText);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";

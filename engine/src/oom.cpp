@@ -228,7 +228,7 @@ std::vector<std::string> shmWarnings(const Config& config)
     const std::optional<ShmSpace> shm = devShmSpace();
     if (!shm || shm->size == 0)
         return out;
-    const ShmLayout layout = ShmLayout::forConfig(config);
+    const ShmLayout layout = ShmLayout::forConfig(config, configToJson(config).size());
     const std::string raise = "raise it: docker run --shm-size=8g (or --ipc=host), a Kubernetes emptyDir volume "
                               "with medium: Memory mounted at /dev/shm, or mount -o remount,size=8G /dev/shm";
     if (layout.total_bytes > shm->free / 2) {

@@ -8,6 +8,7 @@
 #include "loaderscope/oom.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/segment.h"
+#include "loaderscope/sweep.h"
 #include "loaderscope/worker_pool.h"
 
 #include <algorithm>
@@ -120,6 +121,8 @@ void installStopHandlers()
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGHUP, &sa, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    // A file size limit (or a full quota) must fail the write, not kill the run without a summary.
+    std::signal(SIGXFSZ, SIG_IGN);
 }
 
 namespace {
@@ -185,6 +188,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     std::unique_ptr<DeviceBackend> device = chooseDevice(config, report);
 
     sweepStaleSegments();
+    sweepStaleTempDirs(); // what killed runs, sweeps and apps left
     std::unique_ptr<Segment> segment = Segment::create(config, configJson);
     report.segment_name = segment->name();
     report.segment_bytes = segment->layout().total_bytes;
@@ -398,6 +402,9 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     if (it) {
         for (auto& [id, b] : inFlight)
             it->release(b);
+        for (const std::string& stall : it->stalls())
+            report.warnings.push_back(stall);
+        report.stalled_tasks = int(it->stalls().size());
     }
     inFlight.clear();
     if (memory) {

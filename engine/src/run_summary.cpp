@@ -276,6 +276,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
     j["verdict"] = s.verdict;
     j["figures_reliable"] = s.figures_reliable;
+    j["stalled_tasks"] = s.stalled_tasks;
     json advice = json::array(), recs = json::array();
     for (const Advice& a : s.advice) {
         advice.push_back(adviceJson(a));
@@ -372,6 +373,7 @@ RunSummary parseRunSummary(const std::string& text)
         f.memory = memoryFrom(j["memory"]);
     s.verdict = str("verdict");
     s.figures_reliable = j.value("figures_reliable", true);
+    s.stalled_tasks = int(integer("stalled_tasks"));
     if (j.contains("advice") && j["advice"].is_array()) {
         for (const json& a : j["advice"])
             if (a.is_object())

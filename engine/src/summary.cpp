@@ -64,6 +64,7 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     s.events = int64_t(r.events_collected);
     s.events_lost = int64_t(r.events_lost);
     s.warnings = r.warnings;
+    s.stalled_tasks = r.stalled_tasks;
     if (r.events_lost > 0) {
         // The main thread's own counters cannot be lost: the loop's figures come from them (the
         // same definitions), and what rests on worker events is marked unreliable.

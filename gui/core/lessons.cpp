@@ -101,3 +101,23 @@ QJsonObject applySlowMotion(const QJsonObject& config, double factor)
         setJsonAt(c, QStringLiteral("loader.timeout"), timeout.toDouble() * factor);
     return c;
 }
+
+TimelineOverlay lessonOverlay(const Lesson& l)
+{
+    TimelineOverlay overlay;
+    for (const QString& lane : l.lanes) {
+        if (lane == QLatin1String("main"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Main);
+        else if (lane == QLatin1String("pin"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Pin);
+        else if (lane == QLatin1String("workers"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Worker);
+        else if (lane == QLatin1String("copy"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Copy);
+        else if (lane == QLatin1String("compute"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Compute);
+        // an unknown lane name points at nothing (never a wrong lane)
+    }
+    overlay.caption = QCoreApplication::translate("Lessons", "Look: %1").arg(LessonLibrary::text(l.lookFor));
+    return overlay;
+}

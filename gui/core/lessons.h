@@ -3,6 +3,8 @@
 // slow-motion transform that stretches an experiment so it can be followed by eye.
 #pragma once
 
+#include "timelinerenderer.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -39,6 +41,9 @@ public:
 private:
     QVector<Lesson> m_lessons;
 };
+
+/// What a lesson points out on the timeline: its lanes framed, and "Look: ..." (translated).
+TimelineOverlay lessonOverlay(const Lesson& lesson);
 
 /**
  * Slow motion: multiplies the experiment's latencies (I/O per sample, CPU work, slow samples,

@@ -97,9 +97,10 @@ QVector<RunHistory::Entry> RunHistory::list() const
     return out;
 }
 
-bool RunHistory::load(const QString& id, TraceModel& model, QString* error) const
+bool RunHistory::load(const QString& id, TraceModel& model, QString* error,
+                      const std::function<bool(qint64, qint64)>& progress) const
 {
-    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error);
+    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error, progress);
 }
 
 QString RunHistory::title(const Entry& e)

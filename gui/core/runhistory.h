@@ -10,6 +10,8 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 class TraceModel;
 
 class RunHistory
@@ -35,7 +37,9 @@ public:
              const QString& entryDir = {});
     /// Newest first.
     QVector<Entry> list() const;
-    bool load(const QString& id, TraceModel& model, QString* error) const;
+    /// Reads an entry's recording into `model` (any thread, for a model no other thread uses).
+    bool load(const QString& id, TraceModel& model, QString* error,
+              const std::function<bool(qint64 done, qint64 total)>& progress = {}) const;
     QString directory() const { return m_dir; }
     /// "14:03 · 4 workers · 5,120 samples/s" (translated)
     static QString title(const Entry& e);

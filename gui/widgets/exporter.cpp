@@ -35,7 +35,7 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
     }
     const double summaryH = o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), 12) * 16 + 16) * theme.fontScale;
     const double remaining = page.bottom() - y - summaryH;
-    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme) + TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
+    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme, page.width()) + TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
                                       remaining * 0.72);
     TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch, o.overlay);
     y += timelineH + 4;
@@ -93,7 +93,12 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         if (!p.begin(&gen))
             return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
         paintComposite(p, page, model, viewport, o);
-        return p.end() || true;
+        // QSvgGenerator reports no write error through end(): check the file it wrote.
+        p.end();
+        const QFileInfo written(path);
+        if (!written.exists() || written.size() == 0)
+            return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
+        return true;
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);

@@ -3,6 +3,7 @@
 
 #include "configpanel.h"
 #include "core/configdescription.h"
+#include "core/presets.h"
 #include "core/summarytext.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/run.h"
@@ -10,7 +11,7 @@
 #include "core/translator.h"
 #include "exporter.h"
 #include "lessonspanel.h"
-#include "stackedtimelines.h"
+#include "analysiswindows.h"
 #include "sweepdialog.h"
 #include "core/importedtrace.h"
 #include "core/runhistory.h"
@@ -21,10 +22,6 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QDialogButtonBox>
-#include <QProgressDialog>
-#include <QThread>
-#include <atomic>
 #include <QScreen>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -33,7 +30,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QLocale>
 #include <QJsonDocument>
 #include <QLabel>
@@ -88,7 +84,6 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
         RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
         m_summary->showSummary(s, true);
         m_timeline->zoomToFit();
-        m_chart->refresh(m_timeline->viewport());
         m_lastMessage = tr("Run finished: %1 batches, %2 samples/s.")
                             .arg(QLocale().toString(qint64(s.figures.batches)), SummaryText::rate(s.figures.samples_per_s));
         updateRunState();
@@ -101,7 +96,6 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
         }
         m_summary->showError(message);
         m_timeline->zoomToFit();
-        m_chart->refresh(m_timeline->viewport());
         m_lastMessage = message;
         updateRunState();
     });
@@ -134,10 +128,7 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
     });
     connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
     connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
-    connect(m_timeline, &TimelineView::viewportChanged, this, [this](const Viewport& v) {
-        m_chart->refresh(v);
-        m_readBack.start();
-    });
+    connect(m_timeline->controller(), &ViewportController::viewportChanged, this, [this] { m_readBack.start(); });
     connect(m_timeline, &TimelineView::followingChanged, this, [this](bool f) { m_a->follow->setChecked(f); });
     m_liveTimer.setInterval(250); // the summary and chart follow the run 4 times a second
     connect(&m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
@@ -158,6 +149,7 @@ void MainWindow::buildLayout()
     m_timeline->setModel(m_session.model());
     m_chart = new QueueChartView(this);
     m_chart->setModel(m_session.model());
+    m_chart->setController(m_timeline->controller());
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_timeline);
     scroll->setWidgetResizable(true);
@@ -385,56 +377,17 @@ void MainWindow::retranslate()
     const int current = m_presets->currentIndex();
     m_presets->clear();
     m_presets->addItem(tr("(choose a preset)"), QString());
-    for (const QString& name : presetNames())
-        m_presets->addItem(presetTitle(name), name);
+    for (const QString& name : Presets::names())
+        m_presets->addItem(Presets::title(name), name);
     m_presets->setCurrentIndex(std::max(0, current));
     a.langEn->setChecked(m_translator && m_translator->language() == QLatin1String("en"));
     a.langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
     updateRunState();
 }
 
-QStringList MainWindow::presetNames()
-{
-    QStringList names;
-    for (const QString& f : QDir(QStringLiteral(":/presets")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        names << f.chopped(5);
-    return names;
-}
-
-QString MainWindow::presetTitle(const QString& name)
-{
-    static const QHash<QString, const char*> titles = {
-        {QStringLiteral("num_workers_0"), QT_TR_NOOP("num_workers=0: everything in the main process")},
-        {QStringLiteral("num_workers_4"), QT_TR_NOOP("num_workers=4: four worker processes")},
-        {QStringLiteral("pinned"), QT_TR_NOOP("pin_memory=True: pinned, asynchronous copies")},
-        {QStringLiteral("pageable"), QT_TR_NOOP("pin_memory=False: pageable copies block the host")},
-        {QStringLiteral("iterable_unsharded"), QT_TR_NOOP("iterable dataset without sharding (duplicates)")},
-        {QStringLiteral("iterable_sharded"), QT_TR_NOOP("iterable dataset sharded by worker id")},
-        {QStringLiteral("fork"), QT_TR_NOOP("workers started with fork")},
-        {QStringLiteral("spawn"), QT_TR_NOOP("workers started with spawn")},
-        {QStringLiteral("slow_sample_in_order"), QT_TR_NOOP("one slow sample, in_order=True (head-of-line blocking)")},
-        {QStringLiteral("slow_sample_out_of_order"), QT_TR_NOOP("one slow sample, in_order=False")},
-        {QStringLiteral("prefetch_factor"), QT_TR_NOOP("prefetch_factor=4: the window of batches in flight")},
-        {QStringLiteral("persistent_workers"), QT_TR_NOOP("persistent_workers=True over three epochs")},
-        {QStringLiteral("worker_dies"), QT_TR_NOOP("a worker crashes in the middle of the epoch")},
-        {QStringLiteral("drop_last"), QT_TR_NOOP("batch_size=32 with drop_last=True")},
-        {QStringLiteral("distributed"), QT_TR_NOOP("DistributedSampler: rank 1 of 4")},
-        {QStringLiteral("copy_on_read_refcounted"), QT_TR_NOOP("copy-on-read: refcounted Python objects (the workers' memory grows)")},
-        {QStringLiteral("copy_on_read_contiguous"), QT_TR_NOOP("copy-on-read: one contiguous array (the pages stay shared)")},
-    };
-    const auto it = titles.find(name);
-    return it == titles.end() ? name : tr(it.value());
-}
-
-QByteArray MainWindow::presetJson(const QString& name)
-{
-    QFile f(QStringLiteral(":/presets/%1.json").arg(name));
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 void MainWindow::loadPreset(const QString& name)
 {
-    const QJsonDocument doc = QJsonDocument::fromJson(presetJson(name));
+    const QJsonDocument doc = QJsonDocument::fromJson(Presets::json(name));
     if (doc.isObject())
         m_config->setConfig(doc.object());
     m_activeLesson = -1; // a preset chosen by hand: no lesson to point at
@@ -518,22 +471,8 @@ void MainWindow::run()
     // What the lesson points out, and the slow-motion factor, shown on the timeline.
     TimelineOverlay overlay;
     const auto& lessons = m_lessons->library().lessons();
-    if (m_activeLesson >= 0 && m_activeLesson < lessons.size()) {
-        const Lesson& l = lessons[m_activeLesson];
-        for (const QString& lane : l.lanes) {
-            if (lane == QLatin1String("main"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Main);
-            else if (lane == QLatin1String("pin"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Pin);
-            else if (lane == QLatin1String("workers"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Worker);
-            else if (lane == QLatin1String("copy"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Copy);
-            else if (lane == QLatin1String("compute"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Compute);
-        }
-        overlay.caption = tr("Look: %1").arg(LessonLibrary::text(l.lookFor));
-    }
+    if (m_activeLesson >= 0 && m_activeLesson < lessons.size())
+        overlay = lessonOverlay(lessons[m_activeLesson]);
     const int factor = m_slowMotion->value();
     if (factor > 1)
         overlay.badge = tr("slow motion ×%1").arg(factor);
@@ -566,9 +505,17 @@ void MainWindow::refreshLive()
     m_summary->showSummary(live, false);
     if (live.figures.seconds > 0)
         m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
-    m_chart->refresh(m_timeline->viewport());
-    if (m_session.eventsLost() > 0)
+    const TraceModel* model = m_session.model();
+    if (const auto stall = model->latestStall(); stall && model->endTime() - stall->at < 6'000'000'000LL) {
+        // A stuck worker, named as it happens (the engine reports it every 5 s while it lasts).
+        m_status->setText(tr("Worker %1 (pid %2) has not finished task %3 for %4 s")
+                              .arg(stall->worker)
+                              .arg(stall->pid)
+                              .arg(loaderscope::batchKeyTask(stall->batch))
+                              .arg(QLocale().toString(double(stall->at - stall->since) * 1e-9, 'f', 0)));
+    } else if (m_session.eventsLost() > 0) {
         m_status->setText(tr("Running… (the view missed %1 events; the complete record loads at the end)").arg(m_session.eventsLost()));
+    }
 }
 
 void MainWindow::readBackForView()
@@ -706,76 +653,19 @@ void MainWindow::changeEvent(QEvent* e)
 
 void MainWindow::openProfilerTraces(const QStringList& paths)
 {
-    // Import on a thread; the dialog shows bytes read and can cancel.
-    struct Job
-    {
-        std::vector<loaderscope::ProfilerTrace> traces;
-        QString error;
-        std::atomic<uint64_t> done{0}, total{1};
-        std::atomic<bool> cancel{false};
-    };
-    auto job = std::make_shared<Job>();
-    auto* progress = new QProgressDialog(tr("Reading the profiler traces…"), tr("Cancel"), 0, 1000, this);
-    progress->setWindowModality(Qt::WindowModal);
-    progress->setMinimumDuration(300);
-    QThread* thread = QThread::create([job, paths] {
-        try {
-            for (const QString& p : paths)
-                job->traces.push_back(loaderscope::importProfilerTrace(p.toStdString(), [job](uint64_t d, uint64_t t) {
-                    job->done = d;
-                    job->total = std::max<uint64_t>(t, 1);
-                    return !job->cancel.load();
-                }));
-        } catch (const loaderscope::TraceImportError& e) {
-            job->error = QString::fromStdString(e.what());
-        }
-    });
-    auto* poll = new QTimer(progress);
-    connect(poll, &QTimer::timeout, progress, [progress, job] { progress->setValue(int(job->done * 1000 / job->total)); });
-    poll->start(100);
-    connect(progress, &QProgressDialog::canceled, this, [job] { job->cancel = true; });
-    connect(thread, &QThread::finished, this, [this, thread, progress, job, paths] {
-        progress->deleteLater();
-        thread->deleteLater();
-        if (!job->error.isEmpty()) {
-            QMessageBox::warning(this, tr("Open PyTorch profiler traces"), job->error);
+    AnalysisWindows::importTraces(this, m_session.jobs(), paths, [this, paths](std::vector<loaderscope::ProfilerTrace>& traces) {
+        if (traces.size() != 1) {
+            AnalysisWindows::showRanks(traces); // several ranks of one job
             return;
         }
-        if (job->traces.size() == 1) {
-            const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(job->traces[0]);
-            loadProfilerTrace(job->traces[0], *m_session.model());
-            m_timeline->setOverlay({});
-            m_timeline->zoomToFit();
-            m_summary->showSummary(analysisSummary(a), true);
-            m_chart->refresh(m_timeline->viewport());
-            m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
-            updateRunState();
-            return;
-        }
-        // Several ranks of one job: stacked on one time axis, the straggler named.
-        const loaderscope::RankReport report = loaderscope::compareRanks(job->traces);
-        std::vector<StackedTimelines::Item> items;
-        for (size_t i = 0; i < job->traces.size(); ++i) {
-            StackedTimelines::Item it;
-            it.model = std::make_unique<TraceModel>();
-            loadProfilerTrace(job->traces[i], *it.model);
-            it.summary = analysisSummary(report.ranks[i]);
-            const int rank = job->traces[i].rank >= 0 ? job->traces[i].rank : int(i);
-            it.title = tr("rank %1 · %2 · data stall %3 %").arg(rank).arg(QFileInfo(QString::fromStdString(job->traces[i].path)).fileName())
-                           .arg(QLocale().toString(report.ranks[i].data_stall_fraction * 100, 'f', 1));
-            it.emphasised = int(i) == report.straggler;
-            items.push_back(std::move(it));
-        }
-        auto* view = new StackedTimelines;
-        view->setAttribute(Qt::WA_DeleteOnClose);
-        view->setWindowTitle(tr("Ranks of one job"));
-        view->setItems(std::move(items), report.straggler >= 0
-                                             ? tr("Straggler: %1").arg(SummaryText::traceRecommendation(QString::fromStdString(report.straggler_reason)))
-                                             : tr("No rank's loader holds the others back."));
-        view->resize(1300, 800);
-        view->show();
+        const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(traces[0]);
+        loadProfilerTrace(traces[0], *m_session.model());
+        m_timeline->setOverlay({});
+        m_timeline->zoomToFit();
+        m_summary->showSummary(analysisSummary(a), true);
+        m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
+        updateRunState();
     });
-    thread->start();
 }
 
 void MainWindow::openSweep()
@@ -791,48 +681,5 @@ void MainWindow::openSweep()
 
 void MainWindow::openCompare(bool lastTwo)
 {
-    const RunHistory history;
-    const QVector<RunHistory::Entry> runs = history.list();
-    if (runs.size() < 2) {
-        QMessageBox::information(this, tr("Compare runs"), tr("Run at least two configurations first: finished runs are kept here."));
-        return;
-    }
-    QDialog pick(this);
-    pick.setWindowTitle(tr("Compare runs"));
-    auto* form = new QFormLayout(&pick);
-    QComboBox* combos[2];
-    for (int k = 0; k < 2; ++k) {
-        combos[k] = new QComboBox(&pick);
-        for (const auto& r : runs)
-            combos[k]->addItem(RunHistory::title(r), r.id);
-        combos[k]->setCurrentIndex(k == 0 ? 1 : 0); // the previous run against the last one
-        form->addRow(k == 0 ? tr("Run A") : tr("Run B"), combos[k]);
-    }
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &pick);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &pick, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &pick, &QDialog::reject);
-    if (!lastTwo && pick.exec() != QDialog::Accepted)
-        return;
-    std::vector<StackedTimelines::Item> items;
-    for (int k = 0; k < 2; ++k) {
-        const RunHistory::Entry& e = runs[combos[k]->currentIndex()];
-        StackedTimelines::Item it;
-        it.model = std::make_unique<TraceModel>();
-        QString error;
-        if (!history.load(e.id, *it.model, &error)) {
-            QMessageBox::warning(this, tr("Compare runs"), error);
-            return;
-        }
-        it.summary = e.summary;
-        it.title = (k == 0 ? tr("A") : tr("B")) + QStringLiteral(" · ") + RunHistory::title(e) + QStringLiteral(" · ") +
-                   describeConfig(e.config, e.summary);
-        items.push_back(std::move(it));
-    }
-    auto* view = new StackedTimelines;
-    view->setAttribute(Qt::WA_DeleteOnClose);
-    view->setWindowTitle(tr("Compare runs"));
-    view->setItems(std::move(items), tr("Two runs on one time axis (from each run's start), their figures side by side."));
-    view->resize(1300, 800);
-    view->show();
+    AnalysisWindows::openCompare(this, m_session.jobs(), lastTwo);
 }

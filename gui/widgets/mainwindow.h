@@ -35,10 +35,6 @@ public:
     LessonsPanel* lessonsPanel() const { return m_lessons; }
     double slowMotion() const;
     void setSlowMotion(int factor);
-    /// Presets shipped in resources/presets (file base names), with translated titles.
-    static QStringList presetNames();
-    static QString presetTitle(const QString& name);
-    static QByteArray presetJson(const QString& name);
 
 public slots:
     void run();

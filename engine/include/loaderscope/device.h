@@ -172,7 +172,7 @@ struct DeviceFigures
  * Issues copies and kernels for the training loop. Used from the engine's main thread only.
  * submit() issues batch i's H2D copy and its step kernel (the kernel waits for the copy); the
  * host is blocked only where a real loop would be. poll() returns finished operations; a batch's
- * memory may be reused once its copy is in copyFinished().
+ * memory may be reused once poll() has returned its copy.
  */
 class DeviceBackend
 {

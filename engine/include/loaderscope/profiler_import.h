@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // PyTorch profiler (Kineto, Chrome JSON) traces: a streaming reader that keeps only what the
-// loader analysis needs (trace-format.md §2), and the same metrics, verdict and recommendations
+// loader analysis needs (docs/traces.md), and the same metrics, verdict and recommendations
 // as the engine's own runs. Plain or gzip files; bounded memory; errors give the byte offset.
 #pragma once
 

@@ -28,6 +28,7 @@ struct RunReport
     int interrupted_by = 0;           ///< signal number, or 0
     std::vector<std::string> errors;
     std::vector<std::string> warnings;
+    int stalled_tasks = 0;            ///< tasks a worker held kStallNs or more
     std::vector<BatchLogEntry> batch_log;  ///< the first kBatchLogLimit deliveries
     bool batch_log_truncated = false;
     int64_t batches = 0;              ///< delivered (the batch log may stop at its limit)

@@ -196,6 +196,7 @@ struct RunSummary
     int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)
     std::string verdict;                 ///< "not input-bound", "moderately input-bound", ...
     bool figures_reliable = true;        ///< false when events were lost (see warnings)
+    int stalled_tasks = 0;               ///< tasks a worker held kStallNs or more (see warnings)
     std::vector<Advice> advice;
     std::vector<BatchLogEntry> batch_log;
     bool batch_log_truncated = false;    ///< long runs keep the first kBatchLogLimit entries

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The timeline's geometry, computed once per paint: the time axis, the legend strip under it, each
+// lane's rectangle (found by index in O(1) and by y in O(log lanes)), and time <-> x.
+#pragma once
+
+#include "timelinestyle.h"
+
+#include <QRectF>
+
+#include <vector>
+
+/** The visible time range, ns from the run origin. */
+struct Viewport
+{
+    qint64 t0 = 0;
+    qint64 t1 = 1'000'000'000;
+    qint64 duration() const { return t1 > t0 ? t1 - t0 : 1; }
+};
+
+/** time <-> x for one paint (built once per paint, as hotspot's TimeLineData). */
+class TimeMapper
+{
+public:
+    TimeMapper(const Viewport& v, double x0, double width) : m_v(v), m_x0(x0), m_w(width > 1 ? width : 1) {}
+    double x(qint64 t) const { return m_x0 + double(t - m_v.t0) * m_w / double(m_v.duration()); }
+    qint64 t(double x) const { return m_v.t0 + qint64((x - m_x0) * double(m_v.duration()) / m_w); }
+    qint64 nsPerPixel() const { return std::max<qint64>(1, m_v.duration() / qint64(m_w)); }
+    double x0() const { return m_x0; }
+    double width() const { return m_w; }
+    const Viewport& viewport() const { return m_v; }
+
+private:
+    Viewport m_v;
+    double m_x0;
+    double m_w;
+};
+
+class TimelineLayout
+{
+public:
+    static double axisHeight(const TimelineTheme& theme) { return 26 * theme.fontScale; }
+    static double labelWidth(const TimelineTheme& theme) { return 170 * theme.fontScale; }
+    /// Space right of the lanes (the chart's last tick label fits there).
+    static double rightPad(const TimelineTheme& theme) { return 28 * theme.fontScale; }
+    static double laneHeight(TraceModel::LaneKind kind, const TimelineTheme& theme)
+    {
+        return (kind == TraceModel::LaneKind::Main ? 38.0 : 24.0) * theme.fontScale;
+    }
+    /// Height of the legend strip for these entries at this width (they wrap into lines).
+    static double legendHeight(const std::vector<LegendEntry>& legend, const TimelineTheme& theme, double width);
+
+    TimelineLayout(const TraceModel& m, const QRectF& target, const TimelineTheme& theme);
+
+    QRectF target() const { return m_target; }
+    QRectF axisRect() const;
+    QRectF legendRect() const;
+    const std::vector<LegendEntry>& legend() const { return m_legend; }
+    int laneCount() const { return int(m_tops.size()); }
+    QRectF laneRect(int lane) const
+    {
+        return QRectF(m_target.left(), m_tops[size_t(lane)], m_target.width(), m_heights[size_t(lane)]);
+    }
+    /// The lane at height y, or -1.
+    int laneAt(double y) const;
+    double lanesBottom() const { return m_lanesBottom; }
+    /// Axis + legend + lanes (what the widget needs, without an overlay's caption).
+    double totalHeight() const { return m_lanesBottom - m_target.top(); }
+    TimeMapper mapper(const Viewport& v) const;
+
+private:
+    QRectF m_target;
+    TimelineTheme m_theme;
+    std::vector<LegendEntry> m_legend;
+    double m_legendH = 0;
+    std::vector<double> m_tops;
+    std::vector<double> m_heights;
+    double m_lanesBottom = 0;
+};
