@@ -503,6 +503,7 @@ void TestMemory::countersConsistent()
     QVERIFY(waitGone(workerPids(r.summary), 5000));
     const QJsonObject mem = memoryOf(r.summary);
     QVERIFY2(!mem.isEmpty(), "no memory object");
+    QVERIFY(r.summary.value(QStringLiteral("memory_sampler_cpu_s")).toDouble() > 0); // its cost, measured
     const QJsonObject shm = mem.value(QStringLiteral("shm")).toObject();
     const qint64 segment = shm.value(QStringLiteral("segment_bytes")).toInteger();
     const qint64 numSlots = qint64(workers * 2 + 6);

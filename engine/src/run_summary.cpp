@@ -234,6 +234,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["backend_note"] = s.backend_note;
     j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
     j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
+    j["memory_sampler_cpu_s"] = round6(s.memory_sampler_cpu_s);
     j["samples"] = f.samples;
     j["batches"] = f.batches;
     j["seconds"] = round6(f.seconds);
@@ -320,6 +321,7 @@ RunSummary parseRunSummary(const std::string& text)
     s.backend_note = str("backend_note");
     s.device_timing_bracket_ns = uint64_t(integer("device_timing_bracket_ns"));
     s.device_peak_h2d_gbps = num("device_peak_h2d_gbps");
+    s.memory_sampler_cpu_s = num("memory_sampler_cpu_s");
     f.samples = integer("samples");
     f.batches = integer("batches");
     f.seconds = num("seconds");

@@ -196,11 +196,15 @@ json memorySampling(bool quick)
     // sampler that took CPU would show) and a latency-bound one with 8 workers (9 processes read
     // per tick).
     auto compare = [&](const json& c, const char* rateKey, int rounds) {
-        std::vector<double> off, on, fast;
+        std::vector<double> off, on, fast, onCpu, fastCpu;
         for (int i = 0; i < rounds; ++i) {
             off.push_back(runConfig(c, 1, "LOADERSCOPE_MEMORY_SAMPLE_HZ=0").value(rateKey, 0.0));
-            on.push_back(runConfig(c, 1).value(rateKey, 0.0)); // default: 20 Hz
-            fast.push_back(runConfig(c, 1, "LOADERSCOPE_MEMORY_SAMPLE_HZ=200").value(rateKey, 0.0));
+            const json s20 = runConfig(c, 1); // default: 20 Hz
+            on.push_back(s20.value(rateKey, 0.0));
+            onCpu.push_back(s20.value("memory_sampler_cpu_s", 0.0) / std::max(1e-9, s20.value("seconds", 0.0)));
+            const json s200 = runConfig(c, 1, "LOADERSCOPE_MEMORY_SAMPLE_HZ=200");
+            fast.push_back(s200.value(rateKey, 0.0));
+            fastCpu.push_back(s200.value("memory_sampler_cpu_s", 0.0) / std::max(1e-9, s200.value("seconds", 0.0)));
         }
         auto median = [](std::vector<double> v) {
             std::sort(v.begin(), v.end());
@@ -212,6 +216,9 @@ json memorySampling(bool quick)
                     {std::string("200hz_") + rateKey + "_median", median(fast)},
                     {"20hz_over_off", base > 0 ? median(on) / base : 0.0},
                     {"200hz_over_off", base > 0 ? median(fast) / base : 0.0},
+                    // the sampler thread's CPU time over the loop's time: the share of one core it took
+                    {"20hz_sampler_core_share_median", median(onCpu)},
+                    {"200hz_sampler_core_share_median", median(fastCpu)},
                     {"runs_each", rounds}};
     };
     const int batches = quick ? 10000 : 40000;

@@ -191,6 +191,8 @@ struct RunSummary
     uint64_t device_timing_bracket_ns = 0;
     /// The plain-copy pinned H2D peak measured in the engine's own process (GB/s), 0 if not measured.
     double device_peak_h2d_gbps = 0;
+    /// The memory sampler's own CPU time (its thread's CPU clock), seconds; 0 when it did not run.
+    double memory_sampler_cpu_s = 0;
     RunFigures figures;
     int num_workers = 0;
     int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)
