@@ -9,6 +9,7 @@
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
 #include "widgets/picturerequest.h"
+#include "widgets/apptheme.h"
 #include "widgets/mainwindow.h"
 #include "widgets/summarypanel.h"
 #include "widgets/sweepdialog.h"
@@ -182,6 +183,7 @@ int main(int argc, char** argv)
                                .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", ")))));
         return 2;
     }
+    AppTheme::captureSystem(); // the desktop's palette, before the app sets its own
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));

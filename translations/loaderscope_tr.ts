@@ -706,6 +706,14 @@
     </message>
 </context>
 <context>
+    <name>DetailsPanel</name>
+    <message>
+        <location filename="../gui/widgets/detailspanel.cpp" line="29" />
+        <source>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</source>
+        <translation>Burada görmek için zaman çizelgesinde bir aralığa tıklayın (batch'i her şeritte vurgulanır); bir zaman aralığını ölçmek için çizelge boyunca sürükleyin; Esc temizler.</translation>
+    </message>
+</context>
+<context>
     <name>EngineLauncher</name>
     <message>
         <location filename="../gui/core/enginelauncher.cpp" line="67" />
@@ -791,25 +799,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="73" />
+        <location filename="../gui/widgets/exporter.cpp" line="76" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="77" />
+        <location filename="../gui/widgets/exporter.cpp" line="80" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="83" />
-        <location filename="../gui/widgets/exporter.cpp" line="94" />
-        <location filename="../gui/widgets/exporter.cpp" line="100" />
-        <location filename="../gui/widgets/exporter.cpp" line="111" />
+        <location filename="../gui/widgets/exporter.cpp" line="86" />
+        <location filename="../gui/widgets/exporter.cpp" line="97" />
+        <location filename="../gui/widgets/exporter.cpp" line="103" />
+        <location filename="../gui/widgets/exporter.cpp" line="114" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="119" />
+        <location filename="../gui/widgets/exporter.cpp" line="122" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -891,370 +899,448 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="87" />
-        <source>Run finished: %1 batches, %2 samples/s.</source>
-        <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="112" />
-        <source>Measuring %1 of %2…</source>
-        <translation>Ölçülüyor: %1 / %2…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="113" />
-        <source>Proving the advice: %1</source>
-        <translation>Öneri ölçülüyor: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="121" />
-        <source>The advice was measured: see the summary.</source>
-        <translation>Öneri ölçüldü: özete bakın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="426" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
-        <source>Open configuration</source>
-        <translation>Yapılandırmayı aç</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="444" />
-        <source>Save configuration</source>
-        <translation>Yapılandırmayı kaydet</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
-        <source>Export picture</source>
-        <translation>Resim dışa aktar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="233" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
-        <source>Export Chrome trace</source>
-        <translation>Chrome izini dışa aktar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
-        <source>Chrome trace (*.json)</source>
-        <translation>Chrome izi (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="564" />
-        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
-        <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="240" />
-        <source>Open PyTorch profiler traces</source>
-        <translation>PyTorch profiler izlerini aç</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="103" />
-        <source>Reading the run's complete record…</source>
-        <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
-        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
-        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
-        <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="286" />
-        <source>About Loaderscope</source>
-        <translation>Loaderscope hakkında</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="287" />
-        <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
-        <source>Loaderscope — DataLoader timeline</source>
-        <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
-        <source>&amp;Run</source>
-        <translation>Ç&amp;alıştır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
-        <source>Start the engine with this configuration (F5)</source>
-        <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
-        <source>&amp;Stop</source>
-        <translation>&amp;Durdur</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
-        <source>Stop the run: workers are shut down in order</source>
-        <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <location filename="../gui/widgets/mainactions.cpp" line="109" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <location filename="../gui/widgets/mainactions.cpp" line="110" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <location filename="../gui/widgets/mainactions.cpp" line="111" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
-        <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
-        <translation>Zaman çizelgesi, kuyruk derinliği ve özetin PNG, SVG ya da PDF'i</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="112" />
+        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
+        <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <location filename="../gui/widgets/mainactions.cpp" line="113" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
-        <source>&amp;Quit</source>
-        <translation>Çı&amp;kış</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
-        <source>Parameter &amp;sweep…</source>
-        <translation>Parametre &amp;taraması…</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <source>&amp;Quit</source>
+        <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
-        <source>&amp;Compare runs…</source>
-        <translation>Çalıştırmaları &amp;karşılaştır…</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <source>&amp;Run</source>
+        <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
-        <source>&amp;Tools</source>
-        <translation>&amp;Araçlar</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <source>Start the engine with this configuration (F5)</source>
+        <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <source>&amp;Stop</source>
+        <translation>&amp;Durdur</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>Stop the run: workers are shut down in order</source>
+        <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <source>Re&amp;peat</source>
+        <translation>&amp;Tekrarla</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
+        <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <source>The whole run (Home)</source>
+        <translation>Çalıştırmanın tamamı (Home)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
-        <source>Keep the present in view; zooming or panning turns it off</source>
-        <translation>Şimdiki anı görünümde tut; yakınlaştırma ya da kaydırma bunu kapatır</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <source>Keep the present in view; zooming or panning turns it off (F)</source>
+        <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
-        <source>&amp;Docs theme (light)</source>
-        <translation>&amp;Belge teması (açık)</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <source>Zoom &amp;out</source>
+        <translation>&amp;Uzaklaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <source>&amp;Find a batch, sample or worker…</source>
+        <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <source>As the &amp;desktop</source>
+        <translation>&amp;Masaüstü gibi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <source>&amp;Light</source>
+        <translation>&amp;Açık</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <source>&amp;Dark</source>
+        <translation>&amp;Koyu</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <source>Parameter &amp;sweep…</source>
+        <translation>Parametre &amp;taraması…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <source>&amp;Compare runs…</source>
+        <translation>Çalıştırmaları &amp;karşılaştır…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <source>&amp;Keyboard shortcuts and legend</source>
+        <translation>&amp;Klavye kısayolları ve açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <source>&amp;Tools</source>
+        <translation>&amp;Araçlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
-        <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
-        <translation>Olaylar gözle izlenebilsin diye deneyin gecikmelerini uzat (zaman çizelgesinde gösterilir)</translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
+        <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar gerçek zamanda kalır</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="259" />
+        <source>Run finished: %1 batches, %2 samples/s.</source>
+        <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
+        <source>Measuring %1 of %2…</source>
+        <translation>Ölçülüyor: %1 / %2…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
+        <source>Proving the advice: %1</source>
+        <translation>Öneri ölçülüyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
+        <source>The advice was measured: see the summary.</source>
+        <translation>Öneri ölçüldü: özete bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="150" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="404" />
+        <source>Open configuration</source>
+        <translation>Yapılandırmayı aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="150" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="155" />
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="155" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
+        <source>Save configuration</source>
+        <translation>Yapılandırmayı kaydet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="160" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <source>Export picture</source>
+        <translation>Resim dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
+        <source>Export Chrome trace</source>
+        <translation>Chrome izini dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="172" />
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome izi (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="452" />
+        <source>slowed ×%1 (figures in real time)</source>
+        <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="558" />
+        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
+        <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>PyTorch profiler izlerini aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
+        <source>Reading the run's complete record…</source>
+        <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
+        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
+        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="207" />
+        <source>About Loaderscope</source>
+        <translation>Loaderscope hakkında</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <source>Loaderscope — DataLoader timeline</source>
+        <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <source>Details</source>
+        <translation>Ayrıntılar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <source>batch 17, sample 123, worker 2</source>
+        <translation>batch 17, örnek 123, worker 2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
+        <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="426" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="433" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="405" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="444" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="435" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
-        <source>slow motion ×%1</source>
-        <translation>ağır çekim ×%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="609" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="513" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="545" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="572" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="588" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="585" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="600" />
+        <source>Found %1.</source>
+        <translation>Bulundu: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="612" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="603" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="614" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="616" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="608" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="619" />
+        <source>A PyTorch profiler trace</source>
+        <translation>Bir PyTorch profiler izi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="621" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="666" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="686" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
@@ -1378,50 +1464,111 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="53" />
         <source>ready batches</source>
         <translation>hazır batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="51" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="54" />
         <source>outstanding tasks</source>
         <translation>bekleyen görevler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="52" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="55" />
         <source>pinned buffers in use</source>
         <translation>kullanımdaki sabitlenmiş tamponlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="77" />
+        <source>count</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="135" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="123" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="135" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="211" />
+        <source>at %1 s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <source>at %1 ms</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>QShortcut</name>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="16" />
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+</context>
+<context>
+    <name>RangeSummary</name>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="43" />
+        <source>Measured range: %1</source>
+        <translation>Ölçülen aralık: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="44" />
+        <source>from %1 to %2</source>
+        <translation>%1 ile %2 arası</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="46" />
+        <source>part of this range is shown from aggregates; zoom in to read its detail back</source>
+        <translation>bu aralığın bir kısmı özet verilerden gösteriliyor; ayrıntısını geri okumak için yakınlaştırın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="50" />
+        <source>batches received by the loop: %1</source>
+        <translation>döngünün aldığı batch'ler: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="51" />
+        <source>the loop waited for data: %1 of the range</source>
+        <translation>döngü veri bekledi: aralığın %1 kadarı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="58" />
+        <source>worker %1: busy %2, %3 samples</source>
+        <translation>worker %1: meşgul %2, %3 örnek</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="62" />
+        <source>GPU busy: %1</source>
+        <translation>GPU meşgul: %1</translation>
     </message>
 </context>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="346" />
+        <location filename="../gui/core/summarytext.cpp" line="379" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="348" />
+        <location filename="../gui/core/summarytext.cpp" line="381" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350" />
+        <location filename="../gui/core/summarytext.cpp" line="383" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="352" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1440,6 +1587,149 @@
         <location filename="../gui/core/shmreader.cpp" line="38" />
         <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>çalıştırmanın paylaşımlı belleği kesildi; canlı görünüm durdu (kayıt eksiksiz)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="13" />
+        <source>Keyboard shortcuts and legend</source>
+        <translation>Klavye kısayolları ve açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
+        <source>Wheel, W / S, + / −</source>
+        <translation>Tekerlek, W / S, + / −</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
+        <source>zoom in / out around the cursor</source>
+        <translation>imlecin çevresinde yakınlaştır / uzaklaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
+        <source>A / D, ← / →</source>
+        <translation>A / D, ← / →</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
+        <source>move back / forward in time</source>
+        <translation>zamanda geri / ileri git</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <source>Shift+drag, middle-button drag</source>
+        <translation>Shift+sürükle, orta tuşla sürükle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <source>pan</source>
+        <translation>kaydır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <source>Drag</source>
+        <translation>Sürükle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <source>measure a time range: its length and what happened inside it</source>
+        <translation>bir zaman aralığını ölç: uzunluğu ve içinde ne olduğu</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <source>Click</source>
+        <translation>Tıkla</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <source>select a span: its batch is highlighted in every lane, the details pane describes it</source>
+        <translation>bir aralık seç: batch'i her şeritte vurgulanır, ayrıntılar bölmesi onu anlatır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <source>clear the selection and the measured range</source>
+        <translation>seçimi ve ölçülen aralığı temizle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <source>Backspace</source>
+        <translation>Backspace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <source>back to the previous zoom</source>
+        <translation>önceki yakınlaştırmaya dön</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <source>the whole run</source>
+        <translation>çalıştırmanın tamamı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>follow the run live</source>
+        <translation>çalıştırmayı canlı izle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <source>Ctrl+F</source>
+        <translation>Ctrl+F</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <source>find a batch, a sample or a worker</source>
+        <translation>bir batch, örnek ya da worker bul</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <source>F5 / Shift+F5</source>
+        <translation>F5 / Shift+F5</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <source>run / stop</source>
+        <translation>çalıştır / durdur</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <source>export a picture</source>
+        <translation>resim dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="28" />
+        <source>Keyboard and mouse</source>
+        <translation>Klavye ve fare</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="31" />
+        <source>Legend</source>
+        <translation>Açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="66" />
+        <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
+        <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
     </message>
 </context>
 <context>
@@ -1989,6 +2279,44 @@
     </message>
 </context>
 <context>
+    <name>TimelineFind</name>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="45" />
+        <source>there is no worker %1</source>
+        <translation>worker %1 yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="51" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="64" />
+        <source>sample %1 (batch %2)</source>
+        <translation>örnek %1 (batch %2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="65" />
+        <source>sample %1 was not fetched in the part of the run held in detail</source>
+        <translation>örnek %1, çalıştırmanın ayrıntısı tutulan kısmında getirilmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="83" />
+        <source>batch %1 is not in the part of the run held in detail</source>
+        <translation>batch %1, çalıştırmanın ayrıntısı tutulan kısmında yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="92" />
+        <source>batch %1 (epoch %2)</source>
+        <translation>batch %1 (epoch %2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="95" />
+        <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
+        <translation>bir batch (17, batch 17, epoch 1 batch 4), bir örnek (sample 123) ya da bir worker (worker 2) yazın</translation>
+    </message>
+</context>
+<context>
     <name>TimelineRenderer</name>
     <message>
         <location filename="../gui/core/timelinerenderer.cpp" line="129" />
@@ -2196,68 +2524,68 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="280" />
+        <location filename="../gui/widgets/timelineview.cpp" line="289" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="283" />
-        <location filename="../gui/widgets/timelineview.cpp" line="291" />
+        <location filename="../gui/widgets/timelineview.cpp" line="292" />
+        <location filename="../gui/widgets/timelineview.cpp" line="300" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="284" />
+        <location filename="../gui/widgets/timelineview.cpp" line="293" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="293" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="294" />
+        <location filename="../gui/widgets/timelineview.cpp" line="303" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>made in the main process</source>
         <translation>ana process'te yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="309" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="309" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="309" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="303" />
+        <location filename="../gui/widgets/timelineview.cpp" line="312" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="306" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>
@@ -2348,33 +2676,33 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="46" />
+        <location filename="../gui/main.cpp" line="47" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="53" />
+        <location filename="../gui/main.cpp" line="54" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="61" />
-        <location filename="../gui/main.cpp" line="181" />
+        <location filename="../gui/main.cpp" line="62" />
+        <location filename="../gui/main.cpp" line="182" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="74" />
+        <location filename="../gui/main.cpp" line="75" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="79" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="90" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>

@@ -101,9 +101,9 @@ std::pair<double, double> TimelineDrawList::rowExtent(const QRectF& lane, int ro
 }
 
 TimelineDrawList TimelineDrawList::prepare(const TraceModel& m, const QRectF& target, const Viewport& v,
-                                           const TimelineTheme& theme)
+                                           const TimelineTheme& theme, double reserveBelow)
 {
-    TimelineDrawList d{TimelineLayout(m, target, theme), TimeMapper(v, 0, 1), {}, {}};
+    TimelineDrawList d{TimelineLayout(m, target, theme, reserveBelow), TimeMapper(v, 0, 1), {}, {}};
     d.map = d.layout.mapper(v);
     const TimeMapper& map = d.map;
     const double right = map.x0() + map.width();

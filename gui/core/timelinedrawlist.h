@@ -54,7 +54,9 @@ struct TimelineDrawList
     std::vector<std::array<std::vector<DrawItem>, 2>> lanes;
     RenderStats stats;
 
-    static TimelineDrawList prepare(const TraceModel& m, const QRectF& target, const Viewport& v, const TimelineTheme& theme);
+    /// `reserveBelow`: px under the lanes kept for a lesson's caption (see TimelineLayout).
+    static TimelineDrawList prepare(const TraceModel& m, const QRectF& target, const Viewport& v, const TimelineTheme& theme,
+                                    double reserveBelow = 0);
     /// The item under `pos` (in the nested row on the lower half of a lane that has one).
     std::optional<TimelineHit> hitTest(const QPointF& pos) const;
     /// The vertical extent of a row inside its lane rectangle.

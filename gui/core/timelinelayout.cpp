@@ -5,6 +5,7 @@
 #include <QFontMetricsF>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -37,13 +38,20 @@ double TimelineLayout::legendHeight(const std::vector<LegendEntry>& legend, cons
     return lines * line + 2;
 }
 
-TimelineLayout::TimelineLayout(const TraceModel& m, const QRectF& target, const TimelineTheme& theme)
+TimelineLayout::TimelineLayout(const TraceModel& m, const QRectF& target, const TimelineTheme& theme, double reserveBelow,
+                               bool stretch)
     : m_target(target), m_theme(theme), m_legend(TimelineStyle::legend(m))
 {
     m_legendH = legendHeight(m_legend, theme, target.width());
     double y = target.top() + axisHeight(theme) + m_legendH;
+    double natural = 0;
+    for (int i = 0; i < m.laneCount(); ++i)
+        natural += laneHeight(m.lane(i).kind, theme);
+    double scale = 1.0;
+    if (stretch && natural > 0)
+        scale = std::clamp((target.bottom() - reserveBelow - y) / natural, 1.0, kMaxStretch);
     for (int i = 0; i < m.laneCount(); ++i) {
-        const double h = laneHeight(m.lane(i).kind, theme);
+        const double h = std::floor(laneHeight(m.lane(i).kind, theme) * scale);
         m_tops.push_back(y);
         m_heights.push_back(h);
         y += h;

@@ -49,7 +49,14 @@ public:
     /// Height of the legend strip for these entries at this width (they wrap into lines).
     static double legendHeight(const std::vector<LegendEntry>& legend, const TimelineTheme& theme, double width);
 
-    TimelineLayout(const TraceModel& m, const QRectF& target, const TimelineTheme& theme);
+    /// Lanes taller than their natural height by at most this factor when the target has room:
+    /// the timeline is the hero, its lanes fill the height they are given.
+    static constexpr double kMaxStretch = 1.8;
+
+    /// `reserveBelow`: px kept free under the lanes (a lesson's caption). `stretch` false: natural
+    /// heights whatever the target (what a widget asks for).
+    TimelineLayout(const TraceModel& m, const QRectF& target, const TimelineTheme& theme, double reserveBelow = 0,
+                   bool stretch = true);
 
     QRectF target() const { return m_target; }
     QRectF axisRect() const;

@@ -240,9 +240,9 @@ void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, c
 
 } // namespace
 
-double TimelineRenderer::totalHeight(const TraceModel& m, const TimelineTheme& theme, double width)
+double TimelineRenderer::totalHeight(const TraceModel& m, const TimelineTheme& theme, double width, bool stretched)
 {
-    return TimelineLayout(m, QRectF(0, 0, width, 1e6), theme).totalHeight();
+    return TimelineLayout(m, QRectF(0, 0, width, 1e6), theme, 0, stretched).totalHeight();
 }
 
 TimeMapper TimelineRenderer::mapper(const Viewport& v, const QRectF& target, const TimelineTheme& theme)
@@ -292,7 +292,7 @@ double TimelineRenderer::overlayHeight(const TimelineOverlay& overlay, const Tim
 RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const TraceModel& m, const Viewport& v,
                                     const TimelineTheme& theme, qint64 highlightBatch, const TimelineOverlay& overlay)
 {
-    const TimelineDrawList d = TimelineDrawList::prepare(m, target, v, theme);
+    const TimelineDrawList d = TimelineDrawList::prepare(m, target, v, theme, overlayHeight(overlay, theme, target.width()));
     TimelineMarks marks;
     marks.highlightBatch = highlightBatch;
     return paint(p, d, m, theme, marks, overlay);

@@ -27,8 +27,9 @@ public:
     static double axisHeight(const TimelineTheme& theme) { return TimelineLayout::axisHeight(theme); }
     static double labelWidth(const TimelineTheme& theme) { return TimelineLayout::labelWidth(theme); }
     static double rightPad(const TimelineTheme& theme) { return TimelineLayout::rightPad(theme); }
-    /// Axis, legend and lanes at this width (the legend wraps).
-    static double totalHeight(const TraceModel& m, const TimelineTheme& theme, double width);
+    /// Axis, legend and lanes at this width (the legend wraps); `stretched`: with the lanes at
+    /// their tallest (TimelineLayout::kMaxStretch).
+    static double totalHeight(const TraceModel& m, const TimelineTheme& theme, double width, bool stretched = false);
     static TimeMapper mapper(const Viewport& v, const QRectF& target, const TimelineTheme& theme);
     static QString laneName(const TraceModel& m, int lane) { return TimelineStyle::laneName(m, lane); }
     static QColor colorFor(quint8 kind, quint8 flags) { return TimelineStyle::colorFor(kind, flags); }

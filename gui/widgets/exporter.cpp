@@ -35,7 +35,10 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
     }
     const double summaryH = o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), 12) * 16 + 16) * theme.fontScale;
     const double remaining = page.bottom() - y - summaryH;
-    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme, page.width()) + TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
+    // The timeline is the hero: its lanes stretch (up to TimelineLayout::kMaxStretch) into up to
+    // 72% of what the title and summary leave; the queue chart takes the rest.
+    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme, page.width(), true) +
+                                          TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
                                       remaining * 0.72);
     TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch, o.overlay);
     y += timelineH + 4;

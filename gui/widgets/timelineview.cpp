@@ -67,10 +67,18 @@ QSize TimelineView::minimumSizeHint() const
     return QSize(400, sizeHint().height());
 }
 
+double TimelineView::laneCenterY(int lane) const
+{
+    if (!m_model || lane < 0 || lane >= m_model->laneCount())
+        return 0;
+    return drawList().layout.laneRect(lane).center().y();
+}
+
 void TimelineView::setOverlay(const TimelineOverlay& overlay)
 {
     m_overlay = overlay;
     m_dirty = true;
+    m_drawList.reset(); // the caption's room changes the lanes' heights
     updateGeometry();
     update();
 }
@@ -151,7 +159,8 @@ const TimelineDrawList& TimelineView::drawList() const
     const Viewport v = viewport();
     if (!m_drawList || m_listGeneration != m_model->generation() || m_listViewport.t0 != v.t0 || m_listViewport.t1 != v.t1 ||
         m_listSize != size()) {
-        m_drawList = TimelineDrawList::prepare(*m_model, QRectF(rect()), v, m_theme);
+        m_drawList = TimelineDrawList::prepare(*m_model, QRectF(rect()), v, m_theme,
+                                               TimelineRenderer::overlayHeight(m_overlay, m_theme, width()));
         m_listGeneration = m_model->generation();
         m_listViewport = v;
         m_listSize = size();

@@ -42,6 +42,8 @@ public:
     const TimelineTheme& theme() const { return m_theme; }
     void setTheme(const TimelineTheme& theme);
     const RenderStats& lastStats() const { return m_drawList ? m_drawList->stats : m_noStats; }
+    /// Where a lane's middle is drawn now (widget y), for scrolling it into view.
+    double laneCenterY(int lane) const;
     const TimelineOverlay& overlay() const { return m_overlay; }
     void setOverlay(const TimelineOverlay& overlay);
     QSize sizeHint() const override;
