@@ -54,6 +54,16 @@ case "$mode" in
     ;;
   app)
     if [ -x "$BUILD_DIR/gui/loaderscope" ]; then
+      if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+        # A server or an ssh session without X forwarding: no window can open here.
+        picture="$BUILD_DIR/default-run.png"
+        echo "run.sh: there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set), so the window cannot open here."
+        echo "run.sh: to see it, connect with 'ssh -X' (or sit at the machine) and run ./run.sh again."
+        echo "run.sh: meanwhile, the built-in default run, headless, as a picture: $picture"
+        "$BUILD_DIR/gui/loaderscope" --export "$picture"
+        echo "run.sh: wrote $picture"
+        exit 0
+      fi
       exec "$BUILD_DIR/gui/loaderscope"
     fi
     # Until the desktop app exists: the engine on its built-in default, with a Chrome trace.

@@ -163,6 +163,29 @@ int main(int argc, char** argv)
     const bool exporting = given({"--export"});
     if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // No display (a server, ssh without X forwarding): say so and what to do, instead of Qt's
+    // "could not load the Qt platform plugin ... reinstalling may fix this".
+    if (!exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        Translator translator;
+        QString lang = QSettings().value(QStringLiteral("language")).toString();
+        for (int i = 1; i < argc; ++i) {
+            if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+                lang = QString::fromLocal8Bit(argv[i + 1]);
+            else if (std::strncmp(argv[i], "--lang=", 7) == 0)
+                lang = QString::fromLocal8Bit(argv[i] + 7);
+        }
+        translator.setLanguage(lang);
+        fprintf(stderr, "loaderscope: %s\n",
+                qPrintable(QCoreApplication::translate(
+                    "main", "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+                            "this looks like a server or an ssh session without X forwarding. To see the window, "
+                            "connect with \"ssh -X\" and start it again; to get a picture of a run without a display, "
+                            "use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png")));
+        return 3;
+    }
     QApplication app(argc, argv);
     setIdentity();
     QCommandLineParser args;

@@ -260,7 +260,16 @@ void TestGui::runHistoryKeepsRuns()
     QVERIFY2(h.load(runs[0].id, model, &error), qPrintable(error));
     QCOMPARE(model.numWorkers(), 3);
     QVERIFY(model.spanCount() > 100);
-    QVERIFY(RunHistory::title(runs[0]).contains(QStringLiteral("num_workers=3")));
+    QVERIFY(RunHistory::title(runs[0]).contains(SummaryText::rate(m_summary.figures.samples_per_s)));
+    // What tells runs apart: only the keys whose values differ, DataLoader knobs first.
+    QVector<RunHistory::Entry> two = {runs[0], runs[1]};
+    two[1].config = QJsonObject{{QStringLiteral("loader"), QJsonObject{{QStringLiteral("num_workers"), 8}, {QStringLiteral("pin_memory"), true}}},
+                                {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("length"), 64}}}};
+    const QStringList diff = RunHistory::differences(two);
+    QCOMPARE(diff.size(), 2);
+    QCOMPARE(diff[0], QStringLiteral("num_workers=3 · pin_memory=– · length=–"));
+    QCOMPARE(diff[1], QStringLiteral("num_workers=8 · pin_memory=true · length=64"));
+    QCOMPARE(RunHistory::differences({runs[0], runs[1]}), QStringList({QString(), QString()})); // the same config
 }
 
 void TestGui::sweepDialogRunsAndExports()

@@ -64,8 +64,8 @@
     <message>
         <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
         <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="177" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
@@ -75,32 +75,32 @@
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="135" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="159" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="186" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -108,32 +108,32 @@
 <context>
     <name>ConfigDescription</name>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="19" />
+        <location filename="../gui/core/configdescription.cpp" line="25" />
+        <source>configuration not valid</source>
+        <translation>configuration not valid</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configdescription.cpp" line="35" />
         <source>%1 dataset</source>
         <translation>%1 dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="20" />
+        <location filename="../gui/core/configdescription.cpp" line="36" />
         <source>num_workers=%1</source>
         <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="22" />
+        <location filename="../gui/core/configdescription.cpp" line="37" />
         <source>batch_size=%1</source>
         <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="24" />
-        <source>pin_memory=%1</source>
-        <translation>pin_memory=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configdescription.cpp" line="26" />
+        <location filename="../gui/core/configdescription.cpp" line="51" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="28" />
+        <location filename="../gui/core/configdescription.cpp" line="53" />
         <source>CUDA GPU</source>
         <translation>CUDA GPU</translation>
     </message>
@@ -810,14 +810,14 @@
     </message>
     <message>
         <location filename="../gui/widgets/exporter.cpp" line="86" />
-        <location filename="../gui/widgets/exporter.cpp" line="97" />
-        <location filename="../gui/widgets/exporter.cpp" line="103" />
-        <location filename="../gui/widgets/exporter.cpp" line="114" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="107" />
+        <location filename="../gui/widgets/exporter.cpp" line="120" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="122" />
+        <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -830,7 +830,7 @@
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="121" />
+        <location filename="../gui/core/lessons.cpp" line="124" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -838,62 +838,92 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="96" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="107" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="99" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="110" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="100" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="111" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="112" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="102" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="113" />
+        <source>Try again</source>
+        <translation>Try again</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="114" />
+        <source>Show the answer</source>
+        <translation>Show the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="136" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
+        <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
+        <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="115" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="121" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="137" />
+        <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
+        <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="140" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="123" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="141" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="160" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="171" />
+        <source>Try again, or show the answer.</source>
+        <translation>Try again, or show the answer.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="170" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <source>The answer:</source>
+        <translation>The answer:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -1100,247 +1130,247 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="259" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="269" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
         <source>Measuring %1 of %2…</source>
         <translation>Measuring %1 of %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
         <source>Proving the advice: %1</source>
         <translation>Proving the advice: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="293" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
         <source>The advice was measured: see the summary.</source>
         <translation>The advice was measured: see the summary.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="150" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="404" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="459" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="150" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="155" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="155" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="160" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="172" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="452" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="558" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="207" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="213" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="405" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="432" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="435" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="507" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="513" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="539" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="633" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="556" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="585" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="679" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="600" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="694" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="612" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="706" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="614" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="616" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="619" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="621" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="715" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="686" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="782" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
@@ -1348,27 +1378,27 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="110" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="112" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="114" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <location filename="../gui/core/summarytext.cpp" line="116" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="118" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
@@ -1484,22 +1514,22 @@
         <translation>count</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="135" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="135" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="211" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="216" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="217" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -1520,32 +1550,32 @@
         <translation>Measured range: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="44" />
+        <location filename="../gui/core/rangesummary.cpp" line="46" />
         <source>from %1 to %2</source>
         <translation>from %1 to %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="46" />
+        <location filename="../gui/core/rangesummary.cpp" line="48" />
         <source>part of this range is shown from aggregates; zoom in to read its detail back</source>
         <translation>part of this range is shown from aggregates; zoom in to read its detail back</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="50" />
+        <location filename="../gui/core/rangesummary.cpp" line="52" />
         <source>batches received by the loop: %1</source>
         <translation>batches received by the loop: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="51" />
+        <location filename="../gui/core/rangesummary.cpp" line="53" />
         <source>the loop waited for data: %1 of the range</source>
         <translation>the loop waited for data: %1 of the range</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="58" />
+        <location filename="../gui/core/rangesummary.cpp" line="60" />
         <source>worker %1: busy %2, %3 samples</source>
         <translation>worker %1: busy %2, %3 samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/rangesummary.cpp" line="62" />
+        <location filename="../gui/core/rangesummary.cpp" line="64" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
@@ -1553,22 +1583,22 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="379" />
+        <location filename="../gui/core/summarytext.cpp" line="388" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="381" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="383" />
+        <location filename="../gui/core/summarytext.cpp" line="392" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="385" />
+        <location filename="../gui/core/summarytext.cpp" line="394" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1576,9 +1606,9 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="109" />
-        <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
-        <translation>%1 · num_workers=%2 · %3 samples/s · %4</translation>
+        <location filename="../gui/core/runhistory.cpp" line="110" />
+        <source>%1 · %2 samples/s · %3</source>
+        <translation>%1 · %2 samples/s · %3</translation>
     </message>
 </context>
 <context>
@@ -1735,47 +1765,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="94" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="105" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="84" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -1783,92 +1813,92 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="144" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="84" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="88" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="87" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="89" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="154" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="161" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -1876,247 +1906,247 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="75" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="76" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="87" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="89" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="101" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="93" />
+        <location filename="../gui/core/summarytext.cpp" line="103" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="116" />
+        <location filename="../gui/core/summarytext.cpp" line="126" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="146" />
+        <location filename="../gui/core/summarytext.cpp" line="156" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="167" />
+        <location filename="../gui/core/summarytext.cpp" line="177" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="172" />
+        <location filename="../gui/core/summarytext.cpp" line="182" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="178" />
+        <location filename="../gui/core/summarytext.cpp" line="188" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="183" />
+        <location filename="../gui/core/summarytext.cpp" line="193" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="187" />
+        <location filename="../gui/core/summarytext.cpp" line="197" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="192" />
+        <location filename="../gui/core/summarytext.cpp" line="202" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="193" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <location filename="../gui/core/summarytext.cpp" line="207" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="201" />
+        <location filename="../gui/core/summarytext.cpp" line="211" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="205" />
+        <location filename="../gui/core/summarytext.cpp" line="215" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="208" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="212" />
+        <location filename="../gui/core/summarytext.cpp" line="222" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="217" />
+        <location filename="../gui/core/summarytext.cpp" line="227" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="221" />
+        <location filename="../gui/core/summarytext.cpp" line="231" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="226" />
+        <location filename="../gui/core/summarytext.cpp" line="236" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="230" />
+        <location filename="../gui/core/summarytext.cpp" line="240" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="241" />
+        <location filename="../gui/core/summarytext.cpp" line="251" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="253" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="256" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="259" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="255" />
+        <location filename="../gui/core/summarytext.cpp" line="265" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="273" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="279" />
+        <location filename="../gui/core/summarytext.cpp" line="288" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="282" />
+        <location filename="../gui/core/summarytext.cpp" line="291" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="282" />
+        <location filename="../gui/core/summarytext.cpp" line="291" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="283" />
+        <location filename="../gui/core/summarytext.cpp" line="292" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="283" />
+        <location filename="../gui/core/summarytext.cpp" line="292" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="286" />
+        <location filename="../gui/core/summarytext.cpp" line="295" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="295" />
+        <location filename="../gui/core/summarytext.cpp" line="304" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="297" />
+        <location filename="../gui/core/summarytext.cpp" line="306" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="308" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="300" />
+        <location filename="../gui/core/summarytext.cpp" line="309" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <location filename="../gui/core/summarytext.cpp" line="311" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="304" />
+        <location filename="../gui/core/summarytext.cpp" line="313" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="306" />
+        <location filename="../gui/core/summarytext.cpp" line="315" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="308" />
+        <location filename="../gui/core/summarytext.cpp" line="317" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="309" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <location filename="../gui/core/summarytext.cpp" line="327" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <location filename="../gui/core/summarytext.cpp" line="329" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="332" />
+        <location filename="../gui/core/summarytext.cpp" line="341" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -2124,156 +2154,156 @@
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="54" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="56" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="59" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="63" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="74" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="117" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="120" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="124" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="123" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="125" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="170" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="172" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="189" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="191" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="197" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="199" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="254" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="293" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="258" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="289" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="325" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
@@ -2317,29 +2347,37 @@
     </message>
 </context>
 <context>
+    <name>TimelineLayout</name>
+    <message>
+        <location filename="../gui/core/timelinelayout.cpp" line="32" />
+        <source>+%1 more (F1)</source>
+        <translation>+%1 more (F1)</translation>
+    </message>
+</context>
+<context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="275" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="280" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -2524,68 +2562,68 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="289" />
+        <location filename="../gui/widgets/timelineview.cpp" line="294" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="292" />
-        <location filename="../gui/widgets/timelineview.cpp" line="300" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="293" />
+        <location filename="../gui/widgets/timelineview.cpp" line="298" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="307" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="303" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="306" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="306" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="309" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="309" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="309" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="312" />
+        <location filename="../gui/widgets/timelineview.cpp" line="317" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="315" />
+        <location filename="../gui/widgets/timelineview.cpp" line="320" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>
@@ -2593,82 +2631,87 @@
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="43" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="45" />
         <source>num_workers 0: the main process fetches every batch itself</source>
         <translation>num_workers 0: the main process fetches every batch itself</translation>
     </message>
     <message>
         <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <source>batches made: %1</source>
+        <translation>batches made: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="51" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="66" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
         <source>fetching samples and collating the batch, as a share of the loop's time</source>
         <translation>fetching samples and collating the batch, as a share of the loop's time</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
         <source>of which on a CPU core (the worker's CPU time)</source>
         <translation>of which on a CPU core (the worker's CPU time)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="68" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="72" />
         <source>of which ready to run but waiting for a core (more workers than free cores)</source>
         <translation>of which ready to run but waiting for a core (more workers than free cores)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="69" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="73" />
         <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
         <translation>of which off the CPU inside the dataset: reading files, network, sleeps</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="74" />
         <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
         <translation>waiting for an index: the loop has not asked for more, or the prefetch window is full</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="77" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="78" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="79" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
         <source>batches</source>
         <translation>batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
         <source>samples</source>
         <translation>samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
         <source>busy</source>
         <translation>busy</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="86" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
-        <source>wait for core</source>
-        <translation>wait for core</translation>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="87" />
+        <source>core wait</source>
+        <translation>core wait</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="88" />
         <source>I/O</source>
         <translation>I/O</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="89" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
@@ -2687,7 +2730,7 @@
     </message>
     <message>
         <location filename="../gui/main.cpp" line="62" />
-        <location filename="../gui/main.cpp" line="182" />
+        <location filename="../gui/main.cpp" line="205" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
@@ -2705,6 +2748,11 @@
         <location filename="../gui/main.cpp" line="90" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="182" />
+        <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
+        <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
 </context>
 </TS>

@@ -30,6 +30,9 @@ bool LessonLibrary::load(const QString& path, QString* error)
         Lesson l;
         l.id = o.value(QStringLiteral("id")).toString();
         l.preset = o.value(QStringLiteral("preset")).toString();
+        const QJsonObject contrast = o.value(QStringLiteral("contrast")).toObject();
+        l.contrastPreset = contrast.value(QStringLiteral("preset")).toString();
+        l.contrastSet = contrast.value(QStringLiteral("set")).toObject();
         for (const auto& lane : o.value(QStringLiteral("lanes")).toArray())
             l.lanes << lane.toString();
         l.title = o.value(QStringLiteral("title")).toObject();

@@ -21,6 +21,10 @@ struct Lesson
 {
     QString id;
     QString preset;            ///< resources/presets/<preset>.json
+    /// The experiment the lesson contrasts it with ("Show me" runs both and stacks them): a preset
+    /// and the config keys changed in it ("loader.drop_last": false). Empty: none.
+    QString contrastPreset;
+    QJsonObject contrastSet;
     QStringList lanes;         ///< lanes to point out: main, pin, workers, copy, compute
     QJsonObject title, explanation, lookFor;
     int difficulty = 1;

@@ -43,6 +43,9 @@ public:
     QString directory() const { return m_dir; }
     /// "14:03 · 4 workers · 5,120 samples/s" (translated)
     static QString title(const Entry& e);
+    /// For each entry, the config values in which the entries differ ("num_workers=4 ·
+    /// io_latency_us.mean=600"), at most `maxKeys` of them: what tells the runs apart.
+    static QStringList differences(const QVector<Entry>& entries, int maxKeys = 4);
 
 private:
     QString m_dir;

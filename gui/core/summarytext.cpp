@@ -33,7 +33,7 @@ QString ms(double seconds)
 
 QString pct0(double fraction)
 {
-    return QLocale().toString(std::lround(fraction * 100)) + QStringLiteral(" %");
+    return SummaryText::withPercentSign(QLocale().toString(std::lround(fraction * 100)));
 }
 
 QString count(double v)
@@ -64,9 +64,19 @@ QString rate(double perSecond)
     return QLocale().toString(perSecond, 'f', 0);
 }
 
+QString withPercentSign(const QString& number)
+{
+    // Turkish writes the sign first ("%51,2"), English after with no space ("51.2%"): never a
+    // space a line could break at, so a value never wraps as "51,2⏎%".
+    const QLocale loc;
+    if (loc.language() == QLocale::Turkish)
+        return loc.percent() + number;
+    return number + loc.percent();
+}
+
 QString percent(double fraction)
 {
-    return QLocale().toString(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
+    return withPercentSign(QLocale().toString(fraction * 100.0, 'f', 1));
 }
 
 QString duration(double seconds)
@@ -273,8 +283,7 @@ QString proof(const Advice& a)
     for (const auto& [v, r] : m)
         values << QStringLiteral("%1: %2").arg(knobValue(v), rate(r));
     const int gain = int(std::lround(a.proof->gain * 100));
-    const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + QLocale().toString(std::abs(gain)) +
-                               QStringLiteral(" %");
+    const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + withPercentSign(QLocale().toString(std::abs(gain)));
     const QString knob = QString::fromStdString(a.knob.substr(a.knob.find('.') + 1));
     const QString head = T::tr("Measured: %1 = %2 gives %3 samples/s (%4).")
                              .arg(knob, knobValue(a.suggest), signedGain, values.join(QStringLiteral(", ")));

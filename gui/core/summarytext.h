@@ -16,7 +16,8 @@ Q_DECLARE_METATYPE(loaderscope::RunSummary)
 namespace SummaryText {
 
 QString rate(double perSecond);                 ///< "5,227" (no decimals)
-QString percent(double fraction);               ///< "83.7 %"
+QString percent(double fraction);               ///< "83.7%" (English), "%83,7" (Turkish)
+QString withPercentSign(const QString& number); ///< the locale's percent sign on its side, no space
 QString duration(double seconds);               ///< "28.6 ms" below 10 s, else "12.3 s"
 QString bandwidth(double gbps);                 ///< "21.7 GB/s"
 QString number(double v, int decimals);         ///< locale digits

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timelinelayout.h"
 
+#include <QCoreApplication>
 #include <QFont>
 #include <QFontMetricsF>
 
@@ -8,41 +9,72 @@
 #include <cmath>
 
 namespace {
+struct T
+{
+    Q_DECLARE_TR_FUNCTIONS(TimelineLayout)
+};
+} // namespace
 
-QFont legendFont(const TimelineTheme& theme)
+QFont TimelineLayout::legendFont(const TimelineTheme& theme)
 {
     QFont f;
     f.setPointSizeF(8.5 * theme.fontScale);
     return f;
 }
 
-constexpr double kSwatch = 10; ///< legend swatch width (px at font scale 1)
-
-} // namespace
-
-double TimelineLayout::legendHeight(const std::vector<LegendEntry>& legend, const TimelineTheme& theme, double width)
+double TimelineLayout::legendLineHeight(const TimelineTheme& theme)
 {
-    if (legend.empty())
-        return 0;
-    const QFontMetricsF fm(legendFont(theme));
-    const double line = fm.height() + 6 * theme.fontScale;
-    double x = labelWidth(theme), lines = 1;
-    for (const LegendEntry& e : legend) {
-        const double w = (kSwatch + 6) * theme.fontScale + fm.horizontalAdvance(e.text) + 14 * theme.fontScale;
-        if (x + w > width && x > labelWidth(theme)) {
-            ++lines;
-            x = labelWidth(theme);
+    return QFontMetricsF(legendFont(theme)).height() + 6 * theme.fontScale;
+}
+
+QString TimelineLayout::legendMore(int hidden)
+{
+    return T::tr("+%1 more (F1)").arg(hidden);
+}
+
+void TimelineLayout::layoutLegend()
+{
+    m_legendItems.clear();
+    m_legendH = 0;
+    if (m_legend.empty())
+        return;
+    const QFontMetricsF fm(legendFont(m_theme));
+    const double line = legendLineHeight(m_theme);
+    const double left = m_target.left() + labelWidth(m_theme), right = m_target.right();
+    const double top = m_target.top() + axisHeight(m_theme) + 2;
+    auto width = [&](const QString& text) { return legendSwatch(m_theme) + 20 * m_theme.fontScale + fm.horizontalAdvance(text); };
+    double x = left;
+    int lineNo = 0;
+    for (size_t i = 0; i < m_legend.size(); ++i) {
+        const double w = width(m_legend[i].text);
+        if (x + w > right && x > left) {
+            ++lineNo;
+            x = left;
         }
+        const bool capped = m_theme.legendMaxLines > 0;
+        if (capped && (lineNo >= m_theme.legendMaxLines ||
+                       (lineNo == m_theme.legendMaxLines - 1 && i + 1 < m_legend.size() &&
+                        x + w + width(legendMore(int(m_legend.size() - i - 1))) > right))) {
+            // No room for this entry and the note after it: the note takes its place.
+            if (lineNo >= m_theme.legendMaxLines) {
+                lineNo = m_theme.legendMaxLines - 1;
+                x = m_legendItems.empty() ? left : m_legendItems.back().box.right();
+            }
+            const QString more = legendMore(int(m_legend.size() - i));
+            m_legendItems.push_back({-1, QRectF(x, top + lineNo * line, width(more), line)});
+            break;
+        }
+        m_legendItems.push_back({int(i), QRectF(x, top + lineNo * line, w, line)});
         x += w;
     }
-    return lines * line + 2;
+    m_legendH = (lineNo + 1) * line + 2;
 }
 
 TimelineLayout::TimelineLayout(const TraceModel& m, const QRectF& target, const TimelineTheme& theme, double reserveBelow,
                                bool stretch)
     : m_target(target), m_theme(theme), m_legend(TimelineStyle::legend(m))
 {
-    m_legendH = legendHeight(m_legend, theme, target.width());
+    layoutLegend();
     double y = target.top() + axisHeight(theme) + m_legendH;
     double natural = 0;
     for (int i = 0; i < m.laneCount(); ++i)

@@ -46,8 +46,18 @@ public:
     {
         return (kind == TraceModel::LaneKind::Main ? 38.0 : 24.0) * theme.fontScale;
     }
-    /// Height of the legend strip for these entries at this width (they wrap into lines).
-    static double legendHeight(const std::vector<LegendEntry>& legend, const TimelineTheme& theme, double width);
+    /// Where each legend entry goes: the entries wrap into lines right of the lane labels, at most
+    /// theme.legendMaxLines of them; `entry` -1 is the "more" note that ends a capped legend.
+    struct LegendItem
+    {
+        int entry;
+        QRectF box;
+    };
+    static QFont legendFont(const TimelineTheme& theme);
+    static double legendLineHeight(const TimelineTheme& theme);
+    static double legendSwatch(const TimelineTheme& theme) { return 10 * theme.fontScale; }
+    /// The "+N more (F1)" note of a capped legend (translated): F1 shows the whole legend.
+    static QString legendMore(int hidden);
 
     /// Lanes taller than their natural height by at most this factor when the target has room:
     /// the timeline is the hero, its lanes fill the height they are given.
@@ -62,6 +72,7 @@ public:
     QRectF axisRect() const;
     QRectF legendRect() const;
     const std::vector<LegendEntry>& legend() const { return m_legend; }
+    const std::vector<LegendItem>& legendItems() const { return m_legendItems; }
     int laneCount() const { return int(m_tops.size()); }
     QRectF laneRect(int lane) const
     {
@@ -77,7 +88,10 @@ public:
 private:
     QRectF m_target;
     TimelineTheme m_theme;
+    void layoutLegend();
+
     std::vector<LegendEntry> m_legend;
+    std::vector<LegendItem> m_legendItems;
     double m_legendH = 0;
     std::vector<double> m_tops;
     std::vector<double> m_heights;

@@ -118,32 +118,31 @@ void paintLegend(QPainter& p, const TimelineDrawList& d, const TimelineTheme& th
     const QRectF r = d.layout.legendRect();
     if (r.height() <= 0)
         return;
-    QFont f = p.font();
-    f.setPointSizeF(8.5 * theme.fontScale);
-    p.setFont(f);
-    const QFontMetricsF fm(f);
-    const double line = fm.height() + 6 * theme.fontScale;
-    const double left = r.left() + TimelineLayout::labelWidth(theme);
-    double x = left, y = r.top() + 2;
+    p.setFont(TimelineLayout::legendFont(theme));
+    const double line = TimelineLayout::legendLineHeight(theme);
+    const double sw = TimelineLayout::legendSwatch(theme);
     p.setPen(theme.text);
-    p.drawText(QRectF(r.left() + 6, y, TimelineLayout::labelWidth(theme) - 10, line), Qt::AlignVCenter | Qt::AlignLeft, T::tr("Legend"));
-    for (const LegendEntry& e : d.layout.legend()) {
-        const double sw = 10 * theme.fontScale;
-        const double w = sw + 6 * theme.fontScale + fm.horizontalAdvance(e.text) + 14 * theme.fontScale;
-        if (x + w > r.right() && x > left) {
-            x = left;
-            y += line;
+    p.drawText(QRectF(r.left() + 6, r.top() + 2, TimelineLayout::labelWidth(theme) - 10, line), Qt::AlignVCenter | Qt::AlignLeft,
+               T::tr("Legend"));
+    const auto& legend = d.layout.legend();
+    for (const TimelineLayout::LegendItem& item : d.layout.legendItems()) {
+        const QRectF& b = item.box;
+        if (item.entry < 0) {
+            const int hidden = int(legend.size()) - int(d.layout.legendItems().size()) + 1;
+            p.setPen(theme.text);
+            p.drawText(b, Qt::AlignVCenter | Qt::AlignLeft, TimelineLayout::legendMore(hidden));
+            continue;
         }
-        const double cy = y + line / 2;
+        const LegendEntry& e = legend[size_t(item.entry)];
+        const double cy = b.center().y();
         QColor c = e.color;
         c.setAlpha(255);
         if (e.marker)
-            p.fillRect(QRectF(x + sw / 2 - 1.5, cy - line / 2 + 3, 3, line - 6), c);
+            p.fillRect(QRectF(b.left() + sw / 2 - 1.5, cy - line / 2 + 3, 3, line - 6), c);
         else
-            p.fillRect(QRectF(x, cy - sw / 2, sw, sw), e.color);
+            p.fillRect(QRectF(b.left(), cy - sw / 2, sw, sw), e.color);
         p.setPen(theme.text);
-        p.drawText(QRectF(x + sw + 6 * theme.fontScale, y, w, line), Qt::AlignVCenter | Qt::AlignLeft, e.text);
-        x += w;
+        p.drawText(QRectF(b.left() + sw + 6 * theme.fontScale, b.top(), b.width(), line), Qt::AlignVCenter | Qt::AlignLeft, e.text);
     }
 }
 

@@ -15,6 +15,9 @@ struct TimelineTheme
 {
     bool docs = false;            ///< the light theme (documentation pictures, light desktops)
     double fontScale = 1.0;       ///< projector / large-font mode
+    /// Lines the legend strip may take (0: as many as it needs, as in exports). A narrow window
+    /// keeps its lanes: the rest of the legend is in Help ▸ Keyboard shortcuts and legend.
+    int legendMaxLines = 0;
     QColor background{0x1e, 0x1f, 0x24};
     QColor laneAlt{0x25, 0x27, 0x2e};
     QColor text{0xe6, 0xe6, 0xe6};

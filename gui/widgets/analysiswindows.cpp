@@ -114,7 +114,7 @@ void showRanks(std::vector<loaderscope::ProfilerTrace>& traces)
     view->show();
 }
 
-void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo)
+void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString& headline)
 {
     const QVector<RunHistory::Entry> runs = RunHistory().list();
     if (runs.size() < 2) {
@@ -127,10 +127,13 @@ void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo)
         pick.setWindowTitle(T::tr("Compare runs"));
         auto* form = new QFormLayout(&pick);
         QComboBox* combos[2];
+        // Each entry: when, its throughput and verdict, and what sets it apart from the others.
+        const QStringList differs = RunHistory::differences(runs);
         for (int k = 0; k < 2; ++k) {
             combos[k] = new QComboBox(&pick);
-            for (const auto& r : runs)
-                combos[k]->addItem(RunHistory::title(r) + QStringLiteral(" · ") + describeConfig(r.config, r.summary), r.id);
+            for (qsizetype i = 0; i < runs.size(); ++i)
+                combos[k]->addItem(RunHistory::title(runs[i]) + (differs[i].isEmpty() ? QString() : QStringLiteral(" · ") + differs[i]),
+                                   runs[i].id);
             combos[k]->setCurrentIndex(chosen[k]);
             form->addRow(k == 0 ? T::tr("Run A") : T::tr("Run B"), combos[k]);
         }
@@ -172,7 +175,7 @@ void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo)
                                   [&p, k](qint64 d, qint64 t) { return p.report(d + k * t, 2 * std::max<qint64>(t, 1)); }))
                     break;
         },
-        [owner, loaded] {
+        [owner, loaded, headline] {
             if (!loaded->error.isEmpty()) {
                 QMessageBox::warning(owner, T::tr("Compare runs"), loaded->error);
                 return;
@@ -183,7 +186,8 @@ void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo)
             view->setAttribute(Qt::WA_DeleteOnClose);
             view->setWindowTitle(T::tr("Compare runs"));
             view->setItems(std::move(loaded->items),
-                           T::tr("Two runs on one time axis (from each run's start), their figures side by side."));
+                           headline.isEmpty() ? T::tr("Two runs on one time axis (from each run's start), their figures side by side.")
+                                              : headline);
             view->resize(1300, 800);
             view->show();
         });

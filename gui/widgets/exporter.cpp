@@ -91,7 +91,11 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         gen.setFileName(path);
         gen.setSize(o.size);
         gen.setViewBox(page);
+        // 96 dpi as the PNG: a 10 pt label is 13.3 px in both (QSvgGenerator's default of 72
+        // would write it as 10 px on the same canvas).
+        gen.setResolution(96);
         gen.setTitle(o.title);
+        gen.setDescription(o.summaryLines.join(QLatin1Char('\n')));
         QPainter p;
         if (!p.begin(&gen))
             return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
@@ -105,8 +109,10 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);
+        // The canvas's pixels as CSS pixels (96 per inch): 1600x900 px is a 1200x675 pt page,
+        // the size the picture has on a screen.
         pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(o.size), QPageSize::Point));
+        pdf.setPageSize(QPageSize(QSizeF(o.size) * 0.75, QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setTitle(o.title);
         QPainter p;

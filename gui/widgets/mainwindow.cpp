@@ -94,13 +94,14 @@ void MainWindow::buildLayout()
 
     m_config = new ConfigPanel(this);
     auto* configScroll = new QScrollArea(this);
+    m_configScroll = configScroll;
     configScroll->setWidget(m_config);
     configScroll->setWidgetResizable(true);
     configScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    // The form is never cut: the dock is at least as wide as the form wants.
-    configScroll->setMinimumWidth(m_config->sizeHint().width() + configScroll->verticalScrollBar()->sizeHint().width() + 4);
+    fitConfigWidth();
     m_lessons = new LessonsPanel(this);
     connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
+    connect(m_lessons, &LessonsPanel::showMe, this, &MainWindow::showMe);
     m_leftTabs = new QTabWidget(this);
     m_leftTabs->addTab(configScroll, QString());
     m_leftTabs->addTab(m_lessons, QString());
@@ -113,7 +114,13 @@ void MainWindow::buildLayout()
     m_summary = new SummaryPanel(this);
     m_summaryDock = new QDockWidget(this);
     m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    m_summaryDock->setWidget(m_summary);
+    // In a scroll area: a short window scrolls the summary instead of squeezing its rows (which
+    // clips the glyphs' tops: "Örnek" drawn as "Ornek").
+    auto* summaryScroll = new QScrollArea(this);
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    m_summaryDock->setWidget(summaryScroll);
     m_summaryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
 
@@ -123,7 +130,6 @@ void MainWindow::buildLayout()
     m_detailsDock->setWidget(m_details);
     m_detailsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
-    resizeDocks({m_configDock, m_summaryDock}, {configScroll->minimumWidth() + 12, 340}, Qt::Horizontal);
     resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
 
     m_findEdit = new QLineEdit(this);
@@ -217,6 +223,8 @@ void MainWindow::wireActions()
     // The timeline's selection and measured range, described in the details pane.
     connect(m_timeline, &TimelineView::selectionChanged, this, [this](const std::optional<TimelineHit>& hit) {
         m_details->showDetails(hit ? m_timeline->describe(*hit) : QString());
+        if (hit)
+            raiseIfTabbed(m_detailsDock);
     });
     connect(m_timeline, &TimelineView::rangeMeasured, this, [this](std::optional<std::pair<qint64, qint64>> range) {
         if (!range) {
@@ -224,6 +232,7 @@ void MainWindow::wireActions()
             return;
         }
         m_details->showDetails(describeRange(*m_session.model(), range->first, range->second));
+        raiseIfTabbed(m_detailsDock);
         if (!m_session.model()->covered(range->first, range->second))
             m_session.readBackDetail(range->first, range->second);
     });
@@ -242,6 +251,7 @@ void MainWindow::wireSession()
     connect(m_session.model(), &TraceModel::changed, this, &MainWindow::updateChartVisibility);
     connect(&m_session, &RunSession::started, this, [this] {
         m_summary->clear();
+        raiseIfTabbed(m_summaryDock); // the live figures, where the configuration hid them
         m_timeline->clearMarks();
         m_timeline->setFollowing(true);
         setMessage({});
@@ -258,6 +268,10 @@ void MainWindow::wireSession()
         setMessage([batches, rate] {
             return tr("Run finished: %1 batches, %2 samples/s.").arg(QLocale().toString(batches), SummaryText::rate(rate));
         });
+        if (m_showMeStep > 0) {
+            QTimer::singleShot(0, this, [this] { continueShowMe(); });
+            return;
+        }
         if (m_a->repeat->isChecked())
             QTimer::singleShot(1500, this, [this] {
                 if (m_a->repeat->isChecked() && !m_session.running())
@@ -265,6 +279,7 @@ void MainWindow::wireSession()
             });
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
+        m_showMeStep = 0; // a failed or stopped experiment: nothing to contrast
         if (m_session.hasSummary()) {
             // A stopped or failed run keeps its summary and its history entry.
             m_summary->showSummary(shown(m_session.summary()), true);
@@ -315,6 +330,16 @@ loaderscope::RunSummary MainWindow::shown(const loaderscope::RunSummary& s) cons
     return SummaryText::inRealTime(s, m_runSlowMotion);
 }
 
+void MainWindow::sizeChart()
+{
+    // 150 px at normal text, taller with large text (its axis labels and legend grow too), never
+    // more than a third of the centre: the timeline is the hero.
+    const int total = std::max(300, m_split->height());
+    const int chartH = std::min(int(kChartHeight * m_timeline->theme().fontScale), total / 3);
+    m_split->setSizes({total - chartH, chartH});
+    m_chartSized = true;
+}
+
 void MainWindow::updateChartVisibility()
 {
     // The queue chart only when the run has queue data (an imported trace has none).
@@ -323,11 +348,8 @@ void MainWindow::updateChartVisibility()
     if (hasData == m_chart->isVisible())
         return;
     m_chart->setVisible(hasData);
-    if (hasData && !m_chartSized) {
-        const int total = std::max(300, m_split->height());
-        m_split->setSizes({total - kChartHeight, kChartHeight});
-        m_chartSized = true;
-    }
+    if (hasData && !m_chartSized)
+        sizeChart();
 }
 
 void MainWindow::retranslate()
@@ -391,6 +413,39 @@ void MainWindow::runLesson(int index)
     run();
 }
 
+void MainWindow::showMe(int index)
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (index < 0 || index >= lessons.size() || m_session.running())
+        return;
+    m_showMeStep = lessons[index].contrastPreset.isEmpty() ? 0 : 1;
+    m_showMeLesson = index;
+    runLesson(index);
+}
+
+void MainWindow::continueShowMe()
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (m_showMeLesson < 0 || m_showMeLesson >= lessons.size()) {
+        m_showMeStep = 0;
+        return;
+    }
+    const Lesson& l = lessons[m_showMeLesson];
+    if (m_showMeStep == 1) {
+        // The contrast: its preset with the lesson's changes, the lesson's lanes still framed.
+        m_showMeStep = 2;
+        loadPreset(l.contrastPreset);
+        for (auto it = l.contrastSet.begin(); it != l.contrastSet.end(); ++it)
+            m_config->setValue(it.key(), it.value());
+        m_activeLesson = m_showMeLesson;
+        run();
+        return;
+    }
+    m_showMeStep = 0;
+    // Both are the last two runs in the history: the experiment (A) above its contrast (B).
+    AnalysisWindows::openCompare(this, m_session.jobs(), true, LessonLibrary::text(l.lookFor));
+}
+
 bool MainWindow::openConfig(const QString& path)
 {
     QFile f(path);
@@ -425,6 +480,7 @@ bool MainWindow::exportPictureTo(const QString& path, double scale)
     ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay());
     o.theme = m_timeline->theme();
     o.theme.fontScale = 1.0; // a picture's layout does not follow the projector's fonts
+    o.theme.legendMaxLines = 0; // a picture carries its whole legend
     o.scale = scale;
     o.highlightBatch = m_timeline->highlightedBatch();
     QString error;
@@ -489,8 +545,46 @@ void MainWindow::setLargeFonts(bool on)
     m_largeFonts = on;
     m_a->largeFonts->setChecked(on);
     setTheme(m_themeMode);
-    // Large text needs a wider side panel for the lessons to stay readable.
-    resizeDocks({m_configDock}, {on ? 600 : 420}, Qt::Horizontal);
+    fitDocks();
+    sizeChart();
+}
+
+void MainWindow::fitConfigWidth()
+{
+    // The form is never cut: the dock is at least as wide as the form wants in the current font.
+    m_configScroll->setMinimumWidth(m_config->sizeHint().width() + m_configScroll->verticalScrollBar()->sizeHint().width() + 4);
+}
+
+void MainWindow::fitDocks()
+{
+    fitConfigWidth();
+    // The timeline keeps at least half the window. On a wide screen the summary dock is wide
+    // enough for the worker table (~450 px at 1920); when the configuration and the summary do not
+    // both fit beside half the window (1280x720, large text on a projector), the summary and the
+    // details become tabs beside the configuration, raised when a run starts or a span is chosen.
+    const double scale = m_largeFonts ? 1.3 : 1.0;
+    const int w = std::max(width(), 800);
+    const int config = std::max(m_configDock->minimumSizeHint().width(), int(w * 0.2 * scale));
+    const int summary = std::clamp(int(w * 0.235 * scale), 280, 600);
+    if (config + summary > w / 2) {
+        tabifyDockWidget(m_configDock, m_summaryDock);
+        tabifyDockWidget(m_summaryDock, m_detailsDock);
+        m_configDock->raise();
+        resizeDocks({m_configDock}, {config}, Qt::Horizontal);
+        return;
+    }
+    if (!tabifiedDockWidgets(m_configDock).isEmpty()) {
+        addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+        resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
+    }
+    resizeDocks({m_configDock, m_summaryDock}, {config, summary}, Qt::Horizontal);
+}
+
+void MainWindow::raiseIfTabbed(QDockWidget* dock)
+{
+    if (!tabifiedDockWidgets(dock).isEmpty())
+        dock->raise();
 }
 
 void MainWindow::refreshLive()
@@ -630,7 +724,7 @@ void MainWindow::restoreSettings()
         if (const QScreen* screen = QGuiApplication::primaryScreen())
             resize(screen->availableGeometry().size() * 0.92);
     }
-    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    const bool docksRestored = restoreState(s.value(QStringLiteral("windowState")).toByteArray());
     if (m_split->restoreState(s.value(QStringLiteral("centralSplit")).toByteArray()))
         m_chartSized = true;
     const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());
@@ -641,6 +735,8 @@ void MainWindow::restoreSettings()
     m_a->largeFonts->setChecked(m_largeFonts);
     // First start: as the desktop (light or dark).
     setTheme(AppTheme::modeFromName(s.value(QStringLiteral("theme")).toString()));
+    if (!docksRestored)
+        fitDocks(); // first start: for this screen and this text size
 }
 
 void MainWindow::saveSettings()

@@ -58,8 +58,18 @@ public slots:
     void setLanguage(const QString& language);
     void setTheme(AppTheme::Mode mode);
     void setLargeFonts(bool on);
+    /// Sizes the side docks for the window's width (first start, large fonts).
+    void fitDocks();
+    /// The configuration dock as wide as its form in the current font.
+    void fitConfigWidth();
+    /// The queue chart's height in the central splitter for the current text size.
+    void sizeChart();
+    /// Shows a dock that is a tab behind another (narrow windows).
+    void raiseIfTabbed(class QDockWidget* dock);
     /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
     void runLesson(int index);
+    /// "Show me": the lesson's experiment, then its contrast, then both stacked in Compare.
+    void showMe(int index);
     /// Shows lesson `index` in the Lessons tab.
     void showLesson(int index);
     /// Imports PyTorch profiler traces (on a thread, with progress): one is shown in the main
@@ -76,6 +86,7 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
+    void continueShowMe();
     void buildLayout();
     void wireActions();
     void wireSession();
@@ -102,6 +113,7 @@ private:
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
     QueueChartView* m_chart = nullptr;
+    class QScrollArea* m_configScroll = nullptr;
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
     DetailsPanel* m_details = nullptr;
@@ -117,6 +129,9 @@ private:
     QTimer m_readBack;              ///< debounces reading detail back for the view
     QString m_runEntry;             ///< history folder of the current run
     int m_activeLesson = -1;
+    /// "Show me" in progress: 0 none, 1 the experiment is running, 2 its contrast is.
+    int m_showMeStep = 0;
+    int m_showMeLesson = -1;
     double m_runSlowMotion = 1.0;   ///< the factor the current (or last) run ran with
     AppTheme::Mode m_themeMode = AppTheme::Mode::System;
     bool m_largeFonts = false;

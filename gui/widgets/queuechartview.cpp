@@ -58,20 +58,20 @@ void setupChart(QChart* chart, const TimelineTheme& theme)
         a->setGridLineColor(theme.grid);
         a->setLinePenColor(theme.grid);
         QFont af = a->labelsFont();
-        af.setPointSizeF(7.5 * theme.fontScale);
+        af.setPointSizeF(8.5 * theme.fontScale);
         a->setLabelsFont(af);
     }
     if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
         x->setTitleBrush(theme.text);
         QFont tf = x->titleFont();
-        tf.setPointSizeF(7.5 * theme.fontScale);
+        tf.setPointSizeF(8.5 * theme.fontScale);
         x->setTitleFont(tf);
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
         y->setLabelFormat(QStringLiteral("%d"));
         y->setTitleBrush(theme.text);
         QFont tf = y->titleFont();
-        tf.setPointSizeF(7.5 * theme.fontScale);
+        tf.setPointSizeF(8.5 * theme.fontScale);
         y->setTitleFont(tf);
         // Counts of batches, tasks and buffers: the unit is "how many".
         y->setTitleText(QChartView::tr("count"));
@@ -109,12 +109,13 @@ void QueueChartView::setController(ViewportController* controller)
 void QueueChartView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
+    setMinimumHeight(int(110 * theme.fontScale)); // the legend, the axis labels and a readable plot
     setupChart(chart(), theme);
     setBackgroundBrush(theme.background);
     refresh(m_viewport);
 }
 
-bool QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme&, double width,
+bool QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width,
                           bool inWindow)
 {
     const CounterSeries series = counterSeries(model, v, int(width));
@@ -137,8 +138,12 @@ bool QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport
         x->setTitleVisible(!inWindow);
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
+        // As many ticks as fit the plot's height with room for a label each (else Qt Charts
+        // elides them all to "…"), six at most.
+        const double plotH = chart->plotArea().height() > 0 ? chart->plotArea().height() : 100;
+        const int ticks = std::clamp(int(plotH / (22 * theme.fontScale)), 1, 6);
         const int top = int(maxY) + 1;
-        const int step = std::max(1, (top + 5) / 6);
+        const int step = std::max(1, (top + ticks - 1) / ticks);
         y->setRange(0, step * ((top + step - 1) / step));
         y->setTickType(QValueAxis::TicksDynamic);
         y->setTickAnchor(0);

@@ -86,6 +86,7 @@ void TimelineView::setOverlay(const TimelineOverlay& overlay)
 void TimelineView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
+    m_theme.legendMaxLines = kWindowLegendLines;
     m_dirty = true;
     m_drawList.reset();
     updateGeometry();
@@ -209,6 +210,10 @@ void TimelineView::keyPressEvent(QKeyEvent* e)
         m_controller->panBy(kKeyPan);
         break;
     case Qt::Key_Escape:
+        if (!m_selection && m_marks.highlightBatch < 0 && !m_marks.range) {
+            e->ignore(); // nothing to clear: the window may close on Esc (Compare, Ranks)
+            return;
+        }
         clearMarks();
         break;
     case Qt::Key_Backspace:

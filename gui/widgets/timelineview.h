@@ -89,7 +89,13 @@ private:
 
     QPointer<TraceModel> m_model;
     ViewportController* m_controller = nullptr;
-    TimelineTheme m_theme = TimelineTheme::dark();
+    /// The legend strip's lines in a window (the lanes keep the height; exports show it all).
+    static constexpr int kWindowLegendLines = 2;
+    TimelineTheme m_theme = [] {
+        TimelineTheme t = TimelineTheme::dark();
+        t.legendMaxLines = kWindowLegendLines;
+        return t;
+    }();
     TimelineOverlay m_overlay;
     TimelineMarks m_marks;
     std::optional<TimelineHit> m_selection;
