@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "stackedtimelines.h"
 
+#include "apptheme.h"
 #include "core/summarytext.h"
 #include "timelineview.h"
 
@@ -64,6 +65,7 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
             title->setStyleSheet(QStringLiteral("QLabel { color: #dc2626; font-weight: bold; }"));
         auto* view = new TimelineView(m_stack);
         view->setModel(it.model.get());
+        view->setTheme(AppTheme::current());
         view->setController(m_viewport); // one time axis: a zoom or pan in any view moves every view
         layout->addWidget(title);
         layout->addWidget(view);
