@@ -1765,47 +1765,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="108" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="127" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
