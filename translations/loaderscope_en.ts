@@ -774,74 +774,74 @@
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="203" />
+        <location filename="../gui/core/enginelauncher.cpp" line="204" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="206" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="206" />
-        <location filename="../gui/core/enginelauncher.cpp" line="214" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="209" />
+        <location filename="../gui/core/enginelauncher.cpp" line="210" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="211" />
+        <location filename="../gui/core/enginelauncher.cpp" line="212" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="213" />
+        <location filename="../gui/core/enginelauncher.cpp" line="214" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="214" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="216" />
-        <location filename="../gui/core/enginelauncher.cpp" line="270" />
+        <location filename="../gui/core/enginelauncher.cpp" line="217" />
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="218" />
+        <location filename="../gui/core/enginelauncher.cpp" line="219" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="232" />
+        <location filename="../gui/core/enginelauncher.cpp" line="233" />
         <source>The script was ended by a signal.</source>
         <translation>The script was ended by a signal.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="236" />
+        <location filename="../gui/core/enginelauncher.cpp" line="237" />
         <source>The script exited with status %1.</source>
         <translation>The script exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="270" />
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
         <source>The job was stopped.</source>
         <translation>The job was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="281" />
+        <location filename="../gui/core/enginelauncher.cpp" line="291" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Cannot start Python (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="282" />
+        <location filename="../gui/core/enginelauncher.cpp" line="292" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -1557,27 +1557,27 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="105" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="107" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="109" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="111" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
@@ -1658,6 +1658,16 @@ or use File ▸ Watch a Python script.</translation>
         <location filename="../gui/core/presets.cpp" line="35" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: rank 1 of 4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="37" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>copy-on-read: refcounted Python objects (the workers' memory grows)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="38" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>copy-on-read: one contiguous array (the pages stay shared)</translation>
     </message>
 </context>
 <context>
@@ -1752,22 +1762,22 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="346" />
+        <location filename="../gui/core/summarytext.cpp" line="389" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="348" />
+        <location filename="../gui/core/summarytext.cpp" line="391" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350" />
+        <location filename="../gui/core/summarytext.cpp" line="393" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="352" />
+        <location filename="../gui/core/summarytext.cpp" line="395" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -2103,217 +2113,252 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="77" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="78" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="89" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>your PyTorch job</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="92" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="94" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="127" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="149" />
+        <location filename="../gui/core/summarytext.cpp" line="157" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <location filename="../gui/core/summarytext.cpp" line="178" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <location filename="../gui/core/summarytext.cpp" line="183" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="181" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="186" />
+        <location filename="../gui/core/summarytext.cpp" line="194" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="190" />
+        <location filename="../gui/core/summarytext.cpp" line="198" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="195" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="196" />
+        <location filename="../gui/core/summarytext.cpp" line="204" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="208" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="212" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="208" />
+        <location filename="../gui/core/summarytext.cpp" line="216" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="215" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="228" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="224" />
+        <location filename="../gui/core/summarytext.cpp" line="232" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="231" />
+        <location filename="../gui/core/summarytext.cpp" line="237" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="241" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="260" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="274" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="289" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="292" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="292" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="293" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="293" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="253" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="262" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="307" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="309" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="310" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="269" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="271" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="276" />
+        <location filename="../gui/core/summarytext.cpp" line="319" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="285" />
+        <location filename="../gui/core/summarytext.cpp" line="328" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="287" />
+        <location filename="../gui/core/summarytext.cpp" line="330" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="342" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

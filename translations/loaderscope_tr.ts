@@ -774,74 +774,74 @@
         <translation>Çalıştırmanın yapılandırması geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="203" />
+        <location filename="../gui/core/enginelauncher.cpp" line="204" />
         <source>The engine crashed.</source>
         <translation>Motor çöktü.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="206" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
         <source>The configuration was rejected: %1</source>
         <translation>Yapılandırma reddedildi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="206" />
-        <location filename="../gui/core/enginelauncher.cpp" line="214" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>no details</source>
         <translation>ayrıntı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="209" />
+        <location filename="../gui/core/enginelauncher.cpp" line="210" />
         <source>The loader timed out: %1</source>
         <translation>Loader zaman aşımına uğradı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="211" />
+        <location filename="../gui/core/enginelauncher.cpp" line="212" />
         <source>A worker died: %1</source>
         <translation>Bir worker öldü: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="213" />
+        <location filename="../gui/core/enginelauncher.cpp" line="214" />
         <source>A worker raised an exception: %1</source>
         <translation>Bir worker istisna fırlattı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="214" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>The loader failed: %1</source>
         <translation>Loader başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="216" />
-        <location filename="../gui/core/enginelauncher.cpp" line="270" />
+        <location filename="../gui/core/enginelauncher.cpp" line="217" />
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
         <source>The run was stopped.</source>
         <translation>Çalıştırma durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="218" />
+        <location filename="../gui/core/enginelauncher.cpp" line="219" />
         <source>The engine exited with status %1.</source>
         <translation>Motor %1 durumuyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="232" />
+        <location filename="../gui/core/enginelauncher.cpp" line="233" />
         <source>The script was ended by a signal.</source>
         <translation>Betik bir sinyalle sonlandırıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="236" />
+        <location filename="../gui/core/enginelauncher.cpp" line="237" />
         <source>The script exited with status %1.</source>
         <translation>Betik %1 durum koduyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="270" />
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
         <source>The job was stopped.</source>
         <translation>İş durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="281" />
+        <location filename="../gui/core/enginelauncher.cpp" line="291" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Python başlatılamıyor (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="282" />
+        <location filename="../gui/core/enginelauncher.cpp" line="292" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
@@ -1557,27 +1557,27 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="105" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="107" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="109" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="111" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
@@ -1658,6 +1658,16 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <location filename="../gui/core/presets.cpp" line="35" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: 4 rank'ten rank 1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="37" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>okurken kopyalama: referans sayaçlı Python nesneleri (worker belleği büyür)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="38" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)</translation>
     </message>
 </context>
 <context>
@@ -1752,22 +1762,22 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="346" />
+        <location filename="../gui/core/summarytext.cpp" line="389" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="348" />
+        <location filename="../gui/core/summarytext.cpp" line="391" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350" />
+        <location filename="../gui/core/summarytext.cpp" line="393" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="352" />
+        <location filename="../gui/core/summarytext.cpp" line="395" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -2103,217 +2113,252 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="77" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="78" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="89" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>PyTorch işiniz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="92" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="94" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="127" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="149" />
+        <location filename="../gui/core/summarytext.cpp" line="157" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <location filename="../gui/core/summarytext.cpp" line="178" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <location filename="../gui/core/summarytext.cpp" line="183" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="181" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="186" />
+        <location filename="../gui/core/summarytext.cpp" line="194" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="190" />
+        <location filename="../gui/core/summarytext.cpp" line="198" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="195" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="196" />
+        <location filename="../gui/core/summarytext.cpp" line="204" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="208" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="212" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="208" />
+        <location filename="../gui/core/summarytext.cpp" line="216" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="215" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="228" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="224" />
+        <location filename="../gui/core/summarytext.cpp" line="232" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="231" />
+        <location filename="../gui/core/summarytext.cpp" line="237" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="241" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="260" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="274" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="289" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="292" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="292" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="293" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="293" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="253" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="262" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="307" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="309" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="310" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="269" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="271" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="276" />
+        <location filename="../gui/core/summarytext.cpp" line="319" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="285" />
+        <location filename="../gui/core/summarytext.cpp" line="328" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="287" />
+        <location filename="../gui/core/summarytext.cpp" line="330" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="342" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>

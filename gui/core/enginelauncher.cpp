@@ -138,6 +138,7 @@ void EngineLauncher::start(const LaunchOptions& options)
     }
     args += options.extraArgs;
     setState(State::Running);
+    m_oomWatch = loaderscope::OomWatch::begin();
     m_proc->start(program, args);
     m_pid = m_proc->processId();
     if (m_pid > 0)
@@ -270,8 +271,17 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
         emit failed(m_script ? tr("The job was stopped.") : tr("The run was stopped."), exitCode);
     else if (m_script)
         emit failed(describeScriptExit(exitCode, status, m_stderr), status == QProcess::CrashExit ? -1 : exitCode);
-    else
-        emit failed(describeExit(exitCode, status, m_stderr), status == QProcess::CrashExit ? -1 : exitCode);
+    else {
+        QString message = describeExit(exitCode, status, m_stderr);
+        if (status == QProcess::CrashExit && exitCode == SIGKILL) {
+            // Killed, not crashed: most often by an OOM killer. The engine's own sentence (English,
+            // like its other messages), from the OOM counters before and after.
+            const std::string who = "The engine (pid " + std::to_string(m_pid) + ")";
+            message += QLatin1Char('\n') +
+                       QString::fromStdString(m_oomWatch.explainSigkill(who, std::nullopt, 0) + ".");
+        }
+        emit failed(message, status == QProcess::CrashExit ? -1 : exitCode);
+    }
 }
 
 void EngineLauncher::onError(QProcess::ProcessError error)

@@ -7,7 +7,10 @@
 
 #include "summarytext.h"
 
+#include "loaderscope/oom.h"
+
 #include <QJsonObject>
+
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
@@ -108,4 +111,5 @@ private:
     QJsonObject m_summaryJson;
     bool m_hasSummary = false;
     bool m_script = false;   ///< the running (or last) run is a watched script
+    loaderscope::OomWatch m_oomWatch; ///< OOM-kill counters when the run started (the engine's cgroup is ours)
 };

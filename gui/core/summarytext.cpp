@@ -2,11 +2,13 @@
 #include "summarytext.h"
 
 #include "loaderscope/advice.h"
+#include "loaderscope/shm_layout.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 using loaderscope::Advice;
@@ -37,6 +39,12 @@ QString pct0(double fraction)
 QString count(double v)
 {
     return QLocale().toString(qint64(std::llround(v)));
+}
+
+/// "48.0 MiB" (IEC units, the locale's digits).
+QString bytes(double b)
+{
+    return QLocale().formattedDataSize(qint64(std::llround(std::max(0.0, b))), 1);
 }
 
 bool fromTrace(const RunSummary& s)
@@ -224,6 +232,41 @@ QString advice(const Advice& a)
         text = T::tr("the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make "
                   "this run faster")
                    .arg(pct0(e("data_stall_fraction")));
+    else if (a.id == id::kCopyOnRead)
+        text = (a.knob.empty()
+                    ? T::tr("each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main "
+                            "process peaked at %3): pages of the dataset's Python objects are copied into every worker when "
+                            "CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or "
+                            "tensors instead of lists of Python objects")
+                    : T::tr("each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main "
+                            "process peaked at %3): pages of the dataset's Python objects are copied into every worker when "
+                            "CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or "
+                            "tensors instead of lists of Python objects (here: dataset.objects.layout \"contiguous\")"))
+                   .arg(bytes(e("worker_uss_growth_mean_bytes")), bytes(e("worker_uss_growth_bytes")),
+                        bytes(e("main_peak_rss_bytes")));
+    else if (a.id == id::kShmSlots) {
+        const bool shm = e("against_dev_shm") > 0, prefetch = a.knob == "loader.prefetch_factor";
+        const double of = shm ? e("dev_shm_size_bytes") : e("limit_bytes");
+        const QString share = pct0(of > 0 ? e("segment_bytes") / of : 0);
+        if (shm)
+            text = (prefetch ? T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory")
+                             : T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory"));
+        else
+            text = (prefetch ? T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait "
+                                     "in memory")
+                             : T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in "
+                                     "memory"));
+        text = text.arg(bytes(e("segment_bytes")), share, bytes(of), count(e("suggest")),
+                        count(loaderscope::ShmLayout::kConsumerSlots));
+    } else if (a.id == id::kWorkerMemory)
+        text = T::tr("the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers "
+                     "to %6 (each worker holds its own copy of what it touched)")
+                   .arg(count(e("num_workers")), bytes(e("worker_uss_bytes")), bytes(e("worker_uss_mean_bytes")),
+                        bytes(e("total_bytes")), bytes(e("limit_bytes")), count(e("suggest")));
     else
         return a.id.empty() ? traceRecommendation(QString::fromStdString(a.text)) : QString::fromStdString(a.text);
     for (const auto& [key, value] : a.evidence)

@@ -292,8 +292,10 @@ void TraceModel::append(const std::vector<Event>& events)
             continue;
         Lane& lane = m_lanes[size_t(li)];
         if (!loaderscope::isSpan(e.kind)) {
-            // One per batch: counted only (a long run would otherwise keep millions).
-            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady && e.kind != EventKind::BatchCost)
+            // One per batch or per sample (the memory counters, ~20 a second per process): counted
+            // only (a long run would otherwise keep millions).
+            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady && e.kind != EventKind::BatchCost &&
+                !loaderscope::isCounter(e.kind))
                 lane.instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];
             continue;

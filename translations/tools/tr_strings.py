@@ -451,6 +451,22 @@ TR = {
  "the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster":
    "döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz",
  "(measured on incomplete data: %1 events were lost)": "(eksik veriyle ölçüldü: %1 olay kayboldu)",
+ "each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects":
+   "her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun",
+ "each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout \"contiguous\")":
+   "her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout \"contiguous\")",
+ "the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory":
+   "paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın",
+ "the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory":
+   "paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın",
+ "the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory":
+   "paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın",
+ "the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory":
+   "paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın",
+ "the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)":
+   "%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)",
+ "copy-on-read: refcounted Python objects (the workers' memory grows)": "okurken kopyalama: referans sayaçlı Python nesneleri (worker belleği büyür)",
+ "copy-on-read: one contiguous array (the pages stay shared)": "okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)",
  
  "Measured: %1 = %2 gives %3 samples/s (%4).": "Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).",
  "The same throughput: confirmed.": "Aynı verim: doğrulandı.",
