@@ -32,9 +32,13 @@ int analyzeCommand(const Options& options)
     std::vector<ProfilerTrace> traces;
     for (const std::string& p : paths) {
         try {
+            uint64_t shown = 101; // the last percentage printed
             traces.push_back(importProfilerTrace(p, [&](uint64_t done, uint64_t total) {
-                if (total > (64u << 20))
-                    std::cerr << "\rreading " << p << ": " << (total ? done * 100 / total : 0) << "%" << std::flush;
+                const uint64_t percent = total ? done * 100 / total : 0;
+                if (total > (64u << 20) && percent != shown) {
+                    shown = percent;
+                    std::cerr << "\rreading " << p << ": " << percent << "%" << std::flush;
+                }
                 return true;
             }));
         } catch (const TraceImportError& e) {
