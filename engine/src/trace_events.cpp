@@ -4,6 +4,7 @@
 #include "trace_events.h"
 
 #include "trace_scan.h"
+#include "trace_testing.h"
 
 #include <atomic>
 #include <cmath>
@@ -279,6 +280,11 @@ const char* WindowParser::implementation() const
 void forceFallbackParser(bool on)
 {
     s_forceFallback = on;
+}
+
+const char* windowParserImplementation()
+{
+    return s_forceFallback ? "fallback" : activeImplementation();
 }
 
 } // namespace loaderscope::detail

@@ -103,7 +103,5 @@ private:
 [[noreturn]] void windowError(uint64_t offset, const char* what, const char* detail);
 /// simdjson's padding: bytes that must be readable after a window.
 size_t windowPadding();
-/// Tests: use simdjson's portable implementation for the windows parsed from now on.
-void forceFallbackParser(bool on);
 
 } // namespace loaderscope::detail

@@ -8,6 +8,7 @@
 
 #include "trace_events.h"
 #include "trace_scan.h"
+#include "trace_testing.h"
 
 #include <simdjson.h>
 #include <zlib.h>
@@ -445,6 +446,8 @@ ProfilerTrace readTrace(Source& src, const std::string& path, const TraceProgres
     out.bytes_read = total;
     if (!scanner.sawEvents())
         throw TraceImportError("'" + path + "' has no traceEvents: not a Chrome/Kineto trace", total);
+    if (out.events_seen == 0)
+        throw TraceImportError("'" + path + "' holds no events: the profiler recorded nothing", total);
     out.format = scanner.bareArray() ? "legacy array" : "kineto";
     out.schema_version = scanner.schemaVersion();
     out.rank = rankFrom(scanner.distributedInfo());
@@ -472,6 +475,11 @@ ProfilerTrace guarded(const std::string& path, F&& f)
 }
 
 } // namespace
+
+uint64_t detail::setPipelineThreshold(uint64_t bytes)
+{
+    return s_pipelineFrom.exchange(bytes);
+}
 
 ProfilerTrace importProfilerTrace(const std::string& path, const TraceProgress& progress,
                                   const TraceImportLimits& limits)

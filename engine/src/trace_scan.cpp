@@ -7,6 +7,8 @@
 // JSON character outside one. Only the brackets are then visited one by one: a few per event.
 #include "trace_scan.h"
 
+#include "trace_testing.h"
+
 #include <atomic>
 #include <cstring>
 
@@ -96,6 +98,16 @@ TraceScanner::TraceScanner(const TraceImportLimits& limits) : m_limits(limits)
 void TraceScanner::forceScalar(bool on)
 {
     s_forceScalar = on;
+}
+
+void forceScalarScanner(bool on)
+{
+    TraceScanner::forceScalar(on);
+}
+
+bool simdScannerAvailable()
+{
+    return TraceScanner::simdAvailable();
 }
 
 bool TraceScanner::simdAvailable()
