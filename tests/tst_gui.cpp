@@ -5,6 +5,7 @@
 #include "core/configfields.h"
 #include "core/eventfile.h"
 #include "core/importedtrace.h"
+#include "core/livemetrics.h"
 #include "core/runhistory.h"
 #include "widgets/stackedtimelines.h"
 #include "widgets/sweepdialog.h"
@@ -302,6 +303,34 @@ void TestGui::profilerTraceIntoTheTimeline()
     QVERIFY(!model.simulatedDevice()); // a real GPU's trace
     const QJsonObject s = analysisSummary(loaderscope::analyzeProfilerTrace(trace));
     QVERIFY(s.value(QStringLiteral("recommendations")).toArray().size() >= 1);
+
+    // Issue 14's trace: the 8 waits between the 8 steps are on the main lane, none before time 0.
+    const auto between = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/legacy_between_steps.json");
+    TraceModel m2;
+    loadProfilerTrace(between, m2);
+    const int main = m2.laneIndex(TraceModel::LaneKind::Main);
+    QCOMPARE(m2.totalCount(main, loaderscope::EventKind::Step), 8);
+    QCOMPARE(m2.totalCount(main, loaderscope::EventKind::WaitData), 8);
+    for (int row = 0; row < 2; ++row)
+        for (const SpanRec& r : m2.lane(main).rows[row])
+            QVERIFY(r.t0 >= 0 && r.t1 >= r.t0);
+    // the stall from the lane: waits over the steps' window plus the first wait (time 0 is its start)
+    QVERIFY(m2.totalNs(main, loaderscope::EventKind::WaitData) > m2.totalNs(main, loaderscope::EventKind::Step));
+    // A prefetcher's waits on another thread are not drawn as the loop's.
+    const auto other = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_other_thread.json");
+    TraceModel m3;
+    loadProfilerTrace(other, m3);
+    QCOMPARE(m3.totalCount(m3.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::WaitData), 0);
+    QCOMPARE(m3.totalCount(m3.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::Step), 10);
+    // Figures that do not apply are absent from the summary (shown as "–"), never 0.
+    const auto none = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_no_loader.json");
+    const QJsonObject ns = analysisSummary(loaderscope::analyzeProfilerTrace(none));
+    QVERIFY(!ns.contains(QStringLiteral("data_stall_fraction")));
+    QVERIFY(!ns.contains(QStringLiteral("samples_per_s")));
+    QVERIFY(ns.contains(QStringLiteral("gpu_busy_fraction")));
+    QCOMPARE(ns.value(QStringLiteral("loop_shape")).toString(), QStringLiteral("no_loader_spans"));
+    QCOMPARE(ns.value(QStringLiteral("verdict")).toString(), QStringLiteral("no loader spans found"));
+    QVERIFY(!translateVerdict(QStringLiteral("no loader spans found")).isEmpty());
 }
 
 QTEST_MAIN(TestGui)

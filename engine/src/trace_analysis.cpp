@@ -236,6 +236,8 @@ TraceAnalysis analyzeProfilerTrace(const ProfilerTrace& trace)
         a.loop_shape = loop_shape::kNoLoaderSpans;
     }
     a.loop_s = double(loopNs) * 1e-9;
+    a.loop_begin_ns = w0 < w1 ? w0 : 0;
+    a.loop_end_ns = w0 < w1 ? w1 : 0;
     a.data_wait_s = double(wait) * 1e-9;
     a.stall_applies = a.loader_spans_found && a.loop_shape != loop_shape::kLoaderOnOtherThread && loopNs > 0;
     a.data_stall_fraction = a.stall_applies ? std::min(1.0, double(wait) / double(loopNs)) : 0;

@@ -9,7 +9,10 @@
 
 class TraceModel;
 
-/// Fills `model` from an imported trace; time 0 is the first ProfilerStep (or the first span).
+/// Fills `model` from an imported trace: the loop thread's steps and waits on the main lane;
+/// time 0 is the start of the loop (its first step or wait), or the first span.
 void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& model);
-/// The analysis as a summary object with the keys SummaryPanel reads.
+/// The analysis as a summary object with the keys SummaryPanel reads; figures that do not apply
+/// are absent. Also: loop_shape, loop_thread, loader_spans_found, stall_applies, gpu_applies,
+/// reliable, refused_spans, warnings.
 QJsonObject analysisSummary(const loaderscope::TraceAnalysis& a);

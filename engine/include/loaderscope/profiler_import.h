@@ -115,6 +115,8 @@ struct TraceAnalysis
     double other_thread_wait_s = 0;   ///< loader spans on other threads (background prefetchers)
     int64_t loop_pid = 0, loop_tid = 0; ///< the thread the loop ran on
     std::string loop_thread;          ///< its name
+    int64_t loop_begin_ns = 0;        ///< the window the figures cover, in the trace's time
+    int64_t loop_end_ns = 0;          ///< (the whole trace when there is no loop)
     double gpu_busy_fraction = 0;     ///< kernels (union over streams) over the loop window
     double overlap_fraction = -1;     ///< copy time overlapping kernels, -1 without copies
     double h2d_gbps = -1;
