@@ -4,558 +4,558 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="50" />
+        <location filename="../gui/core/configfields.cpp" line="64" />
         <source>Dataset style</source>
         <translation>Dataset style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="51" />
+        <location filename="../gui/core/configfields.cpp" line="65" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="56" />
+        <location filename="../gui/core/configfields.cpp" line="70" />
         <source>map-style (synthetic)</source>
         <translation>map-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="57" />
+        <location filename="../gui/core/configfields.cpp" line="71" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="58" />
+        <location filename="../gui/core/configfields.cpp" line="72" />
         <source>files in a folder</source>
         <translation>files in a folder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="62" />
+        <location filename="../gui/core/configfields.cpp" line="76" />
         <source>Samples</source>
         <translation>Samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="63" />
+        <location filename="../gui/core/configfields.cpp" line="77" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): how many samples an epoch has</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="67" />
+        <location filename="../gui/core/configfields.cpp" line="81" />
         <source>Bytes per sample</source>
         <translation>Bytes per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="68" />
+        <location filename="../gui/core/configfields.cpp" line="82" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="71" />
+        <location filename="../gui/core/configfields.cpp" line="85" />
         <source>I/O latency per sample (µs)</source>
         <translation>I/O latency per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="72" />
+        <location filename="../gui/core/configfields.cpp" line="86" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>time each sample waits for storage or network, like reading a file</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="92" />
+        <location filename="../gui/core/configfields.cpp" line="102" />
         <source>Latency distribution</source>
         <translation>Latency distribution</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="93" />
+        <location filename="../gui/core/configfields.cpp" line="103" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="96" />
+        <location filename="../gui/core/configfields.cpp" line="106" />
         <source>constant</source>
         <translation>constant</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="96" />
+        <location filename="../gui/core/configfields.cpp" line="106" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="118" />
+        <location filename="../gui/core/configfields.cpp" line="128" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="119" />
+        <location filename="../gui/core/configfields.cpp" line="129" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="136" />
+        <location filename="../gui/core/configfields.cpp" line="142" />
         <source>CPU work per sample (µs)</source>
         <translation>CPU work per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="137" />
+        <location filename="../gui/core/configfields.cpp" line="143" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="140" />
+        <location filename="../gui/core/configfields.cpp" line="146" />
         <source>Shard by worker id</source>
         <translation>Shard by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141" />
+        <location filename="../gui/core/configfields.cpp" line="147" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="147" />
+        <location filename="../gui/core/configfields.cpp" line="153" />
         <source>Folder of samples</source>
         <translation>Folder of samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="148" />
+        <location filename="../gui/core/configfields.cpp" line="154" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files dataset: every regular file in this folder is one sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="165" />
         <source>Slow sample index</source>
         <translation>Slow sample index</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160" />
+        <location filename="../gui/core/configfields.cpp" line="166" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="162" />
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="168" />
+        <location filename="../gui/core/configfields.cpp" line="368" />
         <source>none</source>
         <translation>none</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="181" />
+        <location filename="../gui/core/configfields.cpp" line="187" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182" />
+        <location filename="../gui/core/configfields.cpp" line="188" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="184" />
+        <location filename="../gui/core/configfields.cpp" line="190" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="195" />
+        <location filename="../gui/core/configfields.cpp" line="201" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="196" />
+        <location filename="../gui/core/configfields.cpp" line="202" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>a new random order every epoch (RandomSampler); map-style only</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="199" />
+        <location filename="../gui/core/configfields.cpp" line="205" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="200" />
+        <location filename="../gui/core/configfields.cpp" line="206" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="202" />
+        <location filename="../gui/core/configfields.cpp" line="208" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="203" />
+        <location filename="../gui/core/configfields.cpp" line="209" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="206" />
+        <location filename="../gui/core/configfields.cpp" line="212" />
         <source>default (sequential or random)</source>
         <translation>default (sequential or random)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="207" />
+        <location filename="../gui/core/configfields.cpp" line="213" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="222" />
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="223" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>number of ranks (processes) sharing the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="224" />
+        <location filename="../gui/core/configfields.cpp" line="230" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225" />
+        <location filename="../gui/core/configfields.cpp" line="231" />
         <source>which rank this loader is, from 0</source>
         <translation>which rank this loader is, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="226" />
+        <location filename="../gui/core/configfields.cpp" line="232" />
         <source>sampler seed</source>
         <translation>sampler seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="227" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="228" />
+        <location filename="../gui/core/configfields.cpp" line="234" />
         <source>sampler epoch</source>
         <translation>sampler epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
+        <location filename="../gui/core/configfields.cpp" line="235" />
         <source>set_epoch() value of the first epoch</source>
         <translation>set_epoch() value of the first epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="235" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="236" />
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler shuffles by default</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
+        <location filename="../gui/core/configfields.cpp" line="247" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="242" />
+        <location filename="../gui/core/configfields.cpp" line="248" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="246" />
+        <location filename="../gui/core/configfields.cpp" line="252" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="247" />
+        <location filename="../gui/core/configfields.cpp" line="253" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250" />
+        <location filename="../gui/core/configfields.cpp" line="256" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251" />
+        <location filename="../gui/core/configfields.cpp" line="257" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="257" />
+        <location filename="../gui/core/configfields.cpp" line="263" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="258" />
+        <location filename="../gui/core/configfields.cpp" line="264" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>keep the worker processes between epochs instead of starting new ones</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="263" />
+        <location filename="../gui/core/configfields.cpp" line="269" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="264" />
+        <location filename="../gui/core/configfields.cpp" line="270" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268" />
+        <location filename="../gui/core/configfields.cpp" line="274" />
         <source>False (pageable)</source>
         <translation>False (pageable)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268" />
+        <location filename="../gui/core/configfields.cpp" line="274" />
         <source>True (pin thread)</source>
         <translation>True (pin thread)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="269" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (pinned slots)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="282" />
+        <location filename="../gui/core/configfields.cpp" line="288" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="283" />
+        <location filename="../gui/core/configfields.cpp" line="289" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="289" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="290" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297" />
+        <location filename="../gui/core/configfields.cpp" line="303" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298" />
+        <location filename="../gui/core/configfields.cpp" line="304" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="307" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="307" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="306" />
+        <location filename="../gui/core/configfields.cpp" line="312" />
         <source>worker start-up cost (µs)</source>
         <translation>worker start-up cost (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
+        <location filename="../gui/core/configfields.cpp" line="319" />
         <source>Epochs</source>
         <translation>Epochs</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="314" />
+        <location filename="../gui/core/configfields.cpp" line="320" />
         <source>passes over the dataset</source>
         <translation>passes over the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="316" />
+        <location filename="../gui/core/configfields.cpp" line="322" />
         <source>Batches per epoch (limit)</source>
         <translation>Batches per epoch (limit)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="317" />
+        <location filename="../gui/core/configfields.cpp" line="323" />
         <source>stop each epoch early after this many batches</source>
         <translation>stop each epoch early after this many batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="318" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>all</source>
         <translation>all</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="325" />
+        <location filename="../gui/core/configfields.cpp" line="331" />
         <source>Training step (µs)</source>
         <translation>Training step (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="332" />
         <source>GPU time of one training step (the step kernel) per batch</source>
         <translation>GPU time of one training step (the step kernel) per batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="333" />
         <source>non_blocking copies</source>
         <translation>non_blocking copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328" />
+        <location filename="../gui/core/configfields.cpp" line="334" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
         <translation>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="329" />
+        <location filename="../gui/core/configfields.cpp" line="335" />
         <source>Separate copy stream</source>
         <translation>Separate copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="330" />
+        <location filename="../gui/core/configfields.cpp" line="336" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
         <translation>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="333" />
+        <location filename="../gui/core/configfields.cpp" line="339" />
         <source>On a worker exception</source>
         <translation>On a worker exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="334" />
+        <location filename="../gui/core/configfields.cpp" line="340" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
         <translation>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>stop</source>
         <translation>stop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>continue</source>
         <translation>continue</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
         <translation>torch.manual_seed: the same seed gives the same shuffle and worker seeds</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="350" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345" />
+        <location filename="../gui/core/configfields.cpp" line="351" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
         <translation>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="349" />
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="352" />
+        <location filename="../gui/core/configfields.cpp" line="358" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Pinned copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="353" />
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simulated GPU: host-to-device bandwidth from page-locked memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Pageable copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="361" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simulated GPU: bandwidth when the driver must stage pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358" />
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>Inject a fault</source>
         <translation>Inject a fault</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="365" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>make one worker crash, hang, raise an exception or exit at a given batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="368" />
         <source>crash (segfault)</source>
         <translation>crash (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>hang</source>
         <translation>hang</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>raise an exception</source>
         <translation>raise an exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364" />
+        <location filename="../gui/core/configfields.cpp" line="370" />
         <source>exit</source>
         <translation>exit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="388" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>Fault: worker</source>
         <translation>Fault: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="389" />
+        <location filename="../gui/core/configfields.cpp" line="395" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>the worker that fails (-1: the main process, with num_workers 0)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="390" />
+        <location filename="../gui/core/configfields.cpp" line="396" />
         <source>Fault: at its batch</source>
         <translation>Fault: at its batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391" />
+        <location filename="../gui/core/configfields.cpp" line="397" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>the failing worker's own batch number in the epoch, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="434" />
+        <location filename="../gui/core/configfields.cpp" line="440" />
         <source>Dataset</source>
         <translation>Dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="435" />
+        <location filename="../gui/core/configfields.cpp" line="441" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="436" />
+        <location filename="../gui/core/configfields.cpp" line="442" />
         <source>Training loop</source>
         <translation>Training loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="437" />
+        <location filename="../gui/core/configfields.cpp" line="443" />
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="438" />
+        <location filename="../gui/core/configfields.cpp" line="444" />
         <source>Fault injection</source>
         <translation>Fault injection</translation>
     </message>
@@ -1250,7 +1250,7 @@
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="49" />
+        <location filename="../gui/main.cpp" line="51" />
         <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
@@ -1277,6 +1277,21 @@
         <location filename="../gui/core/livemetrics.cpp" line="26" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="29" />
+        <source>no loader spans found</source>
+        <translation>no loader spans found</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="31" />
+        <source>loader wait not measured</source>
+        <translation>loader wait not measured</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="33" />
+        <source>unreliable trace</source>
+        <translation>unreliable trace</translation>
     </message>
 </context>
 <context>
@@ -1310,77 +1325,87 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="41" />
+        <location filename="../gui/core/livemetrics.cpp" line="48" />
         <source>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</source>
         <translation>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="43" />
+        <location filename="../gui/core/livemetrics.cpp" line="50" />
         <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</source>
         <translation>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="45" />
+        <location filename="../gui/core/livemetrics.cpp" line="52" />
         <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</source>
         <translation>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="47" />
+        <location filename="../gui/core/livemetrics.cpp" line="54" />
         <source>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</source>
         <translation>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="49" />
+        <location filename="../gui/core/livemetrics.cpp" line="56" />
         <source>pinned copies are synchronous: set non_blocking=True so the host is free while they run</source>
         <translation>pinned copies are synchronous: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="51" />
+        <location filename="../gui/core/livemetrics.cpp" line="58" />
         <source>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="53" />
+        <location filename="../gui/core/livemetrics.cpp" line="60" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="55" />
+        <location filename="../gui/core/livemetrics.cpp" line="62" />
         <source>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</source>
         <translation>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="57" />
+        <location filename="../gui/core/livemetrics.cpp" line="64" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="59" />
+        <location filename="../gui/core/livemetrics.cpp" line="66" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="61" />
+        <location filename="../gui/core/livemetrics.cpp" line="68" />
         <source>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</source>
         <translation>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="63" />
+        <location filename="../gui/core/livemetrics.cpp" line="70" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="65" />
+        <location filename="../gui/core/livemetrics.cpp" line="72" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="67" />
+        <location filename="../gui/core/livemetrics.cpp" line="74" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="69" />
+        <location filename="../gui/core/livemetrics.cpp" line="76" />
+        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
+        <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="78" />
+        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
+        <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="80" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1444,7 +1469,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/main.cpp" line="99" />
+        <location filename="../gui/main.cpp" line="101" />
         <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <location filename="../gui/widgets/summarypanel.cpp" line="165" />
         <source>Verdict: %1</source>
@@ -1948,32 +1973,32 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="39" />
+        <location filename="../gui/main.cpp" line="41" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="46" />
+        <location filename="../gui/main.cpp" line="48" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="62" />
+        <location filename="../gui/main.cpp" line="64" />
         <source>unknown preset %1</source>
         <translation>unknown preset %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="74" />
+        <location filename="../gui/main.cpp" line="76" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="91" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>

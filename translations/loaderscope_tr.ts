@@ -4,558 +4,558 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="50" />
+        <location filename="../gui/core/configfields.cpp" line="64" />
         <source>Dataset style</source>
         <translation>Veri kümesi türü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="51" />
+        <location filename="../gui/core/configfields.cpp" line="65" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, sampler tarafından indekslenir; iterable: __iter__, her worker kendi kopyasını dolaşır; files: gerçek dosyalardan oluşan bir klasör, her örnek okunur ve sağlama toplamı alınır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="56" />
+        <location filename="../gui/core/configfields.cpp" line="70" />
         <source>map-style (synthetic)</source>
         <translation>map-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="57" />
+        <location filename="../gui/core/configfields.cpp" line="71" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="58" />
+        <location filename="../gui/core/configfields.cpp" line="72" />
         <source>files in a folder</source>
         <translation>bir klasördeki dosyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="62" />
+        <location filename="../gui/core/configfields.cpp" line="76" />
         <source>Samples</source>
         <translation>Örnek sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="63" />
+        <location filename="../gui/core/configfields.cpp" line="77" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): bir epoch'ta kaç örnek olduğu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="67" />
+        <location filename="../gui/core/configfields.cpp" line="81" />
         <source>Bytes per sample</source>
         <translation>Örnek başına bayt</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="68" />
+        <location filename="../gui/core/configfields.cpp" line="82" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>batch içindeki bir örneğin boyutu: worker'ların yazdığı ve GPU'nun kopyaladığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="71" />
+        <location filename="../gui/core/configfields.cpp" line="85" />
         <source>I/O latency per sample (µs)</source>
         <translation>Örnek başına G/Ç gecikmesi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="72" />
+        <location filename="../gui/core/configfields.cpp" line="86" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>her örneğin depolama ya da ağ için beklediği süre, bir dosya okumak gibi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="92" />
+        <location filename="../gui/core/configfields.cpp" line="102" />
         <source>Latency distribution</source>
         <translation>Gecikme dağılımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="93" />
+        <location filename="../gui/core/configfields.cpp" line="103" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>sabit: her örnek aynı süre bekler; lognormal: çoğu hızlı, birkaçı yavaş</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="96" />
+        <location filename="../gui/core/configfields.cpp" line="106" />
         <source>constant</source>
         <translation>sabit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="96" />
+        <location filename="../gui/core/configfields.cpp" line="106" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="118" />
+        <location filename="../gui/core/configfields.cpp" line="128" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="119" />
+        <location filename="../gui/core/configfields.cpp" line="129" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>lognormal gecikmenin yayılımı: 0,5 uzun bir yavaş örnek kuyruğu verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="136" />
+        <location filename="../gui/core/configfields.cpp" line="142" />
         <source>CPU work per sample (µs)</source>
         <translation>Örnek başına CPU işi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="137" />
+        <location filename="../gui/core/configfields.cpp" line="143" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>örnek başına gerçek hesaplama (kod çözme, veri artırma): G/Ç gecikmesinin aksine bir çekirdek kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="140" />
+        <location filename="../gui/core/configfields.cpp" line="146" />
         <source>Shard by worker id</source>
         <translation>Worker id'ye göre böl</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141" />
+        <location filename="../gui/core/configfields.cpp" line="147" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>yalnızca iterable: worker k, k, k+N, ... örneklerini üretir. Bu olmadan her worker akışın tamamını üretir ve her örnek N kez gelir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="147" />
+        <location filename="../gui/core/configfields.cpp" line="153" />
         <source>Folder of samples</source>
         <translation>Örnek klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="148" />
+        <location filename="../gui/core/configfields.cpp" line="154" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files veri kümesi: bu klasördeki her normal dosya bir örnektir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="165" />
         <source>Slow sample index</source>
         <translation>Yavaş örnek indeksi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160" />
+        <location filename="../gui/core/configfields.cpp" line="166" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>250 ms süren tek bir örnek: sıralı teslimde sıra başı tıkanmasını gösterir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="162" />
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="168" />
+        <location filename="../gui/core/configfields.cpp" line="368" />
         <source>none</source>
         <translation>yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="181" />
+        <location filename="../gui/core/configfields.cpp" line="187" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182" />
+        <location filename="../gui/core/configfields.cpp" line="188" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>batch başına örnek; None otomatik batch oluşturmayı kapatır (öğe başına bir örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="184" />
+        <location filename="../gui/core/configfields.cpp" line="190" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="195" />
+        <location filename="../gui/core/configfields.cpp" line="201" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="196" />
+        <location filename="../gui/core/configfields.cpp" line="202" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>her epoch yeni bir rastgele sıra (RandomSampler); yalnızca map-style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="199" />
+        <location filename="../gui/core/configfields.cpp" line="205" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="200" />
+        <location filename="../gui/core/configfields.cpp" line="206" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>son eksik batch'i at (iterable veri kümesinde: her worker'ınkini)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="202" />
+        <location filename="../gui/core/configfields.cpp" line="208" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="203" />
+        <location filename="../gui/core/configfields.cpp" line="209" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: bu rank'in veri kümesindeki payı; her rank aynı sayıyı alsın diye doldurulur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="206" />
+        <location filename="../gui/core/configfields.cpp" line="212" />
         <source>default (sequential or random)</source>
         <translation>varsayılan (sıralı ya da rastgele)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="207" />
+        <location filename="../gui/core/configfields.cpp" line="213" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="222" />
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="223" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>veri kümesini paylaşan rank (process) sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="224" />
+        <location filename="../gui/core/configfields.cpp" line="230" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225" />
+        <location filename="../gui/core/configfields.cpp" line="231" />
         <source>which rank this loader is, from 0</source>
         <translation>bu loader'ın hangi rank olduğu, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="226" />
+        <location filename="../gui/core/configfields.cpp" line="232" />
         <source>sampler seed</source>
         <translation>sampler tohumu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="227" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>her rank seed + epoch ile karıştırır, böylece rank'ler aynı sırada anlaşır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="228" />
+        <location filename="../gui/core/configfields.cpp" line="234" />
         <source>sampler epoch</source>
         <translation>sampler epoch'u</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
+        <location filename="../gui/core/configfields.cpp" line="235" />
         <source>set_epoch() value of the first epoch</source>
         <translation>ilk epoch'un set_epoch() değeri</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="235" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="236" />
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler varsayılan olarak karıştırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
+        <location filename="../gui/core/configfields.cpp" line="247" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="242" />
+        <location filename="../gui/core/configfields.cpp" line="248" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>veri kümesini doldurmak yerine num_replicas'ın katına kes</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="246" />
+        <location filename="../gui/core/configfields.cpp" line="252" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="247" />
+        <location filename="../gui/core/configfields.cpp" line="253" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250" />
+        <location filename="../gui/core/configfields.cpp" line="256" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251" />
+        <location filename="../gui/core/configfields.cpp" line="257" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="257" />
+        <location filename="../gui/core/configfields.cpp" line="263" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="258" />
+        <location filename="../gui/core/configfields.cpp" line="264" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="263" />
+        <location filename="../gui/core/configfields.cpp" line="269" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="264" />
+        <location filename="../gui/core/configfields.cpp" line="270" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268" />
+        <location filename="../gui/core/configfields.cpp" line="274" />
         <source>False (pageable)</source>
         <translation>False (sayfalanabilir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268" />
+        <location filename="../gui/core/configfields.cpp" line="274" />
         <source>True (pin thread)</source>
         <translation>True (pin thread'i)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="269" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (sabitlenmiş yuvalar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="282" />
+        <location filename="../gui/core/configfields.cpp" line="288" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="283" />
+        <location filename="../gui/core/configfields.cpp" line="289" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="289" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="290" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297" />
+        <location filename="../gui/core/configfields.cpp" line="303" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298" />
+        <location filename="../gui/core/configfields.cpp" line="304" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="307" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="307" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="306" />
+        <location filename="../gui/core/configfields.cpp" line="312" />
         <source>worker start-up cost (µs)</source>
         <translation>worker başlangıç maliyeti (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>her worker'ın ilk batch'inden önce yaptığı iş (worker_init_fn, dosya açma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
+        <location filename="../gui/core/configfields.cpp" line="319" />
         <source>Epochs</source>
         <translation>Epoch sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="314" />
+        <location filename="../gui/core/configfields.cpp" line="320" />
         <source>passes over the dataset</source>
         <translation>veri kümesi üzerinden geçiş sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="316" />
+        <location filename="../gui/core/configfields.cpp" line="322" />
         <source>Batches per epoch (limit)</source>
         <translation>Epoch başına batch (sınır)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="317" />
+        <location filename="../gui/core/configfields.cpp" line="323" />
         <source>stop each epoch early after this many batches</source>
         <translation>her epoch'u bu kadar batch'ten sonra erken bitir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="318" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>all</source>
         <translation>hepsi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="325" />
+        <location filename="../gui/core/configfields.cpp" line="331" />
         <source>Training step (µs)</source>
         <translation>Eğitim adımı (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="332" />
         <source>GPU time of one training step (the step kernel) per batch</source>
         <translation>batch başına bir eğitim adımının GPU süresi (adım kernel'i)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="333" />
         <source>non_blocking copies</source>
         <translation>non_blocking kopyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328" />
+        <location filename="../gui/core/configfields.cpp" line="334" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
         <translation>.to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="329" />
+        <location filename="../gui/core/configfields.cpp" line="335" />
         <source>Separate copy stream</source>
         <translation>Ayrı kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="330" />
+        <location filename="../gui/core/configfields.cpp" line="336" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
         <translation>kopyalar kendi CUDA stream'inde (bir prefetcher), böylece GPU'da önceki adımla örtüşebilir; kapalı: sade bir döngüdeki gibi tek stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="333" />
+        <location filename="../gui/core/configfields.cpp" line="339" />
         <source>On a worker exception</source>
         <translation>Worker istisnasında</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="334" />
+        <location filename="../gui/core/configfields.cpp" line="340" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
         <translation>stop: istisna çalıştırmayı bitirir; continue: döngü onu yakalar ve next() çağırmaya devam eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>stop</source>
         <translation>dur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>continue</source>
         <translation>devam et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>Seed</source>
         <translation>Tohum (seed)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
         <translation>torch.manual_seed: aynı tohum aynı karıştırmayı ve worker tohumlarını verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="350" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345" />
+        <location filename="../gui/core/configfields.cpp" line="351" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
         <translation>auto: kullanılabilir bir CUDA cihazı varsa o, yoksa simüle GPU (bir model, öyle etiketlenir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>auto</source>
         <translation>otomatik</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="349" />
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>simulated GPU</source>
         <translation>simüle GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="352" />
+        <location filename="../gui/core/configfields.cpp" line="358" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Sabitlenmiş kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="353" />
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simüle GPU: sayfa-kilitli bellekten cihaza bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Sayfalanabilir kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="361" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simüle GPU: sürücünün sayfalanabilir belleği ara tampondan geçirmesi gerektiğindeki bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358" />
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>Inject a fault</source>
         <translation>Hata enjekte et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="365" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>bir worker'ın belirli bir batch'te çökmesini, takılmasını, istisna fırlatmasını ya da çıkmasını sağla</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="368" />
         <source>crash (segfault)</source>
         <translation>çökme (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>hang</source>
         <translation>takılma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>raise an exception</source>
         <translation>istisna fırlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364" />
+        <location filename="../gui/core/configfields.cpp" line="370" />
         <source>exit</source>
         <translation>çıkış</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="388" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>Fault: worker</source>
         <translation>Hata: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="389" />
+        <location filename="../gui/core/configfields.cpp" line="395" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>hata veren worker (-1: ana process, num_workers 0 ile)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="390" />
+        <location filename="../gui/core/configfields.cpp" line="396" />
         <source>Fault: at its batch</source>
         <translation>Hata: batch'inde</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391" />
+        <location filename="../gui/core/configfields.cpp" line="397" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>hata veren worker'ın epoch içindeki kendi batch numarası, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="434" />
+        <location filename="../gui/core/configfields.cpp" line="440" />
         <source>Dataset</source>
         <translation>Veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="435" />
+        <location filename="../gui/core/configfields.cpp" line="441" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="436" />
+        <location filename="../gui/core/configfields.cpp" line="442" />
         <source>Training loop</source>
         <translation>Eğitim döngüsü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="437" />
+        <location filename="../gui/core/configfields.cpp" line="443" />
         <source>Device</source>
         <translation>Cihaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="438" />
+        <location filename="../gui/core/configfields.cpp" line="444" />
         <source>Fault injection</source>
         <translation>Hata enjeksiyonu</translation>
     </message>
@@ -1250,7 +1250,7 @@
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="49" />
+        <location filename="../gui/main.cpp" line="51" />
         <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
@@ -1277,6 +1277,21 @@
         <location filename="../gui/core/livemetrics.cpp" line="26" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="29" />
+        <source>no loader spans found</source>
+        <translation>DataLoader aralığı bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="31" />
+        <source>loader wait not measured</source>
+        <translation>DataLoader beklemesi ölçülmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="33" />
+        <source>unreliable trace</source>
+        <translation>güvenilmez iz</translation>
     </message>
 </context>
 <context>
@@ -1310,77 +1325,87 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="41" />
+        <location filename="../gui/core/livemetrics.cpp" line="48" />
         <source>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</source>
         <translation>GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); num_workers 0 ile her batch'i ana process kendisi yüklüyor: num_workers'ı artırın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="43" />
+        <location filename="../gui/core/livemetrics.cpp" line="50" />
         <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</source>
         <translation>GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); %4 çekirdekte %3 worker var: num_workers'ı artırın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="45" />
+        <location filename="../gui/core/livemetrics.cpp" line="52" />
         <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</source>
         <translation>GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); %4 çekirdekte %3 worker var (worker'lar %%5 oranında meşgul): her örneği ucuzlatın ya da çekirdek ekleyin; çekirdekten fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="47" />
+        <location filename="../gui/core/livemetrics.cpp" line="54" />
         <source>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</source>
         <translation>kopyalar sayfalanabilir bellekten (sürücü onları ara tampondan geçirirken host, döngünün %%1 oranında engellendi): pin_memory'yi açın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="49" />
+        <location filename="../gui/core/livemetrics.cpp" line="56" />
         <source>pinned copies are synchronous: set non_blocking=True so the host is free while they run</source>
         <translation>sabitlenmiş kopyalar senkron: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="51" />
+        <location filename="../gui/core/livemetrics.cpp" line="58" />
         <source>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar GPU'da adımla yalnızca %%1 oranında örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="53" />
+        <location filename="../gui/core/livemetrics.cpp" line="60" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="55" />
+        <location filename="../gui/core/livemetrics.cpp" line="62" />
         <source>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</source>
         <translation>worker'lar zamanın %%1 oranında boşta, önceden yükleme penceresi ise dolu (ortalama %3 batch'ten %2'si hazır): daha az worker (num_workers) ya da daha küçük bir prefetch_factor yeter</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="57" />
+        <location filename="../gui/core/livemetrics.cpp" line="64" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (çalıştırmanın %%3 oranı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="59" />
+        <location filename="../gui/core/livemetrics.cpp" line="66" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms; multiprocessing_context fork kullanın ya da persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="61" />
+        <location filename="../gui/core/livemetrics.cpp" line="68" />
         <source>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</source>
         <translation>sonraki %2 batch hazırken bir batch döngüyü %1 ms tuttu (sıra başı tıkanması): in_order=False bu arada onları teslim eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="63" />
+        <location filename="../gui/core/livemetrics.cpp" line="70" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="65" />
+        <location filename="../gui/core/livemetrics.cpp" line="72" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="67" />
+        <location filename="../gui/core/livemetrics.cpp" line="74" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="69" />
+        <location filename="../gui/core/livemetrics.cpp" line="76" />
+        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
+        <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="78" />
+        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
+        <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/livemetrics.cpp" line="80" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1444,7 +1469,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/main.cpp" line="99" />
+        <location filename="../gui/main.cpp" line="101" />
         <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <location filename="../gui/widgets/summarypanel.cpp" line="165" />
         <source>Verdict: %1</source>
@@ -1948,32 +1973,32 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="39" />
+        <location filename="../gui/main.cpp" line="41" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="46" />
+        <location filename="../gui/main.cpp" line="48" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="62" />
+        <location filename="../gui/main.cpp" line="64" />
         <source>unknown preset %1</source>
         <translation>bilinmeyen hazır ayar %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="74" />
+        <location filename="../gui/main.cpp" line="76" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="91" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
