@@ -41,9 +41,12 @@ const char* kKindNames[5] = {"ProfilerStep", "DataLoader __next__", "pinned host
 
 } // namespace
 
-void windowError(uint64_t offset, const char* what, const char* detail)
+void windowError(uint64_t offset, const char* what, const char* detail, bool limit)
 {
-    traceError(offset, detail ? std::string(what) + " (" + detail + ")" : std::string(what));
+    const std::string message = detail ? std::string(what) + " (" + detail + ")" : std::string(what);
+    if (limit)
+        traceLimit(offset, message);
+    traceError(offset, message);
 }
 
 EventSink::EventSink(ProfilerTrace& out, const TraceImportLimits& limits) : m_out(out), m_limits(limits) {}

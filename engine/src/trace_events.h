@@ -97,10 +97,10 @@ private:
 };
 
 /**
- * Throws the TraceImportError of a malformed window. Out of line, in a file built for any CPU, so
+ * Throws the TraceImportError of a malformed window (or of a limit reached in it). Out of line, in a file built for any CPU, so
  * that the window parser's builds for wider CPUs compile no std::string code (trace_window.inc).
  */
-[[noreturn]] void windowError(uint64_t offset, const char* what, const char* detail);
+[[noreturn]] void windowError(uint64_t offset, const char* what, const char* detail, bool limit = false);
 /// simdjson's padding: bytes that must be readable after a window.
 size_t windowPadding();
 

@@ -357,7 +357,7 @@ ProfilerTrace readTrace(Source& src, const std::string& path, const TraceProgres
     for (bool eof = false; !eof;) {
         const size_t room = capacity - pad - 64 - len;
         if (room == 0)
-            traceError(scanner.openEvent() >= 0 ? uint64_t(scanner.openEvent()) : base, tooLarge);
+            detail::traceLimit(scanner.openEvent() >= 0 ? uint64_t(scanner.openEvent()) : base, tooLarge);
         const size_t n = src.read(buf + len, std::min(kChunk, room));
         eof = n == 0;
         const uint64_t from = base + len;
@@ -397,7 +397,7 @@ ProfilerTrace readTrace(Source& src, const std::string& path, const TraceProgres
             }
         }
         if (scanner.openEvent() >= 0 && end - uint64_t(scanner.openEvent()) > limits.max_event_bytes)
-            traceError(uint64_t(scanner.openEvent()), tooLarge);
+            detail::traceLimit(uint64_t(scanner.openEvent()), tooLarge);
         // What the next round needs: the event in progress and one byte before it (a window's
         // '[' goes there), or nothing but that byte.
         uint64_t keep = scanner.openEvent() >= 0 ? uint64_t(scanner.openEvent()) : end;

@@ -90,6 +90,11 @@ void traceError(uint64_t offset, const std::string& what)
     throw TraceImportError("malformed trace at byte " + std::to_string(offset) + ": " + what, offset);
 }
 
+void traceLimit(uint64_t offset, const std::string& what)
+{
+    throw TraceImportError("trace refused at byte " + std::to_string(offset) + ": " + what, offset);
+}
+
 TraceScanner::TraceScanner(const TraceImportLimits& limits) : m_limits(limits)
 {
     m_stack.reserve(m_limits.max_depth + 1);
@@ -165,7 +170,7 @@ void TraceScanner::finish(uint64_t end) const
 void TraceScanner::open(char c, uint64_t pos)
 {
     if (m_depth >= m_limits.max_depth)
-        traceError(pos, "nesting deeper than " + std::to_string(m_limits.max_depth) + " levels");
+        traceLimit(pos, "nesting deeper than " + std::to_string(m_limits.max_depth) + " levels");
     if (m_depth == 0) {
         m_stack0 = c;
         if (c == '[') { // the legacy profiler's bare array: its elements are the events
@@ -207,7 +212,7 @@ void TraceScanner::close(char c, uint64_t pos)
         traceError(pos, describe(c) + " closes a " + describe(opened));
     if (m_eventDepth != 0 && m_depth == m_eventDepth) { // an event object ends
         if (pos - uint64_t(m_openEvent) + 1 > m_limits.max_event_bytes)
-            traceError(uint64_t(m_openEvent), "an event larger than " +
+            traceLimit(uint64_t(m_openEvent), "an event larger than " +
                                                   std::to_string(m_limits.max_event_bytes >> 20) + " MiB");
         if (m_windowFirst < 0)
             m_windowFirst = m_openEvent;

@@ -15,7 +15,10 @@
 
 namespace loaderscope::detail {
 
+/// "malformed trace at byte N: what" (TraceImportError).
 [[noreturn]] void traceError(uint64_t offset, const std::string& what);
+/// "trace refused at byte N: what" (TraceImportError): a limit of TraceImportLimits reached.
+[[noreturn]] void traceLimit(uint64_t offset, const std::string& what);
 
 class TraceScanner
 {
