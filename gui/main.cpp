@@ -3,9 +3,11 @@
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
 #include "core/lessons.h"
 #include "core/runsession.h"
+#include "core/summarytext.h"
 #include "core/translator.h"
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
+#include "widgets/picturerequest.h"
 #include "widgets/mainwindow.h"
 #include "widgets/summarypanel.h"
 #include "widgets/sweepdialog.h"
@@ -93,12 +95,10 @@ int headlessExport(const QCommandLineParser& args)
     if (!ok && lessonOverlay.caption.isEmpty())
         return err(message);
     const QJsonObject cfg = QJsonDocument::fromJson(config).object();
-    o.title = lessonTitle.isEmpty() ? MainWindow::describeConfig(cfg, session.summary())
-                                    : lessonTitle + QStringLiteral(" — ") + MainWindow::describeConfig(cfg, session.summary());
-    o.overlay = lessonOverlay;
-    o.summaryLines = SummaryPanel::summaryLines(session.summary());
-    const QString verdict = session.summary().value(QStringLiteral("verdict")).toString();
-    o.summaryLines << QCoreApplication::translate("SummaryPanel", "Verdict: %1").arg(translateVerdict(verdict));
+    const ExportOptions request = PictureRequest::options(cfg, session.summary(), lessonOverlay, lessonTitle);
+    o.title = request.title;
+    o.overlay = request.overlay;
+    o.summaryLines = request.summaryLines;
     if (!ok) // a lesson whose experiment fails on purpose (a worker dies): picture the failure
         o.summaryLines << message;
     const qint64 end = std::max<qint64>(session.model()->endTime(), 1'000'000);

@@ -5,7 +5,6 @@
 #include "core/configfields.h"
 #include "core/eventfile.h"
 #include "core/importedtrace.h"
-#include "core/livemetrics.h"
 #include "core/runhistory.h"
 #include "widgets/stackedtimelines.h"
 #include "widgets/sweepdialog.h"
@@ -15,6 +14,10 @@
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
 #include "widgets/mainwindow.h"
+#include "widgets/picturerequest.h"
+#include "widgets/summarypanel.h"
+#include "core/summarytext.h"
+#include "core/workerstatsmodel.h"
 #include "widgets/queuechartview.h"
 #include "widgets/timelineview.h"
 
@@ -48,11 +51,12 @@ private slots:
     void sweepDialogRunsAndExports();
     void stackedTimelinesShareOneAxis();
     void profilerTraceIntoTheTimeline();
+    void sameFiguresEverywhere();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 
 private:
     RunSession m_session;
-    QJsonObject m_summary;
+    loaderscope::RunSummary m_summary;
 };
 
 void TestGui::initTestCase()
@@ -64,7 +68,8 @@ void TestGui::initTestCase()
     m_session.start(R"({"dataset":{"length":256,"sample_bytes":4096,"io_latency_us":300},
         "loader":{"batch_size":8,"num_workers":3,"pin_memory":true},"train":{"step_us":800},"device":{"backend":"sim"}})");
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 20000);
-    m_summary = finished.first().first().toJsonObject();
+    m_summary = m_session.summary();
+    QVERIFY(m_summary.figures.batches > 0);
 }
 
 void TestGui::exports()
@@ -223,7 +228,6 @@ void TestGui::mainWindowRunsPreset()
     w.run();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
     QCOMPARE(w.session()->model()->numWorkers(), 0);
-    QVERIFY(w.timeline()->lastStats().spansInView() > 0 || (QTest::qWait(100), true));
     QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->lastStats().spansInView() > 0, 3000);
 }
 
@@ -301,9 +305,9 @@ void TestGui::profilerTraceIntoTheTimeline()
     QCOMPARE(model.totalCount(model.laneIndex(TraceModel::LaneKind::Compute), loaderscope::EventKind::Kernel), 20);
     QCOMPARE(model.totalCount(model.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::Step), 20);
     QVERIFY(!model.simulatedDevice()); // a real GPU's trace
-    const QJsonObject s = analysisSummary(loaderscope::analyzeProfilerTrace(trace));
-    QVERIFY(s.value(QStringLiteral("recommendations")).toArray().size() >= 1);
-
+    const loaderscope::RunSummary s = analysisSummary(loaderscope::analyzeProfilerTrace(trace));
+    QVERIFY(s.advice.size() >= 1);
+    QCOMPARE(s.source, std::string("profiler"));
     // Issue 14's trace: the 8 waits between the 8 steps are on the main lane, none before time 0.
     const auto between = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/legacy_between_steps.json");
     TraceModel m2;
@@ -322,15 +326,74 @@ void TestGui::profilerTraceIntoTheTimeline()
     loadProfilerTrace(other, m3);
     QCOMPARE(m3.totalCount(m3.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::WaitData), 0);
     QCOMPARE(m3.totalCount(m3.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::Step), 10);
-    // Figures that do not apply are absent from the summary (shown as "–"), never 0.
+    // A trace without loader spans: the verdict says so, nothing is called input-bound.
     const auto none = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_no_loader.json");
-    const QJsonObject ns = analysisSummary(loaderscope::analyzeProfilerTrace(none));
-    QVERIFY(!ns.contains(QStringLiteral("data_stall_fraction")));
-    QVERIFY(!ns.contains(QStringLiteral("samples_per_s")));
-    QVERIFY(ns.contains(QStringLiteral("gpu_busy_fraction")));
-    QCOMPARE(ns.value(QStringLiteral("loop_shape")).toString(), QStringLiteral("no_loader_spans"));
-    QCOMPARE(ns.value(QStringLiteral("verdict")).toString(), QStringLiteral("no loader spans found"));
-    QVERIFY(!translateVerdict(QStringLiteral("no loader spans found")).isEmpty());
+    const loaderscope::RunSummary ns = analysisSummary(loaderscope::analyzeProfilerTrace(none));
+    QCOMPARE(ns.verdict, std::string("no loader spans found"));
+    QCOMPARE(SummaryText::verdict(QStringLiteral("no loader spans found")), QStringLiteral("no loader spans found"));
+    QVERIFY(ns.figures.gpu_busy_fraction > 0.3);
+    // Refused spans: the figures are marked unreliable, with the warning.
+    const auto negative = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_negative_dur.json");
+    const loaderscope::RunSummary neg = analysisSummary(loaderscope::analyzeProfilerTrace(negative));
+    QVERIFY(!neg.figures_reliable);
+    QVERIFY(!neg.warnings.empty());
+}
+
+void TestGui::sameFiguresEverywhere()
+{
+    // One run: the summary panel, the worker table, Compare and both export paths show each
+    // figure with the same value in the same unit.
+    MainWindow w(nullptr);
+    w.session()->setEnginePath(enginePath());
+    w.loadPreset(QStringLiteral("num_workers_4"));
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    w.run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    const loaderscope::RunSummary& s = w.session()->summary();
+    QCOMPARE(w.summaryPanel()->summary().figures.samples_per_s, s.figures.samples_per_s);
+    const QStringList panel = w.summaryPanel()->lines();
+    const QString rate = SummaryText::rate(s.figures.samples_per_s);
+    const QString stall = SummaryText::percent(s.figures.data_stall_fraction);
+    const QString first = SummaryText::duration(*s.figures.first_batch_s);
+    QVERIFY2(panel.contains(QStringLiteral("Samples/s: %1").arg(rate)), qPrintable(panel.join(QLatin1Char('|'))));
+    QVERIFY(panel.contains(QStringLiteral("Data stall: %1").arg(stall)));
+    QVERIFY(panel.contains(QStringLiteral("First batch: %1").arg(first)));
+    // The worker table: each worker's busy share as in the panel's "Workers busy" line.
+    WorkerStatsModel* table = w.summaryPanel()->workerModel();
+    QCOMPARE(table->rowCount(), 4);
+    for (int i = 0; i < 4; ++i) {
+        const QString busy = table->data(table->index(i, WorkerStatsModel::Busy)).toString();
+        QCOMPARE(busy, SummaryText::percent(s.figures.workers[size_t(i)].busy_fraction));
+        QVERIFY(panel.join(QLatin1Char('|')).contains(QStringLiteral("%1: %2").arg(i).arg(busy)));
+    }
+    // Compare, from the run history (the summary read back from disk).
+    const auto runs = RunHistory().list();
+    QVERIFY(!runs.isEmpty());
+    std::vector<StackedTimelines::Item> items;
+    for (int i = 0; i < 2; ++i) {
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        it.summary = runs[0].summary;
+        items.push_back(std::move(it));
+    }
+    StackedTimelines compare;
+    compare.setItems(std::move(items), QString());
+    QCOMPARE(compare.table()->item(0, 0)->text(), rate);
+    QCOMPARE(compare.table()->item(1, 0)->text(), first);
+    QCOMPARE(compare.table()->item(2, 0)->text(), stall);
+    // Both export paths build the same picture request, and the window's picture holds the values.
+    const ExportOptions headless = PictureRequest::options(w.configPanel()->config(), s);
+    const ExportOptions window = PictureRequest::options(w.configPanel()->config(), w.summaryPanel()->summary());
+    QCOMPARE(window.summaryLines, headless.summaryLines);
+    QCOMPARE(window.title, headless.title);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("w.svg"));
+    QVERIFY(w.exportPictureTo(svg));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    for (const QString& v : {rate, stall, first})
+        QVERIFY2(text.contains(v.toHtmlEscaped()), qPrintable(v));
 }
 
 QTEST_MAIN(TestGui)

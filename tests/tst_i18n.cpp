@@ -2,7 +2,8 @@
 // Languages: loading Turkish changes the main window's texts, the timeline's painted labels, a
 // lesson and the engine's recommendations; switching back restores English; the .ts files are
 // complete (lupdate is run against copies, never rewriting the sources).
-#include "core/livemetrics.h"
+#include "core/summarytext.h"
+#include "loaderscope/advice.h"
 #include "core/timelinerenderer.h"
 #include "core/translator.h"
 #include "core/tracemodel.h"
@@ -78,7 +79,7 @@ void TestI18n::turkishChangesTexts()
     QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("GPU kopya (simüle)"));
     QVERIFY(w.lessonsPanel()->explanationText() != lessonEn);
     QVERIFY(w.lessonsPanel()->explanationText().contains(QStringLiteral("sayfa-kilitli")));
-    QCOMPARE(translatedVerdict(0.5), QStringLiteral("yüksek düzeyde girdi darboğazı"));
+    QCOMPARE(SummaryText::verdictForStall(0.5), QStringLiteral("yüksek düzeyde girdi darboğazı"));
     // the quiz answers in Turkish too
     w.lessonsPanel()->answer(0);
     QVERIFY(w.lessonsPanel()->resultText().contains(QStringLiteral("Doğru")));
@@ -100,14 +101,32 @@ void TestI18n::recommendationsTranslate()
         "device":{"backend":"sim","h2d_gbps_pageable":1}})");
     const EngineResult inline0 = runEngine(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":2000},
         "loader":{"batch_size":8,"num_workers":0},"train":{"step_us":100},"device":{"backend":"sim"}})");
-    QStringList sentences;
-    for (const EngineResult* r : {&pageable, &inline0})
-        for (const auto& v : r->summary.value(QStringLiteral("recommendations")).toArray())
-            sentences << v.toString();
-    QVERIFY(sentences.size() >= 2);
-    for (const QString& s : sentences) {
-        const QString t = translateRecommendation(s);
-        QVERIFY2(t != s, qPrintable(QStringLiteral("untranslated: ") + s));
+    // The app translates advice by its id, with the evidence as arguments: no sentence parsing.
+    int translated = 0;
+    for (const EngineResult* r : {&pageable, &inline0}) {
+        const loaderscope::RunSummary s =
+            loaderscope::parseRunSummary(QJsonDocument(r->summary).toJson().toStdString());
+        for (const loaderscope::Advice& a : s.advice) {
+            const QString t = SummaryText::advice(a);
+            QVERIFY2(t != QString::fromStdString(a.text), qPrintable(QStringLiteral("untranslated: ") + QString::fromStdString(a.text)));
+            ++translated;
+        }
+    }
+    QVERIFY(translated >= 2);
+    // Every id the engine can give has its Turkish sentence.
+    namespace id = loaderscope::advice_id;
+    for (const char* adviceId : {id::kRaiseNumWorkers, id::kCpuBound, id::kRaisePrefetch, id::kPinThreadBound, id::kPinMemory,
+                                 id::kNonBlocking, id::kCopyStream, id::kPersistentWorkers, id::kSpawnStartup, id::kInOrder,
+                                 id::kFewerWorkers, id::kTrainingBound}) {
+        loaderscope::Advice a;
+        a.id = adviceId;
+        a.text = "English";
+        a.evidence = {{"data_stall_fraction", 0.5}, {"non_blocking", 1}};
+        const QString tr = SummaryText::advice(a);
+        translator.setLanguage(QStringLiteral("en"));
+        const QString en = SummaryText::advice(a);
+        translator.setLanguage(QStringLiteral("tr"));
+        QVERIFY2(tr != en && tr != QLatin1String("English"), adviceId);
     }
     translator.setLanguage(QStringLiteral("en"));
 }

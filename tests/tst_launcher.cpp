@@ -128,8 +128,7 @@ void TestLauncher::shortRunLoadsCompleteRecord()
     s.start(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":0},"loader":{"batch_size":8,"num_workers":2},
                "train":{"step_us":0},"device":{"backend":"sim"}})");
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
-    const QJsonObject summary = finished.first().first().toJsonObject();
-    QCOMPARE(summary.value(QStringLiteral("batches")).toInt(), 8);
+    QCOMPARE(s.summary().figures.batches, int64_t(8));
     TraceModel* m = s.model();
     QCOMPARE(m->numWorkers(), 2);
     qint64 fetches = 0;

@@ -4,6 +4,7 @@
 #include "core/timelinerenderer.h"
 #include "core/tracemodel.h"
 #include "core/workerstatsmodel.h"
+#include "loaderscope/metrics.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>
@@ -227,39 +228,48 @@ void TestTimeline::highlightDrawsOnTop()
 
 void TestTimeline::workerModel()
 {
-    TraceModel trace;
-    trace.reset(0, 3, true);
+    // The table shows a RunSummary's workers: the figures the engine's metrics computed.
     WorkerStatsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setSource(&trace);
-    QCOMPARE(model.rowCount(), 3);
-    std::vector<Event> ev;
+    loaderscope::MetricsAccumulator acc(3);
     for (int w = 0; w < 3; ++w) {
         Event start;
         start.lane = int16_t(w);
         start.kind = EventKind::WorkerStart;
         start.t0 = start.t1 = 10;
         start.arg0 = 5000 + w;
-        ev.push_back(start);
+        acc.add(start);
         for (int i = 0; i < 4; ++i) {
             Event f;
             f.lane = int16_t(w);
             f.kind = EventKind::Fetch;
             f.t0 = quint64(100 + i * 100);
             f.t1 = f.t0 + 50;
-            ev.push_back(f);
+            acc.add(f);
         }
     }
-    trace.append(ev);
-    model.refresh();
+    Event wait; // the loop: 10..500 ns
+    wait.lane = loaderscope::LaneMain;
+    wait.kind = EventKind::WaitData;
+    wait.t0 = 10;
+    wait.t1 = 500;
+    wait.batch = loaderscope::batchKey(0, 0);
+    wait.arg1 = 4;
+    acc.add(wait);
+    loaderscope::RunSummary s;
+    s.figures = acc.figures();
+    model.setSummary(s);
+    QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.data(model.index(1, WorkerStatsModel::Pid)).toLongLong(), 5001LL);
     QCOMPARE(model.data(model.index(2, WorkerStatsModel::Samples)).toLongLong(), 4LL);
-    QVERIFY(model.data(model.index(0, WorkerStatsModel::Busy), WorkerStatsModel::BusyFractionRole).toDouble() > 0);
-    trace.reset(0, 5, true);
-    model.refresh();
+    const double busy = model.data(model.index(0, WorkerStatsModel::Busy), WorkerStatsModel::BusyFractionRole).toDouble();
+    QCOMPARE(busy, s.figures.workers[0].busy_fraction); // 200 ns of 490
+    QVERIFY(busy > 0.4 && busy < 0.41);
+    s.figures.workers.resize(5);
+    model.setSummary(s);
     QCOMPARE(model.rowCount(), 5);
-    trace.reset(0, 0, true);
-    model.refresh();
+    s.figures.workers.clear();
+    model.setSummary(s);
     QCOMPARE(model.rowCount(), 0);
 }
 

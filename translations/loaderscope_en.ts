@@ -2,560 +2,616 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>ConfigField</name>
+    <name>AdviceProver</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="64" />
-        <source>Dataset style</source>
-        <translation>Dataset style</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="39" />
+        <source>Cannot write the configuration to %1.</source>
+        <translation>Cannot write the configuration to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="65" />
-        <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
-        <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="59" />
+        <source>Cannot start the engine (%1): %2</source>
+        <translation>Cannot start the engine (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="70" />
-        <source>map-style (synthetic)</source>
-        <translation>map-style (synthetic)</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="90" />
+        <source>Stopped.</source>
+        <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="71" />
-        <source>iterable-style (synthetic)</source>
-        <translation>iterable-style (synthetic)</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="91" />
+        <source>The measurement failed: %1</source>
+        <translation>The measurement failed: %1</translation>
     </message>
+</context>
+<context>
+    <name>ConfigDescription</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="72" />
-        <source>files in a folder</source>
-        <translation>files in a folder</translation>
+        <location filename="../gui/core/configdescription.cpp" line="19" />
+        <source>%1 dataset</source>
+        <translation>%1 dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="76" />
-        <source>Samples</source>
-        <translation>Samples</translation>
+        <location filename="../gui/core/configdescription.cpp" line="20" />
+        <source>num_workers=%1</source>
+        <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="77" />
-        <source>len(dataset): how many samples an epoch has</source>
-        <translation>len(dataset): how many samples an epoch has</translation>
+        <location filename="../gui/core/configdescription.cpp" line="22" />
+        <source>batch_size=%1</source>
+        <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="81" />
-        <source>Bytes per sample</source>
-        <translation>Bytes per sample</translation>
+        <location filename="../gui/core/configdescription.cpp" line="24" />
+        <source>pin_memory=%1</source>
+        <translation>pin_memory=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="82" />
-        <source>size of one sample in the batch: what the workers write and the GPU copies</source>
-        <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="85" />
-        <source>I/O latency per sample (µs)</source>
-        <translation>I/O latency per sample (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="86" />
-        <source>time each sample waits for storage or network, like reading a file</source>
-        <translation>time each sample waits for storage or network, like reading a file</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="102" />
-        <source>Latency distribution</source>
-        <translation>Latency distribution</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="103" />
-        <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
-        <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="106" />
-        <source>constant</source>
-        <translation>constant</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="106" />
-        <source>lognormal</source>
-        <translation>lognormal</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="128" />
-        <source>Lognormal sigma</source>
-        <translation>Lognormal sigma</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="129" />
-        <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
-        <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="142" />
-        <source>CPU work per sample (µs)</source>
-        <translation>CPU work per sample (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="143" />
-        <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
-        <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="146" />
-        <source>Shard by worker id</source>
-        <translation>Shard by worker id</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="147" />
-        <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
-        <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="153" />
-        <source>Folder of samples</source>
-        <translation>Folder of samples</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="154" />
-        <source>files dataset: every regular file in this folder is one sample</source>
-        <translation>files dataset: every regular file in this folder is one sample</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="165" />
-        <source>Slow sample index</source>
-        <translation>Slow sample index</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="166" />
-        <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
-        <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="168" />
-        <location filename="../gui/core/configfields.cpp" line="368" />
-        <source>none</source>
-        <translation>none</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="187" />
-        <source>batch_size</source>
-        <translation>batch_size</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="188" />
-        <source>samples per batch; None turns automatic batching off (one sample per item)</source>
-        <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="190" />
-        <source>None</source>
-        <translation>None</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="201" />
-        <source>shuffle</source>
-        <translation>shuffle</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="202" />
-        <source>a new random order every epoch (RandomSampler); map-style only</source>
-        <translation>a new random order every epoch (RandomSampler); map-style only</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="205" />
-        <source>drop_last</source>
-        <translation>drop_last</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="206" />
-        <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
-        <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="208" />
-        <source>sampler</source>
-        <translation>sampler</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="209" />
-        <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
-        <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="212" />
-        <source>default (sequential or random)</source>
-        <translation>default (sequential or random)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="213" />
-        <source>DistributedSampler</source>
-        <translation>DistributedSampler</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="228" />
-        <source>num_replicas</source>
-        <translation>num_replicas</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
-        <source>number of ranks (processes) sharing the dataset</source>
-        <translation>number of ranks (processes) sharing the dataset</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="230" />
-        <source>rank</source>
-        <translation>rank</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="231" />
-        <source>which rank this loader is, from 0</source>
-        <translation>which rank this loader is, from 0</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="232" />
-        <source>sampler seed</source>
-        <translation>sampler seed</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
-        <source>every rank shuffles with seed + epoch, so ranks agree</source>
-        <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="234" />
-        <source>sampler epoch</source>
-        <translation>sampler epoch</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="235" />
-        <source>set_epoch() value of the first epoch</source>
-        <translation>set_epoch() value of the first epoch</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
-        <source>sampler shuffle</source>
-        <translation>sampler shuffle</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="242" />
-        <source>DistributedSampler shuffles by default</source>
-        <translation>DistributedSampler shuffles by default</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="247" />
-        <source>sampler drop_last</source>
-        <translation>sampler drop_last</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="248" />
-        <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
-        <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="252" />
-        <source>num_workers</source>
-        <translation>num_workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="253" />
-        <source>worker processes that load batches in parallel; 0 loads in the main process</source>
-        <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="256" />
-        <source>prefetch_factor</source>
-        <translation>prefetch_factor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="257" />
-        <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
-        <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="263" />
-        <source>persistent_workers</source>
-        <translation>persistent_workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="264" />
-        <source>keep the worker processes between epochs instead of starting new ones</source>
-        <translation>keep the worker processes between epochs instead of starting new ones</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="269" />
-        <source>pin_memory</source>
-        <translation>pin_memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="270" />
-        <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
-        <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
-        <source>False (pageable)</source>
-        <translation>False (pageable)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
-        <source>True (pin thread)</source>
-        <translation>True (pin thread)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="275" />
-        <source>"shared" (pinned slots)</source>
-        <translation>"shared" (pinned slots)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="288" />
-        <source>in_order</source>
-        <translation>in_order</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="289" />
-        <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
-        <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="295" />
-        <source>timeout (s)</source>
-        <translation>timeout (s)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="296" />
-        <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
-        <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="303" />
-        <source>multiprocessing_context</source>
-        <translation>multiprocessing_context</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="304" />
-        <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
-        <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
-        <source>fork</source>
-        <translation>fork</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
-        <source>spawn</source>
-        <translation>spawn</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="312" />
-        <source>worker start-up cost (µs)</source>
-        <translation>worker start-up cost (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
-        <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
-        <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="319" />
-        <source>Epochs</source>
-        <translation>Epochs</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="320" />
-        <source>passes over the dataset</source>
-        <translation>passes over the dataset</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="322" />
-        <source>Batches per epoch (limit)</source>
-        <translation>Batches per epoch (limit)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="323" />
-        <source>stop each epoch early after this many batches</source>
-        <translation>stop each epoch early after this many batches</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
-        <source>all</source>
-        <translation>all</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="331" />
-        <source>Training step (µs)</source>
-        <translation>Training step (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="332" />
-        <source>GPU time of one training step (the step kernel) per batch</source>
-        <translation>GPU time of one training step (the step kernel) per batch</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="333" />
-        <source>non_blocking copies</source>
-        <translation>non_blocking copies</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="334" />
-        <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
-        <translation>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="335" />
-        <source>Separate copy stream</source>
-        <translation>Separate copy stream</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="336" />
-        <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
-        <translation>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="339" />
-        <source>On a worker exception</source>
-        <translation>On a worker exception</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
-        <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
-        <translation>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
-        <source>stop</source>
-        <translation>stop</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
-        <source>continue</source>
-        <translation>continue</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
-        <source>Seed</source>
-        <translation>Seed</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
-        <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
-        <translation>torch.manual_seed: the same seed gives the same shuffle and worker seeds</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="350" />
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="351" />
-        <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
-        <translation>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
-        <source>auto</source>
-        <translation>auto</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
-        <source>CUDA device</source>
-        <translation>CUDA device</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configdescription.cpp" line="26" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
+        <location filename="../gui/core/configdescription.cpp" line="28" />
+        <source>CUDA GPU</source>
+        <translation>CUDA GPU</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigField</name>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="68" />
+        <source>Dataset style</source>
+        <translation>Dataset style</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="69" />
+        <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
+        <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="74" />
+        <source>map-style (synthetic)</source>
+        <translation>map-style (synthetic)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="75" />
+        <source>iterable-style (synthetic)</source>
+        <translation>iterable-style (synthetic)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="76" />
+        <source>files in a folder</source>
+        <translation>files in a folder</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="80" />
+        <source>Samples</source>
+        <translation>Samples</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="81" />
+        <source>len(dataset): how many samples an epoch has</source>
+        <translation>len(dataset): how many samples an epoch has</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="85" />
+        <source>Bytes per sample</source>
+        <translation>Bytes per sample</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="86" />
+        <source>size of one sample in the batch: what the workers write and the GPU copies</source>
+        <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="89" />
+        <source>I/O latency per sample (µs)</source>
+        <translation>I/O latency per sample (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="90" />
+        <source>time each sample waits for storage or network, like reading a file</source>
+        <translation>time each sample waits for storage or network, like reading a file</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="106" />
+        <source>Latency distribution</source>
+        <translation>Latency distribution</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="107" />
+        <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
+        <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="110" />
+        <source>constant</source>
+        <translation>constant</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="110" />
+        <source>lognormal</source>
+        <translation>lognormal</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="132" />
+        <source>Lognormal sigma</source>
+        <translation>Lognormal sigma</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="133" />
+        <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
+        <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="146" />
+        <source>CPU work per sample (µs)</source>
+        <translation>CPU work per sample (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="147" />
+        <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
+        <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="150" />
+        <source>Shard by worker id</source>
+        <translation>Shard by worker id</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="151" />
+        <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
+        <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="157" />
+        <source>Folder of samples</source>
+        <translation>Folder of samples</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="158" />
+        <source>files dataset: every regular file in this folder is one sample</source>
+        <translation>files dataset: every regular file in this folder is one sample</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="169" />
+        <source>Slow sample index</source>
+        <translation>Slow sample index</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="170" />
+        <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
+        <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="172" />
+        <location filename="../gui/core/configfields.cpp" line="372" />
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="191" />
+        <source>batch_size</source>
+        <translation>batch_size</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="192" />
+        <source>samples per batch; None turns automatic batching off (one sample per item)</source>
+        <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="194" />
+        <source>None</source>
+        <translation>None</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="205" />
+        <source>shuffle</source>
+        <translation>shuffle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="206" />
+        <source>a new random order every epoch (RandomSampler); map-style only</source>
+        <translation>a new random order every epoch (RandomSampler); map-style only</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="209" />
+        <source>drop_last</source>
+        <translation>drop_last</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="210" />
+        <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
+        <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="212" />
+        <source>sampler</source>
+        <translation>sampler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="213" />
+        <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
+        <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="216" />
+        <source>default (sequential or random)</source>
+        <translation>default (sequential or random)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="217" />
+        <source>DistributedSampler</source>
+        <translation>DistributedSampler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="232" />
+        <source>num_replicas</source>
+        <translation>num_replicas</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="233" />
+        <source>number of ranks (processes) sharing the dataset</source>
+        <translation>number of ranks (processes) sharing the dataset</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="234" />
+        <source>rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="235" />
+        <source>which rank this loader is, from 0</source>
+        <translation>which rank this loader is, from 0</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="236" />
+        <source>sampler seed</source>
+        <translation>sampler seed</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="237" />
+        <source>every rank shuffles with seed + epoch, so ranks agree</source>
+        <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="238" />
+        <source>sampler epoch</source>
+        <translation>sampler epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="239" />
+        <source>set_epoch() value of the first epoch</source>
+        <translation>set_epoch() value of the first epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="245" />
+        <source>sampler shuffle</source>
+        <translation>sampler shuffle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="246" />
+        <source>DistributedSampler shuffles by default</source>
+        <translation>DistributedSampler shuffles by default</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="251" />
+        <source>sampler drop_last</source>
+        <translation>sampler drop_last</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="252" />
+        <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
+        <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="256" />
+        <source>num_workers</source>
+        <translation>num_workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="257" />
+        <source>worker processes that load batches in parallel; 0 loads in the main process</source>
+        <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="260" />
+        <source>prefetch_factor</source>
+        <translation>prefetch_factor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="261" />
+        <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
+        <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="267" />
+        <source>persistent_workers</source>
+        <translation>persistent_workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="268" />
+        <source>keep the worker processes between epochs instead of starting new ones</source>
+        <translation>keep the worker processes between epochs instead of starting new ones</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="273" />
+        <source>pin_memory</source>
+        <translation>pin_memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="274" />
+        <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
+        <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="278" />
+        <source>False (pageable)</source>
+        <translation>False (pageable)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="278" />
+        <source>True (pin thread)</source>
+        <translation>True (pin thread)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="279" />
+        <source>"shared" (pinned slots)</source>
+        <translation>"shared" (pinned slots)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="292" />
+        <source>in_order</source>
+        <translation>in_order</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="293" />
+        <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
+        <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="299" />
+        <source>timeout (s)</source>
+        <translation>timeout (s)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="300" />
+        <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
+        <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="307" />
+        <source>multiprocessing_context</source>
+        <translation>multiprocessing_context</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="308" />
+        <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
+        <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="311" />
+        <source>fork</source>
+        <translation>fork</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="311" />
+        <source>spawn</source>
+        <translation>spawn</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="316" />
+        <source>worker start-up cost (µs)</source>
+        <translation>worker start-up cost (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="317" />
+        <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
+        <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="323" />
+        <source>Epochs</source>
+        <translation>Epochs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="324" />
+        <source>passes over the dataset</source>
+        <translation>passes over the dataset</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="326" />
+        <source>Batches per epoch (limit)</source>
+        <translation>Batches per epoch (limit)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="327" />
+        <source>stop each epoch early after this many batches</source>
+        <translation>stop each epoch early after this many batches</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="328" />
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="335" />
+        <source>Training step (µs)</source>
+        <translation>Training step (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="336" />
+        <source>GPU time of one training step (the step kernel) per batch</source>
+        <translation>GPU time of one training step (the step kernel) per batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="337" />
+        <source>non_blocking copies</source>
+        <translation>non_blocking copies</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="338" />
+        <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
+        <translation>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="339" />
+        <source>Separate copy stream</source>
+        <translation>Separate copy stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="340" />
+        <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
+        <translation>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="343" />
+        <source>On a worker exception</source>
+        <translation>On a worker exception</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="344" />
+        <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
+        <translation>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="347" />
+        <source>stop</source>
+        <translation>stop</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="347" />
+        <source>continue</source>
+        <translation>continue</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="350" />
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="351" />
+        <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
+        <translation>torch.manual_seed: the same seed gives the same shuffle and worker seeds</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="354" />
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="355" />
+        <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
+        <translation>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</translation>
+    </message>
+    <message>
         <location filename="../gui/core/configfields.cpp" line="358" />
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="358" />
+        <source>CUDA device</source>
+        <translation>CUDA device</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="359" />
+        <source>simulated GPU</source>
+        <translation>simulated GPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Pinned copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simulated GPU: host-to-device bandwidth from page-locked memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="360" />
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Pageable copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="361" />
+        <location filename="../gui/core/configfields.cpp" line="365" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simulated GPU: bandwidth when the driver must stage pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364" />
+        <location filename="../gui/core/configfields.cpp" line="368" />
         <source>Inject a fault</source>
         <translation>Inject a fault</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="365" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>make one worker crash, hang, raise an exception or exit at a given batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="368" />
+        <location filename="../gui/core/configfields.cpp" line="372" />
         <source>crash (segfault)</source>
         <translation>crash (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>hang</source>
         <translation>hang</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>raise an exception</source>
         <translation>raise an exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="370" />
+        <location filename="../gui/core/configfields.cpp" line="374" />
         <source>exit</source>
         <translation>exit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="394" />
+        <location filename="../gui/core/configfields.cpp" line="398" />
         <source>Fault: worker</source>
         <translation>Fault: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="395" />
+        <location filename="../gui/core/configfields.cpp" line="399" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>the worker that fails (-1: the main process, with num_workers 0)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="396" />
+        <location filename="../gui/core/configfields.cpp" line="400" />
         <source>Fault: at its batch</source>
         <translation>Fault: at its batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="397" />
+        <location filename="../gui/core/configfields.cpp" line="401" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>the failing worker's own batch number in the epoch, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="440" />
+        <location filename="../gui/core/configfields.cpp" line="444" />
         <source>Dataset</source>
         <translation>Dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="441" />
+        <location filename="../gui/core/configfields.cpp" line="445" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="442" />
+        <location filename="../gui/core/configfields.cpp" line="446" />
         <source>Training loop</source>
         <translation>Training loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="443" />
+        <location filename="../gui/core/configfields.cpp" line="447" />
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="444" />
+        <location filename="../gui/core/configfields.cpp" line="448" />
         <source>Fault injection</source>
         <translation>Fault injection</translation>
     </message>
@@ -563,7 +619,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="207" />
+        <location filename="../gui/widgets/configpanel.cpp" line="214" />
         <source>Not runnable: %1</source>
         <translation>Not runnable: %1</translation>
     </message>
@@ -576,54 +632,54 @@
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="133" />
+        <location filename="../gui/core/enginelauncher.cpp" line="134" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="136" />
+        <location filename="../gui/core/enginelauncher.cpp" line="137" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="136" />
-        <location filename="../gui/core/enginelauncher.cpp" line="144" />
+        <location filename="../gui/core/enginelauncher.cpp" line="137" />
+        <location filename="../gui/core/enginelauncher.cpp" line="145" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="139" />
+        <location filename="../gui/core/enginelauncher.cpp" line="140" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="141" />
+        <location filename="../gui/core/enginelauncher.cpp" line="142" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="143" />
+        <location filename="../gui/core/enginelauncher.cpp" line="144" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="144" />
+        <location filename="../gui/core/enginelauncher.cpp" line="145" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="146" />
-        <location filename="../gui/core/enginelauncher.cpp" line="170" />
+        <location filename="../gui/core/enginelauncher.cpp" line="147" />
+        <location filename="../gui/core/enginelauncher.cpp" line="177" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="148" />
+        <location filename="../gui/core/enginelauncher.cpp" line="149" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="180" />
+        <location filename="../gui/core/enginelauncher.cpp" line="187" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -750,508 +806,503 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="88" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="90" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="181" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="466" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="106" />
+        <source>Measuring %1 of %2…</source>
+        <translation>Measuring %1 of %2…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="107" />
+        <source>Proving the advice: %1</source>
+        <translation>Proving the advice: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="115" />
+        <source>The advice was measured: see the summary.</source>
+        <translation>The advice was measured: see the summary.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="201" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="467" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="181" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="201" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="194" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="495" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="493" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="203" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="206" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="212" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="226" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="203" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
         <source>Run a configuration first: the trace is written at the end of a run.</source>
         <translation>Run a configuration first: the trace is written at the end of a run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="207" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="227" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="212" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
         <source>Cannot write %1.</source>
         <translation>Cannot write %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="218" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="678" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="219" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="239" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="264" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="332" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="333" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Keep the present in view; zooming or panning turns it off</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Docs theme (light)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="397" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: everything in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: four worker processes</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="399" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: pinned, asynchronous copies</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="400" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: pageable copies block the host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="401" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>iterable dataset without sharding (duplicates)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="402" />
         <source>iterable dataset sharded by worker id</source>
         <translation>iterable dataset sharded by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="403" />
         <source>workers started with fork</source>
         <translation>workers started with fork</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="404" />
         <source>workers started with spawn</source>
         <translation>workers started with spawn</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="405" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="406" />
         <source>one slow sample, in_order=False</source>
         <translation>one slow sample, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: the window of batches in flight</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
         <source>persistent_workers=True over three epochs</source>
         <translation>persistent_workers=True over three epochs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="389" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>a worker crashes in the middle of the epoch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 with drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
-        <source>%1 dataset</source>
-        <translation>%1 dataset</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
-        <source>num_workers=%1</source>
-        <translation>num_workers=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
-        <source>batch_size=%1</source>
-        <translation>batch_size=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
-        <source>pin_memory=%1</source>
-        <translation>pin_memory=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
-        <source>simulated GPU</source>
-        <translation>simulated GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
-        <source>CUDA GPU</source>
-        <translation>CUDA GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="467" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="468" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="495" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="493" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="498" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="496" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="527" />
         <source>slow motion ×%1</source>
         <translation>slow motion ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="554" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="576" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="599" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="554" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="574" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="557" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="555" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
+        <source>Starting…</source>
+        <translation>Starting…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
+        <source>Set %1 = %2: press Run (F5) to see the effect.</source>
+        <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="591" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="570" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="593" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="572" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="575" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
         <source>Reading the profiler traces…</source>
         <translation>Reading the profiler traces…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="688" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="678" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="701" />
         <source>rank %1 · %2 · data stall %3 %</source>
         <translation>rank %1 · %2 · data stall %3 %</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="685" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="687" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="688" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="711" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="707" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="711" />
         <location filename="../gui/widgets/mainwindow.cpp" line="734" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="744" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="761" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="707" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="734" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="746" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="746" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="765" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="765" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="51" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
+        <location filename="../gui/main.cpp" line="53" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="523" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1259,39 +1310,29 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="20" />
+        <location filename="../gui/core/summarytext.cpp" line="92" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="22" />
+        <location filename="../gui/core/summarytext.cpp" line="94" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="24" />
+        <location filename="../gui/core/summarytext.cpp" line="96" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="26" />
+        <location filename="../gui/core/summarytext.cpp" line="98" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="29" />
-        <source>no loader spans found</source>
-        <translation>no loader spans found</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="31" />
-        <source>loader wait not measured</source>
-        <translation>loader wait not measured</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="33" />
-        <source>unreliable trace</source>
-        <translation>unreliable trace</translation>
+        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <source>no steps found</source>
+        <translation>no steps found</translation>
     </message>
 </context>
 <context>
@@ -1325,87 +1366,22 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="48" />
-        <source>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</source>
-        <translation>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="50" />
-        <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</source>
-        <translation>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="52" />
-        <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</source>
-        <translation>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="54" />
-        <source>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</source>
-        <translation>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="56" />
-        <source>pinned copies are synchronous: set non_blocking=True so the host is free while they run</source>
-        <translation>pinned copies are synchronous: set non_blocking=True so the host is free while they run</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="58" />
-        <source>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</source>
-        <translation>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="60" />
-        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
-        <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="62" />
-        <source>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</source>
-        <translation>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="64" />
-        <source>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</source>
-        <translation>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="66" />
-        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</source>
-        <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="68" />
-        <source>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</source>
-        <translation>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="70" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="72" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="74" />
+        <location filename="../gui/core/summarytext.cpp" line="307" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="76" />
-        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
-        <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="78" />
-        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
-        <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="80" />
+        <location filename="../gui/core/summarytext.cpp" line="309" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1413,7 +1389,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="76" />
+        <location filename="../gui/core/runhistory.cpp" line="85" />
         <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
         <translation>%1 · num_workers=%2 · %3 samples/s · %4</translation>
     </message>
@@ -1421,47 +1397,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
-        <source>First batch (s)</source>
-        <translation>First batch (s)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
-        <source>H2D bandwidth (GB/s)</source>
-        <translation>H2D bandwidth (GB/s)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="111" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="119" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <source>First batch</source>
+        <translation>First batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="101" />
+        <source>H2D bandwidth</source>
+        <translation>H2D bandwidth</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="130" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -1469,274 +1445,462 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/main.cpp" line="101" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="165" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="144" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <source>Worker time</source>
+        <translation>Worker time</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="84" />
+        <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
+        <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <source>Prove it: measure the advice</source>
+        <translation>Prove it: measure the advice</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="87" />
+        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
+        <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
-        <source>simulated GPU (a model, not a device)</source>
-        <translation>simulated GPU (a model, not a device)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="148" />
-        <source>CUDA device</source>
-        <translation>CUDA device</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
-        <source>GPU: %1</source>
-        <translation>GPU: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
-        <source>simulated (a model, not a device)</source>
-        <translation>simulated (a model, not a device)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
-        <source>Samples/s: %1</source>
-        <translation>Samples/s: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
-        <source>First batch: %1 ms</source>
-        <translation>First batch: %1 ms</translation>
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <source>Apply</source>
+        <translation>Apply</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="131" />
-        <source>Data stall: %1</source>
-        <translation>Data stall: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="132" />
-        <source>GPU busy: %1</source>
-        <translation>GPU busy: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="134" />
-        <source>Copy/compute overlap: %1</source>
-        <translation>Copy/compute overlap: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="136" />
-        <source>H2D bandwidth: %1 GB/s</source>
-        <translation>H2D bandwidth: %1 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="145" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="159" />
-        <source>%1 GB/s</source>
-        <translation>%1 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="169" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
 </context>
 <context>
+    <name>SummaryText</name>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="67" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="68" />
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="73" />
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="79" />
+        <source>PyTorch profiler trace</source>
+        <translation>PyTorch profiler trace</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <source>your PyTorch job (torch %1)</source>
+        <translation>your PyTorch job (torch %1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <source>simulated GPU (a model, not a device)</source>
+        <translation>simulated GPU (a model, not a device)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <source>CUDA device</source>
+        <translation>CUDA device</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <source>%1 (from incomplete data: %2 events were lost)</source>
+        <translation>%1 (from incomplete data: %2 events were lost)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="138" />
+        <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
+        <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="159" />
+        <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
+        <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
+        <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="179" />
+        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
+        <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
+        <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
+        <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
+        <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="193" />
+        <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
+        <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
+        <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
+        <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
+        <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="213" />
+        <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <source>(measured on incomplete data: %1 events were lost)</source>
+        <translation>(measured on incomplete data: %1 events were lost)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="236" />
+        <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
+        <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <source>The same throughput: confirmed.</source>
+        <translation>The same throughput: confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <source>Slower: not confirmed.</source>
+        <translation>Slower: not confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <source>Confirmed.</source>
+        <translation>Confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <source>Not confirmed on this machine.</source>
+        <translation>Not confirmed on this machine.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <source>%1 was faster still.</source>
+        <translation>%1 was faster still.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <source>Source: %1</source>
+        <translation>Source: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <source>Samples/s: %1</source>
+        <translation>Samples/s: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="256" />
+        <source>First batch: %1</source>
+        <translation>First batch: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <source>Data stall: %1</source>
+        <translation>Data stall: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <source>GPU busy: %1</source>
+        <translation>GPU busy: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <source>Copy/compute overlap: %1</source>
+        <translation>Copy/compute overlap: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <source>H2D bandwidth: %1</source>
+        <translation>H2D bandwidth: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <source>Workers busy: %1</source>
+        <translation>Workers busy: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <source>Worker time: %1</source>
+        <translation>Worker time: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <source>Verdict: %1</source>
+        <translation>Verdict: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="277" />
+        <source>What to change:</source>
+        <translation>What to change:</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <source>Warning: %1</source>
+        <translation>Warning: %1</translation>
+    </message>
+</context>
+<context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="38" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="54" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="51" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="59" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="53" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="66" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="74" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="69" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="70" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="71" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="72" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="93" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <source>Apply best to the configuration</source>
+        <translation>Apply best to the configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <source>The best combination is now in the configuration.</source>
+        <translation>The best combination is now in the configuration.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="117" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="120" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="99" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="123" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="137" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="170" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="155" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="189" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="163" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="197" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="183" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="183" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="185" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="186" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="249" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
+        <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="254" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="293" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="211" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="252" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
@@ -1945,60 +2109,115 @@
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="43" />
+        <source>num_workers 0: the main process fetches every batch itself</source>
+        <translation>num_workers 0: the main process fetches every batch itself</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <source>main</source>
+        <translation>main</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="66" />
+        <source>fetching samples and collating the batch, as a share of the loop's time</source>
+        <translation>fetching samples and collating the batch, as a share of the loop's time</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <source>of which on a CPU core (the worker's CPU time)</source>
+        <translation>of which on a CPU core (the worker's CPU time)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="68" />
+        <source>of which ready to run but waiting for a core (more workers than free cores)</source>
+        <translation>of which ready to run but waiting for a core (more workers than free cores)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="69" />
+        <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
+        <translation>of which off the CPU inside the dataset: reading files, network, sleeps</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
+        <translation>waiting for an index: the loop has not asked for more, or the prefetch window is full</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="77" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="78" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="79" />
         <source>batches</source>
         <translation>batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
         <source>samples</source>
         <translation>samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>busy</source>
         <translation>busy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
+        <source>wait for core</source>
+        <translation>wait for core</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <source>idle</source>
+        <translation>idle</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="41" />
+        <location filename="../gui/main.cpp" line="43" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="48" />
+        <location filename="../gui/main.cpp" line="50" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="64" />
+        <location filename="../gui/main.cpp" line="66" />
         <source>unknown preset %1</source>
         <translation>unknown preset %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="76" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="82" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91" />
+        <location filename="../gui/main.cpp" line="93" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>

@@ -2,560 +2,616 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="tr_TR">
 <context>
-    <name>ConfigField</name>
+    <name>AdviceProver</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="64" />
-        <source>Dataset style</source>
-        <translation>Veri kümesi türü</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="39" />
+        <source>Cannot write the configuration to %1.</source>
+        <translation>Yapılandırma %1 konumuna yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="65" />
-        <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
-        <translation>map: __getitem__ + __len__, sampler tarafından indekslenir; iterable: __iter__, her worker kendi kopyasını dolaşır; files: gerçek dosyalardan oluşan bir klasör, her örnek okunur ve sağlama toplamı alınır</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="59" />
+        <source>Cannot start the engine (%1): %2</source>
+        <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="70" />
-        <source>map-style (synthetic)</source>
-        <translation>map-style (sentetik)</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="90" />
+        <source>Stopped.</source>
+        <translation>Durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="71" />
-        <source>iterable-style (synthetic)</source>
-        <translation>iterable-style (sentetik)</translation>
+        <location filename="../gui/core/adviceprover.cpp" line="91" />
+        <source>The measurement failed: %1</source>
+        <translation>Ölçüm başarısız oldu: %1</translation>
     </message>
+</context>
+<context>
+    <name>ConfigDescription</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="72" />
-        <source>files in a folder</source>
-        <translation>bir klasördeki dosyalar</translation>
+        <location filename="../gui/core/configdescription.cpp" line="19" />
+        <source>%1 dataset</source>
+        <translation>%1 veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="76" />
-        <source>Samples</source>
-        <translation>Örnek sayısı</translation>
+        <location filename="../gui/core/configdescription.cpp" line="20" />
+        <source>num_workers=%1</source>
+        <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="77" />
-        <source>len(dataset): how many samples an epoch has</source>
-        <translation>len(dataset): bir epoch'ta kaç örnek olduğu</translation>
+        <location filename="../gui/core/configdescription.cpp" line="22" />
+        <source>batch_size=%1</source>
+        <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="81" />
-        <source>Bytes per sample</source>
-        <translation>Örnek başına bayt</translation>
+        <location filename="../gui/core/configdescription.cpp" line="24" />
+        <source>pin_memory=%1</source>
+        <translation>pin_memory=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="82" />
-        <source>size of one sample in the batch: what the workers write and the GPU copies</source>
-        <translation>batch içindeki bir örneğin boyutu: worker'ların yazdığı ve GPU'nun kopyaladığı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="85" />
-        <source>I/O latency per sample (µs)</source>
-        <translation>Örnek başına G/Ç gecikmesi (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="86" />
-        <source>time each sample waits for storage or network, like reading a file</source>
-        <translation>her örneğin depolama ya da ağ için beklediği süre, bir dosya okumak gibi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="102" />
-        <source>Latency distribution</source>
-        <translation>Gecikme dağılımı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="103" />
-        <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
-        <translation>sabit: her örnek aynı süre bekler; lognormal: çoğu hızlı, birkaçı yavaş</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="106" />
-        <source>constant</source>
-        <translation>sabit</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="106" />
-        <source>lognormal</source>
-        <translation>lognormal</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="128" />
-        <source>Lognormal sigma</source>
-        <translation>Lognormal sigma</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="129" />
-        <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
-        <translation>lognormal gecikmenin yayılımı: 0,5 uzun bir yavaş örnek kuyruğu verir</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="142" />
-        <source>CPU work per sample (µs)</source>
-        <translation>Örnek başına CPU işi (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="143" />
-        <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
-        <translation>örnek başına gerçek hesaplama (kod çözme, veri artırma): G/Ç gecikmesinin aksine bir çekirdek kullanır</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="146" />
-        <source>Shard by worker id</source>
-        <translation>Worker id'ye göre böl</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="147" />
-        <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
-        <translation>yalnızca iterable: worker k, k, k+N, ... örneklerini üretir. Bu olmadan her worker akışın tamamını üretir ve her örnek N kez gelir</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="153" />
-        <source>Folder of samples</source>
-        <translation>Örnek klasörü</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="154" />
-        <source>files dataset: every regular file in this folder is one sample</source>
-        <translation>files veri kümesi: bu klasördeki her normal dosya bir örnektir</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="165" />
-        <source>Slow sample index</source>
-        <translation>Yavaş örnek indeksi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="166" />
-        <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
-        <translation>250 ms süren tek bir örnek: sıralı teslimde sıra başı tıkanmasını gösterir</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="168" />
-        <location filename="../gui/core/configfields.cpp" line="368" />
-        <source>none</source>
-        <translation>yok</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="187" />
-        <source>batch_size</source>
-        <translation>batch_size</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="188" />
-        <source>samples per batch; None turns automatic batching off (one sample per item)</source>
-        <translation>batch başına örnek; None otomatik batch oluşturmayı kapatır (öğe başına bir örnek)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="190" />
-        <source>None</source>
-        <translation>None</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="201" />
-        <source>shuffle</source>
-        <translation>shuffle</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="202" />
-        <source>a new random order every epoch (RandomSampler); map-style only</source>
-        <translation>her epoch yeni bir rastgele sıra (RandomSampler); yalnızca map-style</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="205" />
-        <source>drop_last</source>
-        <translation>drop_last</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="206" />
-        <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
-        <translation>son eksik batch'i at (iterable veri kümesinde: her worker'ınkini)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="208" />
-        <source>sampler</source>
-        <translation>sampler</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="209" />
-        <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
-        <translation>DistributedSampler: bu rank'in veri kümesindeki payı; her rank aynı sayıyı alsın diye doldurulur</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="212" />
-        <source>default (sequential or random)</source>
-        <translation>varsayılan (sıralı ya da rastgele)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="213" />
-        <source>DistributedSampler</source>
-        <translation>DistributedSampler</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="228" />
-        <source>num_replicas</source>
-        <translation>num_replicas</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
-        <source>number of ranks (processes) sharing the dataset</source>
-        <translation>veri kümesini paylaşan rank (process) sayısı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="230" />
-        <source>rank</source>
-        <translation>rank</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="231" />
-        <source>which rank this loader is, from 0</source>
-        <translation>bu loader'ın hangi rank olduğu, 0'dan başlar</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="232" />
-        <source>sampler seed</source>
-        <translation>sampler tohumu</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
-        <source>every rank shuffles with seed + epoch, so ranks agree</source>
-        <translation>her rank seed + epoch ile karıştırır, böylece rank'ler aynı sırada anlaşır</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="234" />
-        <source>sampler epoch</source>
-        <translation>sampler epoch'u</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="235" />
-        <source>set_epoch() value of the first epoch</source>
-        <translation>ilk epoch'un set_epoch() değeri</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
-        <source>sampler shuffle</source>
-        <translation>sampler shuffle</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="242" />
-        <source>DistributedSampler shuffles by default</source>
-        <translation>DistributedSampler varsayılan olarak karıştırır</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="247" />
-        <source>sampler drop_last</source>
-        <translation>sampler drop_last</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="248" />
-        <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
-        <translation>veri kümesini doldurmak yerine num_replicas'ın katına kes</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="252" />
-        <source>num_workers</source>
-        <translation>num_workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="253" />
-        <source>worker processes that load batches in parallel; 0 loads in the main process</source>
-        <translation>batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="256" />
-        <source>prefetch_factor</source>
-        <translation>prefetch_factor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="257" />
-        <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
-        <translation>her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="263" />
-        <source>persistent_workers</source>
-        <translation>persistent_workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="264" />
-        <source>keep the worker processes between epochs instead of starting new ones</source>
-        <translation>epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="269" />
-        <source>pin_memory</source>
-        <translation>pin_memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="270" />
-        <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
-        <translation>True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
-        <source>False (pageable)</source>
-        <translation>False (sayfalanabilir)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
-        <source>True (pin thread)</source>
-        <translation>True (pin thread'i)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="275" />
-        <source>"shared" (pinned slots)</source>
-        <translation>"shared" (sabitlenmiş yuvalar)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="288" />
-        <source>in_order</source>
-        <translation>in_order</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="289" />
-        <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
-        <translation>batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="295" />
-        <source>timeout (s)</source>
-        <translation>timeout (s)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="296" />
-        <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
-        <translation>hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="303" />
-        <source>multiprocessing_context</source>
-        <translation>multiprocessing_context</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="304" />
-        <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
-        <translation>fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
-        <source>fork</source>
-        <translation>fork</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
-        <source>spawn</source>
-        <translation>spawn</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="312" />
-        <source>worker start-up cost (µs)</source>
-        <translation>worker başlangıç maliyeti (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
-        <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
-        <translation>her worker'ın ilk batch'inden önce yaptığı iş (worker_init_fn, dosya açma)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="319" />
-        <source>Epochs</source>
-        <translation>Epoch sayısı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="320" />
-        <source>passes over the dataset</source>
-        <translation>veri kümesi üzerinden geçiş sayısı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="322" />
-        <source>Batches per epoch (limit)</source>
-        <translation>Epoch başına batch (sınır)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="323" />
-        <source>stop each epoch early after this many batches</source>
-        <translation>her epoch'u bu kadar batch'ten sonra erken bitir</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
-        <source>all</source>
-        <translation>hepsi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="331" />
-        <source>Training step (µs)</source>
-        <translation>Eğitim adımı (µs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="332" />
-        <source>GPU time of one training step (the step kernel) per batch</source>
-        <translation>batch başına bir eğitim adımının GPU süresi (adım kernel'i)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="333" />
-        <source>non_blocking copies</source>
-        <translation>non_blocking kopyalar</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="334" />
-        <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
-        <translation>.to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="335" />
-        <source>Separate copy stream</source>
-        <translation>Ayrı kopya stream'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="336" />
-        <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
-        <translation>kopyalar kendi CUDA stream'inde (bir prefetcher), böylece GPU'da önceki adımla örtüşebilir; kapalı: sade bir döngüdeki gibi tek stream</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="339" />
-        <source>On a worker exception</source>
-        <translation>Worker istisnasında</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
-        <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
-        <translation>stop: istisna çalıştırmayı bitirir; continue: döngü onu yakalar ve next() çağırmaya devam eder</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
-        <source>stop</source>
-        <translation>dur</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
-        <source>continue</source>
-        <translation>devam et</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
-        <source>Seed</source>
-        <translation>Tohum (seed)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
-        <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
-        <translation>torch.manual_seed: aynı tohum aynı karıştırmayı ve worker tohumlarını verir</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="350" />
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="351" />
-        <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
-        <translation>auto: kullanılabilir bir CUDA cihazı varsa o, yoksa simüle GPU (bir model, öyle etiketlenir)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
-        <source>auto</source>
-        <translation>otomatik</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
-        <source>CUDA device</source>
-        <translation>CUDA cihazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configdescription.cpp" line="26" />
         <source>simulated GPU</source>
         <translation>simüle GPU</translation>
     </message>
     <message>
+        <location filename="../gui/core/configdescription.cpp" line="28" />
+        <source>CUDA GPU</source>
+        <translation>CUDA GPU</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigField</name>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="68" />
+        <source>Dataset style</source>
+        <translation>Veri kümesi türü</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="69" />
+        <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
+        <translation>map: __getitem__ + __len__, sampler tarafından indekslenir; iterable: __iter__, her worker kendi kopyasını dolaşır; files: gerçek dosyalardan oluşan bir klasör, her örnek okunur ve sağlama toplamı alınır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="74" />
+        <source>map-style (synthetic)</source>
+        <translation>map-style (sentetik)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="75" />
+        <source>iterable-style (synthetic)</source>
+        <translation>iterable-style (sentetik)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="76" />
+        <source>files in a folder</source>
+        <translation>bir klasördeki dosyalar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="80" />
+        <source>Samples</source>
+        <translation>Örnek sayısı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="81" />
+        <source>len(dataset): how many samples an epoch has</source>
+        <translation>len(dataset): bir epoch'ta kaç örnek olduğu</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="85" />
+        <source>Bytes per sample</source>
+        <translation>Örnek başına bayt</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="86" />
+        <source>size of one sample in the batch: what the workers write and the GPU copies</source>
+        <translation>batch içindeki bir örneğin boyutu: worker'ların yazdığı ve GPU'nun kopyaladığı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="89" />
+        <source>I/O latency per sample (µs)</source>
+        <translation>Örnek başına G/Ç gecikmesi (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="90" />
+        <source>time each sample waits for storage or network, like reading a file</source>
+        <translation>her örneğin depolama ya da ağ için beklediği süre, bir dosya okumak gibi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="106" />
+        <source>Latency distribution</source>
+        <translation>Gecikme dağılımı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="107" />
+        <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
+        <translation>sabit: her örnek aynı süre bekler; lognormal: çoğu hızlı, birkaçı yavaş</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="110" />
+        <source>constant</source>
+        <translation>sabit</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="110" />
+        <source>lognormal</source>
+        <translation>lognormal</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="132" />
+        <source>Lognormal sigma</source>
+        <translation>Lognormal sigma</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="133" />
+        <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
+        <translation>lognormal gecikmenin yayılımı: 0,5 uzun bir yavaş örnek kuyruğu verir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="146" />
+        <source>CPU work per sample (µs)</source>
+        <translation>Örnek başına CPU işi (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="147" />
+        <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
+        <translation>örnek başına gerçek hesaplama (kod çözme, veri artırma): G/Ç gecikmesinin aksine bir çekirdek kullanır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="150" />
+        <source>Shard by worker id</source>
+        <translation>Worker id'ye göre böl</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="151" />
+        <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
+        <translation>yalnızca iterable: worker k, k, k+N, ... örneklerini üretir. Bu olmadan her worker akışın tamamını üretir ve her örnek N kez gelir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="157" />
+        <source>Folder of samples</source>
+        <translation>Örnek klasörü</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="158" />
+        <source>files dataset: every regular file in this folder is one sample</source>
+        <translation>files veri kümesi: bu klasördeki her normal dosya bir örnektir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="169" />
+        <source>Slow sample index</source>
+        <translation>Yavaş örnek indeksi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="170" />
+        <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
+        <translation>250 ms süren tek bir örnek: sıralı teslimde sıra başı tıkanmasını gösterir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="172" />
+        <location filename="../gui/core/configfields.cpp" line="372" />
+        <source>none</source>
+        <translation>yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="191" />
+        <source>batch_size</source>
+        <translation>batch_size</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="192" />
+        <source>samples per batch; None turns automatic batching off (one sample per item)</source>
+        <translation>batch başına örnek; None otomatik batch oluşturmayı kapatır (öğe başına bir örnek)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="194" />
+        <source>None</source>
+        <translation>None</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="205" />
+        <source>shuffle</source>
+        <translation>shuffle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="206" />
+        <source>a new random order every epoch (RandomSampler); map-style only</source>
+        <translation>her epoch yeni bir rastgele sıra (RandomSampler); yalnızca map-style</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="209" />
+        <source>drop_last</source>
+        <translation>drop_last</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="210" />
+        <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
+        <translation>son eksik batch'i at (iterable veri kümesinde: her worker'ınkini)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="212" />
+        <source>sampler</source>
+        <translation>sampler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="213" />
+        <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
+        <translation>DistributedSampler: bu rank'in veri kümesindeki payı; her rank aynı sayıyı alsın diye doldurulur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="216" />
+        <source>default (sequential or random)</source>
+        <translation>varsayılan (sıralı ya da rastgele)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="217" />
+        <source>DistributedSampler</source>
+        <translation>DistributedSampler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="232" />
+        <source>num_replicas</source>
+        <translation>num_replicas</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="233" />
+        <source>number of ranks (processes) sharing the dataset</source>
+        <translation>veri kümesini paylaşan rank (process) sayısı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="234" />
+        <source>rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="235" />
+        <source>which rank this loader is, from 0</source>
+        <translation>bu loader'ın hangi rank olduğu, 0'dan başlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="236" />
+        <source>sampler seed</source>
+        <translation>sampler tohumu</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="237" />
+        <source>every rank shuffles with seed + epoch, so ranks agree</source>
+        <translation>her rank seed + epoch ile karıştırır, böylece rank'ler aynı sırada anlaşır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="238" />
+        <source>sampler epoch</source>
+        <translation>sampler epoch'u</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="239" />
+        <source>set_epoch() value of the first epoch</source>
+        <translation>ilk epoch'un set_epoch() değeri</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="245" />
+        <source>sampler shuffle</source>
+        <translation>sampler shuffle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="246" />
+        <source>DistributedSampler shuffles by default</source>
+        <translation>DistributedSampler varsayılan olarak karıştırır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="251" />
+        <source>sampler drop_last</source>
+        <translation>sampler drop_last</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="252" />
+        <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
+        <translation>veri kümesini doldurmak yerine num_replicas'ın katına kes</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="256" />
+        <source>num_workers</source>
+        <translation>num_workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="257" />
+        <source>worker processes that load batches in parallel; 0 loads in the main process</source>
+        <translation>batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="260" />
+        <source>prefetch_factor</source>
+        <translation>prefetch_factor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="261" />
+        <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
+        <translation>her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="267" />
+        <source>persistent_workers</source>
+        <translation>persistent_workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="268" />
+        <source>keep the worker processes between epochs instead of starting new ones</source>
+        <translation>epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="273" />
+        <source>pin_memory</source>
+        <translation>pin_memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="274" />
+        <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
+        <translation>True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="278" />
+        <source>False (pageable)</source>
+        <translation>False (sayfalanabilir)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="278" />
+        <source>True (pin thread)</source>
+        <translation>True (pin thread'i)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="279" />
+        <source>"shared" (pinned slots)</source>
+        <translation>"shared" (sabitlenmiş yuvalar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="292" />
+        <source>in_order</source>
+        <translation>in_order</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="293" />
+        <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
+        <translation>batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="299" />
+        <source>timeout (s)</source>
+        <translation>timeout (s)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="300" />
+        <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
+        <translation>hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="307" />
+        <source>multiprocessing_context</source>
+        <translation>multiprocessing_context</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="308" />
+        <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
+        <translation>fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="311" />
+        <source>fork</source>
+        <translation>fork</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="311" />
+        <source>spawn</source>
+        <translation>spawn</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="316" />
+        <source>worker start-up cost (µs)</source>
+        <translation>worker başlangıç maliyeti (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="317" />
+        <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
+        <translation>her worker'ın ilk batch'inden önce yaptığı iş (worker_init_fn, dosya açma)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="323" />
+        <source>Epochs</source>
+        <translation>Epoch sayısı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="324" />
+        <source>passes over the dataset</source>
+        <translation>veri kümesi üzerinden geçiş sayısı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="326" />
+        <source>Batches per epoch (limit)</source>
+        <translation>Epoch başına batch (sınır)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="327" />
+        <source>stop each epoch early after this many batches</source>
+        <translation>her epoch'u bu kadar batch'ten sonra erken bitir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="328" />
+        <source>all</source>
+        <translation>hepsi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="335" />
+        <source>Training step (µs)</source>
+        <translation>Eğitim adımı (µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="336" />
+        <source>GPU time of one training step (the step kernel) per batch</source>
+        <translation>batch başına bir eğitim adımının GPU süresi (adım kernel'i)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="337" />
+        <source>non_blocking copies</source>
+        <translation>non_blocking kopyalar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="338" />
+        <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
+        <translation>.to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="339" />
+        <source>Separate copy stream</source>
+        <translation>Ayrı kopya stream'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="340" />
+        <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
+        <translation>kopyalar kendi CUDA stream'inde (bir prefetcher), böylece GPU'da önceki adımla örtüşebilir; kapalı: sade bir döngüdeki gibi tek stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="343" />
+        <source>On a worker exception</source>
+        <translation>Worker istisnasında</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="344" />
+        <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
+        <translation>stop: istisna çalıştırmayı bitirir; continue: döngü onu yakalar ve next() çağırmaya devam eder</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="347" />
+        <source>stop</source>
+        <translation>dur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="347" />
+        <source>continue</source>
+        <translation>devam et</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="350" />
+        <source>Seed</source>
+        <translation>Tohum (seed)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="351" />
+        <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
+        <translation>torch.manual_seed: aynı tohum aynı karıştırmayı ve worker tohumlarını verir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="354" />
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="355" />
+        <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
+        <translation>auto: kullanılabilir bir CUDA cihazı varsa o, yoksa simüle GPU (bir model, öyle etiketlenir)</translation>
+    </message>
+    <message>
         <location filename="../gui/core/configfields.cpp" line="358" />
+        <source>auto</source>
+        <translation>otomatik</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="358" />
+        <source>CUDA device</source>
+        <translation>CUDA cihazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="359" />
+        <source>simulated GPU</source>
+        <translation>simüle GPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Sabitlenmiş kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simüle GPU: sayfa-kilitli bellekten cihaza bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="360" />
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Sayfalanabilir kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="361" />
+        <location filename="../gui/core/configfields.cpp" line="365" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simüle GPU: sürücünün sayfalanabilir belleği ara tampondan geçirmesi gerektiğindeki bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364" />
+        <location filename="../gui/core/configfields.cpp" line="368" />
         <source>Inject a fault</source>
         <translation>Hata enjekte et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="365" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>bir worker'ın belirli bir batch'te çökmesini, takılmasını, istisna fırlatmasını ya da çıkmasını sağla</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="368" />
+        <location filename="../gui/core/configfields.cpp" line="372" />
         <source>crash (segfault)</source>
         <translation>çökme (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>hang</source>
         <translation>takılma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>raise an exception</source>
         <translation>istisna fırlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="370" />
+        <location filename="../gui/core/configfields.cpp" line="374" />
         <source>exit</source>
         <translation>çıkış</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="394" />
+        <location filename="../gui/core/configfields.cpp" line="398" />
         <source>Fault: worker</source>
         <translation>Hata: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="395" />
+        <location filename="../gui/core/configfields.cpp" line="399" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>hata veren worker (-1: ana process, num_workers 0 ile)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="396" />
+        <location filename="../gui/core/configfields.cpp" line="400" />
         <source>Fault: at its batch</source>
         <translation>Hata: batch'inde</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="397" />
+        <location filename="../gui/core/configfields.cpp" line="401" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>hata veren worker'ın epoch içindeki kendi batch numarası, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="440" />
+        <location filename="../gui/core/configfields.cpp" line="444" />
         <source>Dataset</source>
         <translation>Veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="441" />
+        <location filename="../gui/core/configfields.cpp" line="445" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="442" />
+        <location filename="../gui/core/configfields.cpp" line="446" />
         <source>Training loop</source>
         <translation>Eğitim döngüsü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="443" />
+        <location filename="../gui/core/configfields.cpp" line="447" />
         <source>Device</source>
         <translation>Cihaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="444" />
+        <location filename="../gui/core/configfields.cpp" line="448" />
         <source>Fault injection</source>
         <translation>Hata enjeksiyonu</translation>
     </message>
@@ -563,7 +619,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="207" />
+        <location filename="../gui/widgets/configpanel.cpp" line="214" />
         <source>Not runnable: %1</source>
         <translation>Çalıştırılamaz: %1</translation>
     </message>
@@ -576,54 +632,54 @@
         <translation>Çalıştırmanın yapılandırması geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="133" />
+        <location filename="../gui/core/enginelauncher.cpp" line="134" />
         <source>The engine crashed.</source>
         <translation>Motor çöktü.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="136" />
+        <location filename="../gui/core/enginelauncher.cpp" line="137" />
         <source>The configuration was rejected: %1</source>
         <translation>Yapılandırma reddedildi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="136" />
-        <location filename="../gui/core/enginelauncher.cpp" line="144" />
+        <location filename="../gui/core/enginelauncher.cpp" line="137" />
+        <location filename="../gui/core/enginelauncher.cpp" line="145" />
         <source>no details</source>
         <translation>ayrıntı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="139" />
+        <location filename="../gui/core/enginelauncher.cpp" line="140" />
         <source>The loader timed out: %1</source>
         <translation>Loader zaman aşımına uğradı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="141" />
+        <location filename="../gui/core/enginelauncher.cpp" line="142" />
         <source>A worker died: %1</source>
         <translation>Bir worker öldü: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="143" />
+        <location filename="../gui/core/enginelauncher.cpp" line="144" />
         <source>A worker raised an exception: %1</source>
         <translation>Bir worker istisna fırlattı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="144" />
+        <location filename="../gui/core/enginelauncher.cpp" line="145" />
         <source>The loader failed: %1</source>
         <translation>Loader başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="146" />
-        <location filename="../gui/core/enginelauncher.cpp" line="170" />
+        <location filename="../gui/core/enginelauncher.cpp" line="147" />
+        <location filename="../gui/core/enginelauncher.cpp" line="177" />
         <source>The run was stopped.</source>
         <translation>Çalıştırma durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="148" />
+        <location filename="../gui/core/enginelauncher.cpp" line="149" />
         <source>The engine exited with status %1.</source>
         <translation>Motor %1 durumuyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="180" />
+        <location filename="../gui/core/enginelauncher.cpp" line="187" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
@@ -750,508 +806,503 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="88" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="90" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="181" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="466" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="106" />
+        <source>Measuring %1 of %2…</source>
+        <translation>Ölçülüyor: %1 / %2…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="107" />
+        <source>Proving the advice: %1</source>
+        <translation>Öneri ölçülüyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="115" />
+        <source>The advice was measured: see the summary.</source>
+        <translation>Öneri ölçüldü: özete bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="201" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="467" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="181" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="201" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="194" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="495" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="493" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="195" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="203" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="206" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="212" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="226" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="203" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
         <source>Run a configuration first: the trace is written at the end of a run.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, çalıştırmanın sonunda yazılır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="207" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="227" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="212" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
         <source>Cannot write %1.</source>
         <translation>%1 yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="218" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="678" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="219" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="239" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="264" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>Zaman çizelgesi, kuyruk derinliği ve özetin PNG, SVG ya da PDF'i</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="332" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="333" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="338" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Şimdiki anı görünümde tut; yakınlaştırma ya da kaydırma bunu kapatır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Belge teması (açık)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Olaylar gözle izlenebilsin diye deneyin gecikmelerini uzat (zaman çizelgesinde gösterilir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="397" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: her şey ana process'te</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: dört worker process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="399" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="400" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="401" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="402" />
         <source>iterable dataset sharded by worker id</source>
         <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="403" />
         <source>workers started with fork</source>
         <translation>fork ile başlatılan worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="404" />
         <source>workers started with spawn</source>
         <translation>spawn ile başlatılan worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="405" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="406" />
         <source>one slow sample, in_order=False</source>
         <translation>tek yavaş örnek, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
         <source>persistent_workers=True over three epochs</source>
         <translation>üç epoch boyunca persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="389" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>bir worker epoch ortasında çöküyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 ve drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: 4 rank'ten rank 1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
-        <source>%1 dataset</source>
-        <translation>%1 veri kümesi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
-        <source>num_workers=%1</source>
-        <translation>num_workers=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
-        <source>batch_size=%1</source>
-        <translation>batch_size=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
-        <source>pin_memory=%1</source>
-        <translation>pin_memory=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
-        <source>simulated GPU</source>
-        <translation>simüle GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
-        <source>CUDA GPU</source>
-        <translation>CUDA GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="467" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="468" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="495" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="493" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="498" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="496" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="527" />
         <source>slow motion ×%1</source>
         <translation>ağır çekim ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="554" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="576" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="599" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="554" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="574" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="557" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="555" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="568" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
+        <source>Starting…</source>
+        <translation>Başlatılıyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
+        <source>Set %1 = %2: press Run (F5) to see the effect.</source>
+        <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="591" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="570" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="593" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="572" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="575" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
         <source>Reading the profiler traces…</source>
         <translation>Profiler izleri okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="688" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="678" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="701" />
         <source>rank %1 · %2 · data stall %3 %</source>
         <translation>rank %1 · %2 · veri beklemesi %%3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="685" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
         <source>Ranks of one job</source>
         <translation>Bir işin rank'leri</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="687" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
         <source>Straggler: %1</source>
         <translation>Geride kalan: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="688" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="711" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="707" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="711" />
         <location filename="../gui/widgets/mainwindow.cpp" line="734" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="744" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="761" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="707" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="734" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="746" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="746" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="765" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="765" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="51" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
+        <location filename="../gui/main.cpp" line="53" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="523" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -1259,39 +1310,29 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="20" />
+        <location filename="../gui/core/summarytext.cpp" line="92" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="22" />
+        <location filename="../gui/core/summarytext.cpp" line="94" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="24" />
+        <location filename="../gui/core/summarytext.cpp" line="96" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="26" />
+        <location filename="../gui/core/summarytext.cpp" line="98" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="29" />
-        <source>no loader spans found</source>
-        <translation>DataLoader aralığı bulunamadı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="31" />
-        <source>loader wait not measured</source>
-        <translation>DataLoader beklemesi ölçülmedi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="33" />
-        <source>unreliable trace</source>
-        <translation>güvenilmez iz</translation>
+        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <source>no steps found</source>
+        <translation>adım bulunamadı</translation>
     </message>
 </context>
 <context>
@@ -1325,87 +1366,22 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="48" />
-        <source>GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers</source>
-        <translation>GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); num_workers 0 ile her batch'i ana process kendisi yüklüyor: num_workers'ı artırın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="50" />
-        <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers</source>
-        <translation>GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); %4 çekirdekte %3 worker var: num_workers'ı artırın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="52" />
-        <source>GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help</source>
-        <translation>GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); %4 çekirdekte %3 worker var (worker'lar %%5 oranında meşgul): her örneği ucuzlatın ya da çekirdek ekleyin; çekirdekten fazla worker yardımcı olmaz</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="54" />
-        <source>copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory</source>
-        <translation>kopyalar sayfalanabilir bellekten (sürücü onları ara tampondan geçirirken host, döngünün %%1 oranında engellendi): pin_memory'yi açın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="56" />
-        <source>pinned copies are synchronous: set non_blocking=True so the host is free while they run</source>
-        <translation>sabitlenmiş kopyalar senkron: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="58" />
-        <source>copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)</source>
-        <translation>kopyalar GPU'da adımla yalnızca %%1 oranında örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="60" />
-        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
-        <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="62" />
-        <source>workers are idle %1% of the time while the prefetch window stays full (%2 of %3 batches ready on average): fewer workers (num_workers) or a smaller prefetch_factor would do</source>
-        <translation>worker'lar zamanın %%1 oranında boşta, önceden yükleme penceresi ise dolu (ortalama %3 batch'ten %2'si hazır): daha az worker (num_workers) ya da daha küçük bir prefetch_factor yeter</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="64" />
-        <source>starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True</source>
-        <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (çalıştırmanın %%3 oranı): persistent_workers=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="66" />
-        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True</source>
-        <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms; multiprocessing_context fork kullanın ya da persistent_workers=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="68" />
-        <source>one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile</source>
-        <translation>sonraki %2 batch hazırken bir batch döngüyü %1 ms tuttu (sıra başı tıkanması): in_order=False bu arada onları teslim eder</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="70" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="72" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="74" />
+        <location filename="../gui/core/summarytext.cpp" line="307" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/livemetrics.cpp" line="76" />
-        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
-        <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="78" />
-        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
-        <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/livemetrics.cpp" line="80" />
+        <location filename="../gui/core/summarytext.cpp" line="309" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1413,7 +1389,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="76" />
+        <location filename="../gui/core/runhistory.cpp" line="85" />
         <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
         <translation>%1 · num_workers=%2 · saniyede %3 örnek · %4</translation>
     </message>
@@ -1421,47 +1397,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
-        <source>First batch (s)</source>
-        <translation>İlk batch (s)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="86" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
-        <source>H2D bandwidth (GB/s)</source>
-        <translation>H2D bant genişliği (GB/s)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="111" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="119" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source> points</source>
         <translation> puan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="124" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <source>First batch</source>
+        <translation>İlk batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="101" />
+        <source>H2D bandwidth</source>
+        <translation>H2D bant genişliği</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="130" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
     </message>
@@ -1469,274 +1445,462 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/main.cpp" line="101" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="165" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="144" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="71" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <source>Source</source>
+        <translation>Kaynak</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="72" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <source>Worker time</source>
+        <translation>Worker zamanı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="84" />
+        <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
+        <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <source>Prove it: measure the advice</source>
+        <translation>Kanıtla: öneriyi ölç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="87" />
+        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
+        <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
-        <source>simulated GPU (a model, not a device)</source>
-        <translation>simüle GPU (bir model, cihaz değil)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
-        <location filename="../gui/widgets/summarypanel.cpp" line="148" />
-        <source>CUDA device</source>
-        <translation>CUDA cihazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
-        <source>GPU: %1</source>
-        <translation>GPU: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
-        <source>simulated (a model, not a device)</source>
-        <translation>simüle (bir model, cihaz değil)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
-        <source>Samples/s: %1</source>
-        <translation>Örnek/s: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
-        <source>First batch: %1 ms</source>
-        <translation>İlk batch: %1 ms</translation>
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <source>Apply</source>
+        <translation>Uygula</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="131" />
-        <source>Data stall: %1</source>
-        <translation>Veri beklemesi: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="132" />
-        <source>GPU busy: %1</source>
-        <translation>GPU meşgul: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="134" />
-        <source>Copy/compute overlap: %1</source>
-        <translation>Kopya/hesaplama örtüşmesi: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="136" />
-        <source>H2D bandwidth: %1 GB/s</source>
-        <translation>H2D bant genişliği: %1 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="145" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="159" />
-        <source>%1 GB/s</source>
-        <translation>%1 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="169" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
 </context>
 <context>
+    <name>SummaryText</name>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="67" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="68" />
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="73" />
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="79" />
+        <source>PyTorch profiler trace</source>
+        <translation>PyTorch profiler izi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <source>your PyTorch job (torch %1)</source>
+        <translation>PyTorch işiniz (torch %1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <source>simulated GPU (a model, not a device)</source>
+        <translation>simüle GPU (bir model, cihaz değil)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <source>CUDA device</source>
+        <translation>CUDA cihazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <source>%1 (from incomplete data: %2 events were lost)</source>
+        <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="138" />
+        <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
+        <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="159" />
+        <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
+        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
+        <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="179" />
+        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
+        <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
+        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
+        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
+        <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="193" />
+        <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
+        <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
+        <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
+        <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
+        <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="213" />
+        <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <source>(measured on incomplete data: %1 events were lost)</source>
+        <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="236" />
+        <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
+        <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <source>The same throughput: confirmed.</source>
+        <translation>Aynı verim: doğrulandı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <source>Slower: not confirmed.</source>
+        <translation>Daha yavaş: doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <source>Confirmed.</source>
+        <translation>Doğrulandı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <source>Not confirmed on this machine.</source>
+        <translation>Bu makinede doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <source>%1 was faster still.</source>
+        <translation>%1 daha da hızlıydı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <source>Source: %1</source>
+        <translation>Kaynak: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <source>Samples/s: %1</source>
+        <translation>Örnek/s: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="256" />
+        <source>First batch: %1</source>
+        <translation>İlk batch: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <source>Data stall: %1</source>
+        <translation>Veri beklemesi: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <source>GPU busy: %1</source>
+        <translation>GPU meşgul: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <source>Copy/compute overlap: %1</source>
+        <translation>Kopya/hesaplama örtüşmesi: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <source>H2D bandwidth: %1</source>
+        <translation>H2D bant genişliği: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <source>Workers busy: %1</source>
+        <translation>Worker'lar meşgul: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <source>Worker time: %1</source>
+        <translation>Worker zamanı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <source>Verdict: %1</source>
+        <translation>Değerlendirme: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="277" />
+        <source>What to change:</source>
+        <translation>Neyi değiştirmeli:</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <source>Warning: %1</source>
+        <translation>Uyarı: %1</translation>
+    </message>
+</context>
+<context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="38" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="54" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="51" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="59" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="53" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="66" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="74" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="69" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="70" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="71" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="72" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="93" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <source>Apply best to the configuration</source>
+        <translation>En iyisini yapılandırmaya uygula</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <source>The best combination is now in the configuration.</source>
+        <translation>En iyi kombinasyon artık yapılandırmada.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="117" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="120" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="99" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="123" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="137" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="170" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="155" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="189" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="163" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="197" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="183" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="183" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="185" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="186" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="249" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
+        <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="254" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="293" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="211" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="252" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
@@ -1945,60 +2109,115 @@
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="43" />
+        <source>num_workers 0: the main process fetches every batch itself</source>
+        <translation>num_workers 0: ana process her batch'i kendisi getirir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <source>main</source>
+        <translation>ana</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="66" />
+        <source>fetching samples and collating the batch, as a share of the loop's time</source>
+        <translation>örnekleri getirme ve batch'i birleştirme, döngü süresinin payı olarak</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <source>of which on a CPU core (the worker's CPU time)</source>
+        <translation>bunun bir CPU çekirdeğinde geçen kısmı (worker'ın CPU zamanı)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="68" />
+        <source>of which ready to run but waiting for a core (more workers than free cores)</source>
+        <translation>bunun çalışmaya hazır ama çekirdek bekleyen kısmı (boş çekirdekten fazla worker)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="69" />
+        <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
+        <translation>bunun veri kümesi içinde CPU dışında geçen kısmı: dosya okuma, ağ, beklemeler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
+        <translation>bir indeks bekliyor: döngü daha fazlasını istemedi ya da ön getirme penceresi dolu</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="77" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="78" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="79" />
         <source>batches</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
         <source>samples</source>
         <translation>örnek</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>busy</source>
         <translation>meşgul</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
+        <source>wait for core</source>
+        <translation>çekirdek bekleme</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <source>I/O</source>
+        <translation>G/Ç</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <source>idle</source>
+        <translation>boşta</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="41" />
+        <location filename="../gui/main.cpp" line="43" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="48" />
+        <location filename="../gui/main.cpp" line="50" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="64" />
+        <location filename="../gui/main.cpp" line="66" />
         <source>unknown preset %1</source>
         <translation>bilinmeyen hazır ayar %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="76" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="82" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91" />
+        <location filename="../gui/main.cpp" line="93" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>

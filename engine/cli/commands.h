@@ -2,6 +2,7 @@
 // Subcommands of loaderscope-engine that live outside main.cpp.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,5 +15,10 @@ using Options = std::vector<std::pair<std::string, std::string>>; ///< in order,
 int analyzeCommand(const Options& options);
 /** sweep --config FILE --vary KNOB=V1,V2 [--vary ...] --out FILE.csv|.json [--batches N] */
 int sweepCommand(const Options& options, const std::string& self);
+/** advise --config FILE [--batches N] [--out FILE.json] */
+int adviseCommand(const Options& options, const std::string& self);
+/// SIGINT/SIGTERM/SIGHUP set the flag sweepStopFlag() returns (sweep and advise).
+void installSweepStopHandlers();
+const std::atomic<bool>* sweepStopFlag();
 
 } // namespace loaderscope::cli

@@ -11,6 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
+#include <csignal>
+#include <sys/prctl.h>
+#include <unistd.h>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -43,6 +46,10 @@ Usage:
       Run every combination (knobs: num_workers, prefetch_factor, batch_size, pin_memory,
       persistent_workers, multiprocessing_context, in_order) for N batches (default 50) and
       write samples/s, data stall and the best combination. Progress on stderr.
+  loaderscope-engine advise --config FILE [--batches N] [--out FILE.json]
+      Run the configuration (at most N batches per epoch, default 200), then check each piece of
+      advice that names a knob with a short measured sweep (current value, advised value, one
+      beyond). Writes the summary with a "proof" on each such advice. Progress on stderr.
   loaderscope-engine analyze --trace FILE [--trace FILE ...] [--out FILE]
       The loader verdict of PyTorch profiler traces (Chrome/Kineto JSON, plain or .gz); several
       files are several ranks of one job, and the straggler is named.
@@ -135,6 +142,12 @@ bool writeFile(const std::string& path, const std::string& text)
 
 int runCommand(const Args& a)
 {
+    if (auto it = a.options.find("die-with-parent"); it != a.options.end()) {
+        // Started by a sweep (or the app): end with it. SIGTERM gives the orderly shutdown.
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (std::to_string(getppid()) != it->second)
+            return 128 + SIGTERM;
+    }
     std::string configText;
     Config config;
     try {
@@ -239,7 +252,7 @@ int main(int argc, char** argv)
     if (args.command == "worker")
         return workerCommand(args);
     if (args.command == "run") {
-        if (!checkOptions(args, {"config", "trace", "summary", "events"}, error))
+        if (!checkOptions(args, {"config", "trace", "summary", "events", "die-with-parent"}, error))
             return usageError(error);
         return runCommand(args);
     }
@@ -256,6 +269,8 @@ int main(int argc, char** argv)
         return cli::analyzeCommand(args.ordered);
     if (args.command == "sweep")
         return cli::sweepCommand(args.ordered, selfExecutable());
+    if (args.command == "advise")
+        return cli::adviseCommand(args.ordered, selfExecutable());
     if (args.command == "cuda-info") {
         const CudaProbe p = probeCuda();
         nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};

@@ -4,8 +4,12 @@
 #include "loaderscope/events.h"
 #include "loaderscope/futex.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
+#include <fcntl.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -27,20 +31,61 @@ void sleepNs(uint64_t ns)
     }
 }
 
+uint64_t threadCpuNs()
+{
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
+}
+
 uint64_t burnCpuNs(uint64_t ns, uint64_t salt)
 {
-    // xorshift mixing in chunks, checking the clock every 256 rounds: real work the optimiser
-    // cannot remove, because the result is returned and folded into the batch checksum.
-    const uint64_t end = nowNs() + ns;
+    // xorshift mixing in chunks, checking the thread's CPU clock every 2048 rounds (about a
+    // microsecond; the clock is a system call, not vDSO): real work the optimiser cannot remove,
+    // because the result is returned and folded into the batch checksum.
+    const uint64_t end = threadCpuNs() + ns;
     uint64_t x = salt | 1;
     do {
-        for (int i = 0; i < 256; ++i) {
+        for (int i = 0; i < 2048; ++i) {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
         }
-    } while (nowNs() < end);
+    } while (threadCpuNs() < end);
     return x;
+}
+
+int usableCores()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return std::max(1, CPU_COUNT(&set));
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? int(n) : 1;
+}
+
+RunDelayClock::RunDelayClock() : m_fd(::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)) {}
+
+RunDelayClock::~RunDelayClock()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+uint64_t RunDelayClock::now()
+{
+    if (m_fd < 0)
+        return 0;
+    char buf[96];
+    const ssize_t n = pread(m_fd, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    // "<on-cpu ns> <run-queue wait ns> <timeslices>"
+    char* end = nullptr;
+    std::strtoull(buf, &end, 10);
+    return end ? std::strtoull(end, nullptr, 10) : 0;
 }
 
 bool futexWait(std::atomic<uint32_t>* word, uint32_t expected, uint64_t timeoutNs)
@@ -80,6 +125,8 @@ std::string_view eventKindName(EventKind kind)
     case EventKind::H2DCopy: return "H2D copy";
     case EventKind::Kernel: return "step kernel";
     case EventKind::HostBlocked: return "host blocked by copy";
+    case EventKind::BatchCost: return "batch cost";
+    case EventKind::HeadOfLine: return "head-of-line blocking";
     default: return "unknown";
     }
 }
@@ -99,6 +146,7 @@ bool isSpan(EventKind kind)
     case EventKind::H2DCopy:
     case EventKind::Kernel:
     case EventKind::HostBlocked:
+    case EventKind::HeadOfLine:
         return true;
     default:
         return false;

@@ -152,6 +152,8 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
     }
     // The batch counts as this worker's even when the fault raises, so it fires once.
     checkFault(taskIdx, m_batchesThisEpoch++);
+    const uint64_t cpu0 = threadCpuNs();
+    const uint64_t runq0 = m_runDelay.now();
     const uint64_t bytes = uint64_t(m_config.dataset.sample_bytes);
     const bool iterable = m_config.dataset.kind == DatasetConfig::Kind::Iterable;
     const int64_t length = m_config.datasetLength();
@@ -190,6 +192,12 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
         std::memcpy(slot, m_scratch.data(), uint64_t(n) * bytes);
         if (m_events)
             m_events->span(EventKind::Collate, t0, nowNs(), batchKey(m_epoch, taskIdx), n);
+    }
+    if (m_events) {
+        const uint64_t cpu = threadCpuNs() - cpu0;
+        const uint64_t runq1 = m_runDelay.now();
+        const uint64_t runq = runq1 >= runq0 ? runq1 - runq0 : 0;
+        m_events->instant(EventKind::BatchCost, nowNs(), batchKey(m_epoch, taskIdx), int64_t(cpu), int64_t(runq));
     }
     r.n_samples = n;
     return r;

@@ -286,7 +286,15 @@ public:
             }
             if (m_shutdown || m_outstanding <= 0)
                 throw LoaderError("internal error: waiting for a batch with no task outstanding");
+            // Later batches already waiting in the reorder buffer while the head one is not:
+            // head-of-line blocking, recorded so its cost can be measured (and seen).
+            int64_t laterReady = 0;
+            for (const auto& [idx, info] : m_taskInfo)
+                laterReady += info.hasData ? 1 : 0;
+            const uint64_t waitStart = laterReady > 0 ? nowNs() : 0;
             const Received got = getData();
+            if (laterReady > 0)
+                m_ev.span(EventKind::HeadOfLine, waitStart, nowNs(), batchKey(m_epoch, m_rcvdIdx), laterReady);
             const int w = got.worker;
             const Done& data = got.done;
             checkDone(w, data);

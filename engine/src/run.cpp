@@ -3,6 +3,7 @@
 
 #include "loaderscope/clock.h"
 #include "loaderscope/loader.h"
+#include "loaderscope/metrics.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
 
@@ -40,7 +41,7 @@ class Collector
 public:
     static constexpr size_t kChunk = 1 << 16;
 
-    explicit Collector(const Segment& seg) : m_reader(seg)
+    Collector(const Segment& seg, int numWorkers) : m_reader(seg), m_metrics(numWorkers)
     {
         m_thread = std::thread([this] {
             while (!m_done.load(std::memory_order_acquire)) {
@@ -50,12 +51,13 @@ public:
         });
     }
     /// Stops the thread, drains once more and hands the events over in one vector.
-    std::vector<Event> finish(uint64_t* lost)
+    std::vector<Event> finish(uint64_t* lost, RunFigures* figures)
     {
         m_done.store(true, std::memory_order_release);
         m_thread.join();
         drainOnce();
         *lost = m_reader.lost();
+        *figures = m_metrics.figures();
         size_t total = 0;
         for (const auto& c : m_chunks)
             total += c.size();
@@ -75,10 +77,15 @@ private:
             m_chunks.emplace_back();
             m_chunks.back().reserve(kChunk + 4096);
         }
-        m_reader.drain(m_chunks.back());
+        std::vector<Event>& chunk = m_chunks.back();
+        const size_t before = chunk.size();
+        m_reader.drain(chunk);
+        for (size_t i = before; i < chunk.size(); ++i)
+            m_metrics.add(chunk[i]);
     }
 
     EventReader m_reader;
+    MetricsAccumulator m_metrics; ///< owned by the collector thread until finish()
     std::vector<std::vector<Event>> m_chunks;
     std::atomic<bool> m_done{false};
     std::thread m_thread;
@@ -168,7 +175,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
 
     EventWriter mainEvents(*segment, LaneMain);
     EventWriter deviceEvents(*segment, LaneCopy); // copy and compute lanes; written by this thread
-    Collector collector(*segment);
+    Collector collector(*segment, config.loader.num_workers);
     Generator global(config.seed); // torch's global generator after manual_seed(seed)
     const auto& stop = stopSignal();
 
@@ -208,6 +215,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         const uint64_t end = std::max(until, from);
         mainEvents.span(EventKind::HostBlocked, from, end, task, int(why));
         (why == HostBlock::DeviceBuffers ? report.host_waits_gpu_ns : report.host_blocked_ns) += end - from;
+        report.t_loop_end = std::max(report.t_loop_end, end);
     };
     try {
         it = makeLoaderIter(config, *segment, zygote, mainEvents, *device, global, stop);
@@ -238,6 +246,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                 } catch (const WorkerException& e) {
                     const uint64_t t1 = nowNs();
                     report.wait_ns += t1 - t0;
+                    report.t_loop_end = std::max(report.t_loop_end, t1);
                     mainEvents.span(EventKind::WaitData, t0, t1, -1);
                     mainEvents.instant(EventKind::Error, t1, -1, e.worker(), 0,
                                        e.worker() >= 0 ? e.worker() : int(LaneMain)); // on the raising lane
@@ -248,6 +257,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                 }
                 const uint64_t t1 = nowNs();
                 report.wait_ns += t1 - t0;
+                report.t_loop_end = std::max(report.t_loop_end, t1);
                 if (!batch) {
                     mainEvents.span(EventKind::WaitData, t0, t1, -1);
                     break;
@@ -257,8 +267,12 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                 mainEvents.instant(EventKind::Deliver, t1, key, batch->worker, delivered);
                 if (report.t_first_batch == 0)
                     report.t_first_batch = t1;
-                report.batch_log.push_back({epoch, delivered, batch->task_idx, batch->worker,
-                                            batch->first_sample, batch->n_samples, batch->checksum});
+                if (report.batch_log.size() < kBatchLogLimit)
+                    report.batch_log.push_back({epoch, delivered, batch->task_idx, batch->worker,
+                                                batch->first_sample, batch->n_samples, batch->checksum});
+                else
+                    report.batch_log_truncated = true;
+                ++report.batches;
                 report.samples += batch->n_samples;
                 report.batch_bytes += batch->bytes;
                 // Zero copy: the loop reads the batch where the worker collated it (or where the
@@ -285,6 +299,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                 const uint64_t s1 = nowNs();
                 mainEvents.span(EventKind::Step, s0, s1, key, id);
                 report.step_ns += s1 - s0;
+                report.t_loop_end = std::max(report.t_loop_end, s1);
                 pollDevice(s1);
                 emitCounts(s1);
             }
@@ -297,7 +312,6 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         if (drained > d0)
             blockHost(d0, drained, HostBlock::DeviceBuffers, -1);
         pollDevice(std::max(drained, nowNs()));
-        report.t_loop_end = std::max(report.t_loop_end, std::max(drained, d0));
         it->shutdown();
         segment->header()->run_state.store(uint32_t(RunState::Finished));
     } catch (const Interrupted& e) {
@@ -327,9 +341,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     it.reset(); // shuts every worker down (join, terminate, kill) before the segment goes
     if (registered)
         device->unregisterPinned(segment->slotDataBase());
-    if (report.t_loop_end == 0)
-        report.t_loop_end = nowNs();
-    report.events = collector.finish(&report.events_lost);
+    report.events = collector.finish(&report.events_lost, &report.figures);
     segment->unlink();
     return report;
 }

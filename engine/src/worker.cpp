@@ -85,7 +85,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
     if (config->loader.worker_init_us > 0)
         sleepNs(uint64_t(config->loader.worker_init_us * 1000.0));
     Fetcher fetcher(*config, info, &events);
-    events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid());
+    events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
     ctl->state.store(uint32_t(WorkerState::Idle));
 
     bool iterationEnd = false;

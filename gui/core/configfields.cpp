@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "configfields.h"
 
+#include "loaderscope/sweep.h"
+
+#include <QJsonDocument>
+
 #include <QCoreApplication>
 #include <QJsonArray>
 
@@ -510,13 +514,12 @@ int fieldForError(const QString& errorField)
 
 QJsonObject normalisedConfig(const QJsonObject& config)
 {
-    QJsonObject c = config;
-    // What is not applicable is written as null, as DataLoader's defaults are None.
-    if (jsonAt(c, QStringLiteral("loader.num_workers")).toInt(4) == 0) {
-        removeJsonAt(c, QStringLiteral("loader.prefetch_factor"));
-        removeJsonAt(c, QStringLiteral("loader.multiprocessing_context"));
-        removeJsonAt(c, QStringLiteral("loader.persistent_workers"));
-        removeJsonAt(c, QStringLiteral("loader.timeout"));
+    // What does not apply without workers is left out, as DataLoader refuses it there (the
+    // engine's one definition of that rule).
+    try {
+        const std::string text = loaderscope::dropWorkerOnlyKeys(QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString());
+        return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    } catch (const std::exception&) {
+        return config;
     }
-    return c;
 }

@@ -79,6 +79,7 @@ void EngineLauncher::start(const LaunchOptions& options)
     m_segmentSeen = false;
     m_stopRequested = false;
     m_summary = {};
+    m_hasSummary = false;
     const QString engine = options.enginePath.isEmpty() ? defaultEnginePath() : options.enginePath;
     QStringList args{QStringLiteral("run"), QStringLiteral("--config"), config.fileName(),
                      QStringLiteral("--summary"), m_dir->filePath(QStringLiteral("summary.json")),
@@ -155,8 +156,14 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
     m_killTimer.stop();
     m_stderr += QString::fromUtf8(m_proc->readAllStandardError());
     QFile summary(m_dir->filePath(QStringLiteral("summary.json")));
-    if (summary.open(QIODevice::ReadOnly))
-        m_summary = QJsonDocument::fromJson(summary.readAll()).object();
+    if (summary.open(QIODevice::ReadOnly)) {
+        try {
+            m_summary = loaderscope::parseRunSummary(summary.readAll().toStdString());
+            m_hasSummary = true;
+        } catch (const std::exception&) {
+            m_summary = {};
+        }
+    }
     m_lastTrace = QFileInfo::exists(m_dir->filePath(QStringLiteral("trace.json"))) ? m_dir->filePath(QStringLiteral("trace.json"))
                                                                                       : QString();
     m_lastEvents = QFileInfo::exists(m_dir->filePath(QStringLiteral("events.bin"))) ? m_dir->filePath(QStringLiteral("events.bin"))

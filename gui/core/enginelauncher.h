@@ -4,7 +4,8 @@
 // never blocks.
 #pragma once
 
-#include <QJsonObject>
+#include "summarytext.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
@@ -38,7 +39,9 @@ public:
     QString tracePath() const { return m_lastTrace; }
     /// Every event of the last finished run (engine --events), empty if none.
     QString eventsPath() const { return m_lastEvents; }
-    QJsonObject lastSummary() const { return m_summary; }
+    /// The summary the engine wrote for the last run that ended (empty when it wrote none).
+    const loaderscope::RunSummary& lastSummary() const { return m_summary; }
+    bool hasSummary() const { return m_hasSummary; }
     static QString defaultEnginePath();
     /// The translated message for an engine exit (used by tests and the status bar).
     static QString describeExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText);
@@ -52,7 +55,7 @@ signals:
     void started(qint64 pid);
     void segmentFound(const QString& name);
     void stderrLine(const QString& line);
-    void finished(const QJsonObject& summary);
+    void finished(const loaderscope::RunSummary& summary);
     /// A run that did not end well: bad config, worker died, timeout, crash. Translated.
     void failed(const QString& message, int exitCode);
     void stateChanged(EngineLauncher::State state);
@@ -74,6 +77,7 @@ private:
     QString m_stderr;
     QString m_lastTrace;
     QString m_lastEvents;
-    QJsonObject m_summary;
+    loaderscope::RunSummary m_summary;
+    bool m_hasSummary = false;
     std::unique_ptr<QTemporaryDir> m_lastDir;
 };

@@ -3,7 +3,6 @@
 
 #include "tracemodel.h"
 
-#include <QJsonArray>
 
 using loaderscope::EventKind;
 using loaderscope::ProfiledSpan;
@@ -60,41 +59,35 @@ void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& mode
     model.finishAppend();
 }
 
-QJsonObject analysisSummary(const loaderscope::TraceAnalysis& a)
+loaderscope::RunSummary analysisSummary(const loaderscope::TraceAnalysis& a)
 {
-    // Figures that do not apply to the trace are left out (shown as "–"), never given as 0: the
-    // data stall without loader spans, GPU busy without kernels, samples/s (a trace has no samples).
-    QJsonArray recs, warnings;
-    for (const auto& r : a.recommendations)
-        recs.append(QString::fromStdString(r));
-    for (const auto& w : a.warnings)
-        warnings.append(QString::fromStdString(w));
-    QJsonObject s{{QStringLiteral("backend"), QStringLiteral("profiler trace")},
-                  {QStringLiteral("verdict"), QString::fromStdString(a.verdict)},
-                  {QStringLiteral("recommendations"), recs},
-                  {QStringLiteral("warnings"), warnings},
-                  {QStringLiteral("batches"), a.steps},
-                  {QStringLiteral("loop_shape"), QString::fromStdString(a.loop_shape)},
-                  {QStringLiteral("loop_thread"), QString::fromStdString(a.loop_thread)},
-                  {QStringLiteral("loader_spans_found"), a.loader_spans_found},
-                  {QStringLiteral("stall_applies"), a.stall_applies},
-                  {QStringLiteral("gpu_applies"), a.gpu_applies},
-                  {QStringLiteral("reliable"), a.reliable},
-                  {QStringLiteral("refused_spans"), double(a.refused_spans)}};
-    if (a.stall_applies) {
-        s.insert(QStringLiteral("data_stall_fraction"), a.data_stall_fraction);
-        s.insert(QStringLiteral("data_wait_s"), a.data_wait_s);
-        s.insert(QStringLiteral("loop_s"), a.loop_s);
-    }
-    if (a.steps > 0 && a.loop_s > 0)
-        s.insert(QStringLiteral("steps_per_s"), double(a.steps) / a.loop_s);
-    else if (a.steps > 0 && a.step_s > 0)
-        s.insert(QStringLiteral("steps_per_s"), double(a.steps) / a.step_s);
-    if (a.gpu_applies)
-        s.insert(QStringLiteral("gpu_busy_fraction"), a.gpu_busy_fraction);
+    // RunFigures: `seconds` is the loop's time (the steps' time when the waits are inside them,
+    // first wait to last step end when they are between); a figure that does not apply stays 0
+    // here (TraceAnalysis::stall_applies / gpu_applies say which; see importedtrace.h).
+    loaderscope::RunSummary s;
+    s.source = "profiler";
+    loaderscope::RunFigures& f = s.figures;
+    f.batches = a.steps;
+    f.seconds = a.stall_applies ? a.loop_s : a.step_s;
+    if (f.seconds > 0)
+        f.batches_per_s = double(a.steps) / f.seconds;
+    f.step_s = a.step_s;
+    f.data_stall_fraction = a.stall_applies ? a.data_stall_fraction : 0.0;
+    f.gpu_busy_fraction = a.gpu_applies ? a.gpu_busy_fraction : 0.0;
+    f.kernel_s = a.gpu_applies ? a.gpu_busy_fraction * double(a.loop_end_ns - a.loop_begin_ns) * 1e-9 : 0.0;
+    f.copies = a.pinned_copies + a.pageable_copies;
+    f.pageable_copies = a.pageable_copies;
+    s.figures_reliable = a.reliable;
+    s.warnings = a.warnings;
     if (a.overlap_fraction >= 0)
-        s.insert(QStringLiteral("overlap_fraction"), a.overlap_fraction);
+        f.overlap_fraction = a.overlap_fraction;
     if (a.h2d_gbps >= 0)
-        s.insert(QStringLiteral("h2d_gbps"), a.h2d_gbps);
+        f.h2d_gbps = a.h2d_gbps;
+    s.verdict = a.verdict;
+    for (const std::string& r : a.recommendations) {
+        loaderscope::Advice advice; // sentences of the trace analysis: no id, no knob yet
+        advice.text = r;
+        s.advice.push_back(advice);
+    }
     return s;
 }

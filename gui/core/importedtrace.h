@@ -5,14 +5,14 @@
 
 #include "loaderscope/profiler_import.h"
 
-#include <QJsonObject>
+#include "loaderscope/run_summary.h"
 
 class TraceModel;
 
 /// Fills `model` from an imported trace: the loop thread's steps and waits on the main lane;
 /// time 0 is the start of the loop (its first step or wait), or the first span.
 void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& model);
-/// The analysis as a summary object with the keys SummaryPanel reads; figures that do not apply
-/// are absent. Also: loop_shape, loop_thread, loader_spans_found, stall_applies, gpu_applies,
-/// reliable, refused_spans, warnings.
-QJsonObject analysisSummary(const loaderscope::TraceAnalysis& a);
+/// The analysis as a RunSummary (source "profiler"): the figures that apply to a trace. What
+/// RunSummary cannot say yet (loop_shape, stall_applies, gpu_applies, loader_spans_found) is in
+/// TraceAnalysis; refused spans mark the figures unreliable, with the warnings.
+loaderscope::RunSummary analysisSummary(const loaderscope::TraceAnalysis& a);

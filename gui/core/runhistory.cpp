@@ -2,7 +2,7 @@
 #include "runhistory.h"
 
 #include "eventfile.h"
-#include "livemetrics.h"
+#include "summarytext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,14 +32,17 @@ RunHistory::RunHistory(const QString& dir)
 {
 }
 
-bool RunHistory::add(const QJsonObject& config, const QJsonObject& summary, const QString& eventsFile, int keep)
+bool RunHistory::add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep)
 {
     const QString id = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     QDir root(m_dir);
     if (!root.mkpath(id))
         return false;
     const QString dir = root.filePath(id);
-    bool ok = writeJson(dir + QStringLiteral("/config.json"), config) && writeJson(dir + QStringLiteral("/summary.json"), summary);
+    QFile summaryFile(dir + QStringLiteral("/summary.json"));
+    bool ok = writeJson(dir + QStringLiteral("/config.json"), config) && summaryFile.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+              summaryFile.write(QByteArray::fromStdString(loaderscope::runSummaryToJson(summary))) > 0;
+    summaryFile.close();
     if (ok && !eventsFile.isEmpty())
         ok = QFile::copy(eventsFile, dir + QStringLiteral("/events.bin"));
     // Keep the newest `keep` runs.
@@ -58,9 +61,15 @@ QVector<RunHistory::Entry> RunHistory::list() const
         e.id = id;
         e.when = QDateTime::fromString(id, QStringLiteral("yyyyMMdd-HHmmss-zzz"));
         e.config = readJson(root.filePath(id) + QStringLiteral("/config.json"));
-        e.summary = readJson(root.filePath(id) + QStringLiteral("/summary.json"));
-        if (!e.summary.isEmpty())
-            out.append(e);
+        QFile summary(root.filePath(id) + QStringLiteral("/summary.json"));
+        if (!summary.open(QIODevice::ReadOnly))
+            continue;
+        try {
+            e.summary = loaderscope::parseRunSummary(summary.readAll().toStdString());
+        } catch (const std::exception&) {
+            continue; // not a summary: skipped, not shown
+        }
+        out.append(e);
     }
     return out;
 }
@@ -76,6 +85,6 @@ QString RunHistory::title(const Entry& e)
     return QCoreApplication::translate("RunHistory", "%1 · num_workers=%2 · %3 samples/s · %4")
         .arg(QLocale().toString(e.when, QLocale::ShortFormat))
         .arg(loader.value(QStringLiteral("num_workers")).toInt(4))
-        .arg(QLocale().toString(e.summary.value(QStringLiteral("samples_per_s")).toDouble(), 'f', 0))
-        .arg(translateVerdict(e.summary.value(QStringLiteral("verdict")).toString()));
+        .arg(SummaryText::rate(e.summary.figures.samples_per_s))
+        .arg(SummaryText::verdict(e.summary));
 }

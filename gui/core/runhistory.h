@@ -2,6 +2,8 @@
 // Finished runs kept across restarts (config, summary and every event) for the compare view.
 #pragma once
 
+#include "loaderscope/run_summary.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
@@ -17,13 +19,13 @@ public:
         QString id;          ///< folder name
         QDateTime when;
         QJsonObject config;
-        QJsonObject summary;
+        loaderscope::RunSummary summary;
     };
 
     /// `dir` empty: the app's data folder (QStandardPaths::AppDataLocation)/history.
     explicit RunHistory(const QString& dir = {});
     /// Stores a finished run (copies the events file); keeps the newest `keep` runs.
-    bool add(const QJsonObject& config, const QJsonObject& summary, const QString& eventsFile, int keep = 20);
+    bool add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep = 20);
     /// Newest first.
     QVector<Entry> list() const;
     bool load(const QString& id, TraceModel& model, QString* error) const;

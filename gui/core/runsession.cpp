@@ -4,6 +4,8 @@
 #include "eventfile.h"
 #include "shmreader.h"
 
+#include "loaderscope/clock.h"
+
 #include <QTimer>
 
 RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReaderThread(this))
@@ -31,20 +33,25 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
             return; // the run already ended and its complete record was loaded
         m_attached = true;
         m_model.reset(origin, workers, simulated);
+        m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
     });
     connect(r, &ShmReader::eventsAvailable, this, [this](const EventBatch& events, quint64 lost) {
         if (!m_attached)
             return;
         m_model.append(events);
+        if (m_live)
+            m_live->add(events);
         m_lost = lost;
         emit liveUpdate();
     });
-    connect(&m_launcher, &EngineLauncher::finished, this, [this](const QJsonObject& s) {
+    connect(&m_launcher, &EngineLauncher::finished, this, [this](const loaderscope::RunSummary& s) {
         m_summary = s;
+        m_hasSummary = true;
         complete(true, {});
     });
     connect(&m_launcher, &EngineLauncher::failed, this, [this](const QString& message) {
         m_summary = m_launcher.lastSummary();
+        m_hasSummary = m_launcher.hasSummary();
         complete(false, message);
     });
 }
@@ -56,6 +63,8 @@ void RunSession::start(const QByteArray& configJson)
     if (running())
         return;
     m_summary = {};
+    m_hasSummary = false;
+    m_live.reset();
     m_error.clear();
     m_lost = 0;
     m_attached = false;
@@ -82,12 +91,29 @@ void RunSession::complete(bool ok, const QString& message)
     QString loadError;
     if (!m_launcher.eventsPath().isEmpty())
         loadEventsFile(m_launcher.eventsPath(), m_model, &loadError);
-    if (!m_summary.isEmpty())
-        m_model.setSimulatedDevice(m_summary.value(QStringLiteral("backend")).toString() != QLatin1String("cuda"));
+    if (m_hasSummary)
+        m_model.setSimulatedDevice(m_summary.backend != "cuda");
     if (ok) {
         emit runFinished(m_summary);
     } else {
         m_error = message;
         emit runFailed(message);
     }
+}
+
+loaderscope::RunSummary RunSession::liveSummary() const
+{
+    loaderscope::RunSummary s;
+    if (!m_live)
+        return s;
+    s.figures = m_live->figures();
+    s.backend = m_model.simulatedDevice() ? "sim" : "cuda";
+    s.num_workers = m_model.numWorkers();
+    s.cores = loaderscope::usableCores();
+    s.events = m_live->eventsAdded();
+    s.events_lost = qint64(m_lost);
+    s.figures_reliable = m_lost == 0;
+    if (s.figures.batches > 0)
+        s.verdict = loaderscope::verdictFor(s.figures.data_stall_fraction);
+    return s;
 }

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 // One run from the GUI's side: the launcher, the shared-memory reader thread and the trace model
-// wired together. GUI thread; nothing here blocks.
+// wired together, and the run's figures: live from the engine's own metrics code (fed with the
+// same events as the model), final from the engine's summary. GUI thread; nothing here blocks.
 #pragma once
 
 #include "enginelauncher.h"
 #include "tracemodel.h"
 
-#include <QJsonObject>
+#include "loaderscope/metrics.h"
+#include "loaderscope/run_summary.h"
+
 #include <QObject>
+
+#include <memory>
 
 class ShmReaderThread;
 
@@ -21,7 +26,11 @@ public:
     TraceModel* model() { return &m_model; }
     EngineLauncher* launcher() { return &m_launcher; }
     bool running() const { return m_launcher.state() != EngineLauncher::State::Idle; }
-    QJsonObject summary() const { return m_summary; }
+    /// The engine's summary of the last run that ended (empty before).
+    const loaderscope::RunSummary& summary() const { return m_summary; }
+    bool hasSummary() const { return m_hasSummary; }
+    /// Figures of the running run so far, computed as the engine computes its summary.
+    loaderscope::RunSummary liveSummary() const;
     QString lastError() const { return m_error; }
     quint64 eventsLost() const { return m_lost; }
     void setEnginePath(const QString& path) { m_enginePath = path; }
@@ -35,7 +44,7 @@ signals:
     /// Events arrived from the live rings (the model changed).
     void liveUpdate();
     /// The run ended and the model holds every event of it (from the engine's events file).
-    void runFinished(const QJsonObject& summary);
+    void runFinished(const loaderscope::RunSummary& summary);
     void runFailed(const QString& message);
 
 private:
@@ -44,7 +53,9 @@ private:
     EngineLauncher m_launcher;
     TraceModel m_model;
     ShmReaderThread* m_reader;
-    QJsonObject m_summary;
+    std::unique_ptr<loaderscope::MetricsAccumulator> m_live;
+    loaderscope::RunSummary m_summary;
+    bool m_hasSummary = false;
     QString m_error;
     QString m_enginePath;
     quint64 m_lost = 0;

@@ -96,7 +96,8 @@ void TraceModel::append(const std::vector<Event>& events)
         if (!lane)
             continue;
         if (!loaderscope::isSpan(e.kind)) {
-            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady) // one per batch: counted only
+            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady &&
+                e.kind != EventKind::BatchCost) // one per batch: counted only
                 lane->instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];
             continue;
@@ -128,7 +129,8 @@ void TraceModel::append(const std::vector<Event>& events)
         // with num_workers 0, pinning, the host blocked by a copy) is nested.
         const bool nested = lane->kind == LaneKind::Main &&
                             (e.kind == EventKind::Fetch || e.kind == EventKind::Collate ||
-                             e.kind == EventKind::PinCopy || e.kind == EventKind::HostBlocked);
+                             e.kind == EventKind::PinCopy || e.kind == EventKind::HostBlocked ||
+                             e.kind == EventKind::HeadOfLine);
         insertSorted(lane->rows[nested ? 1 : 0], s);
         ++m_spans;
     }

@@ -1,42 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "workerstatsmodel.h"
 
-#include "tracemodel.h"
-
-using loaderscope::EventKind;
+#include "summarytext.h"
 
 WorkerStatsModel::WorkerStatsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void WorkerStatsModel::setSource(const TraceModel* model)
+void WorkerStatsModel::setSummary(const loaderscope::RunSummary& summary)
 {
-    m_source = model;
-    refresh();
-}
-
-void WorkerStatsModel::refresh()
-{
-    QVector<Row> rows;
-    if (m_source) {
-        const double seconds = double(m_source->endTime()) * 1e-9;
-        for (int w = 0; w < m_source->numWorkers(); ++w) {
-            const int lane = m_source->laneIndex(TraceModel::LaneKind::Worker, w);
-            Row r;
-            for (const InstantRec& i : m_source->lane(lane).instants)
-                if (i.kind == quint8(EventKind::WorkerStart))
-                    r.pid = i.arg0;
-            r.batches = m_source->totalCount(lane, EventKind::Collate);
-            r.samples = m_source->totalCount(lane, EventKind::Fetch);
-            const qint64 busy = m_source->totalNs(lane, EventKind::Fetch) + m_source->totalNs(lane, EventKind::Collate);
-            r.busy = seconds > 0 ? std::min(1.0, double(busy) * 1e-9 / seconds) : 0;
-            rows << r;
-        }
-    }
+    std::vector<loaderscope::WorkerFigures> rows = summary.figures.workers;
+    if (summary.figures.main_fetch && rows.empty())
+        rows.push_back(*summary.figures.main_fetch); // num_workers 0: the main process fetches
     if (rows.size() != m_rows.size()) {
         beginResetModel();
-        m_rows = rows;
+        m_rows = std::move(rows);
         endResetModel();
-    } else if (!rows.isEmpty()) {
-        m_rows = rows;
+    } else if (!rows.empty()) {
+        m_rows = std::move(rows);
         emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
     }
 }
@@ -53,28 +32,46 @@ int WorkerStatsModel::columnCount(const QModelIndex& parent) const
 
 QVariant WorkerStatsModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
+    if (!index.isValid() || index.row() >= int(m_rows.size()) || index.column() >= ColumnCount)
         return {};
-    const Row& r = m_rows[index.row()];
+    const loaderscope::WorkerFigures& r = m_rows[size_t(index.row())];
     if (role == BusyFractionRole)
-        return r.busy;
+        return r.busy_fraction;
     if (role == Qt::TextAlignmentRole)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Worker && r.worker < 0)
+        return tr("num_workers 0: the main process fetches every batch itself");
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Worker: return index.row();
-    case Pid: return r.pid ? QVariant(r.pid) : QVariant(QStringLiteral("–"));
-    case Batches: return r.batches;
-    case Samples: return r.samples;
-    case Busy: return QStringLiteral("%1 %").arg(r.busy * 100, 0, 'f', 1);
+    case Worker: return r.worker < 0 ? tr("main") : QString::number(r.worker);
+    case Pid: return r.pid ? QVariant(qint64(r.pid)) : QVariant(QStringLiteral("–"));
+    case Batches: return qint64(r.batches);
+    case Samples: return qint64(r.samples);
+    case Busy: return SummaryText::percent(r.busy_fraction);
+    case Cpu: return SummaryText::percent(r.cpu_fraction);
+    case CpuWait: return SummaryText::percent(r.cpu_wait_fraction);
+    case Io: return SummaryText::percent(r.io_fraction);
+    case Idle: return SummaryText::percent(r.idle_fraction);
     }
     return {};
 }
 
 QVariant WorkerStatsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Busy: return tr("fetching samples and collating the batch, as a share of the loop's time");
+        case Cpu: return tr("of which on a CPU core (the worker's CPU time)");
+        case CpuWait: return tr("of which ready to run but waiting for a core (more workers than free cores)");
+        case Io: return tr("of which off the CPU inside the dataset: reading files, network, sleeps");
+        case Idle: return tr("waiting for an index: the loop has not asked for more, or the prefetch window is full");
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Worker: return tr("worker");
@@ -82,6 +79,10 @@ QVariant WorkerStatsModel::headerData(int section, Qt::Orientation orientation, 
     case Batches: return tr("batches");
     case Samples: return tr("samples");
     case Busy: return tr("busy");
+    case Cpu: return tr("CPU");
+    case CpuWait: return tr("wait for core");
+    case Io: return tr("I/O");
+    case Idle: return tr("idle");
     }
     return {};
 }

@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: MIT
-// One row per worker process: id, pid, batches made, samples fetched, busy share. Fed from the
-// TraceModel's running totals; applies each refresh as one dataChanged or one reset.
+// One row per worker process: id, pid, batches made, samples fetched, and where its time went
+// (busy = CPU + waiting for a core + I/O; idle), each a share of the loop's time. Fed with a
+// RunSummary (live or final), so the table shows the summary's own figures; applies each refresh
+// as one dataChanged or one reset.
 #pragma once
 
-#include <QAbstractTableModel>
-#include <QPointer>
-#include <QVector>
+#include "loaderscope/run_summary.h"
 
-class TraceModel;
+#include <QAbstractTableModel>
+#include <vector>
 
 class WorkerStatsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Worker, Pid, Batches, Samples, Busy, ColumnCount };
+    enum Column { Worker, Pid, Batches, Samples, Busy, Cpu, CpuWait, Io, Idle, ColumnCount };
     enum Role { BusyFractionRole = Qt::UserRole + 1 };
 
     explicit WorkerStatsModel(QObject* parent = nullptr);
-    void setSource(const TraceModel* model);
-    /// Re-reads the totals (call at the GUI's refresh rate, not per event).
-    void refresh();
+    /// Shows these workers (call at the GUI's refresh rate, not per event).
+    void setSummary(const loaderscope::RunSummary& summary);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -27,13 +27,5 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Row
-    {
-        qint64 pid = 0;
-        qint64 batches = 0;
-        qint64 samples = 0;
-        double busy = 0;
-    };
-    QPointer<const TraceModel> m_source;
-    QVector<Row> m_rows;
+    std::vector<loaderscope::WorkerFigures> m_rows;
 };

@@ -138,6 +138,13 @@ void ConfigPanel::setConfig(const QJsonObject& config)
     emit configChanged();
 }
 
+void ConfigPanel::setValue(const QString& path, const QJsonValue& value)
+{
+    QJsonObject c = m_config;
+    setJsonAt(c, path, value);
+    setConfig(c);
+}
+
 void ConfigPanel::load()
 {
     m_loading = true;

@@ -19,6 +19,8 @@ class ConfigPanel : public QWidget
 public:
     explicit ConfigPanel(QWidget* parent = nullptr);
     void setConfig(const QJsonObject& config);
+    /// Sets one key by its dotted path ("loader.num_workers"), as applying advice does.
+    void setValue(const QString& path, const QJsonValue& value);
     QJsonObject config() const { return m_config; }
     QByteArray configJson() const;
     bool isValid() const { return m_error.isEmpty(); }

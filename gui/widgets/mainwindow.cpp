@@ -2,7 +2,9 @@
 #include "mainwindow.h"
 
 #include "configpanel.h"
-#include "core/livemetrics.h"
+#include "core/configdescription.h"
+#include "core/summarytext.h"
+#include "picturerequest.h"
 #include "core/translator.h"
 #include "exporter.h"
 #include "lessonspanel.h"
@@ -79,23 +81,42 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
         m_lastMessage.clear();
         updateRunState();
     });
-    connect(&m_session, &RunSession::runFinished, this, [this](const QJsonObject& s) {
+    connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
         // Kept across restarts for the compare view.
         RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath());
-        m_summary->showFinal(s);
+        m_summary->showSummary(s, true);
         m_timeline->zoomToFit();
         m_chart->refresh(m_timeline->viewport());
         m_lastMessage = tr("Run finished: %1 batches, %2 samples/s.")
-                            .arg(s.value(QStringLiteral("batches")).toInt())
-                            .arg(s.value(QStringLiteral("samples_per_s")).toDouble(), 0, 'f', 0);
+                            .arg(QLocale().toString(qint64(s.figures.batches)), SummaryText::rate(s.figures.samples_per_s));
         updateRunState();
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
-        if (!m_session.summary().isEmpty())
-            m_summary->showFinal(m_session.summary());
+        if (m_session.hasSummary())
+            m_summary->showSummary(m_session.summary(), true);
         m_summary->showError(message);
         m_timeline->zoomToFit();
         m_chart->refresh(m_timeline->viewport());
+        m_lastMessage = message;
+        updateRunState();
+    });
+    connect(m_summary, &SummaryPanel::proveRequested, this, &MainWindow::proveAdvice);
+    connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& a) { applyKnob(a.knob, a.suggest); });
+    connect(&m_prover, &AdviceProver::progress, this, [this](int done, int total, const QString& what) {
+        m_summary->setProofProgress(done, total, tr("Measuring %1 of %2…").arg(done).arg(total));
+        m_status->setText(tr("Proving the advice: %1").arg(what));
+    });
+    connect(&m_prover, &AdviceProver::finished, this, [this](const loaderscope::RunSummary& proved) {
+        // The run's own figures stay; the advice is the measured one.
+        loaderscope::RunSummary s = m_summary->summary();
+        s.advice = proved.advice;
+        m_summary->setProofProgress(0, 0, {});
+        m_summary->showSummary(s, true);
+        m_lastMessage = tr("The advice was measured: see the summary.");
+        updateRunState();
+    });
+    connect(&m_prover, &AdviceProver::failed, this, [this](const QString& message) {
+        m_summary->setProofProgress(0, 0, {});
         m_lastMessage = message;
         updateRunState();
     });
@@ -150,7 +171,6 @@ void MainWindow::buildLayout()
     addDockWidget(Qt::LeftDockWidgetArea, configDock);
 
     m_summary = new SummaryPanel(this);
-    m_summary->setTraceModel(m_session.model());
     auto* summaryDock = new QDockWidget(this);
     summaryDock->setObjectName(QStringLiteral("summaryDock"));
     summaryDock->setWidget(m_summary);
@@ -400,25 +420,6 @@ QByteArray MainWindow::presetJson(const QString& name)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-QString MainWindow::describeConfig(const QJsonObject& c, const QJsonObject& summary)
-{
-    const QJsonObject loader = c.value(QStringLiteral("loader")).toObject();
-    const QJsonObject dataset = c.value(QStringLiteral("dataset")).toObject();
-    QStringList parts;
-    parts << tr("%1 dataset").arg(dataset.value(QStringLiteral("kind")).toString(QStringLiteral("map")));
-    parts << tr("num_workers=%1").arg(loader.value(QStringLiteral("num_workers")).toInt(4));
-    const QJsonValue bs = loader.value(QStringLiteral("batch_size"));
-    parts << tr("batch_size=%1").arg(bs.isNull() ? QStringLiteral("None") : QString::number(bs.toInt(32)));
-    const QJsonValue pin = loader.value(QStringLiteral("pin_memory"));
-    parts << tr("pin_memory=%1").arg(pin.isString() ? QStringLiteral("\"shared\"") : (pin.toBool() ? QStringLiteral("True") : QStringLiteral("False")));
-    const QString backend = summary.value(QStringLiteral("backend")).toString();
-    if (backend == QLatin1String("sim"))
-        parts << tr("simulated GPU");
-    else if (backend == QLatin1String("cuda"))
-        parts << tr("CUDA GPU");
-    return parts.join(QStringLiteral(" · "));
-}
-
 void MainWindow::loadPreset(const QString& name)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(presetJson(name));
@@ -483,13 +484,10 @@ bool MainWindow::saveConfig(const QString& path)
 
 bool MainWindow::exportPictureTo(const QString& path, double scale)
 {
-    ExportOptions o;
+    ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay());
     o.theme = m_a->docsTheme->isChecked() ? TimelineTheme::light() : m_timeline->theme();
     o.scale = scale;
-    o.title = describeConfig(m_config->config(), m_session.summary());
-    o.summaryLines = m_summary->lines();
     o.highlightBatch = m_timeline->highlightedBatch();
-    o.overlay = m_timeline->overlay();
     QString error;
     if (!exportPicture(path, *m_session.model(), m_timeline->viewport(), o, &error)) {
         QMessageBox::warning(this, tr("Export picture"), tr("The picture was not written: %1").arg(error));
@@ -548,13 +546,38 @@ void MainWindow::refreshLive()
 {
     if (!m_session.running())
         return;
-    const LiveMetrics live = computeLiveMetrics(*m_session.model());
-    m_summary->showLive(live);
-    if (live.seconds > 0)
-        m_deviceLabel->setText(live.simulatedDevice ? tr("GPU: simulated (a model, not a device)") : tr("GPU: CUDA device"));
+    const loaderscope::RunSummary live = m_session.liveSummary();
+    m_summary->showSummary(live, false);
+    if (live.figures.seconds > 0)
+        m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
     m_chart->refresh(m_timeline->viewport());
     if (m_session.eventsLost() > 0)
         m_status->setText(tr("Running… (the view missed %1 events; the complete record loads at the end)").arg(m_session.eventsLost()));
+}
+
+void MainWindow::proveAdvice()
+{
+    if (m_prover.running() || m_session.running())
+        return;
+    m_summary->setProofProgress(0, 1, tr("Starting…"));
+    m_prover.start(m_config->configJson(), EngineLauncher::defaultEnginePath());
+}
+
+void MainWindow::applyKnob(const std::string& path, const loaderscope::KnobValue& value)
+{
+    using loaderscope::KnobValue;
+    QJsonValue v;
+    switch (value.type) {
+    case KnobValue::Type::Number: v = value.number == std::floor(value.number) ? QJsonValue(qint64(value.number)) : QJsonValue(value.number); break;
+    case KnobValue::Type::Bool: v = value.boolean; break;
+    case KnobValue::Type::String: v = QString::fromStdString(value.text); break;
+    case KnobValue::Type::None: return;
+    }
+    m_leftTabs->setCurrentIndex(0);
+    m_config->setValue(QString::fromStdString(path), v);
+    m_lastMessage = tr("Set %1 = %2: press Run (F5) to see the effect.")
+                        .arg(QString::fromStdString(path), SummaryText::knobValue(value));
+    updateRunState();
 }
 
 void MainWindow::updateRunState()
@@ -570,10 +593,10 @@ void MainWindow::updateRunState()
         m_status->setText(tr("The configuration is not runnable: see the message above the form."));
     else
         m_status->setText(m_lastMessage.isEmpty() ? tr("Ready: press Run (F5).") : m_lastMessage);
-    const QString backend = m_session.summary().value(QStringLiteral("backend")).toString();
-    m_deviceLabel->setText(backend == QLatin1String("cuda") ? tr("GPU: CUDA device")
-                           : backend.isEmpty()               ? tr("GPU: chosen at run time (simulated when none is usable)")
-                                                             : tr("GPU: simulated (a model, not a device)"));
+    const std::string& backend = m_session.summary().backend;
+    m_deviceLabel->setText(backend == "cuda"  ? tr("GPU: CUDA device")
+                           : backend.empty() ? tr("GPU: chosen at run time (simulated when none is usable)")
+                                             : tr("GPU: simulated (a model, not a device)"));
 }
 
 void MainWindow::restoreSettings()
@@ -660,7 +683,7 @@ void MainWindow::openProfilerTraces(const QStringList& paths)
             loadProfilerTrace(job->traces[0], *m_session.model());
             m_timeline->setOverlay({});
             m_timeline->zoomToFit();
-            m_summary->showFinal(analysisSummary(a));
+            m_summary->showSummary(analysisSummary(a), true);
             m_chart->refresh(m_timeline->viewport());
             m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
             updateRunState();
@@ -684,7 +707,7 @@ void MainWindow::openProfilerTraces(const QStringList& paths)
         view->setAttribute(Qt::WA_DeleteOnClose);
         view->setWindowTitle(tr("Ranks of one job"));
         view->setItems(std::move(items), report.straggler >= 0
-                                             ? tr("Straggler: %1").arg(translateRecommendation(QString::fromStdString(report.straggler_reason)))
+                                             ? tr("Straggler: %1").arg(SummaryText::traceRecommendation(QString::fromStdString(report.straggler_reason)))
                                              : tr("No rank's loader holds the others back."));
         view->resize(1300, 800);
         view->show();
@@ -696,6 +719,10 @@ void MainWindow::openSweep()
 {
     auto* dialog = new SweepDialog(m_config->configJson(), EngineLauncher::defaultEnginePath(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SweepDialog::applyBest, this, [this](const std::vector<std::pair<std::string, loaderscope::KnobValue>>& knobs) {
+        for (const auto& [path, value] : knobs)
+            applyKnob(path, value);
+    });
     dialog->show();
 }
 

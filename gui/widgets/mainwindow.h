@@ -3,6 +3,7 @@
 // the panels, never computed here.
 #pragma once
 
+#include "core/adviceprover.h"
 #include "core/runsession.h"
 
 #include <QMainWindow>
@@ -38,8 +39,6 @@ public:
     static QStringList presetNames();
     static QString presetTitle(const QString& name);
     static QByteArray presetJson(const QString& name);
-    /// A one-line description of a config, for titles ("4 workers · batch 32 · ...").
-    static QString describeConfig(const QJsonObject& config, const QJsonObject& summary);
 
 public slots:
     void run();
@@ -72,9 +71,12 @@ private:
     void refreshLive();
     void restoreSettings();
     void saveSettings();
+    void proveAdvice();
+    void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
 
     Translator* m_translator;
     RunSession m_session;
+    AdviceProver m_prover;
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
     QueueChartView* m_chart = nullptr;

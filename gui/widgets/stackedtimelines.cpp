@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "stackedtimelines.h"
 
-#include "core/livemetrics.h"
+#include "core/summarytext.h"
 #include "timelineview.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+
+#include <functional>
+#include <optional>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
@@ -75,19 +78,31 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
             m_syncing = false;
         });
     }
-    // The figures side by side (and the difference of two).
+    // The figures side by side (and the difference of two), formatted as the summary panel does.
+    using loaderscope::RunSummary;
     struct Row
     {
         QString name;
-        const char* key;
-        bool percent;
+        std::function<std::optional<double>(const RunSummary&)> value;
+        std::function<QString(double)> format;
+        std::function<QString(double)> difference;
     };
-    const Row rows[] = {{tr("Samples/s"), "samples_per_s", false},     {tr("First batch (s)"), "first_batch_s", false},
-                        {tr("Data stall"), "data_stall_fraction", true}, {tr("GPU busy"), "gpu_busy_fraction", true},
-                        {tr("Copy/compute overlap"), "overlap_fraction", true}, {tr("H2D bandwidth (GB/s)"), "h2d_gbps", false}};
+    const auto pctDiff = [](double d) { return SummaryText::number(d * 100, 1) + tr(" points"); };
+    const std::vector<Row> rows = {
+        {tr("Samples/s"), [](const RunSummary& s) -> std::optional<double> {
+             if (s.source == "profiler") return std::nullopt;
+             return s.figures.samples_per_s; }, SummaryText::rate, SummaryText::rate},
+        {tr("First batch"), [](const RunSummary& s) { return s.figures.first_batch_s; }, SummaryText::duration, SummaryText::duration},
+        {tr("Data stall"), [](const RunSummary& s) -> std::optional<double> { return s.figures.data_stall_fraction; },
+         SummaryText::percent, pctDiff},
+        {tr("GPU busy"), [](const RunSummary& s) -> std::optional<double> { return s.figures.gpu_busy_fraction; },
+         SummaryText::percent, pctDiff},
+        {tr("Copy/compute overlap"), [](const RunSummary& s) { return s.figures.overlap_fraction; }, SummaryText::percent, pctDiff},
+        {tr("H2D bandwidth"), [](const RunSummary& s) { return s.figures.h2d_gbps; }, SummaryText::bandwidth, SummaryText::bandwidth},
+    };
     const bool two = m_items.size() == 2;
     m_table->clear();
-    m_table->setRowCount(int(std::size(rows)) + 1);
+    m_table->setRowCount(int(rows.size()) + 1);
     m_table->setColumnCount(int(m_items.size()) + (two ? 1 : 0));
     QStringList headers;
     for (const Item& it : m_items)
@@ -96,35 +111,25 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
         headers << tr("difference");
     m_table->setHorizontalHeaderLabels(headers);
     QStringList rowNames;
-    const QLocale loc;
-    for (int r = 0; r < int(std::size(rows)); ++r) {
-        rowNames << rows[r].name;
-        double values[2] = {0, 0};
-        bool have[2] = {false, false};
+    for (int r = 0; r < int(rows.size()); ++r) {
+        rowNames << rows[size_t(r)].name;
+        std::optional<double> values[2];
         for (int c = 0; c < int(m_items.size()); ++c) {
-            const QJsonValue v = m_items[size_t(c)].summary.value(QLatin1String(rows[r].key));
-            QString text = QStringLiteral("–");
-            if (v.isDouble()) {
-                text = rows[r].percent ? loc.toString(v.toDouble() * 100, 'f', 1) + QStringLiteral(" %")
-                                       : loc.toString(v.toDouble(), 'f', v.toDouble() < 10 ? 3 : 0);
-                if (c < 2) {
-                    values[c] = v.toDouble();
-                    have[c] = true;
-                }
-            }
-            m_table->setItem(r, c, new QTableWidgetItem(text));
+            const std::optional<double> v = rows[size_t(r)].value(m_items[size_t(c)].summary);
+            m_table->setItem(r, c, new QTableWidgetItem(v ? rows[size_t(r)].format(*v) : QStringLiteral("–")));
+            if (c < 2)
+                values[c] = v;
         }
-        if (two && have[0] && have[1]) {
-            const double d = values[1] - values[0];
-            const QString text = rows[r].percent ? loc.toString(d * 100, 'f', 1) + tr(" points")
-                                                 : loc.toString(d, 'f', std::abs(d) < 10 ? 3 : 0);
-            m_table->setItem(r, 2, new QTableWidgetItem((d > 0 ? QStringLiteral("+") : QString()) + text));
+        if (two && values[0] && values[1]) {
+            const double d = *values[1] - *values[0];
+            const QString text = (d > 0 ? QStringLiteral("+") : d < 0 ? QStringLiteral("−") : QString()) +
+                                 rows[size_t(r)].difference(std::abs(d));
+            m_table->setItem(r, 2, new QTableWidgetItem(text));
         }
     }
     rowNames << tr("Verdict");
     for (int c = 0; c < int(m_items.size()); ++c)
-        m_table->setItem(int(std::size(rows)), c,
-                         new QTableWidgetItem(translateVerdict(m_items[size_t(c)].summary.value(QStringLiteral("verdict")).toString())));
+        m_table->setItem(int(rows.size()), c, new QTableWidgetItem(SummaryText::verdict(m_items[size_t(c)].summary)));
     m_table->setVerticalHeaderLabels(rowNames);
     m_table->resizeColumnsToContents();
 }

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/tracemodel.h"
+#include "loaderscope/run_summary.h"
 
-#include <QJsonObject>
 #include <QWidget>
 
 #include <memory>
@@ -23,7 +23,7 @@ public:
     {
         QString title;
         std::unique_ptr<TraceModel> model;
-        QJsonObject summary;   ///< the figures shown in the table
+        loaderscope::RunSummary summary; ///< the figures shown in the table
         bool emphasised = false; ///< e.g. the straggler rank
     };
 

@@ -1,24 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "summarypanel.h"
 
+#include "core/workerstatsmodel.h"
+
 #include <QEvent>
-#include <QLocale>
 #include <QFormLayout>
 #include <QHeaderView>
-#include <QTableView>
-#include "core/workerstatsmodel.h"
-#include <QJsonArray>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace {
-enum Row { Backend, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, RowCount };
-
-QString pct(double f)
-{
-    // Locale digits (Turkish writes a decimal comma).
-    return QLocale().toString(f * 100.0, 'f', 1) + QStringLiteral(" %");
-}
+enum Row { Source, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, WorkerTime, RowCount };
 } // namespace
 
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
@@ -31,6 +26,7 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_title->setFont(tf);
     layout->addWidget(m_title);
     m_form = new QFormLayout;
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     for (int i = 0; i < RowCount; ++i) {
         auto* name = new QLabel(this);
         auto* value = new QLabel(QStringLiteral("–"), this);
@@ -47,10 +43,23 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     vf.setBold(true);
     m_verdict->setFont(vf);
     layout->addWidget(m_verdict);
-    m_recommendations = new QLabel(this);
-    m_recommendations->setWordWrap(true);
-    m_recommendations->setTextFormat(Qt::RichText);
-    layout->addWidget(m_recommendations);
+    m_advice = new QLabel(this);
+    m_advice->setWordWrap(true);
+    m_advice->setTextFormat(Qt::RichText);
+    m_advice->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    connect(m_advice, &QLabel::linkActivated, this, [this](const QString& link) {
+        // "apply:N": the N-th piece of advice.
+        const int i = link.section(QLatin1Char(':'), 1).toInt();
+        if (link.startsWith(QLatin1String("apply:")) && i >= 0 && i < int(m_summary.advice.size()))
+            emit applyAdvice(m_summary.advice[size_t(i)]);
+    });
+    layout->addWidget(m_advice);
+    m_prove = new QPushButton(this);
+    connect(m_prove, &QPushButton::clicked, this, &SummaryPanel::proveRequested);
+    layout->addWidget(m_prove, 0, Qt::AlignLeft);
+    m_proofProgress = new QProgressBar(this);
+    m_proofProgress->setVisible(false);
+    layout->addWidget(m_proofProgress);
     m_errors = new QLabel(this);
     m_errors->setWordWrap(true);
     m_errors->setStyleSheet(QStringLiteral("color: #e05252;"));
@@ -68,129 +77,106 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
 
 void SummaryPanel::retranslate()
 {
-    const QString names[RowCount] = {tr("GPU"), tr("Samples/s"), tr("First batch"), tr("Data stall"),
-                                     tr("GPU busy"), tr("Copy/compute overlap"), tr("H2D bandwidth"), tr("Workers busy")};
+    const QString names[RowCount] = {tr("Source"), tr("Samples/s"), tr("First batch"), tr("Data stall"), tr("GPU busy"),
+                                     tr("Copy/compute overlap"), tr("H2D bandwidth"), tr("Workers busy"), tr("Worker time")};
     for (int i = 0; i < RowCount; ++i)
         m_names[i]->setText(names[i]);
-    if (m_hasFinal)
-        showFinal(m_final);
-    else
-        showLive(m_live);
-}
-
-void SummaryPanel::setRow(int row, const QString& value)
-{
-    m_values[row]->setText(value.isEmpty() ? QStringLiteral("–") : value);
+    m_values[WorkerTime]->setToolTip(tr("Mean over the workers, each a share of the loop's time: on a CPU core, ready but "
+                                        "waiting for a core, off the CPU in the dataset (I/O), and waiting for an index"));
+    m_prove->setText(tr("Prove it: measure the advice"));
+    m_prove->setToolTip(tr("Runs a short sweep around each advised knob (the current value, the advised one, one beyond) "
+                           "and reports the measured samples/s, before you change anything"));
+    render();
 }
 
 void SummaryPanel::clear()
 {
-    m_hasFinal = false;
-    m_live = {};
-    for (int i = 0; i < RowCount; ++i)
-        setRow(i, {});
-    m_title->setText(tr("Summary"));
-    m_verdict->clear();
-    m_recommendations->clear();
-    m_errors->clear();
+    m_summary = {};
+    m_error.clear();
+    m_final = false;
+    m_empty = true;
+    render();
 }
 
-void SummaryPanel::setTraceModel(const TraceModel* model)
+void SummaryPanel::showSummary(const loaderscope::RunSummary& s, bool final)
 {
-    m_workerModel->setSource(model);
-}
-
-void SummaryPanel::showLive(const LiveMetrics& m)
-{
-    m_workerModel->refresh();
-    m_live = m;
-    m_hasFinal = false;
-    m_title->setText(tr("Summary (live)"));
-    if (m.seconds > 0)
-        setRow(Backend, m.simulatedDevice ? tr("simulated GPU (a model, not a device)") : tr("CUDA device"));
-    setRow(Samples, m.seconds > 0 ? QString::number(m.samplesPerS, 'f', 0) : QString());
-    setRow(Stall, m.seconds > 0 ? pct(m.dataStall) : QString());
-    setRow(GpuBusy, m.seconds > 0 ? pct(m.gpuBusy) : QString());
-    QStringList workers;
-    for (int w = 0; w < m.workerBusy.size(); ++w)
-        workers << QStringLiteral("%1: %2").arg(w).arg(pct(m.workerBusy[w]));
-    setRow(Workers, workers.join(QStringLiteral(", ")));
-    m_verdict->setText(m.verdict.isEmpty() ? QString() : tr("Verdict: %1").arg(m.verdict));
-}
-
-QStringList SummaryPanel::summaryLines(const QJsonObject& s)
-{
-    QStringList out;
-    auto num = [&](const char* key) { return s.value(QLatin1String(key)); };
-    const QString backend = num("backend").toString();
-    out << tr("GPU: %1").arg(backend == QLatin1String("sim") ? tr("simulated (a model, not a device)")
-                                                              : backend == QLatin1String("cuda") ? tr("CUDA device") : backend);
-    out << tr("Samples/s: %1").arg(num("samples_per_s").toDouble(), 0, 'f', 0);
-    if (num("first_batch_s").isDouble())
-        out << tr("First batch: %1 ms").arg(num("first_batch_s").toDouble() * 1e3, 0, 'f', 1);
-    out << tr("Data stall: %1").arg(pct(num("data_stall_fraction").toDouble()));
-    out << tr("GPU busy: %1").arg(pct(num("gpu_busy_fraction").toDouble()));
-    if (num("overlap_fraction").isDouble())
-        out << tr("Copy/compute overlap: %1").arg(pct(num("overlap_fraction").toDouble()));
-    if (num("h2d_gbps").isDouble())
-        out << tr("H2D bandwidth: %1 GB/s").arg(num("h2d_gbps").toDouble(), 0, 'f', 1);
-    return out;
-}
-
-void SummaryPanel::showFinal(const QJsonObject& s)
-{
-    m_workerModel->refresh();
-    m_final = s;
-    m_hasFinal = true;
-    m_title->setText(tr("Summary (final)"));
-    const QString backend = s.value(QStringLiteral("backend")).toString();
-    setRow(Backend, backend == QLatin1String("sim") ? tr("simulated GPU (a model, not a device)")
-                    : backend == QLatin1String("cuda") ? tr("CUDA device")
-                                                       : backend);
-    m_values[Backend]->setToolTip(s.value(QStringLiteral("backend_note")).toString());
-    setRow(Samples, QString::number(s.value(QStringLiteral("samples_per_s")).toDouble(), 'f', 0));
-    const QJsonValue fb = s.value(QStringLiteral("first_batch_s"));
-    setRow(FirstBatch, fb.isDouble() ? tr("%1 ms").arg(fb.toDouble() * 1e3, 0, 'f', 1) : QString());
-    setRow(Stall, pct(s.value(QStringLiteral("data_stall_fraction")).toDouble()));
-    setRow(GpuBusy, pct(s.value(QStringLiteral("gpu_busy_fraction")).toDouble()));
-    const QJsonValue ov = s.value(QStringLiteral("overlap_fraction"));
-    setRow(Overlap, ov.isDouble() ? pct(ov.toDouble()) : QString());
-    const QJsonValue gb = s.value(QStringLiteral("h2d_gbps"));
-    setRow(H2D, gb.isDouble() ? tr("%1 GB/s").arg(gb.toDouble(), 0, 'f', 1) : QString());
-    QStringList workers;
-    const QJsonArray busy = s.value(QStringLiteral("worker_busy_fraction")).toArray();
-    for (int w = 0; w < busy.size(); ++w)
-        workers << QStringLiteral("%1: %2").arg(w).arg(pct(busy[w].toDouble()));
-    setRow(Workers, workers.join(QStringLiteral(", ")));
-    m_verdict->setText(tr("Verdict: %1").arg(translateVerdict(s.value(QStringLiteral("verdict")).toString())));
-    QStringList recs;
-    for (const auto& r : s.value(QStringLiteral("recommendations")).toArray())
-        recs << QStringLiteral("• ") + translateRecommendation(r.toString()).toHtmlEscaped();
-    m_recommendations->setText(recs.isEmpty() ? QString() : tr("What to change:") + QStringLiteral("<br>") + recs.join(QStringLiteral("<br>")));
-    QStringList errors;
-    for (const auto& e : s.value(QStringLiteral("errors")).toArray())
-        errors << e.toString();
-    m_errors->setText(errors.join(QLatin1Char('\n')));
+    m_summary = s;
+    m_final = final;
+    m_empty = false;
+    m_workerModel->setSummary(s);
+    render();
 }
 
 void SummaryPanel::showError(const QString& message)
 {
-    m_errors->setText(message);
+    m_error = message;
+    render();
+}
+
+void SummaryPanel::setProofProgress(int done, int total, const QString& text)
+{
+    m_proofProgress->setVisible(total > 0);
+    m_proofProgress->setMaximum(std::max(total, 1));
+    m_proofProgress->setValue(done);
+    m_proofProgress->setFormat(text.isEmpty() ? QStringLiteral("%v / %m") : text);
+    m_prove->setEnabled(total == 0 && m_final);
+}
+
+void SummaryPanel::render()
+{
+    using namespace SummaryText;
+    const auto& f = m_summary.figures;
+    const bool trace = m_summary.source == "profiler";
+    const bool have = !m_empty && (f.seconds > 0 || trace || f.batches > 0);
+    m_title->setText(m_empty ? tr("Summary") : m_final ? tr("Summary (final)") : tr("Summary (live)"));
+    auto set = [this](int row, const QString& v) { m_values[row]->setText(v.isEmpty() ? QStringLiteral("–") : v); };
+    set(Source, m_empty ? QString() : source(m_summary));
+    m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));
+    set(Samples, have && !trace ? rate(f.samples_per_s) : QString());
+    set(FirstBatch, have && f.first_batch_s ? duration(*f.first_batch_s) : QString());
+    set(Stall, have ? percent(f.data_stall_fraction) : QString());
+    set(GpuBusy, have && (f.kernel_s > 0 || !trace) ? percent(f.gpu_busy_fraction) : QString());
+    set(Overlap, have && f.overlap_fraction ? percent(*f.overlap_fraction) : QString());
+    set(H2D, have && f.h2d_gbps ? bandwidth(*f.h2d_gbps) : QString());
+    set(Workers, have ? workersBusy(m_summary) : QString());
+    set(WorkerTime, have ? workerTime(m_summary) : QString());
+    const QString v = verdict(m_summary);
+    m_verdict->setText(have && !v.isEmpty() ? tr("Verdict: %1").arg(v) : QString());
+    QStringList items;
+    bool anyKnob = false;
+    for (size_t i = 0; i < m_summary.advice.size(); ++i) {
+        const loaderscope::Advice& a = m_summary.advice[i];
+        QString item = QStringLiteral("• ") + advice(a).toHtmlEscaped();
+        if (!a.knob.empty() && !a.suggest.isNone()) {
+            anyKnob = true;
+            item += QStringLiteral(" <a href=\"apply:%1\">%2</a>").arg(i).arg(tr("Apply").toHtmlEscaped());
+        }
+        const QString p = proof(a);
+        if (!p.isEmpty())
+            item += QStringLiteral("<br>&nbsp;&nbsp;<i>") + p.toHtmlEscaped() + QStringLiteral("</i>");
+        items << item;
+    }
+    m_advice->setText(items.isEmpty() ? QString() : tr("What to change:") + QStringLiteral("<br>") + items.join(QStringLiteral("<br>")));
+    m_prove->setVisible(m_final && anyKnob && m_summary.source == "engine");
+    m_prove->setEnabled(!m_proofProgress->isVisible());
+    QStringList errors;
+    for (const std::string& e : m_summary.errors)
+        errors << QString::fromStdString(e);
+    for (const std::string& w : m_summary.warnings)
+        if (w.find("events were lost") != std::string::npos)
+            errors << QString::fromStdString(w);
+    if (!m_error.isEmpty() && !errors.contains(m_error))
+        errors << m_error;
+    m_errors->setText(errors.join(QLatin1Char('\n')));
 }
 
 QStringList SummaryPanel::lines() const
 {
-    QStringList out;
-    out << m_title->text();
-    for (int i = 0; i < RowCount; ++i)
-        if (m_values[i]->text() != QLatin1String("–"))
-            out << m_names[i]->text() + QStringLiteral(": ") + m_values[i]->text();
-    if (!m_verdict->text().isEmpty())
-        out << m_verdict->text();
-    for (const auto& r : m_final.value(QStringLiteral("recommendations")).toArray())
-        out << QStringLiteral("• ") + translateRecommendation(r.toString());
-    if (!m_errors->text().isEmpty())
-        out << m_errors->text();
+    QStringList out{m_title->text()};
+    if (!m_empty)
+        out += SummaryText::lines(m_summary);
+    if (!m_error.isEmpty())
+        out << m_error;
     return out;
 }
 

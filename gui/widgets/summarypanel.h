@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
-// The run's figures: live while it goes (computed from the model), final from the engine's
-// summary at the end, with the verdict and the knobs to turn.
+// The run's figures: live while it goes, final from the engine's summary at the end, with the
+// verdict and the advice (each with Apply, and "Prove it" to measure it first). Reads everything
+// from a RunSummary through SummaryText; computes nothing itself.
 #pragma once
 
-#include "core/livemetrics.h"
+#include "core/summarytext.h"
 
-#include <QJsonObject>
 #include <QWidget>
 
 class QFormLayout;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QTableView;
-class TraceModel;
 class WorkerStatsModel;
 
 class SummaryPanel : public QWidget
@@ -19,34 +20,43 @@ class SummaryPanel : public QWidget
     Q_OBJECT
 public:
     explicit SummaryPanel(QWidget* parent = nullptr);
-    void showLive(const LiveMetrics& m);
-    void showFinal(const QJsonObject& summary);
+    /// `final`: the engine's summary at the end (with advice); otherwise live figures.
+    void showSummary(const loaderscope::RunSummary& summary, bool final);
     void showError(const QString& message);
     void clear();
-    /// The per-worker table follows this model (refreshed with showLive / showFinal).
-    void setTraceModel(const TraceModel* model);
+    /// "Prove it" is running: a progress line (done of total), or finished (total 0).
+    void setProofProgress(int done, int total, const QString& text);
+    const loaderscope::RunSummary& summary() const { return m_summary; }
     WorkerStatsModel* workerModel() const { return m_workerModel; }
-    /// The panel's content as plain lines (for exported pictures).
+    /// The panel's content as plain lines (title, figures, verdict, advice, errors).
     QStringList lines() const;
-    static QStringList summaryLines(const QJsonObject& summary);
+
+signals:
+    /// Measure the advice before changing anything (loaderscope-engine advise).
+    void proveRequested();
+    /// Set the advised value in the configuration.
+    void applyAdvice(const loaderscope::Advice& advice);
 
 protected:
     void changeEvent(QEvent* e) override;
 
 private:
     void retranslate();
-    void setRow(int row, const QString& value);
+    void render();
 
     QFormLayout* m_form;
     QList<QLabel*> m_names;
     QList<QLabel*> m_values;
     QLabel* m_title;
     QLabel* m_verdict;
-    QLabel* m_recommendations;
+    QLabel* m_advice;
+    QPushButton* m_prove;
+    QProgressBar* m_proofProgress;
     QLabel* m_errors;
     QTableView* m_workerTable;
     WorkerStatsModel* m_workerModel;
-    QJsonObject m_final;
-    LiveMetrics m_live;
-    bool m_hasFinal = false;
+    loaderscope::RunSummary m_summary;
+    QString m_error;
+    bool m_final = false;
+    bool m_empty = true;
 };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "sweepdialog.h"
 
-#include "core/livemetrics.h"
+#include "core/summarytext.h"
+
+#include "loaderscope/sweep.h"
 
 #include <QBarCategoryAxis>
 #include <QChartView>
@@ -26,10 +28,16 @@
 #include <QTableWidget>
 #include <QValueAxis>
 
+#include <csignal>
+#include <sys/prctl.h>
+
 namespace {
-const char* kKnobs[] = {"num_workers", "prefetch_factor", "batch_size", "pin_memory", "persistent_workers",
-                        "multiprocessing_context", "in_order"};
-const char* kDefaults[] = {"0,1,2,4,8", "1,2,4", "8,32,128", "false,true,shared", "false,true", "fork,spawn", "true,false"};
+/// The knob as the dialog lists it: "num_workers", "train.non_blocking" (loader knobs go bare).
+QString knobLabel(const char* path)
+{
+    const QString p = QString::fromLatin1(path);
+    return p.startsWith(QLatin1String("loader.")) ? p.mid(7) : p;
+}
 } // namespace
 
 SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath, QWidget* parent)
@@ -40,8 +48,8 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     auto* form = new QFormLayout;
     for (int k = 0; k < 2; ++k) {
         m_knob[k] = new QComboBox(this);
-        for (const char* name : kKnobs)
-            m_knob[k]->addItem(QString::fromLatin1(name));
+        for (const loaderscope::SweepKnobInfo& knob : loaderscope::sweepKnobs())
+            m_knob[k]->addItem(knobLabel(knob.path));
         m_values[k] = new QLineEdit(this);
         m_values[k]->setPlaceholderText(tr("values, separated by commas"));
         auto* row = new QHBoxLayout;
@@ -54,12 +62,12 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
             form->addRow(m_second, row);
         }
         connect(m_knob[k], &QComboBox::currentIndexChanged, this, [this, k](int i) {
-            m_values[k]->setText(QString::fromLatin1(kDefaults[i]));
+            m_values[k]->setText(QString::fromLatin1(loaderscope::sweepKnobs()[size_t(i)].defaults));
         });
     }
     m_knob[1]->setCurrentIndex(3);
-    m_values[0]->setText(QString::fromLatin1(kDefaults[0]));
-    m_values[1]->setText(QString::fromLatin1(kDefaults[3]));
+    m_values[0]->setText(QString::fromLatin1(loaderscope::sweepKnobs()[0].defaults));
+    m_values[1]->setText(QString::fromLatin1(loaderscope::sweepKnobs()[3].defaults));
     m_batches = new QSpinBox(this);
     m_batches->setRange(5, 100000);
     m_batches->setValue(50);
@@ -70,10 +78,12 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_exportCsv = new QPushButton(tr("Export CSV…"), this);
     m_exportJson = new QPushButton(tr("Export JSON…"), this);
+    m_apply = new QPushButton(tr("Apply best to the configuration"), this);
+    m_apply->setEnabled(false);
     m_cancel->setEnabled(false);
     m_exportCsv->setEnabled(false);
     m_exportJson->setEnabled(false);
-    for (auto* b : {m_run, m_cancel, m_exportCsv, m_exportJson})
+    for (auto* b : {m_run, m_cancel, m_exportCsv, m_exportJson, m_apply})
         buttons->addWidget(b);
     layout->addLayout(buttons);
     m_progress = new QProgressBar(this);
@@ -88,6 +98,20 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     m_table = new QTableWidget(this);
     layout->addWidget(m_table, 1);
     connect(m_run, &QPushButton::clicked, this, &SweepDialog::start);
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        try {
+            const loaderscope::SweepResult r =
+                loaderscope::parseSweepJson(QJsonDocument(m_result).toJson(QJsonDocument::Compact).toStdString());
+            if (r.best < 0)
+                return;
+            std::vector<std::pair<std::string, loaderscope::KnobValue>> knobs;
+            for (size_t k = 0; k < r.knobs.size(); ++k)
+                knobs.emplace_back(r.knobs[k].path, r.rows[size_t(r.best)].values[k]);
+            emit applyBest(knobs);
+            m_status->setText(tr("The best combination is now in the configuration."));
+        } catch (const std::exception&) {
+        }
+    });
     connect(m_cancel, &QPushButton::clicked, this, &SweepDialog::cancel);
     auto exportAs = [this](const QString& filter, const QString& name) {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export the sweep"), name, filter);
@@ -107,6 +131,8 @@ SweepDialog::~SweepDialog()
         m_proc->terminate();
         m_proc->waitForFinished(5000);
     }
+    if (!m_dir.isEmpty())
+        loaderscope::removePrivateTempDir(m_dir.toStdString());
 }
 
 void SweepDialog::setKnob(int which, const QString& knob, const QString& values)
@@ -131,8 +157,15 @@ void SweepDialog::start()
 {
     if (running())
         return;
-    m_dir = std::make_unique<QTemporaryDir>();
-    QFile cfg(m_dir->filePath(QStringLiteral("config.json")));
+    if (!m_dir.isEmpty())
+        loaderscope::removePrivateTempDir(m_dir.toStdString());
+    try {
+        m_dir = QString::fromStdString(loaderscope::privateTempDir("sweepdialog"));
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    QFile cfg(m_dir + QStringLiteral("/config.json"));
     if (!cfg.open(QIODevice::WriteOnly) || cfg.write(m_config) < 0) {
         m_status->setText(tr("Cannot write the configuration to a temporary folder."));
         return;
@@ -143,8 +176,9 @@ void SweepDialog::start()
     if (m_second->isChecked() && m_knob[1]->currentText() != m_knob[0]->currentText())
         args << QStringLiteral("--vary") << m_knob[1]->currentText() + QLatin1Char('=') + m_values[1]->text().remove(QLatin1Char(' '));
     args << QStringLiteral("--batches") << QString::number(m_batches->value()) << QStringLiteral("--out")
-         << m_dir->filePath(QStringLiteral("sweep.json"));
+         << m_dir + QStringLiteral("/sweep.json");
     m_proc = std::make_unique<QProcess>();
+    m_proc->setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGTERM); }); // ends with the app
     connect(m_proc.get(), &QProcess::readyReadStandardError, this, [this] {
         static const QRegularExpression progress(QStringLiteral("^progress (\\d+)/(\\d+) (.*)$"));
         for (const QString& line : QString::fromUtf8(m_proc->readAllStandardError()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
@@ -176,18 +210,29 @@ void SweepDialog::onFinished(int exitCode, QProcess::ExitStatus)
 {
     m_run->setEnabled(true);
     m_cancel->setEnabled(false);
-    QFile out(m_dir->filePath(QStringLiteral("sweep.json")));
+    QFile out(m_dir + QStringLiteral("/sweep.json"));
+    m_result = {};
     if (out.open(QIODevice::ReadOnly))
         m_result = QJsonDocument::fromJson(out.readAll()).object();
+    out.close();
+    loaderscope::removePrivateTempDir(m_dir.toStdString());
+    m_dir.clear();
     if (m_result.isEmpty()) {
         m_status->setText(exitCode == 2 ? tr("The sweep was refused: check the knob values.") : tr("The sweep ended without results."));
     } else {
-        m_status->setText(m_result.value(QStringLiteral("complete")).toBool() ? tr("Sweep complete.")
-                                                                             : tr("Sweep cancelled: the runs so far are shown."));
+        const bool complete = m_result.value(QStringLiteral("complete")).toBool();
+        if (complete)
+            m_progress->setValue(m_progress->maximum());
+        QString status = complete ? tr("Sweep complete.") : tr("Sweep cancelled: the runs so far are shown.");
+        for (const auto& k : m_result.value(QStringLiteral("best_at_edge")).toArray())
+            status += QLatin1Char(' ') + tr("The best %1 is at the edge of the values tried: the peak may lie beyond them; "
+                                            "extend the range.").arg(k.toString().section(QLatin1Char('.'), -1));
+        m_status->setText(status);
         showResult();
     }
     m_exportCsv->setEnabled(!m_result.isEmpty());
     m_exportJson->setEnabled(!m_result.isEmpty());
+    m_apply->setEnabled(m_result.value(QStringLiteral("best")).toInt(-1) >= 0);
     emit finished();
 }
 
@@ -210,7 +255,6 @@ void SweepDialog::showResult()
     auto* stall = new QLineSeries;
     stall->setName(tr("data stall (%)"));
     QStringList labels;
-    const QLocale loc;
     for (int r = 0; r < rows.size(); ++r) {
         const QJsonObject o = rows[r].toObject();
         QStringList label;
@@ -223,10 +267,10 @@ void SweepDialog::showResult()
         }
         const bool best = o.value(QStringLiteral("best")).toBool();
         labels << label.join(QStringLiteral(" / ")) + (best ? QStringLiteral(" ★") : QString());
-        m_table->setItem(r, c++, new QTableWidgetItem(loc.toString(o.value(QStringLiteral("samples_per_s")).toDouble(), 'f', 0)));
-        m_table->setItem(r, c++, new QTableWidgetItem(loc.toString(o.value(QStringLiteral("data_stall_fraction")).toDouble() * 100, 'f', 1) + QStringLiteral(" %")));
-        m_table->setItem(r, c++, new QTableWidgetItem(loc.toString(o.value(QStringLiteral("gpu_busy_fraction")).toDouble() * 100, 'f', 1) + QStringLiteral(" %")));
-        m_table->setItem(r, c++, new QTableWidgetItem(translateVerdict(o.value(QStringLiteral("verdict")).toString())));
+        m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::rate(o.value(QStringLiteral("samples_per_s")).toDouble())));
+        m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::percent(o.value(QStringLiteral("data_stall_fraction")).toDouble())));
+        m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::percent(o.value(QStringLiteral("gpu_busy_fraction")).toDouble())));
+        m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::verdict(o.value(QStringLiteral("verdict")).toString())));
         m_table->setItem(r, c++, new QTableWidgetItem(o.value(QStringLiteral("error")).toString()));
         if (best)
             for (int k = 0; k < m_table->columnCount(); ++k) {
@@ -275,30 +319,14 @@ bool SweepDialog::exportTo(const QString& path, QString* error) const
         f.write(QJsonDocument(m_result).toJson());
         return true;
     }
-    // CSV, the same columns as `loaderscope-engine sweep --out FILE.csv`.
-    const QJsonArray knobs = m_result.value(QStringLiteral("knobs")).toArray();
-    QStringList header;
-    for (const auto& k : knobs)
-        header << k.toString();
-    header << QStringLiteral("samples_per_s") << QStringLiteral("data_stall_fraction") << QStringLiteral("gpu_busy_fraction")
-           << QStringLiteral("first_batch_s") << QStringLiteral("verdict") << QStringLiteral("exit_code") << QStringLiteral("error")
-           << QStringLiteral("best");
-    f.write(header.join(QLatin1Char(',')).toUtf8() + '\n');
-    for (const auto& rv : m_result.value(QStringLiteral("results")).toArray()) {
-        const QJsonObject o = rv.toObject();
-        QStringList cells;
-        auto cell = [](const QJsonValue& v) {
-            QString s = v.isString() ? v.toString() : v.isNull() ? QString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-            if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')))
-                s = QLatin1Char('"') + s.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-            return s;
-        };
-        for (const auto& k : knobs)
-            cells << cell(o.value(k.toString()));
-        for (const char* key : {"samples_per_s", "data_stall_fraction", "gpu_busy_fraction", "first_batch_s", "verdict", "exit_code", "error"})
-            cells << cell(o.value(QLatin1String(key)));
-        cells << (o.value(QStringLiteral("best")).toBool() ? QStringLiteral("best") : QString());
-        f.write(cells.join(QLatin1Char(',')).toUtf8() + '\n');
+    // CSV: the engine's own writer (the same file `loaderscope-engine sweep --out FILE.csv` makes).
+    try {
+        f.write(QByteArray::fromStdString(
+            loaderscope::sweepCsv(loaderscope::parseSweepJson(QJsonDocument(m_result).toJson(QJsonDocument::Compact).toStdString()))));
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
     }
     return true;
 }

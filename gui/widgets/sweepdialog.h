@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Parameter sweep: one or two knobs and their values, run through `loaderscope-engine sweep`
 // (a process; the GUI never waits), with progress, cancel, a chart of samples/s and data stall per
-// combination, the best marked, and CSV/JSON export.
+// combination, the best marked (and whether it sits at the edge of the range), CSV/JSON export,
+// and the best combination applied to the configuration.
 #pragma once
+
+#include "loaderscope/run_summary.h"
 
 #include <QDialog>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 class QChartView;
 class QCheckBox;
@@ -41,6 +46,8 @@ public slots:
 
 signals:
     void finished();
+    /// "Apply best to the configuration": the best combination's knobs (config paths) and values.
+    void applyBest(const std::vector<std::pair<std::string, loaderscope::KnobValue>>& knobs);
 
 private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
@@ -49,7 +56,7 @@ private:
     QByteArray m_config;
     QString m_engine;
     std::unique_ptr<QProcess> m_proc;
-    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_dir; ///< private temporary folder of the running sweep
     QJsonObject m_result;
     QComboBox* m_knob[2];
     QLineEdit* m_values[2];
@@ -59,6 +66,7 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_exportCsv;
     QPushButton* m_exportJson;
+    QPushButton* m_apply;
     QProgressBar* m_progress;
     QLabel* m_status;
     QTableWidget* m_table;

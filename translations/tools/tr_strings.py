@@ -407,4 +407,85 @@ TR = {
  "--scale takes a number from 0.1 to 8": "--scale 0,1 ile 8 arasında bir sayı alır",
  "the engine did not start": "motor başlamadı",
  "cannot read %1: %2": "%1 okunamıyor: %2",
+
+ # --- advice as data, typed summaries (second round) ---
+ "Cannot write the configuration to %1.": "Yapılandırma %1 konumuna yazılamıyor.",
+ "Stopped.": "Durduruldu.",
+ "The measurement failed: %1": "Ölçüm başarısız oldu: %1",
+ "Measuring %1 of %2…": "Ölçülüyor: %1 / %2…",
+ "Proving the advice: %1": "Öneri ölçülüyor: %1",
+ "The advice was measured: see the summary.": "Öneri ölçüldü: özete bakın.",
+ "Starting…": "Başlatılıyor…",
+ "Set %1 = %2: press Run (F5) to see the effect.": "%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.",
+ "no steps found": "adım bulunamadı",
+ "Source": "Kaynak",
+ "Worker time": "Worker zamanı",
+ "Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index":
+   "Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor",
+ "Prove it: measure the advice": "Kanıtla: öneriyi ölç",
+ "Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything":
+   "Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir",
+ "Apply": "Uygula",
+ "%1 s": "%1 s",
+ "PyTorch profiler trace": "PyTorch profiler izi",
+ "your PyTorch job (torch %1)": "PyTorch işiniz (torch %1)",
+ "%1 (from incomplete data: %2 events were lost)": "%1 (eksik veriden: %2 olay kayboldu)",
+ "CPU %1, waiting for a core %2, I/O %3, idle %4": "CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4",
+ "the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5":
+   "döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın",
+ "the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores":
+   "döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin",
+ "the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance":
+   "%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın",
+ "the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory \"shared\" lets the workers write into pinned memory and removes that copy":
+   "pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory \"shared\" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır",
+ "copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True":
+   "sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın",
+ "copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)":
+   "sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)",
+ "synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run":
+   "sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın",
+ "copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)":
+   "kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)",
+ "starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True":
+   "worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın",
+ "spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context \"fork\", or persistent_workers=True":
+   "spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context \"fork\" ya da persistent_workers=True kullanın",
+ "the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)":
+   "sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)",
+ "workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU":
+   "ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır",
+ "the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster":
+   "döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz",
+ "(measured on incomplete data: %1 events were lost)": "(eksik veriyle ölçüldü: %1 olay kayboldu)",
+ 
+ "Measured: %1 = %2 gives %3 samples/s (%4).": "Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).",
+ "The same throughput: confirmed.": "Aynı verim: doğrulandı.",
+ "Slower: not confirmed.": "Daha yavaş: doğrulanmadı.",
+ "Confirmed.": "Doğrulandı.",
+ "%1 was faster still.": "%1 daha da hızlıydı.",
+ "the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores":
+   "döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin",
+ "Not confirmed on this machine.": "Bu makinede doğrulanmadı.",
+ "Source: %1": "Kaynak: %1",
+ "First batch: %1": "İlk batch: %1",
+ "H2D bandwidth: %1": "H2D bant genişliği: %1",
+ "Workers busy: %1": "Worker'lar meşgul: %1",
+ "Worker time: %1": "Worker zamanı: %1",
+ "Warning: %1": "Uyarı: %1",
+ "Apply best to the configuration": "En iyisini yapılandırmaya uygula",
+ "The best combination is now in the configuration.": "En iyi kombinasyon artık yapılandırmada.",
+ "The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.":
+   "En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.",
+ "num_workers 0: the main process fetches every batch itself": "num_workers 0: ana process her batch'i kendisi getirir",
+ "main": "ana",
+ "fetching samples and collating the batch, as a share of the loop's time": "örnekleri getirme ve batch'i birleştirme, döngü süresinin payı olarak",
+ "of which on a CPU core (the worker's CPU time)": "bunun bir CPU çekirdeğinde geçen kısmı (worker'ın CPU zamanı)",
+ "of which ready to run but waiting for a core (more workers than free cores)": "bunun çalışmaya hazır ama çekirdek bekleyen kısmı (boş çekirdekten fazla worker)",
+ "of which off the CPU inside the dataset: reading files, network, sleeps": "bunun veri kümesi içinde CPU dışında geçen kısmı: dosya okuma, ağ, beklemeler",
+ "waiting for an index: the loop has not asked for more, or the prefetch window is full": "bir indeks bekliyor: döngü daha fazlasını istemedi ya da ön getirme penceresi dolu",
+ "CPU": "CPU",
+ "wait for core": "çekirdek bekleme",
+ "I/O": "G/Ç",
+ "idle": "boşta",
 }

@@ -16,7 +16,33 @@ inline uint64_t nowNs()
 
 /** Sleeps for `ns` nanoseconds (restarting after signals) on CLOCK_MONOTONIC. */
 void sleepNs(uint64_t ns);
-/** Busy computation for `ns` nanoseconds: real CPU work, not a sleep. Returns a checksum. */
+/** CPU time of the calling thread in nanoseconds (CLOCK_THREAD_CPUTIME_ID). */
+uint64_t threadCpuNs();
+/**
+ * Busy computation costing `ns` nanoseconds of the calling thread's CPU time (not wall time): a
+ * thread that is preempted takes longer to finish, as real decoding does on oversubscribed cores.
+ * Returns a checksum.
+ */
 uint64_t burnCpuNs(uint64_t ns, uint64_t salt);
+/** CPUs this process may run on (sched_getaffinity), at least 1. */
+int usableCores();
+
+/**
+ * Time the calling thread spent runnable but waiting for a core (the second field of
+ * /proc/thread-self/schedstat), in ns. Keeps the file open: one pread per call (about a
+ * microsecond). Reads 0 where the kernel does not keep schedstats. Use from one thread only.
+ */
+class RunDelayClock
+{
+public:
+    RunDelayClock();
+    ~RunDelayClock();
+    RunDelayClock(const RunDelayClock&) = delete;
+    RunDelayClock& operator=(const RunDelayClock&) = delete;
+    uint64_t now();
+
+private:
+    int m_fd = -1;
+};
 
 } // namespace loaderscope

@@ -2,6 +2,7 @@
 // Datasets and the fetcher (DataLoader's _MapDatasetFetcher / _IterableDatasetFetcher + collate).
 #pragma once
 
+#include "loaderscope/clock.h"
 #include "loaderscope/config.h"
 #include "loaderscope/sampler.h"
 
@@ -49,7 +50,8 @@ struct FetchResult
 
 /**
  * Fetches samples and collates them in place into a batch slot. One per worker process (or one in
- * the main process for num_workers 0). Emits a Fetch span per sample and a Collate span per batch.
+ * the main process for num_workers 0). Emits a Fetch span per sample, a Collate span per batch and
+ * a BatchCost instant per batch (its CPU time and its wait for a core). Use from one thread only.
  */
 class Fetcher
 {
@@ -74,6 +76,7 @@ private:
     std::unordered_map<int64_t, double> m_slow;
     std::vector<uint8_t> m_scratch;   ///< the samples before collation, like a list of tensors
     std::vector<uint8_t> m_fileBuf;
+    RunDelayClock m_runDelay;         ///< this thread's wait for a core, for BatchCost events
     int m_epoch = 0;
     int64_t m_batchesThisEpoch = 0;
     // iterable stream state

@@ -20,7 +20,7 @@ enum class EventKind : uint8_t {
     // worker lanes
     WorkerStart = 1,  ///< instant; arg0 = pid, arg1 = generation
     WorkerExit,       ///< instant (written by main when it reaps); arg0 = pid, arg1 = wait status
-    WorkerInit,       ///< span: worker_init_fn cost and fetcher creation
+    WorkerInit,       ///< span: worker_init_fn cost and fetcher creation; arg0 = pid, arg1 = generation
     Fetch,            ///< span: one sample; batch = task index, arg0 = sample index
     Collate,          ///< span: stacking samples into the batch slot; arg0 = samples
     BatchReady,       ///< instant: batch written and published; arg0 = slot
@@ -41,6 +41,13 @@ enum class EventKind : uint8_t {
     H2DCopy,          ///< span: host-to-device copy; arg0 = bytes, arg1 = 1 pinned / 0 pageable
     Kernel,           ///< span: step kernel on the device
     HostBlocked,      ///< span (main lane): host thread blocked by a pageable copy or a sync
+    // added in the second round (appended: the numbers above are in recordings)
+    BatchCost,        ///< instant, on the lane that made the batch, at its end: arg0 = CPU ns the
+                      ///< thread spent in the batch's fetches and collate (thread CPU clock),
+                      ///< arg1 = ns it waited runnable for a core (schedstat run delay); the rest
+                      ///< of its fetch/collate wall time was spent off-CPU (I/O, sleeps)
+    HeadOfLine,       ///< span (main lane, inside a next()): waiting for the head batch while
+                      ///< later batches were already ready; arg0 = later batches ready
     Count
 };
 

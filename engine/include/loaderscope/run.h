@@ -5,6 +5,7 @@
 #include "loaderscope/config.h"
 #include "loaderscope/device.h"
 #include "loaderscope/events.h"
+#include "loaderscope/run_summary.h"
 
 #include <atomic>
 #include <stdexcept>
@@ -17,17 +18,6 @@ namespace loaderscope {
 
 class Zygote;
 
-struct BatchLogEntry
-{
-    int epoch = 0;
-    int64_t index = 0;        ///< delivery position in the epoch
-    int64_t task = 0;         ///< DataLoader's task id (differs from index with in_order false)
-    int worker = -1;
-    int64_t first_sample = -1;
-    uint32_t size = 0;
-    uint64_t checksum = 0;
-};
-
 /** Everything a run produced; the summary JSON and the trace are made from it. */
 struct RunReport
 {
@@ -37,7 +27,9 @@ struct RunReport
     int interrupted_by = 0;           ///< signal number, or 0
     std::vector<std::string> errors;
     std::vector<std::string> warnings;
-    std::vector<BatchLogEntry> batch_log;
+    std::vector<BatchLogEntry> batch_log;  ///< the first kBatchLogLimit deliveries
+    bool batch_log_truncated = false;
+    int64_t batches = 0;              ///< delivered (the batch log may stop at its limit)
     std::vector<std::vector<pid_t>> worker_pids; ///< per epoch (same pids with persistent workers)
     pid_t engine_pid = 0;
     uint64_t clock_origin_ns = 0;     ///< the segment's clock origin (time zero for viewers)
@@ -45,7 +37,7 @@ struct RunReport
     uint64_t t_iter_created = 0;      ///< epoch 0 iter(loader), CLOCK_MONOTONIC ns
     uint64_t t_first_batch = 0;
     uint64_t t_loop_begin = 0;        ///< first next()
-    uint64_t t_loop_end = 0;          ///< last step done
+    uint64_t t_loop_end = 0;          ///< end of the last main-lane span (next(), step, device wait)
     uint64_t wait_ns = 0;             ///< total time in next()
     uint64_t step_ns = 0;
     int64_t samples = 0;
@@ -55,6 +47,7 @@ struct RunReport
     uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for busy device buffers (GPU-bound)
     std::vector<DeviceSpan> device_spans; ///< every finished copy and kernel, host clock
     std::vector<Event> events;        ///< everything collected from the rings, all processes
+    RunFigures figures;               ///< computed from the events as they were collected
     uint64_t events_lost = 0;
     int num_workers = 0;
 };
@@ -88,11 +81,12 @@ struct DeviceMetrics
     size_t kernels = 0;
     size_t pageable_copies = 0;
 };
+/// The figures of finished copies and kernels, through MetricsAccumulator (tests, trace import).
 DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
-/** "not input-bound" (<5% of the loop waiting for data), "moderately" (5-20%), "highly" (>20%). */
-std::string verdictFor(double dataStallFraction);
 
-/** The summary JSON of config.md (and more), pretty-printed. */
+/** The typed summary of a finished run (figures, verdict, advice, exit state). */
+RunSummary makeRunSummary(const Config& config, const RunReport& report);
+/** The summary JSON of docs/config.md, pretty-printed. */
 std::string summaryJson(const Config& config, const RunReport& report);
 /**
  * Writes every collected event as a binary file a viewer can load when it missed the live rings

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// loaderscope-engine advise: run the config, then check each piece of advice that names a knob
+// with a short measured sweep (the current value, the advised value, one beyond) before the user
+// changes anything. Prints the run's summary with a `proof` on each such advice.
+#include "commands.h"
+
+#include "loaderscope/advice.h"
+#include "loaderscope/config.h"
+#include "loaderscope/sweep.h"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+namespace loaderscope::cli {
+
+int adviseCommand(const Options& options, const std::string& self)
+{
+    std::string configPath, out;
+    int batches = 200;
+    for (const auto& [k, v] : options) {
+        if (k == "config")
+            configPath = v;
+        else if (k == "out")
+            out = v;
+        else if (k == "batches")
+            batches = std::max(5, std::atoi(v.c_str()));
+        else {
+            std::cerr << "loaderscope-engine: unknown option --" << k << " for 'advise'\n";
+            return 2;
+        }
+    }
+    if (configPath.empty()) {
+        std::cerr << "loaderscope-engine: advise needs --config FILE\n";
+        return 2;
+    }
+    SweepOptions base;
+    base.engine = self;
+    base.batches = batches;
+    base.singleEpoch = false; // start-up advice needs the config's epochs
+    Config config;
+    try {
+        std::ifstream in(configPath, std::ios::binary);
+        if (!in)
+            throw ConfigError("", "cannot open config file '" + configPath + "': " + std::strerror(errno));
+        base.baseConfigJson.assign(std::istreambuf_iterator<char>(in), {});
+        config = parseConfig(base.baseConfigJson);
+    } catch (const ConfigError& e) {
+        std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
+        return 2;
+    }
+    installSweepStopHandlers();
+    const std::atomic<bool>* stop = sweepStopFlag();
+    try {
+        // 1. The run itself, as configured (at most `batches` per epoch): its summary and advice.
+        std::cerr << "progress 0/1 running the configuration" << std::endl;
+        const SweepResult first = runSweep(base, {}, stop);
+        if (first.rows.empty() || !first.rows[0].summary) {
+            std::cerr << "loaderscope-engine: the run failed: "
+                      << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
+            return stop->load() ? 130 : 3;
+        }
+        RunSummary summary = *first.rows[0].summary;
+        const LoaderKnobs knobs = LoaderKnobs::fromConfig(config);
+        // 2. Each piece of advice with a knob: a sweep of that knob around the advised value.
+        size_t total = 1, done = 1;
+        for (const Advice& a : summary.advice)
+            total += proofValues(knobs, a).size() >= 2 ? proofValues(knobs, a).size() : 0;
+        std::cerr << "progress " << done << "/" << total << " ran the configuration: "
+                  << summary.figures.samples_per_s << " samples/s" << std::endl;
+        for (Advice& a : summary.advice) {
+            const std::vector<KnobValue> values = proofValues(knobs, a);
+            if (values.size() < 2 || stop->load())
+                continue;
+            SweepOptions o = base;
+            o.knobs = {{a.knob, values}};
+            const SweepResult r = runSweep(
+                o,
+                [&](size_t, size_t, const SweepRow& row) {
+                    std::cerr << "progress " << ++done << "/" << total << " " << a.id << " " << a.knob << "="
+                              << row.values[0].json() << " samples_per_s="
+                              << (row.summary && row.exit_code == 0 ? std::to_string(row.summary->figures.samples_per_s) : "-")
+                              << std::endl;
+                },
+                stop);
+            std::vector<std::pair<KnobValue, double>> measured;
+            for (const SweepRow& row : r.rows)
+                measured.emplace_back(row.values[0], row.summary && row.exit_code == 0 ? row.summary->figures.samples_per_s : 0.0);
+            if (measured.size() == values.size())
+                applyProof(a, measured);
+        }
+        const std::string text = runSummaryToJson(summary);
+        if (out.empty()) {
+            std::cout << text << "\n";
+        } else {
+            std::ofstream f(out, std::ios::binary | std::ios::trunc);
+            f << text << "\n";
+            if (!f.flush()) {
+                std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
+                return 3;
+            }
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return 3;
+    }
+    return stop->load() ? 130 : 0;
+}
+
+} // namespace loaderscope::cli

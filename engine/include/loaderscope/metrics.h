@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// The one place where a run's figures are computed from its events. Streaming: events go in one
+// at a time (any order between lanes, time order within a lane's writer), memory stays bounded
+// whatever the run's length, and figures() can be asked at any time (live) or at the end (final).
+// Used by the engine's collector thread, the app's live view, the probe and the trace analysis.
+#pragma once
+
+#include "loaderscope/events.h"
+#include "loaderscope/run_summary.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace loaderscope {
+
+class MetricsAccumulator
+{
+public:
+    /// `numWorkers`: worker lanes 0..N-1; events of other worker lanes are ignored.
+    explicit MetricsAccumulator(int numWorkers = 0);
+
+    void add(const Event& e);
+    void add(const std::vector<Event>& events)
+    {
+        for (const Event& e : events)
+            add(e);
+    }
+    /// Figures from everything added so far.
+    RunFigures figures() const;
+    int64_t eventsAdded() const { return m_events; }
+    int numWorkers() const { return int(m_workers.size()); }
+
+private:
+    struct LaneTotals
+    {
+        int64_t pid = 0;
+        uint64_t pidTime = 0;      ///< time of the WorkerStart that set pid
+        uint64_t fetchNs = 0;
+        uint64_t collateNs = 0;
+        uint64_t cpuNs = 0;
+        uint64_t runqNs = 0;
+        uint64_t idleNs = 0;
+        int64_t samples = 0;
+        int64_t batches = 0;       ///< BatchCost instants
+        int64_t collates = 0;
+    };
+    void addDevice(const Event& e);
+    void settleCopies(uint64_t upTo);
+    static WorkerFigures laneFigures(int id, const LaneTotals& t, double seconds);
+
+    int64_t m_events = 0;
+    std::vector<LaneTotals> m_workers;
+    LaneTotals m_mainFetch;          ///< fetching in the main process (num_workers 0)
+    // main lane
+    uint64_t m_loopBegin = 0;        ///< first next() (0: none yet)
+    uint64_t m_loopEnd = 0;          ///< end of the last main-lane span after m_loopBegin
+    uint64_t m_waitNs = 0;
+    uint64_t m_holNs = 0;
+    uint64_t m_longestHolNs = 0;
+    uint64_t m_stepNs = 0;
+    uint64_t m_blockedNs[4] = {};    ///< HostBlock reasons 1..3 (index 0 unused)
+    int64_t m_samples = 0;
+    int64_t m_batches = 0;
+    uint64_t m_epoch0Begin = 0;
+    uint64_t m_firstDelivery = 0;    ///< earliest end of a next() that delivered an epoch-0 batch
+    uint64_t m_startWorkersNs = 0;
+    int m_startups = 0;
+    std::map<int64_t, uint64_t> m_initByGeneration; ///< longest WorkerInit per generation
+    uint64_t m_pinNs = 0;
+    // queue depth (the main thread's counters, in time order)
+    uint64_t m_lastCounterT = 0;
+    int64_t m_lastReady = 0;
+    double m_readyArea = 0;          ///< batch-seconds
+    double m_readySpan = 0;          ///< seconds
+    // device
+    uint64_t m_copyNs = 0;
+    uint64_t m_kernelNs = 0;
+    uint64_t m_copyBytes = 0;
+    int64_t m_copies = 0;
+    int64_t m_pageableCopies = 0;
+    int64_t m_kernels = 0;
+    uint64_t m_firstKernel = UINT64_MAX;
+    uint64_t m_lastKernelEnd = 0;
+    uint64_t m_latestKernelStart = 0;
+    uint64_t m_lastCopyEnd = 0;
+    uint64_t m_overlapNs = 0;        ///< settled copies only
+    std::map<uint64_t, uint64_t> m_busy;          ///< merged kernel intervals still needed
+    std::deque<std::pair<uint64_t, uint64_t>> m_pendingCopies; ///< copies whose overlap may still grow
+};
+
+} // namespace loaderscope

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// The typed result of a run: what the summary JSON holds, as one value type shared by the engine's
+// summary writer, the app (which parses a summary once into it), the profiler-trace analysis, the
+// sweep and the Python probe. Every figure has one definition, written next to it: what it
+// measures and what it divides by.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace loaderscope {
+
+/** One worker's time, each a share of the loop's time (RunSummary::seconds). */
+struct WorkerFigures
+{
+    int worker = 0;
+    int64_t pid = 0;                ///< the last process that served this worker id
+    int64_t samples = 0;            ///< samples fetched (Fetch spans)
+    int64_t batches = 0;            ///< batches made (BatchCost instants, or Collate spans)
+    double busy_fraction = 0;       ///< wall time in fetch + collate / loop time
+    double cpu_fraction = 0;        ///< CPU time in fetch + collate (thread CPU clock) / loop time
+    double cpu_wait_fraction = 0;   ///< runnable but waiting for a core (schedstat) / loop time
+    double io_fraction = 0;         ///< off-CPU inside fetch (I/O, sleeps) / loop time:
+                                    ///< busy - cpu - cpu_wait
+    double idle_fraction = 0;       ///< waiting for an index (WaitTask) / loop time; includes
+                                    ///< waiting while the prefetch window is full
+};
+
+/** A value to try for a knob: a number, a boolean or a string (JSON's types). */
+struct KnobValue
+{
+    enum class Type { None, Number, Bool, String };
+    Type type = Type::None;
+    double number = 0;
+    bool boolean = false;
+    std::string text;
+
+    static KnobValue of(double v) { KnobValue k; k.type = Type::Number; k.number = v; return k; }
+    static KnobValue of(bool v) { KnobValue k; k.type = Type::Bool; k.boolean = v; return k; }
+    static KnobValue of(const std::string& v) { KnobValue k; k.type = Type::String; k.text = v; return k; }
+    bool isNone() const { return type == Type::None; }
+    /// As written in a config file / summary ("12", "true", "\"fork\"").
+    std::string json() const;
+    bool operator==(const KnobValue& o) const
+    {
+        return type == o.type && number == o.number && boolean == o.boolean && text == o.text;
+    }
+};
+
+/** What a short measured sweep of the advised knob found (loaderscope-engine advise, "Prove it"). */
+struct AdviceProof
+{
+    std::vector<std::pair<KnobValue, double>> measured; ///< value -> samples/s, current value first
+    double gain = 0;          ///< best advised-or-beyond samples/s over the current value's, minus 1
+    bool confirmed = false;   ///< the advised value measured at least kConfirmGain better
+    std::string text;         ///< English, e.g. "raising num_workers to 12 measured +55 %"
+};
+
+/**
+ * One piece of advice. `id` is stable (the app translates by id, with the evidence as arguments);
+ * `knob` is the config path it names ("loader.num_workers"), or empty when the fix is outside the
+ * loader; `suggest` the value to try; `evidence` the measured figures it rests on, in the order the
+ * text uses them; `text` the English sentence (also in `recommendations`).
+ */
+struct Advice
+{
+    std::string id;
+    std::string knob;
+    KnobValue suggest;
+    std::string text;
+    std::vector<std::pair<std::string, double>> evidence;
+    std::optional<AdviceProof> proof;
+
+    double evidenceValue(const std::string& key, double fallback = 0) const
+    {
+        for (const auto& [k, v] : evidence)
+            if (k == key)
+                return v;
+        return fallback;
+    }
+};
+
+/** One delivered batch, in delivery order (conformance with torch's DataLoader). */
+struct BatchLogEntry
+{
+    int epoch = 0;
+    int64_t index = 0;        ///< delivery position in the epoch
+    int64_t task = 0;         ///< DataLoader's task id (differs from index with in_order false)
+    int worker = -1;
+    int64_t first_sample = -1;
+    uint32_t size = 0;
+    uint64_t checksum = 0;
+};
+
+/**
+ * Figures measured from a run's events (MetricsAccumulator), live or final. Times are seconds;
+ * fractions are shares of `seconds`, the loop's time: from the first next() to the end of the
+ * last main-lane span (the last step, or the final device synchronize).
+ */
+struct RunFigures
+{
+    int64_t samples = 0;                 ///< delivered to the loop
+    int64_t batches = 0;                 ///< delivered to the loop
+    double seconds = 0;                  ///< the loop's time (see above)
+    double samples_per_s = 0;            ///< samples / seconds
+    double batches_per_s = 0;            ///< batches / seconds
+    std::optional<double> first_batch_s; ///< epoch 0's iter() to its first batch delivered
+    double data_stall_fraction = 0;      ///< time inside next() / seconds
+    double head_of_line_fraction = 0;    ///< time inside next() while later batches were ready / seconds
+    double longest_head_of_line_s = 0;   ///< the longest single such wait
+    double gpu_busy_fraction = 0;        ///< step-kernel time / seconds (capped at 1)
+    std::optional<double> overlap_fraction; ///< H2D copy time that ran while a kernel ran / copy time
+    std::optional<double> h2d_gbps;      ///< bytes copied / copy time, 1e9 bytes per second
+    std::optional<double> step_period_s; ///< first kernel start to last kernel end / kernels
+    double copy_s = 0;                   ///< total H2D copy time
+    double kernel_s = 0;                 ///< total step-kernel time
+    int64_t copies = 0;
+    int64_t pageable_copies = 0;
+    double host_blocked_fraction = 0;    ///< host blocked by the copies themselves (pageable staging,
+                                         ///< synchronous copies) / seconds
+    double pageable_blocked_fraction = 0;///< the part of host_blocked_fraction due to pageable staging
+    double sync_copy_blocked_fraction = 0;///< the part due to synchronous (non_blocking false) copies
+    double host_waits_for_gpu_fraction = 0; ///< host waiting for a free device buffer / seconds
+    double step_s = 0;                   ///< time in the training step on the host (Step spans)
+    double pin_busy_fraction = 0;        ///< the pin-memory thread copying / seconds
+    double startup_s = 0;                ///< starting workers over all epochs: the main process's
+                                         ///< StartWorkers spans + the longest worker init per generation
+    int startups = 0;                    ///< how many times workers were started
+    double io_s_per_sample = 0;          ///< off-CPU time inside fetch per sample fetched (all workers)
+    double cpu_s_per_sample = 0;         ///< CPU time in fetch + collate per sample fetched
+    double cpu_wait_s_per_sample = 0;    ///< waiting for a core per sample fetched
+    double mean_ready_batches = 0;       ///< time-weighted batches ready (the prefetch window's fill)
+    std::vector<WorkerFigures> workers;
+    /// Main process fetching (num_workers 0): the same split for the main thread.
+    std::optional<WorkerFigures> main_fetch;
+};
+
+/** Everything the summary JSON holds (docs/config.md lists the keys). */
+struct RunSummary
+{
+    std::string source = "engine";       ///< "engine", "pytorch" (the probe), "profiler" (a trace)
+    std::string backend;                 ///< "sim", "cuda", or "" when none applies
+    std::string backend_note;
+    std::string torch_version;           ///< the probe only
+    RunFigures figures;
+    int num_workers = 0;
+    int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)
+    std::string verdict;                 ///< "not input-bound", "moderately input-bound", ...
+    bool figures_reliable = true;        ///< false when events were lost (see warnings)
+    std::vector<Advice> advice;
+    std::vector<BatchLogEntry> batch_log;
+    bool batch_log_truncated = false;    ///< long runs keep the first kBatchLogLimit entries
+    std::vector<std::string> errors;
+    std::vector<std::string> warnings;
+    int exit_code = 0;
+    bool interrupted = false;
+    int64_t engine_pid = 0;
+    std::vector<std::vector<int64_t>> worker_pids; ///< per epoch
+    int epochs = 0;
+    double worker_to_main_bytes_per_batch = 0;
+    int64_t events = 0;
+    int64_t events_lost = 0;
+    std::string version;
+
+    /// English recommendation texts (the `recommendations` key, kept for compatibility).
+    std::vector<std::string> recommendations() const;
+    /// Per-worker busy shares (the `worker_busy_fraction` key).
+    std::vector<double> workerBusy() const;
+};
+
+/** Batch-log entries kept in a summary; a longer run says batch_log_truncated. */
+constexpr size_t kBatchLogLimit = 100000;
+
+/// The summary JSON (pretty-printed). Keys of docs/config.md; only added, never renamed.
+std::string runSummaryToJson(const RunSummary& summary);
+/// Parses a summary written by runSummaryToJson (or by an older engine: missing keys default).
+/// Throws std::runtime_error on text that is not a JSON object.
+RunSummary parseRunSummary(const std::string& json);
+
+/** "not input-bound" (<5% of the loop waiting for data), "moderately" (5-20%), "highly" (>20%). */
+std::string verdictFor(double dataStallFraction);
+
+} // namespace loaderscope

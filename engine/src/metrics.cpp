@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+#include "loaderscope/metrics.h"
+
+#include <algorithm>
+
+namespace loaderscope {
+
+namespace {
+
+constexpr double kNs = 1e-9;
+/// Merged kernel intervals kept for copies that may still overlap them; more is pruned (oldest).
+constexpr size_t kMaxBusyIntervals = 4096;
+
+uint64_t duration(const Event& e)
+{
+    return e.t1 > e.t0 ? e.t1 - e.t0 : 0;
+}
+
+uint64_t overlapWith(const std::map<uint64_t, uint64_t>& busy, uint64_t a, uint64_t b)
+{
+    uint64_t total = 0;
+    auto it = busy.upper_bound(a);
+    if (it != busy.begin())
+        --it;
+    for (; it != busy.end() && it->first < b; ++it) {
+        const uint64_t lo = std::max(it->first, a), hi = std::min(it->second, b);
+        if (hi > lo)
+            total += hi - lo;
+    }
+    return total;
+}
+
+} // namespace
+
+MetricsAccumulator::MetricsAccumulator(int numWorkers) : m_workers(size_t(std::max(0, numWorkers))) {}
+
+void MetricsAccumulator::add(const Event& e)
+{
+    ++m_events;
+    const uint64_t d = duration(e);
+    if (e.lane >= 0 || e.lane == LaneMain) {
+        // Fetching lanes: a worker, or the main thread with num_workers 0.
+        LaneTotals* t = nullptr;
+        if (e.lane >= 0) {
+            if (size_t(e.lane) >= m_workers.size())
+                return; // never index with a lane number read from shared memory unchecked
+            t = &m_workers[size_t(e.lane)];
+        } else {
+            t = &m_mainFetch;
+        }
+        switch (e.kind) {
+        case EventKind::WorkerStart:
+            if (e.t0 >= t->pidTime) {
+                t->pid = e.arg0;
+                t->pidTime = e.t0;
+            }
+            return;
+        case EventKind::Fetch:
+            t->fetchNs += d;
+            ++t->samples;
+            return;
+        case EventKind::Collate:
+            t->collateNs += d;
+            ++t->collates;
+            return;
+        case EventKind::BatchCost:
+            t->cpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
+            t->runqNs += uint64_t(std::max<int64_t>(0, e.arg1));
+            ++t->batches;
+            return;
+        case EventKind::WaitTask:
+            t->idleNs += d;
+            return;
+        case EventKind::WorkerInit: {
+            uint64_t& longest = m_initByGeneration[e.arg1];
+            longest = std::max(longest, d);
+            return;
+        }
+        default:
+            break;
+        }
+        if (e.lane >= 0)
+            return;
+    }
+    switch (e.kind) {
+    case EventKind::WaitData:
+        if (m_loopBegin == 0 || e.t0 < m_loopBegin)
+            m_loopBegin = e.t0;
+        m_loopEnd = std::max(m_loopEnd, e.t1);
+        m_waitNs += d;
+        if (e.batch >= 0) {
+            ++m_batches;
+            m_samples += std::max<int64_t>(0, e.arg1);
+            if (batchKeyEpoch(e.batch) == 0 && (m_firstDelivery == 0 || e.t1 < m_firstDelivery))
+                m_firstDelivery = e.t1;
+        }
+        return;
+    case EventKind::Step:
+        m_stepNs += d;
+        m_loopEnd = std::max(m_loopEnd, e.t1);
+        return;
+    case EventKind::HostBlocked:
+        m_blockedNs[std::clamp<int64_t>(e.arg0, 1, 3)] += d;
+        m_loopEnd = std::max(m_loopEnd, e.t1);
+        return;
+    case EventKind::HeadOfLine:
+        m_holNs += d;
+        m_longestHolNs = std::max(m_longestHolNs, d);
+        return;
+    case EventKind::EpochBegin:
+        if (e.arg0 == 0 && (m_epoch0Begin == 0 || e.t0 < m_epoch0Begin))
+            m_epoch0Begin = e.t0;
+        return;
+    case EventKind::StartWorkers:
+        m_startWorkersNs += d;
+        ++m_startups;
+        return;
+    case EventKind::QueueDepth:
+        // Written by the main thread in time order: the ready count holds until the next sample.
+        if (m_lastCounterT != 0 && e.t0 >= m_lastCounterT) {
+            const double dt = double(e.t0 - m_lastCounterT) * kNs;
+            m_readyArea += double(m_lastReady) * dt;
+            m_readySpan += dt;
+        }
+        m_lastCounterT = e.t0;
+        m_lastReady = e.arg0;
+        return;
+    case EventKind::PinCopy:
+        if (e.lane == LanePin)
+            m_pinNs += d;
+        return;
+    case EventKind::H2DCopy:
+    case EventKind::Kernel:
+        addDevice(e);
+        return;
+    default:
+        return;
+    }
+}
+
+void MetricsAccumulator::addDevice(const Event& e)
+{
+    const uint64_t d = duration(e);
+    if (e.kind == EventKind::H2DCopy) {
+        m_copyNs += d;
+        m_copyBytes += uint64_t(std::max<int64_t>(0, e.arg0));
+        ++m_copies;
+        m_pageableCopies += e.arg1 == 0 ? 1 : 0;
+        m_pendingCopies.emplace_back(e.t0, e.t1);
+        m_lastCopyEnd = std::max(m_lastCopyEnd, e.t1);
+        settleCopies(m_latestKernelStart);
+        return;
+    }
+    m_kernelNs += d;
+    ++m_kernels;
+    m_firstKernel = std::min(m_firstKernel, e.t0);
+    m_lastKernelEnd = std::max(m_lastKernelEnd, e.t1);
+    m_latestKernelStart = std::max(m_latestKernelStart, e.t0);
+    // Merge into the disjoint busy intervals.
+    uint64_t a = e.t0, b = e.t1;
+    auto it = m_busy.upper_bound(a);
+    if (it != m_busy.begin() && std::prev(it)->second >= a)
+        --it;
+    while (it != m_busy.end() && it->first <= b) {
+        a = std::min(a, it->first);
+        b = std::max(b, it->second);
+        it = m_busy.erase(it);
+    }
+    m_busy.emplace(a, b);
+    // Kernels run one after another on their stream: none that arrives later starts before this
+    // one, so copies that ended before it started can overlap nothing more.
+    settleCopies(m_latestKernelStart);
+}
+
+void MetricsAccumulator::settleCopies(uint64_t upTo)
+{
+    uint64_t keepFrom = UINT64_MAX;
+    for (auto it = m_pendingCopies.begin(); it != m_pendingCopies.end();) {
+        if (it->second <= upTo) {
+            m_overlapNs += overlapWith(m_busy, it->first, it->second);
+            it = m_pendingCopies.erase(it);
+        } else {
+            keepFrom = std::min(keepFrom, it->first);
+            ++it;
+        }
+    }
+    // Intervals that end before every pending copy and before the last copy seen are not needed
+    // again: copies run one after another on the copy engine, so later ones start after it.
+    const uint64_t horizon = std::min(keepFrom, m_lastCopyEnd);
+    while (!m_busy.empty() && (m_busy.begin()->second < horizon || m_busy.size() > kMaxBusyIntervals))
+        m_busy.erase(m_busy.begin());
+}
+
+WorkerFigures MetricsAccumulator::laneFigures(int id, const LaneTotals& t, double seconds)
+{
+    WorkerFigures w;
+    w.worker = id;
+    w.pid = t.pid;
+    w.samples = t.samples;
+    w.batches = t.batches > 0 ? t.batches : t.collates;
+    if (seconds <= 0)
+        return w;
+    const double busy = double(t.fetchNs + t.collateNs) * kNs;
+    const double cpu = double(t.cpuNs) * kNs;
+    const double runq = double(t.runqNs) * kNs;
+    w.busy_fraction = std::min(1.0, busy / seconds);
+    w.cpu_fraction = std::min(1.0, cpu / seconds);
+    w.cpu_wait_fraction = std::min(1.0, runq / seconds);
+    w.io_fraction = std::max(0.0, w.busy_fraction - w.cpu_fraction - w.cpu_wait_fraction);
+    w.idle_fraction = std::min(1.0, double(t.idleNs) * kNs / seconds);
+    return w;
+}
+
+RunFigures MetricsAccumulator::figures() const
+{
+    RunFigures f;
+    f.samples = m_samples;
+    f.batches = m_batches;
+    f.seconds = m_loopEnd > m_loopBegin && m_loopBegin != 0 ? double(m_loopEnd - m_loopBegin) * kNs : 0.0;
+    const double s = f.seconds;
+    if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
+        f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;
+    f.step_s = double(m_stepNs) * kNs;
+    f.copy_s = double(m_copyNs) * kNs;
+    f.kernel_s = double(m_kernelNs) * kNs;
+    f.copies = m_copies;
+    f.pageable_copies = m_pageableCopies;
+    if (m_copyNs > 0) {
+        uint64_t overlap = m_overlapNs;
+        for (const auto& [a, b] : m_pendingCopies)
+            overlap += overlapWith(m_busy, a, b);
+        f.overlap_fraction = std::min(1.0, double(overlap) / double(m_copyNs));
+        f.h2d_gbps = double(m_copyBytes) / double(m_copyNs);
+    }
+    if (m_kernels > 1)
+        f.step_period_s = double(m_lastKernelEnd - m_firstKernel) * kNs / double(m_kernels);
+    uint64_t inits = 0;
+    for (const auto& [gen, ns] : m_initByGeneration)
+        inits += ns;
+    f.startup_s = double(m_startWorkersNs + inits) * kNs;
+    f.startups = m_startups;
+    f.mean_ready_batches = m_readySpan > 0 ? m_readyArea / m_readySpan : 0.0;
+    f.longest_head_of_line_s = double(m_longestHolNs) * kNs;
+    // Per-sample costs over every lane that fetched (workers, or the main thread).
+    uint64_t busyNs = 0, cpuNs = 0, runqNs = 0;
+    int64_t fetched = 0;
+    auto sum = [&](const LaneTotals& t) {
+        busyNs += t.fetchNs + t.collateNs;
+        cpuNs += t.cpuNs;
+        runqNs += t.runqNs;
+        fetched += t.samples;
+    };
+    for (const LaneTotals& t : m_workers)
+        sum(t);
+    sum(m_mainFetch);
+    if (fetched > 0) {
+        const double n = double(fetched);
+        f.cpu_s_per_sample = double(cpuNs) * kNs / n;
+        f.cpu_wait_s_per_sample = double(runqNs) * kNs / n;
+        f.io_s_per_sample = std::max(0.0, double(busyNs) - double(cpuNs) - double(runqNs)) * kNs / n;
+    }
+    for (size_t w = 0; w < m_workers.size(); ++w)
+        f.workers.push_back(laneFigures(int(w), m_workers[w], s));
+    if (m_mainFetch.samples > 0)
+        f.main_fetch = laneFigures(-1, m_mainFetch, s);
+    if (s <= 0)
+        return f;
+    f.samples_per_s = double(m_samples) / s;
+    f.batches_per_s = double(m_batches) / s;
+    f.data_stall_fraction = std::min(1.0, double(m_waitNs) * kNs / s);
+    f.head_of_line_fraction = std::min(1.0, double(m_holNs) * kNs / s);
+    f.gpu_busy_fraction = std::min(1.0, f.kernel_s / s);
+    f.pageable_blocked_fraction = std::min(1.0, double(m_blockedNs[2]) * kNs / s);
+    f.sync_copy_blocked_fraction = std::min(1.0, double(m_blockedNs[3]) * kNs / s);
+    f.host_blocked_fraction = std::min(1.0, f.pageable_blocked_fraction + f.sync_copy_blocked_fraction);
+    f.host_waits_for_gpu_fraction = std::min(1.0, double(m_blockedNs[1]) * kNs / s);
+    f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
+    return f;
+}
+
+} // namespace loaderscope

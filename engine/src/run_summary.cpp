@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: MIT
+// RunSummary <-> the summary JSON. Keys are only ever added (docs/config.md).
+#include "loaderscope/run_summary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace loaderscope {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+double round6(double x)
+{
+    return std::round(x * 1e6) / 1e6;
+}
+
+json opt(const std::optional<double>& v)
+{
+    return v ? json(round6(*v)) : json(nullptr);
+}
+
+json knobJson(const KnobValue& v)
+{
+    switch (v.type) {
+    case KnobValue::Type::Number:
+        if (v.number == std::floor(v.number) && std::abs(v.number) < 1e15)
+            return json(int64_t(v.number));
+        return json(v.number);
+    case KnobValue::Type::Bool: return json(v.boolean);
+    case KnobValue::Type::String: return json(v.text);
+    case KnobValue::Type::None: break;
+    }
+    return json(nullptr);
+}
+
+KnobValue knobFrom(const json& j)
+{
+    if (j.is_boolean())
+        return KnobValue::of(j.get<bool>());
+    if (j.is_number())
+        return KnobValue::of(j.get<double>());
+    if (j.is_string())
+        return KnobValue::of(j.get<std::string>());
+    return {};
+}
+
+json workerJson(const WorkerFigures& w)
+{
+    return {{"worker", w.worker},
+            {"pid", w.pid},
+            {"samples", w.samples},
+            {"batches", w.batches},
+            {"busy_fraction", round6(w.busy_fraction)},
+            {"cpu_fraction", round6(w.cpu_fraction)},
+            {"cpu_wait_fraction", round6(w.cpu_wait_fraction)},
+            {"io_fraction", round6(w.io_fraction)},
+            {"idle_fraction", round6(w.idle_fraction)}};
+}
+
+WorkerFigures workerFrom(const json& j)
+{
+    WorkerFigures w;
+    w.worker = j.value("worker", 0);
+    w.pid = j.value("pid", int64_t(0));
+    w.samples = j.value("samples", int64_t(0));
+    w.batches = j.value("batches", int64_t(0));
+    w.busy_fraction = j.value("busy_fraction", 0.0);
+    w.cpu_fraction = j.value("cpu_fraction", 0.0);
+    w.cpu_wait_fraction = j.value("cpu_wait_fraction", 0.0);
+    w.io_fraction = j.value("io_fraction", 0.0);
+    w.idle_fraction = j.value("idle_fraction", 0.0);
+    return w;
+}
+
+json adviceJson(const Advice& a)
+{
+    json ev = json::object();
+    for (const auto& [k, v] : a.evidence)
+        ev[k] = std::isfinite(v) ? json(round6(v)) : json(nullptr);
+    json j = {{"id", a.id}, {"knob", a.knob.empty() ? json(nullptr) : json(a.knob)}, {"suggest", knobJson(a.suggest)},
+              {"text", a.text}, {"evidence", ev}};
+    if (a.proof) {
+        json m = json::array();
+        for (const auto& [v, rate] : a.proof->measured)
+            m.push_back({{"value", knobJson(v)}, {"samples_per_s", round6(rate)}});
+        j["proof"] = {{"measured", m}, {"gain", round6(a.proof->gain)}, {"confirmed", a.proof->confirmed},
+                      {"text", a.proof->text}};
+    }
+    return j;
+}
+
+Advice adviceFrom(const json& j)
+{
+    Advice a;
+    a.id = j.value("id", std::string());
+    if (j.contains("knob") && j["knob"].is_string())
+        a.knob = j["knob"].get<std::string>();
+    if (j.contains("suggest"))
+        a.suggest = knobFrom(j["suggest"]);
+    a.text = j.value("text", std::string());
+    if (j.contains("evidence") && j["evidence"].is_object())
+        for (const auto& [k, v] : j["evidence"].items())
+            a.evidence.emplace_back(k, v.is_number() ? v.get<double>() : 0.0);
+    if (j.contains("proof") && j["proof"].is_object()) {
+        const json& p = j["proof"];
+        AdviceProof proof;
+        if (p.contains("measured") && p["measured"].is_array())
+            for (const json& m : p["measured"])
+                if (m.is_object())
+                    proof.measured.emplace_back(knobFrom(m.value("value", json())), m.value("samples_per_s", 0.0));
+        proof.gain = p.value("gain", 0.0);
+        proof.confirmed = p.value("confirmed", false);
+        proof.text = p.value("text", std::string());
+        a.proof = proof;
+    }
+    return a;
+}
+
+std::optional<double> optFrom(const json& j, const char* key)
+{
+    if (j.contains(key) && j[key].is_number())
+        return j[key].get<double>();
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string KnobValue::json() const
+{
+    return knobJson(*this).dump();
+}
+
+std::vector<std::string> RunSummary::recommendations() const
+{
+    std::vector<std::string> out;
+    for (const Advice& a : advice)
+        out.push_back(a.text);
+    return out;
+}
+
+std::vector<double> RunSummary::workerBusy() const
+{
+    std::vector<double> out;
+    for (const WorkerFigures& w : figures.workers)
+        out.push_back(w.busy_fraction);
+    return out;
+}
+
+std::string verdictFor(double stall)
+{
+    // The TensorFlow input-pipeline analyser's thresholds: share of the loop waiting for data.
+    if (stall < 0.05)
+        return "not input-bound";
+    if (stall <= 0.20)
+        return "moderately input-bound";
+    return "highly input-bound";
+}
+
+std::string runSummaryToJson(const RunSummary& s)
+{
+    const RunFigures& f = s.figures;
+    json j;
+    j["source"] = s.source;
+    if (!s.torch_version.empty())
+        j["torch_version"] = s.torch_version;
+    j["backend"] = s.backend;
+    j["backend_note"] = s.backend_note;
+    j["samples"] = f.samples;
+    j["batches"] = f.batches;
+    j["seconds"] = round6(f.seconds);
+    j["samples_per_s"] = round6(f.samples_per_s);
+    j["batches_per_s"] = round6(f.batches_per_s);
+    j["first_batch_s"] = opt(f.first_batch_s);
+    j["data_stall_fraction"] = round6(f.data_stall_fraction);
+    j["head_of_line_fraction"] = round6(f.head_of_line_fraction);
+    j["longest_head_of_line_s"] = round6(f.longest_head_of_line_s);
+    j["gpu_busy_fraction"] = round6(f.gpu_busy_fraction);
+    j["overlap_fraction"] = opt(f.overlap_fraction);
+    j["h2d_gbps"] = opt(f.h2d_gbps);
+    j["step_period_s"] = opt(f.step_period_s);
+    j["copy_s"] = round6(f.copy_s);
+    j["kernel_s"] = round6(f.kernel_s);
+    j["copies"] = f.copies;
+    j["pageable_copies"] = f.pageable_copies;
+    j["host_blocked_fraction"] = round6(f.host_blocked_fraction);
+    j["pageable_blocked_fraction"] = round6(f.pageable_blocked_fraction);
+    j["sync_copy_blocked_fraction"] = round6(f.sync_copy_blocked_fraction);
+    j["host_waits_for_gpu_fraction"] = round6(f.host_waits_for_gpu_fraction);
+    j["step_s"] = round6(f.step_s);
+    j["pin_busy_fraction"] = round6(f.pin_busy_fraction);
+    j["startup_s"] = round6(f.startup_s);
+    j["startups"] = f.startups;
+    j["io_s_per_sample"] = round6(f.io_s_per_sample * 1e3) / 1e3;
+    j["cpu_s_per_sample"] = round6(f.cpu_s_per_sample * 1e3) / 1e3;
+    j["cpu_wait_s_per_sample"] = round6(f.cpu_wait_s_per_sample * 1e3) / 1e3;
+    j["mean_ready_batches"] = round6(f.mean_ready_batches);
+    j["num_workers"] = s.num_workers;
+    j["cores"] = s.cores;
+    json wb = json::array(), workers = json::array();
+    for (const WorkerFigures& w : f.workers) {
+        wb.push_back(round6(w.busy_fraction));
+        workers.push_back(workerJson(w));
+    }
+    j["worker_busy_fraction"] = wb;
+    j["workers"] = workers;
+    j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
+    j["verdict"] = s.verdict;
+    j["figures_reliable"] = s.figures_reliable;
+    json advice = json::array(), recs = json::array();
+    for (const Advice& a : s.advice) {
+        advice.push_back(adviceJson(a));
+        recs.push_back(a.text);
+    }
+    j["recommendations"] = recs;
+    j["advice"] = advice;
+    json log = json::array();
+    for (const BatchLogEntry& b : s.batch_log)
+        log.push_back({{"epoch", b.epoch}, {"index", b.index}, {"task", b.task}, {"worker", b.worker},
+                       {"first_sample", b.first_sample}, {"size", b.size}});
+    j["batch_log"] = log;
+    j["batch_log_truncated"] = s.batch_log_truncated;
+    j["errors"] = s.errors;
+    j["warnings"] = s.warnings;
+    j["exit_code"] = s.exit_code;
+    j["interrupted"] = s.interrupted;
+    j["engine_pid"] = s.engine_pid;
+    j["worker_pids"] = s.worker_pids;
+    j["epochs"] = s.epochs;
+    j["worker_to_main_bytes_per_batch"] = s.worker_to_main_bytes_per_batch;
+    j["events"] = s.events;
+    j["events_lost"] = s.events_lost;
+    j["version"] = s.version;
+    return j.dump(2);
+}
+
+RunSummary parseRunSummary(const std::string& text)
+{
+    const json j = json::parse(text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/false);
+    if (!j.is_object())
+        throw std::runtime_error("not a Loaderscope summary (a JSON object was expected)");
+    RunSummary s;
+    RunFigures& f = s.figures;
+    auto str = [&](const char* k) { return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string(); };
+    auto num = [&](const char* k, double d = 0.0) { return j.contains(k) && j[k].is_number() ? j[k].get<double>() : d; };
+    auto integer = [&](const char* k) { return j.contains(k) && j[k].is_number() ? j[k].get<int64_t>() : int64_t(0); };
+    s.source = j.contains("source") ? str("source") : "engine";
+    s.torch_version = str("torch_version");
+    s.backend = str("backend");
+    s.backend_note = str("backend_note");
+    f.samples = integer("samples");
+    f.batches = integer("batches");
+    f.seconds = num("seconds");
+    f.samples_per_s = num("samples_per_s");
+    f.batches_per_s = num("batches_per_s");
+    f.first_batch_s = optFrom(j, "first_batch_s");
+    f.data_stall_fraction = num("data_stall_fraction");
+    f.head_of_line_fraction = num("head_of_line_fraction");
+    f.longest_head_of_line_s = num("longest_head_of_line_s");
+    f.gpu_busy_fraction = num("gpu_busy_fraction");
+    f.overlap_fraction = optFrom(j, "overlap_fraction");
+    f.h2d_gbps = optFrom(j, "h2d_gbps");
+    f.step_period_s = optFrom(j, "step_period_s");
+    f.copy_s = num("copy_s");
+    f.kernel_s = num("kernel_s");
+    f.copies = integer("copies");
+    f.pageable_copies = integer("pageable_copies");
+    f.host_blocked_fraction = num("host_blocked_fraction");
+    f.pageable_blocked_fraction = num("pageable_blocked_fraction");
+    f.sync_copy_blocked_fraction = num("sync_copy_blocked_fraction");
+    f.host_waits_for_gpu_fraction = num("host_waits_for_gpu_fraction");
+    f.step_s = num("step_s");
+    f.pin_busy_fraction = num("pin_busy_fraction");
+    f.startup_s = num("startup_s");
+    f.startups = int(integer("startups"));
+    f.io_s_per_sample = num("io_s_per_sample");
+    f.cpu_s_per_sample = num("cpu_s_per_sample");
+    f.cpu_wait_s_per_sample = num("cpu_wait_s_per_sample");
+    f.mean_ready_batches = num("mean_ready_batches");
+    s.num_workers = int(integer("num_workers"));
+    s.cores = int(integer("cores"));
+    if (j.contains("workers") && j["workers"].is_array()) {
+        for (const json& w : j["workers"])
+            if (w.is_object())
+                f.workers.push_back(workerFrom(w));
+    } else if (j.contains("worker_busy_fraction") && j["worker_busy_fraction"].is_array()) {
+        // An older summary: busy shares only.
+        int w = 0;
+        for (const json& b : j["worker_busy_fraction"]) {
+            WorkerFigures wf;
+            wf.worker = w++;
+            wf.busy_fraction = b.is_number() ? b.get<double>() : 0.0;
+            f.workers.push_back(wf);
+        }
+    }
+    if (s.num_workers == 0)
+        s.num_workers = int(f.workers.size());
+    if (j.contains("main_fetch") && j["main_fetch"].is_object())
+        f.main_fetch = workerFrom(j["main_fetch"]);
+    s.verdict = str("verdict");
+    s.figures_reliable = j.value("figures_reliable", true);
+    if (j.contains("advice") && j["advice"].is_array()) {
+        for (const json& a : j["advice"])
+            if (a.is_object())
+                s.advice.push_back(adviceFrom(a));
+    } else if (j.contains("recommendations") && j["recommendations"].is_array()) {
+        for (const json& r : j["recommendations"])
+            if (r.is_string()) {
+                Advice a;
+                a.text = r.get<std::string>();
+                s.advice.push_back(a);
+            }
+    }
+    if (j.contains("batch_log") && j["batch_log"].is_array())
+        for (const json& b : j["batch_log"]) {
+            if (!b.is_object())
+                continue;
+            BatchLogEntry e;
+            e.epoch = b.value("epoch", 0);
+            e.index = b.value("index", int64_t(0));
+            e.task = b.value("task", int64_t(0));
+            e.worker = b.value("worker", -1);
+            e.first_sample = b.value("first_sample", int64_t(-1));
+            e.size = b.value("size", 0u);
+            s.batch_log.push_back(e);
+        }
+    s.batch_log_truncated = j.value("batch_log_truncated", false);
+    auto strings = [&](const char* k) {
+        std::vector<std::string> out;
+        if (j.contains(k) && j[k].is_array())
+            for (const json& v : j[k])
+                if (v.is_string())
+                    out.push_back(v.get<std::string>());
+        return out;
+    };
+    s.errors = strings("errors");
+    s.warnings = strings("warnings");
+    s.exit_code = int(integer("exit_code"));
+    s.interrupted = j.value("interrupted", false);
+    s.engine_pid = integer("engine_pid");
+    if (j.contains("worker_pids") && j["worker_pids"].is_array())
+        for (const json& epoch : j["worker_pids"]) {
+            std::vector<int64_t> pids;
+            if (epoch.is_array())
+                for (const json& p : epoch)
+                    if (p.is_number())
+                        pids.push_back(p.get<int64_t>());
+            s.worker_pids.push_back(pids);
+        }
+    s.epochs = int(integer("epochs"));
+    s.worker_to_main_bytes_per_batch = num("worker_to_main_bytes_per_batch");
+    s.events = integer("events");
+    s.events_lost = integer("events_lost");
+    s.version = str("version");
+    return s;
+}
+
+} // namespace loaderscope

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: MIT
+#include "summarytext.h"
+
+#include "loaderscope/advice.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+using loaderscope::Advice;
+using loaderscope::KnobValue;
+using loaderscope::RunSummary;
+
+namespace SummaryText {
+
+namespace {
+
+/// The translation context of every sentence here (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct T
+{
+    Q_DECLARE_TR_FUNCTIONS(SummaryText)
+};
+
+QString ms(double seconds)
+{
+    const double v = seconds * 1e3;
+    return QLocale().toString(v, 'f', v < 10 ? 2 : 0);
+}
+
+QString pct0(double fraction)
+{
+    return QLocale().toString(std::lround(fraction * 100)) + QStringLiteral(" %");
+}
+
+QString count(double v)
+{
+    return QLocale().toString(qint64(std::llround(v)));
+}
+
+bool fromTrace(const RunSummary& s)
+{
+    return s.source == "profiler";
+}
+
+} // namespace
+
+QString number(double v, int decimals)
+{
+    return QLocale().toString(v, 'f', decimals);
+}
+
+QString rate(double perSecond)
+{
+    return QLocale().toString(perSecond, 'f', 0);
+}
+
+QString percent(double fraction)
+{
+    return QLocale().toString(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
+}
+
+QString duration(double seconds)
+{
+    if (seconds < 10)
+        return T::tr("%1 ms").arg(QLocale().toString(seconds * 1e3, 'f', 1));
+    return T::tr("%1 s").arg(QLocale().toString(seconds, 'f', 1));
+}
+
+QString bandwidth(double gbps)
+{
+    return T::tr("%1 GB/s").arg(QLocale().toString(gbps, 'f', 1));
+}
+
+QString source(const RunSummary& s)
+{
+    if (fromTrace(s))
+        return T::tr("PyTorch profiler trace");
+    if (s.source == "pytorch")
+        return T::tr("your PyTorch job (torch %1)").arg(QString::fromStdString(s.torch_version));
+    if (s.backend == "sim")
+        return T::tr("simulated GPU (a model, not a device)");
+    if (s.backend == "cuda")
+        return T::tr("CUDA device");
+    return QString::fromStdString(s.backend);
+}
+
+QString verdict(const QString& v)
+{
+    if (v == QLatin1String("not input-bound"))
+        return QCoreApplication::translate("Metrics", "not input-bound");
+    if (v == QLatin1String("moderately input-bound"))
+        return QCoreApplication::translate("Metrics", "moderately input-bound");
+    if (v == QLatin1String("highly input-bound"))
+        return QCoreApplication::translate("Metrics", "highly input-bound");
+    if (v == QLatin1String("no batches delivered"))
+        return QCoreApplication::translate("Metrics", "no batches delivered");
+    if (v == QLatin1String("no steps found"))
+        return QCoreApplication::translate("Metrics", "no steps found");
+    // Imported profiler traces (engine/src/trace_analysis.cpp)
+    if (v == QLatin1String("no loader spans found"))
+        return QCoreApplication::translate("Metrics", "no loader spans found");
+    if (v == QLatin1String("loader wait not measured"))
+        return QCoreApplication::translate("Metrics", "loader wait not measured");
+    if (v == QLatin1String("unreliable trace"))
+        return QCoreApplication::translate("Metrics", "unreliable trace");
+    return v;
+}
+
+QString verdict(const RunSummary& s)
+{
+    const QString v = verdict(QString::fromStdString(s.verdict));
+    if (!s.figures_reliable && !v.isEmpty())
+        return T::tr("%1 (from incomplete data: %2 events were lost)").arg(v, count(double(s.events_lost)));
+    return v;
+}
+
+QString verdictForStall(double stall)
+{
+    return verdict(QString::fromStdString(loaderscope::verdictFor(stall)));
+}
+
+QString workersBusy(const RunSummary& s)
+{
+    QStringList parts;
+    for (const auto& w : s.figures.workers)
+        parts << QStringLiteral("%1: %2").arg(w.worker).arg(percent(w.busy_fraction));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString workerTime(const RunSummary& s)
+{
+    const auto& ws = s.figures.workers;
+    if (ws.empty())
+        return {};
+    double cpu = 0, wait = 0, io = 0, idle = 0;
+    for (const auto& w : ws) {
+        cpu += w.cpu_fraction;
+        wait += w.cpu_wait_fraction;
+        io += w.io_fraction;
+        idle += w.idle_fraction;
+    }
+    const double n = double(ws.size());
+    return T::tr("CPU %1, waiting for a core %2, I/O %3, idle %4")
+        .arg(percent(cpu / n), percent(wait / n), percent(io / n), percent(idle / n));
+}
+
+QString knobValue(const KnobValue& v)
+{
+    switch (v.type) {
+    case KnobValue::Type::Bool: return v.boolean ? QStringLiteral("True") : QStringLiteral("False");
+    case KnobValue::Type::Number: return QLocale().toString(v.number, 'g', 6);
+    case KnobValue::Type::String: return QLatin1Char('"') + QString::fromStdString(v.text) + QLatin1Char('"');
+    case KnobValue::Type::None: break;
+    }
+    return QStringLiteral("None");
+}
+
+QString advice(const Advice& a)
+{
+    namespace id = loaderscope::advice_id;
+    auto e = [&a](const char* key) { return a.evidenceValue(key); };
+    QString text;
+    if (a.id == id::kRaiseNumWorkers)
+        text = T::tr("the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, "
+                  "so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5")
+                   .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
+                        count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
+    else if (a.id == id::kCpuBound && e("contended") > 0)
+        text = T::tr("the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the "
+                     "%4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; "
+                     "make each sample cheaper (decoding, augmentation) or add cores")
+                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), pct0(e("cpu_wait_share")), count(e("cores")),
+                        ms(e("cpu_ms_per_sample") / 1e3));
+    else if (a.id == id::kCpuBound)
+        text = T::tr("the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per "
+                     "sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores")
+                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), number(e("cores_used"), 1), count(e("cores")),
+                        ms(e("cpu_ms_per_sample") / 1e3));
+    else if (a.id == id::kRaisePrefetch)
+        text = T::tr("the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches "
+                  "arrive in bursts; raise prefetch_factor to %4 so more are ready in advance")
+                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), count(e("needed")), count(e("suggest")));
+    else if (a.id == id::kPinThreadBound)
+        text = T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory \"shared\" "
+                  "lets the workers write into pinned memory and removes that copy")
+                   .arg(pct0(e("pin_busy_fraction")), pct0(e("data_stall_fraction")));
+    else if (a.id == id::kPinMemory)
+        text = (e("non_blocking") > 0
+                    ? T::tr("copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True")
+                    : T::tr("copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True "
+                         "(copies overlap the step only with non_blocking=True as well)"))
+                   .arg(pct0(e("pageable_blocked_fraction")));
+    else if (a.id == id::kNonBlocking)
+        text = T::tr("synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is "
+                  "free while they run")
+                   .arg(pct0(e("sync_copy_blocked_fraction")));
+    else if (a.id == id::kCopyStream)
+        text = T::tr("copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream "
+                  "(train.copy_stream)")
+                   .arg(pct0(e("copy_share")), pct0(e("overlap_fraction")));
+    else if (a.id == id::kPersistentWorkers)
+        text = T::tr("starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True")
+                   .arg(ms(e("startup_ms_per_epoch") / 1e3), count(e("startups")), pct0(e("startup_share")));
+    else if (a.id == id::kSpawnStartup)
+        text = T::tr("spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use "
+                  "multiprocessing_context \"fork\", or persistent_workers=True")
+                   .arg(ms(e("startup_ms_per_epoch") / 1e3), count(e("num_workers")), pct0(e("startup_share")));
+    else if (a.id == id::kInOrder)
+        text = T::tr("the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood "
+                  "idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch "
+                  "order then varies from run to run)")
+                   .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
+    else if (a.id == id::kFewerWorkers)
+        text = T::tr("workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on "
+                  "average): %4 workers would keep up and use less memory and CPU")
+                   .arg(pct0(e("worker_busy_mean")), number(e("mean_ready_batches"), 1), count(e("window")), count(e("suggest")));
+    else if (a.id == id::kTrainingBound)
+        text = T::tr("the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make "
+                  "this run faster")
+                   .arg(pct0(e("data_stall_fraction")));
+    else
+        return a.id.empty() ? traceRecommendation(QString::fromStdString(a.text)) : QString::fromStdString(a.text);
+    for (const auto& [key, value] : a.evidence)
+        if (key == "events_lost")
+            text += QLatin1Char(' ') + T::tr("(measured on incomplete data: %1 events were lost)").arg(count(value));
+    return text;
+}
+
+QString proof(const Advice& a)
+{
+    if (!a.proof || a.proof->measured.size() < 2)
+        return {};
+    const auto& m = a.proof->measured;
+    QStringList values;
+    for (const auto& [v, r] : m)
+        values << QStringLiteral("%1: %2").arg(knobValue(v), rate(r));
+    const int gain = int(std::lround(a.proof->gain * 100));
+    const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + QLocale().toString(std::abs(gain)) +
+                               QStringLiteral(" %");
+    const QString knob = QString::fromStdString(a.knob.substr(a.knob.find('.') + 1));
+    const QString head = T::tr("Measured: %1 = %2 gives %3 samples/s (%4).")
+                             .arg(knob, knobValue(a.suggest), signedGain, values.join(QStringLiteral(", ")));
+    if (!loaderscope::adviceAimsFaster(a.id))
+        return head + QLatin1Char(' ') + (a.proof->confirmed ? T::tr("The same throughput: confirmed.") : T::tr("Slower: not confirmed."));
+    QString tail = a.proof->confirmed ? T::tr("Confirmed.") : T::tr("Not confirmed on this machine.");
+    // One beyond the advice measured faster still: say so (the peak may lie further).
+    if (m.size() > 2 && m.back().second > m[1].second * (1 + loaderscope::AdviceThresholds::kConfirmGain))
+        tail += QLatin1Char(' ') + T::tr("%1 was faster still.").arg(knobValue(m.back().first));
+    return head + QLatin1Char(' ') + tail;
+}
+
+QStringList figureLines(const RunSummary& s)
+{
+    const auto& f = s.figures;
+    QStringList out;
+    const bool trace = fromTrace(s);
+    out << T::tr("Source: %1").arg(source(s));
+    if (!trace)
+        out << T::tr("Samples/s: %1").arg(rate(f.samples_per_s));
+    if (f.first_batch_s)
+        out << T::tr("First batch: %1").arg(duration(*f.first_batch_s));
+    out << T::tr("Data stall: %1").arg(percent(f.data_stall_fraction));
+    if (f.kernel_s > 0 || !trace)
+        out << T::tr("GPU busy: %1").arg(percent(f.gpu_busy_fraction));
+    if (f.overlap_fraction)
+        out << T::tr("Copy/compute overlap: %1").arg(percent(*f.overlap_fraction));
+    if (f.h2d_gbps)
+        out << T::tr("H2D bandwidth: %1").arg(bandwidth(*f.h2d_gbps));
+    if (!f.workers.empty()) {
+        out << T::tr("Workers busy: %1").arg(workersBusy(s));
+        out << T::tr("Worker time: %1").arg(workerTime(s));
+    }
+    return out;
+}
+
+QStringList lines(const RunSummary& s)
+{
+    QStringList out = figureLines(s);
+    if (!s.verdict.empty())
+        out << T::tr("Verdict: %1").arg(verdict(s));
+    if (!s.advice.empty()) {
+        out << T::tr("What to change:");
+        for (const Advice& a : s.advice) {
+            out << QStringLiteral("• ") + advice(a);
+            const QString p = proof(a);
+            if (!p.isEmpty())
+                out << QStringLiteral("  ") + p;
+        }
+    }
+    for (const std::string& e : s.errors)
+        out << QString::fromStdString(e);
+    for (const std::string& w : s.warnings)
+        if (w.find("events were lost") != std::string::npos || fromTrace(s)) // a trace's refused spans too
+            out << T::tr("Warning: %1").arg(QString::fromStdString(w));
+    return out;
+}
+
+QString traceRecommendation(const QString& text)
+{
+    struct Pattern
+    {
+        const char* regex;
+        const char* translation;
+    };
+    // The trace analysis's sentences (engine profiler import), each with its translatable form.
+    static const Pattern patterns[] = {
+        {R"(^the loop waits (\d+)% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper$)",
+         QT_TRANSLATE_NOOP("Recommendations", "the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper")},
+        {R"(^(\d+) of (\d+) host-to-device copies are from pageable memory: set pin_memory=True$)",
+         QT_TRANSLATE_NOOP("Recommendations", "%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True")},
+        {R"(^copies overlap kernels only (\d+)%: use non_blocking=True and issue the copies on a separate stream$)",
+         QT_TRANSLATE_NOOP("Recommendations", "copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream")},
+        {R"(^not input-bound \(the loop waits (\d+)% for data\): the training step is the bottleneck; more workers will not help$)",
+         QT_TRANSLATE_NOOP("Recommendations", "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help")},
+        {R"(^no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data$)",
+         QT_TRANSLATE_NOOP("Recommendations", "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data")},
+        {R"(^the DataLoader __next__ spans are on another thread than the steps \(a background prefetcher\): the loop's own wait is not in the trace; wrap it in record_function to measure it$)",
+         QT_TRANSLATE_NOOP("Recommendations", "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it")},
+        {R"(^rank (\d+) waits (\d+)% of its steps for data; the other ranks (\d+)% \(median\)$)",
+         QT_TRANSLATE_NOOP("Recommendations", "rank %1 waits %2% of its steps for data; the other ranks %3% (median)")},
+    };
+    for (const Pattern& p : patterns) {
+        const QRegularExpressionMatch m = QRegularExpression(QString::fromLatin1(p.regex)).match(text);
+        if (!m.hasMatch())
+            continue;
+        QString out = QCoreApplication::translate("Recommendations", p.translation);
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+            out = out.arg(m.captured(i));
+        return out;
+    }
+    return text;
+}
+
+} // namespace SummaryText

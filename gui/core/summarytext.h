@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// How a RunSummary reads, in the current language: one formatting per figure (through QLocale, in
+// one unit each), the verdict, and the advice translated by its id with the evidence as arguments.
+// The summary panel, the worker table, Compare, the exports and the run history all read from here,
+// so one run shows the same figure everywhere.
+#pragma once
+
+#include "loaderscope/run_summary.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+Q_DECLARE_METATYPE(loaderscope::RunSummary)
+
+namespace SummaryText {
+
+QString rate(double perSecond);                 ///< "5,227" (no decimals)
+QString percent(double fraction);               ///< "83.7 %"
+QString duration(double seconds);               ///< "28.6 ms" below 10 s, else "12.3 s"
+QString bandwidth(double gbps);                 ///< "21.7 GB/s"
+QString number(double v, int decimals);         ///< locale digits
+
+/// "simulated GPU (a model, not a device)", "CUDA device", "profiler trace", "PyTorch (torch 1.13)".
+QString source(const loaderscope::RunSummary& s);
+/// The verdict in the current language (an unknown engine verdict is returned as it is).
+QString verdict(const QString& engineVerdict);
+QString verdict(const loaderscope::RunSummary& s);
+/// The verdict for a data-stall share (same thresholds as the engine).
+QString verdictForStall(double stall);
+/// "0: 95.8 %, 1: 65.8 %"
+QString workersBusy(const loaderscope::RunSummary& s);
+/// Mean over the workers: "CPU 16.0 %, waiting for a core 1.2 %, I/O 78.8 %, idle 3.0 %".
+QString workerTime(const loaderscope::RunSummary& s);
+/// One piece of advice in the current language (by id, with its evidence); unknown ids keep the
+/// engine's English text.
+QString advice(const loaderscope::Advice& a);
+/// What "Prove it" measured for it, or empty.
+QString proof(const loaderscope::Advice& a);
+/// A config value as the user would type it in Python ("True", "4", "\"fork\"").
+QString knobValue(const loaderscope::KnobValue& v);
+
+/// The figures as "Name: value" lines (no verdict or advice): panel, exports, tests.
+QStringList figureLines(const loaderscope::RunSummary& s);
+/// Everything a picture of the run needs: figures, verdict, advice, errors.
+QStringList lines(const loaderscope::RunSummary& s);
+
+/// Profiler-trace recommendations (plain sentences from the trace analysis) in the current
+/// language; kept until the trace analysis speaks in advice ids.
+QString traceRecommendation(const QString& engineText);
+
+} // namespace SummaryText

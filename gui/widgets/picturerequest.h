@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// What a picture of a run holds: one definition for the window's File ▸ Export picture and the
+// headless `loaderscope --export`, so both carry the same title, summary lines and overlay.
+#pragma once
+
+#include "exporter.h"
+
+#include "loaderscope/run_summary.h"
+
+#include <QJsonObject>
+
+struct PictureRequest
+{
+    /// Title from the config (and the lesson's, when one is shown), the summary's lines, the overlay.
+    static ExportOptions options(const QJsonObject& config, const loaderscope::RunSummary& summary,
+                                 const TimelineOverlay& overlay = {}, const QString& lessonTitle = {});
+};

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: MIT
+// The advice rules and the metrics behind them, on recorded figures and synthetic events: no
+// process is started. Engine runs that produce each piece of advice are in tst_recommend.
+#include "loaderscope/advice.h"
+#include "loaderscope/metrics.h"
+
+#include <QtTest>
+
+#include <random>
+
+using namespace loaderscope;
+
+Q_DECLARE_METATYPE(loaderscope::RunSummary)
+Q_DECLARE_METATYPE(loaderscope::LoaderKnobs)
+
+namespace {
+
+/// A finished run: `stall` of a 10 s loop spent in next(), 100,000 samples.
+RunSummary run(double stall, int cores = 2)
+{
+    RunSummary s;
+    s.cores = cores;
+    s.figures.seconds = 10;
+    s.figures.samples = 100000;
+    s.figures.batches = 3125;
+    s.figures.samples_per_s = 10000;
+    s.figures.data_stall_fraction = stall;
+    return s;
+}
+
+/// `n` workers, each busy `busy` of the loop, split into CPU, waiting for a core, and I/O.
+void workers(RunSummary& s, int n, double busy, double cpu, double cpuWait, double idle = 0.02)
+{
+    s.num_workers = n;
+    for (int w = 0; w < n; ++w) {
+        WorkerFigures f;
+        f.worker = w;
+        f.busy_fraction = busy;
+        f.cpu_fraction = cpu;
+        f.cpu_wait_fraction = cpuWait;
+        f.io_fraction = busy - cpu - cpuWait;
+        f.idle_fraction = idle;
+        s.figures.workers.push_back(f);
+    }
+}
+
+LoaderKnobs knobs(int nw)
+{
+    LoaderKnobs k;
+    k.num_workers = nw;
+    k.batch_size = 32;
+    return k;
+}
+
+QStringList ids(const std::vector<Advice>& advice)
+{
+    QStringList out;
+    for (const Advice& a : advice)
+        out << QString::fromStdString(a.id);
+    return out;
+}
+
+const Advice* find(const std::vector<Advice>& advice, const char* id)
+{
+    for (const Advice& a : advice)
+        if (a.id == id)
+            return &a;
+    return nullptr;
+}
+
+Event ev(EventKind kind, int lane, uint64_t t0, uint64_t t1, int64_t batch = -1, int64_t arg0 = 0, int64_t arg1 = 0)
+{
+    Event e;
+    e.kind = kind;
+    e.lane = int16_t(lane);
+    e.t0 = t0;
+    e.t1 = t1;
+    e.batch = batch;
+    e.arg0 = arg0;
+    e.arg1 = arg1;
+    return e;
+}
+
+} // namespace
+
+class TestAdvice : public QObject
+{
+    Q_OBJECT
+private slots:
+    void rules_data();
+    void rules();
+    void raiseNumWorkersComputesTheCount();
+    void failedOrInterruptedRunsGetNoThroughputAdvice();
+    void lossyDataSaysSo();
+    void proofValuesAndWording();
+    void summaryRoundTrip();
+    void metricsFromEvents();
+    void metricsOverlapMatchesBruteForce();
+    void metricsAnyLaneOrder();
+};
+
+void TestAdvice::rules_data()
+{
+    QTest::addColumn<LoaderKnobs>("k");
+    QTest::addColumn<RunSummary>("s");
+    QTest::addColumn<QString>("expected"); // an id, or "" for none
+    QTest::addColumn<QStringList>("absent");
+
+    {   // I/O-bound: 2 workers asleep on I/O 90 % of the time, the cores nearly free.
+        RunSummary s = run(0.6);
+        workers(s, 2, 0.95, 0.05, 0.0);
+        s.figures.io_s_per_sample = 0.001;
+        s.figures.cpu_s_per_sample = 0.00005;
+        QTest::newRow("I/O-bound, few workers -> raise num_workers") << knobs(2) << s << QStringLiteral("raise_num_workers")
+                                                                      << QStringList{QStringLiteral("cpu_bound"), QStringLiteral("in_order")};
+    }
+    {   // CPU-bound: 4 workers on 2 cores use 1.9 cores and queue for them.
+        RunSummary s = run(0.5);
+        workers(s, 4, 0.98, 0.475, 0.5);
+        s.figures.io_s_per_sample = 0.0;
+        s.figures.cpu_s_per_sample = 0.0019;
+        QTest::newRow("CPU-bound on all cores -> no more workers") << knobs(4) << s << QStringLiteral("cpu_bound")
+                                                                   << QStringList{QStringLiteral("raise_num_workers")};
+    }
+    {   // Pageable staging blocks the host 30 % of the loop.
+        RunSummary s = run(0.02);
+        workers(s, 2, 0.3, 0.1, 0.0, 0.6);
+        s.figures.copies = 3125;
+        s.figures.pageable_copies = 3125;
+        s.figures.pageable_blocked_fraction = 0.3;
+        s.figures.host_blocked_fraction = 0.3;
+        QTest::newRow("pageable copies dominating -> pin_memory") << knobs(2) << s << QStringLiteral("pin_memory")
+                                                                  << QStringList{QStringLiteral("raise_num_workers")};
+    }
+    {   // 1 % of the loop blocked by pageable copies is normal: no advice that teaches to ignore advice.
+        RunSummary s = run(0.02);
+        workers(s, 2, 0.3, 0.1, 0.0, 0.6);
+        s.figures.copies = 3125;
+        s.figures.pageable_copies = 3125;
+        s.figures.pageable_blocked_fraction = 0.01;
+        QTest::newRow("pageable copies 1 % -> nothing about pinning") << knobs(2) << s << QString()
+                                                                      << QStringList{QStringLiteral("pin_memory")};
+    }
+    {
+        LoaderKnobs k = knobs(2);
+        k.pin_memory = "true";
+        k.non_blocking = false;
+        RunSummary s = run(0.02);
+        workers(s, 2, 0.3, 0.1, 0.0, 0.6);
+        s.figures.copies = 100;
+        s.figures.sync_copy_blocked_fraction = 0.25;
+        QTest::newRow("synchronous pinned copies -> non_blocking") << k << s << QStringLiteral("non_blocking")
+                                                                   << QStringList{QStringLiteral("pin_memory")};
+    }
+    {
+        LoaderKnobs k = knobs(2);
+        k.copy_stream = false;
+        RunSummary s = run(0.02);
+        s.figures.copies = 100;
+        s.figures.copy_s = 3.0;
+        s.figures.overlap_fraction = 0.0;
+        QTest::newRow("copies serialised with the step -> copy stream") << k << s << QStringLiteral("copy_stream") << QStringList{};
+    }
+    {
+        LoaderKnobs k = knobs(2);
+        k.epochs = 3;
+        RunSummary s = run(0.3);
+        workers(s, 2, 0.5, 0.1, 0.0, 0.1);
+        s.figures.io_s_per_sample = 0.0001;
+        s.figures.cpu_s_per_sample = 0.00002;
+        s.figures.startups = 3;
+        s.figures.startup_s = 1.5;
+        QTest::newRow("start-up every epoch -> persistent_workers") << k << s << QStringLiteral("persistent_workers")
+                                                                    << QStringList{QStringLiteral("spawn_startup")};
+    }
+    {
+        LoaderKnobs k = knobs(2);
+        k.epochs = 3;
+        k.multiprocessing_context = "spawn";
+        RunSummary s = run(0.3);
+        workers(s, 2, 0.5, 0.1, 0.0, 0.1);
+        s.figures.startups = 3;
+        s.figures.startup_s = 1.5;
+        QTest::newRow("spawn restarted each epoch -> fork") << k << s << QStringLiteral("spawn_startup") << QStringList{};
+    }
+    {   // The loop hardly waits: the step is the bottleneck.
+        RunSummary s = run(0.01);
+        workers(s, 4, 0.9, 0.2, 0.0, 0.05);
+        QTest::newRow("training-bound -> no loader knob") << knobs(4) << s << QStringLiteral("training_bound")
+                                                          << QStringList{QStringLiteral("raise_num_workers"), QStringLiteral("raise_prefetch_factor"),
+                                                                         QStringLiteral("pin_memory"), QStringLiteral("in_order")};
+    }
+    {   // An ordinary lognormal run (measured: 84 % stall, 23 % of it with later batches ready while
+        // the workers stayed busy): in_order=False would not make more batches.
+        RunSummary s = run(0.84);
+        workers(s, 4, 0.96, 0.16, 0.01, 0.03);
+        s.figures.io_s_per_sample = 0.0006;
+        s.figures.cpu_s_per_sample = 0.00012;
+        s.figures.head_of_line_fraction = 0.23;
+        QTest::newRow("ordinary lognormal -> no head-of-line advice") << knobs(4) << s << QStringLiteral("raise_num_workers")
+                                                                      << QStringList{QStringLiteral("in_order")};
+    }
+    {   // One very slow sample: the loop waited most of its time behind it, workers idle.
+        RunSummary s = run(0.9);
+        workers(s, 4, 0.2, 0.01, 0.0, 0.78);
+        s.figures.head_of_line_fraction = 0.85;
+        s.figures.longest_head_of_line_s = 0.25;
+        QTest::newRow("one very slow sample -> in_order") << knobs(4) << s << QStringLiteral("in_order")
+                                                          << QStringList{QStringLiteral("raise_num_workers")};
+    }
+    {   // Same, already out of order: nothing about in_order.
+        LoaderKnobs k = knobs(4);
+        k.in_order = false;
+        RunSummary s = run(0.9);
+        workers(s, 4, 0.2, 0.01, 0.0, 0.78);
+        s.figures.head_of_line_fraction = 0.85;
+        QTest::newRow("in_order already False") << k << s << QString() << QStringList{QStringLiteral("in_order")};
+    }
+    {   // Workers idle, window full, loop not waiting: fewer workers would do.
+        RunSummary s = run(0.01);
+        workers(s, 4, 0.1, 0.01, 0.0, 0.9);
+        s.figures.io_s_per_sample = 0.00002;
+        s.figures.cpu_s_per_sample = 0.00001;
+        s.figures.mean_ready_batches = 7.5;
+        QTest::newRow("workers idle, window full -> fewer workers") << knobs(4) << s << QStringLiteral("fewer_workers") << QStringList{};
+    }
+    {   // The pin-memory thread is the bottleneck.
+        LoaderKnobs k = knobs(8);
+        k.pin_memory = "true";
+        RunSummary s = run(0.4);
+        workers(s, 8, 0.3, 0.05, 0.0, 0.6);
+        s.figures.io_s_per_sample = 0.0001;
+        s.figures.cpu_s_per_sample = 0.00001;
+        s.figures.pin_busy_fraction = 0.9;
+        QTest::newRow("pin thread saturated -> pin_memory shared") << k << s << QStringLiteral("pin_thread_bound")
+                                                                   << QStringList{QStringLiteral("raise_num_workers")};
+    }
+}
+
+void TestAdvice::rules()
+{
+    QFETCH(LoaderKnobs, k);
+    QFETCH(RunSummary, s);
+    QFETCH(QString, expected);
+    QFETCH(QStringList, absent);
+    const std::vector<Advice> advice = adviseRun(k, s);
+    const QStringList got = ids(advice);
+    if (!expected.isEmpty())
+        QVERIFY2(got.contains(expected), qPrintable(got.join(QLatin1Char(','))));
+    for (const QString& a : absent)
+        QVERIFY2(!got.contains(a), qPrintable(got.join(QLatin1Char(','))));
+    for (const Advice& a : advice) {
+        QVERIFY(!a.text.empty());
+        QVERIFY(!a.evidence.empty());
+        if (!a.knob.empty()) {
+            QVERIFY2(!k.value(a.knob).isNone(), a.knob.c_str()); // a knob the config has
+            QVERIFY(!a.suggest.isNone());
+            QVERIFY(!(a.suggest == k.value(a.knob))); // never "set it to what it is"
+        }
+    }
+}
+
+void TestAdvice::raiseNumWorkersComputesTheCount()
+{
+    // 1 ms off-CPU + 0.1 ms CPU per sample; the loop outside next() takes 8,000 samples/s:
+    // 8,000 x 1.1 ms = 8.8 workers, plus 10 % head room on the I/O part -> 10 (2 cores make
+    // 20,000/s of 0.1 ms CPU work, not the limit).
+    RunSummary s = run(0.5);
+    s.figures.samples = 40000;
+    s.figures.seconds = 10; // 5 s outside next(): 8,000 samples/s of demand
+    workers(s, 2, 0.99, 0.09, 0.0);
+    s.figures.io_s_per_sample = 0.001;
+    s.figures.cpu_s_per_sample = 0.0001;
+    const std::vector<Advice> advice = adviseRun(knobs(2), s);
+    const Advice* a = find(advice, advice_id::kRaiseNumWorkers);
+    QVERIFY(a);
+    QCOMPARE(a->knob, std::string("loader.num_workers"));
+    QCOMPARE(a->suggest.type, KnobValue::Type::Number);
+    QCOMPARE(a->suggest.number, 10.0);
+    QCOMPARE(a->evidenceValue("target_samples_per_s"), 8000.0);
+    // With a device, its step kernels pace the loop too: 4,000 samples/s of kernels -> 5 workers.
+    s.figures.kernel_s = 10.0;
+    const Advice* b = find(adviseRun(knobs(2), s), advice_id::kRaiseNumWorkers);
+    QVERIFY(!b || b->suggest.number <= 5.0);
+    // CPU-bound work is never advised past the cores: 1 ms CPU, no I/O, 2 cores.
+    RunSummary c = run(0.5);
+    workers(c, 1, 0.99, 0.99, 0.0);
+    c.figures.io_s_per_sample = 0.0;
+    c.figures.cpu_s_per_sample = 0.001;
+    const Advice* r = find(adviseRun(knobs(1), c), advice_id::kRaiseNumWorkers);
+    QVERIFY(r);
+    QCOMPARE(r->suggest.number, 2.0);
+}
+
+void TestAdvice::failedOrInterruptedRunsGetNoThroughputAdvice()
+{
+    RunSummary s = run(0.6);
+    workers(s, 2, 0.95, 0.05, 0.0);
+    s.figures.io_s_per_sample = 0.001;
+    QVERIFY(!adviseRun(knobs(2), s).empty());
+    s.exit_code = 3;
+    QVERIFY(adviseRun(knobs(2), s).empty());
+    s.exit_code = 0;
+    s.interrupted = true;
+    QVERIFY(adviseRun(knobs(2), s).empty());
+}
+
+void TestAdvice::lossyDataSaysSo()
+{
+    RunSummary s = run(0.6);
+    workers(s, 2, 0.95, 0.05, 0.0);
+    s.figures.io_s_per_sample = 0.001;
+    s.figures_reliable = false;
+    s.events_lost = 1234;
+    const std::vector<Advice> advice = adviseRun(knobs(2), s);
+    QVERIFY(!advice.empty());
+    for (const Advice& a : advice) {
+        QVERIFY(a.text.find("incomplete data") != std::string::npos);
+        QCOMPARE(a.evidenceValue("events_lost"), 1234.0);
+    }
+}
+
+void TestAdvice::proofValuesAndWording()
+{
+    Advice a;
+    a.id = advice_id::kRaiseNumWorkers;
+    a.knob = "loader.num_workers";
+    a.suggest = KnobValue::of(12.0);
+    const std::vector<KnobValue> v = proofValues(knobs(4), a);
+    QCOMPARE(int(v.size()), 3);
+    QCOMPARE(v[0].number, 4.0);
+    QCOMPARE(v[1].number, 12.0);
+    QCOMPARE(v[2].number, 16.0); // one beyond, half the step again
+    applyProof(a, {{v[0], 4441}, {v[1], 6889}, {v[2], 6900}});
+    QVERIFY(a.proof && a.proof->confirmed);
+    QVERIFY2(a.proof->text.find("+55 %") != std::string::npos, a.proof->text.c_str());
+    applyProof(a, {{v[0], 4441}, {v[1], 4400}, {v[2], 4300}});
+    QVERIFY(!a.proof->confirmed);
+    QVERIFY(a.proof->text.find("not confirmed") != std::string::npos);
+    // A boolean knob: the two values only.
+    Advice p;
+    p.id = advice_id::kPinMemory;
+    p.knob = "loader.pin_memory";
+    p.suggest = KnobValue::of(true);
+    QCOMPARE(int(proofValues(knobs(2), p).size()), 2);
+    // Advice without a knob is not swept.
+    Advice t;
+    t.id = advice_id::kTrainingBound;
+    QVERIFY(proofValues(knobs(2), t).empty());
+}
+
+void TestAdvice::summaryRoundTrip()
+{
+    RunSummary s = run(0.6);
+    workers(s, 2, 0.95, 0.05, 0.01);
+    s.figures.first_batch_s = 0.0286;
+    s.figures.overlap_fraction = 0.97;
+    s.verdict = "highly input-bound";
+    s.advice = adviseRun(knobs(2), s);
+    applyProof(s.advice.front(), {{KnobValue::of(2.0), 100}, {KnobValue::of(5.0), 180}});
+    s.batch_log.push_back({0, 0, 0, 1, 32, 32, 0});
+    const RunSummary back = parseRunSummary(runSummaryToJson(s));
+    QCOMPARE(back.figures.samples_per_s, s.figures.samples_per_s);
+    QCOMPARE(*back.figures.first_batch_s, 0.0286);
+    QCOMPARE(int(back.figures.workers.size()), 2);
+    QCOMPARE(back.figures.workers[1].cpu_wait_fraction, 0.01);
+    QCOMPARE(back.advice.size(), s.advice.size());
+    QCOMPARE(back.advice[0].id, s.advice[0].id);
+    QCOMPARE(back.advice[0].suggest, s.advice[0].suggest);
+    QCOMPARE(back.advice[0].evidence.size(), s.advice[0].evidence.size());
+    QCOMPARE(back.advice[0].evidence[0].first, s.advice[0].evidence[0].first); // order kept
+    QVERIFY(back.advice[0].proof && back.advice[0].proof->confirmed);
+    QCOMPARE(back.recommendations(), s.recommendations());
+    QCOMPARE(back.batch_log.size(), size_t(1));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, parseRunSummary("[1,2]"));
+}
+
+void TestAdvice::metricsFromEvents()
+{
+    // A loop of 4 batches (10 ms each: 4 ms in next(), 6 ms step) and one worker whose batches
+    // cost 2 ms CPU + 1 ms waiting for a core + 5 ms off-CPU, idle 2 ms between them.
+    MetricsAccumulator m(1);
+    const uint64_t ms = 1'000'000, origin = 1'000 * ms;
+    m.add(ev(EventKind::EpochBegin, LaneMain, origin, origin, -1, 0));
+    m.add(ev(EventKind::WorkerStart, 0, origin, origin, -1, 4242, 1));
+    for (int b = 0; b < 4; ++b) {
+        const uint64_t t = origin + uint64_t(b) * 10 * ms;
+        m.add(ev(EventKind::Fetch, 0, t, t + 7 * ms, batchKey(0, b), b));
+        m.add(ev(EventKind::Collate, 0, t + 7 * ms, t + 8 * ms, batchKey(0, b), 1));
+        m.add(ev(EventKind::BatchCost, 0, t + 8 * ms, t + 8 * ms, batchKey(0, b), int64_t(2 * ms), int64_t(1 * ms)));
+        m.add(ev(EventKind::WaitTask, 0, t + 8 * ms, t + 10 * ms));
+        m.add(ev(EventKind::WaitData, LaneMain, t, t + 4 * ms, batchKey(0, b), 0, 32));
+        m.add(ev(EventKind::Step, LaneMain, t + 4 * ms, t + 10 * ms, batchKey(0, b)));
+    }
+    const RunFigures f = m.figures();
+    QCOMPARE(f.samples, 128);
+    QCOMPARE(f.batches, 4);
+    QCOMPARE(f.seconds, 0.040);
+    QCOMPARE(f.samples_per_s, 3200.0);
+    QCOMPARE(f.data_stall_fraction, 0.4);
+    QVERIFY(f.first_batch_s);
+    QCOMPARE(*f.first_batch_s, 0.004);
+    QCOMPARE(int(f.workers.size()), 1);
+    const WorkerFigures& w = f.workers[0];
+    QCOMPARE(w.pid, int64_t(4242));
+    QCOMPARE(w.batches, int64_t(4));
+    QCOMPARE(w.busy_fraction, 0.8);
+    QCOMPARE(w.cpu_fraction, 0.2);
+    QCOMPARE(w.cpu_wait_fraction, 0.1);
+    QVERIFY(qFuzzyCompare(w.io_fraction, 0.5));
+    QCOMPARE(w.idle_fraction, 0.2);
+    QVERIFY(qFuzzyCompare(f.io_s_per_sample, 0.020 / 4));
+    QVERIFY(qFuzzyCompare(f.cpu_s_per_sample, 0.008 / 4));
+}
+
+void TestAdvice::metricsOverlapMatchesBruteForce()
+{
+    // Copies and kernels at random: the streaming overlap equals a brute-force interval count.
+    std::mt19937_64 rng(7);
+    std::vector<Event> events;
+    uint64_t tk = 0, tc = 0;
+    for (int i = 0; i < 400; ++i) {
+        tk += 100 + rng() % 900;
+        const uint64_t k0 = tk, k1 = k0 + 200 + rng() % 800;
+        tk = k1;
+        events.push_back(ev(EventKind::Kernel, LaneCompute, k0, k1));
+        tc += 50 + rng() % 1200;
+        const uint64_t c0 = tc, c1 = c0 + 100 + rng() % 700;
+        tc = c1;
+        events.push_back(ev(EventKind::H2DCopy, LaneCopy, c0, c1, -1, 1000, 1));
+    }
+    // Completion order, as the device collector reports them.
+    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t1 < b.t1; });
+    MetricsAccumulator m;
+    m.add(events);
+    uint64_t overlap = 0, copyNs = 0;
+    for (const Event& c : events) {
+        if (c.kind != EventKind::H2DCopy)
+            continue;
+        copyNs += c.t1 - c.t0;
+        for (uint64_t t = c.t0; t < c.t1; ++t)
+            for (const Event& k : events)
+                if (k.kind == EventKind::Kernel && k.t0 <= t && t < k.t1) {
+                    ++overlap;
+                    break;
+                }
+    }
+    const RunFigures f = m.figures();
+    QVERIFY(f.overlap_fraction);
+    QVERIFY2(std::abs(*f.overlap_fraction - double(overlap) / double(copyNs)) < 1e-9,
+             qPrintable(QStringLiteral("%1 vs %2").arg(*f.overlap_fraction).arg(double(overlap) / double(copyNs))));
+}
+
+void TestAdvice::metricsAnyLaneOrder()
+{
+    // The collector drains ring by ring: lanes arrive in any order. Figures must not depend on it.
+    std::vector<Event> events;
+    const uint64_t ms = 1'000'000;
+    events.push_back(ev(EventKind::EpochBegin, LaneMain, 0, 0, -1, 0));
+    for (int b = 0; b < 20; ++b) {
+        const uint64_t t = uint64_t(b) * 5 * ms + ms;
+        events.push_back(ev(EventKind::WaitData, LaneMain, t, t + 2 * ms, batchKey(0, b), b % 2, 8));
+        events.push_back(ev(EventKind::Step, LaneMain, t + 2 * ms, t + 5 * ms, batchKey(0, b)));
+        events.push_back(ev(EventKind::Fetch, b % 2, t, t + 3 * ms, batchKey(0, b), b));
+        events.push_back(ev(EventKind::BatchCost, b % 2, t + 3 * ms, t + 3 * ms, batchKey(0, b), int64_t(ms), 0));
+    }
+    MetricsAccumulator inOrder(2), byLane(2);
+    inOrder.add(events);
+    std::vector<Event> sorted = events;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Event& a, const Event& b) { return a.lane < b.lane; });
+    byLane.add(sorted);
+    const RunFigures a = inOrder.figures(), b = byLane.figures();
+    QCOMPARE(a.seconds, b.seconds);
+    QCOMPARE(a.data_stall_fraction, b.data_stall_fraction);
+    QCOMPARE(*a.first_batch_s, *b.first_batch_s);
+    QCOMPARE(a.workers[1].cpu_fraction, b.workers[1].cpu_fraction);
+    QCOMPARE(a.cpu_s_per_sample, b.cpu_s_per_sample);
+}
+
+QTEST_GUILESS_MAIN(TestAdvice)
+#include "tst_advice.moc"
