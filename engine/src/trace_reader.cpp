@@ -362,6 +362,9 @@ ProfilerTrace readTrace(Source& src, const std::string& path, const TraceProgres
         eof = n == 0;
         const uint64_t from = base + len;
         len += n;
+        // simdjson may look at the padding after a window that ends with the data (a malformed
+        // one, at least): it must read the same bytes every time, never what memory held before.
+        std::memset(buf + len, ' ', pad + 64);
         if (progress && !progress(src.diskDone(), src.diskTotal)) {
             cancelled = true;
             throw TraceImportError("import of '" + path + "' cancelled", base + len);

@@ -30,9 +30,9 @@ static std::string traceOutcome(const uint8_t* data, size_t size)
         const auto t = loaderscope::importProfilerTraceBuffer(reinterpret_cast<const char*>(data), size);
         const auto a = loaderscope::analyzeProfilerTrace(t);
         (void)loaderscope::compareRanks({t, t});
-        int64_t sum = 0;
+        uint64_t sum = 0; // a checksum: wraps
         for (const auto& s : t.spans)
-            sum += s.t0 * 3 + s.t1 + int64_t(s.kind) + s.pid % 97 + s.tid % 89 + int64_t(s.bytes % 1000);
+            sum += uint64_t(s.t0) * 3 + uint64_t(s.t1) + s.kind + uint64_t(s.pid) % 97 + uint64_t(s.tid) % 89 + s.bytes % 1000;
         return std::to_string(t.events_seen) + " " + std::to_string(t.spans.size()) + " " + std::to_string(sum) + " " +
                std::to_string(t.threads.size()) + " " + std::to_string(t.rank) + " " + a.loop_shape + " " +
                std::to_string(a.data_stall_fraction) + " " + std::to_string(a.refused_spans);
