@@ -331,134 +331,180 @@ private:
     std::exception_ptr m_error;
 };
 
-ProfilerTrace readTrace(Source& src, const std::string& path, const TraceProgress& progress,
-                        const TraceImportLimits& limits)
+/**
+ * One import: reads chunks into the current buffer, scans them, checks the bytes between windows,
+ * and hands each window of complete events to the WindowStage; the event in progress moves on to
+ * the next round's buffer. Used by one thread (the reading thread).
+ */
+class Reader
 {
-    ProfilerTrace out;
-    out.path = path;
-    detail::TraceScanner scanner(limits);
-    detail::EventSink sink(out, limits);
-    const size_t pad = detail::windowPadding();
-    // Room for the largest event plus a chunk, or for the whole input when it is smaller.
-    size_t capacity = size_t(limits.max_event_bytes) + kChunk;
-    const bool inMemory = dynamic_cast<MemorySource*>(&src) != nullptr;
-    if (inMemory && src.diskTotal + 1 < capacity)
-        capacity = size_t(src.diskTotal) + 1;
-    capacity += pad + 64;
-    WindowStage stage(sink, !inMemory && src.diskTotal >= s_pipelineFrom.load(), capacity);
-    size_t bufIndex = stage.acquire();
-    char* buf = stage.data(bufIndex);
-    uint64_t base = 0;  // stream offset of buf[0]
-    size_t len = 0;     // bytes in buf
-    Gap gap;
-    const std::string tooLarge = "an event larger than " + std::to_string(limits.max_event_bytes >> 20) + " MiB";
-    bool cancelled = false;
-    try {
-    for (bool eof = false; !eof;) {
-        const size_t room = capacity - pad - 64 - len;
+public:
+    Reader(Source& src, const std::string& path, const TraceProgress& progress, const TraceImportLimits& limits)
+        : m_src(src), m_path(path), m_progress(progress), m_limits(limits), m_scanner(limits), m_sink(m_out, limits),
+          m_pad(detail::windowPadding()),
+          m_tooLarge("an event larger than " + std::to_string(limits.max_event_bytes >> 20) + " MiB")
+    {
+        m_out.path = path;
+        // Room for the largest event plus a chunk, or for the whole input when it is smaller.
+        m_capacity = size_t(limits.max_event_bytes) + kChunk;
+        const bool inMemory = dynamic_cast<MemorySource*>(&src) != nullptr;
+        if (inMemory && src.diskTotal + 1 < m_capacity)
+            m_capacity = size_t(src.diskTotal) + 1;
+        m_capacity += m_pad + 64;
+        m_stage = std::make_unique<WindowStage>(m_sink, !inMemory && src.diskTotal >= s_pipelineFrom.load(), m_capacity);
+    }
+
+    ProfilerTrace run()
+    {
+        try {
+            m_bufIndex = m_stage->acquire();
+            m_buf = m_stage->data(m_bufIndex);
+            while (round()) {
+            }
+            if (m_stage->async())
+                m_stage->release(m_bufIndex);
+            m_scanner.finish(m_base + m_len);
+        } catch (...) {
+            // An error found by the window thread in a window already handed over is earlier in
+            // the file than this one: it is the one to report (finish() throws it).
+            if (!m_cancelled)
+                m_stage->finish();
+            throw;
+        }
+        m_stage->finish();
+        return result();
+    }
+
+private:
+    /** One chunk: read, scan, check, hand over. False at the end of the input. */
+    bool round()
+    {
+        const size_t room = m_capacity - m_pad - 64 - m_len;
         if (room == 0)
-            detail::traceLimit(scanner.openEvent() >= 0 ? uint64_t(scanner.openEvent()) : base, tooLarge);
-        const size_t n = src.read(buf + len, std::min(kChunk, room));
-        eof = n == 0;
-        const uint64_t from = base + len;
-        len += n;
+            detail::traceLimit(m_scanner.openEvent() >= 0 ? uint64_t(m_scanner.openEvent()) : m_base, m_tooLarge);
+        const size_t n = m_src.read(m_buf + m_len, std::min(kChunk, room));
+        const uint64_t from = m_base + m_len;
+        m_len += n;
         // simdjson may look at the padding after a window that ends with the data (a malformed
         // one, at least): it must read the same bytes every time, never what memory held before.
-        std::memset(buf + len, ' ', pad + 64);
-        if (progress && !progress(src.diskDone(), src.diskTotal)) {
-            cancelled = true;
-            throw TraceImportError("import of '" + path + "' cancelled", base + len);
+        std::memset(m_buf + m_len, ' ', m_pad + 64);
+        if (m_progress && !m_progress(m_src.diskDone(), m_src.diskTotal)) {
+            m_cancelled = true;
+            throw TraceImportError("import of '" + m_path + "' cancelled", m_base + m_len);
         }
-        scanner.scan(buf, base, from, base + len);
-        const uint64_t end = base + len;
-
-        // Check the bytes between events that no window holds, up to the event in progress.
-        if (!gap.started && scanner.sawEvents()) {
-            gap.started = gap.active = true;
-            gap.from = uint64_t(scanner.eventsOpened()) + 1;
-        }
-        const bool window = scanner.hasWindow();
-        const uint64_t first = window ? scanner.windowFirst() : 0, last = window ? scanner.windowLast() : 0;
-        if (window) {
-            gap.consume(buf, base, first);
-            gap.beforeElement(first);
-            gap.from = last + 1;
-            gap.afterElement = true;
-            gap.commas = 0;
-            scanner.takeWindow();
-        }
-        if (gap.active) {
-            if (scanner.openEvent() >= 0) {
-                gap.consume(buf, base, uint64_t(scanner.openEvent()));
-            } else if (scanner.eventsClosed() >= 0) {
-                gap.consume(buf, base, uint64_t(scanner.eventsClosed()));
-                if (gap.commas > 0)
-                    traceError(uint64_t(scanner.eventsClosed()), "a trailing ',' before the end of traceEvents");
-                gap.active = false;
-            } else {
-                gap.consume(buf, base, end);
-            }
-        }
-        if (scanner.openEvent() >= 0 && end - uint64_t(scanner.openEvent()) > limits.max_event_bytes)
-            detail::traceLimit(uint64_t(scanner.openEvent()), tooLarge);
+        m_scanner.scan(m_buf, m_base, from, m_base + m_len);
+        const uint64_t end = m_base + m_len;
+        const bool window = m_scanner.hasWindow();
+        const uint64_t first = window ? m_scanner.windowFirst() : 0, last = window ? m_scanner.windowLast() : 0;
+        checkGaps(end);
+        if (m_scanner.openEvent() >= 0 && end - uint64_t(m_scanner.openEvent()) > m_limits.max_event_bytes)
+            detail::traceLimit(uint64_t(m_scanner.openEvent()), m_tooLarge);
         // What the next round needs: the event in progress and one byte before it (a window's
         // '[' goes there), or nothing but that byte.
-        uint64_t keep = scanner.openEvent() >= 0 ? uint64_t(scanner.openEvent()) : end;
-        keep = keep > base ? keep - 1 : base;
-        const size_t tail = size_t(end - keep);
-        if (window) {
-            // The window as one JSON array: the byte before its first event (',', whitespace or
-            // the array's '[') becomes '[', the byte after its last one ']'.
-            char* open = buf + (first - 1 - base);
-            char* close = buf + (last + 1 - base);
-            if (stage.async()) {
-                const size_t next = stage.acquire();
-                std::memcpy(stage.data(next), buf + (keep - base), tail);
-                *open = '[';
-                *close = ']';
-                stage.submit(bufIndex, size_t(open - buf), size_t(close - open) + 1, first - 1);
-                bufIndex = next;
-                buf = stage.data(next);
-            } else {
-                const char savedOpen = *open, savedClose = *close;
-                *open = '[';
-                *close = ']';
-                stage.submit(bufIndex, size_t(open - buf), size_t(close - open) + 1, first - 1);
-                *open = savedOpen;
-                *close = savedClose;
-                std::memmove(buf, buf + (keep - base), tail);
-            }
-        } else if (keep > base) {
-            std::memmove(buf, buf + (keep - base), tail);
+        uint64_t keep = m_scanner.openEvent() >= 0 ? uint64_t(m_scanner.openEvent()) : end;
+        keep = keep > m_base ? keep - 1 : m_base;
+        if (window)
+            handOver(first, last, keep, end);
+        else
+            std::memmove(m_buf, m_buf + (keep - m_base), size_t(end - keep));
+        m_len = size_t(end - keep);
+        m_base = keep;
+        return n > 0;
+    }
+
+    /** The bytes between events that no window holds, up to the event in progress. */
+    void checkGaps(uint64_t end)
+    {
+        if (!m_gap.started && m_scanner.sawEvents()) {
+            m_gap.started = m_gap.active = true;
+            m_gap.from = uint64_t(m_scanner.eventsOpened()) + 1;
         }
-        len = tail;
-        base = keep;
+        if (m_scanner.hasWindow()) {
+            m_gap.consume(m_buf, m_base, m_scanner.windowFirst());
+            m_gap.beforeElement(m_scanner.windowFirst());
+            m_gap.from = m_scanner.windowLast() + 1;
+            m_gap.afterElement = true;
+            m_gap.commas = 0;
+            m_scanner.takeWindow();
+        }
+        if (!m_gap.active)
+            return;
+        if (m_scanner.openEvent() >= 0) {
+            m_gap.consume(m_buf, m_base, uint64_t(m_scanner.openEvent()));
+        } else if (m_scanner.eventsClosed() >= 0) {
+            m_gap.consume(m_buf, m_base, uint64_t(m_scanner.eventsClosed()));
+            if (m_gap.commas > 0)
+                traceError(uint64_t(m_scanner.eventsClosed()), "a trailing ',' before the end of traceEvents");
+            m_gap.active = false;
+        } else {
+            m_gap.consume(m_buf, m_base, end);
+        }
     }
-    if (stage.async())
-        stage.release(bufIndex);
-    scanner.finish(base + len);
-    } catch (...) {
-        // An error found by the window thread in a window already handed over is earlier in the
-        // file than this one: it is the one to report (finish() throws it).
-        if (!cancelled)
-            stage.finish();
-        throw;
+
+    /**
+     * The window [first, last] as one JSON array: the byte before its first event (',',
+     * whitespace or the array's '[') becomes '[', the byte after its last one ']'. The bytes
+     * from `keep` on go to the next round's buffer.
+     */
+    void handOver(uint64_t first, uint64_t last, uint64_t keep, uint64_t end)
+    {
+        char* open = m_buf + (first - 1 - m_base);
+        char* close = m_buf + (last + 1 - m_base);
+        const size_t tail = size_t(end - keep);
+        if (m_stage->async()) {
+            const size_t next = m_stage->acquire();
+            std::memcpy(m_stage->data(next), m_buf + (keep - m_base), tail);
+            *open = '[';
+            *close = ']';
+            m_stage->submit(m_bufIndex, size_t(open - m_buf), size_t(close - open) + 1, first - 1);
+            m_bufIndex = next;
+            m_buf = m_stage->data(next);
+        } else {
+            const char savedOpen = *open, savedClose = *close;
+            *open = '[';
+            *close = ']';
+            m_stage->submit(m_bufIndex, size_t(open - m_buf), size_t(close - open) + 1, first - 1);
+            *open = savedOpen;
+            *close = savedClose;
+            std::memmove(m_buf, m_buf + (keep - m_base), tail);
+        }
     }
-    stage.finish();
-    const uint64_t total = base + len;
-    out.bytes_read = total;
-    if (!scanner.sawEvents())
-        throw TraceImportError("'" + path + "' has no traceEvents: not a Chrome/Kineto trace", total);
-    if (out.events_seen == 0)
-        throw TraceImportError("'" + path + "' holds no events: the profiler recorded nothing", total);
-    out.format = scanner.bareArray() ? "legacy array" : "kineto";
-    out.schema_version = scanner.schemaVersion();
-    out.rank = rankFrom(scanner.distributedInfo());
-    sink.finish();
-    for (const std::string& note : scanner.notes())
-        out.warnings.push_back(note);
-    return out;
-}
+
+    ProfilerTrace result()
+    {
+        const uint64_t total = m_base + m_len;
+        m_out.bytes_read = total;
+        if (!m_scanner.sawEvents())
+            throw TraceImportError("'" + m_path + "' has no traceEvents: not a Chrome/Kineto trace", total);
+        if (m_out.events_seen == 0)
+            throw TraceImportError("'" + m_path + "' holds no events: the profiler recorded nothing", total);
+        m_out.format = m_scanner.bareArray() ? "legacy array" : "kineto";
+        m_out.schema_version = m_scanner.schemaVersion();
+        m_out.rank = rankFrom(m_scanner.distributedInfo());
+        m_sink.finish();
+        for (const std::string& note : m_scanner.notes())
+            m_out.warnings.push_back(note);
+        return std::move(m_out);
+    }
+
+    Source& m_src;
+    const std::string m_path;
+    const TraceProgress m_progress;
+    const TraceImportLimits m_limits;
+    ProfilerTrace m_out;
+    detail::TraceScanner m_scanner;
+    detail::EventSink m_sink;
+    const size_t m_pad;
+    const std::string m_tooLarge;
+    size_t m_capacity = 0;
+    std::unique_ptr<WindowStage> m_stage;
+    size_t m_bufIndex = 0;
+    char* m_buf = nullptr;
+    uint64_t m_base = 0; // stream offset of m_buf[0]
+    size_t m_len = 0;    // bytes in m_buf
+    Gap m_gap;
+    bool m_cancelled = false;
+};
 
 /** Every failure as a TraceImportError: the GUI and the CLI catch that one type. */
 template <class F>
@@ -489,7 +535,7 @@ ProfilerTrace importProfilerTrace(const std::string& path, const TraceProgress& 
 {
     return guarded(path, [&] {
         std::unique_ptr<Source> src = openSource(path);
-        return readTrace(*src, path, progress, limits);
+        return Reader(*src, path, progress, limits).run();
     });
 }
 
@@ -497,7 +543,7 @@ ProfilerTrace importProfilerTraceBuffer(const char* data, size_t size, const Tra
 {
     return guarded("(memory)", [&] {
         MemorySource src(data, size);
-        return readTrace(src, "(memory)", {}, limits);
+        return Reader(src, "(memory)", {}, limits).run();
     });
 }
 
