@@ -9,10 +9,14 @@ using loaderscope::ProfiledSpan;
 
 void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& model)
 {
+    loadProfilerTrace(trace, loaderscope::analyzeProfilerTrace(trace), model);
+}
+
+void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, const loaderscope::TraceAnalysis& a, TraceModel& model)
+{
     // The main lane shows the loop's own thread (its steps and loader waits); waits on other
     // threads (a prefetcher) would read as the loop's and are left out. Time 0 is the start of the
     // loop's window (the first step, or the first wait when it precedes it), else the first span.
-    const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(trace);
     int64_t origin = INT64_MAX;
     for (const ProfiledSpan& s : trace.spans)
         origin = std::min(origin, s.t0);
