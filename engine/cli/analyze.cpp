@@ -51,7 +51,10 @@ int analyzeCommand(const Options& options)
     RankReport report;
     try {
         report = compareRanks(traces);
-    } catch (const std::exception& e) { // out of memory, mostly: a message and an exit below 128
+    } catch (const std::bad_alloc&) { // a message and an exit below 128, never an abort
+        std::cerr << "loaderscope-engine: out of memory analysing the traces\n";
+        return 2;
+    } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: cannot analyse the traces: " << e.what() << "\n";
         return 2;
     }

@@ -351,7 +351,10 @@ public:
         if (inMemory && src.diskTotal + 1 < m_capacity)
             m_capacity = size_t(src.diskTotal) + 1;
         m_capacity += m_pad + 64;
-        m_stage = std::make_unique<WindowStage>(m_sink, !inMemory && src.diskTotal >= s_pipelineFrom.load(), m_capacity);
+        // A second thread pays from a few MiB on; gzip files expand about tenfold.
+        const uint64_t expands = dynamic_cast<GzipSource*>(&src) ? 8 : 1;
+        m_stage = std::make_unique<WindowStage>(m_sink, !inMemory && src.diskTotal * expands >= s_pipelineFrom.load(),
+                                                m_capacity);
     }
 
     ProfilerTrace run()
