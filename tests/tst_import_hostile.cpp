@@ -158,6 +158,16 @@ void TestImportHostile::malformed_data()
     QTest::newRow("missing ':'") << QByteArray("{\"traceEvents\" []}") << "where ':' was expected" << qlonglong(15);
     QTest::newRow("bad UTF-8 in an event") << QByteArray("[{\"name\": \"\xff\"}]") << "byte" << qlonglong(-1);
     QTest::newRow("unclosed array") << QByteArray("{\"traceEvents\": [{\"ph\": \"X\"}") << "truncated" << qlonglong(28);
+    // Kept events (steps, loader waits, copies, kernels) are checked whole, args included; other
+    // events' args are skipped by their structure (and the brackets, strings and bytes checked).
+    const QByteArray kernel = "[{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, \"ts\": 1, "
+                              "\"dur\": 2, \"args\": {\"grid\": [1, 1] \"block\": [256, 1, 1]}}]";
+    QTest::newRow("missing comma in a kernel's args") << kernel << "a malformed event" << qlonglong(kernel.indexOf("\"block"));
+    const QByteArray step = "[{\"ph\": \"X\", \"name\": \"ProfilerStep#1\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 2, "
+                            "\"args\": {\"x\": 12ee}}]";
+    QTest::newRow("bad number in a step's args") << step << "a malformed event" << qlonglong(step.indexOf("12ee"));
+    const QByteArray ts = "[{\"ph\": \"X\", \"name\": \"op\", \"ts\": 1.2.3, \"dur\": 1}]";
+    QTest::newRow("bad number in ts") << ts << "a malformed event" << qlonglong(ts.indexOf("1.2.3"));
     QTest::newRow("']' for '{'") << QByteArray("[{\"ph\": \"X\"]]") << "closes a '{'" << qlonglong(11);
 }
 
