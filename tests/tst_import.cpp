@@ -42,6 +42,7 @@ private slots:
     void gpuPinnedOverlaps();
     void gpuPageable();
     void oldSpellings();
+    void legacyCudaFunctions();
     void noLoaderSpans();
     void loaderOnAnotherThread();
     void negativeDurations();
@@ -184,6 +185,23 @@ void TestImport::oldSpellings()
     // 8 kernels of 12 000 us over the steps' 160 000 us
     QVERIFY(std::abs(a.gpu_busy_fraction - 96000.0 / 160000.0) < 0.001);
     QCOMPARE(importProfilerTrace(fixture("kineto2_gpu_starved.json")).schema_version, 1);
+}
+
+void TestImport::legacyCudaFunctions()
+{
+    // torch's legacy profiler with use_cuda=True (EventList.export_chrome_trace): each op's device
+    // time under pid "CUDA functions", no category. Two of 50 us in a 200 us step: GPU busy 0.5.
+    const QByteArray body =
+        "[{\"name\": \"ProfilerStep#0\", \"ph\": \"X\", \"ts\": 100, \"dur\": 200, \"tid\": 1, \"pid\": \"CPU functions\", \"args\": {}}, "
+        "{\"name\": \"enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__\", \"ph\": \"X\", \"ts\": 101, \"dur\": 40, "
+        "\"tid\": 1, \"pid\": \"CPU functions\", \"args\": {}}, "
+        "{\"name\": \"aten::mm\", \"ph\": \"X\", \"ts\": 150, \"dur\": 50, \"tid\": 0, \"pid\": \"CUDA functions\", \"args\": {}}, "
+        "{\"name\": \"aten::relu\", \"ph\": \"X\", \"ts\": 220, \"dur\": 50, \"tid\": 0, \"pid\": \"CUDA functions\", \"args\": {}}]";
+    const TraceAnalysis a = analyzeProfilerTrace(importProfilerTraceBuffer(body.constData(), size_t(body.size())));
+    QCOMPARE(a.kernels, 2);
+    QVERIFY(a.gpu_applies);
+    QVERIFY(std::abs(a.gpu_busy_fraction - 0.5) < 1e-9);
+    QVERIFY(std::abs(a.data_stall_fraction - 0.2) < 1e-9); // 40 of 200 us
 }
 
 void TestImport::noLoaderSpans()

@@ -147,7 +147,11 @@ bool EventSink::add(const RawEvent& e)
     }
     if (e.ph[0] != 'X')
         return true; // instants, counters, flows: nothing the loader analysis reads
-    const int cls = classify(e.name, e.cat);
+    int cls = classify(e.name, e.cat);
+    // The legacy profiler (use_cuda=True) writes each op's device time under pid "CUDA functions",
+    // without a category: GPU activity, counted as kernels.
+    if (cls == kOther && e.pidText == "CUDA functions")
+        cls = ProfiledSpan::Kernel;
     if (cls == kGpuOther || cls >= ProfiledSpan::CopyPinned)
         ++m_out.gpu_events;
     // Times are microseconds. Kineto counts from its base time (torch 1.8-1.x: from the Unix epoch,
