@@ -1334,6 +1334,21 @@
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="103" />
+        <source>no loader spans found</source>
+        <translation>DataLoader aralığı bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="105" />
+        <source>loader wait not measured</source>
+        <translation>DataLoader beklemesi ölçülmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="107" />
+        <source>unreliable trace</source>
+        <translation>güvenilmez iz</translation>
+    </message>
 </context>
 <context>
     <name>QChartView</name>
@@ -1366,22 +1381,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="310" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="305" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="307" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="309" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
+        <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
+        <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
+        <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="322" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1573,177 +1603,177 @@
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="138" />
+        <location filename="../gui/core/summarytext.cpp" line="145" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="159" />
+        <location filename="../gui/core/summarytext.cpp" line="166" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="171" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="170" />
+        <location filename="../gui/core/summarytext.cpp" line="177" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="175" />
+        <location filename="../gui/core/summarytext.cpp" line="182" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="179" />
+        <location filename="../gui/core/summarytext.cpp" line="186" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <location filename="../gui/core/summarytext.cpp" line="191" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="192" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="196" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="193" />
+        <location filename="../gui/core/summarytext.cpp" line="200" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <location filename="../gui/core/summarytext.cpp" line="204" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="207" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="211" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <location filename="../gui/core/summarytext.cpp" line="216" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="213" />
+        <location filename="../gui/core/summarytext.cpp" line="220" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="227" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="236" />
+        <location filename="../gui/core/summarytext.cpp" line="243" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="246" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="246" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="250" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <location filename="../gui/core/summarytext.cpp" line="259" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="254" />
+        <location filename="../gui/core/summarytext.cpp" line="261" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="256" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <location filename="../gui/core/summarytext.cpp" line="264" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="266" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="268" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="270" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="273" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="282" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="277" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
