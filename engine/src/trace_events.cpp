@@ -147,7 +147,7 @@ bool EventSink::add(const RawEvent& e)
     }
     if (e.ph[0] != 'X')
         return true; // instants, counters, flows: nothing the loader analysis reads
-    int cls = classify(e.name, e.cat);
+    int cls = e.cls != kUnclassified ? e.cls : classify(e.name, e.cat);
     // The legacy profiler (use_cuda=True) writes each op's device time under pid "CUDA functions",
     // without a category: GPU activity, counted as kernels.
     if (cls == kOther && e.pidText == "CUDA functions")

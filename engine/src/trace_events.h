@@ -24,10 +24,11 @@ struct RawEvent
     double ts = 0, dur = 0, bytes = -1;
     int64_t pid = 0, tid = 0;
     bool hasTs = false, hasDur = false, badId = false;
+    int cls = -100;                    ///< EventSink::classify(name, cat) when already known
 };
 
 /** Event classes decided from name and cat; >= 0 are ProfiledSpan kinds (kept). */
-enum EventClass : int { kOther = -1, kGpuOther = -2 };
+enum EventClass : int { kOther = -1, kGpuOther = -2, kUnclassified = -100 };
 
 class EventSink
 {
