@@ -13,6 +13,8 @@
 #include "widgets/sweepdialog.h"
 
 #include "loaderscope/config.h"
+#include "loaderscope/segment.h"
+#include "loaderscope/sweep.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -108,23 +110,9 @@ int headlessExport(const QCommandLineParser& args)
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+/// The command line (the same for the window, the headless export, --help and --version).
+void addOptions(QCommandLineParser& args)
 {
-    // A headless export needs no display: pick the offscreen platform before QApplication exists
-    // (it connects to the display in its constructor), unless the user chose a platform.
-    const bool exporting = std::any_of(argv + 1, argv + argc, [](const char* a) {
-        return std::strcmp(a, "--export") == 0 || std::strncmp(a, "--export=", 9) == 0;
-    });
-    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("Loaderscope"));
-    QCoreApplication::setApplicationName(QStringLiteral("loaderscope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
-
-    QCommandLineParser args;
     args.setApplicationDescription(QStringLiteral("Loaderscope: a DataLoader worker pool and its live timeline"));
     args.addHelpOption();
     args.addVersionOption();
@@ -141,6 +129,49 @@ int main(int argc, char** argv)
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
     });
+}
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Loaderscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("loaderscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // What crashed runs of this user left: segments and private temporary folders.
+    loaderscope::sweepStaleSegments();
+    loaderscope::sweepStaleTempDirs();
+
+    auto given = [&](std::initializer_list<const char*> names) {
+        return std::any_of(argv + 1, argv + argc, [&](const char* a) {
+            for (const char* n : names)
+                if (std::strcmp(a, n) == 0 || (std::strncmp(a, n, std::strlen(n)) == 0 && a[std::strlen(n)] == '='))
+                    return true;
+            return false;
+        });
+    };
+    // --help and --version need no display: answer them without the GUI.
+    if (given({"--help", "-h", "--version", "-v", "--help-all"})) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        QCommandLineParser args;
+        addOptions(args);
+        args.process(app); // prints and exits
+        return 0;
+    }
+    // A headless export needs no display: pick the offscreen platform before QApplication exists
+    // (it connects to the display in its constructor), unless the user chose a platform.
+    const bool exporting = given({"--export"});
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    setIdentity();
+    QCommandLineParser args;
+    addOptions(args);
     args.process(app);
 
     Translator translator;

@@ -24,8 +24,10 @@ QString enginePath();
 EngineResult runEngine(const QByteArray& configJson, const QStringList& extra = {}, int timeoutMs = 60000);
 /// Runs `engine <args>` and returns its result (no summary).
 EngineResult runEngineArgs(const QStringList& args, int timeoutMs = 30000);
-/// Names of /dev/shm/loaderscope-* segments.
+/// Names of /dev/shm/loaderscope-* segments whose creating process is gone (leaked ones).
 QStringList loaderscopeSegments();
+/// Segments made by the engine with that pid (alive or not).
+QStringList segmentsOf(qint64 pid);
 /// True if a process with that pid exists (and is not a zombie).
 bool processAlive(qint64 pid);
 /// Worker pids listed in a summary (all epochs).

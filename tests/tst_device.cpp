@@ -75,12 +75,15 @@ private slots:
     void pageableBlocksHost();
     void oneStreamSerialises();
     void synchronousCopyBlocksHost();
+    void blockingCopyWaitsForItsStreamFirst_data();
+    void blockingCopyWaitsForItsStreamFirst();
     void everyCopyEndsBeforeItsKernel();
     void chooseBackendMessages_data();
     void chooseBackendMessages();
     void probeWithoutDevice();
     void forcedCudaWithoutDeviceIsExit2();
     void engineSimPinnedVsPageable();
+    void pageableOneStreamBooksKernelWaitForTheGpu();
     void sharedRemovesPinLane();
     void slotReuseNeverOverwritesACopy();
     void numWorkers0PinsInMainThread();
@@ -152,6 +155,42 @@ void TestDevice::synchronousCopyBlocksHost()
     for (const auto& r : l.results) {
         QCOMPARE(r.copy_block, HostBlock::SyncCopy);
         QVERIFY(r.copy_block_until > 0);
+    }
+}
+
+void TestDevice::blockingCopyWaitsForItsStreamFirst_data()
+{
+    QTest::addColumn<bool>("pinned");
+    QTest::addColumn<bool>("copyStream");
+    QTest::addColumn<bool>("nonBlocking");
+    QTest::newRow("pageable, one stream") << false << false << true;
+    QTest::newRow("pageable, copy stream") << false << true << true;
+    QTest::newRow("pinned synchronous, one stream") << true << false << false;
+}
+
+void TestDevice::blockingCopyWaitsForItsStreamFirst()
+{
+    // A copy call that blocks the host first waits for the work on its stream (with one stream,
+    // the previous kernel): that wait is booked as waiting for the GPU, and the host is blocked by
+    // the copy for exactly the copy's time.
+    QFETCH(bool, pinned);
+    QFETCH(bool, copyStream);
+    QFETCH(bool, nonBlocking);
+    SimBackend sim(params(3000, copyStream, nonBlocking));
+    const uint64_t bytes = 10'000'000; // 1 ms pageable (10 GB/s), 0.4 ms pinned (25 GB/s)
+    const uint64_t copyNs = pinned ? 400'000 : 1'000'000;
+    const Loop l = runLoop(sim, 12, bytes, pinned);
+    std::map<int64_t, uint64_t> kernelEnd;
+    for (const auto& s : l.spans)
+        if (s.kind == EventKind::Kernel)
+            kernelEnd[s.batch_id] = s.t1;
+    for (size_t i = 0; i < l.results.size(); ++i) {
+        const SubmitResult& r = l.results[i];
+        QCOMPARE(r.copy_block, pinned ? HostBlock::SyncCopy : HostBlock::PageableStaging);
+        QCOMPARE(r.copy_block_until - r.copy_block_from, copyNs);
+        QVERIFY(r.copy_block_from >= std::max(l.submitTimes[i], r.buffer_wait_until));
+        if (i > 0 && !copyStream) // one stream: the GPU wait covers the previous kernel
+            QVERIFY2(r.buffer_wait_until >= kernelEnd.at(int64_t(i) - 1), qPrintable(QString::number(i)));
     }
 }
 
@@ -301,6 +340,35 @@ void TestDevice::engineSimPinnedVsPageable()
     for (const auto& rec : pageable.summary.value(QStringLiteral("recommendations")).toArray())
         pinAdvice = pinAdvice || rec.toString().contains(QStringLiteral("set pin_memory"));
     QVERIFY(pinAdvice);
+}
+
+void TestDevice::pageableOneStreamBooksKernelWaitForTheGpu()
+{
+    // One stream, pageable batches, a step far longer than the copy: before each copy the host
+    // waits for the previous kernel (the GPU's time), then is blocked by the staged copy alone.
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("t.json"));
+    const EngineResult r = runEngine(R"({"dataset":{"length":160,"sample_bytes":262144,"io_latency_us":0},
+        "loader":{"batch_size":32,"num_workers":2,"pin_memory":false},
+        "train":{"step_us":12000,"copy_stream":false},"device":{"backend":"sim","h2d_gbps_pageable":4}})",
+                                     {QStringLiteral("--trace"), trace});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    int staged = 0, gpuWaits = 0;
+    for (const auto& v : traceEvents(trace)) {
+        const QJsonObject e = v.toObject();
+        const QString name = e.value(QStringLiteral("name")).toString();
+        const double dur = e.value(QStringLiteral("dur")).toDouble();
+        if (name.contains(QStringLiteral("pageable copy staged"))) {
+            ++staged;
+            QVERIFY2(dur >= 2000.0 && dur < 3500.0, qPrintable(QString::number(dur))); // 8 MiB at 4 GB/s: 2.1 ms
+        } else if (name.startsWith(QStringLiteral("host waits for the GPU")) && dur > 5000.0) {
+            ++gpuWaits; // the previous kernel
+        }
+    }
+    QCOMPARE(staged, 5);
+    QVERIFY(gpuWaits >= 3);
+    QVERIFY(r.summary.value(QStringLiteral("host_waits_for_gpu_fraction")).toDouble() >
+            r.summary.value(QStringLiteral("host_blocked_fraction")).toDouble());
 }
 
 void TestDevice::sharedRemovesPinLane()

@@ -155,16 +155,16 @@ void TestFaults::engineKilledWhileWorkersRun()
     const qint64 zygote = zygoteOf(run.pid());
     QVERIFY(zygote > 0);
     QThread::msleep(200);
-    QCOMPARE(loaderscopeSegments().size(), 1);
+    QCOMPARE(segmentsOf(run.pid()).size(), 1);
     kill(pid_t(run.pid()), SIGKILL);
     QVERIFY(run.proc().waitForFinished(2000));
     // Workers die with the engine (parent-death signal); the zygote removes the segment.
     QVERIFY(waitGone(workers + QList<qint64>{zygote}, 2000));
     QElapsedTimer t;
     t.start();
-    while (!loaderscopeSegments().isEmpty() && t.elapsed() < 2000)
+    while (!segmentsOf(run.pid()).isEmpty() && t.elapsed() < 2000)
         QThread::msleep(10);
-    QCOMPARE(loaderscopeSegments(), QStringList());
+    QCOMPARE(segmentsOf(run.pid()), QStringList());
 }
 
 void TestFaults::engineTerminatedShutsDownInOrder()

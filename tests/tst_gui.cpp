@@ -9,6 +9,8 @@
 #include "widgets/stackedtimelines.h"
 #include "widgets/sweepdialog.h"
 #include "loaderscope/profiler_import.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/run.h"
 #include "core/runsession.h"
 #include "testutil.h"
 #include "widgets/configpanel.h"
@@ -24,6 +26,7 @@
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -114,8 +117,12 @@ void TestGui::exports()
     QVERIFY(!exportPicture(dir.filePath(QStringLiteral("t.bmp")), *m_session.model(), v, o, &error));
     QVERIFY(error.contains(QStringLiteral("png")));
 
-    // the engine's Chrome trace of the same run: parses, one track per worker
-    QFile t(m_session.launcher()->tracePath());
+    // the Chrome trace made from the same run's recording: parses, one track per worker
+    const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+    std::string traceError;
+    QVERIFY(loaderscope::writeChromeTrace(loaderscope::RecordingReader(m_session.recordingPath().toStdString()),
+                                          tracePath.toStdString(), &traceError));
+    QFile t(tracePath);
     QVERIFY(t.open(QIODevice::ReadOnly));
     const QJsonArray events = QJsonDocument::fromJson(t.readAll()).object().value(QStringLiteral("traceEvents")).toArray();
     QSet<int> workers;
@@ -242,6 +249,11 @@ void TestGui::runHistoryKeepsRuns()
     }
     const auto runs = RunHistory(dir.path()).list(); // a new instance: kept across restarts
     QCOMPARE(runs.size(), 3);
+    // Only this user reads them: folders 0700, files 0600.
+    const QFileInfo entry(dir.filePath(runs[0].id));
+    QCOMPARE(entry.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::ExeGroup | QFile::ExeOther), QFile::Permissions());
+    for (const QFileInfo& f : QDir(entry.filePath()).entryInfoList(QDir::Files))
+        QCOMPARE(f.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
     TraceModel model;
     QString error;
     QVERIFY2(h.load(runs[0].id, model, &error), qPrintable(error));

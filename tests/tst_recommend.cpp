@@ -71,9 +71,10 @@ void TestRecommend::rules_data()
              "train":{"step_us":200},"device":{"backend":"sim"}})")
         << QStringLiteral("raise_num_workers") << QStringList{QStringLiteral("training_bound"), QStringLiteral("cpu_bound")};
     // CPU work on every core, twice as many workers as cores.
+    // (in_order False: this row is about the CPU rule, not the order in which batches finish.)
     QTest::newRow("CPU-bound on all cores -> no more workers")
         << QStringLiteral(R"({"dataset":{"length":%1,"sample_bytes":256,"io_latency_us":0,"cpu_us":3000},
-             "loader":{"batch_size":4,"num_workers":%2},"train":{"step_us":100},"device":{"backend":"sim"}})")
+             "loader":{"batch_size":4,"num_workers":%2,"in_order":false},"train":{"step_us":100},"device":{"backend":"sim"}})")
                .arg(cores() * 48).arg(cores() * 2).toUtf8()
         << QStringLiteral("cpu_bound") << QStringList{QStringLiteral("raise_num_workers")};
     QTest::newRow("workers idle, queue full -> fewer workers")
@@ -81,16 +82,16 @@ void TestRecommend::rules_data()
              "train":{"step_us":8000},"device":{"backend":"sim"}})")
         << QStringLiteral("fewer_workers") << QStringList{QStringLiteral("raise_num_workers")};
     QTest::newRow("pageable copies dominating -> pin_memory")
-        << QByteArray(R"({"dataset":{"length":128,"sample_bytes":262144,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":2},
-             "train":{"step_us":500},"device":{"backend":"sim","h2d_gbps_pageable":2}})")
+        << QByteArray(R"({"dataset":{"length":256,"sample_bytes":4096,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":2},
+             "train":{"step_us":500},"device":{"backend":"sim","h2d_gbps_pageable":0.02}})")
         << QStringLiteral("pin_memory") << QStringList{};
     QTest::newRow("synchronous pinned copies -> non_blocking")
-        << QByteArray(R"({"dataset":{"length":128,"sample_bytes":262144,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":2,"pin_memory":true},
-             "train":{"step_us":500,"non_blocking":false},"device":{"backend":"sim","h2d_gbps_pinned":4}})")
+        << QByteArray(R"({"dataset":{"length":256,"sample_bytes":4096,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":2,"pin_memory":true},
+             "train":{"step_us":500,"non_blocking":false},"device":{"backend":"sim","h2d_gbps_pinned":0.02}})")
         << QStringLiteral("non_blocking") << QStringList{QStringLiteral("pin_memory")};
     QTest::newRow("copies not overlapping -> copy stream")
-        << QByteArray(R"({"dataset":{"length":128,"sample_bytes":262144,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":2,"pin_memory":"shared"},
-             "train":{"step_us":20000,"copy_stream":false},"device":{"backend":"sim","h2d_gbps_pinned":1}})")
+        << QByteArray(R"({"dataset":{"length":256,"sample_bytes":4096,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":2,"pin_memory":"shared"},
+             "train":{"step_us":20000,"copy_stream":false},"device":{"backend":"sim","h2d_gbps_pinned":0.01}})")
         << QStringLiteral("copy_stream") << QStringList{};
     QTest::newRow("start-up every epoch -> persistent_workers")
         << QByteArray(R"({"dataset":{"length":64,"sample_bytes":256,"io_latency_us":100},"loader":{"batch_size":8,"num_workers":2,"worker_init_us":40000},

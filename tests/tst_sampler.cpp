@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Samplers against the examples of dataloader-semantics.md §5.
+// Samplers against torch's own sequences (torch/utils/data/sampler.py, distributed.py).
 #include "loaderscope/config.h"
 #include "loaderscope/sampler.h"
 

@@ -3,7 +3,7 @@
 // engine and workers, then SIGKILLs one of {a worker, the engine, the app} at a random moment.
 // After each round: the failure was reported within 2 s (the app exits non-zero naming it), or the
 // survivor exited within 2 s; no process of the run and no /dev/shm segment remain; the next round
-// works. ctest runs a short soak; tests/soak/run_soak.sh runs 200 rounds and prints the JSON.
+// works; no private temporary folder is left once the next run swept them. ctest runs a short soak; tests/soak/run_soak.sh runs 200 rounds and prints the JSON.
 // Environment: LOADERSCOPE_SOAK_RUNS (default 12), LOADERSCOPE_SOAK_SEED, LOADERSCOPE_SOAK_JSON.
 #include "testutil.h"
 
@@ -41,6 +41,7 @@ class TestSoak : public QObject
     Q_OBJECT
 private slots:
     void randomKills();
+    void sweepDiesWithTheApp();
 };
 
 void TestSoak::randomKills()
@@ -53,6 +54,12 @@ void TestSoak::randomKills()
     QJsonObject byTarget;
     QJsonArray failures;
     QTemporaryDir dir;
+    // The runs' private temporary folders go here, so what a killed app leaves can be counted.
+    const QString runtime = dir.filePath(QStringLiteral("xdg"));
+    QVERIFY(QDir().mkpath(runtime));
+    QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const QByteArray oldRuntime = qgetenv("XDG_RUNTIME_DIR");
+    qputenv("XDG_RUNTIME_DIR", runtime.toUtf8());
     for (int round = 0; round < runs; ++round) {
         const QString target = QString::fromLatin1(targets[round % 3]);
         const int workers = 1 + int(rng() % 3);
@@ -168,13 +175,16 @@ void TestSoak::randomKills()
         app.waitForFinished(2000);
         byTarget[target] = byTarget.value(target).toInt() + 1;
     }
-    // The next run works.
+    // The next run works, and sweeps what killed runs left in the runtime folder.
     const EngineResult after = runEngine(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":0},
         "loader":{"batch_size":8,"num_workers":2},"train":{"step_us":0},"device":{"backend":"sim"}})");
+    const QStringList tempLeft = QDir(runtime).entryList({QStringLiteral("loaderscope-*")}, QDir::AllEntries | QDir::Hidden);
+    qputenv("XDG_RUNTIME_DIR", oldRuntime);
     const QJsonObject report{{QStringLiteral("runs"), runs}, {QStringLiteral("hangs"), hangs}, {QStringLiteral("orphans"), orphans},
                              {QStringLiteral("leaked_segments"), leaks}, {QStringLiteral("start_failures"), startFailures},
                              {QStringLiteral("worst_report_ms"), worstReportMs}, {QStringLiteral("by_target"), byTarget},
-                             {QStringLiteral("next_run_exit_code"), after.exitCode}, {QStringLiteral("failures"), failures}};
+                             {QStringLiteral("next_run_exit_code"), after.exitCode},
+                             {QStringLiteral("temp_dirs_left"), int(tempLeft.size())}, {QStringLiteral("failures"), failures}};
     const QByteArray json = QJsonDocument(report).toJson(QJsonDocument::Compact);
     qInfo("%s", json.constData());
     if (qEnvironmentVariableIsSet("LOADERSCOPE_SOAK_JSON")) {
@@ -187,6 +197,49 @@ void TestSoak::randomKills()
     QCOMPARE(leaks, 0);
     QCOMPARE(startFailures, 0);
     QCOMPARE(after.exitCode, 0);
+    QCOMPARE(tempLeft, QStringList());
+}
+
+void TestSoak::sweepDiesWithTheApp()
+{
+    // Tools ▸ Parameter sweep, then the app is SIGKILLed: the sweep and the engine it runs end
+    // with it (they ran on for a combination, then died of SIGPIPE), and their temporary folders
+    // are swept by the next start.
+    QTemporaryDir dir;
+    const QString runtime = dir.filePath(QStringLiteral("xdg"));
+    QVERIFY(QDir().mkpath(runtime));
+    QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QProcess app;
+    app.setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral("data")));
+    app.setProcessEnvironment(env);
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH), {QStringLiteral("--preset"), QStringLiteral("num_workers_4"), QStringLiteral("--tool"),
+                                                     QStringLiteral("sweep")});
+    QVERIFY(app.waitForStarted(5000));
+    qint64 sweep = 0, engine = 0;
+    QVERIFY(waitFor([&] {
+        for (const ChildProc& p : childrenOf(app.processId()))
+            if (p.comm.startsWith(QStringLiteral("loaderscope-eng")))
+                sweep = p.pid;
+        for (const ChildProc& p : childrenOf(sweep))
+            if (p.comm.startsWith(QStringLiteral("loaderscope-eng")))
+                engine = p.pid;
+        return sweep && engine;
+    }, 20000));
+    QVERIFY(!QDir(runtime).entryList({QStringLiteral("loaderscope-*")}, QDir::Dirs).isEmpty());
+    kill(pid_t(app.processId()), SIGKILL);
+    app.waitForFinished(5000);
+    QVERIFY2(waitFor([&] { return !processAlive(sweep) && !processAlive(engine); }, 3000), "the sweep outlived the app");
+    // The next start sweeps what the killed app and its sweep left.
+    QProcess next;
+    next.setProcessEnvironment(env);
+    next.start(QStringLiteral(LOADERSCOPE_GUI_PATH), {QStringLiteral("--version")});
+    QVERIFY(next.waitForFinished(10000));
+    QCOMPARE(QDir(runtime).entryList({QStringLiteral("loaderscope-*")}, QDir::AllEntries | QDir::Hidden), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestSoak)

@@ -627,59 +627,64 @@
 <context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="63" />
+        <location filename="../gui/core/enginelauncher.cpp" line="67" />
+        <source>Cannot make a temporary folder for the run: %1</source>
+        <translation>Çalıştırma için geçici klasör oluşturulamıyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="72" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Çalıştırmanın yapılandırması geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="134" />
+        <location filename="../gui/core/enginelauncher.cpp" line="154" />
         <source>The engine crashed.</source>
         <translation>Motor çöktü.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="137" />
+        <location filename="../gui/core/enginelauncher.cpp" line="157" />
         <source>The configuration was rejected: %1</source>
         <translation>Yapılandırma reddedildi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="137" />
-        <location filename="../gui/core/enginelauncher.cpp" line="145" />
+        <location filename="../gui/core/enginelauncher.cpp" line="157" />
+        <location filename="../gui/core/enginelauncher.cpp" line="165" />
         <source>no details</source>
         <translation>ayrıntı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="140" />
+        <location filename="../gui/core/enginelauncher.cpp" line="160" />
         <source>The loader timed out: %1</source>
         <translation>Loader zaman aşımına uğradı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="142" />
+        <location filename="../gui/core/enginelauncher.cpp" line="162" />
         <source>A worker died: %1</source>
         <translation>Bir worker öldü: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="144" />
+        <location filename="../gui/core/enginelauncher.cpp" line="164" />
         <source>A worker raised an exception: %1</source>
         <translation>Bir worker istisna fırlattı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="145" />
+        <location filename="../gui/core/enginelauncher.cpp" line="165" />
         <source>The loader failed: %1</source>
         <translation>Loader başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="147" />
-        <location filename="../gui/core/enginelauncher.cpp" line="177" />
+        <location filename="../gui/core/enginelauncher.cpp" line="167" />
+        <location filename="../gui/core/enginelauncher.cpp" line="201" />
         <source>The run was stopped.</source>
         <translation>Çalıştırma durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="149" />
+        <location filename="../gui/core/enginelauncher.cpp" line="169" />
         <source>The engine exited with status %1.</source>
         <translation>Motor %1 durumuyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="187" />
+        <location filename="../gui/core/enginelauncher.cpp" line="210" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
@@ -687,24 +692,19 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="21" />
-        <source>cannot open %1: %2</source>
-        <translation>%1 açılamıyor: %2</translation>
+        <location filename="../gui/core/eventfile.cpp" line="40" />
+        <source>cancelled</source>
+        <translation>iptal edildi</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="24" />
-        <source>%1 is not a Loaderscope events file</source>
-        <translation>%1 bir Loaderscope olay dosyası değil</translation>
+        <location filename="../gui/core/eventfile.cpp" line="43" />
+        <source>%1 is truncated or corrupt after %2 events</source>
+        <translation>%1, %2 olaydan sonra kesik ya da bozuk</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="28" />
-        <source>%1 is truncated or from another version</source>
-        <translation>%1 kesik ya da başka bir sürümden</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/eventfile.cpp" line="31" />
-        <source>cannot read %1</source>
-        <translation>%1 okunamıyor</translation>
+        <location filename="../gui/core/eventfile.cpp" line="50" />
+        <source>not enough memory to read %1</source>
+        <translation>%1 okumak için yeterli bellek yok</translation>
     </message>
 </context>
 <context>
@@ -806,503 +806,518 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="90" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="92" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="106" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="118" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="107" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="119" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="115" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="127" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="201" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="467" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="477" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="201" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="208" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="493" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="229" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="215" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="226" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <source>Run a configuration first: the trace is written at the end of a run.</source>
-        <translation>Önce bir yapılandırma çalıştırın: iz, çalıştırmanın sonunda yazılır.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="227" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="242" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
-        <source>Cannot write %1.</source>
-        <translation>%1 yazılamıyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="624" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="678" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="248" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="748" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="239" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="109" />
+        <source>Reading the run's complete record…</source>
+        <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
+        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="249" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="285" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="342" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="345" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="347" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="348" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
         <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
         <translation>Zaman çizelgesi, kuyruk derinliği ve özetin PNG, SVG ya da PDF'i</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="349" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
         <source>Keep the present in view; zooming or panning turns it off</source>
         <translation>Şimdiki anı görünümde tut; yakınlaştırma ya da kaydırma bunu kapatır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
         <source>&amp;Docs theme (light)</source>
         <translation>&amp;Belge teması (açık)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
         <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
         <translation>Olaylar gözle izlenebilsin diye deneyin gecikmelerini uzat (zaman çizelgesinde gösterilir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="397" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: her şey ana process'te</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="398" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: dört worker process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="399" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="400" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="401" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="402" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="412" />
         <source>iterable dataset sharded by worker id</source>
         <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="403" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
         <source>workers started with fork</source>
         <translation>fork ile başlatılan worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="404" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
         <source>workers started with spawn</source>
         <translation>spawn ile başlatılan worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="405" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="415" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="406" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
         <source>one slow sample, in_order=False</source>
         <translation>tek yavaş örnek, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
         <source>persistent_workers=True over three epochs</source>
         <translation>üç epoch boyunca persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="419" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>bir worker epoch ortasında çöküyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 ve drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: 4 rank'ten rank 1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="468" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="479" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="493" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="496" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="506" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="527" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="537" />
         <source>slow motion ×%1</source>
         <translation>ağır çekim ×%1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="599" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="669" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="552" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="667" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="555" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="577" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="562" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
+        <source>Writing the Chrome trace…</source>
+        <translation>Chrome izi yazılıyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
+        <source>The trace was not written: %1</source>
+        <translation>İz yazılmadı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="648" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="591" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="593" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="663" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="668" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
         <source>Reading the profiler traces…</source>
         <translation>Profiler izleri okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="655" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="688" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="758" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="701" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
         <source>rank %1 · %2 · data stall %3 %</source>
         <translation>rank %1 · %2 · veri beklemesi %%3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="778" />
         <source>Ranks of one job</source>
         <translation>Bir işin rank'leri</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="780" />
         <source>Straggler: %1</source>
         <translation>Geride kalan: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="711" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="781" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="734" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="738" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="761" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="808" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="831" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="841" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="734" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="746" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="746" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="765" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="765" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="842" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="53" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="523" />
+        <location filename="../gui/main.cpp" line="55" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="533" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -1419,9 +1434,17 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="85" />
+        <location filename="../gui/core/runhistory.cpp" line="108" />
         <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
         <translation>%1 · num_workers=%2 · saniyede %3 örnek · %4</translation>
+    </message>
+</context>
+<context>
+    <name>ShmReader</name>
+    <message>
+        <location filename="../gui/core/shmreader.cpp" line="38" />
+        <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
+        <translation>çalıştırmanın paylaşımlı belleği kesildi; canlı görünüm durdu (kayıt eksiksiz)</translation>
     </message>
 </context>
 <context>
@@ -1938,142 +1961,142 @@
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="122" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
         <source>main process (training loop)</source>
         <translation>ana process (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="124" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="131" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="131" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="133" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="133" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="160" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
         <source>idle (waiting for an index)</source>
         <translation>boşta (indeks bekliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
         <source>worker start-up</source>
         <translation>worker başlangıcı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
         <source>training step (issue)</source>
         <translation>eğitim adımı (başlatma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
         <source>starting workers</source>
         <translation>worker'lar başlatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
         <source>shutting down workers</source>
         <translation>worker'lar kapatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="171" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="173" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
         <source>host blocked: pageable copy</source>
         <translation>host engellendi: sayfalanabilir kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
         <source>host blocked: synchronous copy</source>
         <translation>host engellendi: senkron kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="177" />
         <source>host blocked</source>
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="178" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="179" />
         <source>event</source>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="203" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="204" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="205" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="206" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="207" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="209" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -2222,32 +2245,32 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="43" />
+        <location filename="../gui/main.cpp" line="45" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="50" />
+        <location filename="../gui/main.cpp" line="52" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="66" />
+        <location filename="../gui/main.cpp" line="68" />
         <source>unknown preset %1</source>
         <translation>bilinmeyen hazır ayar %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="78" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="82" />
+        <location filename="../gui/main.cpp" line="84" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="93" />
+        <location filename="../gui/main.cpp" line="95" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>

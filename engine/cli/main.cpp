@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// loaderscope-engine: the CLI of config.md. Exit codes: 0 success, 2 bad config or usage,
+// loaderscope-engine: the CLI of docs/config.md. Exit codes: 0 success, 2 bad config or usage,
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
 #include "commands.h"
 #include "loaderscope/config.h"
 #include "loaderscope/device.h"
+#include "loaderscope/output_file.h"
+#include "loaderscope/recording.h"
 #include "loaderscope/run.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
@@ -36,7 +38,12 @@ Usage:
   loaderscope-engine run [--config FILE] [--trace FILE] [--summary FILE] [--events FILE]
       Run a configuration (the built-in default when --config is absent). Writes a Chrome trace
       (Perfetto, chrome://tracing) and a JSON summary when asked; prints the summary to stdout
-      when --summary is absent. --events writes every recorded event in binary (for the app).
+      when --summary is absent. --events keeps the run's recording: every event, written to disk
+      as it comes (the app reads it; `trace` turns it into a Chrome trace). Output paths are
+      checked before anything starts. Outputs are written to a temporary file next to the target
+      and renamed into place. On stderr: "segment NAME" and "recording PATH" lines at the start.
+  loaderscope-engine trace --recording FILE --out FILE.json
+      Write the Chrome trace of a run from its recording (run --events FILE). Progress on stderr.
   loaderscope-engine validate --config FILE
       Check a configuration without starting anything.
   loaderscope-engine default-config
@@ -54,7 +61,9 @@ Usage:
       The loader verdict of PyTorch profiler traces (Chrome/Kineto JSON, plain or .gz); several
       files are several ranks of one job, and the straggler is named.
   loaderscope-engine cuda-info
-      Probe the CUDA runtime; with a usable device, measure the plain cudaMemcpy H2D peak (JSON).
+      Probe the CUDA runtime; with a usable device, show the step kernel's image and measure the
+      plain pinned H2D copy peak, best and median of 20 copies of 256 MiB (JSON). Exit 3 when no
+      device is usable or a CUDA call failed.
   loaderscope-engine clean
       Remove shared-memory segments left by runs whose process is gone.
   loaderscope-engine --help | --version
@@ -133,13 +142,6 @@ int workerCommand(const Args& a)
     workerProcessMain(w, nullptr);
 }
 
-bool writeFile(const std::string& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    return bool(out.flush());
-}
-
 int runCommand(const Args& a)
 {
     if (auto it = a.options.find("die-with-parent"); it != a.options.end()) {
@@ -151,14 +153,10 @@ int runCommand(const Args& a)
     std::string configText;
     Config config;
     try {
-        if (auto it = a.options.find("config"); it != a.options.end()) {
-            std::ifstream in(it->second, std::ios::binary);
-            if (!in)
-                throw ConfigError("", "cannot open config file '" + it->second + "': " + strerror(errno));
-            configText.assign(std::istreambuf_iterator<char>(in), {});
-        } else {
+        if (auto it = a.options.find("config"); it != a.options.end())
+            configText = loadConfigText(it->second);
+        else
             configText = defaultConfigJson();
-        }
         config = parseConfig(configText);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
@@ -166,6 +164,32 @@ int runCommand(const Args& a)
     }
     for (const auto& w : config.warnings)
         std::cerr << "loaderscope-engine: warning: " << w << "\n";
+
+    // Every output must be writable before anything starts: a wrong path is a usage error.
+    std::string summaryPath, tracePath, eventsPath;
+    if (auto it = a.options.find("summary"); it != a.options.end())
+        summaryPath = it->second;
+    if (auto it = a.options.find("trace"); it != a.options.end())
+        tracePath = it->second;
+    if (auto it = a.options.find("events"); it != a.options.end())
+        eventsPath = it->second;
+    for (const std::string* p : {&summaryPath, &tracePath, &eventsPath}) {
+        if (p->empty())
+            continue;
+        if (const std::string why = checkOutputPath(*p); !why.empty())
+            return usageError(why);
+    }
+    RunOptions options;
+    // The trace is made from the recording: without --events, a temporary one next to the trace.
+    const bool tempRecording = eventsPath.empty() && !tracePath.empty();
+    options.recordingPath = tempRecording ? tracePath + ".lsrec" : eventsPath;
+    options.onStarted = [](const std::string& segment, const std::string& recording) {
+        // Machine-readable: the app attaches to exactly this segment and follows this file.
+        std::cerr << "loaderscope-engine: segment " << segment << "\n";
+        if (!recording.empty())
+            std::cerr << "loaderscope-engine: recording " << recording << "\n";
+        std::cerr.flush();
+    };
 
     // The zygote is forked first, while this process has a single thread.
     std::unique_ptr<Zygote> zygote;
@@ -178,8 +202,11 @@ int runCommand(const Args& a)
     installStopHandlers();
     RunReport report;
     try {
-        report = runEngine(config, configToJson(config), zygote.get());
+        report = runEngine(config, configToJson(config), zygote.get(), options);
     } catch (const DeviceUnavailable& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return kExitBadConfig;
+    } catch (const RecordingError& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";
         return kExitBadConfig;
     } catch (const std::exception& e) {
@@ -190,29 +217,74 @@ int runCommand(const Args& a)
     for (const auto& e : report.errors)
         std::cerr << "loaderscope-engine: error: " << e << "\n";
 
+    // The summary first: it is complete as soon as the loop stopped (a stop signal is answered
+    // within the shutdown time); the trace can take longer.
     const std::string summary = summaryJson(config, report);
     int rc = report.exit_code;
-    if (auto it = a.options.find("summary"); it != a.options.end()) {
-        if (!writeFile(it->second, summary)) {
-            std::cerr << "loaderscope-engine: cannot write summary '" << it->second << "': " << strerror(errno) << "\n";
+    if (!summaryPath.empty()) {
+        std::string error;
+        if (!writeOutputFile(summaryPath, summary, &error)) {
+            std::cerr << "loaderscope-engine: " << error << "\n";
             rc = rc ? rc : kExitRuntime;
         }
     } else {
         std::cout << summary << "\n";
-    }
-    if (auto it = a.options.find("events"); it != a.options.end()) {
-        if (!writeEventsFile(report, it->second)) {
-            std::cerr << "loaderscope-engine: cannot write events '" << it->second << "': " << strerror(errno) << "\n";
+        std::cout.flush();
+        if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::cerr << "loaderscope-engine: cannot write the summary to standard output: " << strerror(errno) << "\n";
             rc = rc ? rc : kExitRuntime;
         }
     }
-    if (auto it = a.options.find("trace"); it != a.options.end()) {
-        if (!writeChromeTrace(config, report, it->second)) {
-            std::cerr << "loaderscope-engine: cannot write trace '" << it->second << "': " << strerror(errno) << "\n";
+    if (!report.recording_error.empty()) {
+        std::cerr << "loaderscope-engine: " << report.recording_error << "\n";
+        rc = rc ? rc : kExitRuntime;
+    }
+    if (!tracePath.empty() && report.recording_error.empty()) {
+        std::string error;
+        try {
+            const RecordingReader recording(options.recordingPath);
+            // A second stop signal gives up on the trace (the summary is already written).
+            const int signalsSoFar = stopSignalCount().load();
+            if (!writeChromeTrace(recording, tracePath, &error, [signalsSoFar] { return stopSignalCount().load() > std::max(1, signalsSoFar); })) {
+                std::cerr << "loaderscope-engine: " << error << "\n";
+                rc = rc ? rc : kExitRuntime;
+            }
+        } catch (const std::exception& e) {
+            std::cerr << "loaderscope-engine: " << e.what() << "\n";
             rc = rc ? rc : kExitRuntime;
         }
     }
+    if (tempRecording)
+        std::remove(options.recordingPath.c_str());
     return rc;
+}
+
+int traceCommand(const Args& a)
+{
+    const auto rec = a.options.find("recording"), out = a.options.find("out");
+    if (rec == a.options.end() || out == a.options.end())
+        return usageError("trace needs --recording FILE and --out FILE.json");
+    if (const std::string why = checkOutputPath(out->second); !why.empty())
+        return usageError(why);
+    installStopHandlers();
+    try {
+        const RecordingReader recording(rec->second);
+        std::string error;
+        size_t done = 0;
+        const size_t total = std::max<size_t>(1, recording.chunks());
+        if (!writeChromeTrace(recording, out->second, &error, [&] {
+                // Asked between chunks: progress for the app, and a stop request.
+                std::cerr << "progress " << ++done << "/" << total << std::endl;
+                return stopSignal().load() != 0;
+            })) {
+            std::cerr << "loaderscope-engine: " << error << "\n";
+            return stopSignal().load() ? 128 + stopSignal().load() : kExitRuntime;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return kExitRuntime;
+    }
+    return kExitOk;
 }
 
 int validateCommand(const Args& a)
@@ -261,6 +333,11 @@ int main(int argc, char** argv)
             return usageError(error);
         return validateCommand(args);
     }
+    if (args.command == "trace") {
+        if (!checkOptions(args, {"recording", "out"}, error))
+            return usageError(error);
+        return traceCommand(args);
+    }
     if (args.command == "default-config") {
         std::cout << defaultConfigJson() << "\n";
         return kExitOk;
@@ -274,15 +351,23 @@ int main(int argc, char** argv)
     if (args.command == "cuda-info") {
         const CudaProbe p = probeCuda();
         nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};
+        bool ok = p.usable;
         if (p.usable) {
-            std::string peakError;
-            const double gbps = measurePeakH2DGbps(256ull << 20, 10, &peakError);
-            j["peak_h2d_gbps_pinned_memcpy"] = gbps > 0 ? nlohmann::json(gbps) : nlohmann::json(nullptr);
-            if (gbps <= 0)
-                j["peak_error"] = peakError;
+            const KernelImage k = cudaKernelImage();
+            j["kernel_image"] = k.ok ? nlohmann::json{{"binary_version", k.binary_version}, {"ptx_version", k.ptx_version}}
+                                     : nlohmann::json{{"error", k.error}};
+            const PeakH2D peak = measurePeakH2D(256ull << 20, 20);
+            const bool measured = peak.best_gbps > 0;
+            j["peak_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.best_gbps) : nlohmann::json(nullptr);
+            j["median_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.median_gbps) : nlohmann::json(nullptr);
+            j["peak_bytes"] = peak.bytes;
+            j["peak_repeats"] = peak.repeats;
+            if (!measured)
+                j["peak_error"] = peak.error;
+            ok = k.ok && measured;
         }
         std::cout << j.dump(2) << "\n";
-        return p.usable ? kExitOk : kExitRuntime;
+        return ok ? kExitOk : kExitRuntime;
     }
     if (args.command == "clean") {
         for (const auto& name : sweepStaleSegments())

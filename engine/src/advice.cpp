@@ -276,8 +276,9 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
 {
     std::vector<Advice> out;
     const RunFigures& f = s.figures;
-    // Advice about throughput needs a run that ran to its end.
-    if (s.exit_code != 0 || s.interrupted || f.batches == 0 || f.seconds <= 0)
+    // Advice about throughput needs a run that ran to its end, with no worker stuck on a task (a
+    // stuck worker is the finding, not the pool's size).
+    if (s.exit_code != 0 || s.interrupted || f.batches == 0 || f.seconds <= 0 || s.stalled_tasks > 0)
         return out;
     const double stall = f.data_stall_fraction;
     if (stall >= AdviceThresholds::kInputBound)

@@ -127,6 +127,7 @@ std::string_view eventKindName(EventKind kind)
     case EventKind::HostBlocked: return "host blocked by copy";
     case EventKind::BatchCost: return "batch cost";
     case EventKind::HeadOfLine: return "head-of-line blocking";
+    case EventKind::WorkerStalled: return "worker stalled";
     default: return "unknown";
     }
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Config parsing and validation. The DataLoader rules run in the order DataLoader.__init__ checks
-// them (dataloader-semantics.md §1), after the engine's own type and key checks.
+// them (torch/utils/data/dataloader.py, DataLoader.__init__), after the engine's own type and key checks.
 #include "loaderscope/config.h"
 
 #include "json_reader.h"
 #include "loaderscope/shm_layout.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -35,6 +37,8 @@ const std::vector<std::pair<std::string, std::string>> kSectionOf = {
 constexpr int64_t kMaxWorkers = 64;            // one event ring and two task rings each
 constexpr int64_t kMaxSampleBytes = 1LL << 30; // 1 GiB per sample
 constexpr double kMaxLatencyUs = 60e6;         // one minute per sample
+constexpr size_t kMaxConfigBytes = 1 << 20;    // 1 MiB: a config with every key is a few KiB
+constexpr int kMaxConfigDepth = 32;            // the deepest real config nests 4 levels
 
 Latency parseLatency(const ObjectReader& r, const std::string& key, Latency fallback)
 {
@@ -398,11 +402,120 @@ uint64_t Config::slotPayloadBytes() const
     return uint64_t(batchSize()) * uint64_t(dataset.sample_bytes);
 }
 
+namespace {
+
+/**
+ * The deepest nesting of objects and arrays, outside strings and comments, and where it passes
+ * `limit` (the JSON parser is recursive: 10^5 nested '[' would overflow the stack). -1 when not.
+ */
+int64_t nestingBeyond(const std::string& text, int limit)
+{
+    int depth = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\')
+                    ++i;
+        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+            while (i < text.size() && text[i] != '\n')
+                ++i;
+        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+            const size_t end = text.find("*/", i + 2);
+            i = end == std::string::npos ? text.size() : end + 1;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit)
+                return int64_t(i);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
+json parseJson(const std::string& jsonText)
+{
+    if (jsonText.size() > kMaxConfigBytes)
+        fail("", "the config is " + std::to_string(jsonText.size()) + " bytes; a config is at most " +
+                     std::to_string(kMaxConfigBytes) + " bytes");
+    if (const int64_t at = nestingBeyond(jsonText, kMaxConfigDepth); at >= 0)
+        fail("", "the config nests objects and arrays deeper than " + std::to_string(kMaxConfigDepth) +
+                     " levels (at byte " + std::to_string(at) + ")");
+    // Duplicate keys: JSON parsers keep the last one silently (64 workers started where the user
+    // saw 4). A stack of the keys seen in each open object, and the path for the message.
+    struct Level
+    {
+        std::vector<std::string> keys;
+        std::string name;
+    };
+    std::vector<Level> levels;
+    std::string lastKey;
+    auto callback = [&](int, json::parse_event_t event, json& parsed) {
+        switch (event) {
+        case json::parse_event_t::object_start:
+            levels.push_back({{}, lastKey});
+            lastKey.clear();
+            break;
+        case json::parse_event_t::object_end:
+            if (!levels.empty())
+                levels.pop_back();
+            break;
+        case json::parse_event_t::array_start:
+            levels.push_back({{}, lastKey + "[]"});
+            lastKey.clear();
+            break;
+        case json::parse_event_t::array_end:
+            if (!levels.empty())
+                levels.pop_back();
+            break;
+        case json::parse_event_t::key: {
+            const std::string key = parsed.is_string() ? parsed.get<std::string>() : std::string();
+            if (!levels.empty()) {
+                auto& keys = levels.back().keys;
+                if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+                    std::string path;
+                    for (const Level& l : levels)
+                        if (!l.name.empty())
+                            path += (path.empty() ? "" : ".") + l.name;
+                    path += (path.empty() ? "" : ".") + key;
+                    fail(path, "this key appears twice; JSON keeps only the last one, so which value is meant is "
+                               "ambiguous: remove one");
+                }
+                keys.push_back(key);
+            }
+            lastKey = key;
+            break;
+        }
+        case json::parse_event_t::value:
+            lastKey.clear();
+            break;
+        }
+        return true;
+    };
+    return json::parse(jsonText, callback, true, /*ignore_comments=*/true);
+}
+
+} // namespace
+
+/// parseConfig without its net for exhausted memory.
+static Config parseConfigChecked(const std::string& jsonText, bool checkShm);
+
 Config parseConfig(const std::string& jsonText, bool checkShm)
+{
+    try {
+        return parseConfigChecked(jsonText, checkShm);
+    } catch (const std::bad_alloc&) {
+        throw ConfigError("", "not enough memory to read the config");
+    } catch (const std::length_error&) {
+        throw ConfigError("", "the config is too large to read");
+    }
+}
+
+static Config parseConfigChecked(const std::string& jsonText, bool checkShm)
 {
     json root;
     try {
-        root = json::parse(jsonText, nullptr, true, /*ignore_comments=*/true);
+        root = parseJson(jsonText);
     } catch (const json::parse_error& e) {
         // e.byte is 1-based; turn it into line:column for the user.
         size_t line = 1, col = 1;
@@ -418,13 +531,13 @@ Config parseConfig(const std::string& jsonText, bool checkShm)
         if (auto p = what.find("parse error"); p != std::string::npos)
             what = what.substr(p);
         throw ConfigError("", "invalid JSON at line " + std::to_string(line) + ", column " +
-                                  std::to_string(col) + " (byte " + std::to_string(e.byte) + "): " + what);
+                                  std::to_string(col) + " (byte " + std::to_string(e.byte) + "): " + detail::clip(what, 300));
     } catch (const json::exception& e) {
         // e.g. a number too large for a double ("8e9999"): found by fuzzing
         std::string what = e.what();
         if (auto p = what.find("] "); p != std::string::npos)
             what = what.substr(p + 2);
-        throw ConfigError("", "invalid JSON: " + what);
+        throw ConfigError("", "invalid JSON: " + detail::clip(what, 300));
     }
     ObjectReader top(root, "", {"seed", "dataset", "loader", "train", "device", "faults"}, kSectionOf);
     Config c;
@@ -441,7 +554,7 @@ Config parseConfig(const std::string& jsonText, bool checkShm)
     if (slotBytes > (1ULL << 40))
         fail("loader.batch_size", "a batch of " + std::to_string(c.batchSize()) + " x " +
                                       std::to_string(c.dataset.sample_bytes) + " bytes is too large");
-    const ShmLayout layout = ShmLayout::forConfig(c);
+    const ShmLayout layout = ShmLayout::forConfig(c, configToJson(c).size());
     const uint64_t freeBytes = checkShm ? shmFreeBytes() : 0;
     if (checkShm && layout.total_bytes > freeBytes) {
         fail("loader", "the run needs " + humanBytes(layout.total_bytes) + " of /dev/shm (" +
@@ -454,16 +567,27 @@ Config parseConfig(const std::string& jsonText, bool checkShm)
     return c;
 }
 
-Config loadConfigFile(const std::string& path)
+std::string loadConfigText(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw ConfigError("", "cannot open config file '" + path + "'");
-    std::ostringstream ss;
-    ss << in.rdbuf();
+        throw ConfigError("", "cannot open config file '" + detail::clip(path, 200) + "': " + std::strerror(errno));
+    std::string text;
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, size_t(in.gcount()));
+        if (text.size() > kMaxConfigBytes)
+            throw ConfigError("", "config file '" + detail::clip(path, 200) + "' is larger than " +
+                                      std::to_string(kMaxConfigBytes) + " bytes");
+    }
     if (in.bad())
-        throw ConfigError("", "cannot read config file '" + path + "'");
-    return parseConfig(ss.str());
+        throw ConfigError("", "cannot read config file '" + detail::clip(path, 200) + "': " + std::strerror(errno));
+    return text;
+}
+
+Config loadConfigFile(const std::string& path)
+{
+    return parseConfig(loadConfigText(path));
 }
 
 uint64_t shmFreeBytes()

@@ -7,9 +7,17 @@
 
 namespace loaderscope::detail {
 
+std::string clip(const std::string& text, size_t max)
+{
+    // Messages echo what the user wrote: a 50 MB key must not become a 50 MB message.
+    if (text.size() <= max)
+        return text;
+    return text.substr(0, max) + "… (" + std::to_string(text.size()) + " bytes)";
+}
+
 void fail(const std::string& field, const std::string& message)
 {
-    throw ConfigError(field, message);
+    throw ConfigError(clip(field, 120), clip(message, 600));
 }
 
 int editDistance(const std::string& a, const std::string& b)
@@ -30,6 +38,8 @@ int editDistance(const std::string& a, const std::string& b)
 
 std::string closestMatch(const std::string& word, const std::vector<std::string>& candidates)
 {
+    if (word.size() > 64)
+        return {}; // no key is that long: not a typo
     std::string best;
     int bestDistance = std::max(2, int(word.size()) / 3) + 1;
     for (const auto& c : candidates) {

@@ -46,6 +46,8 @@ private:
     std::string m_path;
 };
 
+/// `text`, cut to `max` bytes with a note of its real size.
+std::string clip(const std::string& text, size_t max);
 [[noreturn]] void fail(const std::string& field, const std::string& message);
 
 } // namespace loaderscope::detail

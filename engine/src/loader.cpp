@@ -13,6 +13,7 @@
 
 #include <cstring>
 #include <map>
+#include <iomanip>
 #include <sstream>
 
 namespace loaderscope {
@@ -366,7 +367,61 @@ public:
 
     std::vector<pid_t> workerPids() const override { return m_pool.pids(); }
 
+    std::vector<std::string> stalls() const override
+    {
+        std::vector<std::string> out;
+        for (const auto& [key, s] : m_stalls) {
+            std::ostringstream os;
+            os << "worker " << s.worker << " (pid " << s.pid << ") did not finish task " << batchKeyTask(key)
+               << (batchKeyEpoch(key) > 0 ? " of epoch " + std::to_string(batchKeyEpoch(key)) : std::string()) << " for "
+               << std::fixed << std::setprecision(1) << double(s.longestNs) * 1e-9 << " s"
+               << (s.finished ? " (it finished later)" : "");
+            out.push_back(os.str());
+        }
+        return out;
+    }
+
 private:
+    struct Stall
+    {
+        int worker = -1;
+        pid_t pid = 0;
+        uint64_t longestNs = 0;
+        uint64_t lastReport = 0;
+        bool finished = false;
+    };
+
+    /// A worker busy with one task for kStallNs or more: an event on its lane (the app marks it
+    /// live), again every kStallNs while it lasts, and a line in the summary. Main thread.
+    void checkStalls()
+    {
+        const uint64_t now = nowNs();
+        for (int w = 0; w < m_numWorkers; ++w) {
+            const WorkerCtl* c = m_seg.worker(uint32_t(w));
+            const int64_t task = c->current_task.load(std::memory_order_relaxed);
+            const uint64_t since = c->task_started_ns.load(std::memory_order_relaxed);
+            if (!m_pool.running(w) || task < 0 || c->state.load() != uint32_t(WorkerState::Busy) || since == 0 || since > now)
+                continue;
+            const uint64_t busy = now - since;
+            if (busy < kStallNs)
+                continue;
+            const int64_t key = batchKey(m_epoch, task);
+            Stall& s = m_stalls[key];
+            s.worker = w;
+            s.pid = m_pool.pid(w);
+            s.longestNs = std::max(s.longestNs, busy);
+            if (now - s.lastReport >= kStallNs) {
+                s.lastReport = now;
+                m_ev.instant(EventKind::WorkerStalled, now, key, s.pid, int64_t(busy / 1'000'000), w);
+            }
+        }
+        for (auto& [key, s] : m_stalls) {
+            const WorkerCtl* c = m_seg.worker(uint32_t(s.worker));
+            if (!s.finished && batchKey(m_epoch, c->current_task.load()) != key)
+                s.finished = true;
+        }
+    }
+
     struct TaskInfo
     {
         int worker = -1;
@@ -545,6 +600,7 @@ private:
             if (clean)
                 continue;
             m_ev.instant(EventKind::Error, nowNs(), -1, info.worker, info.pid, info.worker); // on its lane
+            m_urgent = true;
             throw LoaderError("DataLoader worker (pid(s) " + std::to_string(info.pid) +
                               ") exited unexpectedly: " + info.describe());
         }
@@ -582,8 +638,11 @@ private:
                 continue;
             }
             checkDeaths();
-            if (const int sig = m_stop.load())
+            checkStalls();
+            if (const int sig = m_stop.load()) {
+                m_urgent = true;
                 throw Interrupted(sig);
+            }
             const uint64_t now = nowNs();
             uint64_t slice = 20'000'000ULL; // re-check liveness every 20 ms
             if (timeout > 0) {
@@ -591,7 +650,21 @@ private:
                 if (now - start >= limit) {
                     std::ostringstream os;
                     os << "DataLoader timed out after " << timeout << " seconds";
-                    m_ev.instant(EventKind::Error, now, -1, -1, 0);
+                    // Beyond PyTorch's message: which worker holds the batch the loop waits for.
+                    int culprit = -1;
+                    if (auto it = m_taskInfo.find(m_rcvdIdx); it != m_taskInfo.end() && !it->second.hasData) {
+                        culprit = it->second.worker;
+                        const WorkerCtl* c = m_seg.worker(uint32_t(culprit));
+                        const uint64_t since = c->task_started_ns.load();
+                        os << " (waiting for batch " << m_rcvdIdx << " from worker " << culprit << ", pid "
+                           << m_pool.pid(culprit);
+                        if (c->current_task.load() == m_rcvdIdx && since > 0 && since <= now)
+                            os << ", which has been on it for " << std::fixed << std::setprecision(1)
+                               << double(now - since) * 1e-9 << " s";
+                        os << ")";
+                    }
+                    m_ev.instant(EventKind::Error, now, -1, culprit, 0, culprit >= 0 ? culprit : int(LaneMain));
+                    m_urgent = true;
                     throw LoaderError(os.str());
                 }
                 slice = std::min(slice, limit - (now - start));
@@ -626,7 +699,8 @@ private:
                     m_stopSent[size_t(w)] = true;
             }
         }
-        m_pool.stopAll(5'000'000'000ULL);
+        // After an error or a stop request nobody waits for a clean goodbye: 0.5 s, then signals.
+        m_pool.stopAll(m_urgent || m_stop.load() ? 500'000'000ULL : 5'000'000'000ULL);
         m_taskInfo.clear();
         m_outstanding = 0;
         m_slots.reclaim();
@@ -662,6 +736,8 @@ private:
     int m_cycle = 0;
     int m_rr = 0;
     uint64_t m_lastDeathCheck = 0;
+    bool m_urgent = false;                         ///< an error or a stop: shut down without waiting
+    std::map<int64_t, Stall> m_stalls;             ///< by batch key
 };
 
 } // namespace

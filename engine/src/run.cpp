@@ -4,9 +4,12 @@
 #include "loaderscope/clock.h"
 #include "loaderscope/loader.h"
 #include "loaderscope/metrics.h"
+#include "loaderscope/recording.h"
 #include "loaderscope/segment.h"
+#include "loaderscope/sweep.h"
 #include "loaderscope/worker_pool.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <map>
@@ -24,69 +27,83 @@ std::atomic<int>& stopSignal()
     return sig;
 }
 
+std::atomic<int>& stopSignalCount()
+{
+    static std::atomic<int> count{0};
+    return count;
+}
+
 namespace {
 
 void onStop(int sig)
 {
     stopSignal().store(sig);
+    stopSignalCount().fetch_add(1);
 }
 
 /**
- * Drains every event ring of the run on its own thread, so a slow consumer never blocks a writer.
- * Events go into fixed-size chunks: a growing single vector would copy everything collected so far
- * on each reallocation, competing with the workers for the CPU in long runs.
+ * Drains every event ring of the run on its own thread, so a slow consumer never blocks a writer,
+ * and passes each event on as it comes: to the metrics (running aggregates) and to the recording
+ * on disk. Nothing is kept in memory, however long the run.
  */
 class Collector
 {
 public:
-    static constexpr size_t kChunk = 1 << 16;
-
-    Collector(const Segment& seg, int numWorkers) : m_reader(seg), m_metrics(numWorkers)
+    Collector(const Segment& seg, int numWorkers, RecordingWriter* recording)
+        : m_reader(seg), m_metrics(numWorkers), m_recording(recording)
     {
         m_thread = std::thread([this] {
+            uint64_t lastFlush = nowNs();
             while (!m_done.load(std::memory_order_acquire)) {
                 drainOnce();
+                // Readers following the recording see at most 0.2 s of delay.
+                if (m_recording && nowNs() - lastFlush > 200'000'000ULL) {
+                    m_recording->flush();
+                    lastFlush = nowNs();
+                }
                 sleepNs(500'000); // 0.5 ms: a ring of 64 Ki records absorbs 100 M events/s
             }
         });
     }
-    /// Stops the thread, drains once more and hands the events over in one vector.
-    std::vector<Event> finish(uint64_t* lost, RunFigures* figures)
+    /// An exception leaving runEngine after the thread started must not destroy it joinable
+    /// (std::terminate): stop and join it here when finish() was not reached.
+    ~Collector()
+    {
+        if (m_thread.joinable()) {
+            m_done.store(true, std::memory_order_release);
+            m_thread.join();
+        }
+    }
+    /// Stops the thread and drains once more.
+    void finish(RunReport& report)
     {
         m_done.store(true, std::memory_order_release);
-        m_thread.join();
+        if (m_thread.joinable())
+            m_thread.join();
         drainOnce();
-        *lost = m_reader.lost();
-        *figures = m_metrics.figures();
-        size_t total = 0;
-        for (const auto& c : m_chunks)
-            total += c.size();
-        std::vector<Event> all;
-        all.reserve(total);
-        for (auto& c : m_chunks) {
-            all.insert(all.end(), c.begin(), c.end());
-            std::vector<Event>().swap(c);
-        }
-        return all;
+        report.events_lost = m_reader.lost();
+        report.events_collected = m_collected;
+        report.figures = m_metrics.figures();
     }
 
 private:
     void drainOnce()
     {
-        if (m_chunks.empty() || m_chunks.back().size() >= kChunk) {
-            m_chunks.emplace_back();
-            m_chunks.back().reserve(kChunk + 4096);
+        m_batch.clear();
+        m_reader.drain(m_batch);
+        for (const Event& e : m_batch) {
+            m_metrics.add(e);
+            if (m_recording)
+                m_recording->add(e);
         }
-        std::vector<Event>& chunk = m_chunks.back();
-        const size_t before = chunk.size();
-        m_reader.drain(chunk);
-        for (size_t i = before; i < chunk.size(); ++i)
-            m_metrics.add(chunk[i]);
+        m_collected += m_batch.size();
     }
 
     EventReader m_reader;
-    MetricsAccumulator m_metrics; ///< owned by the collector thread until finish()
-    std::vector<std::vector<Event>> m_chunks;
+    MetricsAccumulator m_metrics;   ///< owned by the collector thread until finish()
+    RecordingWriter* m_recording;   ///< likewise
+    std::vector<Event> m_batch;
+    uint64_t m_collected = 0;
     std::atomic<bool> m_done{false};
     std::thread m_thread;
 };
@@ -102,6 +119,8 @@ void installStopHandlers()
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGHUP, &sa, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
+    // A file size limit (or a full quota) must fail the write, not kill the run without a summary.
+    std::signal(SIGXFSZ, SIG_IGN);
 }
 
 namespace {
@@ -154,7 +173,7 @@ std::unique_ptr<DeviceBackend> chooseDevice(const Config& config, RunReport& rep
 
 } // namespace
 
-RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote)
+RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options)
 {
     RunReport report;
     report.engine_pid = getpid();
@@ -165,6 +184,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     std::unique_ptr<DeviceBackend> device = chooseDevice(config, report);
 
     sweepStaleSegments();
+    sweepStaleTempDirs(); // what killed runs, sweeps and apps left
     std::unique_ptr<Segment> segment = Segment::create(config, configJson);
     report.segment_name = segment->name();
     report.clock_origin_ns = segment->header()->clock_origin_ns;
@@ -173,18 +193,34 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         zygote->guardSegment(segment->name());
     segment->header()->run_state.store(uint32_t(RunState::Running));
 
+    std::unique_ptr<RecordingWriter> recording;
+    if (!options.recordingPath.empty()) {
+        RecordingHeader h;
+        h.num_workers = uint32_t(config.loader.num_workers);
+        h.clock_origin_ns = report.clock_origin_ns;
+        h.simulated_device = report.backend == "cuda" ? 0 : 1;
+        h.engine_pid = getpid();
+        recording = std::make_unique<RecordingWriter>(options.recordingPath, h); // throws: nothing started yet
+    }
+    if (options.onStarted)
+        options.onStarted(segment->name(), recording ? recording->livePath() : std::string());
+
     EventWriter mainEvents(*segment, LaneMain);
     EventWriter deviceEvents(*segment, LaneCopy); // copy and compute lanes; written by this thread
-    Collector collector(*segment, config.loader.num_workers);
+    Collector collector(*segment, config.loader.num_workers, recording.get());
     Generator global(config.seed); // torch's global generator after manual_seed(seed)
     const auto& stop = stopSignal();
 
     bool registered = false;
     if (config.loader.pin_memory == PinMemory::Shared) {
         // "shared": pin the whole slot section once; workers then collate into pinned pages.
-        std::string error;
-        if (!device->registerPinned(segment->slotDataBase(), segment->slotDataBytes(), &error))
-            throw DeviceUnavailable(error);
+        // A failure is exit 2, like a device that cannot be used (nothing has run yet).
+        try {
+            device->registerPinned(segment->slotDataBase(), segment->slotDataBytes());
+        } catch (const DeviceError& e) {
+            throw DeviceUnavailable(std::string("pin_memory \"shared\" cannot page-lock the batch slots: ") + e.what() +
+                                    " (pin_memory true stages batches in pinned buffers instead)");
+        }
         registered = true;
     }
 
@@ -201,7 +237,6 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         for (const DeviceSpan& s : device->poll(now)) {
             deviceEvents.span(s.kind, s.t0, s.t1, s.task_idx, int64_t(s.bytes), s.pinned ? 1 : 0,
                               s.kind == EventKind::H2DCopy ? LaneCopy : LaneCompute);
-            report.device_spans.push_back(s);
             if (s.kind == EventKind::H2DCopy) {
                 if (auto f = inFlight.find(s.batch_id); f != inFlight.end()) {
                     it->release(f->second);
@@ -250,7 +285,11 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                     mainEvents.span(EventKind::WaitData, t0, t1, -1);
                     mainEvents.instant(EventKind::Error, t1, -1, e.worker(), 0,
                                        e.worker() >= 0 ? e.worker() : int(LaneMain)); // on the raising lane
-                    report.errors.push_back(e.what());
+                    // A loop that catches every exception could collect millions: keep the first.
+                    if (report.errors.size() < 100)
+                        report.errors.push_back(e.what());
+                    else if (report.errors.size() == 100)
+                        report.errors.push_back("(further worker exceptions are not listed)");
                     if (!config.train.continue_on_exception)
                         throw;
                     continue; // the loop catches it and calls next() again
@@ -294,8 +333,8 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
                     blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, key);
                     host = r.buffer_wait_until;
                 }
-                if (r.copy_block_until > host)
-                    blockHost(host, r.copy_block_until, r.copy_block, key);
+                if (r.copy_block_until > host) // the copy call alone, from when it started
+                    blockHost(std::max(host, r.copy_block_from), r.copy_block_until, r.copy_block, key);
                 const uint64_t s1 = nowNs();
                 mainEvents.span(EventKind::Step, s0, s1, key, id);
                 report.step_ns += s1 - s0;
@@ -330,36 +369,34 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     if (report.exit_code != 0)
         segment->header()->run_state.store(uint32_t(RunState::Failed));
     if (report.exit_code != 0 && it) {
-        device->drainTime(); // nothing may still read a slot when the workers go
-        pollDevice(UINT64_MAX);
+        try {
+            device->drainTime(); // nothing may still read a slot when the workers go
+            pollDevice(UINT64_MAX);
+        } catch (const std::exception& e) {
+            // A failed device runs nothing more (a sticky fault ends all its work): the slots may go.
+            if (std::find(report.errors.begin(), report.errors.end(), e.what()) == report.errors.end())
+                report.errors.push_back(e.what());
+        }
     }
     if (it) {
         for (auto& [id, b] : inFlight)
             it->release(b);
+        for (const std::string& stall : it->stalls())
+            report.warnings.push_back(stall);
+        report.stalled_tasks = int(it->stalls().size());
     }
     inFlight.clear();
     it.reset(); // shuts every worker down (join, terminate, kill) before the segment goes
     if (registered)
         device->unregisterPinned(segment->slotDataBase());
-    report.events = collector.finish(&report.events_lost, &report.figures);
+    collector.finish(report);
     segment->unlink();
+    if (recording && !recording->close(&report.recording_error))
+        report.warnings.push_back("the recording is incomplete: " + report.recording_error);
+    const DeviceFigures figures = device->figures();
+    report.device_timing_bracket_ns = figures.timing_bracket_ns;
+    report.device_peak_h2d_gbps = figures.peak_h2d_gbps;
     return report;
-}
-
-bool writeEventsFile(const RunReport& report, const std::string& path)
-{
-    FILE* f = fopen(path.c_str(), "wb");
-    if (!f)
-        return false;
-    EventFileHeader h;
-    h.count = report.events.size();
-    h.clock_origin_ns = report.clock_origin_ns;
-    h.num_workers = uint32_t(report.num_workers);
-    h.simulated_device = report.backend == "cuda" ? 0 : 1;
-    bool ok = fwrite(&h, sizeof h, 1, f) == 1;
-    if (ok && !report.events.empty())
-        ok = fwrite(report.events.data(), sizeof(Event), report.events.size(), f) == report.events.size();
-    return fclose(f) == 0 && ok;
 }
 
 } // namespace loaderscope

@@ -169,6 +169,8 @@ std::string runSummaryToJson(const RunSummary& s)
         j["torch_version"] = s.torch_version;
     j["backend"] = s.backend;
     j["backend_note"] = s.backend_note;
+    j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
+    j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
     j["samples"] = f.samples;
     j["batches"] = f.batches;
     j["seconds"] = round6(f.seconds);
@@ -210,6 +212,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
     j["verdict"] = s.verdict;
     j["figures_reliable"] = s.figures_reliable;
+    j["stalled_tasks"] = s.stalled_tasks;
     json advice = json::array(), recs = json::array();
     for (const Advice& a : s.advice) {
         advice.push_back(adviceJson(a));
@@ -251,6 +254,8 @@ RunSummary parseRunSummary(const std::string& text)
     s.torch_version = str("torch_version");
     s.backend = str("backend");
     s.backend_note = str("backend_note");
+    s.device_timing_bracket_ns = uint64_t(integer("device_timing_bracket_ns"));
+    s.device_peak_h2d_gbps = num("device_peak_h2d_gbps");
     f.samples = integer("samples");
     f.batches = integer("batches");
     f.seconds = num("seconds");
@@ -302,6 +307,7 @@ RunSummary parseRunSummary(const std::string& text)
         f.main_fetch = workerFrom(j["main_fetch"]);
     s.verdict = str("verdict");
     s.figures_reliable = j.value("figures_reliable", true);
+    s.stalled_tasks = int(integer("stalled_tasks"));
     if (j.contains("advice") && j["advice"].is_array()) {
         for (const json& a : j["advice"])
             if (a.is_object())

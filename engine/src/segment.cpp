@@ -7,7 +7,9 @@
 #include <boost/interprocess/mapped_region.hpp>
 #include <boost/interprocess/shared_memory_object.hpp>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -54,7 +56,7 @@ uint64_t fnv1a(const std::string& s)
 } // namespace
 
 ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
-                                uint32_t maxIndices, uint64_t payloadBytes)
+                                uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes)
 {
     ShmLayout l;
     l.num_workers = workers;
@@ -67,8 +69,9 @@ ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringC
     l.slot_stride = alignUp(std::max<uint64_t>(payloadBytes, 1), 4096);
 
     uint64_t off = kHeaderBytes;
+    l.config_section_bytes = configSectionBytes;
     l.off_config = off;
-    off += kConfigBytes;
+    off += configSectionBytes;
     l.off_workers = off;
     off += alignUp(uint64_t(workers) * sizeof(WorkerCtl), 64);
     l.off_index_rings = off;
@@ -86,7 +89,7 @@ ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringC
     return l;
 }
 
-ShmLayout ShmLayout::forConfig(const Config& c)
+ShmLayout ShmLayout::forConfig(const Config& c, uint64_t configTextBytes)
 {
     const uint32_t workers = uint32_t(c.loader.num_workers);
     const uint32_t inflight = uint32_t(c.loader.prefetch_factor) * workers;
@@ -94,8 +97,12 @@ ShmLayout ShmLayout::forConfig(const Config& c)
     // A worker may hold every in-flight task (in_order=False with one active worker), plus a
     // resume and a stop message.
     const uint32_t ringCap = nextPow2(std::max<uint32_t>(inflight + 4, 8));
-    return fromCounts(workers, slots, ringCap, kEventRingCapacity, uint32_t(c.batchSize()),
-                      c.slotPayloadBytes());
+    // Test only: a small event ring makes a run lose events on purpose (tst_hostile).
+    uint32_t eventCap = kEventRingCapacity;
+    if (const char* test = std::getenv("LOADERSCOPE_TEST_EVENT_RING"); test && *test)
+        eventCap = nextPow2(std::clamp<uint32_t>(uint32_t(std::strtoul(test, nullptr, 10)), 16, kEventRingCapacity));
+    return fromCounts(workers, slots, ringCap, eventCap, uint32_t(c.batchSize()),
+                      c.slotPayloadBytes(), alignUp(configTextBytes + 1, 4096));
 }
 
 struct Segment::Impl
@@ -106,10 +113,10 @@ struct Segment::Impl
 
 std::unique_ptr<Segment> Segment::create(const Config& config, const std::string& configJson)
 {
-    if (configJson.size() >= ShmLayout::kConfigBytes)
-        throw std::runtime_error("config text is larger than the segment's config section");
     std::unique_ptr<Segment> seg(new Segment);
-    seg->m_layout = ShmLayout::forConfig(config);
+    seg->m_layout = ShmLayout::forConfig(config, configJson.size());
+    if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
+        throw std::runtime_error("the config text is larger than 1 MiB");
     std::random_device rd;
     const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
     char name[96];
@@ -150,6 +157,7 @@ std::unique_ptr<Segment> Segment::create(const Config& config, const std::string
     h->creator_starttime = processStartTime(getpid());
     h->config_digest = fnv1a(configJson);
     h->config_bytes = configJson.size();
+    h->config_section_bytes = L.config_section_bytes;
     h->clock_origin_ns = nowNs();
     h->num_workers = L.num_workers;
     h->num_slots = L.num_slots;
@@ -185,6 +193,14 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
     uint64_t size = 0;
     try {
         seg->m_impl->shm = bip::shared_memory_object(bip::open_only, name.c_str(), mode);
+        // shm_open does not follow links (glibc opens with O_NOFOLLOW); a segment that is not a
+        // plain file of this user is refused before anything is mapped.
+        struct stat st {};
+        if (fstat(seg->m_impl->shm.get_mapping_handle().handle, &st) != 0 || !S_ISREG(st.st_mode))
+            throw std::runtime_error("segment " + name + " is not a regular file");
+        if (st.st_uid != geteuid())
+            throw std::runtime_error("segment " + name + " belongs to another user (uid " + std::to_string(st.st_uid) +
+                                     "): not opened");
         bip::offset_t sz = 0;
         if (!seg->m_impl->shm.get_size(sz))
             throw std::runtime_error("cannot read the size of segment " + name);
@@ -214,13 +230,21 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
         (h->event_ring_capacity & (h->event_ring_capacity - 1)) || h->event_ring_capacity > 1u << 24 ||
         h->num_event_rings != ShmLayout::kFixedEventRings + h->num_workers ||
         h->max_indices == 0 || h->max_indices > 1u << 20 || h->slot_payload_bytes > (1ULL << 40) ||
-        h->config_bytes >= ShmLayout::kConfigBytes)
+        h->config_section_bytes > ShmLayout::kMaxConfigSectionBytes || h->config_section_bytes % 4096 != 0 ||
+        h->config_bytes >= h->config_section_bytes)
         throw std::runtime_error("segment " + name + " has inconsistent counts in its header");
     seg->m_layout = ShmLayout::fromCounts(h->num_workers, h->num_slots, h->task_ring_capacity,
-                                          h->event_ring_capacity, h->max_indices, h->slot_payload_bytes);
+                                          h->event_ring_capacity, h->max_indices, h->slot_payload_bytes,
+                                          h->config_section_bytes);
     if (seg->m_layout.total_bytes != h->total_bytes || seg->m_layout.total_bytes > size)
         throw std::runtime_error("segment " + name + " is smaller than its header says");
     return seg;
+}
+
+bool Segment::stillWhole() const
+{
+    struct stat st {};
+    return m_impl && fstat(m_impl->shm.get_mapping_handle().handle, &st) == 0 && uint64_t(st.st_size) >= m_layout.total_bytes;
 }
 
 Segment::~Segment()
@@ -271,7 +295,7 @@ EventRecord* Segment::eventRecords(uint32_t r) const
 }
 std::string Segment::configJson() const
 {
-    const uint64_t n = std::min<uint64_t>(header()->config_bytes, ShmLayout::kConfigBytes - 1);
+    const uint64_t n = std::min<uint64_t>(header()->config_bytes, m_layout.config_section_bytes - 1);
     return std::string(reinterpret_cast<const char*>(m_base + m_layout.off_config), n);
 }
 

@@ -51,12 +51,15 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     s.source = "engine";
     s.backend = r.backend;
     s.backend_note = r.backend_note;
+    s.device_timing_bracket_ns = r.device_timing_bracket_ns;
+    s.device_peak_h2d_gbps = r.device_peak_h2d_gbps;
     s.figures = r.figures;
     s.num_workers = r.num_workers;
     s.cores = usableCores();
-    s.events = int64_t(r.events.size());
+    s.events = int64_t(r.events_collected);
     s.events_lost = int64_t(r.events_lost);
     s.warnings = r.warnings;
+    s.stalled_tasks = r.stalled_tasks;
     if (r.events_lost > 0) {
         // The main thread's own counters cannot be lost: the loop's figures come from them (the
         // same definitions), and what rests on worker events is marked unreliable.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Event classification (trace-format.md §2), and the choice of the window parser's build for this
+// Event classification (docs/traces.md), and the choice of the window parser's build for this
 // CPU (simdjson 3.0's On-Demand API has no runtime dispatch of its own: see trace_window.inc).
 #include "trace_events.h"
 

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Chrome trace export (trace-format.md §1): object form, µs relative to the run's first event,
-// one pseudo-process per worker, counters for the queue depth. Written with a plain buffered
-// stream: traces reach millions of events.
+// Chrome trace export: object form, µs relative to the run's clock origin, one pseudo-process per
+// worker, counters for the queue depth. Streamed from the run's recording in bounded memory:
+// traces reach millions of events.
 #include "loaderscope/run.h"
+
+#include "loaderscope/output_file.h"
+#include "loaderscope/recording.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -81,116 +84,154 @@ const char* category(EventKind k)
     }
 }
 
-void jsonString(FILE* f, const std::string& s)
+void jsonString(std::string& out, const std::string& s)
 {
-    fputc('"', f);
+    out += '"';
     for (char c : s) {
-        if (c == '"' || c == '\\')
-            fputc('\\', f), fputc(c, f);
-        else if (uint8_t(c) < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (uint8_t(c) < 0x20) {
+            char esc[8];
+            std::snprintf(esc, sizeof esc, "\\u%04x", c);
+            out += esc;
+        } else {
+            out += c;
+        }
     }
-    fputc('"', f);
+    out += '"';
 }
 
 } // namespace
 
-bool writeChromeTrace(const Config& config, const RunReport& r, const std::string& path)
+bool writeChromeTrace(const RecordingReader& recording, const std::string& path, std::string* error,
+                      const std::function<bool()>& cancel)
 {
-    std::unique_ptr<FILE, int (*)(FILE*)> file(fopen(path.c_str(), "w"), fclose);
-    if (!file)
+    const RecordingHeader& header = recording.header();
+    const std::string backend = header.simulated_device ? "sim" : "cuda";
+    const int numWorkers = int(header.num_workers);
+    bool pinThread = false;
+    std::unique_ptr<OutputFile> out;
+    try {
+        out = std::make_unique<OutputFile>(path);
+    } catch (const std::exception& e) {
+        if (error)
+            *error = e.what();
         return false;
-    FILE* f = file.get();
-    std::vector<char> buffer(1 << 20);
-    setvbuf(f, buffer.data(), _IOFBF, buffer.size());
-
-    uint64_t base = r.t_iter_created;
-    for (const Event& e : r.events)
-        base = base == 0 ? e.t0 : std::min(base, e.t0);
+    }
+    std::string buf;
+    buf.reserve(1 << 20);
+    bool ok = true;
+    auto flushIfFull = [&](bool force) {
+        if (ok && (force || buf.size() > (1u << 20) - 4096)) {
+            ok = out->write(buf);
+            buf.clear();
+        }
+    };
+    char line[512];
+    auto put = [&](const char* fmt, auto... args) {
+        const int n = std::snprintf(line, sizeof line, fmt, args...);
+        buf.append(line, size_t(std::min<int>(n, int(sizeof line) - 1)));
+    };
+    const uint64_t base = recording.header().clock_origin_ns;
     auto us = [base](uint64_t t) { return t >= base ? double(t - base) / 1000.0 : 0.0; };
 
-    fprintf(f, "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":\"loaderscope\",\"version\":\"%s\","
-               "\"backend\":", LOADERSCOPE_VERSION);
-    jsonString(f, r.backend);
-    fprintf(f, ",\"base_time_ns\":%llu},\n\"traceEvents\":[\n", (unsigned long long)base);
-
+    put("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":\"loaderscope\",\"version\":\"%s\",\"backend\":", LOADERSCOPE_VERSION);
+    jsonString(buf, backend);
+    put(",\"base_time_ns\":%llu},\n\"traceEvents\":[\n", (unsigned long long)base);
     bool first = true;
     auto sep = [&] {
         if (!first)
-            fputs(",\n", f);
+            buf += ",\n";
         first = false;
     };
-    auto meta = [&](const char* what, int pid, int tid, const std::string& name) {
+    // Every event, streamed from the recording; the names of the tracks follow at the end (the
+    // format allows metadata anywhere), once the worker pids are known.
+    std::vector<std::vector<int64_t>> pids(size_t(std::max(0, numWorkers)));
+    try {
+        recording.readAll(
+            [&](const Event& e) {
+                if (e.kind == EventKind::WorkerStart && e.lane >= 0 && size_t(e.lane) < pids.size()) {
+                    auto& p = pids[size_t(e.lane)];
+                    if (std::find(p.begin(), p.end(), e.arg0) == p.end())
+                        p.push_back(e.arg0);
+                }
+                pinThread = pinThread || e.lane == LanePin;
+                const Track t = trackFor(e.lane);
+                sep();
+                if (e.kind == EventKind::QueueDepth) {
+                    put("{\"ph\":\"C\",\"name\":\"queue\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                        "{\"ready_batches\":%lld,\"outstanding_tasks\":%lld,\"pinned_in_use\":%lld}}",
+                        kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+                } else if (isSpan(e.kind)) {
+                    buf += "{\"ph\":\"X\",\"name\":";
+                    jsonString(buf, spanName(e));
+                    put(",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":"
+                        "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+                        category(e.kind), t.pid, t.tid, us(e.t0), double(e.t1 - e.t0) / 1000.0,
+                        (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
+                } else {
+                    const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
+                    buf += "{\"ph\":\"i\",\"name\":";
+                    std::string name(eventKindName(e.kind));
+                    if (global)
+                        name += " " + std::to_string(e.arg0);
+                    jsonString(buf, name);
+                    put(",\"cat\":\"%s\",\"s\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
+                        "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+                        category(e.kind), global ? "g" : "t", t.pid, t.tid, us(e.t0), (long long)batchKeyTask(e.batch),
+                        batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
+                }
+                flushIfFull(false);
+            },
+            cancel);
+    } catch (const RecordingError& e) {
+        if (error)
+            *error = e.what();
+        return false;
+    }
+    if (cancel && cancel()) {
+        if (error)
+            *error = "cancelled";
+        return false;
+    }
+    auto metaEvent = [&](const char* what, int pid, int tid, const std::string& name) {
         sep();
-        fprintf(f, "{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", what, pid, tid);
-        jsonString(f, name);
-        fputs("}}", f);
+        put("{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", what, pid, tid);
+        jsonString(buf, name);
+        buf += "}}";
     };
     auto sortIndex = [&](int pid, int index) {
         sep();
-        fprintf(f, "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}",
-                pid, index);
+        put("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}", pid, index);
     };
-
-    meta("process_name", kMainPid, 0, "engine main process (pid " + std::to_string(r.engine_pid) + ")");
+    metaEvent("process_name", kMainPid, 0, "engine main process (pid " + std::to_string(header.engine_pid) + ")");
     sortIndex(kMainPid, 0);
-    meta("thread_name", kMainPid, 1, "main thread (training loop)");
-    if (config.loader.pin_memory != PinMemory::Off)
-        meta("thread_name", kMainPid, 2, "pin-memory thread");
-    for (int w = 0; w < r.num_workers; ++w) {
-        std::string pids;
-        for (const auto& epochPids : r.worker_pids) {
-            if (size_t(w) < epochPids.size()) {
-                const std::string p = std::to_string(epochPids[size_t(w)]);
-                if (pids.find(p) == std::string::npos)
-                    pids += (pids.empty() ? "" : ", ") + p;
-            }
-        }
-        meta("process_name", kWorkerPidBase + w, 0, "worker " + std::to_string(w) + " (pid " + pids + ")");
+    metaEvent("thread_name", kMainPid, 1, "main thread (training loop)");
+    if (pinThread)
+        metaEvent("thread_name", kMainPid, 2, "pin-memory thread");
+    for (int w = 0; w < numWorkers; ++w) {
+        std::string list;
+        for (int64_t p : pids[size_t(w)])
+            list += (list.empty() ? "" : ", ") + std::to_string(p);
+        metaEvent("process_name", kWorkerPidBase + w, 0, "worker " + std::to_string(w) + " (pid " + list + ")");
         sortIndex(kWorkerPidBase + w, 1 + w);
-        meta("thread_name", kWorkerPidBase + w, 1, "worker loop");
+        metaEvent("thread_name", kWorkerPidBase + w, 1, "worker loop");
     }
-    if (r.backend != "none") {
-        const std::string gpu = r.backend == "sim" ? "GPU (simulated)" : "GPU 0 (CUDA)";
-        meta("process_name", kDevicePid, 0, gpu);
+    {
+        const bool sim = backend == "sim";
+        metaEvent("process_name", kDevicePid, 0, sim ? "GPU (simulated)" : "GPU 0 (CUDA)");
         sortIndex(kDevicePid, 1000);
-        meta("thread_name", kDevicePid, 1, r.backend == "sim" ? "copy stream (simulated)" : "copy stream");
-        meta("thread_name", kDevicePid, 2, r.backend == "sim" ? "compute stream (simulated)" : "compute stream");
+        metaEvent("thread_name", kDevicePid, 1, sim ? "copy stream (simulated)" : "copy stream");
+        metaEvent("thread_name", kDevicePid, 2, sim ? "compute stream (simulated)" : "compute stream");
     }
-
-    for (const Event& e : r.events) {
-        const Track t = trackFor(e.lane);
-        sep();
-        if (e.kind == EventKind::QueueDepth) {
-            fprintf(f, "{\"ph\":\"C\",\"name\":\"queue\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                       "{\"ready_batches\":%lld,\"outstanding_tasks\":%lld,\"pinned_in_use\":%lld}}",
-                    kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
-            continue;
-        }
-        if (isSpan(e.kind)) {
-            fprintf(f, "{\"ph\":\"X\",\"name\":");
-            jsonString(f, spanName(e));
-            fprintf(f, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":"
-                       "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
-                    category(e.kind), t.pid, t.tid, us(e.t0), double(e.t1 - e.t0) / 1000.0,
-                    (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
-        } else {
-            const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
-            fprintf(f, "{\"ph\":\"i\",\"name\":");
-            std::string name(eventKindName(e.kind));
-            if (global)
-                name += " " + std::to_string(e.arg0);
-            jsonString(f, name);
-            fprintf(f, ",\"cat\":\"%s\",\"s\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
-                       "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
-                    category(e.kind), global ? "g" : "t", t.pid, t.tid, us(e.t0), (long long)batchKeyTask(e.batch),
-                    batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
-        }
-    }
-    fputs("\n]}\n", f);
-    return fflush(f) == 0 && !ferror(f);
+    buf += "\n]}\n";
+    flushIfFull(true);
+    if (ok)
+        ok = out->commit();
+    if (!ok && error)
+        *error = out->error();
+    return ok;
 }
 
 } // namespace loaderscope

@@ -137,6 +137,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         SlotHdr* slot = seg->slot(task->slot);
         slot->state.store(uint32_t(SlotState::Filling), std::memory_order_relaxed);
         ctl->state.store(uint32_t(WorkerState::Busy), std::memory_order_relaxed);
+        ctl->task_started_ns.store(gotTask, std::memory_order_relaxed);
         ctl->current_task.store(task->task_idx, std::memory_order_relaxed);
         Done done;
         done.slot = task->slot;

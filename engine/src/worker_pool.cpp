@@ -310,19 +310,34 @@ void WorkerPool::signal(int w, int sig)
 
 void WorkerPool::stopAll(uint64_t joinTimeoutNs)
 {
-    // As _shutdown_workers: join each with a timeout, then terminate (a worker treats SIGTERM
-    // from its parent as a clean exit), then kill what still refuses.
-    for (size_t w = 0; w < m_procs.size(); ++w)
-        join(int(w), joinTimeoutNs);
-    for (size_t w = 0; w < m_procs.size(); ++w) {
-        if (m_procs[w].pidfd >= 0) {
-            signal(int(w), SIGTERM);
-            if (!join(int(w), 1'000'000'000ULL)) {
-                signal(int(w), SIGKILL);
-                join(int(w), 5'000'000'000ULL);
-            }
+    // As _shutdown_workers: join with a timeout, then terminate (a worker treats SIGTERM from its
+    // parent as a clean exit), then kill what still refuses (a stopped or hung process). One
+    // deadline for all of them, not one each: N stuck workers cost one timeout, not N.
+    auto joinAll = [this](uint64_t timeoutNs) {
+        const uint64_t deadline = nowNs() + timeoutNs;
+        for (size_t w = 0; w < m_procs.size(); ++w) {
+            const uint64_t now = nowNs();
+            if (m_procs[w].pidfd >= 0)
+                join(int(w), deadline > now ? deadline - now : 0);
         }
-    }
+    };
+    auto anyRunning = [this] {
+        for (const Proc& p : m_procs)
+            if (p.pidfd >= 0)
+                return true;
+        return false;
+    };
+    joinAll(joinTimeoutNs);
+    if (!anyRunning())
+        return;
+    for (size_t w = 0; w < m_procs.size(); ++w)
+        signal(int(w), SIGTERM);
+    joinAll(std::min<uint64_t>(joinTimeoutNs, 1'000'000'000ULL));
+    if (!anyRunning())
+        return;
+    for (size_t w = 0; w < m_procs.size(); ++w)
+        signal(int(w), SIGKILL);
+    joinAll(5'000'000'000ULL);
 }
 
 } // namespace loaderscope

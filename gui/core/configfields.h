@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Every config key of config.md as a form field: its group, label, tooltip, type and range, and how
+// Every config key (docs/config.md) as a form field: its group, label, tooltip, type and range, and how
 // it reads and writes the config JSON. QtCore only, so the form's logic is testable without widgets.
 #pragma once
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "enginelauncher.h"
 
+#include "loaderscope/sweep.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -12,8 +14,6 @@
 
 EngineLauncher::EngineLauncher(QObject* parent) : QObject(parent)
 {
-    m_segmentPoll.setInterval(10);
-    connect(&m_segmentPoll, &QTimer::timeout, this, &EngineLauncher::lookForSegment);
     m_killTimer.setSingleShot(true);
     m_killTimer.setInterval(3000);
     connect(&m_killTimer, &QTimer::timeout, this, [this] {
@@ -32,6 +32,9 @@ EngineLauncher::~EngineLauncher()
             m_proc->waitForFinished(1000);
         }
     }
+    for (const QString& dir : {m_dir, m_lastDir})
+        if (!dir.isEmpty())
+            loaderscope::removePrivateTempDir(dir.toStdString());
 }
 
 QString EngineLauncher::defaultEnginePath()
@@ -57,9 +60,15 @@ void EngineLauncher::start(const LaunchOptions& options)
 {
     if (m_state != State::Idle)
         return;
-    m_dir = std::make_unique<QTemporaryDir>();
-    QFile config(m_dir->filePath(QStringLiteral("config.json")));
-    if (!m_dir->isValid() || !config.open(QIODevice::WriteOnly) || config.write(options.configJson) < 0) {
+    // Config and summary in a folder only this user can enter, swept when a crash leaves it.
+    try {
+        m_dir = QString::fromStdString(loaderscope::privateTempDir("run"));
+    } catch (const std::exception& e) {
+        emit failed(tr("Cannot make a temporary folder for the run: %1").arg(QString::fromStdString(e.what())), -1);
+        return;
+    }
+    QFile config(m_dir + QStringLiteral("/config.json"));
+    if (!config.open(QIODevice::WriteOnly) || config.write(options.configJson) != options.configJson.size()) {
         emit failed(tr("Cannot write the run's configuration to a temporary folder."), -1);
         return;
     }
@@ -70,29 +79,51 @@ void EngineLauncher::start(const LaunchOptions& options)
     connect(m_proc.get(), &QProcess::finished, this, &EngineLauncher::onFinished);
     connect(m_proc.get(), &QProcess::errorOccurred, this, &EngineLauncher::onError);
     connect(m_proc.get(), &QProcess::readyReadStandardError, this, [this] {
-        const QString text = QString::fromUtf8(m_proc->readAllStandardError());
-        m_stderr += text;
-        for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-            emit stderrLine(line);
+        const QString text = m_stderrTail + QString::fromUtf8(m_proc->readAllStandardError());
+        const qsizetype end = text.lastIndexOf(QLatin1Char('\n'));
+        m_stderrTail = end < 0 ? text : text.mid(end + 1);
+        if (end < 0)
+            return;
+        m_stderr += text.left(end + 1);
+        for (const QString& line : text.left(end).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            onStderrLine(line);
     });
     m_stderr.clear();
+    m_stderrTail.clear();
     m_segmentSeen = false;
     m_stopRequested = false;
     m_summary = {};
     m_hasSummary = false;
+    m_liveRecording.clear();
+    m_recording = options.recordingPath.isEmpty() ? m_dir + QStringLiteral("/events.lsrec") : options.recordingPath;
     const QString engine = options.enginePath.isEmpty() ? defaultEnginePath() : options.enginePath;
     QStringList args{QStringLiteral("run"), QStringLiteral("--config"), config.fileName(),
-                     QStringLiteral("--summary"), m_dir->filePath(QStringLiteral("summary.json")),
-                     QStringLiteral("--trace"), m_dir->filePath(QStringLiteral("trace.json")),
-                     QStringLiteral("--events"), m_dir->filePath(QStringLiteral("events.bin"))};
+                     QStringLiteral("--summary"), m_dir + QStringLiteral("/summary.json"),
+                     QStringLiteral("--events"), m_recording};
     args += options.extraArgs;
     setState(State::Running);
     m_proc->start(engine, args);
     m_pid = m_proc->processId();
-    if (m_pid > 0) {
+    if (m_pid > 0)
         emit started(m_pid);
-        m_segmentPoll.start();
+}
+
+void EngineLauncher::onStderrLine(const QString& line)
+{
+    // The engine names its segment and its recording exactly: nothing is found by pattern, so a
+    // file another user planted under a similar name is never opened.
+    static const QString segment = QStringLiteral("loaderscope-engine: segment ");
+    static const QString recording = QStringLiteral("loaderscope-engine: recording ");
+    if (line.startsWith(segment) && !m_segmentSeen) {
+        m_segmentSeen = true;
+        emit segmentFound(line.mid(segment.size()).trimmed());
+        return;
     }
+    if (line.startsWith(recording)) {
+        m_liveRecording = line.mid(recording.size()).trimmed();
+        return;
+    }
+    emit stderrLine(line);
 }
 
 void EngineLauncher::stop()
@@ -105,24 +136,13 @@ void EngineLauncher::stop()
     m_killTimer.start();
 }
 
-void EngineLauncher::lookForSegment()
-{
-    // The engine names its segment /dev/shm/loaderscope-<pid>-<nonce>.
-    const QStringList found = QDir(QStringLiteral("/dev/shm"))
-                                  .entryList({QStringLiteral("loaderscope-%1-*").arg(m_pid)}, QDir::Files | QDir::System);
-    if (!found.isEmpty()) {
-        m_segmentPoll.stop();
-        m_segmentSeen = true;
-        emit segmentFound(found.first());
-    }
-}
-
 QString EngineLauncher::describeExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText)
 {
     // The engine's own message lines ("loaderscope-engine: error: ..."), without the prefix.
     QStringList messages;
     for (QString line : stderrText.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        if (line.contains(QLatin1String("warning:")))
+        if (line.contains(QLatin1String("warning:")) || line.startsWith(QLatin1String("loaderscope-engine: segment ")) ||
+            line.startsWith(QLatin1String("loaderscope-engine: recording ")))
             continue;
         line.remove(QStringLiteral("loaderscope-engine: "));
         line.remove(QStringLiteral("error: "));
@@ -152,10 +172,9 @@ QString EngineLauncher::describeExit(int exitCode, QProcess::ExitStatus status, 
 
 void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
 {
-    m_segmentPoll.stop();
     m_killTimer.stop();
-    m_stderr += QString::fromUtf8(m_proc->readAllStandardError());
-    QFile summary(m_dir->filePath(QStringLiteral("summary.json")));
+    m_stderr += m_stderrTail + QString::fromUtf8(m_proc->readAllStandardError());
+    QFile summary(m_dir + QStringLiteral("/summary.json"));
     if (summary.open(QIODevice::ReadOnly)) {
         try {
             m_summary = loaderscope::parseRunSummary(summary.readAll().toStdString());
@@ -164,11 +183,16 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
             m_summary = {};
         }
     }
-    m_lastTrace = QFileInfo::exists(m_dir->filePath(QStringLiteral("trace.json"))) ? m_dir->filePath(QStringLiteral("trace.json"))
-                                                                                      : QString();
-    m_lastEvents = QFileInfo::exists(m_dir->filePath(QStringLiteral("events.bin"))) ? m_dir->filePath(QStringLiteral("events.bin"))
-                                                                                      : QString();
-    m_lastDir = std::move(m_dir); // keep the trace until the next run finishes
+    summary.close();
+    // The recording is renamed into place when the engine ends well; after a kill, the part
+    // written so far is under its temporary name.
+    m_lastEvents = QFileInfo::exists(m_recording) ? m_recording
+                   : QFileInfo::exists(m_liveRecording) ? m_liveRecording
+                                                        : QString();
+    if (!m_lastDir.isEmpty())
+        loaderscope::removePrivateTempDir(m_lastDir.toStdString());
+    m_lastDir = m_dir; // keep the last run's files until the next run ends
+    m_dir.clear();
     m_proc.release()->deleteLater();
     setState(State::Idle);
     if (exitCode == 0 && status == QProcess::NormalExit)
@@ -183,10 +207,10 @@ void EngineLauncher::onError(QProcess::ProcessError error)
 {
     if (error != QProcess::FailedToStart)
         return; // crashes arrive through finished()
-    m_segmentPoll.stop();
     const QString message = tr("Cannot start the engine (%1): %2").arg(m_proc->program(), m_proc->errorString());
     m_proc.release()->deleteLater();
-    m_dir.reset();
+    loaderscope::removePrivateTempDir(m_dir.toStdString());
+    m_dir.clear();
     setState(State::Idle);
     emit failed(message, -1);
 }

@@ -11,7 +11,6 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
-#include <QTemporaryDir>
 #include <QTimer>
 
 #include <memory>
@@ -20,6 +19,7 @@ struct LaunchOptions
 {
     QString enginePath;      ///< empty: next to the app, then the build tree
     QByteArray configJson;
+    QString recordingPath;   ///< where the engine keeps the run's recording; empty: a temporary one
     QStringList extraArgs;   ///< for tests
 };
 
@@ -35,10 +35,11 @@ public:
 
     State state() const { return m_state; }
     qint64 enginePid() const { return m_pid; }
-    /// The Chrome trace the engine wrote for the last finished run (empty if none).
-    QString tracePath() const { return m_lastTrace; }
-    /// Every event of the last finished run (engine --events), empty if none.
+    /// The recording of the last run that ended (engine --events), empty if none.
     QString eventsPath() const { return m_lastEvents; }
+    /// The recording of the running run as the engine writes it (under a temporary name until
+    /// the end); empty before the engine named it.
+    QString liveRecordingPath() const { return m_liveRecording; }
     /// The summary the engine wrote for the last run that ended (empty when it wrote none).
     const loaderscope::RunSummary& lastSummary() const { return m_summary; }
     bool hasSummary() const { return m_hasSummary; }
@@ -63,21 +64,22 @@ signals:
 private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onError(QProcess::ProcessError error);
-    void lookForSegment();
+    void onStderrLine(const QString& line);
     void setState(State s);
 
     std::unique_ptr<QProcess> m_proc;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    QTimer m_segmentPoll;
+    QString m_dir;           ///< private temporary folder of the running run (config, summary)
+    QString m_lastDir;       ///< the last finished run's, removed when the next one ends
+    QString m_recording;     ///< --events of the running run
+    QString m_liveRecording;
+    QString m_stderrTail;    ///< an unfinished stderr line
     QTimer m_killTimer;
     State m_state = State::Idle;
     qint64 m_pid = 0;
     bool m_segmentSeen = false;
     bool m_stopRequested = false;
     QString m_stderr;
-    QString m_lastTrace;
     QString m_lastEvents;
     loaderscope::RunSummary m_summary;
     bool m_hasSummary = false;
-    std::unique_ptr<QTemporaryDir> m_lastDir;
 };

@@ -1,35 +1,52 @@
 // SPDX-License-Identifier: MIT
 #include "eventfile.h"
 
-#include "loaderscope/run.h"
+#include "loaderscope/recording.h"
 #include "tracemodel.h"
 
 #include <QCoreApplication>
-#include <QFile>
 
-#include <cstring>
-
-bool loadEventsFile(const QString& path, TraceModel& model, QString* error)
+bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
+                    const std::function<bool(qint64, qint64)>& progress)
 {
     auto fail = [error](const QString& why) {
         if (error)
             *error = why;
         return false;
     };
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return fail(QCoreApplication::translate("EventFile", "cannot open %1: %2").arg(path, f.errorString()));
-    loaderscope::EventFileHeader h;
-    if (f.read(reinterpret_cast<char*>(&h), sizeof h) != qint64(sizeof h) || std::memcmp(h.magic, "LSEVT001", 8) != 0)
-        return fail(QCoreApplication::translate("EventFile", "%1 is not a Loaderscope events file").arg(path));
-    const qint64 payload = f.size() - qint64(sizeof h);
-    if (h.record_bytes != sizeof(loaderscope::Event) || h.num_workers > 1024 ||
-        qint64(h.count) * qint64(sizeof(loaderscope::Event)) != payload)
-        return fail(QCoreApplication::translate("EventFile", "%1 is truncated or from another version").arg(path));
-    std::vector<loaderscope::Event> events(size_t(h.count));
-    if (h.count && f.read(reinterpret_cast<char*>(events.data()), payload) != payload)
-        return fail(QCoreApplication::translate("EventFile", "cannot read %1").arg(path));
-    model.reset(h.clock_origin_ns, int(h.num_workers), h.simulated_device != 0);
-    model.append(events);
-    return true;
+    try {
+        const loaderscope::RecordingReader reader(path.toStdString());
+        const loaderscope::RecordingHeader& h = reader.header();
+        model.reset(h.clock_origin_ns, int(h.num_workers), h.simulated_device != 0);
+        std::vector<loaderscope::Event> batch;
+        batch.reserve(1 << 16);
+        qint64 done = 0;
+        const qint64 total = qint64(reader.indexedEvents());
+        bool cancelled = false;
+        reader.readAll(
+            [&](const loaderscope::Event& e) {
+                batch.push_back(e);
+                if (batch.size() >= (1 << 16)) {
+                    model.append(batch);
+                    done += qint64(batch.size());
+                    batch.clear();
+                }
+            },
+            [&] {
+                cancelled = progress && !progress(done, total);
+                return cancelled;
+            });
+        if (cancelled)
+            return fail(QCoreApplication::translate("EventFile", "cancelled"));
+        model.append(batch);
+        if (reader.corrupt())
+            return fail(QCoreApplication::translate("EventFile", "%1 is truncated or corrupt after %2 events")
+                            .arg(path)
+                            .arg(reader.indexedEvents()));
+        return true;
+    } catch (const loaderscope::RecordingError& e) {
+        return fail(QString::fromStdString(e.what()));
+    } catch (const std::bad_alloc&) {
+        return fail(QCoreApplication::translate("EventFile", "not enough memory to read %1").arg(path));
+    }
 }

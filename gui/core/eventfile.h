@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
+// Loading a run's recording (loaderscope-engine run --events) into a TraceModel: every event feeds
+// the aggregates, detail keeps the newest within the model's budget. The file is untrusted input.
+// Safe on any thread for a model no other thread uses (the job tracker loads into a fresh model
+// and hands it to the GUI thread with TraceModel::takeContents).
 #pragma once
 
 #include <QString>
 
+#include <functional>
+
 class TraceModel;
 
-/**
- * Loads an engine events file (loaderscope-engine run --events) into the model, replacing what it
- * held. The file is untrusted input: header, record size and length are checked. False + `error`.
- */
-bool loadEventsFile(const QString& path, TraceModel& model, QString* error);
+/// Replaces what `model` held. `progress(doneBytes, totalBytes)` now and then; returning false
+/// cancels (false + error "cancelled"). False with `error` on a bad or unreadable file.
+bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
+                    const std::function<bool(qint64 done, qint64 total)>& progress = {});

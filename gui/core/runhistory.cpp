@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QStandardPaths>
@@ -19,10 +20,21 @@ QJsonObject readJson(const QString& path)
     return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
 }
 
-bool writeJson(const QString& path, const QJsonObject& o)
+constexpr QFile::Permissions kPrivateFile = QFile::ReadOwner | QFile::WriteOwner;
+constexpr QFile::Permissions kPrivateDir = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+
+bool writePrivate(const QString& path, const QByteArray& data)
 {
     QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(QJsonDocument(o).toJson()) > 0;
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    f.setPermissions(kPrivateFile);
+    return f.write(data) == data.size();
+}
+
+bool makePrivateDir(const QString& path)
+{
+    return QDir().mkpath(path) && QFile::setPermissions(path, kPrivateDir);
 }
 
 } // namespace
@@ -32,20 +44,31 @@ RunHistory::RunHistory(const QString& dir)
 {
 }
 
-bool RunHistory::add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep)
+QString RunHistory::prepareEntry() const
 {
     const QString id = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
-    QDir root(m_dir);
-    if (!root.mkpath(id))
+    if (!makePrivateDir(m_dir))
+        return {};
+    const QString dir = QDir(m_dir).filePath(id);
+    return makePrivateDir(dir) ? dir : QString();
+}
+
+bool RunHistory::add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep,
+                     const QString& entryDir)
+{
+    const QString dir = entryDir.isEmpty() ? prepareEntry() : entryDir;
+    if (dir.isEmpty())
         return false;
-    const QString dir = root.filePath(id);
-    QFile summaryFile(dir + QStringLiteral("/summary.json"));
-    bool ok = writeJson(dir + QStringLiteral("/config.json"), config) && summaryFile.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
-              summaryFile.write(QByteArray::fromStdString(loaderscope::runSummaryToJson(summary))) > 0;
-    summaryFile.close();
-    if (ok && !eventsFile.isEmpty())
-        ok = QFile::copy(eventsFile, dir + QStringLiteral("/events.bin"));
-    // Keep the newest `keep` runs.
+    bool ok = writePrivate(dir + QStringLiteral("/config.json"), QJsonDocument(config).toJson()) &&
+              writePrivate(dir + QStringLiteral("/summary.json"), QByteArray::fromStdString(loaderscope::runSummaryToJson(summary)));
+    const QString target = dir + QStringLiteral("/events.lsrec");
+    if (ok && !eventsFile.isEmpty() && QFileInfo(eventsFile).absoluteFilePath() != QFileInfo(target).absoluteFilePath()) {
+        QFile::remove(target);
+        ok = QFile::copy(eventsFile, target);
+        QFile::setPermissions(target, kPrivateFile);
+    }
+    // Keep the newest `keep` entries (the one being written is the newest).
+    QDir root(m_dir);
     const QStringList all = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed);
     for (int i = keep; i < all.size(); ++i)
         QDir(root.filePath(all[i])).removeRecursively();
@@ -76,7 +99,7 @@ QVector<RunHistory::Entry> RunHistory::list() const
 
 bool RunHistory::load(const QString& id, TraceModel& model, QString* error) const
 {
-    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.bin"), model, error);
+    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error);
 }
 
 QString RunHistory::title(const Entry& e)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Finished runs kept across restarts (config, summary and every event) for the compare view.
+// Runs kept across restarts (config, summary and the recording) for the compare view. Only this
+// user can read them: folders 0700, files 0600.
 #pragma once
 
 #include "loaderscope/run_summary.h"
@@ -24,8 +25,14 @@ public:
 
     /// `dir` empty: the app's data folder (QStandardPaths::AppDataLocation)/history.
     explicit RunHistory(const QString& dir = {});
-    /// Stores a finished run (copies the events file); keeps the newest `keep` runs.
-    bool add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep = 20);
+    /// A folder for the next run (0700), so the engine writes its recording straight into it.
+    /// Empty on failure.
+    QString prepareEntry() const;
+    /// Stores a run that ended (finished, failed or stopped): config and summary (0600) in
+    /// `entryDir` (empty: a new entry), with the recording copied in unless it is there
+    /// already; keeps the newest `keep` entries.
+    bool add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep = 20,
+             const QString& entryDir = {});
     /// Newest first.
     QVector<Entry> list() const;
     bool load(const QString& id, TraceModel& model, QString* error) const;

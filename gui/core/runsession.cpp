@@ -4,6 +4,8 @@
 #include "eventfile.h"
 #include "shmreader.h"
 
+#include "loaderscope/recording.h"
+
 #include "loaderscope/clock.h"
 
 #include <QTimer>
@@ -72,6 +74,8 @@ void RunSession::start(const QByteArray& configJson)
     LaunchOptions o;
     o.enginePath = m_enginePath;
     o.configJson = configJson;
+    o.recordingPath = m_nextRecording;
+    m_nextRecording.clear();
     m_launcher.start(o);
     if (running())
         emit started();
@@ -85,20 +89,69 @@ void RunSession::stop()
 void RunSession::complete(bool ok, const QString& message)
 {
     m_reader->finish();
+    const bool liveComplete = m_attached && m_lost == 0;
     m_attached = false;
-    // The engine's events file is the complete record (a short run can end before the reader
-    // attached, and a slow reader loses events): it replaces what was read live.
-    QString loadError;
-    if (!m_launcher.eventsPath().isEmpty())
-        loadEventsFile(m_launcher.eventsPath(), m_model, &loadError);
     if (m_hasSummary)
         m_model.setSimulatedDevice(m_summary.backend != "cuda");
+    // The live view is the complete record when it missed nothing (the reader drains the rings
+    // to their end after the engine exited). Otherwise the recording replaces it, read on a
+    // thread: a short run can end before the reader attached, a slow reader loses events.
+    const QString recording = m_launcher.eventsPath();
+    if (!liveComplete && !recording.isEmpty()) {
+        auto fresh = std::make_shared<TraceModel>();
+        fresh->moveToThread(nullptr); // filled on the job's thread, emptied into m_model here
+        fresh->setDetailBudget(m_model.detailBudget());
+        auto error = std::make_shared<QString>();
+        m_jobs.start(
+            QStringLiteral("reload"),
+            [fresh, recording, error](JobTracker::Progress& p) {
+                loadEventsFile(recording, *fresh, error.get(), [&p](qint64 d, qint64 t) { return p.report(d, t); });
+            },
+            [this, fresh, error] {
+                if (error->isEmpty()) {
+                    const bool simulated = m_model.simulatedDevice();
+                    m_model.takeContents(*fresh);
+                    m_model.setSimulatedDevice(simulated);
+                }
+                emit reloading(1.0);
+            });
+        emit reloading(0.0);
+    }
     if (ok) {
         emit runFinished(m_summary);
     } else {
         m_error = message;
         emit runFailed(message);
     }
+}
+
+QString RunSession::recordingPath() const
+{
+    return running() ? m_launcher.liveRecordingPath() : m_launcher.eventsPath();
+}
+
+void RunSession::readBackDetail(qint64 t0, qint64 t1)
+{
+    const QString path = recordingPath();
+    if (path.isEmpty() || t1 <= t0)
+        return;
+    auto events = std::make_shared<std::vector<loaderscope::Event>>();
+    const quint64 origin = m_model.origin();
+    m_jobs.start(
+        QStringLiteral("read back"),
+        [path, events, origin, t0, t1](JobTracker::Progress& p) {
+            try {
+                const loaderscope::RecordingReader reader(path.toStdString());
+                const uint64_t a = origin + uint64_t(std::max<qint64>(0, t0)), b = origin + uint64_t(std::max<qint64>(0, t1));
+                reader.read(a, b, [&](const loaderscope::Event& e) { events->push_back(e); }, [&p] { return p.cancel.load(); });
+            } catch (const std::exception&) {
+                events->clear(); // unreadable: the aggregates stay
+            }
+        },
+        [this, events, t0, t1] {
+            if (!events->empty())
+                m_model.insertDetail(t0, t1, *events);
+        });
 }
 
 loaderscope::RunSummary RunSession::liveSummary() const

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "enginelauncher.h"
+#include "jobtracker.h"
 #include "tracemodel.h"
 
 #include "loaderscope/metrics.h"
@@ -34,6 +35,13 @@ public:
     QString lastError() const { return m_error; }
     quint64 eventsLost() const { return m_lost; }
     void setEnginePath(const QString& path) { m_enginePath = path; }
+    /// Where the next run keeps its recording (empty: a temporary file the launcher picks).
+    void setNextRecordingPath(const QString& path) { m_nextRecording = path; }
+    /// The recording of the current run (live, being written) or of the last one that ended.
+    QString recordingPath() const;
+    JobTracker* jobs() { return &m_jobs; }
+    /// Reads the recording's detail for [t0, t1] (model time) in the background, into the model.
+    void readBackDetail(qint64 t0, qint64 t1);
 
 public slots:
     void start(const QByteArray& configJson);
@@ -46,11 +54,15 @@ signals:
     /// The run ended and the model holds every event of it (from the engine's events file).
     void runFinished(const loaderscope::RunSummary& summary);
     void runFailed(const QString& message);
+    /// The complete record is being read back from the recording after a run whose live view
+    /// missed events (progress 0..1).
+    void reloading(double progress);
 
 private:
     void complete(bool ok, const QString& message);
 
     EngineLauncher m_launcher;
+    JobTracker m_jobs;
     TraceModel m_model;
     ShmReaderThread* m_reader;
     std::unique_ptr<loaderscope::MetricsAccumulator> m_live;
@@ -58,6 +70,7 @@ private:
     bool m_hasSummary = false;
     QString m_error;
     QString m_enginePath;
+    QString m_nextRecording;
     quint64 m_lost = 0;
     QString m_segment;
     QString m_attachError;

@@ -31,6 +31,13 @@ void ShmReader::poll()
 {
     if (!m_reader)
         return;
+    if (!m_segment->stillWhole()) {
+        // Truncated under us: reading would raise SIGBUS. Stop following it.
+        m_timer->stop();
+        m_reader.reset();
+        emit attachFailed(tr("the run's shared memory was truncated; the live view stopped (the recording is complete)"));
+        return;
+    }
     EventBatch batch;
     m_reader->drain(batch);
     if (!batch.empty())

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 using loaderscope::EventKind;
 
@@ -227,6 +228,70 @@ double TimelineRenderer::overlayHeight(const TimelineOverlay& overlay, const Tim
     return r.height() + 26;
 }
 
+namespace {
+
+/**
+ * A lane over a time range whose detail was evicted (or not read back yet): its aggregates, one
+ * stacked bar per pixel column, each slot's height its share of the column's time. Idle time
+ * (slot 2 of a worker) is the background, as in the detailed view.
+ */
+void paintAggregates(QPainter& p, const TraceModel& m, int laneIndex, const QRectF& lr, const TimeMapper& map,
+                     qint64 g0, qint64 g1, const TimelineTheme& theme)
+{
+    const TraceModel::Lane& lane = m.lane(laneIndex);
+    const auto& h = lane.histogram;
+    if (h.empty())
+        return;
+    const qint64 bucket = m.histogramBucketNs();
+    const double xa = std::max(map.x(g0), map.x0()), xb = std::min(map.x(g1), map.x0() + map.width());
+    QColor colors[4];
+    for (int slot = 0; slot < 4; ++slot) {
+        const auto [kind, flags] = TraceModel::slotKind(lane.kind, slot);
+        colors[slot] = TimelineRenderer::colorFor(kind, flags);
+    }
+    const double top = lr.top() + 3, height = lr.height() - 6;
+    // Columns of `step` pixels: at least one bucket each, so the bars do not alias.
+    const double pxPerBucket = double(bucket) / double(map.nsPerPixel());
+    const double step = pxPerBucket >= 1.0 ? 1.0 : std::ceil(1.0 / std::max(pxPerBucket, 1e-6));
+    // Stacking order, bottom up; a worker's idle time (slot 2) is the lane's background.
+    std::vector<int> order = {0};
+    if (lane.kind == TraceModel::LaneKind::Worker)
+        order = {3, 1, 0};
+    else if (lane.kind == TraceModel::LaneKind::Main)
+        order = {3, 2, 1, 0};
+    else if (lane.kind == TraceModel::LaneKind::Copy)
+        order = {1, 0};
+    for (double x = std::floor(xa); x < xb; x += step) {
+        const qint64 c0 = std::max(g0, map.t(x)), c1 = std::min(g1, map.t(x + step));
+        if (c1 <= c0)
+            continue;
+        quint64 ns[4] = {0, 0, 0, 0};
+        const size_t b0 = size_t(std::max<qint64>(0, c0 / bucket));
+        const size_t b1 = std::min(h.size(), size_t(c1 / bucket) + 1);
+        for (size_t b = b0; b < b1; ++b) {
+            // The part of the bucket inside the column (buckets wider than a column are spread).
+            const qint64 bs = qint64(b) * bucket, be = bs + bucket;
+            const double share = double(std::min(be, c1) - std::max(bs, c0)) / double(bucket);
+            if (share <= 0)
+                continue;
+            for (int slot = 0; slot < 4; ++slot)
+                ns[slot] += quint64(double(h[b][size_t(slot)]) * share);
+        }
+        double y = top + height;
+        for (int slot : order) {
+            const double bar = std::min(1.0, double(ns[slot]) / double(c1 - c0)) * height;
+            if (bar < 0.5)
+                continue;
+            y -= bar;
+            QColor c = colors[slot];
+            c.setAlpha(theme.docs ? 210 : 190);
+            p.fillRect(QRectF(x, std::max(top, y), step, bar), c);
+        }
+    }
+}
+
+} // namespace
+
 RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const TraceModel& m, const Viewport& v,
                                     const TimelineTheme& theme, qint64 highlightBatch, const TimelineOverlay& overlay)
 {
@@ -277,6 +342,9 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
                    Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(laneName(m, li), Qt::ElideRight, labelWidth(theme) - 10));
         const TraceModel::Lane& lane = m.lane(li);
         p.setClipRect(QRectF(map.x0(), lr.top(), map.width(), lr.height()));
+        // Where detail is not held (evicted from a long run, not read back yet): the aggregates.
+        for (const auto& [g0, g1] : m.uncovered(v.t0, v.t1))
+            paintAggregates(p, m, li, lr, map, g0, g1, theme);
         for (int row = 0; row < 2; ++row) {
             const std::vector<SpanRec>& spans = lane.rows[row];
             if (spans.empty())
@@ -356,6 +424,11 @@ RenderStats TimelineRenderer::paint(QPainter& p, const QRectF& target, const Tra
                 p.fillRect(QRectF(x - 1, lr.top() + 1, 2, lr.height() - 2), c);
             } else if (k == EventKind::EpochBegin) {
                 p.fillRect(QRectF(x - 0.5, lr.top(), 1, lr.height()), theme.text);
+            } else if (k == EventKind::WorkerStalled) {
+                // Stuck on one task since it took it: a red band over that time, a bar at the report.
+                const double xs = std::max(map.x0(), map.x(in.t - in.arg1 * 1'000'000));
+                p.fillRect(QRectF(xs, lr.top() + 1, std::max(1.0, x - xs), lr.height() - 2), QColor(0xef, 0x44, 0x44, 50));
+                p.fillRect(QRectF(x - 1.5, lr.top(), 3, lr.height()), QColor(0xef, 0x44, 0x44));
             }
         }
         p.setClipping(false);

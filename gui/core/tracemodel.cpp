@@ -2,9 +2,23 @@
 #include "tracemodel.h"
 
 #include <algorithm>
+#include <limits>
 
 using loaderscope::Event;
 using loaderscope::EventKind;
+
+namespace {
+
+constexpr qint64 kForever = std::numeric_limits<qint64>::max();
+
+/// First span of a row starting at or after `t` (rows are sorted by start time).
+size_t firstStartingAt(const std::vector<SpanRec>& row, qint64 t)
+{
+    return size_t(std::lower_bound(row.begin(), row.end(), t, [](const SpanRec& r, qint64 v) { return r.t0 < v; }) -
+                  row.begin());
+}
+
+} // namespace
 
 TraceModel::TraceModel(QObject* parent) : QObject(parent)
 {
@@ -17,16 +31,20 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_numWorkers = numWorkers;
     m_simulated = simulatedDevice;
     m_lanes.clear();
-    m_lanes.push_back({LaneKind::Main, -1, {}, {}});
-    m_lanes.push_back({LaneKind::Pin, -1, {}, {}});
+    m_lanes.push_back({LaneKind::Main, -1, {}, {}, {}});
+    m_lanes.push_back({LaneKind::Pin, -1, {}, {}, {}});
     for (int w = 0; w < numWorkers; ++w)
-        m_lanes.push_back({LaneKind::Worker, w, {}, {}});
-    m_lanes.push_back({LaneKind::Copy, -1, {}, {}});
-    m_lanes.push_back({LaneKind::Compute, -1, {}, {}});
+        m_lanes.push_back({LaneKind::Worker, w, {}, {}, {}});
+    m_lanes.push_back({LaneKind::Copy, -1, {}, {}, {}});
+    m_lanes.push_back({LaneKind::Compute, -1, {}, {}, {}});
     m_totals.assign(m_lanes.size(), {});
     m_instantCounts.fill(0);
     m_deliveredSamples = 0;
     m_counters.clear();
+    m_counterBuckets.clear();
+    m_coverage = {{std::numeric_limits<qint64>::min(), kForever}}; // nothing evicted yet
+    m_bucketNs = kFirstBucketNs;
+    m_evicted = 0;
     m_end = 0;
     m_spans = 0;
     m_events = 0;
@@ -48,21 +66,58 @@ int TraceModel::laneIndex(LaneKind kind, int worker) const
     return -1;
 }
 
-TraceModel::Lane* TraceModel::laneFor(int16_t lane)
+int TraceModel::laneIndexFor(int16_t lane) const
 {
-    // Never trust a lane number from shared memory: unknown lanes are dropped.
-    int idx = -1;
+    // Never trust a lane number from shared memory or a file: unknown lanes are dropped.
     if (lane >= 0 && lane < m_numWorkers)
-        idx = 2 + lane;
-    else if (lane == loaderscope::LaneMain)
-        idx = 0;
-    else if (lane == loaderscope::LanePin)
-        idx = 1;
-    else if (lane == loaderscope::LaneCopy)
-        idx = 2 + m_numWorkers;
-    else if (lane == loaderscope::LaneCompute)
-        idx = 3 + m_numWorkers;
-    return idx < 0 ? nullptr : &m_lanes[size_t(idx)];
+        return 2 + lane;
+    if (lane == loaderscope::LaneMain)
+        return 0;
+    if (lane == loaderscope::LanePin)
+        return 1;
+    if (lane == loaderscope::LaneCopy)
+        return 2 + m_numWorkers;
+    if (lane == loaderscope::LaneCompute)
+        return 3 + m_numWorkers;
+    return -1;
+}
+
+int TraceModel::histogramSlot(LaneKind lane, quint8 kind, quint8 flags)
+{
+    switch (EventKind(kind)) {
+    case EventKind::Fetch: return lane == LaneKind::Worker ? 0 : -1; // nested on the main lane
+    case EventKind::Collate: return lane == LaneKind::Worker ? 1 : -1;
+    case EventKind::WaitTask: return 2;
+    case EventKind::WorkerInit: return 3;
+    case EventKind::WaitData: return 0;
+    case EventKind::Step: return 1;
+    case EventKind::HostBlocked: return 2;
+    case EventKind::StartWorkers:
+    case EventKind::Shutdown: return 3;
+    case EventKind::PinCopy: return lane == LaneKind::Pin ? 0 : -1;
+    case EventKind::H2DCopy: return flags & 1 ? 0 : 1;
+    case EventKind::Kernel: return 0;
+    default: return -1;
+    }
+}
+
+std::pair<quint8, quint8> TraceModel::slotKind(LaneKind lane, int slot)
+{
+    auto k = [](EventKind e, quint8 f = 0) { return std::pair<quint8, quint8>(quint8(e), f); };
+    switch (lane) {
+    case LaneKind::Worker: {
+        const EventKind kinds[] = {EventKind::Fetch, EventKind::Collate, EventKind::WaitTask, EventKind::WorkerInit};
+        return k(kinds[std::clamp(slot, 0, 3)]);
+    }
+    case LaneKind::Main: {
+        const EventKind kinds[] = {EventKind::WaitData, EventKind::Step, EventKind::HostBlocked, EventKind::StartWorkers};
+        return k(kinds[std::clamp(slot, 0, 3)]);
+    }
+    case LaneKind::Pin: return k(EventKind::PinCopy);
+    case LaneKind::Copy: return k(EventKind::H2DCopy, slot == 0 ? 1 : 0);
+    case LaneKind::Compute: return k(EventKind::Kernel);
+    }
+    return k(EventKind::None);
 }
 
 void TraceModel::insertSorted(std::vector<SpanRec>& row, const SpanRec& s)
@@ -71,9 +126,110 @@ void TraceModel::insertSorted(std::vector<SpanRec>& row, const SpanRec& s)
         row.push_back(s);
         return;
     }
-    // Rare: a writer recorded a span that started before its previous one.
+    // Rare: a writer recorded a span that started before its previous one (or read-back detail).
     auto it = std::upper_bound(row.begin(), row.end(), s.t0, [](qint64 t, const SpanRec& r) { return t < r.t0; });
     row.insert(it, s);
+}
+
+bool TraceModel::toSpan(const Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* nested, LaneKind lane)
+{
+    if (!loaderscope::isSpan(e.kind))
+        return false;
+    s.t0 = t0;
+    s.t1 = t1;
+    s.batch = e.batch;
+    s.kind = quint8(e.kind);
+    switch (e.kind) {
+    case EventKind::H2DCopy:
+    case EventKind::PinCopy:
+        s.arg = qint32(std::clamp<int64_t>(e.arg0 / 1024, 0, INT32_MAX));
+        s.flags = e.kind == EventKind::H2DCopy && e.arg1 ? 1 : 0;
+        break;
+    case EventKind::HostBlocked:
+        s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
+        s.flags = e.arg0 == 1 ? 1 : 0; // waiting for the GPU, not blocked by a copy
+        break;
+    default:
+        s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
+    }
+    // On the main lane, next() and the step are outer spans; what happens inside them (fetching
+    // with num_workers 0, pinning, the host blocked by a copy, head-of-line waits) is nested.
+    *nested = lane == LaneKind::Main &&
+              (e.kind == EventKind::Fetch || e.kind == EventKind::Collate || e.kind == EventKind::PinCopy ||
+               e.kind == EventKind::HostBlocked || e.kind == EventKind::HeadOfLine);
+    return true;
+}
+
+void TraceModel::growBuckets(qint64 t)
+{
+    // Double the bucket width until `t` fits: merge pairs of buckets in every lane.
+    while (t / m_bucketNs >= kMaxBuckets) {
+        for (Lane& l : m_lanes) {
+            auto& h = l.histogram;
+            for (size_t i = 0; 2 * i < h.size(); ++i) {
+                HistogramBucket b = h[2 * i];
+                if (2 * i + 1 < h.size())
+                    for (int s = 0; s < 4; ++s)
+                        b[size_t(s)] += h[2 * i + 1][size_t(s)];
+                h[i] = b;
+            }
+            h.resize((h.size() + 1) / 2);
+        }
+        auto& c = m_counterBuckets;
+        for (size_t i = 0; 2 * i < c.size(); ++i) {
+            CounterBucket b = c[2 * i];
+            if (2 * i + 1 < c.size() && c[2 * i + 1].set) {
+                const CounterBucket& n = c[2 * i + 1];
+                b.maxReady = std::max(b.maxReady, n.maxReady);
+                b.maxOutstanding = std::max(b.maxOutstanding, n.maxOutstanding);
+                b.maxPinned = std::max(b.maxPinned, n.maxPinned);
+                b.lastReady = n.lastReady;
+                b.lastOutstanding = n.lastOutstanding;
+                b.lastPinned = n.lastPinned;
+                b.set = true;
+            }
+            c[i] = b;
+        }
+        c.resize((c.size() + 1) / 2);
+        m_bucketNs *= 2;
+    }
+}
+
+void TraceModel::addToHistogram(Lane& lane, const SpanRec& s)
+{
+    const int slot = histogramSlot(lane.kind, s.kind, s.flags);
+    if (slot < 0 || s.t1 <= s.t0 || s.t0 < 0)
+        return;
+    growBuckets(s.t1);
+    auto& h = lane.histogram;
+    const size_t last = size_t(s.t1 / m_bucketNs);
+    if (h.size() <= last)
+        h.resize(last + 1, HistogramBucket{});
+    // Spread the span over the buckets it covers.
+    for (size_t b = size_t(s.t0 / m_bucketNs); b <= last; ++b) {
+        const qint64 b0 = qint64(b) * m_bucketNs, b1 = b0 + m_bucketNs;
+        const qint64 ns = std::min(s.t1, b1) - std::max(s.t0, b0);
+        if (ns > 0)
+            h[b][size_t(slot)] += quint64(ns);
+    }
+}
+
+void TraceModel::addCounterToHistogram(const CounterSample& c)
+{
+    if (c.t < 0)
+        return;
+    growBuckets(c.t);
+    const size_t b = size_t(c.t / m_bucketNs);
+    if (m_counterBuckets.size() <= b)
+        m_counterBuckets.resize(b + 1);
+    CounterBucket& k = m_counterBuckets[b];
+    k.maxReady = k.set ? std::max(k.maxReady, c.ready) : c.ready;
+    k.maxOutstanding = k.set ? std::max(k.maxOutstanding, c.outstanding) : c.outstanding;
+    k.maxPinned = k.set ? std::max(k.maxPinned, c.pinned) : c.pinned;
+    k.lastReady = c.ready;
+    k.lastOutstanding = c.outstanding;
+    k.lastPinned = c.pinned;
+    k.set = true;
 }
 
 void TraceModel::append(const std::vector<Event>& events)
@@ -89,49 +245,32 @@ void TraceModel::append(const std::vector<Event>& events)
             continue; // a corrupt record: never draw backwards
         m_end = std::max(m_end, t1);
         if (e.kind == EventKind::QueueDepth) {
-            m_counters.push_back({t0, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)});
+            const CounterSample c{t0, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)};
+            m_counters.push_back(c);
+            addCounterToHistogram(c);
             continue;
         }
-        Lane* lane = laneFor(e.lane);
-        if (!lane)
+        const int li = laneIndexFor(e.lane);
+        if (li < 0)
             continue;
+        Lane& lane = m_lanes[size_t(li)];
         if (!loaderscope::isSpan(e.kind)) {
-            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady &&
-                e.kind != EventKind::BatchCost) // one per batch: counted only
-                lane->instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
+            // One per batch: counted only (a long run would otherwise keep millions).
+            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady && e.kind != EventKind::BatchCost)
+                lane.instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];
             continue;
         }
-        Total& total = m_totals[size_t(lane - m_lanes.data())][size_t(e.kind)];
+        Total& total = m_totals[size_t(li)][size_t(e.kind)];
         total.ns += t1 - t0;
         ++total.count;
         if (e.kind == EventKind::WaitData && e.batch >= 0)
             m_deliveredSamples += e.arg1; // samples handed to the training loop
         SpanRec s;
-        s.t0 = t0;
-        s.t1 = t1;
-        s.batch = e.batch;
-        s.kind = quint8(e.kind);
-        switch (e.kind) {
-        case EventKind::H2DCopy:
-        case EventKind::PinCopy:
-            s.arg = qint32(std::min<int64_t>(e.arg0 / 1024, INT32_MAX));
-            s.flags = e.kind == EventKind::H2DCopy && e.arg1 ? 1 : 0;
-            break;
-        case EventKind::HostBlocked:
-            s.arg = qint32(e.arg0);
-            s.flags = e.arg0 == 1 ? 1 : 0; // waiting for the GPU, not blocked by a copy
-            break;
-        default:
-            s.arg = qint32(e.arg0);
-        }
-        // On the main lane, next() and the step are outer spans; what happens inside them (fetching
-        // with num_workers 0, pinning, the host blocked by a copy) is nested.
-        const bool nested = lane->kind == LaneKind::Main &&
-                            (e.kind == EventKind::Fetch || e.kind == EventKind::Collate ||
-                             e.kind == EventKind::PinCopy || e.kind == EventKind::HostBlocked ||
-                             e.kind == EventKind::HeadOfLine);
-        insertSorted(lane->rows[nested ? 1 : 0], s);
+        bool nested = false;
+        toSpan(e, t0, t1, s, &nested, lane.kind);
+        addToHistogram(lane, s);
+        insertSorted(lane.rows[nested ? 1 : 0], s);
         ++m_spans;
     }
     // Counters come from one writer in time order; merge the new tail only if needed.
@@ -140,6 +279,40 @@ void TraceModel::append(const std::vector<Event>& events)
     std::sort(mid, m_counters.end(), byTime);
     if (mid != m_counters.begin() && mid != m_counters.end() && (mid - 1)->t > mid->t)
         std::inplace_merge(m_counters.begin(), mid, m_counters.end(), byTime);
+    evictIfNeeded();
+    ++m_generation;
+    emit changed();
+}
+
+void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& events)
+{
+    std::vector<CounterSample> counters;
+    for (const Event& e : events) {
+        const qint64 a = qint64(e.t0) - qint64(m_origin);
+        const qint64 b = qint64(e.t1) - qint64(m_origin);
+        if (b < a || b < t0 || a > t1 || covered(a, a))
+            continue; // outside the range, or already held
+        if (e.kind == EventKind::QueueDepth) {
+            counters.push_back({a, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)});
+            continue;
+        }
+        const int li = laneIndexFor(e.lane);
+        SpanRec s;
+        bool nested = false;
+        if (li < 0 || !toSpan(e, a, b, s, &nested, m_lanes[size_t(li)].kind))
+            continue;
+        insertSorted(m_lanes[size_t(li)].rows[nested ? 1 : 0], s);
+        ++m_spans;
+    }
+    if (!counters.empty()) {
+        m_counters.insert(m_counters.end(), counters.begin(), counters.end());
+        std::sort(m_counters.begin(), m_counters.end(), [](const CounterSample& x, const CounterSample& y) { return x.t < y.t; });
+    }
+    addCoverage(t0, t1);
+    const auto keep = m_protected;
+    m_protected = {t0, t1}; // what was just read back stays while trimming
+    evictIfNeeded();
+    m_protected = keep;
     ++m_generation;
     emit changed();
 }
@@ -149,6 +322,8 @@ void TraceModel::appendSpan(int lane, int row, const SpanRec& span)
     if (lane < 0 || lane >= int(m_lanes.size()) || row < 0 || row > 1 || span.t1 < span.t0)
         return;
     insertSorted(m_lanes[size_t(lane)].rows[row], span);
+    if (row == 0)
+        addToHistogram(m_lanes[size_t(lane)], span);
     Total& total = m_totals[size_t(lane)][std::min<size_t>(span.kind, size_t(EventKind::Count) - 1)];
     total.ns += span.t1 - span.t0;
     ++total.count;
@@ -163,11 +338,145 @@ void TraceModel::finishAppend()
     emit changed();
 }
 
+void TraceModel::takeContents(TraceModel& o)
+{
+    m_lanes = std::move(o.m_lanes);
+    m_totals = std::move(o.m_totals);
+    m_instantCounts = o.m_instantCounts;
+    m_deliveredSamples = o.m_deliveredSamples;
+    m_counters = std::move(o.m_counters);
+    m_counterBuckets = std::move(o.m_counterBuckets);
+    m_coverage = std::move(o.m_coverage);
+    m_bucketNs = o.m_bucketNs;
+    m_budget = o.m_budget;
+    m_evicted = o.m_evicted;
+    m_origin = o.m_origin;
+    m_end = o.m_end;
+    m_spans = o.m_spans;
+    m_events = o.m_events;
+    m_numWorkers = o.m_numWorkers;
+    m_simulated = o.m_simulated;
+    o.reset(0, 0, true);
+    ++m_generation;
+    emit changed();
+}
+
+std::optional<TraceModel::Stall> TraceModel::latestStall() const
+{
+    std::optional<Stall> best;
+    for (const Lane& l : m_lanes)
+        for (const InstantRec& in : l.instants)
+            if (in.kind == quint8(EventKind::WorkerStalled) && (!best || in.t > best->at))
+                best = Stall{l.worker, in.arg0, in.batch, in.t - in.arg1 * 1'000'000, in.t};
+    return best;
+}
+
+bool TraceModel::covered(qint64 t0, qint64 t1) const
+{
+    for (const auto& [a, b] : m_coverage)
+        if (a <= t0 && t1 <= b)
+            return true;
+    return false;
+}
+
+std::vector<std::pair<qint64, qint64>> TraceModel::uncovered(qint64 t0, qint64 t1) const
+{
+    std::vector<std::pair<qint64, qint64>> gaps;
+    qint64 at = t0;
+    for (const auto& [a, b] : m_coverage) {
+        if (b < at)
+            continue;
+        if (a > t1)
+            break;
+        if (a > at)
+            gaps.emplace_back(at, a);
+        at = std::max(at, b);
+        if (at >= t1)
+            break;
+    }
+    if (at < t1)
+        gaps.emplace_back(at, t1);
+    return gaps;
+}
+
+void TraceModel::addCoverage(qint64 t0, qint64 t1)
+{
+    m_coverage.emplace_back(t0, t1);
+    std::sort(m_coverage.begin(), m_coverage.end());
+    std::vector<std::pair<qint64, qint64>> merged;
+    for (const auto& r : m_coverage) {
+        if (!merged.empty() && r.first <= merged.back().second)
+            merged.back().second = std::max(merged.back().second, r.second);
+        else
+            merged.push_back(r);
+    }
+    m_coverage.swap(merged);
+}
+
+void TraceModel::removeCoverageBefore(qint64 t, qint64 keep0, qint64 keep1)
+{
+    std::vector<std::pair<qint64, qint64>> out;
+    for (const auto& [a, b] : m_coverage) {
+        if (b > t)
+            out.emplace_back(std::max(a, t), b);
+        const qint64 ka = std::max(a, keep0), kb = std::min({b, keep1, t});
+        if (kb > ka)
+            out.emplace_back(ka, kb);
+    }
+    m_coverage.clear();
+    for (const auto& r : out)
+        addCoverage(r.first, r.second);
+}
+
+void TraceModel::evictIfNeeded()
+{
+    if (m_spans <= m_budget)
+        return;
+    // Drop the oldest detail down to 3/4 of the budget, keeping what the user looks at.
+    const qint64 target = m_budget * 3 / 4;
+    const auto [p0, p1] = m_protected;
+    auto removable = [&](qint64 cut) {
+        qint64 n = 0;
+        for (const Lane& l : m_lanes)
+            for (const auto& row : l.rows) {
+                const size_t end = firstStartingAt(row, cut);
+                n += qint64(end);
+                if (p1 >= p0) // spans of the protected range stay
+                    n -= qint64(std::min(end, firstStartingAt(row, p1 + 1)) - std::min(end, firstStartingAt(row, p0)));
+            }
+        return n;
+    };
+    qint64 lo = 0, hi = m_end + 1;
+    while (lo < hi) {
+        const qint64 mid = lo + (hi - lo) / 2;
+        if (m_spans - removable(mid) <= target)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    const qint64 cut = lo;
+    qint64 removed = 0;
+    auto inProtected = [&](qint64 a, qint64 b) { return p1 >= p0 && b >= p0 && a <= p1; };
+    for (Lane& l : m_lanes)
+        for (auto& row : l.rows) {
+            const auto end = row.begin() + std::ptrdiff_t(firstStartingAt(row, cut));
+            const auto kept = std::remove_if(row.begin(), end, [&](const SpanRec& s) { return s.t1 < cut && !inProtected(s.t0, s.t1); });
+            removed += end - kept;
+            row.erase(kept, end);
+        }
+    m_counters.erase(std::remove_if(m_counters.begin(), m_counters.end(),
+                                    [&](const CounterSample& c) { return c.t < cut && !inProtected(c.t, c.t); }),
+                     m_counters.end());
+    m_spans -= removed;
+    m_evicted += removed;
+    removeCoverageBefore(cut, p0, p1 >= p0 ? p1 : p0);
+}
+
 qint64 TraceModel::memoryBytes() const
 {
-    qint64 bytes = qint64(m_counters.capacity() * sizeof(CounterSample));
+    qint64 bytes = qint64(m_counters.capacity() * sizeof(CounterSample) + m_counterBuckets.capacity() * sizeof(CounterBucket));
     for (const Lane& l : m_lanes)
         bytes += qint64((l.rows[0].capacity() + l.rows[1].capacity()) * sizeof(SpanRec) +
-                        l.instants.capacity() * sizeof(InstantRec));
+                        l.instants.capacity() * sizeof(InstantRec) + l.histogram.capacity() * sizeof(HistogramBucket));
     return bytes;
 }

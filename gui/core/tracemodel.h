@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The GUI's store of one run's events: per lane, spans sorted by start time in two rows (outer and
-// nested), instants, and queue-depth samples. Owned by the GUI thread; events arrive in batches.
+// The GUI's store of one run's events, in bounded memory however long the run:
+// - detail: per lane, spans sorted by start time in two rows (outer and nested), instants, and
+//   queue-depth samples, for the time ranges in detailCoverage(): the live tail (the newest
+//   detailBudget() spans) and what was read back from the recording for the user's view;
+// - aggregates over the whole run at a coarser resolution: per lane, the busy time of each kind
+//   in fixed buckets, and the queue depth's peaks per bucket, so zooming out over an hour still
+//   shows its shape.
+// Owned by the GUI thread; events arrive in batches.
 #pragma once
 
 #include "loaderscope/events.h"
@@ -10,6 +16,8 @@
 #include <QVector>
 
 #include <array>
+#include <optional>
+#include <utility>
 #include <vector>
 
 /** One span as stored: 32 bytes (the budget is 64 per event). Times are ns from the run origin. */
@@ -41,6 +49,17 @@ struct CounterSample
     qint32 pinned = 0;
 };
 
+/** A lane's busy time in one aggregate bucket, ns per slot (see TraceModel::histogramSlot). */
+using HistogramBucket = std::array<quint64, 4>;
+
+/** The queue depth over one aggregate bucket: its peaks and its value at the end. */
+struct CounterBucket
+{
+    qint32 maxReady = 0, maxOutstanding = 0, maxPinned = 0;
+    qint32 lastReady = 0, lastOutstanding = 0, lastPinned = 0;
+    bool set = false;
+};
+
 class TraceModel : public QObject
 {
     Q_OBJECT
@@ -52,18 +71,29 @@ public:
         int worker = -1;
         std::vector<SpanRec> rows[2]; ///< row 0: outer spans; row 1: spans nested in them
         std::vector<InstantRec> instants;
+        std::vector<HistogramBucket> histogram; ///< whole run, histogramBucketNs() wide
     };
+    /// Aggregate buckets per lane; the bucket width doubles when a run outgrows them.
+    static constexpr int kMaxBuckets = 16384;
+    static constexpr qint64 kFirstBucketNs = 1'000'000; ///< 1 ms
+    static constexpr qint64 kDefaultDetailBudget = 4'000'000; ///< spans (32 B each: 128 MB)
 
     explicit TraceModel(QObject* parent = nullptr);
 
     /// Forgets everything; `origin` is the CLOCK_MONOTONIC ns that becomes time 0.
     void reset(quint64 origin, int numWorkers, bool simulatedDevice);
-    /// Appends events (any order between lanes, time order within a writer).
+    /// Appends events (any order between lanes, time order within a writer). Keeps detail within
+    /// the budget by evicting the oldest (outside the protected view); aggregates keep everything.
     void append(const std::vector<loaderscope::Event>& events);
+    /// Detail read back from the recording for [t0, t1] (model time): spans in that range that
+    /// are not held yet are added, and the range becomes covered. Aggregates are not touched.
+    void insertDetail(qint64 t0, qint64 t1, const std::vector<loaderscope::Event>& events);
     /// Imports (profiler traces): one span into a lane's row, kept sorted; call finishAppend()
     /// once at the end to notify the views.
     void appendSpan(int lane, int row, const SpanRec& span);
     void finishAppend();
+    /// Takes everything `other` holds (a model filled on another thread); `other` is left empty.
+    void takeContents(TraceModel& other);
 
     int laneCount() const { return int(m_lanes.size()); }
     const Lane& lane(int i) const { return m_lanes[size_t(i)]; }
@@ -71,6 +101,7 @@ public:
     int numWorkers() const { return m_numWorkers; }
     bool simulatedDevice() const { return m_simulated; }
     void setSimulatedDevice(bool simulated) { m_simulated = simulated; }
+    /// Queue-depth samples held in detail (time order).
     const std::vector<CounterSample>& counters() const { return m_counters; }
     qint64 startTime() const { return 0; }
     qint64 endTime() const { return m_end; }
@@ -84,19 +115,59 @@ public:
     /// Reserve room for about `spansPerLane` spans in every lane (benchmarks, imports).
     void reserve(size_t spansPerLane);
 
-    /// Running totals per lane and span kind (ns and count), kept on append: live metrics read
-    /// them without walking the spans.
+    /// Spans kept in detail; beyond it the oldest are evicted (aggregates keep their shape).
+    void setDetailBudget(qint64 spans) { m_budget = std::max<qint64>(1000, spans); }
+    qint64 detailBudget() const { return m_budget; }
+    /// Time ranges where every event is held in detail, sorted and disjoint.
+    const std::vector<std::pair<qint64, qint64>>& detailCoverage() const { return m_coverage; }
+    /// True when [t0, t1] lies inside one covered range.
+    bool covered(qint64 t0, qint64 t1) const;
+    /// The parts of [t0, t1] not covered by detail.
+    std::vector<std::pair<qint64, qint64>> uncovered(qint64 t0, qint64 t1) const;
+    /// What the user is looking at: never evicted while detail is trimmed.
+    void setProtectedRange(qint64 t0, qint64 t1) { m_protected = {t0, t1}; }
+    /// Spans dropped from detail so far.
+    qint64 evictedSpans() const { return m_evicted; }
+
+    qint64 histogramBucketNs() const { return m_bucketNs; }
+    /// The aggregate slot of a span kind on its lane (0..3), or -1 when it is not aggregated.
+    static int histogramSlot(LaneKind lane, quint8 kind, quint8 flags);
+    /// The kind drawn for a slot of a lane (for colours).
+    static std::pair<quint8, quint8> slotKind(LaneKind lane, int slot);
+    const std::vector<CounterBucket>& counterHistogram() const { return m_counterBuckets; }
+
+    /// Running totals per lane and span kind (ns and count), over the whole run.
     qint64 totalNs(int lane, loaderscope::EventKind kind) const { return m_totals[size_t(lane)][size_t(kind)].ns; }
     qint64 totalCount(int lane, loaderscope::EventKind kind) const { return m_totals[size_t(lane)][size_t(kind)].count; }
     qint64 instantCount(loaderscope::EventKind kind) const { return m_instantCounts[size_t(kind)]; }
+
+    /// A worker reported as stuck on a task (the engine's WorkerStalled events).
+    struct Stall
+    {
+        int worker = -1;
+        qint64 pid = 0;
+        qint64 batch = -1;  ///< batch key of the task
+        qint64 since = 0;   ///< when it took the task (model time)
+        qint64 at = 0;      ///< the latest report (model time)
+    };
+    /// The newest stall report, if any.
+    std::optional<Stall> latestStall() const;
     qint64 deliveredSamples() const { return m_deliveredSamples; }
 
 signals:
     void changed();
 
 private:
-    Lane* laneFor(int16_t lane);
+    int laneIndexFor(int16_t lane) const;
     static void insertSorted(std::vector<SpanRec>& row, const SpanRec& s);
+    /// Converts an event to its stored form; false for events that are not drawn as spans.
+    static bool toSpan(const loaderscope::Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* nested, LaneKind kind);
+    void addToHistogram(Lane& lane, const SpanRec& s);
+    void addCounterToHistogram(const CounterSample& c);
+    void growBuckets(qint64 t);
+    void evictIfNeeded();
+    void addCoverage(qint64 t0, qint64 t1);
+    void removeCoverageBefore(qint64 t, qint64 keep0, qint64 keep1);
 
     struct Total
     {
@@ -108,6 +179,12 @@ private:
     std::array<qint64, size_t(loaderscope::EventKind::Count)> m_instantCounts{};
     qint64 m_deliveredSamples = 0;
     std::vector<CounterSample> m_counters;
+    std::vector<CounterBucket> m_counterBuckets;
+    std::vector<std::pair<qint64, qint64>> m_coverage;
+    std::pair<qint64, qint64> m_protected{0, -1};
+    qint64 m_bucketNs = kFirstBucketNs;
+    qint64 m_budget = kDefaultDetailBudget;
+    qint64 m_evicted = 0;
     quint64 m_origin = 0;
     qint64 m_end = 0;
     qint64 m_spans = 0;

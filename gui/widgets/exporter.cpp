@@ -93,7 +93,12 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         if (!p.begin(&gen))
             return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
         paintComposite(p, page, model, viewport, o);
-        return p.end() || true;
+        // QSvgGenerator reports no write error through end(): check the file it wrote.
+        p.end();
+        const QFileInfo written(path);
+        if (!written.exists() || written.size() == 0)
+            return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
+        return true;
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);

@@ -4,6 +4,8 @@
 #include "configpanel.h"
 #include "core/configdescription.h"
 #include "core/summarytext.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/run.h"
 #include "picturerequest.h"
 #include "core/translator.h"
 #include "exporter.h"
@@ -83,23 +85,31 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
     });
     connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
         // Kept across restarts for the compare view.
-        RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath());
+        RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
         m_summary->showSummary(s, true);
         m_timeline->zoomToFit();
-        m_chart->refresh(m_timeline->viewport());
         m_lastMessage = tr("Run finished: %1 batches, %2 samples/s.")
                             .arg(QLocale().toString(qint64(s.figures.batches)), SummaryText::rate(s.figures.samples_per_s));
         updateRunState();
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
-        if (m_session.hasSummary())
+        if (m_session.hasSummary()) {
+            // A stopped or failed run keeps its summary and its history entry.
             m_summary->showSummary(m_session.summary(), true);
+            RunHistory().add(m_config->config(), m_session.summary(), m_session.launcher()->eventsPath(), 20, m_runEntry);
+        }
         m_summary->showError(message);
         m_timeline->zoomToFit();
-        m_chart->refresh(m_timeline->viewport());
         m_lastMessage = message;
         updateRunState();
     });
+    connect(&m_session, &RunSession::reloading, this, [this](double progress) {
+        m_status->setText(progress < 1.0 ? tr("Reading the run's complete record…") : m_lastMessage);
+    });
+    // Older detail of a long run is read back from its recording when the view needs it.
+    m_readBack.setSingleShot(true);
+    m_readBack.setInterval(150);
+    connect(&m_readBack, &QTimer::timeout, this, &MainWindow::readBackForView);
     connect(m_summary, &SummaryPanel::proveRequested, this, &MainWindow::proveAdvice);
     connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& a) { applyKnob(a.knob, a.suggest); });
     connect(&m_prover, &AdviceProver::progress, this, [this](int done, int total, const QString& what) {
@@ -122,7 +132,7 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
     });
     connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
     connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
-    connect(m_timeline, &TimelineView::viewportChanged, this, [this](const Viewport& v) { m_chart->refresh(v); });
+    connect(m_timeline->controller(), &ViewportController::viewportChanged, this, [this] { m_readBack.start(); });
     connect(m_timeline, &TimelineView::followingChanged, this, [this](bool f) { m_a->follow->setChecked(f); });
     m_liveTimer.setInterval(250); // the summary and chart follow the run 4 times a second
     connect(&m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
@@ -143,6 +153,7 @@ void MainWindow::buildLayout()
     m_timeline->setModel(m_session.model());
     m_chart = new QueueChartView(this);
     m_chart->setModel(m_session.model());
+    m_chart->setController(m_timeline->controller());
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_timeline);
     scroll->setWidgetResizable(true);
@@ -218,20 +229,15 @@ void MainWindow::buildActions()
     });
     a.exportTrace = new QAction(this);
     connect(a.exportTrace, &QAction::triggered, this, [this] {
-        const QString src = m_session.launcher()->tracePath();
-        if (src.isEmpty()) {
-            QMessageBox::information(this, tr("Export Chrome trace"), tr("Run a configuration first: the trace is written at the end of a run."));
+        const QString recording = m_session.running() ? QString() : m_session.recordingPath();
+        if (recording.isEmpty()) {
+            QMessageBox::information(this, tr("Export Chrome trace"), tr("Run a configuration first: the trace is made from a finished run's recording."));
             return;
         }
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Chrome trace"), QStringLiteral("loaderscope-trace.json"),
                                                           tr("Chrome trace (*.json)"));
-        if (path.isEmpty())
-            return;
-        QFile::remove(path);
-        if (!QFile::copy(src, path))
-            QMessageBox::warning(this, tr("Export Chrome trace"), tr("Cannot write %1.").arg(path));
-        else
-            m_status->setText(tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path));
+        if (!path.isEmpty())
+            exportChromeTrace(recording, path);
     });
     a.openProfile = new QAction(this);
     connect(a.openProfile, &QAction::triggered, this, [this] {
@@ -527,6 +533,10 @@ void MainWindow::run()
         overlay.badge = tr("slow motion ×%1").arg(factor);
     m_timeline->setOverlay(overlay);
     const QJsonObject config = applySlowMotion(m_config->config(), factor);
+    // The engine writes its recording straight into the run's history entry (on disk, not in a
+    // temporary folder in memory: an hour-long run's recording is large).
+    m_runEntry = RunHistory().prepareEntry();
+    m_session.setNextRecordingPath(m_runEntry.isEmpty() ? QString() : m_runEntry + QStringLiteral("/events.lsrec"));
     m_session.start(QJsonDocument(config).toJson(QJsonDocument::Compact));
 }
 
@@ -550,9 +560,64 @@ void MainWindow::refreshLive()
     m_summary->showSummary(live, false);
     if (live.figures.seconds > 0)
         m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
-    m_chart->refresh(m_timeline->viewport());
-    if (m_session.eventsLost() > 0)
+    const TraceModel* model = m_session.model();
+    if (const auto stall = model->latestStall(); stall && model->endTime() - stall->at < 6'000'000'000LL) {
+        // A stuck worker, named as it happens (the engine reports it every 5 s while it lasts).
+        m_status->setText(tr("Worker %1 (pid %2) has not finished task %3 for %4 s")
+                              .arg(stall->worker)
+                              .arg(stall->pid)
+                              .arg(loaderscope::batchKeyTask(stall->batch))
+                              .arg(QLocale().toString(double(stall->at - stall->since) * 1e-9, 'f', 0)));
+    } else if (m_session.eventsLost() > 0) {
         m_status->setText(tr("Running… (the view missed %1 events; the complete record loads at the end)").arg(m_session.eventsLost()));
+    }
+}
+
+void MainWindow::readBackForView()
+{
+    const Viewport v = m_timeline->viewport();
+    TraceModel* model = m_session.model();
+    // What the user looks at stays in detail while the live tail is trimmed.
+    if (!m_timeline->following())
+        model->setProtectedRange(v.t0, v.t1);
+    else
+        model->setProtectedRange(0, -1);
+    const auto gaps = model->uncovered(v.t0, v.t1);
+    if (gaps.empty())
+        return;
+    // Only a view narrow enough to hold its detail within half the budget (at the run's mean rate).
+    const double perNs = model->endTime() > 0 ? double(model->eventCount()) / double(model->endTime()) : 0.0;
+    const qint64 margin = v.duration() / 4;
+    const double expected = perNs * double(v.duration() + 2 * margin);
+    if (expected > double(model->detailBudget()) / 2)
+        return;
+    m_session.readBackDetail(std::max<qint64>(0, v.t0 - margin), v.t1 + margin);
+}
+
+void MainWindow::exportChromeTrace(const QString& recording, const QString& path)
+{
+    auto error = std::make_shared<QString>();
+    m_status->setText(tr("Writing the Chrome trace…"));
+    m_session.jobs()->start(
+        QStringLiteral("chrome trace"),
+        [recording, path, error](JobTracker::Progress& p) {
+            try {
+                const loaderscope::RecordingReader reader(recording.toStdString());
+                std::string e;
+                size_t chunk = 0;
+                if (!loaderscope::writeChromeTrace(reader, path.toStdString(), &e,
+                                                   [&] { return !p.report(qint64(++chunk), qint64(reader.chunks())); }))
+                    *error = QString::fromStdString(e);
+            } catch (const std::exception& e) {
+                *error = QString::fromStdString(e.what());
+            }
+        },
+        [this, path, error] {
+            if (!error->isEmpty())
+                QMessageBox::warning(this, tr("Export Chrome trace"), tr("The trace was not written: %1").arg(*error));
+            else
+                m_status->setText(tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path));
+        });
 }
 
 void MainWindow::proveAdvice()
@@ -684,7 +749,6 @@ void MainWindow::openProfilerTraces(const QStringList& paths)
             m_timeline->setOverlay({});
             m_timeline->zoomToFit();
             m_summary->showSummary(analysisSummary(a), true);
-            m_chart->refresh(m_timeline->viewport());
             m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
             updateRunState();
             return;

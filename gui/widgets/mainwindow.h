@@ -72,6 +72,8 @@ private:
     void restoreSettings();
     void saveSettings();
     void proveAdvice();
+    void readBackForView();
+    void exportChromeTrace(const QString& recording, const QString& path);
     void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
 
     Translator* m_translator;
@@ -89,6 +91,8 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_deviceLabel = nullptr;
     QTimer m_liveTimer;
+    QTimer m_readBack;       ///< debounces reading detail back for the view
+    QString m_runEntry;      ///< history folder of the current run
     class QSplitter* m_split = nullptr;
     int m_timelineHeight = 0;
     QString m_lastMessage;

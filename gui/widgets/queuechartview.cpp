@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "queuechartview.h"
 
+#include "core/counterseries.h"
 #include "core/tracemodel.h"
+#include "core/viewportcontroller.h"
 
 #include <QGraphicsLayout>
 #include <QLegendMarker>
@@ -72,7 +74,25 @@ QueueChartView::QueueChartView(QWidget* parent) : QChartView(new QChart, parent)
 {
     setRenderHint(QPainter::Antialiasing, false);
     setupChart(chart(), m_theme);
-    setMinimumHeight(200);
+    setMinimumHeight(80);
+    m_timer.setInterval(250);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (m_model && m_model->generation() != m_drawnGeneration)
+            refresh(m_viewport);
+    });
+    m_timer.start();
+}
+
+void QueueChartView::setModel(const TraceModel* model)
+{
+    m_model = model;
+    m_drawnGeneration = ~0ULL;
+}
+
+void QueueChartView::setController(ViewportController* controller)
+{
+    connect(controller, &ViewportController::viewportChanged, this, &QueueChartView::refresh);
+    refresh(controller->viewport());
 }
 
 void QueueChartView::setTheme(const TimelineTheme& theme)
@@ -85,56 +105,13 @@ void QueueChartView::setTheme(const TimelineTheme& theme)
 
 void QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme&, double width)
 {
-    // One bucket per pixel column; each bucket keeps its maximum (peaks stay visible), drawn as
-    // a step function.
-    const int buckets = std::max(2, int(width));
-    const auto& samples = model.counters();
-    QList<QPointF> pts[3];
-    auto it = std::lower_bound(samples.begin(), samples.end(), v.t0, [](const CounterSample& s, qint64 t) { return s.t < t; });
-    int last[3] = {0, 0, 0};
-    if (it != samples.begin()) {
-        const auto& prev = *(it - 1);
-        last[0] = prev.ready;
-        last[1] = prev.outstanding;
-        last[2] = prev.pinned;
-    }
-    // x in the timeline's unit: seconds when its ticks are 100 ms or more apart, else ms.
-    const TimeMapper unitMap(v, 0, std::max(2.0, width));
-    const qint64 tick = TimelineRenderer::tickStep(unitMap, 90);
-    const bool seconds = tick >= 100'000'000;
-    const double msPerNs = seconds ? 1e-9 : 1e-6;
+    const CounterSeries series = counterSeries(model, v, int(width));
     for (int k = 0; k < 3; ++k)
-        pts[k].append(QPointF(double(v.t0) * msPerNs, last[k]));
-    double maxY = 1;
-    const double bucketNs = double(v.duration()) / buckets;
-    while (it != samples.end() && it->t <= v.t1) {
-        const int b = int(double(it->t - v.t0) / bucketNs);
-        int peak[3] = {it->ready, it->outstanding, it->pinned};
-        int end[3] = {peak[0], peak[1], peak[2]};
-        auto jt = it + 1;
-        for (; jt != samples.end() && jt->t <= v.t1 && int(double(jt->t - v.t0) / bucketNs) == b; ++jt) {
-            peak[0] = std::max(peak[0], jt->ready);
-            peak[1] = std::max(peak[1], jt->outstanding);
-            peak[2] = std::max(peak[2], jt->pinned);
-            end[0] = jt->ready;
-            end[1] = jt->outstanding;
-            end[2] = jt->pinned;
-        }
-        const double x = double(it->t) * msPerNs;
-        for (int k = 0; k < 3; ++k) {
-            pts[k].append(QPointF(x, last[k]));
-            pts[k].append(QPointF(x, peak[k]));
-            if (end[k] != peak[k])
-                pts[k].append(QPointF(x + bucketNs * msPerNs * 0.5, end[k]));
-            last[k] = end[k];
-            maxY = std::max(maxY, double(peak[k]));
-        }
-        it = jt;
-    }
-    for (int k = 0; k < 3; ++k) {
-        pts[k].append(QPointF(double(v.t1) * msPerNs, last[k]));
-        seriesNamed(chart, k)->replace(pts[k]);
-    }
+        seriesNamed(chart, k)->replace(series.points[k]);
+    const double msPerNs = series.unitPerNs();
+    const double maxY = series.maxY;
+    const bool seconds = series.seconds;
+    const qint64 tick = series.tickNs;
     if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
         x->setRange(double(v.t0) * msPerNs, double(v.t1) * msPerNs);
         // The timeline's own tick step, so grid lines fall at the same times in both.
@@ -160,6 +137,7 @@ void QueueChartView::refresh(const Viewport& v)
     m_viewport = v;
     if (!m_model)
         return;
+    m_drawnGeneration = m_model->generation();
     fill(chart(), *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme));
     alignPlotArea();
 }

@@ -6,6 +6,8 @@
 
 #include "core/timelinerenderer.h"
 
+#include <QTimer>
+
 #include <QChartView>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -17,7 +19,9 @@ class QueueChartView : public QChartView
     Q_OBJECT
 public:
     explicit QueueChartView(QWidget* parent = nullptr);
-    void setModel(const TraceModel* model) { m_model = model; }
+    void setModel(const TraceModel* model);
+    /// Follows this controller's time range (the timeline's): no viewport is pushed by hand.
+    void setController(class ViewportController* controller);
     void setTheme(const TimelineTheme& theme);
     /// Rebuilds the series for this viewport (call when the model or the viewport changed).
     void refresh(const Viewport& v);
@@ -37,6 +41,8 @@ private:
     void alignPlotArea();
 
     const TraceModel* m_model = nullptr;
+    QTimer m_timer;                    ///< 4 refreshes a second at most while the model grows
+    quint64 m_drawnGeneration = ~0ULL;
     TimelineTheme m_theme = TimelineTheme::dark();
     Viewport m_viewport;
 };

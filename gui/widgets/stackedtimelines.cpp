@@ -18,6 +18,7 @@
 StackedTimelines::StackedTimelines(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
+    m_viewport = new ViewportController(this);
     m_headline = new QLabel(this);
     m_headline->setWordWrap(true);
     QFont f = m_headline->font();
@@ -62,22 +63,15 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
             title->setStyleSheet(QStringLiteral("QLabel { color: #dc2626; font-weight: bold; }"));
         auto* view = new TimelineView(m_stack);
         view->setModel(it.model.get());
-        view->setFollowing(false);
-        view->setViewport({0, end + end / 50});
+        view->setController(m_viewport); // one time axis: a zoom or pan in any view moves every view
         layout->addWidget(title);
         layout->addWidget(view);
         m_titles.push_back(title);
         m_views.push_back(view);
-        // One time axis: a zoom or pan in any view moves every view.
-        connect(view, &TimelineView::viewportChanged, this, [this](const Viewport& v) {
-            if (m_syncing)
-                return;
-            m_syncing = true;
-            for (TimelineView* other : m_views)
-                other->setViewport(v);
-            m_syncing = false;
-        });
     }
+    m_viewport->setFollowing(false);
+    m_viewport->setDataEnd(end);
+    m_viewport->setViewport({0, end + end / 50});
     // The figures side by side (and the difference of two), formatted as the summary panel does.
     using loaderscope::RunSummary;
     struct Row

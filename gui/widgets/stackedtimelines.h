@@ -41,5 +41,5 @@ private:
     QLabel* m_headline;
     QTableWidget* m_table;
     QWidget* m_stack;
-    bool m_syncing = false;
+    class ViewportController* m_viewport; ///< shared by every view
 };

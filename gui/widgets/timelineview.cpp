@@ -11,11 +11,6 @@
 
 using loaderscope::EventKind;
 
-namespace {
-constexpr qint64 kFollowWindowNs = 10'000'000'000LL; ///< follow mode shows the last 10 s at most
-constexpr qint64 kMinWindowNs = 1000;                ///< 1 µs: the deepest zoom
-}
-
 TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
 {
     setMouseTracking(true);
@@ -24,6 +19,22 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
     m_timer.setInterval(33); // at most 30 repaints a second
     connect(&m_timer, &QTimer::timeout, this, &TimelineView::tick);
     m_timer.start();
+    setController(new ViewportController(this));
+}
+
+void TimelineView::setController(ViewportController* controller)
+{
+    if (m_controller)
+        m_controller->disconnect(this);
+    m_controller = controller;
+    connect(controller, &ViewportController::viewportChanged, this, [this](const Viewport& v) {
+        m_dirty = true;
+        update();
+        emit viewportChanged(v);
+    });
+    connect(controller, &ViewportController::followingChanged, this, &TimelineView::followingChanged);
+    m_dirty = true;
+    update();
 }
 
 void TimelineView::setModel(TraceModel* model)
@@ -72,51 +83,17 @@ void TimelineView::setHighlightedBatch(qint64 key)
     emit batchSelected(key);
 }
 
-void TimelineView::setFollowing(bool follow)
-{
-    if (m_follow == follow)
-        return;
-    m_follow = follow;
-    emit followingChanged(follow);
-    m_dirty = true;
-}
-
-void TimelineView::setViewport(const Viewport& v)
-{
-    applyViewport(v, false);
-}
-
-void TimelineView::applyViewport(const Viewport& v, bool userAction)
-{
-    Viewport n = v;
-    if (n.t1 - n.t0 < kMinWindowNs)
-        n.t1 = n.t0 + kMinWindowNs;
-    if (userAction)
-        setFollowing(false); // the user takes over from follow-live
-    if (n.t0 == m_viewport.t0 && n.t1 == m_viewport.t1)
-        return;
-    m_viewport = n;
-    m_dirty = true;
-    update();
-    emit viewportChanged(m_viewport);
-}
-
 void TimelineView::zoomToFit()
 {
-    if (!m_model)
-        return;
-    const qint64 end = std::max<qint64>(m_model->endTime(), 1'000'000);
-    applyViewport({0, end + end / 50}, false);
+    if (m_model)
+        m_controller->setDataEnd(m_model->endTime());
+    m_controller->zoomToFit();
 }
 
 void TimelineView::zoomBy(double factor, double anchorX)
 {
-    const TimeMapper map = TimelineRenderer::mapper(m_viewport, QRectF(rect()), m_theme);
-    const qint64 anchor = map.t(std::clamp(anchorX, map.x0(), map.x0() + map.width()));
-    const double d = double(m_viewport.duration()) / factor;
-    const double frac = double(anchor - m_viewport.t0) / double(m_viewport.duration());
-    const qint64 t0 = anchor - qint64(d * frac);
-    applyViewport({t0, t0 + std::max<qint64>(kMinWindowNs, qint64(d))}, true);
+    const TimeMapper map = TimelineRenderer::mapper(viewport(), QRectF(rect()), m_theme);
+    m_controller->zoomBy(factor, map.t(std::clamp(anchorX, map.x0(), map.x0() + map.width())));
 }
 
 void TimelineView::tick()
@@ -124,11 +101,8 @@ void TimelineView::tick()
     if (!m_model)
         return;
     const bool grew = m_model->generation() != m_drawnGeneration;
-    if (m_follow && grew) {
-        const qint64 end = std::max<qint64>(m_model->endTime(), 1'000'000);
-        const qint64 window = std::min(end + end / 50, kFollowWindowNs);
-        applyViewport({std::max<qint64>(0, end + end / 50 - window), end + end / 50}, false);
-    }
+    if (grew)
+        m_controller->setDataEnd(m_model->endTime()); // follow-live moves the view
     if (grew || m_dirty)
         update();
 }
@@ -140,7 +114,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         p.fillRect(rect(), m_theme.background);
         return;
     }
-    m_stats = TimelineRenderer::paint(p, QRectF(rect()), *m_model, m_viewport, m_theme, m_highlight, m_overlay);
+    m_stats = TimelineRenderer::paint(p, QRectF(rect()), *m_model, viewport(), m_theme, m_highlight, m_overlay);
     m_drawnGeneration = m_model->generation();
     m_dirty = false;
 }
@@ -157,7 +131,7 @@ void TimelineView::mousePressEvent(QMouseEvent* e)
 {
     if (e->button() == Qt::LeftButton) {
         m_pressPos = e->position();
-        m_pressViewport = m_viewport;
+        m_pressViewport = viewport();
         m_dragging = false;
     }
 }
@@ -166,12 +140,14 @@ void TimelineView::mouseMoveEvent(QMouseEvent* e)
 {
     if (e->buttons() & Qt::LeftButton) {
         const double dx = e->position().x() - m_pressPos.x();
-        if (std::abs(dx) > 3)
+        if (std::abs(dx) > 3 && !m_dragging) {
             m_dragging = true;
+            m_controller->setUserViewport(m_pressViewport); // one step in the zoom history
+        }
         if (m_dragging) {
             const TimeMapper map = TimelineRenderer::mapper(m_pressViewport, QRectF(rect()), m_theme);
             const qint64 dt = qint64(dx * double(m_pressViewport.duration()) / map.width());
-            applyViewport({m_pressViewport.t0 - dt, m_pressViewport.t1 - dt}, true);
+            m_controller->setViewport({m_pressViewport.t0 - dt, m_pressViewport.t1 - dt});
         }
     }
 }
@@ -181,7 +157,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e)
     if (e->button() != Qt::LeftButton || m_dragging || !m_model)
         return;
     // A click selects the batch under the cursor and highlights its whole path.
-    const auto hit = TimelineRenderer::hitTest(*m_model, QRectF(rect()), m_viewport, m_theme, e->position());
+    const auto hit = TimelineRenderer::hitTest(*m_model, QRectF(rect()), viewport(), m_theme, e->position());
     setHighlightedBatch(hit && hit->foldedCount == 1 && hit->span.batch >= 0 ? hit->span.batch : -1);
 }
 
@@ -189,7 +165,7 @@ QString TimelineView::detailsAt(const QPointF& pos) const
 {
     if (!m_model)
         return {};
-    const auto hit = TimelineRenderer::hitTest(*m_model, QRectF(rect()), m_viewport, m_theme, pos);
+    const auto hit = TimelineRenderer::hitTest(*m_model, QRectF(rect()), viewport(), m_theme, pos);
     if (!hit)
         return {};
     const SpanRec& s = hit->span;

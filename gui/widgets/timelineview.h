@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/timelinerenderer.h"
+#include "core/viewportcontroller.h"
 
 #include <QPointer>
 #include <QTimer>
@@ -21,9 +22,13 @@ public:
     void setModel(TraceModel* model);
     TraceModel* model() const { return m_model; }
 
-    Viewport viewport() const { return m_viewport; }
-    void setViewport(const Viewport& v);
-    bool following() const { return m_follow; }
+    /// The view's time range comes from `controller` (shared by every view that must move with
+    /// this one); by default the view has its own.
+    void setController(ViewportController* controller);
+    ViewportController* controller() const { return m_controller; }
+    Viewport viewport() const { return m_controller->viewport(); }
+    void setViewport(const Viewport& v) { m_controller->setViewport(v); }
+    bool following() const { return m_controller->following(); }
     qint64 highlightedBatch() const { return m_highlight; }
     void setHighlightedBatch(qint64 key);
     const TimelineTheme& theme() const { return m_theme; }
@@ -37,8 +42,9 @@ public:
     QString detailsAt(const QPointF& pos) const;
 
 public slots:
-    void setFollowing(bool follow);
+    void setFollowing(bool follow) { m_controller->setFollowing(follow); }
     void zoomToFit();
+    /// Zooms by `factor` around the time under the x coordinate `anchorX` (a user zoom).
     void zoomBy(double factor, double anchorX);
 
 signals:
@@ -57,16 +63,14 @@ protected:
 
 private:
     void tick();
-    void applyViewport(const Viewport& v, bool userAction);
 
     QPointer<TraceModel> m_model;
-    Viewport m_viewport;
+    ViewportController* m_controller = nullptr;
     TimelineTheme m_theme = TimelineTheme::dark();
     RenderStats m_stats;
     TimelineOverlay m_overlay;
     QTimer m_timer;
     quint64 m_drawnGeneration = ~0ULL;
-    bool m_follow = true;
     bool m_dirty = true;
     qint64 m_highlight = -1;
     QPointF m_pressPos;

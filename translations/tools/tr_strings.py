@@ -488,4 +488,15 @@ TR = {
  "wait for core": "çekirdek bekleme",
  "I/O": "G/Ç",
  "idle": "boşta",
+ # --- recordings, reliability ---
+ "Cannot make a temporary folder for the run: %1": "Çalıştırma için geçici klasör oluşturulamıyor: %1",
+ "cancelled": "iptal edildi",
+ "%1 is truncated or corrupt after %2 events": "%1, %2 olaydan sonra kesik ya da bozuk",
+ "not enough memory to read %1": "%1 okumak için yeterli bellek yok",
+ "Reading the run's complete record…": "Çalıştırmanın tam kaydı okunuyor…",
+ "Run a configuration first: the trace is made from a finished run's recording.": "Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.",
+ "Writing the Chrome trace…": "Chrome izi yazılıyor…",
+ "The trace was not written: %1": "İz yazılmadı: %1",
+ "the run's shared memory was truncated; the live view stopped (the recording is complete)": "çalıştırmanın paylaşımlı belleği kesildi; canlı görünüm durdu (kayıt eksiksiz)",
+ "Worker %1 (pid %2) has not finished task %3 for %4 s": "Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi",
 }

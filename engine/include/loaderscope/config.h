@@ -136,6 +136,8 @@ private:
 Config parseConfig(const std::string& jsonText, bool checkShm = true);
 /** Reads the file, then parseConfig. Throws ConfigError naming the file on I/O errors. */
 Config loadConfigFile(const std::string& path);
+/** The text of a config file (at most 1 MiB). Throws ConfigError naming the file and the reason. */
+std::string loadConfigText(const std::string& path);
 /** Canonical JSON of a parsed config (every key, resolved defaults). */
 std::string configToJson(const Config& config);
 /** The built-in default run: synthetic map-style data, needs no files and no GPU. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Event kinds written by every process of a run into its own ring (see event_ring.h).
+// Event kinds written by every process of a run into its own ring (EventWriter, segment.h).
 #pragma once
 
 #include <cstdint>
@@ -48,6 +48,9 @@ enum class EventKind : uint8_t {
                       ///< of its fetch/collate wall time was spent off-CPU (I/O, sleeps)
     HeadOfLine,       ///< span (main lane, inside a next()): waiting for the head batch while
                       ///< later batches were already ready; arg0 = later batches ready
+    WorkerStalled,    ///< instant on a worker's lane, written by main while the worker has not
+                      ///< finished its task for kStallNs and more (then every kStallNs): batch =
+                      ///< the task's key, arg0 = worker pid, arg1 = ms since it took the task
     Count
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The loader iterator: DataLoader's _SingleProcessDataLoaderIter and
-// _MultiProcessingDataLoaderIter over the engine's worker pool (dataloader-semantics.md §2-§4).
+// _MultiProcessingDataLoaderIter (torch/utils/data/dataloader.py) over the engine's worker pool.
 #pragma once
 
 #include "loaderscope/config.h"
@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <sys/types.h>
+#include <string>
 #include <vector>
 
 namespace loaderscope {
@@ -90,7 +91,13 @@ public:
     virtual void shutdown() = 0;
     virtual QueueCounts counts() const = 0;
     virtual std::vector<pid_t> workerPids() const = 0;
+    /// Workers that went kStallNs or more without finishing a task, with the longest wait seen
+    /// ("worker 2 (pid N) has not finished task 17 for 12.0 s"), for the summary's warnings.
+    virtual std::vector<std::string> stalls() const { return {}; }
 };
+
+/// A worker busy with one task this long is reported as stalled (live, and in the summary).
+constexpr uint64_t kStallNs = 5'000'000'000ULL;
 
 /**
  * Builds the iterator for a config. `device` allocates pinned staging memory for pin_memory;

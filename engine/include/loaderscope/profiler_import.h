@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // PyTorch profiler traces (Kineto JSON of torch 1.8 to 2.x, and the legacy profiler's bare array):
-// a streaming reader that keeps only what the loader analysis needs (trace-format.md §2), and the
+// a streaming reader that keeps only what the loader analysis needs (docs/traces.md), and the
 // loader figures, verdict and recommendations computed from them. Plain or gzip files; memory
-// bounded by the kept events; errors give the byte offset. See docs in engine/src/trace_*.cpp.
+// bounded by the kept events; errors give the byte offset.
 #pragma once
 
 #include <cstdint>

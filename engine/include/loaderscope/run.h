@@ -8,6 +8,7 @@
 #include "loaderscope/run_summary.h"
 
 #include <atomic>
+#include <functional>
 #include <stdexcept>
 #include <cstdint>
 #include <string>
@@ -27,6 +28,7 @@ struct RunReport
     int interrupted_by = 0;           ///< signal number, or 0
     std::vector<std::string> errors;
     std::vector<std::string> warnings;
+    int stalled_tasks = 0;            ///< tasks a worker held kStallNs or more
     std::vector<BatchLogEntry> batch_log;  ///< the first kBatchLogLimit deliveries
     bool batch_log_truncated = false;
     int64_t batches = 0;              ///< delivered (the batch log may stop at its limit)
@@ -44,9 +46,11 @@ struct RunReport
     uint64_t batch_bytes = 0;         ///< payload bytes of all delivered batches
     uint64_t copied_to_main_bytes = 0;///< bytes of delivered batches not read in place from a slot
     uint64_t host_blocked_ns = 0;     ///< main thread blocked by the copies themselves (pageable, sync)
-    uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for busy device buffers (GPU-bound)
-    std::vector<DeviceSpan> device_spans; ///< every finished copy and kernel, host clock
-    std::vector<Event> events;        ///< everything collected from the rings, all processes
+    uint64_t host_waits_gpu_ns = 0;   ///< main thread waiting for the GPU: busy device buffers, or the stream before a blocking copy
+    uint64_t events_collected = 0;    ///< drained from the rings (each also in the recording, if any)
+    std::string recording_error;      ///< the recording could not be written (a full disk)
+    uint64_t device_timing_bracket_ns = 0; ///< widest clock-anchor bracket (CUDA): spans' host times are within +/- half of it; 0 simulated
+    double device_peak_h2d_gbps = 0;  ///< plain-copy pinned H2D peak measured in this process (LOADERSCOPE_PEAK_H2D_MIB); 0: not measured
     RunFigures figures;               ///< computed from the events as they were collected
     uint64_t events_lost = 0;
     int num_workers = 0;
@@ -61,13 +65,23 @@ public:
 
 /** Process-wide stop request (set from SIGINT/SIGTERM handlers to the signal number). */
 std::atomic<int>& stopSignal();
+/** How many stop signals arrived (a second one also cancels writing the Chrome trace). */
+std::atomic<int>& stopSignalCount();
 void installStopHandlers();
 
 /**
  * Runs the config in this process (the DataLoader "main process"). `zygote` must have been started
  * before any thread (fork start method); it also guards the segment against this process dying.
  */
-RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote);
+struct RunOptions
+{
+    /// The recording (every event, written as it comes); empty: none is kept.
+    std::string recordingPath;
+    /// Called once the run's segment and recording exist, with their exact names (the recording
+    /// is written under a temporary name until the end; readers may follow it).
+    std::function<void(const std::string& segment, const std::string& liveRecording)> onStarted;
+};
+RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options = {});
 
 /** Device-side figures computed from finished copies and kernels. */
 struct DeviceMetrics
@@ -88,24 +102,15 @@ DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
 RunSummary makeRunSummary(const Config& config, const RunReport& report);
 /** The summary JSON of docs/config.md, pretty-printed. */
 std::string summaryJson(const Config& config, const RunReport& report);
+
+class RecordingReader;
+
 /**
- * Writes every collected event as a binary file a viewer can load when it missed the live rings
- * (a short run). Layout: EventFileHeader, then `count` Event records.
+ * Writes a Chrome trace (Perfetto / chrome://tracing) from a recording, streaming; the tracks are
+ * named from the recording itself (its header and the workers' pids). False with `error` on I/O
+ * failure or when `cancel` (may be empty) returned true.
  */
-bool writeEventsFile(const RunReport& report, const std::string& path);
-
-struct EventFileHeader
-{
-    char magic[8] = {'L', 'S', 'E', 'V', 'T', '0', '0', '1'};
-    uint64_t count = 0;
-    uint64_t clock_origin_ns = 0;
-    uint32_t num_workers = 0;
-    uint32_t simulated_device = 0;
-    uint32_t record_bytes = sizeof(Event);
-    uint32_t reserved = 0;
-};
-
-/** Writes a Chrome trace (Perfetto / chrome://tracing). Returns false with errno set on I/O error. */
-bool writeChromeTrace(const Config& config, const RunReport& report, const std::string& path);
+bool writeChromeTrace(const RecordingReader& recording, const std::string& path, std::string* error,
+                      const std::function<bool()>& cancel = {});
 
 } // namespace loaderscope

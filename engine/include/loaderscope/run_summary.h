@@ -145,11 +145,17 @@ struct RunSummary
     std::string backend;                 ///< "sim", "cuda", or "" when none applies
     std::string backend_note;
     std::string torch_version;           ///< the probe only
+    /// CUDA: the widest bracket of the clock anchors (device times are within +/- half of it, ns);
+    /// 0 on the simulated GPU.
+    uint64_t device_timing_bracket_ns = 0;
+    /// The plain-copy pinned H2D peak measured in the engine's own process (GB/s), 0 if not measured.
+    double device_peak_h2d_gbps = 0;
     RunFigures figures;
     int num_workers = 0;
     int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)
     std::string verdict;                 ///< "not input-bound", "moderately input-bound", ...
     bool figures_reliable = true;        ///< false when events were lost (see warnings)
+    int stalled_tasks = 0;               ///< tasks a worker held kStallNs or more (see warnings)
     std::vector<Advice> advice;
     std::vector<BatchLogEntry> batch_log;
     bool batch_log_truncated = false;    ///< long runs keep the first kBatchLogLimit entries

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Samplers as DataLoader has them (dataloader-semantics.md §5). Indices are made only in the main
+// Samplers as DataLoader has them (torch/utils/data/sampler.py, distributed.py). Indices are made only in the main
 // process; workers receive keys.
 #pragma once
 

@@ -28,6 +28,9 @@ public:
     Segment& operator=(const Segment&) = delete;
 
     const std::string& name() const { return m_name; }
+    /// False once the file behind the mapping is shorter than the layout (truncated by someone):
+    /// reading it would raise SIGBUS. Readers ask before each drain.
+    bool stillWhole() const;
     /// Removes the name from /dev/shm (mappings stay valid). Idempotent.
     void unlink();
     bool owner() const { return m_owner; }

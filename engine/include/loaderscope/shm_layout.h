@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The fixed plain-old-data layout of a run's shared-memory segment (design.md §3).
+// The fixed plain-old-data layout of a run's shared-memory segment (docs/architecture.md).
 //
 // Every word has one writer: the main process writes task-ring heads, slot assignments and its own
 // event ring; worker k writes its control block, its done-ring head, the slots assigned to it and its
@@ -19,7 +19,7 @@ namespace loaderscope {
 struct Config;
 
 constexpr uint64_t kSegmentMagic = 0x3130455053444c4cULL; // "LLDSPE01" little-endian
-constexpr uint32_t kLayoutVersion = 1;
+constexpr uint32_t kLayoutVersion = 2;
 
 /** main -> worker (index ring). */
 struct Task
@@ -62,6 +62,7 @@ struct WorkerCtl
     std::atomic<uint32_t> state{0};
     std::atomic<uint64_t> heartbeat_ns{0};
     std::atomic<int64_t> current_task{-1};
+    std::atomic<uint64_t> task_started_ns{0}; ///< when it took current_task (CLOCK_MONOTONIC)
     alignas(64) std::atomic<uint64_t> done_head{0};
     // wake-ups: main bumps task_wake after pushing a task
     WakeWord task_wake;
@@ -111,7 +112,7 @@ struct ShmLayout
     static constexpr uint32_t kEventRingCapacity = 1u << 16; ///< 4 MiB per writer
     static constexpr uint32_t kFixedEventRings = 3;   ///< main, pin thread, device collector
     static constexpr uint64_t kHeaderBytes = 4096;
-    static constexpr uint64_t kConfigBytes = 64 * 1024;
+    static constexpr uint64_t kMaxConfigSectionBytes = (1 << 20) + 4096; ///< a config is at most 1 MiB
 
     uint32_t num_workers = 0;
     uint32_t num_slots = 0;
@@ -122,6 +123,7 @@ struct ShmLayout
     uint64_t slot_payload_bytes = 0;
     uint64_t slot_stride = 0;          ///< payload rounded up to a page
 
+    uint64_t config_section_bytes = 0; ///< the run's canonical config text, page-rounded
     uint64_t off_config = 0;
     uint64_t off_workers = 0;
     uint64_t off_index_rings = 0;
@@ -132,10 +134,11 @@ struct ShmLayout
     uint64_t off_slot_data = 0;        ///< 2 MiB aligned, so it can be registered as pinned at once
     uint64_t total_bytes = 0;
 
-    static ShmLayout forConfig(const Config& config);
+    /// `configTextBytes`: the canonical config text the segment holds (configToJson).
+    static ShmLayout forConfig(const Config& config, uint64_t configTextBytes);
     /// Recomputes the layout from the counts stored in a header (used by readers).
     static ShmLayout fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
-                                uint32_t maxIndices, uint64_t payloadBytes);
+                                uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes);
     /// Ring 0: main thread, 1: pin thread, 2: device collector (copy and compute lanes), 3+k: worker k.
     static uint32_t eventRingIndexForLane(int lane)
     {
@@ -159,6 +162,7 @@ struct SegmentHeader
     uint64_t creator_starttime = 0;   ///< /proc/<pid>/stat field 22, against pid reuse
     uint64_t config_digest = 0;
     uint64_t config_bytes = 0;
+    uint64_t config_section_bytes = 0;
     uint64_t clock_origin_ns = 0;     ///< CLOCK_MONOTONIC when the segment was made
     // counts from which every offset is recomputed and checked by readers
     uint32_t num_workers = 0;

@@ -12,7 +12,9 @@ namespace loaderscope::cuda {
 CudaProbe probe();
 std::unique_ptr<DeviceBackend> makeBackend(const DeviceParams& params, std::string* error);
 
-/** Plain cudaMemcpy H2D peak from pinned memory, GB/s (the GPU check's baseline); <0 on error. */
-double measurePeakH2D(uint64_t bytes, int repeats, std::string* error);
+/** Plain cudaMemcpyAsync H2D peak from pinned memory, each copy timed with events (the GPU check's baseline). */
+PeakH2D measurePeakH2D(uint64_t bytes, int repeats);
+/** The step kernel's image on device 0 (cudaFuncGetAttributes). */
+KernelImage kernelImage();
 
 } // namespace loaderscope::cuda
