@@ -156,10 +156,10 @@ bool EventSink::add(const RawEvent& e)
         ++m_out.gpu_events;
     // Times are microseconds. Kineto counts from its base time (torch 1.8-1.x: from the Unix epoch,
     // about 1.7e15 us). Past 4e15 us nanoseconds would near int64's limit: refused, as are negative
-    // or non-finite durations (counted and reported, never silently dropped).
-    constexpr double kMaxUs = 4.0e15;
-    const bool valid = e.hasTs && e.hasDur && !e.badId && std::isfinite(e.ts) && std::isfinite(e.dur) && e.dur >= 0 &&
-                       std::fabs(e.ts) <= kMaxUs && e.dur <= kMaxUs;
+    // or missing durations (counted and reported, never silently dropped).
+    constexpr int64_t kMaxNs = 4000000000000000000LL;
+    const bool valid = e.hasTs && e.hasDur && !e.badId && e.tsNs >= -kMaxNs && e.tsNs <= kMaxNs && e.durNs >= 0 &&
+                       e.durNs <= kMaxNs;
     if (!valid) {
         if (cls >= 0)
             ++m_out.refused[cls];
@@ -167,8 +167,8 @@ bool EventSink::add(const RawEvent& e)
             ++m_badIds;
         return true;
     }
-    const int64_t t0 = std::llround(e.ts * 1000.0);
-    const int64_t t1 = t0 + std::llround(e.dur * 1000.0);
+    const int64_t t0 = e.tsNs;
+    const int64_t t1 = t0 + e.durNs;
     if (TraceThread* t = thread(e)) {
         ++t->events;
         t->t0 = std::min(t->t0, t0);

@@ -21,7 +21,8 @@ struct RawEvent
     std::string_view name, cat, ph;
     std::string_view pidText, tidText; ///< pid/tid as written (numbers or strings)
     std::string_view argName;          ///< args.name of metadata events
-    double ts = 0, dur = 0, bytes = -1;
+    int64_t tsNs = 0, durNs = 0;       ///< ts and dur (microseconds in the file) in ns
+    double bytes = -1;
     int64_t pid = 0, tid = 0;
     bool hasTs = false, hasDur = false, badId = false;
     int cls = -100;                    ///< EventSink::classify(name, cat) when already known
