@@ -17,7 +17,8 @@ JOBS="${JOBS:-2}"
 packages=(cmake ninja-build g++ ccache pkg-config
           qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           qt6-translations-l10n libgl-dev libqt6opengl6-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev
-          xvfb xauth imagemagick fonts-dejavu-core)
+          xvfb xauth imagemagick fonts-dejavu-core
+          python3-dev pybind11-dev python3-torch)  # the Python probe and its tests (real PyTorch jobs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -53,6 +54,16 @@ case "$mode" in
     ;;
   app)
     if [ -x "$BUILD_DIR/gui/loaderscope" ]; then
+      if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+        # A server or an ssh session without X forwarding: no window can open here.
+        picture="$BUILD_DIR/default-run.png"
+        echo "run.sh: there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set), so the window cannot open here."
+        echo "run.sh: to see it, connect with 'ssh -X' (or sit at the machine) and run ./run.sh again."
+        echo "run.sh: meanwhile, the built-in default run, headless, as a picture: $picture"
+        "$BUILD_DIR/gui/loaderscope" --export "$picture"
+        echo "run.sh: wrote $picture"
+        exit 0
+      fi
       exec "$BUILD_DIR/gui/loaderscope"
     fi
     # Until the desktop app exists: the engine on its built-in default, with a Chrome trace.

@@ -2,12 +2,14 @@
 // loaderscope: the desktop app, and its headless export for docs and CI:
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
 #include "core/lessons.h"
+#include "core/presets.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/translator.h"
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
 #include "widgets/picturerequest.h"
+#include "widgets/apptheme.h"
 #include "widgets/mainwindow.h"
 #include "widgets/summarypanel.h"
 #include "widgets/sweepdialog.h"
@@ -51,21 +53,14 @@ int headlessExport(const QCommandLineParser& args)
         if (n < 1 || n > lessons.lessons().size())
             return err(QCoreApplication::translate("main", "--lesson takes a number from 1 to %1").arg(lessons.lessons().size()));
         const Lesson& l = lessons.lessons()[n - 1];
-        config = MainWindow::presetJson(l.preset);
-        lessonOverlay.caption = QCoreApplication::translate("MainWindow", "Look: %1").arg(LessonLibrary::text(l.lookFor));
-        for (const QString& lane : l.lanes) {
-            const TraceModel::LaneKind kind = lane == QLatin1String("pin") ? TraceModel::LaneKind::Pin
-                                              : lane == QLatin1String("workers") ? TraceModel::LaneKind::Worker
-                                              : lane == QLatin1String("copy") ? TraceModel::LaneKind::Copy
-                                              : lane == QLatin1String("compute") ? TraceModel::LaneKind::Compute
-                                                                                 : TraceModel::LaneKind::Main;
-            lessonOverlay.lanes.push_back(kind);
-        }
+        config = Presets::json(l.preset);
+        lessonOverlay = ::lessonOverlay(l);
         lessonTitle = LessonLibrary::text(l.title);
     } else if (args.isSet(QStringLiteral("preset"))) {
-        config = MainWindow::presetJson(args.value(QStringLiteral("preset")));
+        config = Presets::json(args.value(QStringLiteral("preset")));
         if (config.isEmpty())
-            return err(QCoreApplication::translate("main", "unknown preset %1").arg(args.value(QStringLiteral("preset"))));
+            return err(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                           .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", "))));
     } else {
         config = QByteArray::fromStdString(loaderscope::defaultConfigJson());
     }
@@ -168,6 +163,29 @@ int main(int argc, char** argv)
     const bool exporting = given({"--export"});
     if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // No display (a server, ssh without X forwarding): say so and what to do, instead of Qt's
+    // "could not load the Qt platform plugin ... reinstalling may fix this".
+    if (!exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        Translator translator;
+        QString lang = QSettings().value(QStringLiteral("language")).toString();
+        for (int i = 1; i < argc; ++i) {
+            if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+                lang = QString::fromLocal8Bit(argv[i + 1]);
+            else if (std::strncmp(argv[i], "--lang=", 7) == 0)
+                lang = QString::fromLocal8Bit(argv[i] + 7);
+        }
+        translator.setLanguage(lang);
+        fprintf(stderr, "loaderscope: %s\n",
+                qPrintable(QCoreApplication::translate(
+                    "main", "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+                            "this looks like a server or an ssh session without X forwarding. To see the window, "
+                            "connect with \"ssh -X\" and start it again; to get a picture of a run without a display, "
+                            "use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png")));
+        return 3;
+    }
     QApplication app(argc, argv);
     setIdentity();
     QCommandLineParser args;
@@ -182,6 +200,13 @@ int main(int argc, char** argv)
     if (args.isSet(QStringLiteral("export")))
         return headlessExport(args);
 
+    if (args.isSet(QStringLiteral("preset")) && Presets::json(args.value(QStringLiteral("preset"))).isEmpty()) {
+        fprintf(stderr, "loaderscope: %s\n",
+                qPrintable(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                               .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", ")))));
+        return 2;
+    }
+    AppTheme::captureSystem(); // the desktop's palette, before the app sets its own
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));

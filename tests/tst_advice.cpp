@@ -411,6 +411,18 @@ void TestAdvice::metricsFromEvents()
     QCOMPARE(w.idle_fraction, 0.2);
     QVERIFY(qFuzzyCompare(f.io_s_per_sample, 0.020 / 4));
     QVERIFY(qFuzzyCompare(f.cpu_s_per_sample, 0.008 / 4));
+
+    // The probe's sampled recording: one span in 8 stands for 8 samples like it.
+    MetricsAccumulator sampled(1);
+    for (int b = 0; b < 4; ++b) {
+        const uint64_t t = origin + uint64_t(b) * 10 * ms;
+        sampled.add(ev(EventKind::Fetch, 0, t, t + 1 * ms, batchKey(0, b), 8 * b, 8));
+        sampled.add(ev(EventKind::BatchCost, 0, t + 8 * ms, t + 8 * ms, batchKey(0, b), int64_t(2 * ms), 0));
+    }
+    const RunFigures g = sampled.figures();
+    QCOMPARE(g.workers[0].samples, int64_t(32));
+    QVERIFY(qFuzzyCompare(g.cpu_s_per_sample, 0.008 / 32));
+    QVERIFY(qFuzzyCompare(g.io_s_per_sample, (0.032 - 0.008) / 32)); // 32 samples of 1 ms each
 }
 
 void TestAdvice::metricsOverlapMatchesBruteForce()

@@ -19,6 +19,7 @@
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
 #include "core/summarytext.h"
+#include "core/presets.h"
 #include "core/workerstatsmodel.h"
 #include "widgets/queuechartview.h"
 #include "widgets/timelineview.h"
@@ -229,7 +230,7 @@ void TestGui::mainWindowRunsPreset()
     w.session()->setEnginePath(enginePath());
     w.resize(1400, 900);
     w.show();
-    QVERIFY(MainWindow::presetNames().size() >= 10);
+    QVERIFY(Presets::names().size() >= 10);
     w.loadPreset(QStringLiteral("num_workers_0"));
     QSignalSpy finished(w.session(), &RunSession::runFinished);
     w.run();
@@ -259,7 +260,16 @@ void TestGui::runHistoryKeepsRuns()
     QVERIFY2(h.load(runs[0].id, model, &error), qPrintable(error));
     QCOMPARE(model.numWorkers(), 3);
     QVERIFY(model.spanCount() > 100);
-    QVERIFY(RunHistory::title(runs[0]).contains(QStringLiteral("num_workers=3")));
+    QVERIFY(RunHistory::title(runs[0]).contains(SummaryText::rate(m_summary.figures.samples_per_s)));
+    // What tells runs apart: only the keys whose values differ, DataLoader knobs first.
+    QVector<RunHistory::Entry> two = {runs[0], runs[1]};
+    two[1].config = QJsonObject{{QStringLiteral("loader"), QJsonObject{{QStringLiteral("num_workers"), 8}, {QStringLiteral("pin_memory"), true}}},
+                                {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("length"), 64}}}};
+    const QStringList diff = RunHistory::differences(two);
+    QCOMPARE(diff.size(), 2);
+    QCOMPARE(diff[0], QStringLiteral("num_workers=3 · pin_memory=– · length=–"));
+    QCOMPARE(diff[1], QStringLiteral("num_workers=8 · pin_memory=true · length=64"));
+    QCOMPARE(RunHistory::differences({runs[0], runs[1]}), QStringList({QString(), QString()})); // the same config
 }
 
 void TestGui::sweepDialogRunsAndExports()

@@ -2,7 +2,9 @@
 // Languages: loading Turkish changes the main window's texts, the timeline's painted labels, a
 // lesson and the engine's recommendations; switching back restores English; the .ts files are
 // complete (lupdate is run against copies, never rewriting the sources).
+#include "core/runsession.h"
 #include "core/summarytext.h"
+#include "core/timelinestyle.h"
 #include "loaderscope/advice.h"
 #include "core/timelinerenderer.h"
 #include "core/translator.h"
@@ -10,6 +12,23 @@
 #include "testutil.h"
 #include "widgets/lessonspanel.h"
 #include "widgets/mainwindow.h"
+#include "widgets/queuechartview.h"
+#include "widgets/timelineview.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QTextDocumentFragment>
+#include <QTextEdit>
+#include <QValueAxis>
 
 #include <QDir>
 #include <QProcess>
@@ -47,6 +66,145 @@ TsCounts countTs(const QString& path)
     return c;
 }
 
+/// One catalogue entry whose Turkish differs from its English, as patterns that match a whole
+/// shown text (each %N standing for anything).
+struct Pair
+{
+    QString en, tr;
+    QRegularExpression enRe, trRe;
+};
+
+QRegularExpression wholeText(const QString& s)
+{
+    QString re = QRegularExpression::escape(QString(s).remove(QLatin1Char('&')));
+    re.replace(QRegularExpression(QStringLiteral("%\\?[0-9]")), QStringLiteral(".*?"));
+    return QRegularExpression(QStringLiteral("^") + re + QStringLiteral("$"), QRegularExpression::DotMatchesEverythingOption);
+}
+
+int letters(QString s)
+{
+    s.remove(QRegularExpression(QStringLiteral("%[0-9]")));
+    int n = 0;
+    for (QChar c : s)
+        n += c.isLetter() ? 1 : 0;
+    return n;
+}
+
+std::vector<Pair> catalogue()
+{
+    std::vector<Pair> out;
+    QFile f(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/translations/loaderscope_tr.ts"));
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    QXmlStreamReader x(&f);
+    QString source;
+    while (!x.atEnd()) {
+        if (x.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (x.name() == QLatin1String("source"))
+            source = x.readElementText();
+        else if (x.name() == QLatin1String("translation") && x.attributes().value(QStringLiteral("type")).isEmpty()) {
+            const QString tr = x.readElementText(QXmlStreamReader::IncludeChildElements);
+            // Short words ("CPU", "pid") and identical texts say nothing about the language.
+            if (!tr.isEmpty() && tr != source && letters(source) >= 5 && letters(tr) >= 5)
+                out.push_back({source, tr, wholeText(source), wholeText(tr)});
+        }
+    }
+    return out;
+}
+
+QString plain(const QString& s)
+{
+    return Qt::mightBeRichText(s) ? QTextDocumentFragment::fromHtml(s).toPlainText() : s;
+}
+
+/// Every text a user can see in the window: widgets, menus and actions, tooltips, table headers
+/// and cells, dock and tab titles, and the labels painted on the timeline and the queue chart.
+QStringList shownTexts(MainWindow& w)
+{
+    QStringList out;
+    auto add = [&out](const QString& s) {
+        const QString p = plain(s).remove(QLatin1Char('&'));
+        if (p.trimmed().isEmpty())
+            return;
+        out << p;
+        if (p.contains(QLatin1Char('\n')))
+            for (const QString& line : p.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+                out << line.trimmed().remove(QRegularExpression(QStringLiteral("^[•\\-] ")));
+    };
+    QList<QWidget*> widgets = w.findChildren<QWidget*>();
+    widgets << &w;
+    for (QWidget* x : widgets) {
+        add(x->toolTip());
+        add(x->windowTitle());
+        if (auto* l = qobject_cast<QLabel*>(x))
+            add(l->text());
+        if (auto* b = qobject_cast<QAbstractButton*>(x))
+            add(b->text());
+        if (auto* g = qobject_cast<QGroupBox*>(x))
+            add(g->title());
+        if (auto* m = qobject_cast<QMenu*>(x))
+            add(m->title());
+        if (auto* t = qobject_cast<QTabWidget*>(x))
+            for (int i = 0; i < t->count(); ++i)
+                add(t->tabText(i));
+        if (auto* c = qobject_cast<QComboBox*>(x))
+            for (int i = 0; i < c->count(); ++i)
+                add(c->itemText(i));
+        if (auto* e = qobject_cast<QLineEdit*>(x))
+            add(e->placeholderText());
+        if (auto* e = qobject_cast<QTextEdit*>(x))
+            add(e->toPlainText());
+        if (auto* v = qobject_cast<QAbstractItemView*>(x); v && v->model()) {
+            const QAbstractItemModel* m = v->model();
+            for (int c = 0; c < m->columnCount(); ++c) {
+                add(m->headerData(c, Qt::Horizontal).toString());
+                add(m->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+                for (int r = 0; r < std::min(m->rowCount(), 20); ++r) {
+                    add(m->data(m->index(r, c)).toString());
+                    add(m->data(m->index(r, c), Qt::ToolTipRole).toString());
+                }
+            }
+        }
+    }
+    for (QAction* a : w.findChildren<QAction*>()) {
+        add(a->text());
+        add(a->toolTip());
+        add(a->statusTip());
+    }
+    // Painted on the timeline: lane names, the legend, the overlay's badge and caption.
+    const TraceModel& model = *w.session()->model();
+    for (int i = 0; i < model.laneCount(); ++i)
+        add(TimelineRenderer::laneName(model, i));
+    for (const LegendEntry& e : TimelineStyle::legend(model))
+        add(e.text);
+    add(w.timeline()->overlay().badge);
+    add(w.timeline()->overlay().caption);
+    // Painted on the queue chart: series names and axis titles.
+    for (QAbstractSeries* s : w.chart()->chart()->series())
+        add(s->name());
+    for (QAbstractAxis* a : w.chart()->chart()->axes())
+        add(a->titleText());
+    return out;
+}
+
+/// The shown texts that are, whole, a catalogue text of the language not chosen.
+QStringList otherLanguage(const QStringList& texts, const std::vector<Pair>& pairs, bool turkishShown)
+{
+    QStringList found;
+    for (const QString& t : texts)
+        for (const Pair& p : pairs) {
+            const QRegularExpression& other = turkishShown ? p.enRe : p.trRe;
+            const QRegularExpression& own = turkishShown ? p.trRe : p.enRe;
+            if (other.match(t).hasMatch() && !own.match(t).hasMatch()) {
+                found << QStringLiteral("\"%1\" (%2)").arg(t.left(80), turkishShown ? p.en.left(60) : p.tr.left(60));
+                break;
+            }
+        }
+    found.removeDuplicates();
+    return found;
+}
+
 } // namespace
 
 class TestI18n : public QObject
@@ -54,6 +212,7 @@ class TestI18n : public QObject
     Q_OBJECT
 private slots:
     void turkishChangesTexts();
+    void retranslationLeavesNoOtherLanguage();
     void recommendationsTranslate();
     void tsFilesComplete();
 };
@@ -89,6 +248,40 @@ void TestI18n::turkishChangesTexts()
     QCOMPARE(w.windowTitle(), titleEn);
     QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), laneEn);
     QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), copyEn);
+}
+
+void TestI18n::retranslationLeavesNoOtherLanguage()
+{
+    // A real run (summary, advice, worker table, timeline, queue chart), then EN -> TR -> EN -> TR:
+    // after each switch no widget, menu, tooltip, table or painted label shows a text of the
+    // other language.
+    const std::vector<Pair> pairs = catalogue();
+    QVERIFY(pairs.size() > 200);
+    Translator translator;
+    QVERIFY(translator.setLanguage(QStringLiteral("en")));
+    MainWindow w(&translator);
+    w.session()->setEnginePath(enginePath());
+    w.resize(1400, 900);
+    w.show();
+    w.loadPreset(QStringLiteral("num_workers_4"));
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    w.run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.chart()->isVisible(), 5000);
+    const QStringList english = shownTexts(w);
+    QVERIFY(english.size() > 150);
+    QVERIFY2(otherLanguage(english, pairs, false).isEmpty(), qPrintable(otherLanguage(english, pairs, false).join(QLatin1Char('\n'))));
+    for (const char* lang : {"tr", "en", "tr", "en"}) {
+        const bool turkish = QLatin1String(lang) == QLatin1String("tr");
+        QVERIFY(translator.setLanguage(QLatin1String(lang)));
+        QCoreApplication::processEvents();
+        QTest::qWait(300); // the chart and timeline refresh on their timers
+        const QStringList shown = shownTexts(w);
+        const QStringList wrong = otherLanguage(shown, pairs, turkish);
+        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("%1: ").arg(QLatin1String(lang)) + wrong.join(QLatin1Char('\n'))));
+        if (turkish) // the walk sees the translated texts at all
+            QVERIFY(shown.contains(QStringLiteral("Yapılandırma")) || shown.join(QLatin1Char('|')).contains(QStringLiteral("Özet")));
+    }
 }
 
 void TestI18n::recommendationsTranslate()

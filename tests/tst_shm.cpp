@@ -7,6 +7,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cstdio>
+
 #include <csignal>
 #include <fcntl.h>
 #include <random>
@@ -45,6 +48,7 @@ class TestShm : public QObject
     Q_OBJECT
 private slots:
     void createOpenUnlink();
+    void probeSegmentFromSpec();
     void rejectsForeignSegments();
     void spscAcrossProcesses();
     void ringFull();
@@ -72,6 +76,92 @@ void TestShm::createOpenUnlink()
     QVERIFY(!segmentExists(name));
     // the reader's mapping stays valid after the unlink
     QCOMPARE(reader->header()->creator_pid, int32_t(getpid()));
+}
+
+void TestShm::probeSegmentFromSpec()
+{
+    // What the Python probe makes: no engine config, event rings only, named for a live list.
+    SegmentSpec spec;
+    spec.num_workers = 5;
+    spec.event_ring_capacity = 1u << 10;
+    spec.config_json = R"({"source":"pytorch"})";
+    spec.source = SegmentSource::Probe;
+    spec.program = "/home/me/train.py";
+    spec.rank = 1;
+    spec.world_size = 2;
+    auto seg = Segment::create(spec);
+    QVERIFY(segmentExists(seg->name()));
+    QVERIFY(seg->name().rfind("loaderscope-" + std::to_string(getpid()) + "-", 0) == 0);
+    auto reader = Segment::open(seg->name(), false);
+    const SegmentHeader* h = reader->header();
+    QCOMPARE(h->layout_version, kLayoutVersion);
+    QCOMPARE(h->source, uint32_t(SegmentSource::Probe));
+    QCOMPARE(std::string(h->program), spec.program);
+    QCOMPARE(h->rank.load(), 1);
+    QCOMPARE(h->world_size.load(), 2);
+    QVERIFY(h->start_unix_ns > 1600000000ULL * 1000000000ULL); // wall clock, not monotonic
+    QCOMPARE(reader->layout().num_workers, 5u);
+    QCOMPARE(reader->layout().num_event_rings, 5u + ShmLayout::kFixedEventRings);
+    QCOMPARE(reader->configJson(), spec.config_json);
+    // Every worker lane has its own ring, readable with the engine's reader.
+    EventWriter w4(*seg, 4);
+    w4.span(EventKind::Fetch, 10, 20, batchKey(0, 3), 7);
+    EventReader r(*reader);
+    std::vector<Event> got;
+    r.drain(got);
+    QCOMPARE(got.size(), size_t(1));
+    QCOMPARE(got[0].lane, int16_t(4));
+    QCOMPARE(got[0].arg0, int64_t(7));
+    // The engine's own segments say so too.
+    const Config c = smallConfig();
+    auto engine = Segment::create(c, configToJson(c));
+    QCOMPARE(engine->header()->source, uint32_t(SegmentSource::Engine));
+    QCOMPARE(std::string(engine->header()->program), std::string("loaderscope-engine"));
+    QCOMPARE(engine->header()->rank.load(), -1);
+    // Both are live runs of this process: listed, the newest first, with what a list shows.
+    const std::vector<SegmentInfo> live = listLiveSegments();
+    auto find = [&](const std::string& n) {
+        return std::find_if(live.begin(), live.end(), [&](const SegmentInfo& i) { return i.name == n; });
+    };
+    const auto p = find(seg->name()), e = find(engine->name());
+    QVERIFY(p != live.end() && e != live.end());
+    QCOMPARE(int(p->source), int(SegmentSource::Probe));
+    QCOMPARE(p->program, spec.program);
+    QCOMPARE(p->pid, int(getpid()));
+    QCOMPARE(p->rank, 1);
+    QCOMPARE(p->lanes, 5u);
+    QVERIFY(e - live.begin() < p - live.begin() || e->start_unix_ns == p->start_unix_ns);
+    // A segment whose creator is gone is not live.
+    const pid_t child = fork();
+    if (child == 0) {
+        auto orphan = Segment::create(spec);
+        const std::string n = orphan->name();
+        (void)orphan.release(); // leave it behind, as a killed job would
+        FILE* f = fopen(("/tmp/lsprobe-orphan-" + std::to_string(getpid())).c_str(), "w");
+        if (f) {
+            fputs(n.c_str(), f);
+            fclose(f);
+        }
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    char orphanName[128] = {};
+    const std::string note = "/tmp/lsprobe-orphan-" + std::to_string(child);
+    if (FILE* f = fopen(note.c_str(), "r")) {
+        QVERIFY(fgets(orphanName, sizeof orphanName, f) != nullptr);
+        fclose(f);
+    }
+    std::remove(note.c_str());
+    QVERIFY(segmentExists(orphanName));
+    const std::vector<SegmentInfo> after = listLiveSegments();
+    QVERIFY(std::none_of(after.begin(), after.end(), [&](const SegmentInfo& i) { return i.name == orphanName; }));
+    shm_unlink(("/" + std::string(orphanName)).c_str());
+
+    // A spec that cannot make a valid segment is refused before anything is created.
+    SegmentSpec bad = spec;
+    bad.event_ring_capacity = 1000;
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, Segment::create(bad));
 }
 
 void TestShm::rejectsForeignSegments()

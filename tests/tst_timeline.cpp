@@ -180,12 +180,12 @@ void TestTimeline::hitTesting()
     const QRectF target(0, 0, 1200, 300);
     const Viewport v{0, 10'000'000};
     const TimeMapper map = TimelineRenderer::mapper(v, target, theme);
-    const QRectF lane = TimelineRenderer::laneRect(m, m.laneIndex(TraceModel::LaneKind::Worker, 0), target, theme);
+    const QRectF lane = TimelineLayout(m, target, theme).laneRect(m.laneIndex(TraceModel::LaneKind::Worker, 0));
     const auto hit = TimelineRenderer::hitTest(m, target, v, theme, QPointF(map.x(3'400'000), lane.center().y()));
     QVERIFY(hit.has_value());
-    QCOMPARE(hit->span.arg, 103);
-    QCOMPARE(loaderscope::batchKeyEpoch(hit->span.batch), 1);
-    QCOMPARE(hit->foldedCount, qint64(1));
+    QCOMPARE(hit->span().arg, 103);
+    QCOMPARE(loaderscope::batchKeyEpoch(hit->span().batch), 1);
+    QCOMPARE(hit->foldedCount(), qint64(1));
     // in a gap: nothing
     QVERIFY(!TimelineRenderer::hitTest(m, target, v, theme, QPointF(map.x(3'900'000), lane.center().y())));
     // zoomed far out the spans fold: the hit reports the fold and its count
@@ -193,7 +193,7 @@ void TestTimeline::hitTesting()
     const TimeMapper farMap = TimelineRenderer::mapper(far, target, theme);
     const auto folded = TimelineRenderer::hitTest(m, target, far, theme, QPointF(farMap.x(0) + 0.5, lane.center().y()));
     QVERIFY(folded.has_value());
-    QCOMPARE(folded->foldedCount, qint64(10));
+    QCOMPARE(folded->foldedCount(), qint64(10));
     // outside the lanes
     QVERIFY(!TimelineRenderer::hitTest(m, target, v, theme, QPointF(10, lane.center().y())));
 }
@@ -221,7 +221,7 @@ void TestTimeline::highlightDrawsOnTop()
     p.end();
     // batch 1000 sits mid-lane inside a fold; its outline is drawn over the fold
     const TimeMapper map = TimelineRenderer::mapper(v, QRectF(img.rect()), theme);
-    const QRectF lane = TimelineRenderer::laneRect(m, m.laneIndex(TraceModel::LaneKind::Worker, 0), QRectF(img.rect()), theme);
+    const QRectF lane = TimelineLayout(m, QRectF(img.rect()), theme).laneRect(m.laneIndex(TraceModel::LaneKind::Worker, 0));
     const QColor c = img.pixelColor(int(map.x(1'000'000)), int(lane.top() + 3));
     QVERIFY2(c.lightness() > 200, qPrintable(c.name())); // the white outline
 }

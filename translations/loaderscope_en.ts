@@ -25,34 +25,115 @@
     </message>
 </context>
 <context>
+    <name>AnalysisWindows</name>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="82" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>Open PyTorch profiler traces</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <source>Reading the profiler traces…</source>
+        <translation>Reading the profiler traces…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="100" />
+        <source>rank %1 · %2 · data stall %3</source>
+        <translation>rank %1 · %2 · data stall %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <source>Ranks of one job</source>
+        <translation>Ranks of one job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <source>Straggler: %1</source>
+        <translation>Straggler: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>No rank's loader holds the others back.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
+        <source>Compare runs</source>
+        <translation>Compare runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <source>Run at least two configurations first: finished runs are kept here.</source>
+        <translation>Run at least two configurations first: finished runs are kept here.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <source>Run A</source>
+        <translation>Run A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <source>Run B</source>
+        <translation>Run B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
+        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
+        <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
+        <source>Reading the runs…</source>
+        <translation>Reading the runs…</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="19" />
+        <location filename="../gui/core/configdescription.cpp" line="25" />
+        <source>configuration not valid</source>
+        <translation>configuration not valid</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configdescription.cpp" line="35" />
         <source>%1 dataset</source>
         <translation>%1 dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="20" />
+        <location filename="../gui/core/configdescription.cpp" line="36" />
         <source>num_workers=%1</source>
         <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="22" />
+        <location filename="../gui/core/configdescription.cpp" line="37" />
         <source>batch_size=%1</source>
         <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="24" />
-        <source>pin_memory=%1</source>
-        <translation>pin_memory=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configdescription.cpp" line="26" />
+        <location filename="../gui/core/configdescription.cpp" line="51" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="28" />
+        <location filename="../gui/core/configdescription.cpp" line="53" />
         <source>CUDA GPU</source>
         <translation>CUDA GPU</translation>
     </message>
@@ -625,6 +706,14 @@
     </message>
 </context>
 <context>
+    <name>DetailsPanel</name>
+    <message>
+        <location filename="../gui/widgets/detailspanel.cpp" line="29" />
+        <source>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</source>
+        <translation>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</translation>
+    </message>
+</context>
+<context>
     <name>EngineLauncher</name>
     <message>
         <location filename="../gui/core/enginelauncher.cpp" line="67" />
@@ -710,24 +799,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="73" />
+        <location filename="../gui/widgets/exporter.cpp" line="76" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="77" />
+        <location filename="../gui/widgets/exporter.cpp" line="80" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="83" />
-        <location filename="../gui/widgets/exporter.cpp" line="94" />
-        <location filename="../gui/widgets/exporter.cpp" line="106" />
+        <location filename="../gui/widgets/exporter.cpp" line="86" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="107" />
+        <location filename="../gui/widgets/exporter.cpp" line="120" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="114" />
+        <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -739,694 +829,766 @@
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>
-</context>
-<context>
-    <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="96" />
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="99" />
-        <source>Run the experiment</source>
-        <translation>Run the experiment</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="100" />
-        <source>Check the answer</source>
-        <translation>Check the answer</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
-        <source>Show me</source>
-        <translation>Show me</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="102" />
-        <source>Run the experiment that shows the answer</source>
-        <translation>Run the experiment that shows the answer</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
-        <source>Quiz</source>
-        <translation>Quiz</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="121" />
-        <source>What to look for:</source>
-        <translation>What to look for:</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="123" />
-        <source>Difficulty %1 %2</source>
-        <translation>Difficulty %1 %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="141" />
-        <source>Choose an answer first.</source>
-        <translation>Choose an answer first.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
-        <source>Right!</source>
-        <translation>Right!</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
-        <source>Not quite.</source>
-        <translation>Not quite.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
-        <source>Press "Show me" to run the experiment that proves it.</source>
-        <translation>Press "Show me" to run the experiment that proves it.</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="92" />
-        <source>Run finished: %1 batches, %2 samples/s.</source>
-        <translation>Run finished: %1 batches, %2 samples/s.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="118" />
-        <source>Measuring %1 of %2…</source>
-        <translation>Measuring %1 of %2…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="119" />
-        <source>Proving the advice: %1</source>
-        <translation>Proving the advice: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="127" />
-        <source>The advice was measured: see the summary.</source>
-        <translation>The advice was measured: see the summary.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="477" />
-        <source>Open configuration</source>
-        <translation>Open configuration</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
-        <source>Save configuration</source>
-        <translation>Save configuration</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="229" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <source>Export picture</source>
-        <translation>Export picture</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
-        <source>Export Chrome trace</source>
-        <translation>Export Chrome trace</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="242" />
-        <source>Chrome trace (*.json)</source>
-        <translation>Chrome trace (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="624" />
-        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
-        <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="248" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="748" />
-        <source>Open PyTorch profiler traces</source>
-        <translation>Open PyTorch profiler traces</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="109" />
-        <source>Reading the run's complete record…</source>
-        <translation>Reading the run's complete record…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
-        <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="249" />
-        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
-        <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
-        <source>About Loaderscope</source>
-        <translation>About Loaderscope</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
-        <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
-        <source>Loaderscope — DataLoader timeline</source>
-        <translation>Loaderscope — DataLoader timeline</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
-        <source>&amp;Run</source>
-        <translation>&amp;Run</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
-        <source>Start the engine with this configuration (F5)</source>
-        <translation>Start the engine with this configuration (F5)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
-        <source>&amp;Stop</source>
-        <translation>&amp;Stop</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
-        <source>Stop the run: workers are shut down in order</source>
-        <translation>Stop the run: workers are shut down in order</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
-        <source>&amp;Open configuration…</source>
-        <translation>&amp;Open configuration…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
-        <source>&amp;Save configuration…</source>
-        <translation>&amp;Save configuration…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
-        <source>Export &amp;picture…</source>
-        <translation>Export &amp;picture…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
-        <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
-        <translation>PNG, SVG or PDF of the timeline, the queue depth and the summary</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
-        <source>Export Chrome &amp;trace…</source>
-        <translation>Export Chrome &amp;trace…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
-        <source>Open PyTorch &amp;profiler trace(s)…</source>
-        <translation>Open PyTorch &amp;profiler trace(s)…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
-        <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
-        <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
-        <source>Parameter &amp;sweep…</source>
-        <translation>Parameter &amp;sweep…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
-        <source>&amp;Compare runs…</source>
-        <translation>&amp;Compare runs…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
-        <source>&amp;Tools</source>
-        <translation>&amp;Tools</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
-        <source>Zoom to &amp;fit</source>
-        <translation>Zoom to &amp;fit</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
-        <source>&amp;Follow live</source>
-        <translation>&amp;Follow live</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
-        <source>Keep the present in view; zooming or panning turns it off</source>
-        <translation>Keep the present in view; zooming or panning turns it off</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
-        <source>&amp;Docs theme (light)</source>
-        <translation>&amp;Docs theme (light)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
-        <source>&amp;Large fonts (projector)</source>
-        <translation>&amp;Large fonts (projector)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
-        <source>&amp;About Loaderscope</source>
-        <translation>&amp;About Loaderscope</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
-        <source>&amp;View</source>
-        <translation>&amp;View</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
-        <source>&amp;Language</source>
-        <translation>&amp;Language</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
-        <source>Main toolbar</source>
-        <translation>Main toolbar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
-        <source> Preset: </source>
-        <translation> Preset: </translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
-        <source> Slow motion: </source>
-        <translation> Slow motion: </translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
-        <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
-        <translation>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
-        <source>Configuration</source>
-        <translation>Configuration</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
-        <source>Lessons</source>
-        <translation>Lessons</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
-        <source>Summary</source>
-        <translation>Summary</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
-        <source>(choose a preset)</source>
-        <translation>(choose a preset)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
-        <source>num_workers=0: everything in the main process</source>
-        <translation>num_workers=0: everything in the main process</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
-        <source>num_workers=4: four worker processes</source>
-        <translation>num_workers=4: four worker processes</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
-        <source>pin_memory=True: pinned, asynchronous copies</source>
-        <translation>pin_memory=True: pinned, asynchronous copies</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
-        <source>pin_memory=False: pageable copies block the host</source>
-        <translation>pin_memory=False: pageable copies block the host</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
-        <source>iterable dataset without sharding (duplicates)</source>
-        <translation>iterable dataset without sharding (duplicates)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="412" />
-        <source>iterable dataset sharded by worker id</source>
-        <translation>iterable dataset sharded by worker id</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
-        <source>workers started with fork</source>
-        <translation>workers started with fork</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
-        <source>workers started with spawn</source>
-        <translation>workers started with spawn</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="415" />
-        <source>one slow sample, in_order=True (head-of-line blocking)</source>
-        <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
-        <source>one slow sample, in_order=False</source>
-        <translation>one slow sample, in_order=False</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
-        <source>prefetch_factor=4: the window of batches in flight</source>
-        <translation>prefetch_factor=4: the window of batches in flight</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
-        <source>persistent_workers=True over three epochs</source>
-        <translation>persistent_workers=True over three epochs</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="419" />
-        <source>a worker crashes in the middle of the epoch</source>
-        <translation>a worker crashes in the middle of the epoch</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
-        <source>batch_size=32 with drop_last=True</source>
-        <translation>batch_size=32 with drop_last=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
-        <source>DistributedSampler: rank 1 of 4</source>
-        <translation>DistributedSampler: rank 1 of 4</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
-        <source>Cannot read %1: %2</source>
-        <translation>Cannot read %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
-        <source>%1 is not a JSON configuration: %2 at byte %3</source>
-        <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
-        <source>Cannot write %1: %2</source>
-        <translation>Cannot write %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <source>The picture was not written: %1</source>
-        <translation>The picture was not written: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="506" />
-        <source>Picture written to %1.</source>
-        <translation>Picture written to %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="537" />
-        <source>slow motion ×%1</source>
-        <translation>slow motion ×%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="669" />
-        <source>GPU: simulated (a model, not a device)</source>
-        <translation>GPU: simulated (a model, not a device)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="667" />
-        <source>GPU: CUDA device</source>
-        <translation>GPU: CUDA device</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
-        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
-        <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="577" />
-        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
-        <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
-        <source>Writing the Chrome trace…</source>
-        <translation>Writing the Chrome trace…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
-        <source>The trace was not written: %1</source>
-        <translation>The trace was not written: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
-        <source>Starting…</source>
-        <translation>Starting…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="648" />
-        <source>Set %1 = %2: press Run (F5) to see the effect.</source>
-        <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
-        <source>Running… engine pid %1</source>
-        <translation>Running… engine pid %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="663" />
-        <source>The configuration is not runnable: see the message above the form.</source>
-        <translation>The configuration is not runnable: see the message above the form.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
-        <source>Ready: press Run (F5).</source>
-        <translation>Ready: press Run (F5).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="668" />
-        <source>GPU: chosen at run time (simulated when none is usable)</source>
-        <translation>GPU: chosen at run time (simulated when none is usable)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
-        <source>Reading the profiler traces…</source>
-        <translation>Reading the profiler traces…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="758" />
-        <source>Profiler trace %1: %2 steps.</source>
-        <translation>Profiler trace %1: %2 steps.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
-        <source>rank %1 · %2 · data stall %3 %</source>
-        <translation>rank %1 · %2 · data stall %3 %</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="778" />
-        <source>Ranks of one job</source>
-        <translation>Ranks of one job</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="780" />
-        <source>Straggler: %1</source>
-        <translation>Straggler: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="781" />
-        <source>No rank's loader holds the others back.</source>
-        <translation>No rank's loader holds the others back.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="808" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="831" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="841" />
-        <source>Compare runs</source>
-        <translation>Compare runs</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
-        <source>Run at least two configurations first: finished runs are kept here.</source>
-        <translation>Run at least two configurations first: finished runs are kept here.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
-        <source>Run A</source>
-        <translation>Run A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
-        <source>Run B</source>
-        <translation>Run B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="842" />
-        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
-        <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
-    </message>
-    <message>
-        <location filename="../gui/main.cpp" line="55" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="533" />
+        <location filename="../gui/core/lessons.cpp" line="124" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
 </context>
 <context>
+    <name>LessonsPanel</name>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="107" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="110" />
+        <source>Run the experiment</source>
+        <translation>Run the experiment</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="111" />
+        <source>Check the answer</source>
+        <translation>Check the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="112" />
+        <source>Show me</source>
+        <translation>Show me</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="113" />
+        <source>Try again</source>
+        <translation>Try again</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="114" />
+        <source>Show the answer</source>
+        <translation>Show the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="136" />
+        <source>Run the experiment that shows the answer</source>
+        <translation>Run the experiment that shows the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
+        <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
+        <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="115" />
+        <source>Quiz</source>
+        <translation>Quiz</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="137" />
+        <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
+        <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="140" />
+        <source>What to look for:</source>
+        <translation>What to look for:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
+        <source>Difficulty %1 %2</source>
+        <translation>Difficulty %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="160" />
+        <source>Choose an answer first.</source>
+        <translation>Choose an answer first.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="171" />
+        <source>Try again, or show the answer.</source>
+        <translation>Try again, or show the answer.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
+        <source>Right!</source>
+        <translation>Right!</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="170" />
+        <source>Not quite.</source>
+        <translation>Not quite.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <source>The answer:</source>
+        <translation>The answer:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
+        <source>Press "Show me" to run the experiment that proves it.</source>
+        <translation>Press "Show me" to run the experiment that proves it.</translation>
+    </message>
+</context>
+<context>
+    <name>MainActions</name>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="109" />
+        <source>&amp;Open configuration…</source>
+        <translation>&amp;Open configuration…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="110" />
+        <source>&amp;Save configuration…</source>
+        <translation>&amp;Save configuration…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="111" />
+        <source>Export &amp;picture…</source>
+        <translation>Export &amp;picture…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="112" />
+        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
+        <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="113" />
+        <source>Export Chrome &amp;trace…</source>
+        <translation>Export Chrome &amp;trace…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <source>Open PyTorch &amp;profiler trace(s)…</source>
+        <translation>Open PyTorch &amp;profiler trace(s)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
+        <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <source>&amp;Run</source>
+        <translation>&amp;Run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <source>Start the engine with this configuration (F5)</source>
+        <translation>Start the engine with this configuration (F5)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <source>&amp;Stop</source>
+        <translation>&amp;Stop</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>Stop the run: workers are shut down in order</source>
+        <translation>Stop the run: workers are shut down in order</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <source>Re&amp;peat</source>
+        <translation>Re&amp;peat</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
+        <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <source>Zoom to &amp;fit</source>
+        <translation>Zoom to &amp;fit</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <source>The whole run (Home)</source>
+        <translation>The whole run (Home)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <source>&amp;Follow live</source>
+        <translation>&amp;Follow live</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <source>Keep the present in view; zooming or panning turns it off (F)</source>
+        <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <source>Zoom &amp;in</source>
+        <translation>Zoom &amp;in</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <source>Zoom &amp;out</source>
+        <translation>Zoom &amp;out</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <source>&amp;Find a batch, sample or worker…</source>
+        <translation>&amp;Find a batch, sample or worker…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <source>&amp;Theme</source>
+        <translation>&amp;Theme</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <source>As the &amp;desktop</source>
+        <translation>As the &amp;desktop</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <source>&amp;Light</source>
+        <translation>&amp;Light</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <source>&amp;Dark</source>
+        <translation>&amp;Dark</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <source>&amp;Large fonts (projector)</source>
+        <translation>&amp;Large fonts (projector)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <source>Parameter &amp;sweep…</source>
+        <translation>Parameter &amp;sweep…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <source>&amp;Compare runs…</source>
+        <translation>&amp;Compare runs…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <source>&amp;Keyboard shortcuts and legend</source>
+        <translation>&amp;Keyboard shortcuts and legend</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <source>&amp;About Loaderscope</source>
+        <translation>&amp;About Loaderscope</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <source>&amp;Tools</source>
+        <translation>&amp;Tools</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <source>Main toolbar</source>
+        <translation>Main toolbar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <source> Preset: </source>
+        <translation> Preset: </translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <source> Slow motion: </source>
+        <translation> Slow motion: </translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
+        <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="269" />
+        <source>Run finished: %1 batches, %2 samples/s.</source>
+        <translation>Run finished: %1 batches, %2 samples/s.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <source>Measuring %1 of %2…</source>
+        <translation>Measuring %1 of %2…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
+        <source>Proving the advice: %1</source>
+        <translation>Proving the advice: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
+        <source>The advice was measured: see the summary.</source>
+        <translation>The advice was measured: see the summary.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="459" />
+        <source>Open configuration</source>
+        <translation>Open configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <source>Save configuration</source>
+        <translation>Save configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <source>Export picture</source>
+        <translation>Export picture</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <source>Export Chrome trace</source>
+        <translation>Export Chrome trace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome trace (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <source>slowed ×%1 (figures in real time)</source>
+        <translation>slowed ×%1 (figures in real time)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
+        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
+        <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>Open PyTorch profiler traces</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <source>Reading the run's complete record…</source>
+        <translation>Reading the run's complete record…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
+        <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="213" />
+        <source>About Loaderscope</source>
+        <translation>About Loaderscope</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <source>Loaderscope — DataLoader timeline</source>
+        <translation>Loaderscope — DataLoader timeline</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <source>Lessons</source>
+        <translation>Lessons</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <source>Summary</source>
+        <translation>Summary</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <source>batch 17, sample 123, worker 2</source>
+        <translation>batch 17, sample 123, worker 2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
+        <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <source>(choose a preset)</source>
+        <translation>(choose a preset)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <source>%1 is not a JSON configuration: %2 at byte %3</source>
+        <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <source>The picture was not written: %1</source>
+        <translation>The picture was not written: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <source>Picture written to %1.</source>
+        <translation>Picture written to %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <source>GPU: simulated (a model, not a device)</source>
+        <translation>GPU: simulated (a model, not a device)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
+        <source>GPU: CUDA device</source>
+        <translation>GPU: CUDA device</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
+        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
+        <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="633" />
+        <source>Writing the Chrome trace…</source>
+        <translation>Writing the Chrome trace…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <source>The trace was not written: %1</source>
+        <translation>The trace was not written: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <source>Starting…</source>
+        <translation>Starting…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="679" />
+        <source>Set %1 = %2: press Run (F5) to see the effect.</source>
+        <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="694" />
+        <source>Found %1.</source>
+        <translation>Found %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="706" />
+        <source>Running… engine pid %1</source>
+        <translation>Running… engine pid %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <source>The configuration is not runnable: see the message above the form.</source>
+        <translation>The configuration is not runnable: see the message above the form.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
+        <source>Ready: press Run (F5).</source>
+        <translation>Ready: press Run (F5).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
+        <source>A PyTorch profiler trace</source>
+        <translation>A PyTorch profiler trace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="715" />
+        <source>GPU: chosen at run time (simulated when none is usable)</source>
+        <translation>GPU: chosen at run time (simulated when none is usable)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="782" />
+        <source>Profiler trace %1: %2 steps.</source>
+        <translation>Profiler trace %1: %2 steps.</translation>
+    </message>
+</context>
+<context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="92" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="94" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="106" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="108" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="110" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
+</context>
+<context>
+    <name>Presets</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
-        <source>no loader spans found</source>
-        <translation>no loader spans found</translation>
+        <location filename="../gui/core/presets.cpp" line="21" />
+        <source>num_workers=0: everything in the main process</source>
+        <translation>num_workers=0: everything in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="105" />
-        <source>loader wait not measured</source>
-        <translation>loader wait not measured</translation>
+        <location filename="../gui/core/presets.cpp" line="22" />
+        <source>num_workers=4: four worker processes</source>
+        <translation>num_workers=4: four worker processes</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="107" />
-        <source>unreliable trace</source>
-        <translation>unreliable trace</translation>
+        <location filename="../gui/core/presets.cpp" line="23" />
+        <source>pin_memory=True: pinned, asynchronous copies</source>
+        <translation>pin_memory=True: pinned, asynchronous copies</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="24" />
+        <source>pin_memory=False: pageable copies block the host</source>
+        <translation>pin_memory=False: pageable copies block the host</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="25" />
+        <source>iterable dataset without sharding (duplicates)</source>
+        <translation>iterable dataset without sharding (duplicates)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="26" />
+        <source>iterable dataset sharded by worker id</source>
+        <translation>iterable dataset sharded by worker id</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="27" />
+        <source>workers started with fork</source>
+        <translation>workers started with fork</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="28" />
+        <source>workers started with spawn</source>
+        <translation>workers started with spawn</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="29" />
+        <source>one slow sample, in_order=True (head-of-line blocking)</source>
+        <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="30" />
+        <source>one slow sample, in_order=False</source>
+        <translation>one slow sample, in_order=False</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="31" />
+        <source>prefetch_factor=4: the window of batches in flight</source>
+        <translation>prefetch_factor=4: the window of batches in flight</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="32" />
+        <source>persistent_workers=True over three epochs</source>
+        <translation>persistent_workers=True over three epochs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="33" />
+        <source>a worker crashes in the middle of the epoch</source>
+        <translation>a worker crashes in the middle of the epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="34" />
+        <source>batch_size=32 with drop_last=True</source>
+        <translation>batch_size=32 with drop_last=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="35" />
+        <source>DistributedSampler: rank 1 of 4</source>
+        <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
 </context>
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="48" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="53" />
         <source>ready batches</source>
         <translation>ready batches</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="49" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="54" />
         <source>outstanding tasks</source>
         <translation>outstanding tasks</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="55" />
         <source>pinned buffers in use</source>
         <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="77" />
+        <source>count</source>
+        <translation>count</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <source>at %1 s</source>
+        <translation>at %1 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="213" />
+        <source>at %1 ms</source>
+        <translation>at %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>QShortcut</name>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="16" />
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+</context>
+<context>
+    <name>RangeSummary</name>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="43" />
+        <source>Measured range: %1</source>
+        <translation>Measured range: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="46" />
+        <source>from %1 to %2</source>
+        <translation>from %1 to %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="48" />
+        <source>part of this range is shown from aggregates; zoom in to read its detail back</source>
+        <translation>part of this range is shown from aggregates; zoom in to read its detail back</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="52" />
+        <source>batches received by the loop: %1</source>
+        <translation>batches received by the loop: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="53" />
+        <source>the loop waited for data: %1 of the range</source>
+        <translation>the loop waited for data: %1 of the range</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="60" />
+        <source>worker %1: busy %2, %3 samples</source>
+        <translation>worker %1: busy %2, %3 samples</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="64" />
+        <source>GPU busy: %1</source>
+        <translation>GPU busy: %1</translation>
     </message>
 </context>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="310" />
+        <location filename="../gui/core/summarytext.cpp" line="345" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="312" />
+        <location filename="../gui/core/summarytext.cpp" line="347" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="316" />
-        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
-        <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
-        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
-        <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
-        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
-        <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="322" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1434,9 +1596,9 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="108" />
-        <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
-        <translation>%1 · num_workers=%2 · %3 samples/s · %4</translation>
+        <location filename="../gui/core/runhistory.cpp" line="110" />
+        <source>%1 · %2 samples/s · %3</source>
+        <translation>%1 · %2 samples/s · %3</translation>
     </message>
 </context>
 <context>
@@ -1448,49 +1610,192 @@
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="13" />
+        <source>Keyboard shortcuts and legend</source>
+        <translation>Keyboard shortcuts and legend</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
+        <source>Wheel, W / S, + / −</source>
+        <translation>Wheel, W / S, + / −</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
+        <source>zoom in / out around the cursor</source>
+        <translation>zoom in / out around the cursor</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
+        <source>A / D, ← / →</source>
+        <translation>A / D, ← / →</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
+        <source>move back / forward in time</source>
+        <translation>move back / forward in time</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <source>Shift+drag, middle-button drag</source>
+        <translation>Shift+drag, middle-button drag</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <source>pan</source>
+        <translation>pan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <source>Drag</source>
+        <translation>Drag</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <source>measure a time range: its length and what happened inside it</source>
+        <translation>measure a time range: its length and what happened inside it</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <source>Click</source>
+        <translation>Click</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <source>select a span: its batch is highlighted in every lane, the details pane describes it</source>
+        <translation>select a span: its batch is highlighted in every lane, the details pane describes it</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <source>clear the selection and the measured range</source>
+        <translation>clear the selection and the measured range</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <source>Backspace</source>
+        <translation>Backspace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <source>back to the previous zoom</source>
+        <translation>back to the previous zoom</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <source>the whole run</source>
+        <translation>the whole run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>follow the run live</source>
+        <translation>follow the run live</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <source>Ctrl+F</source>
+        <translation>Ctrl+F</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <source>find a batch, a sample or a worker</source>
+        <translation>find a batch, a sample or a worker</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <source>F5 / Shift+F5</source>
+        <translation>F5 / Shift+F5</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <source>run / stop</source>
+        <translation>run / stop</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <source>export a picture</source>
+        <translation>export a picture</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="28" />
+        <source>Keyboard and mouse</source>
+        <translation>Keyboard and mouse</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="31" />
+        <source>Legend</source>
+        <translation>Legend</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="66" />
+        <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
+        <translation>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</translation>
+    </message>
+</context>
+<context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="111" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="101" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="130" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -1498,92 +1803,92 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="144" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="84" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="88" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="87" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="89" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="154" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="161" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -1591,212 +1896,212 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="67" />
+        <location filename="../gui/core/summarytext.cpp" line="77" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="68" />
+        <location filename="../gui/core/summarytext.cpp" line="78" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="73" />
+        <location filename="../gui/core/summarytext.cpp" line="83" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="79" />
+        <location filename="../gui/core/summarytext.cpp" line="89" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="93" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="95" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <location filename="../gui/core/summarytext.cpp" line="118" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="145" />
+        <location filename="../gui/core/summarytext.cpp" line="148" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="166" />
+        <location filename="../gui/core/summarytext.cpp" line="169" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="171" />
+        <location filename="../gui/core/summarytext.cpp" line="174" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="177" />
+        <location filename="../gui/core/summarytext.cpp" line="180" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="182" />
+        <location filename="../gui/core/summarytext.cpp" line="185" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="186" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="191" />
+        <location filename="../gui/core/summarytext.cpp" line="194" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="192" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="196" />
+        <location filename="../gui/core/summarytext.cpp" line="199" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="207" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="207" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="216" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="227" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="245" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="252" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="261" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="265" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="266" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="268" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="268" />
+        <location filename="../gui/core/summarytext.cpp" line="270" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="270" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <location filename="../gui/core/summarytext.cpp" line="274" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <location filename="../gui/core/summarytext.cpp" line="275" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="282" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="284" />
+        <location filename="../gui/core/summarytext.cpp" line="286" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="296" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -1804,357 +2109,476 @@
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="54" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="56" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="59" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="63" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="74" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="117" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="120" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="124" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="123" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="125" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="170" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="172" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="189" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="191" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="197" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="199" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="254" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="293" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="258" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="289" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="325" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
 </context>
 <context>
-    <name>TimelineRenderer</name>
+    <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
-        <source>main process (training loop)</source>
-        <translation>main process (training loop)</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="45" />
+        <source>there is no worker %1</source>
+        <translation>there is no worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="124" />
-        <source>pin-memory thread</source>
-        <translation>pin-memory thread</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
-        <source>worker %1 · pid %2</source>
-        <translation>worker %1 · pid %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
+        <location filename="../gui/core/timelinefind.cpp" line="51" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy (simulated)</source>
-        <translation>GPU copy (simulated)</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="64" />
+        <source>sample %1 (batch %2)</source>
+        <translation>sample %1 (batch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy stream</source>
-        <translation>GPU copy stream</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="65" />
+        <source>sample %1 was not fetched in the part of the run held in detail</source>
+        <translation>sample %1 was not fetched in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute (simulated)</source>
-        <translation>GPU compute (simulated)</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="83" />
+        <source>batch %1 is not in the part of the run held in detail</source>
+        <translation>batch %1 is not in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute stream</source>
-        <translation>GPU compute stream</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="92" />
+        <source>batch %1 (epoch %2)</source>
+        <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
-        <source>fetch sample</source>
-        <translation>fetch sample</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="95" />
+        <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
+        <translation>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineLayout</name>
+    <message>
+        <location filename="../gui/core/timelinelayout.cpp" line="32" />
+        <source>+%1 more (F1)</source>
+        <translation>+%1 more (F1)</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineRenderer</name>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
+        <source>Legend</source>
+        <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
-        <source>collate</source>
-        <translation>collate</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
-        <source>idle (waiting for an index)</source>
-        <translation>idle (waiting for an index)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
-        <source>worker start-up</source>
-        <translation>worker start-up</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
-        <source>waiting for data</source>
-        <translation>waiting for data</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
-        <source>training step (issue)</source>
-        <translation>training step (issue)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
-        <source>starting workers</source>
-        <translation>starting workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
-        <source>shutting down workers</source>
-        <translation>shutting down workers</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
-        <source>pin copy</source>
-        <translation>pin copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
-        <source>host-to-device copy</source>
-        <translation>host-to-device copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="171" />
-        <source>step kernel</source>
-        <translation>step kernel</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
-        <source>host waits for the GPU</source>
-        <translation>host waits for the GPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
-        <source>host blocked: pageable copy</source>
-        <translation>host blocked: pageable copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
-        <source>host blocked: synchronous copy</source>
-        <translation>host blocked: synchronous copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="177" />
-        <source>host blocked</source>
-        <translation>host blocked</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="179" />
-        <source>event</source>
-        <translation>event</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="204" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="206" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="209" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ns</source>
         <translation> ns</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="59" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <source>fetch sample</source>
+        <translation>fetch sample</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="60" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <source>collate</source>
+        <translation>collate</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="61" />
+        <source>idle (waiting for an index)</source>
+        <translation>idle (waiting for an index)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="62" />
+        <source>worker start-up</source>
+        <translation>worker start-up</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="63" />
+        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <source>waiting for data</source>
+        <translation>waiting for data</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <source>training step (issue)</source>
+        <translation>training step (issue)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <source>starting workers</source>
+        <translation>starting workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <source>shutting down workers</source>
+        <translation>shutting down workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <source>pin copy</source>
+        <translation>pin copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <source>host-to-device copy</source>
+        <translation>host-to-device copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <source>step kernel</source>
+        <translation>step kernel</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <source>waiting while later batches are ready</source>
+        <translation>waiting while later batches are ready</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <source>host waits for the GPU</source>
+        <translation>host waits for the GPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <source>host blocked: pageable copy</source>
+        <translation>host blocked: pageable copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <source>host blocked: synchronous copy</source>
+        <translation>host blocked: synchronous copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="76" />
+        <source>host blocked</source>
+        <translation>host blocked</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <source>event</source>
+        <translation>event</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <source>main process (training loop)</source>
+        <translation>main process (training loop)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <source>pin-memory thread</source>
+        <translation>pin-memory thread</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1 · pid %2</source>
+        <translation>worker %1 · pid %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy (simulated)</source>
+        <translation>GPU copy (simulated)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy stream</source>
+        <translation>GPU copy stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute (simulated)</source>
+        <translation>GPU compute (simulated)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute stream</source>
+        <translation>GPU compute stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <source>training step</source>
+        <translation>training step</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <source>host blocked by a copy</source>
+        <translation>host blocked by a copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <source>start-up</source>
+        <translation>start-up</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <source>copy from pinned memory</source>
+        <translation>copy from pinned memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <source>copy from pageable memory</source>
+        <translation>copy from pageable memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <source>worker started</source>
+        <translation>worker started</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <source>worker stalled</source>
+        <translation>worker stalled</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="199" />
-        <source>%1 spans folded here: zoom in to see them</source>
-        <translation>%1 spans folded here: zoom in to see them</translation>
+        <location filename="../gui/widgets/timelineview.cpp" line="294" />
+        <source>%1 spans folded here</source>
+        <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="208" />
+        <location filename="../gui/widgets/timelineview.cpp" line="298" />
+        <source>over %1: zoom in (W, or the wheel) to see them</source>
+        <translation>over %1: zoom in (W, or the wheel) to see them</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="307" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="209" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="217" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="220" />
+        <location filename="../gui/widgets/timelineview.cpp" line="317" />
+        <source>%1 later batches ready</source>
+        <translation>%1 later batches ready</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="320" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>
@@ -2162,82 +2586,87 @@
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="43" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="45" />
         <source>num_workers 0: the main process fetches every batch itself</source>
         <translation>num_workers 0: the main process fetches every batch itself</translation>
     </message>
     <message>
         <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <source>batches made: %1</source>
+        <translation>batches made: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="51" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="66" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
         <source>fetching samples and collating the batch, as a share of the loop's time</source>
         <translation>fetching samples and collating the batch, as a share of the loop's time</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
         <source>of which on a CPU core (the worker's CPU time)</source>
         <translation>of which on a CPU core (the worker's CPU time)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="68" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="72" />
         <source>of which ready to run but waiting for a core (more workers than free cores)</source>
         <translation>of which ready to run but waiting for a core (more workers than free cores)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="69" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="73" />
         <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
         <translation>of which off the CPU inside the dataset: reading files, network, sleeps</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="74" />
         <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
         <translation>waiting for an index: the loop has not asked for more, or the prefetch window is full</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="77" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="78" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="79" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
         <source>batches</source>
         <translation>batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
         <source>samples</source>
         <translation>samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
         <source>busy</source>
         <translation>busy</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="86" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
-        <source>wait for core</source>
-        <translation>wait for core</translation>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="87" />
+        <source>core wait</source>
+        <translation>core wait</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="88" />
         <source>I/O</source>
         <translation>I/O</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="89" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
@@ -2245,34 +2674,40 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="45" />
+        <location filename="../gui/main.cpp" line="47" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="52" />
+        <location filename="../gui/main.cpp" line="54" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="68" />
-        <source>unknown preset %1</source>
-        <translation>unknown preset %1</translation>
+        <location filename="../gui/main.cpp" line="62" />
+        <location filename="../gui/main.cpp" line="205" />
+        <source>unknown preset %1; the presets are: %2</source>
+        <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="75" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="84" />
+        <location filename="../gui/main.cpp" line="79" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="95" />
+        <location filename="../gui/main.cpp" line="90" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="182" />
+        <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
+        <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
 </context>
 </TS>

@@ -25,34 +25,115 @@
     </message>
 </context>
 <context>
+    <name>AnalysisWindows</name>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
+        <source>Cancel</source>
+        <translation>İptal</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="82" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>PyTorch profiler izlerini aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <source>Reading the profiler traces…</source>
+        <translation>Profiler izleri okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="100" />
+        <source>rank %1 · %2 · data stall %3</source>
+        <translation>rank %1 · %2 · veri beklemesi %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <source>Ranks of one job</source>
+        <translation>Bir işin rank'leri</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <source>Straggler: %1</source>
+        <translation>Geride kalan: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
+        <source>Compare runs</source>
+        <translation>Çalıştırmaları karşılaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <source>Run at least two configurations first: finished runs are kept here.</source>
+        <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <source>Run A</source>
+        <translation>Çalıştırma A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <source>Run B</source>
+        <translation>Çalıştırma B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
+        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
+        <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
+        <source>Reading the runs…</source>
+        <translation>Çalıştırmalar okunuyor…</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="19" />
+        <location filename="../gui/core/configdescription.cpp" line="25" />
+        <source>configuration not valid</source>
+        <translation>yapılandırma geçerli değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/configdescription.cpp" line="35" />
         <source>%1 dataset</source>
         <translation>%1 veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="20" />
+        <location filename="../gui/core/configdescription.cpp" line="36" />
         <source>num_workers=%1</source>
         <translation>num_workers=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="22" />
+        <location filename="../gui/core/configdescription.cpp" line="37" />
         <source>batch_size=%1</source>
         <translation>batch_size=%1</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="24" />
-        <source>pin_memory=%1</source>
-        <translation>pin_memory=%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/configdescription.cpp" line="26" />
+        <location filename="../gui/core/configdescription.cpp" line="51" />
         <source>simulated GPU</source>
         <translation>simüle GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configdescription.cpp" line="28" />
+        <location filename="../gui/core/configdescription.cpp" line="53" />
         <source>CUDA GPU</source>
         <translation>CUDA GPU</translation>
     </message>
@@ -625,6 +706,14 @@
     </message>
 </context>
 <context>
+    <name>DetailsPanel</name>
+    <message>
+        <location filename="../gui/widgets/detailspanel.cpp" line="29" />
+        <source>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</source>
+        <translation>Burada görmek için zaman çizelgesinde bir aralığa tıklayın (batch'i her şeritte vurgulanır); bir zaman aralığını ölçmek için çizelge boyunca sürükleyin; Esc temizler.</translation>
+    </message>
+</context>
+<context>
     <name>EngineLauncher</name>
     <message>
         <location filename="../gui/core/enginelauncher.cpp" line="67" />
@@ -710,24 +799,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="73" />
+        <location filename="../gui/widgets/exporter.cpp" line="76" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="77" />
+        <location filename="../gui/widgets/exporter.cpp" line="80" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="83" />
-        <location filename="../gui/widgets/exporter.cpp" line="94" />
-        <location filename="../gui/widgets/exporter.cpp" line="106" />
+        <location filename="../gui/widgets/exporter.cpp" line="86" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="107" />
+        <location filename="../gui/widgets/exporter.cpp" line="120" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="114" />
+        <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -739,694 +829,766 @@
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
-</context>
-<context>
-    <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="96" />
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="99" />
-        <source>Run the experiment</source>
-        <translation>Deneyi çalıştır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="100" />
-        <source>Check the answer</source>
-        <translation>Cevabı kontrol et</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="101" />
-        <source>Show me</source>
-        <translation>Göster</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="102" />
-        <source>Run the experiment that shows the answer</source>
-        <translation>Cevabı gösteren deneyi çalıştır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="103" />
-        <source>Quiz</source>
-        <translation>Soru</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="121" />
-        <source>What to look for:</source>
-        <translation>Neye bakmalı:</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="123" />
-        <source>Difficulty %1 %2</source>
-        <translation>Zorluk %1 %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="141" />
-        <source>Choose an answer first.</source>
-        <translation>Önce bir cevap seçin.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
-        <source>Right!</source>
-        <translation>Doğru!</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
-        <source>Not quite.</source>
-        <translation>Tam değil.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
-        <source>Press "Show me" to run the experiment that proves it.</source>
-        <translation>Bunu kanıtlayan deneyi çalıştırmak için "Göster"e basın.</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="92" />
-        <source>Run finished: %1 batches, %2 samples/s.</source>
-        <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="118" />
-        <source>Measuring %1 of %2…</source>
-        <translation>Ölçülüyor: %1 / %2…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="119" />
-        <source>Proving the advice: %1</source>
-        <translation>Öneri ölçülüyor: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="127" />
-        <source>The advice was measured: see the summary.</source>
-        <translation>Öneri ölçüldü: özete bakın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="477" />
-        <source>Open configuration</source>
-        <translation>Yapılandırmayı aç</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="216" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
-        <source>Save configuration</source>
-        <translation>Yapılandırmayı kaydet</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="229" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <source>Export picture</source>
-        <translation>Resim dışa aktar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="241" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
-        <source>Export Chrome trace</source>
-        <translation>Chrome izini dışa aktar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="242" />
-        <source>Chrome trace (*.json)</source>
-        <translation>Chrome izi (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="624" />
-        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
-        <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="248" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="748" />
-        <source>Open PyTorch profiler traces</source>
-        <translation>PyTorch profiler izlerini aç</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="109" />
-        <source>Reading the run's complete record…</source>
-        <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
-        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
-        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="249" />
-        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
-        <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
-        <source>About Loaderscope</source>
-        <translation>Loaderscope hakkında</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="295" />
-        <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="350" />
-        <source>Loaderscope — DataLoader timeline</source>
-        <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="351" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="373" />
-        <source>&amp;Run</source>
-        <translation>Ç&amp;alıştır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="352" />
-        <source>Start the engine with this configuration (F5)</source>
-        <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="353" />
-        <source>&amp;Stop</source>
-        <translation>&amp;Durdur</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="354" />
-        <source>Stop the run: workers are shut down in order</source>
-        <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
-        <source>&amp;Open configuration…</source>
-        <translation>Yapılandırmayı &amp;aç…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
-        <source>&amp;Save configuration…</source>
-        <translation>Yapılandırmayı &amp;kaydet…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
-        <source>Export &amp;picture…</source>
-        <translation>&amp;Resim dışa aktar…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="358" />
-        <source>PNG, SVG or PDF of the timeline, the queue depth and the summary</source>
-        <translation>Zaman çizelgesi, kuyruk derinliği ve özetin PNG, SVG ya da PDF'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
-        <source>Export Chrome &amp;trace…</source>
-        <translation>Chrome &amp;izini dışa aktar…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
-        <source>&amp;Quit</source>
-        <translation>Çı&amp;kış</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
-        <source>Open PyTorch &amp;profiler trace(s)…</source>
-        <translation>PyTorch &amp;profiler izlerini aç…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
-        <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
-        <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
-        <source>Parameter &amp;sweep…</source>
-        <translation>Parametre &amp;taraması…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
-        <source>&amp;Compare runs…</source>
-        <translation>Çalıştırmaları &amp;karşılaştır…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
-        <source>&amp;Tools</source>
-        <translation>&amp;Araçlar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366" />
-        <source>Zoom to &amp;fit</source>
-        <translation>&amp;Sığdır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="367" />
-        <source>&amp;Follow live</source>
-        <translation>Canlı &amp;izle</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
-        <source>Keep the present in view; zooming or panning turns it off</source>
-        <translation>Şimdiki anı görünümde tut; yakınlaştırma ya da kaydırma bunu kapatır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="369" />
-        <source>&amp;Docs theme (light)</source>
-        <translation>&amp;Belge teması (açık)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="370" />
-        <source>&amp;Large fonts (projector)</source>
-        <translation>&amp;Büyük yazı (projeksiyon)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="371" />
-        <source>&amp;About Loaderscope</source>
-        <translation>Loaderscope &amp;hakkında</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="372" />
-        <source>&amp;File</source>
-        <translation>&amp;Dosya</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="374" />
-        <source>&amp;View</source>
-        <translation>&amp;Görünüm</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="375" />
-        <source>&amp;Language</source>
-        <translation>D&amp;il</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="376" />
-        <source>&amp;Help</source>
-        <translation>&amp;Yardım</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="377" />
-        <source>Main toolbar</source>
-        <translation>Ana araç çubuğu</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="378" />
-        <source> Preset: </source>
-        <translation> Hazır ayar: </translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
-        <source> Slow motion: </source>
-        <translation> Ağır çekim: </translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
-        <source>Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)</source>
-        <translation>Olaylar gözle izlenebilsin diye deneyin gecikmelerini uzat (zaman çizelgesinde gösterilir)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
-        <source>Configuration</source>
-        <translation>Yapılandırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
-        <source>Lessons</source>
-        <translation>Dersler</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
-        <source>Summary</source>
-        <translation>Özet</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
-        <source>(choose a preset)</source>
-        <translation>(bir hazır ayar seçin)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="407" />
-        <source>num_workers=0: everything in the main process</source>
-        <translation>num_workers=0: her şey ana process'te</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="408" />
-        <source>num_workers=4: four worker processes</source>
-        <translation>num_workers=4: dört worker process</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="409" />
-        <source>pin_memory=True: pinned, asynchronous copies</source>
-        <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="410" />
-        <source>pin_memory=False: pageable copies block the host</source>
-        <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="411" />
-        <source>iterable dataset without sharding (duplicates)</source>
-        <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="412" />
-        <source>iterable dataset sharded by worker id</source>
-        <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="413" />
-        <source>workers started with fork</source>
-        <translation>fork ile başlatılan worker'lar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="414" />
-        <source>workers started with spawn</source>
-        <translation>spawn ile başlatılan worker'lar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="415" />
-        <source>one slow sample, in_order=True (head-of-line blocking)</source>
-        <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="416" />
-        <source>one slow sample, in_order=False</source>
-        <translation>tek yavaş örnek, in_order=False</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="417" />
-        <source>prefetch_factor=4: the window of batches in flight</source>
-        <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="418" />
-        <source>persistent_workers=True over three epochs</source>
-        <translation>üç epoch boyunca persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="419" />
-        <source>a worker crashes in the middle of the epoch</source>
-        <translation>bir worker epoch ortasında çöküyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="420" />
-        <source>batch_size=32 with drop_last=True</source>
-        <translation>batch_size=32 ve drop_last=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="421" />
-        <source>DistributedSampler: rank 1 of 4</source>
-        <translation>DistributedSampler: 4 rank'ten rank 1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="471" />
-        <source>Cannot read %1: %2</source>
-        <translation>%1 okunamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="478" />
-        <source>%1 is not a JSON configuration: %2 at byte %3</source>
-        <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="489" />
-        <source>Cannot write %1: %2</source>
-        <translation>%1 yazılamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="503" />
-        <source>The picture was not written: %1</source>
-        <translation>Resim yazılmadı: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="506" />
-        <source>Picture written to %1.</source>
-        <translation>Resim %1 dosyasına yazıldı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="537" />
-        <source>slow motion ×%1</source>
-        <translation>ağır çekim ×%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="669" />
-        <source>GPU: simulated (a model, not a device)</source>
-        <translation>GPU: simüle (bir model, cihaz değil)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="667" />
-        <source>GPU: CUDA device</source>
-        <translation>GPU: CUDA cihazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="571" />
-        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
-        <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="577" />
-        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
-        <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="605" />
-        <source>Writing the Chrome trace…</source>
-        <translation>Chrome izi yazılıyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
-        <source>The trace was not written: %1</source>
-        <translation>İz yazılmadı: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="632" />
-        <source>Starting…</source>
-        <translation>Başlatılıyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="648" />
-        <source>Set %1 = %2: press Run (F5) to see the effect.</source>
-        <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="661" />
-        <source>Running… engine pid %1</source>
-        <translation>Çalışıyor… motor pid %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="663" />
-        <source>The configuration is not runnable: see the message above the form.</source>
-        <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="665" />
-        <source>Ready: press Run (F5).</source>
-        <translation>Hazır: Çalıştır'a basın (F5).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="668" />
-        <source>GPU: chosen at run time (simulated when none is usable)</source>
-        <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
-        <source>Reading the profiler traces…</source>
-        <translation>Profiler izleri okunuyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="725" />
-        <source>Cancel</source>
-        <translation>İptal</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="758" />
-        <source>Profiler trace %1: %2 steps.</source>
-        <translation>Profiler izi %1: %2 adım.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="771" />
-        <source>rank %1 · %2 · data stall %3 %</source>
-        <translation>rank %1 · %2 · veri beklemesi %%3</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="778" />
-        <source>Ranks of one job</source>
-        <translation>Bir işin rank'leri</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="780" />
-        <source>Straggler: %1</source>
-        <translation>Geride kalan: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="781" />
-        <source>No rank's loader holds the others back.</source>
-        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="808" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="831" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="841" />
-        <source>Compare runs</source>
-        <translation>Çalıştırmaları karşılaştır</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="804" />
-        <source>Run at least two configurations first: finished runs are kept here.</source>
-        <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
-        <source>Run A</source>
-        <translation>Çalıştırma A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="816" />
-        <source>Run B</source>
-        <translation>Çalıştırma B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="842" />
-        <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
-        <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
-    </message>
-    <message>
-        <location filename="../gui/main.cpp" line="55" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="533" />
+        <location filename="../gui/core/lessons.cpp" line="124" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
 </context>
 <context>
+    <name>LessonsPanel</name>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="107" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="110" />
+        <source>Run the experiment</source>
+        <translation>Deneyi çalıştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="111" />
+        <source>Check the answer</source>
+        <translation>Cevabı kontrol et</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="112" />
+        <source>Show me</source>
+        <translation>Göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="113" />
+        <source>Try again</source>
+        <translation>Yeniden dene</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="114" />
+        <source>Show the answer</source>
+        <translation>Cevabı göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="136" />
+        <source>Run the experiment that shows the answer</source>
+        <translation>Cevabı gösteren deneyi çalıştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
+        <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
+        <translation>Bu deneyi ve karşılaştırıldığı deneyi tek bir zaman ekseninde üst üste görmek için "Göster" düğmesine basın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="115" />
+        <source>Quiz</source>
+        <translation>Soru</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="137" />
+        <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
+        <translation>Bu deneyi ve karşılaştırıldığı deneyi çalıştırır, ikisini üst üste gösterir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="140" />
+        <source>What to look for:</source>
+        <translation>Neye bakmalı:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
+        <source>Difficulty %1 %2</source>
+        <translation>Zorluk %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="160" />
+        <source>Choose an answer first.</source>
+        <translation>Önce bir cevap seçin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="171" />
+        <source>Try again, or show the answer.</source>
+        <translation>Yeniden deneyin ya da cevabı gösterin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
+        <source>Right!</source>
+        <translation>Doğru!</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="170" />
+        <source>Not quite.</source>
+        <translation>Tam değil.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <source>The answer:</source>
+        <translation>Cevap:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
+        <source>Press "Show me" to run the experiment that proves it.</source>
+        <translation>Bunu kanıtlayan deneyi çalıştırmak için "Göster"e basın.</translation>
+    </message>
+</context>
+<context>
+    <name>MainActions</name>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="109" />
+        <source>&amp;Open configuration…</source>
+        <translation>Yapılandırmayı &amp;aç…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="110" />
+        <source>&amp;Save configuration…</source>
+        <translation>Yapılandırmayı &amp;kaydet…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="111" />
+        <source>Export &amp;picture…</source>
+        <translation>&amp;Resim dışa aktar…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="112" />
+        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
+        <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="113" />
+        <source>Export Chrome &amp;trace…</source>
+        <translation>Chrome &amp;izini dışa aktar…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <source>Open PyTorch &amp;profiler trace(s)…</source>
+        <translation>PyTorch &amp;profiler izlerini aç…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
+        <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <source>&amp;Quit</source>
+        <translation>Çı&amp;kış</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <source>&amp;Run</source>
+        <translation>Ç&amp;alıştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <source>Start the engine with this configuration (F5)</source>
+        <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <source>&amp;Stop</source>
+        <translation>&amp;Durdur</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>Stop the run: workers are shut down in order</source>
+        <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <source>Re&amp;peat</source>
+        <translation>&amp;Tekrarla</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
+        <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <source>Zoom to &amp;fit</source>
+        <translation>&amp;Sığdır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <source>The whole run (Home)</source>
+        <translation>Çalıştırmanın tamamı (Home)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <source>&amp;Follow live</source>
+        <translation>Canlı &amp;izle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <source>Keep the present in view; zooming or panning turns it off (F)</source>
+        <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Yakınlaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <source>Zoom &amp;out</source>
+        <translation>&amp;Uzaklaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <source>&amp;Find a batch, sample or worker…</source>
+        <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <source>As the &amp;desktop</source>
+        <translation>&amp;Masaüstü gibi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <source>&amp;Light</source>
+        <translation>&amp;Açık</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <source>&amp;Dark</source>
+        <translation>&amp;Koyu</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <source>&amp;Large fonts (projector)</source>
+        <translation>&amp;Büyük yazı (projeksiyon)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <source>Parameter &amp;sweep…</source>
+        <translation>Parametre &amp;taraması…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <source>&amp;Compare runs…</source>
+        <translation>Çalıştırmaları &amp;karşılaştır…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <source>&amp;Keyboard shortcuts and legend</source>
+        <translation>&amp;Klavye kısayolları ve açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <source>&amp;About Loaderscope</source>
+        <translation>Loaderscope &amp;hakkında</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <source>&amp;File</source>
+        <translation>&amp;Dosya</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <source>&amp;View</source>
+        <translation>&amp;Görünüm</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <source>&amp;Tools</source>
+        <translation>&amp;Araçlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <source>&amp;Language</source>
+        <translation>D&amp;il</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <source>&amp;Help</source>
+        <translation>&amp;Yardım</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <source>Main toolbar</source>
+        <translation>Ana araç çubuğu</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <source> Preset: </source>
+        <translation> Hazır ayar: </translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <source> Slow motion: </source>
+        <translation> Ağır çekim: </translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
+        <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar gerçek zamanda kalır</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="269" />
+        <source>Run finished: %1 batches, %2 samples/s.</source>
+        <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <source>Measuring %1 of %2…</source>
+        <translation>Ölçülüyor: %1 / %2…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
+        <source>Proving the advice: %1</source>
+        <translation>Öneri ölçülüyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
+        <source>The advice was measured: see the summary.</source>
+        <translation>Öneri ölçüldü: özete bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="459" />
+        <source>Open configuration</source>
+        <translation>Yapılandırmayı aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <source>Save configuration</source>
+        <translation>Yapılandırmayı kaydet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <source>Export picture</source>
+        <translation>Resim dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <source>Export Chrome trace</source>
+        <translation>Chrome izini dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome izi (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <source>slowed ×%1 (figures in real time)</source>
+        <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
+        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
+        <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>PyTorch profiler izlerini aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <source>Reading the run's complete record…</source>
+        <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
+        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="213" />
+        <source>About Loaderscope</source>
+        <translation>Loaderscope hakkında</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <source>Loaderscope — DataLoader timeline</source>
+        <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <source>Configuration</source>
+        <translation>Yapılandırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <source>Lessons</source>
+        <translation>Dersler</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <source>Summary</source>
+        <translation>Özet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <source>Details</source>
+        <translation>Ayrıntılar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <source>batch 17, sample 123, worker 2</source>
+        <translation>batch 17, örnek 123, worker 2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
+        <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <source>(choose a preset)</source>
+        <translation>(bir hazır ayar seçin)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <source>Cannot read %1: %2</source>
+        <translation>%1 okunamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <source>%1 is not a JSON configuration: %2 at byte %3</source>
+        <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <source>Cannot write %1: %2</source>
+        <translation>%1 yazılamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <source>The picture was not written: %1</source>
+        <translation>Resim yazılmadı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <source>Picture written to %1.</source>
+        <translation>Resim %1 dosyasına yazıldı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <source>GPU: simulated (a model, not a device)</source>
+        <translation>GPU: simüle (bir model, cihaz değil)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
+        <source>GPU: CUDA device</source>
+        <translation>GPU: CUDA cihazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
+        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
+        <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="633" />
+        <source>Writing the Chrome trace…</source>
+        <translation>Chrome izi yazılıyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <source>The trace was not written: %1</source>
+        <translation>İz yazılmadı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <source>Starting…</source>
+        <translation>Başlatılıyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="679" />
+        <source>Set %1 = %2: press Run (F5) to see the effect.</source>
+        <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="694" />
+        <source>Found %1.</source>
+        <translation>Bulundu: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="706" />
+        <source>Running… engine pid %1</source>
+        <translation>Çalışıyor… motor pid %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <source>The configuration is not runnable: see the message above the form.</source>
+        <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
+        <source>Ready: press Run (F5).</source>
+        <translation>Hazır: Çalıştır'a basın (F5).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
+        <source>A PyTorch profiler trace</source>
+        <translation>Bir PyTorch profiler izi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="715" />
+        <source>GPU: chosen at run time (simulated when none is usable)</source>
+        <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="782" />
+        <source>Profiler trace %1: %2 steps.</source>
+        <translation>Profiler izi %1: %2 adım.</translation>
+    </message>
+</context>
+<context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="92" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="94" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="106" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="108" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="110" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
+</context>
+<context>
+    <name>Presets</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
-        <source>no loader spans found</source>
-        <translation>DataLoader aralığı bulunamadı</translation>
+        <location filename="../gui/core/presets.cpp" line="21" />
+        <source>num_workers=0: everything in the main process</source>
+        <translation>num_workers=0: her şey ana process'te</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="105" />
-        <source>loader wait not measured</source>
-        <translation>DataLoader beklemesi ölçülmedi</translation>
+        <location filename="../gui/core/presets.cpp" line="22" />
+        <source>num_workers=4: four worker processes</source>
+        <translation>num_workers=4: dört worker process</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="107" />
-        <source>unreliable trace</source>
-        <translation>güvenilmez iz</translation>
+        <location filename="../gui/core/presets.cpp" line="23" />
+        <source>pin_memory=True: pinned, asynchronous copies</source>
+        <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="24" />
+        <source>pin_memory=False: pageable copies block the host</source>
+        <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="25" />
+        <source>iterable dataset without sharding (duplicates)</source>
+        <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="26" />
+        <source>iterable dataset sharded by worker id</source>
+        <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="27" />
+        <source>workers started with fork</source>
+        <translation>fork ile başlatılan worker'lar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="28" />
+        <source>workers started with spawn</source>
+        <translation>spawn ile başlatılan worker'lar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="29" />
+        <source>one slow sample, in_order=True (head-of-line blocking)</source>
+        <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="30" />
+        <source>one slow sample, in_order=False</source>
+        <translation>tek yavaş örnek, in_order=False</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="31" />
+        <source>prefetch_factor=4: the window of batches in flight</source>
+        <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="32" />
+        <source>persistent_workers=True over three epochs</source>
+        <translation>üç epoch boyunca persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="33" />
+        <source>a worker crashes in the middle of the epoch</source>
+        <translation>bir worker epoch ortasında çöküyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="34" />
+        <source>batch_size=32 with drop_last=True</source>
+        <translation>batch_size=32 ve drop_last=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="35" />
+        <source>DistributedSampler: rank 1 of 4</source>
+        <translation>DistributedSampler: 4 rank'ten rank 1</translation>
     </message>
 </context>
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="48" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="53" />
         <source>ready batches</source>
         <translation>hazır batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="49" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="54" />
         <source>outstanding tasks</source>
         <translation>bekleyen görevler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="50" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="55" />
         <source>pinned buffers in use</source>
         <translation>kullanımdaki sabitlenmiş tamponlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="77" />
+        <source>count</source>
+        <translation>adet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="146" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <source>at %1 s</source>
+        <translation>%1 s anında</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/queuechartview.cpp" line="213" />
+        <source>at %1 ms</source>
+        <translation>%1 ms anında</translation>
+    </message>
+</context>
+<context>
+    <name>QShortcut</name>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="16" />
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+</context>
+<context>
+    <name>RangeSummary</name>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="43" />
+        <source>Measured range: %1</source>
+        <translation>Ölçülen aralık: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="46" />
+        <source>from %1 to %2</source>
+        <translation>%1 ile %2 arası</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="48" />
+        <source>part of this range is shown from aggregates; zoom in to read its detail back</source>
+        <translation>bu aralığın bir kısmı özet verilerden gösteriliyor; ayrıntısını geri okumak için yakınlaştırın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="52" />
+        <source>batches received by the loop: %1</source>
+        <translation>döngünün aldığı batch'ler: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="53" />
+        <source>the loop waited for data: %1 of the range</source>
+        <translation>döngü veri bekledi: aralığın %1 kadarı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="60" />
+        <source>worker %1: busy %2, %3 samples</source>
+        <translation>worker %1: meşgul %2, %3 örnek</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/rangesummary.cpp" line="64" />
+        <source>GPU busy: %1</source>
+        <translation>GPU meşgul: %1</translation>
     </message>
 </context>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="310" />
+        <location filename="../gui/core/summarytext.cpp" line="345" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="312" />
+        <location filename="../gui/core/summarytext.cpp" line="347" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="316" />
-        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
-        <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
-        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
-        <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
-        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
-        <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="322" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1434,9 +1596,9 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="108" />
-        <source>%1 · num_workers=%2 · %3 samples/s · %4</source>
-        <translation>%1 · num_workers=%2 · saniyede %3 örnek · %4</translation>
+        <location filename="../gui/core/runhistory.cpp" line="110" />
+        <source>%1 · %2 samples/s · %3</source>
+        <translation>%1 · %2 örnek/s · %3</translation>
     </message>
 </context>
 <context>
@@ -1448,49 +1610,192 @@
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="13" />
+        <source>Keyboard shortcuts and legend</source>
+        <translation>Klavye kısayolları ve açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
+        <source>Wheel, W / S, + / −</source>
+        <translation>Tekerlek, W / S, + / −</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
+        <source>zoom in / out around the cursor</source>
+        <translation>imlecin çevresinde yakınlaştır / uzaklaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
+        <source>A / D, ← / →</source>
+        <translation>A / D, ← / →</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
+        <source>move back / forward in time</source>
+        <translation>zamanda geri / ileri git</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <source>Shift+drag, middle-button drag</source>
+        <translation>Shift+sürükle, orta tuşla sürükle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <source>pan</source>
+        <translation>kaydır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <source>Drag</source>
+        <translation>Sürükle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <source>measure a time range: its length and what happened inside it</source>
+        <translation>bir zaman aralığını ölç: uzunluğu ve içinde ne olduğu</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <source>Click</source>
+        <translation>Tıkla</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <source>select a span: its batch is highlighted in every lane, the details pane describes it</source>
+        <translation>bir aralık seç: batch'i her şeritte vurgulanır, ayrıntılar bölmesi onu anlatır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <source>clear the selection and the measured range</source>
+        <translation>seçimi ve ölçülen aralığı temizle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <source>Backspace</source>
+        <translation>Backspace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <source>back to the previous zoom</source>
+        <translation>önceki yakınlaştırmaya dön</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <source>the whole run</source>
+        <translation>çalıştırmanın tamamı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>follow the run live</source>
+        <translation>çalıştırmayı canlı izle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <source>Ctrl+F</source>
+        <translation>Ctrl+F</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <source>find a batch, a sample or a worker</source>
+        <translation>bir batch, örnek ya da worker bul</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <source>F5 / Shift+F5</source>
+        <translation>F5 / Shift+F5</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <source>run / stop</source>
+        <translation>çalıştır / durdur</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <source>export a picture</source>
+        <translation>resim dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="28" />
+        <source>Keyboard and mouse</source>
+        <translation>Klavye ve fare</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="31" />
+        <source>Legend</source>
+        <translation>Açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="66" />
+        <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
+        <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
+    </message>
+</context>
+<context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="111" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
         <source> points</source>
         <translation> puan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="101" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="130" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
     </message>
@@ -1498,92 +1803,92 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="144" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="80" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="81" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="84" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="88" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="87" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="89" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="154" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="161" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -1591,212 +1896,212 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="67" />
+        <location filename="../gui/core/summarytext.cpp" line="77" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="68" />
+        <location filename="../gui/core/summarytext.cpp" line="78" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="73" />
+        <location filename="../gui/core/summarytext.cpp" line="83" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="79" />
+        <location filename="../gui/core/summarytext.cpp" line="89" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="81" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="93" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="95" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <location filename="../gui/core/summarytext.cpp" line="118" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="145" />
+        <location filename="../gui/core/summarytext.cpp" line="148" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="166" />
+        <location filename="../gui/core/summarytext.cpp" line="169" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="171" />
+        <location filename="../gui/core/summarytext.cpp" line="174" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="177" />
+        <location filename="../gui/core/summarytext.cpp" line="180" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="182" />
+        <location filename="../gui/core/summarytext.cpp" line="185" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="186" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="191" />
+        <location filename="../gui/core/summarytext.cpp" line="194" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="192" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="196" />
+        <location filename="../gui/core/summarytext.cpp" line="199" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="207" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="207" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="216" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="227" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="245" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="246" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="252" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="261" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="265" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="266" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="268" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="268" />
+        <location filename="../gui/core/summarytext.cpp" line="270" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="270" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <location filename="../gui/core/summarytext.cpp" line="274" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <location filename="../gui/core/summarytext.cpp" line="275" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="282" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="284" />
+        <location filename="../gui/core/summarytext.cpp" line="286" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="296" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -1804,357 +2109,476 @@
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="46" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="54" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="56" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="59" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="63" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="74" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="117" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="120" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="124" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="123" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="125" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="170" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="172" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="189" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="191" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="197" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="199" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="221" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="226" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="254" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="293" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="251" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="258" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="289" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="325" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
 </context>
 <context>
-    <name>TimelineRenderer</name>
+    <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="123" />
-        <source>main process (training loop)</source>
-        <translation>ana process (eğitim döngüsü)</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="45" />
+        <source>there is no worker %1</source>
+        <translation>worker %1 yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="124" />
-        <source>pin-memory thread</source>
-        <translation>pin-memory thread'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
-        <source>worker %1 · pid %2</source>
-        <translation>worker %1 · pid %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
+        <location filename="../gui/core/timelinefind.cpp" line="51" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy (simulated)</source>
-        <translation>GPU kopya (simüle)</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="64" />
+        <source>sample %1 (batch %2)</source>
+        <translation>örnek %1 (batch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
-        <source>GPU copy stream</source>
-        <translation>GPU kopya stream'i</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="65" />
+        <source>sample %1 was not fetched in the part of the run held in detail</source>
+        <translation>örnek %1, çalıştırmanın ayrıntısı tutulan kısmında getirilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute (simulated)</source>
-        <translation>GPU hesaplama (simüle)</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="83" />
+        <source>batch %1 is not in the part of the run held in detail</source>
+        <translation>batch %1, çalıştırmanın ayrıntısı tutulan kısmında yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="134" />
-        <source>GPU compute stream</source>
-        <translation>GPU hesaplama stream'i</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="92" />
+        <source>batch %1 (epoch %2)</source>
+        <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="161" />
-        <source>fetch sample</source>
-        <translation>örnek getirme</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="95" />
+        <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
+        <translation>bir batch (17, batch 17, epoch 1 batch 4), bir örnek (sample 123) ya da bir worker (worker 2) yazın</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineLayout</name>
+    <message>
+        <location filename="../gui/core/timelinelayout.cpp" line="32" />
+        <source>+%1 more (F1)</source>
+        <translation>+%1 tane daha (F1)</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineRenderer</name>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
+        <source>Legend</source>
+        <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="162" />
-        <source>collate</source>
-        <translation>collate (birleştirme)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="163" />
-        <source>idle (waiting for an index)</source>
-        <translation>boşta (indeks bekliyor)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="164" />
-        <source>worker start-up</source>
-        <translation>worker başlangıcı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="165" />
-        <source>waiting for data</source>
-        <translation>veri bekleniyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="166" />
-        <source>training step (issue)</source>
-        <translation>eğitim adımı (başlatma)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="167" />
-        <source>starting workers</source>
-        <translation>worker'lar başlatılıyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="168" />
-        <source>shutting down workers</source>
-        <translation>worker'lar kapatılıyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="169" />
-        <source>pin copy</source>
-        <translation>pin kopyası</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="170" />
-        <source>host-to-device copy</source>
-        <translation>host'tan cihaza kopya</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="171" />
-        <source>step kernel</source>
-        <translation>adım kernel'i</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="174" />
-        <source>host waits for the GPU</source>
-        <translation>host GPU'yu bekliyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="175" />
-        <source>host blocked: pageable copy</source>
-        <translation>host engellendi: sayfalanabilir kopya</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="176" />
-        <source>host blocked: synchronous copy</source>
-        <translation>host engellendi: senkron kopya</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="177" />
-        <source>host blocked</source>
-        <translation>host engellendi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="179" />
-        <source>event</source>
-        <translation>olay</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="204" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="206" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="208" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="209" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ns</source>
         <translation> ns</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="59" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <source>fetch sample</source>
+        <translation>örnek getirme</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="60" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <source>collate</source>
+        <translation>collate (birleştirme)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="61" />
+        <source>idle (waiting for an index)</source>
+        <translation>boşta (indeks bekliyor)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="62" />
+        <source>worker start-up</source>
+        <translation>worker başlangıcı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="63" />
+        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <source>waiting for data</source>
+        <translation>veri bekleniyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <source>training step (issue)</source>
+        <translation>eğitim adımı (başlatma)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <source>starting workers</source>
+        <translation>worker'lar başlatılıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <source>shutting down workers</source>
+        <translation>worker'lar kapatılıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <source>pin copy</source>
+        <translation>pin kopyası</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <source>host-to-device copy</source>
+        <translation>host'tan cihaza kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <source>step kernel</source>
+        <translation>adım kernel'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <source>waiting while later batches are ready</source>
+        <translation>sonraki batch'ler hazırken bekleme</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <source>host waits for the GPU</source>
+        <translation>host GPU'yu bekliyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <source>host blocked: pageable copy</source>
+        <translation>host engellendi: sayfalanabilir kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <source>host blocked: synchronous copy</source>
+        <translation>host engellendi: senkron kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="76" />
+        <source>host blocked</source>
+        <translation>host engellendi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <source>event</source>
+        <translation>olay</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <source>main process (training loop)</source>
+        <translation>ana process (eğitim döngüsü)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <source>pin-memory thread</source>
+        <translation>pin-memory thread'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1 · pid %2</source>
+        <translation>worker %1 · pid %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy (simulated)</source>
+        <translation>GPU kopya (simüle)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <source>GPU copy stream</source>
+        <translation>GPU kopya stream'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute (simulated)</source>
+        <translation>GPU hesaplama (simüle)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <source>GPU compute stream</source>
+        <translation>GPU hesaplama stream'i</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <source>training step</source>
+        <translation>eğitim adımı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <source>host blocked by a copy</source>
+        <translation>kopya host'u durduruyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <source>idle</source>
+        <translation>boşta</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <source>start-up</source>
+        <translation>başlatma</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <source>copy from pinned memory</source>
+        <translation>sayfa-kilitli bellekten kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <source>copy from pageable memory</source>
+        <translation>sayfalanabilir bellekten kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <source>worker started</source>
+        <translation>worker başladı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <source>error</source>
+        <translation>hata</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <source>worker stalled</source>
+        <translation>worker takıldı</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="199" />
-        <source>%1 spans folded here: zoom in to see them</source>
-        <translation>Burada %1 aralık katlandı: görmek için yakınlaştırın</translation>
+        <location filename="../gui/widgets/timelineview.cpp" line="294" />
+        <source>%1 spans folded here</source>
+        <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="205" />
+        <location filename="../gui/widgets/timelineview.cpp" line="297" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="208" />
+        <location filename="../gui/widgets/timelineview.cpp" line="298" />
+        <source>over %1: zoom in (W, or the wheel) to see them</source>
+        <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="307" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="209" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="212" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>made in the main process</source>
         <translation>ana process'te yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="215" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="217" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="220" />
+        <location filename="../gui/widgets/timelineview.cpp" line="317" />
+        <source>%1 later batches ready</source>
+        <translation>%1 sonraki batch hazır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/timelineview.cpp" line="320" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>
@@ -2162,82 +2586,87 @@
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="43" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="45" />
         <source>num_workers 0: the main process fetches every batch itself</source>
         <translation>num_workers 0: ana process her batch'i kendisi getirir</translation>
     </message>
     <message>
         <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <source>batches made: %1</source>
+        <translation>üretilen batch: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="51" />
         <source>main</source>
         <translation>ana</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="66" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
         <source>fetching samples and collating the batch, as a share of the loop's time</source>
         <translation>örnekleri getirme ve batch'i birleştirme, döngü süresinin payı olarak</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
         <source>of which on a CPU core (the worker's CPU time)</source>
         <translation>bunun bir CPU çekirdeğinde geçen kısmı (worker'ın CPU zamanı)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="68" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="72" />
         <source>of which ready to run but waiting for a core (more workers than free cores)</source>
         <translation>bunun çalışmaya hazır ama çekirdek bekleyen kısmı (boş çekirdekten fazla worker)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="69" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="73" />
         <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
         <translation>bunun veri kümesi içinde CPU dışında geçen kısmı: dosya okuma, ağ, beklemeler</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="74" />
         <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
         <translation>bir indeks bekliyor: döngü daha fazlasını istemedi ya da ön getirme penceresi dolu</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="77" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="78" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="79" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
         <source>batches</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="80" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
         <source>samples</source>
         <translation>örnek</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
         <source>busy</source>
         <translation>meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="86" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
-        <source>wait for core</source>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="87" />
+        <source>core wait</source>
         <translation>çekirdek bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="88" />
         <source>I/O</source>
         <translation>G/Ç</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="89" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
@@ -2245,34 +2674,40 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="45" />
+        <location filename="../gui/main.cpp" line="47" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="52" />
+        <location filename="../gui/main.cpp" line="54" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="68" />
-        <source>unknown preset %1</source>
-        <translation>bilinmeyen hazır ayar %1</translation>
+        <location filename="../gui/main.cpp" line="62" />
+        <location filename="../gui/main.cpp" line="205" />
+        <source>unknown preset %1; the presets are: %2</source>
+        <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="75" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="84" />
+        <location filename="../gui/main.cpp" line="79" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="95" />
+        <location filename="../gui/main.cpp" line="90" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="182" />
+        <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
+        <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
 </context>
 </TS>

@@ -55,10 +55,14 @@ void MetricsAccumulator::add(const Event& e)
                 t->pidTime = e.t0;
             }
             return;
-        case EventKind::Fetch:
-            t->fetchNs += d;
-            ++t->samples;
+        case EventKind::Fetch: {
+            // arg1: the samples this span stands for, each taking its time (the probe records
+            // 1 sample in N with arg1 = N when asked to); 0 or 1: the span itself.
+            const int64_t n = std::max<int64_t>(1, e.arg1);
+            t->fetchNs += d * uint64_t(n);
+            t->samples += n;
             return;
+        }
         case EventKind::Collate:
             t->collateNs += d;
             ++t->collates;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
@@ -91,18 +92,36 @@ ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringC
 
 ShmLayout ShmLayout::forConfig(const Config& c, uint64_t configTextBytes)
 {
-    const uint32_t workers = uint32_t(c.loader.num_workers);
-    const uint32_t inflight = uint32_t(c.loader.prefetch_factor) * workers;
-    const uint32_t slots = inflight + kConsumerSlots;
+    const SegmentSpec s = SegmentSpec::forConfig(c, {});
+    return fromCounts(s.num_workers, s.num_slots, s.task_ring_capacity, s.event_ring_capacity, s.max_indices,
+                      s.slot_payload_bytes, configSectionBytes(configTextBytes));
+}
+
+uint64_t ShmLayout::configSectionBytes(uint64_t configTextBytes)
+{
+    return alignUp(configTextBytes + 1, 4096);
+}
+
+SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJson)
+{
+    SegmentSpec s;
+    s.num_workers = uint32_t(c.loader.num_workers);
+    const uint32_t inflight = uint32_t(c.loader.prefetch_factor) * s.num_workers;
+    s.num_slots = inflight + ShmLayout::kConsumerSlots;
     // A worker may hold every in-flight task (in_order=False with one active worker), plus a
     // resume and a stop message.
-    const uint32_t ringCap = nextPow2(std::max<uint32_t>(inflight + 4, 8));
+    s.task_ring_capacity = nextPow2(std::max<uint32_t>(inflight + 4, 8));
     // Test only: a small event ring makes a run lose events on purpose (tst_hostile).
-    uint32_t eventCap = kEventRingCapacity;
+    s.event_ring_capacity = ShmLayout::kEventRingCapacity;
     if (const char* test = std::getenv("LOADERSCOPE_TEST_EVENT_RING"); test && *test)
-        eventCap = nextPow2(std::clamp<uint32_t>(uint32_t(std::strtoul(test, nullptr, 10)), 16, kEventRingCapacity));
-    return fromCounts(workers, slots, ringCap, eventCap, uint32_t(c.batchSize()),
-                      c.slotPayloadBytes(), alignUp(configTextBytes + 1, 4096));
+        s.event_ring_capacity = nextPow2(
+            std::clamp<uint32_t>(uint32_t(std::strtoul(test, nullptr, 10)), 16, ShmLayout::kEventRingCapacity));
+    s.max_indices = uint32_t(c.batchSize());
+    s.slot_payload_bytes = c.slotPayloadBytes();
+    s.config_json = configJson;
+    s.source = SegmentSource::Engine;
+    s.program = "loaderscope-engine";
+    return s;
 }
 
 struct Segment::Impl
@@ -111,10 +130,17 @@ struct Segment::Impl
     bip::mapped_region region;
 };
 
-std::unique_ptr<Segment> Segment::create(const Config& config, const std::string& configJson)
+std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
 {
+    const std::string& configJson = spec.config_json;
+    auto pow2 = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
+    if (spec.num_slots == 0 || spec.max_indices == 0 || !pow2(spec.task_ring_capacity) ||
+        !pow2(spec.event_ring_capacity))
+        throw std::runtime_error("segment spec: slots and indices must be positive, ring capacities powers of two");
     std::unique_ptr<Segment> seg(new Segment);
-    seg->m_layout = ShmLayout::forConfig(config, configJson.size());
+    seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
+                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes,
+                                          ShmLayout::configSectionBytes(configJson.size()));
     if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
         throw std::runtime_error("the config text is larger than 1 MiB");
     std::random_device rd;
@@ -167,6 +193,13 @@ std::unique_ptr<Segment> Segment::create(const Config& config, const std::string
     h->max_indices = L.max_indices;
     h->slot_payload_bytes = L.slot_payload_bytes;
     h->engine_pid.store(getpid());
+    h->source = uint32_t(spec.source);
+    timespec wall {};
+    clock_gettime(CLOCK_REALTIME, &wall);
+    h->start_unix_ns = uint64_t(wall.tv_sec) * 1000000000ULL + uint64_t(wall.tv_nsec);
+    std::snprintf(h->program, sizeof h->program, "%s", spec.program.c_str());
+    h->rank.store(spec.rank);
+    h->world_size.store(spec.world_size);
     std::memcpy(seg->m_base + L.off_config, configJson.data(), configJson.size());
     for (uint32_t w = 0; w < L.num_workers; ++w)
         new (seg->worker(w)) WorkerCtl;
@@ -316,6 +349,49 @@ uint64_t processStartTime(int pid)
             return std::strtoull(field.c_str(), nullptr, 10);
     }
     return 0;
+}
+
+std::vector<SegmentInfo> listLiveSegments()
+{
+    std::vector<SegmentInfo> out;
+    DIR* dir = opendir("/dev/shm");
+    if (!dir)
+        return out;
+    const uid_t me = geteuid();
+    std::vector<std::string> names;
+    while (dirent* e = readdir(dir)) {
+        const std::string name = e->d_name;
+        struct stat st {};
+        if (name.rfind(kPrefix, 0) == 0 && stat(("/dev/shm/" + name).c_str(), &st) == 0 && st.st_uid == me)
+            names.push_back(name);
+    }
+    closedir(dir);
+    for (const std::string& name : names) {
+        std::unique_ptr<Segment> seg;
+        try {
+            seg = Segment::open(name, /*writable=*/false);
+        } catch (const std::exception&) {
+            continue;
+        }
+        const SegmentHeader* h = seg->header();
+        const int pid = h->creator_pid;
+        if (pid <= 0 || (kill(pid, 0) != 0 && errno != EPERM) || processStartTime(pid) != h->creator_starttime)
+            continue; // its process is gone (or the pid belongs to another process now)
+        SegmentInfo i;
+        i.name = name;
+        i.source = SegmentSource(h->source);
+        i.program = std::string(h->program, strnlen(h->program, sizeof h->program));
+        i.pid = pid;
+        i.start_unix_ns = h->start_unix_ns;
+        i.rank = h->rank.load();
+        i.world_size = h->world_size.load();
+        i.lanes = seg->layout().num_workers;
+        i.lanes_used = h->lanes_used.load();
+        i.state = RunState(h->run_state.load());
+        out.push_back(std::move(i));
+    }
+    std::sort(out.begin(), out.end(), [](const SegmentInfo& a, const SegmentInfo& b) { return a.start_unix_ns > b.start_unix_ns; });
+    return out;
 }
 
 std::vector<std::string> sweepStaleSegments()

@@ -111,6 +111,7 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
     const std::string backend = header.simulated_device ? "sim" : "cuda";
     const int numWorkers = int(header.num_workers);
     bool pinThread = false;
+    bool deviceEvents = false;
     std::unique_ptr<OutputFile> out;
     try {
         out = std::make_unique<OutputFile>(path);
@@ -157,6 +158,7 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
                         p.push_back(e.arg0);
                 }
                 pinThread = pinThread || e.lane == LanePin;
+                deviceEvents = deviceEvents || e.lane == LaneCopy || e.lane == LaneCompute;
                 const Track t = trackFor(e.lane);
                 sep();
                 if (e.kind == EventKind::QueueDepth) {
@@ -205,7 +207,9 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
         sep();
         put("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}", pid, index);
     };
-    metaEvent("process_name", kMainPid, 0, "engine main process (pid " + std::to_string(header.engine_pid) + ")");
+    metaEvent("process_name", kMainPid, 0,
+              (header.source == 1 ? "PyTorch main process (pid " : "engine main process (pid ") +
+                  std::to_string(header.engine_pid) + ")");
     sortIndex(kMainPid, 0);
     metaEvent("thread_name", kMainPid, 1, "main thread (training loop)");
     if (pinThread)
@@ -218,8 +222,9 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
         sortIndex(kWorkerPidBase + w, 1 + w);
         metaEvent("thread_name", kWorkerPidBase + w, 1, "worker loop");
     }
-    {
-        const bool sim = backend == "sim";
+    // A watched PyTorch job has a device track only if it timed its steps on a GPU.
+    if (header.source != 1 || deviceEvents) {
+        const bool sim = backend == "sim" && header.source != 1;
         metaEvent("process_name", kDevicePid, 0, sim ? "GPU (simulated)" : "GPU 0 (CUDA)");
         sortIndex(kDevicePid, 1000);
         metaEvent("thread_name", kDevicePid, 1, sim ? "copy stream (simulated)" : "copy stream");

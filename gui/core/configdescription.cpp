@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "configdescription.h"
 
+#include "loaderscope/config.h"
+
 #include <QCoreApplication>
+#include <QJsonDocument>
 #include <QStringList>
 
 namespace {
@@ -13,15 +16,37 @@ struct T
 
 QString describeConfig(const QJsonObject& c, const loaderscope::RunSummary& summary)
 {
-    const QJsonObject loader = c.value(QStringLiteral("loader")).toObject();
-    const QJsonObject dataset = c.value(QStringLiteral("dataset")).toObject();
+    // The engine's own parser resolves the defaults (one definition of each); a config it refuses
+    // is described by what it says.
+    loaderscope::Config config;
+    try {
+        config = loaderscope::parseConfig(QJsonDocument(c).toJson(QJsonDocument::Compact).toStdString(), false);
+    } catch (const std::exception&) {
+        return T::tr("configuration not valid");
+    }
+    const loaderscope::LoaderConfig& l = config.loader;
+    using Kind = loaderscope::DatasetConfig::Kind;
+    const QString kind = config.dataset.kind == Kind::Map        ? QStringLiteral("map")
+                         : config.dataset.kind == Kind::Iterable ? QStringLiteral("iterable")
+                                                                 : QStringLiteral("files");
+    // The knobs that decide a loader's throughput, in DataLoader's spelling; the rest only when
+    // they differ from DataLoader's defaults.
     QStringList parts;
-    parts << T::tr("%1 dataset").arg(dataset.value(QStringLiteral("kind")).toString(QStringLiteral("map")));
-    parts << T::tr("num_workers=%1").arg(loader.value(QStringLiteral("num_workers")).toInt(4));
-    const QJsonValue bs = loader.value(QStringLiteral("batch_size"));
-    parts << T::tr("batch_size=%1").arg(bs.isNull() ? QStringLiteral("None") : QString::number(bs.toInt(32)));
-    const QJsonValue pin = loader.value(QStringLiteral("pin_memory"));
-    parts << T::tr("pin_memory=%1").arg(pin.isString() ? QStringLiteral("\"shared\"") : (pin.toBool() ? QStringLiteral("True") : QStringLiteral("False")));
+    parts << T::tr("%1 dataset").arg(kind);
+    parts << T::tr("num_workers=%1").arg(l.num_workers);
+    parts << T::tr("batch_size=%1").arg(l.batch_size ? QString::number(*l.batch_size) : QStringLiteral("None"));
+    if (l.num_workers > 0)
+        parts << QStringLiteral("prefetch_factor=%1").arg(l.prefetch_factor);
+    using Pin = loaderscope::PinMemory;
+    parts << QStringLiteral("pin_memory=%1").arg(l.pin_memory == Pin::Shared ? QStringLiteral("\"shared\"")
+                                                 : l.pin_memory == Pin::On   ? QStringLiteral("True")
+                                                                             : QStringLiteral("False"));
+    if (l.num_workers > 0 && l.persistent_workers)
+        parts << QStringLiteral("persistent_workers=True");
+    if (l.num_workers > 0 && l.start_method == loaderscope::StartMethod::Spawn)
+        parts << QStringLiteral("multiprocessing_context=\"spawn\"");
+    if (l.num_workers > 0 && !l.in_order)
+        parts << QStringLiteral("in_order=False");
     if (summary.backend == "sim")
         parts << T::tr("simulated GPU");
     else if (summary.backend == "cuda")

@@ -30,6 +30,9 @@ bool LessonLibrary::load(const QString& path, QString* error)
         Lesson l;
         l.id = o.value(QStringLiteral("id")).toString();
         l.preset = o.value(QStringLiteral("preset")).toString();
+        const QJsonObject contrast = o.value(QStringLiteral("contrast")).toObject();
+        l.contrastPreset = contrast.value(QStringLiteral("preset")).toString();
+        l.contrastSet = contrast.value(QStringLiteral("set")).toObject();
         for (const auto& lane : o.value(QStringLiteral("lanes")).toArray())
             l.lanes << lane.toString();
         l.title = o.value(QStringLiteral("title")).toObject();
@@ -100,4 +103,24 @@ QJsonObject applySlowMotion(const QJsonObject& config, double factor)
     if (timeout.isDouble() && timeout.toDouble() > 0)
         setJsonAt(c, QStringLiteral("loader.timeout"), timeout.toDouble() * factor);
     return c;
+}
+
+TimelineOverlay lessonOverlay(const Lesson& l)
+{
+    TimelineOverlay overlay;
+    for (const QString& lane : l.lanes) {
+        if (lane == QLatin1String("main"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Main);
+        else if (lane == QLatin1String("pin"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Pin);
+        else if (lane == QLatin1String("workers"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Worker);
+        else if (lane == QLatin1String("copy"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Copy);
+        else if (lane == QLatin1String("compute"))
+            overlay.lanes.push_back(TraceModel::LaneKind::Compute);
+        // an unknown lane name points at nothing (never a wrong lane)
+    }
+    overlay.caption = QCoreApplication::translate("Lessons", "Look: %1").arg(LessonLibrary::text(l.lookFor));
+    return overlay;
 }

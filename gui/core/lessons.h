@@ -3,6 +3,8 @@
 // slow-motion transform that stretches an experiment so it can be followed by eye.
 #pragma once
 
+#include "timelinerenderer.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -19,6 +21,10 @@ struct Lesson
 {
     QString id;
     QString preset;            ///< resources/presets/<preset>.json
+    /// The experiment the lesson contrasts it with ("Show me" runs both and stacks them): a preset
+    /// and the config keys changed in it ("loader.drop_last": false). Empty: none.
+    QString contrastPreset;
+    QJsonObject contrastSet;
     QStringList lanes;         ///< lanes to point out: main, pin, workers, copy, compute
     QJsonObject title, explanation, lookFor;
     int difficulty = 1;
@@ -39,6 +45,9 @@ public:
 private:
     QVector<Lesson> m_lessons;
 };
+
+/// What a lesson points out on the timeline: its lanes framed, and "Look: ..." (translated).
+TimelineOverlay lessonOverlay(const Lesson& lesson);
 
 /**
  * Slow motion: multiplies the experiment's latencies (I/O per sample, CPU work, slow samples,

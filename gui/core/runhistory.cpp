@@ -8,7 +8,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <QLocale>
 #include <QStandardPaths>
 
@@ -97,17 +99,72 @@ QVector<RunHistory::Entry> RunHistory::list() const
     return out;
 }
 
-bool RunHistory::load(const QString& id, TraceModel& model, QString* error) const
+bool RunHistory::load(const QString& id, TraceModel& model, QString* error,
+                      const std::function<bool(qint64, qint64)>& progress) const
 {
-    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error);
+    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error, progress);
 }
 
 QString RunHistory::title(const Entry& e)
 {
-    const QJsonObject loader = e.config.value(QStringLiteral("loader")).toObject();
-    return QCoreApplication::translate("RunHistory", "%1 · num_workers=%2 · %3 samples/s · %4")
+    return QCoreApplication::translate("RunHistory", "%1 · %2 samples/s · %3")
         .arg(QLocale().toString(e.when, QLocale::ShortFormat))
-        .arg(loader.value(QStringLiteral("num_workers")).toInt(4))
         .arg(SummaryText::rate(e.summary.figures.samples_per_s))
         .arg(SummaryText::verdict(e.summary));
+}
+
+namespace {
+
+/// "loader.num_workers" -> "4", for every leaf of a config (arrays as one compact value).
+void flatten(const QJsonObject& o, const QString& prefix, QMap<QString, QString>& out)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString key = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        if (it.value().isObject())
+            flatten(it.value().toObject(), key, out);
+        else if (it.value().isArray())
+            out.insert(key, QString::fromUtf8(QJsonDocument(it.value().toArray()).toJson(QJsonDocument::Compact)));
+        else
+            out.insert(key, it.value().toVariant().toString());
+    }
+}
+
+} // namespace
+
+QStringList RunHistory::differences(const QVector<Entry>& entries, int maxKeys)
+{
+    std::vector<QMap<QString, QString>> flat(size_t(entries.size()));
+    QSet<QString> keys;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        flatten(entries[i].config, QString(), flat[size_t(i)]);
+        for (auto it = flat[size_t(i)].keyBegin(); it != flat[size_t(i)].keyEnd(); ++it)
+            keys.insert(*it);
+    }
+    QStringList differing;
+    for (const QString& k : keys) {
+        const QString first = flat.empty() ? QString() : flat[0].value(k, QStringLiteral("–"));
+        for (const auto& f : flat)
+            if (f.value(k, QStringLiteral("–")) != first) {
+                differing << k;
+                break;
+            }
+    }
+    // The DataLoader's own knobs first, then the dataset, then the rest; by name within each.
+    auto rank = [](const QString& k) { return k.startsWith(QLatin1String("loader.")) ? 0 : k.startsWith(QLatin1String("dataset.")) ? 1 : 2; };
+    std::sort(differing.begin(), differing.end(), [&](const QString& a, const QString& b) {
+        return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
+    });
+    QStringList out;
+    for (const auto& f : flat) {
+        QStringList parts;
+        for (qsizetype i = 0; i < differing.size() && i < maxKeys; ++i) {
+            const QString& k = differing[i];
+            const QString shortKey = k.section(QLatin1Char('.'), 1); // "loader.num_workers" -> "num_workers"
+            parts << QStringLiteral("%1=%2").arg(shortKey.isEmpty() ? k : shortKey, f.value(k, QStringLiteral("–")));
+        }
+        if (differing.size() > maxKeys)
+            parts << QStringLiteral("…");
+        out << parts.join(QStringLiteral(" · "));
+    }
+    return out;
 }

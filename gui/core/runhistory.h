@@ -10,6 +10,8 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 class TraceModel;
 
 class RunHistory
@@ -35,10 +37,15 @@ public:
              const QString& entryDir = {});
     /// Newest first.
     QVector<Entry> list() const;
-    bool load(const QString& id, TraceModel& model, QString* error) const;
+    /// Reads an entry's recording into `model` (any thread, for a model no other thread uses).
+    bool load(const QString& id, TraceModel& model, QString* error,
+              const std::function<bool(qint64 done, qint64 total)>& progress = {}) const;
     QString directory() const { return m_dir; }
     /// "14:03 · 4 workers · 5,120 samples/s" (translated)
     static QString title(const Entry& e);
+    /// For each entry, the config values in which the entries differ ("num_workers=4 ·
+    /// io_latency_us.mean=600"), at most `maxKeys` of them: what tells the runs apart.
+    static QStringList differences(const QVector<Entry>& entries, int maxKeys = 4);
 
 private:
     QString m_dir;

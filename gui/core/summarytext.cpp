@@ -31,7 +31,7 @@ QString ms(double seconds)
 
 QString pct0(double fraction)
 {
-    return QLocale().toString(std::lround(fraction * 100)) + QStringLiteral(" %");
+    return SummaryText::withPercentSign(QLocale().toString(std::lround(fraction * 100)));
 }
 
 QString count(double v)
@@ -56,9 +56,19 @@ QString rate(double perSecond)
     return QLocale().toString(perSecond, 'f', 0);
 }
 
+QString withPercentSign(const QString& number)
+{
+    // Turkish writes the sign first ("%51,2"), English after with no space ("51.2%"): never a
+    // space a line could break at, so a value never wraps as "51,2⏎%".
+    const QLocale loc;
+    if (loc.language() == QLocale::Turkish)
+        return loc.percent() + number;
+    return number + loc.percent();
+}
+
 QString percent(double fraction)
 {
-    return QLocale().toString(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
+    return withPercentSign(QLocale().toString(fraction * 100.0, 'f', 1));
 }
 
 QString duration(double seconds)
@@ -237,8 +247,7 @@ QString proof(const Advice& a)
     for (const auto& [v, r] : m)
         values << QStringLiteral("%1: %2").arg(knobValue(v), rate(r));
     const int gain = int(std::lround(a.proof->gain * 100));
-    const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + QLocale().toString(std::abs(gain)) +
-                               QStringLiteral(" %");
+    const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + withPercentSign(QLocale().toString(std::abs(gain)));
     const QString knob = QString::fromStdString(a.knob.substr(a.knob.find('.') + 1));
     const QString head = T::tr("Measured: %1 = %2 gives %3 samples/s (%4).")
                              .arg(knob, knobValue(a.suggest), signedGain, values.join(QStringLiteral(", ")));
@@ -295,6 +304,39 @@ QStringList lines(const RunSummary& s)
         if (w.find("events were lost") != std::string::npos || fromTrace(s)) // a trace's refused spans too
             out << T::tr("Warning: %1").arg(QString::fromStdString(w));
     return out;
+}
+
+RunSummary inRealTime(const RunSummary& in, double f)
+{
+    if (f <= 1.0)
+        return in;
+    RunSummary s = in;
+    auto& g = s.figures;
+    g.seconds /= f;
+    g.samples_per_s *= f;
+    g.batches_per_s *= f;
+    if (g.first_batch_s)
+        *g.first_batch_s /= f;
+    g.longest_head_of_line_s /= f;
+    if (g.h2d_gbps)
+        *g.h2d_gbps *= f;
+    if (g.step_period_s)
+        *g.step_period_s /= f;
+    g.copy_s /= f;
+    g.kernel_s /= f;
+    g.step_s /= f;
+    g.startup_s /= f;
+    g.io_s_per_sample /= f;
+    g.cpu_s_per_sample /= f;
+    g.cpu_wait_s_per_sample /= f;
+    for (Advice& a : s.advice)
+        for (auto& [key, value] : a.evidence) {
+            if (key.find("_ms") != std::string::npos)
+                value /= f;
+            else if (key.find("samples_per_s") != std::string::npos)
+                value *= f;
+        }
+    return s;
 }
 
 QString traceRecommendation(const QString& text)

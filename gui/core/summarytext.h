@@ -16,7 +16,8 @@ Q_DECLARE_METATYPE(loaderscope::RunSummary)
 namespace SummaryText {
 
 QString rate(double perSecond);                 ///< "5,227" (no decimals)
-QString percent(double fraction);               ///< "83.7 %"
+QString percent(double fraction);               ///< "83.7%" (English), "%83,7" (Turkish)
+QString withPercentSign(const QString& number); ///< the locale's percent sign on its side, no space
 QString duration(double seconds);               ///< "28.6 ms" below 10 s, else "12.3 s"
 QString bandwidth(double gbps);                 ///< "21.7 GB/s"
 QString number(double v, int decimals);         ///< locale digits
@@ -44,6 +45,13 @@ QString knobValue(const loaderscope::KnobValue& v);
 QStringList figureLines(const loaderscope::RunSummary& s);
 /// Everything a picture of the run needs: figures, verdict, advice, errors.
 QStringList lines(const loaderscope::RunSummary& s);
+
+/**
+ * A run slowed down by `factor` (slow motion stretches every latency and divides bandwidths) in
+ * real time: rates times `factor`, durations divided by it, shares unchanged. Figures and the
+ * advice's evidence alike.
+ */
+loaderscope::RunSummary inRealTime(const loaderscope::RunSummary& s, double factor);
 
 /// Profiler-trace recommendations (plain sentences from the trace analysis) in the current
 /// language; kept until the trace analysis speaks in advice ids.

@@ -39,6 +39,7 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_lanes.push_back({LaneKind::Compute, -1, {}, {}, {}});
     m_totals.assign(m_lanes.size(), {});
     m_instantCounts.fill(0);
+    m_variants.fill(0);
     m_deliveredSamples = 0;
     m_counters.clear();
     m_counterBuckets.clear();
@@ -270,6 +271,7 @@ void TraceModel::append(const std::vector<Event>& events)
         bool nested = false;
         toSpan(e, t0, t1, s, &nested, lane.kind);
         addToHistogram(lane, s);
+        markSeen(s);
         insertSorted(lane.rows[nested ? 1 : 0], s);
         ++m_spans;
     }
@@ -322,6 +324,7 @@ void TraceModel::appendSpan(int lane, int row, const SpanRec& span)
     if (lane < 0 || lane >= int(m_lanes.size()) || row < 0 || row > 1 || span.t1 < span.t0)
         return;
     insertSorted(m_lanes[size_t(lane)].rows[row], span);
+    markSeen(span);
     if (row == 0)
         addToHistogram(m_lanes[size_t(lane)], span);
     Total& total = m_totals[size_t(lane)][std::min<size_t>(span.kind, size_t(EventKind::Count) - 1)];
@@ -338,11 +341,28 @@ void TraceModel::finishAppend()
     emit changed();
 }
 
+void TraceModel::markSeen(const SpanRec& s)
+{
+    if (s.kind >= m_variants.size())
+        return;
+    const int v = EventKind(s.kind) == EventKind::HostBlocked ? std::clamp(s.arg, 0, 3)
+                  : EventKind(s.kind) == EventKind::H2DCopy  ? (s.flags & 1)
+                                                             : 0;
+    m_variants[s.kind] |= quint8(1u << v);
+}
+
+bool TraceModel::seen(EventKind kind, int variant) const
+{
+    const quint8 bits = m_variants[size_t(kind)];
+    return variant < 0 ? bits != 0 : (bits >> std::clamp(variant, 0, 7)) & 1;
+}
+
 void TraceModel::takeContents(TraceModel& o)
 {
     m_lanes = std::move(o.m_lanes);
     m_totals = std::move(o.m_totals);
     m_instantCounts = o.m_instantCounts;
+    m_variants = o.m_variants;
     m_deliveredSamples = o.m_deliveredSamples;
     m_counters = std::move(o.m_counters);
     m_counterBuckets = std::move(o.m_counterBuckets);

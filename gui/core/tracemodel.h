@@ -140,6 +140,9 @@ public:
     qint64 totalNs(int lane, loaderscope::EventKind kind) const { return m_totals[size_t(lane)][size_t(kind)].ns; }
     qint64 totalCount(int lane, loaderscope::EventKind kind) const { return m_totals[size_t(lane)][size_t(kind)].count; }
     qint64 instantCount(loaderscope::EventKind kind) const { return m_instantCounts[size_t(kind)]; }
+    /// Whether a span of `kind` with this variant was ever added (variant: the host-blocked reason
+    /// 0..3, or an H2D copy's pinned flag 0/1; -1: any). For the legend, without walking spans.
+    bool seen(loaderscope::EventKind kind, int variant = -1) const;
 
     /// A worker reported as stuck on a task (the engine's WorkerStalled events).
     struct Stall
@@ -177,6 +180,8 @@ private:
     std::vector<Lane> m_lanes;
     std::vector<std::array<Total, size_t(loaderscope::EventKind::Count)>> m_totals;
     std::array<qint64, size_t(loaderscope::EventKind::Count)> m_instantCounts{};
+    std::array<quint8, size_t(loaderscope::EventKind::Count)> m_variants{}; ///< bit v: variant v seen
+    void markSeen(const SpanRec& s);
     qint64 m_deliveredSamples = 0;
     std::vector<CounterSample> m_counters;
     std::vector<CounterBucket> m_counterBuckets;

@@ -27,11 +27,13 @@ bool Translator::setLanguage(const QString& language)
     QLocale::setDefault(locale);
     bool ok = true;
     if (lang != QLatin1String("en")) {
+        // Qt's catalog first, ours after it: the last installed is asked first, so the app's
+        // own words win where both have one (the Home key's name).
+        if (m_qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(&m_qt);
         ok = m_app.load(locale, QStringLiteral("loaderscope"), QStringLiteral("_"), QStringLiteral(":/i18n"));
         if (ok)
             QCoreApplication::installTranslator(&m_app);
-        if (m_qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-            QCoreApplication::installTranslator(&m_qt);
     } else {
         // English is the source language; removing the catalogs still sends LanguageChange.
         QCoreApplication::installTranslator(&m_app);

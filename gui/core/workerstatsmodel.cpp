@@ -3,6 +3,8 @@
 
 #include "summarytext.h"
 
+#include <QLocale>
+
 WorkerStatsModel::WorkerStatsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void WorkerStatsModel::setSummary(const loaderscope::RunSummary& summary)
@@ -41,6 +43,8 @@ QVariant WorkerStatsModel::data(const QModelIndex& index, int role) const
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Worker && r.worker < 0)
         return tr("num_workers 0: the main process fetches every batch itself");
+    if (role == Qt::ToolTipRole && index.column() == Samples)
+        return tr("batches made: %1").arg(QLocale().toString(qint64(r.batches)));
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -80,7 +84,7 @@ QVariant WorkerStatsModel::headerData(int section, Qt::Orientation orientation, 
     case Samples: return tr("samples");
     case Busy: return tr("busy");
     case Cpu: return tr("CPU");
-    case CpuWait: return tr("wait for core");
+    case CpuWait: return tr("core wait");
     case Io: return tr("I/O");
     case Idle: return tr("idle");
     }

@@ -35,7 +35,10 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
     }
     const double summaryH = o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), 12) * 16 + 16) * theme.fontScale;
     const double remaining = page.bottom() - y - summaryH;
-    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme) + TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
+    // The timeline is the hero: its lanes stretch (up to TimelineLayout::kMaxStretch) into up to
+    // 72% of what the title and summary leave; the queue chart takes the rest.
+    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme, page.width(), true) +
+                                          TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
                                       remaining * 0.72);
     TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch, o.overlay);
     y += timelineH + 4;
@@ -88,7 +91,11 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         gen.setFileName(path);
         gen.setSize(o.size);
         gen.setViewBox(page);
+        // 96 dpi as the PNG: a 10 pt label is 13.3 px in both (QSvgGenerator's default of 72
+        // would write it as 10 px on the same canvas).
+        gen.setResolution(96);
         gen.setTitle(o.title);
+        gen.setDescription(o.summaryLines.join(QLatin1Char('\n')));
         QPainter p;
         if (!p.begin(&gen))
             return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
@@ -102,8 +109,10 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);
+        // The canvas's pixels as CSS pixels (96 per inch): 1600x900 px is a 1200x675 pt page,
+        // the size the picture has on a screen.
         pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(o.size), QPageSize::Point));
+        pdf.setPageSize(QPageSize(QSizeF(o.size) * 0.75, QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setTitle(o.title);
         QPainter p;

@@ -60,6 +60,15 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     buttons->addWidget(m_check);
     buttons->addWidget(m_showMe);
     q->addLayout(buttons);
+    // After a wrong answer only: another go, or the answer.
+    auto* retry = new QHBoxLayout;
+    m_tryAgain = new QPushButton(this);
+    m_reveal = new QPushButton(this);
+    retry->addWidget(m_tryAgain);
+    retry->addWidget(m_reveal);
+    q->addLayout(retry);
+    m_tryAgain->hide();
+    m_reveal->hide();
     m_result = new QTextBrowser(this);
     m_result->setMinimumHeight(60);
     q->addWidget(m_result, 1);
@@ -71,8 +80,10 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
 
     connect(m_list, &QComboBox::currentIndexChanged, this, &LessonsPanel::showLesson);
     connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
-    connect(m_showMe, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
+    connect(m_showMe, &QPushButton::clicked, this, [this] { emit showMe(currentLesson()); });
     connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
+    connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
+    connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
     retranslate();
 }
 
@@ -99,7 +110,8 @@ void LessonsPanel::retranslate()
     m_run->setText(tr("Run the experiment"));
     m_check->setText(tr("Check the answer"));
     m_showMe->setText(tr("Show me"));
-    m_showMe->setToolTip(tr("Run the experiment that shows the answer"));
+    m_tryAgain->setText(tr("Try again"));
+    m_reveal->setText(tr("Show the answer"));
     static_cast<QGroupBox*>(m_quizTitle->parentWidget())->setTitle(tr("Quiz"));
     showLesson();
 }
@@ -109,6 +121,11 @@ void LessonsPanel::showLesson()
     const int i = currentLesson();
     const auto& lessons = m_library.lessons();
     m_result->clear();
+    m_tryAgain->hide();
+    m_reveal->hide();
+    m_check->setEnabled(true);
+    for (auto* o : m_options)
+        o->setEnabled(true);
     m_group->setExclusive(false);
     for (auto* o : m_options)
         o->setChecked(false);
@@ -116,6 +133,8 @@ void LessonsPanel::showLesson()
     if (i < 0 || i >= lessons.size())
         return;
     const Lesson& l = lessons[i];
+    m_showMe->setToolTip(l.contrastPreset.isEmpty() ? tr("Run the experiment that shows the answer")
+                                                    : tr("Run this experiment and the one it is contrasted with, and show them stacked"));
     m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
                         .arg(LessonLibrary::text(l.title).toHtmlEscaped(), LessonLibrary::text(l.explanation).toHtmlEscaped(),
                              tr("What to look for:").toHtmlEscaped(), LessonLibrary::text(l.lookFor).toHtmlEscaped()));
@@ -142,17 +161,61 @@ void LessonsPanel::check()
         return;
     }
     const Lesson& l = m_library.lessons()[i];
-    const bool right = l.options[chosen].correct;
+    if (l.options[chosen].correct) {
+        reveal();
+        return;
+    }
+    // A wrong answer: why this one is wrong, and a second go; the right one stays hidden.
+    m_result->setHtml(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p><p>%2</p><p><i>%3</i></p>")
+                          .arg(tr("Not quite.").toHtmlEscaped(), LessonLibrary::text(l.options[chosen].why).toHtmlEscaped(),
+                               tr("Try again, or show the answer.").toHtmlEscaped()));
+    for (auto* o : m_options)
+        o->setEnabled(false);
+    m_options[chosen]->setEnabled(true); // the chosen one stays readable as chosen
+    m_check->setEnabled(false);
+    m_tryAgain->show();
+    m_reveal->show();
+}
+
+void LessonsPanel::tryAgain()
+{
+    m_result->clear();
+    m_tryAgain->hide();
+    m_reveal->hide();
+    m_check->setEnabled(true);
+    m_group->setExclusive(false);
+    for (auto* o : m_options) {
+        o->setChecked(false);
+        o->setEnabled(true);
+    }
+    m_group->setExclusive(true);
+}
+
+void LessonsPanel::reveal()
+{
+    const int i = currentLesson();
+    if (i < 0 || i >= m_library.lessons().size())
+        return;
+    const Lesson& l = m_library.lessons()[i];
+    const int chosen = m_group->checkedId();
+    const bool right = chosen >= 0 && l.options[chosen].correct;
     QString html = right ? QStringLiteral("<p style='color:#16a34a'><b>%1</b></p>").arg(tr("Right!").toHtmlEscaped())
-                         : QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>").arg(tr("Not quite.").toHtmlEscaped());
+                         : QStringLiteral("<p><b>%1</b></p>").arg(tr("The answer:").toHtmlEscaped());
     html += QStringLiteral("<ul>");
     for (int k = 0; k < l.options.size(); ++k) {
         const QString mark = l.options[k].correct ? QStringLiteral("✔") : QStringLiteral("✘");
         html += QStringLiteral("<li>%1 <b>%2)</b> %3</li>").arg(mark).arg(QChar(u'a' + k)).arg(LessonLibrary::text(l.options[k].why).toHtmlEscaped());
     }
-    html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>")
-                .arg(LessonLibrary::text(l.quizExplanation).toHtmlEscaped(), tr("Press \"Show me\" to run the experiment that proves it.").toHtmlEscaped());
+    const QString showMe = l.contrastPreset.isEmpty()
+                               ? tr("Press \"Show me\" to run the experiment that proves it.")
+                               : tr("Press \"Show me\" to run this experiment and the one it is contrasted with, stacked on one time axis.");
+    html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>").arg(LessonLibrary::text(l.quizExplanation).toHtmlEscaped(), showMe.toHtmlEscaped());
     m_result->setHtml(html);
+    m_tryAgain->hide();
+    m_reveal->hide();
+    m_check->setEnabled(true);
+    for (auto* o : m_options)
+        o->setEnabled(true);
 }
 
 bool LessonsPanel::answer(int option)

@@ -29,8 +29,11 @@ public:
     QString explanationText() const;
 
 signals:
-    /// Run lesson `index`'s experiment (the Run button and "Show me").
+    /// Run lesson `index`'s experiment (the Run button).
     void runExperiment(int index);
+    /// "Show me": the experiment and the one it is contrasted with, shown stacked (or the
+    /// experiment alone when the lesson names no contrast).
+    void showMe(int index);
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -39,6 +42,10 @@ private:
     void retranslate();
     void showLesson();
     void check();
+    /// After a wrong answer: the choices open again, the answer stays hidden.
+    void tryAgain();
+    /// Every option's why and the explanation.
+    void reveal();
 
     LessonLibrary m_library;
     QComboBox* m_list;
@@ -51,5 +58,7 @@ private:
     QButtonGroup* m_group;
     QPushButton* m_check;
     QPushButton* m_showMe;
+    QPushButton* m_tryAgain;
+    QPushButton* m_reveal;
     QTextBrowser* m_result;
 };

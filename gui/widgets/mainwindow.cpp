@@ -1,140 +1,66 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "analysiswindows.h"
 #include "configpanel.h"
 #include "core/configdescription.h"
+#include "core/importedtrace.h"
+#include "core/presets.h"
+#include "core/rangesummary.h"
+#include "core/runhistory.h"
 #include "core/summarytext.h"
+#include "core/timelinefind.h"
+#include "core/translator.h"
+#include "detailspanel.h"
+#include "lessonspanel.h"
+#include "mainactions.h"
+#include "picturerequest.h"
+#include "queuechartview.h"
+#include "shortcutsdialog.h"
+#include "summarypanel.h"
+#include "sweepdialog.h"
+#include "timelineview.h"
+
 #include "loaderscope/recording.h"
 #include "loaderscope/run.h"
-#include "picturerequest.h"
-#include "core/translator.h"
-#include "exporter.h"
-#include "lessonspanel.h"
-#include "stackedtimelines.h"
-#include "sweepdialog.h"
-#include "core/importedtrace.h"
-#include "core/runhistory.h"
-#include "queuechartview.h"
-#include "summarypanel.h"
-#include "timelineview.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QDialogButtonBox>
-#include <QProgressDialog>
-#include <QThread>
-#include <atomic>
-#include <QScreen>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QLocale>
 #include <QJsonDocument>
 #include <QLabel>
-#include <QMenuBar>
+#include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTabWidget>
-#include <QTimer>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 
-struct MainWindow::Actions
-{
-    QAction *run, *stop, *open, *save, *exportPicture, *exportTrace, *quit;
-    QAction *openProfile, *sweep, *compare;
-    QMenu* tools;
-    QAction *fit, *follow, *docsTheme, *largeFonts;
-    QAction *langEn, *langTr, *about;
-    QMenu *file, *runMenu, *view, *language, *help;
-    QToolBar* toolbar;
-    QLabel* presetLabel;
-    QLabel* slowLabel;
-};
+#include <cmath>
 
-MainWindow::MainWindow(Translator* translator, QWidget* parent)
-    : QMainWindow(parent), m_translator(translator), m_a(new Actions{})
+namespace {
+constexpr int kChartHeight = 150; ///< the queue chart's first height; the timeline is the hero
+} // namespace
+
+MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(parent), m_translator(translator)
 {
     setObjectName(QStringLiteral("MainWindow"));
     buildLayout();
-    buildActions();
-    connect(m_session.model(), &TraceModel::changed, this, [this] {
-        // The timeline takes the height its lanes need; the queue chart gets the rest.
-        const int want = m_timeline->sizeHint().height() + 6;
-        if (want != m_timelineHeight) {
-            m_timelineHeight = want;
-            const int total = m_split->height();
-            m_split->setSizes({std::min(want, total - 220), std::max(220, total - want)});
-        }
-    });
-    connect(&m_session, &RunSession::started, this, [this] {
-        m_summary->clear();
-        m_timeline->setHighlightedBatch(-1);
-        m_timeline->setFollowing(true);
-        m_lastMessage.clear();
-        updateRunState();
-    });
-    connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
-        // Kept across restarts for the compare view.
-        RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
-        m_summary->showSummary(s, true);
-        m_timeline->zoomToFit();
-        m_lastMessage = tr("Run finished: %1 batches, %2 samples/s.")
-                            .arg(QLocale().toString(qint64(s.figures.batches)), SummaryText::rate(s.figures.samples_per_s));
-        updateRunState();
-    });
-    connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
-        if (m_session.hasSummary()) {
-            // A stopped or failed run keeps its summary and its history entry.
-            m_summary->showSummary(m_session.summary(), true);
-            RunHistory().add(m_config->config(), m_session.summary(), m_session.launcher()->eventsPath(), 20, m_runEntry);
-        }
-        m_summary->showError(message);
-        m_timeline->zoomToFit();
-        m_lastMessage = message;
-        updateRunState();
-    });
-    connect(&m_session, &RunSession::reloading, this, [this](double progress) {
-        m_status->setText(progress < 1.0 ? tr("Reading the run's complete record…") : m_lastMessage);
-    });
-    // Older detail of a long run is read back from its recording when the view needs it.
-    m_readBack.setSingleShot(true);
-    m_readBack.setInterval(150);
-    connect(&m_readBack, &QTimer::timeout, this, &MainWindow::readBackForView);
-    connect(m_summary, &SummaryPanel::proveRequested, this, &MainWindow::proveAdvice);
-    connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& a) { applyKnob(a.knob, a.suggest); });
-    connect(&m_prover, &AdviceProver::progress, this, [this](int done, int total, const QString& what) {
-        m_summary->setProofProgress(done, total, tr("Measuring %1 of %2…").arg(done).arg(total));
-        m_status->setText(tr("Proving the advice: %1").arg(what));
-    });
-    connect(&m_prover, &AdviceProver::finished, this, [this](const loaderscope::RunSummary& proved) {
-        // The run's own figures stay; the advice is the measured one.
-        loaderscope::RunSummary s = m_summary->summary();
-        s.advice = proved.advice;
-        m_summary->setProofProgress(0, 0, {});
-        m_summary->showSummary(s, true);
-        m_lastMessage = tr("The advice was measured: see the summary.");
-        updateRunState();
-    });
-    connect(&m_prover, &AdviceProver::failed, this, [this](const QString& message) {
-        m_summary->setProofProgress(0, 0, {});
-        m_lastMessage = message;
-        updateRunState();
-    });
-    connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
-    connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
-    connect(m_timeline->controller(), &ViewportController::viewportChanged, this, [this] { m_readBack.start(); });
-    connect(m_timeline, &TimelineView::followingChanged, this, [this](bool f) { m_a->follow->setChecked(f); });
-    m_liveTimer.setInterval(250); // the summary and chart follow the run 4 times a second
+    m_a = new MainActions(this);
+    wireActions();
+    wireSession();
+    m_liveTimer.setInterval(250); // the summary follows the run 4 times a second
     connect(&m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
     m_liveTimer.start();
     restoreSettings();
@@ -142,10 +68,7 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent)
     updateRunState();
 }
 
-MainWindow::~MainWindow()
-{
-    delete m_a;
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::buildLayout()
 {
@@ -154,80 +77,97 @@ void MainWindow::buildLayout()
     m_chart = new QueueChartView(this);
     m_chart->setModel(m_session.model());
     m_chart->setController(m_timeline->controller());
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_timeline);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(scroll);
-    split->addWidget(m_chart);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    setCentralWidget(split);
+    m_timelineScroll = new QScrollArea(this);
+    m_timelineScroll->setWidget(m_timeline);
+    m_timelineScroll->setWidgetResizable(true);
+    m_timelineScroll->setFrameShape(QFrame::NoFrame);
+    m_timelineScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->setObjectName(QStringLiteral("centralSplit"));
+    m_split->addWidget(m_timelineScroll);
+    m_split->addWidget(m_chart);
+    m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
+    m_split->setStretchFactor(1, 0);
+    m_split->setChildrenCollapsible(false);
+    setCentralWidget(m_split);
+    m_chart->hide(); // until there is queue data
 
     m_config = new ConfigPanel(this);
     auto* configScroll = new QScrollArea(this);
+    m_configScroll = configScroll;
     configScroll->setWidget(m_config);
     configScroll->setWidgetResizable(true);
+    configScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fitConfigWidth();
     m_lessons = new LessonsPanel(this);
     connect(m_lessons, &LessonsPanel::runExperiment, this, &MainWindow::runLesson);
+    connect(m_lessons, &LessonsPanel::showMe, this, &MainWindow::showMe);
     m_leftTabs = new QTabWidget(this);
-    m_leftTabs->setMaximumWidth(700);
     m_leftTabs->addTab(configScroll, QString());
     m_leftTabs->addTab(m_lessons, QString());
-    auto* configDock = new QDockWidget(this);
-    configDock->setObjectName(QStringLiteral("configDock"));
-    configDock->setWidget(m_leftTabs);
-    configDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, configDock);
+    m_configDock = new QDockWidget(this);
+    m_configDock->setObjectName(QStringLiteral("configDock"));
+    m_configDock->setWidget(m_leftTabs);
+    m_configDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
 
     m_summary = new SummaryPanel(this);
-    auto* summaryDock = new QDockWidget(this);
-    summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    summaryDock->setWidget(m_summary);
-    summaryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::RightDockWidgetArea, summaryDock);
-    resizeDocks({configDock, summaryDock}, {390, 320}, Qt::Horizontal);
-    m_split = split;
+    m_summaryDock = new QDockWidget(this);
+    m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
+    // In a scroll area: a short window scrolls the summary instead of squeezing its rows (which
+    // clips the glyphs' tops: "Örnek" drawn as "Ornek").
+    auto* summaryScroll = new QScrollArea(this);
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    m_summaryDock->setWidget(summaryScroll);
+    m_summaryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
+
+    m_details = new DetailsPanel(this);
+    m_detailsDock = new QDockWidget(this);
+    m_detailsDock->setObjectName(QStringLiteral("detailsDock"));
+    m_detailsDock->setWidget(m_details);
+    m_detailsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+    resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
+
+    m_findEdit = new QLineEdit(this);
+    m_findEdit->setClearButtonEnabled(true);
+    m_findEdit->setMaximumWidth(260);
+    m_findEdit->hide();
+    connect(m_findEdit, &QLineEdit::returnPressed, this, [this] { find(m_findEdit->text()); });
 
     m_status = new QLabel(this);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_deviceLabel = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_findEdit);
     statusBar()->addPermanentWidget(m_deviceLabel);
     resize(1500, 900);
 }
 
-void MainWindow::buildActions()
+void MainWindow::wireActions()
 {
-    Actions& a = *m_a;
-    a.run = new QAction(this);
-    a.run->setShortcut(Qt::Key_F5);
+    MainActions& a = *m_a;
     connect(a.run, &QAction::triggered, this, &MainWindow::run);
-    a.stop = new QAction(this);
-    a.stop->setShortcut(Qt::SHIFT | Qt::Key_F5);
     connect(a.stop, &QAction::triggered, this, &MainWindow::stop);
-    a.open = new QAction(this);
-    a.open->setShortcut(QKeySequence::Open);
     connect(a.open, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open configuration"), QString(), tr("JSON (*.json)"));
         if (!path.isEmpty())
             openConfig(path);
     });
-    a.save = new QAction(this);
-    a.save->setShortcut(QKeySequence::Save);
     connect(a.save, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save configuration"), QStringLiteral("loaderscope.json"), tr("JSON (*.json)"));
         if (!path.isEmpty())
             saveConfig(path);
     });
-    a.exportPicture = new QAction(this);
     connect(a.exportPicture, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export picture"), QStringLiteral("loaderscope.png"),
                                                           tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
         if (!path.isEmpty())
             exportPictureTo(path, path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? 2.0 : 1.0);
     });
-    a.exportTrace = new QAction(this);
     connect(a.exportTrace, &QAction::triggered, this, [this] {
         const QString recording = m_session.running() ? QString() : m_session.recordingPath();
         if (recording.isEmpty()) {
@@ -239,209 +179,222 @@ void MainWindow::buildActions()
         if (!path.isEmpty())
             exportChromeTrace(recording, path);
     });
-    a.openProfile = new QAction(this);
     connect(a.openProfile, &QAction::triggered, this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open PyTorch profiler traces"), QString(),
                                                                 tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
         if (!paths.isEmpty())
             openProfilerTraces(paths);
     });
-    a.sweep = new QAction(this);
-    connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
-    a.compare = new QAction(this);
-    connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
-    a.quit = new QAction(this);
-    a.quit->setShortcut(QKeySequence::Quit);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
-    a.fit = new QAction(this);
-    a.fit->setShortcut(Qt::Key_Home);
+    connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
+    connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
     connect(a.fit, &QAction::triggered, m_timeline, &TimelineView::zoomToFit);
-    a.follow = new QAction(this);
-    a.follow->setCheckable(true);
-    a.follow->setChecked(true);
     connect(a.follow, &QAction::toggled, m_timeline, &TimelineView::setFollowing);
-    a.docsTheme = new QAction(this);
-    a.docsTheme->setCheckable(true);
-    a.largeFonts = new QAction(this);
-    a.largeFonts->setCheckable(true);
-    auto applyTheme = [this] {
-        TimelineTheme t = m_a->docsTheme->isChecked() ? TimelineTheme::light() : TimelineTheme::dark();
-        t.fontScale = m_a->largeFonts->isChecked() ? 1.6 : 1.0;
-        m_timeline->setTheme(t);
-        m_chart->setTheme(t);
-        QFont f = QApplication::font();
-        f.setPointSizeF(m_a->largeFonts->isChecked() ? 14 : 9.5);
-        QApplication::setFont(f);
-        // Large text needs a wider side panel for the lessons to stay readable.
-        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("configDock")))
-            resizeDocks({dock}, {m_a->largeFonts->isChecked() ? 560 : 390}, Qt::Horizontal);
-    };
-    connect(a.docsTheme, &QAction::toggled, this, applyTheme);
-    connect(a.largeFonts, &QAction::toggled, this, applyTheme);
-    auto* langs = new QActionGroup(this);
-    a.langEn = new QAction(QStringLiteral("English"), langs);
-    a.langTr = new QAction(QStringLiteral("Türkçe"), langs);
-    a.langEn->setCheckable(true);
-    a.langTr->setCheckable(true);
+    connect(m_timeline, &TimelineView::followingChanged, a.follow, &QAction::setChecked);
+    connect(a.zoomIn, &QAction::triggered, this, [this] { m_timeline->zoomAtCursor(1.5); });
+    connect(a.zoomOut, &QAction::triggered, this, [this] { m_timeline->zoomAtCursor(1 / 1.5); });
+    connect(a.find, &QAction::triggered, this, [this] {
+        m_findEdit->show();
+        m_findEdit->setFocus();
+        m_findEdit->selectAll();
+    });
+    connect(a.themeSystem, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::System); });
+    connect(a.themeLight, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::Light); });
+    connect(a.themeDark, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::Dark); });
+    connect(a.largeFonts, &QAction::toggled, this, &MainWindow::setLargeFonts);
     connect(a.langEn, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
     connect(a.langTr, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("tr")); });
-    a.about = new QAction(this);
+    connect(a.shortcuts, &QAction::triggered, this, [this] {
+        auto* d = new ShortcutsDialog(this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+    });
     connect(a.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Loaderscope"),
                            tr("<p><b>Loaderscope</b> %1</p><p>A real PyTorch-style DataLoader worker pool and its live timeline: "
                               "worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.</p>")
                                .arg(QStringLiteral(LOADERSCOPE_VERSION)));
     });
-
-    a.file = menuBar()->addMenu(QString());
-    a.file->addActions({a.open, a.save});
-    a.file->addSeparator();
-    a.file->addActions({a.exportPicture, a.exportTrace});
-    a.file->addSeparator();
-    a.file->addAction(a.openProfile);
-    a.file->addSeparator();
-    a.file->addAction(a.quit);
-    a.runMenu = menuBar()->addMenu(QString());
-    a.runMenu->addActions({a.run, a.stop});
-    a.view = menuBar()->addMenu(QString());
-    a.view->addActions({a.fit, a.follow});
-    a.view->addSeparator();
-    a.view->addActions({a.docsTheme, a.largeFonts});
-    a.tools = menuBar()->addMenu(QString());
-    a.tools->addActions({a.sweep, a.compare});
-    a.language = menuBar()->addMenu(QString());
-    a.language->addActions({a.langEn, a.langTr});
-    a.help = menuBar()->addMenu(QString());
-    a.help->addAction(a.about);
-
-    a.toolbar = addToolBar(QString());
-    a.toolbar->setObjectName(QStringLiteral("mainToolbar"));
-    a.toolbar->addAction(a.run);
-    a.toolbar->addAction(a.stop);
-    a.toolbar->addSeparator();
-    a.presetLabel = new QLabel(this);
-    a.toolbar->addWidget(a.presetLabel);
-    m_presets = new QComboBox(this);
-    m_presets->setMinimumContentsLength(24);
-    connect(m_presets, &QComboBox::activated, this, [this](int i) {
-        const QString name = m_presets->itemData(i).toString();
+    connect(a.presets, &QComboBox::activated, this, [this](int i) {
+        const QString name = m_a->presets->itemData(i).toString();
         if (!name.isEmpty())
             loadPreset(name);
     });
-    a.toolbar->addWidget(m_presets);
-    a.toolbar->addSeparator();
-    a.toolbar->addActions({a.fit, a.follow, a.exportPicture});
-    a.toolbar->addSeparator();
-    m_slowMotion = new QSpinBox(this);
-    m_slowMotion->setRange(1, 20);
-    m_slowMotion->setPrefix(QStringLiteral("×"));
-    a.slowLabel = new QLabel(this);
-    a.toolbar->addWidget(a.slowLabel);
-    a.toolbar->addWidget(m_slowMotion);
+    // The timeline's selection and measured range, described in the details pane.
+    connect(m_timeline, &TimelineView::selectionChanged, this, [this](const std::optional<TimelineHit>& hit) {
+        m_details->showDetails(hit ? m_timeline->describe(*hit) : QString());
+        if (hit)
+            raiseIfTabbed(m_detailsDock);
+    });
+    connect(m_timeline, &TimelineView::rangeMeasured, this, [this](std::optional<std::pair<qint64, qint64>> range) {
+        if (!range) {
+            m_details->showDetails({});
+            return;
+        }
+        m_details->showDetails(describeRange(*m_session.model(), range->first, range->second));
+        raiseIfTabbed(m_detailsDock);
+        if (!m_session.model()->covered(range->first, range->second))
+            m_session.readBackDetail(range->first, range->second);
+    });
+    connect(m_summary, &SummaryPanel::proveRequested, this, &MainWindow::proveAdvice);
+    connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& adv) { applyKnob(adv.knob, adv.suggest); });
+    connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
+    // Older detail of a long run is read back from its recording when the view needs it.
+    m_readBack.setSingleShot(true);
+    m_readBack.setInterval(150);
+    connect(&m_readBack, &QTimer::timeout, this, &MainWindow::readBackForView);
+    connect(m_timeline->controller(), &ViewportController::viewportChanged, this, [this] { m_readBack.start(); });
+}
+
+void MainWindow::wireSession()
+{
+    connect(m_session.model(), &TraceModel::changed, this, &MainWindow::updateChartVisibility);
+    connect(&m_session, &RunSession::started, this, [this] {
+        m_summary->clear();
+        raiseIfTabbed(m_summaryDock); // the live figures, where the configuration hid them
+        m_timeline->clearMarks();
+        m_timeline->setFollowing(true);
+        setMessage({});
+        updateRunState();
+    });
+    connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
+        // Kept across restarts for the compare view.
+        RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
+        const loaderscope::RunSummary real = shown(s);
+        m_summary->showSummary(real, true);
+        m_timeline->zoomToFit();
+        const qint64 batches = real.figures.batches;
+        const double rate = real.figures.samples_per_s;
+        setMessage([batches, rate] {
+            return tr("Run finished: %1 batches, %2 samples/s.").arg(QLocale().toString(batches), SummaryText::rate(rate));
+        });
+        if (m_showMeStep > 0) {
+            QTimer::singleShot(0, this, [this] { continueShowMe(); });
+            return;
+        }
+        if (m_a->repeat->isChecked())
+            QTimer::singleShot(1500, this, [this] {
+                if (m_a->repeat->isChecked() && !m_session.running())
+                    run();
+            });
+    });
+    connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
+        m_showMeStep = 0; // a failed or stopped experiment: nothing to contrast
+        if (m_session.hasSummary()) {
+            // A stopped or failed run keeps its summary and its history entry.
+            m_summary->showSummary(shown(m_session.summary()), true);
+            RunHistory().add(m_config->config(), m_session.summary(), m_session.launcher()->eventsPath(), 20, m_runEntry);
+        }
+        m_summary->showError(message);
+        m_timeline->zoomToFit();
+        setMessage([message] { return message; });
+    });
+    connect(&m_session, &RunSession::reloading, this, [this](double progress) {
+        if (progress < 1.0)
+            m_status->setText(tr("Reading the run's complete record…"));
+        else
+            updateRunState();
+    });
+    connect(&m_prover, &AdviceProver::progress, this, [this](int done, int total, const QString& what) {
+        m_summary->setProofProgress(done, total, tr("Measuring %1 of %2…").arg(done).arg(total));
+        m_status->setText(tr("Proving the advice: %1").arg(what));
+    });
+    connect(&m_prover, &AdviceProver::finished, this, [this](const loaderscope::RunSummary& proved) {
+        // The run's own figures stay; the advice is the measured one.
+        loaderscope::RunSummary s = m_summary->summary();
+        s.advice = proved.advice;
+        m_summary->setProofProgress(0, 0, {});
+        m_summary->showSummary(s, true);
+        setMessage([] { return tr("The advice was measured: see the summary."); });
+    });
+    connect(&m_prover, &AdviceProver::failed, this, [this](const QString& message) {
+        m_summary->setProofProgress(0, 0, {});
+        setMessage([message] { return message; });
+    });
+    connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
+}
+
+void MainWindow::setMessage(std::function<QString()> message)
+{
+    m_message = std::move(message);
+    updateRunState();
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
+
+loaderscope::RunSummary MainWindow::shown(const loaderscope::RunSummary& s) const
+{
+    return SummaryText::inRealTime(s, m_runSlowMotion);
+}
+
+void MainWindow::sizeChart()
+{
+    // 150 px at normal text, taller with large text (its axis labels and legend grow too), never
+    // more than a third of the centre: the timeline is the hero.
+    const int total = std::max(300, m_split->height());
+    const int chartH = std::min(int(kChartHeight * m_timeline->theme().fontScale), total / 3);
+    m_split->setSizes({total - chartH, chartH});
+    m_chartSized = true;
+}
+
+void MainWindow::updateChartVisibility()
+{
+    // The queue chart only when the run has queue data (an imported trace has none).
+    const TraceModel* m = m_session.model();
+    const bool hasData = !m->counters().empty() || !m->counterHistogram().empty();
+    if (hasData == m_chart->isVisible())
+        return;
+    m_chart->setVisible(hasData);
+    if (hasData && !m_chartSized)
+        sizeChart();
 }
 
 void MainWindow::retranslate()
 {
-    Actions& a = *m_a;
     setWindowTitle(tr("Loaderscope — DataLoader timeline"));
-    a.run->setText(tr("&Run"));
-    a.run->setToolTip(tr("Start the engine with this configuration (F5)"));
-    a.stop->setText(tr("&Stop"));
-    a.stop->setToolTip(tr("Stop the run: workers are shut down in order"));
-    a.open->setText(tr("&Open configuration…"));
-    a.save->setText(tr("&Save configuration…"));
-    a.exportPicture->setText(tr("Export &picture…"));
-    a.exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth and the summary"));
-    a.exportTrace->setText(tr("Export Chrome &trace…"));
-    a.quit->setText(tr("&Quit"));
-    a.openProfile->setText(tr("Open PyTorch &profiler trace(s)…"));
-    a.openProfile->setToolTip(tr("A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job"));
-    a.sweep->setText(tr("Parameter &sweep…"));
-    a.compare->setText(tr("&Compare runs…"));
-    a.tools->setTitle(tr("&Tools"));
-    a.fit->setText(tr("Zoom to &fit"));
-    a.follow->setText(tr("&Follow live"));
-    a.follow->setToolTip(tr("Keep the present in view; zooming or panning turns it off"));
-    a.docsTheme->setText(tr("&Docs theme (light)"));
-    a.largeFonts->setText(tr("&Large fonts (projector)"));
-    a.about->setText(tr("&About Loaderscope"));
-    a.file->setTitle(tr("&File"));
-    a.runMenu->setTitle(tr("&Run"));
-    a.view->setTitle(tr("&View"));
-    a.language->setTitle(tr("&Language"));
-    a.help->setTitle(tr("&Help"));
-    a.toolbar->setWindowTitle(tr("Main toolbar"));
-    a.presetLabel->setText(tr(" Preset: "));
-    a.slowLabel->setText(tr(" Slow motion: "));
-    m_slowMotion->setToolTip(tr("Stretch the experiment's latencies so events can be followed by eye (shown on the timeline)"));
+    m_a->retranslate();
     m_leftTabs->setTabText(0, tr("Configuration"));
     m_leftTabs->setTabText(1, tr("Lessons"));
-    findChild<QDockWidget*>(QStringLiteral("configDock"))->setWindowTitle(tr("Configuration"));
-    findChild<QDockWidget*>(QStringLiteral("summaryDock"))->setWindowTitle(tr("Summary"));
-    const int current = m_presets->currentIndex();
-    m_presets->clear();
-    m_presets->addItem(tr("(choose a preset)"), QString());
-    for (const QString& name : presetNames())
-        m_presets->addItem(presetTitle(name), name);
-    m_presets->setCurrentIndex(std::max(0, current));
-    a.langEn->setChecked(m_translator && m_translator->language() == QLatin1String("en"));
-    a.langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
+    m_configDock->setWindowTitle(tr("Configuration"));
+    m_summaryDock->setWindowTitle(tr("Summary"));
+    m_detailsDock->setWindowTitle(tr("Details"));
+    m_findEdit->setPlaceholderText(tr("batch 17, sample 123, worker 2"));
+    m_findEdit->setToolTip(tr("Find a batch, a sample or a worker on the timeline (Enter)"));
+    const QString current = m_a->presets->currentData().toString();
+    m_a->presets->clear();
+    m_a->presets->addItem(tr("(choose a preset)"), QString());
+    for (const QString& name : Presets::names())
+        m_a->presets->addItem(Presets::title(name), name);
+    m_a->presets->setCurrentIndex(std::max(0, m_a->presets->findData(current)));
+    m_a->langEn->setChecked(m_translator && m_translator->language() == QLatin1String("en"));
+    m_a->langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
+    // What is shown was formatted in the previous language: format it again.
+    if (m_summary->summary().figures.seconds > 0 || !m_summary->summary().verdict.empty())
+        m_summary->showSummary(m_summary->summary(), !m_session.running());
+    m_chart->refresh(m_timeline->viewport()); // the axis title
     updateRunState();
-}
-
-QStringList MainWindow::presetNames()
-{
-    QStringList names;
-    for (const QString& f : QDir(QStringLiteral(":/presets")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        names << f.chopped(5);
-    return names;
-}
-
-QString MainWindow::presetTitle(const QString& name)
-{
-    static const QHash<QString, const char*> titles = {
-        {QStringLiteral("num_workers_0"), QT_TR_NOOP("num_workers=0: everything in the main process")},
-        {QStringLiteral("num_workers_4"), QT_TR_NOOP("num_workers=4: four worker processes")},
-        {QStringLiteral("pinned"), QT_TR_NOOP("pin_memory=True: pinned, asynchronous copies")},
-        {QStringLiteral("pageable"), QT_TR_NOOP("pin_memory=False: pageable copies block the host")},
-        {QStringLiteral("iterable_unsharded"), QT_TR_NOOP("iterable dataset without sharding (duplicates)")},
-        {QStringLiteral("iterable_sharded"), QT_TR_NOOP("iterable dataset sharded by worker id")},
-        {QStringLiteral("fork"), QT_TR_NOOP("workers started with fork")},
-        {QStringLiteral("spawn"), QT_TR_NOOP("workers started with spawn")},
-        {QStringLiteral("slow_sample_in_order"), QT_TR_NOOP("one slow sample, in_order=True (head-of-line blocking)")},
-        {QStringLiteral("slow_sample_out_of_order"), QT_TR_NOOP("one slow sample, in_order=False")},
-        {QStringLiteral("prefetch_factor"), QT_TR_NOOP("prefetch_factor=4: the window of batches in flight")},
-        {QStringLiteral("persistent_workers"), QT_TR_NOOP("persistent_workers=True over three epochs")},
-        {QStringLiteral("worker_dies"), QT_TR_NOOP("a worker crashes in the middle of the epoch")},
-        {QStringLiteral("drop_last"), QT_TR_NOOP("batch_size=32 with drop_last=True")},
-        {QStringLiteral("distributed"), QT_TR_NOOP("DistributedSampler: rank 1 of 4")},
-    };
-    const auto it = titles.find(name);
-    return it == titles.end() ? name : tr(it.value());
-}
-
-QByteArray MainWindow::presetJson(const QString& name)
-{
-    QFile f(QStringLiteral(":/presets/%1.json").arg(name));
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 void MainWindow::loadPreset(const QString& name)
 {
-    const QJsonDocument doc = QJsonDocument::fromJson(presetJson(name));
+    const QJsonDocument doc = QJsonDocument::fromJson(Presets::json(name));
     if (doc.isObject())
         m_config->setConfig(doc.object());
     m_activeLesson = -1; // a preset chosen by hand: no lesson to point at
+    m_a->presets->setCurrentIndex(std::max(0, m_a->presets->findData(name)));
 }
 
 double MainWindow::slowMotion() const
 {
-    return m_slowMotion->value();
+    return m_a->slowMotion->value();
 }
 
 void MainWindow::setSlowMotion(int factor)
 {
-    m_slowMotion->setValue(factor);
+    m_a->slowMotion->setValue(factor);
 }
 
 void MainWindow::showLesson(int index)
@@ -455,9 +408,42 @@ void MainWindow::runLesson(int index)
     const auto& lessons = m_lessons->library().lessons();
     if (index < 0 || index >= lessons.size())
         return;
-    loadPreset(lessons[index].preset);
+    loadPreset(lessons[index].preset); // the preset box shows the lesson's experiment
     m_activeLesson = index;
     run();
+}
+
+void MainWindow::showMe(int index)
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (index < 0 || index >= lessons.size() || m_session.running())
+        return;
+    m_showMeStep = lessons[index].contrastPreset.isEmpty() ? 0 : 1;
+    m_showMeLesson = index;
+    runLesson(index);
+}
+
+void MainWindow::continueShowMe()
+{
+    const auto& lessons = m_lessons->library().lessons();
+    if (m_showMeLesson < 0 || m_showMeLesson >= lessons.size()) {
+        m_showMeStep = 0;
+        return;
+    }
+    const Lesson& l = lessons[m_showMeLesson];
+    if (m_showMeStep == 1) {
+        // The contrast: its preset with the lesson's changes, the lesson's lanes still framed.
+        m_showMeStep = 2;
+        loadPreset(l.contrastPreset);
+        for (auto it = l.contrastSet.begin(); it != l.contrastSet.end(); ++it)
+            m_config->setValue(it.key(), it.value());
+        m_activeLesson = m_showMeLesson;
+        run();
+        return;
+    }
+    m_showMeStep = 0;
+    // Both are the last two runs in the history: the experiment (A) above its contrast (B).
+    AnalysisWindows::openCompare(this, m_session.jobs(), true, LessonLibrary::text(l.lookFor));
 }
 
 bool MainWindow::openConfig(const QString& path)
@@ -475,6 +461,7 @@ bool MainWindow::openConfig(const QString& path)
         return false;
     }
     m_config->setConfig(doc.object());
+    m_a->presets->setCurrentIndex(0);
     return true;
 }
 
@@ -491,7 +478,9 @@ bool MainWindow::saveConfig(const QString& path)
 bool MainWindow::exportPictureTo(const QString& path, double scale)
 {
     ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay());
-    o.theme = m_a->docsTheme->isChecked() ? TimelineTheme::light() : m_timeline->theme();
+    o.theme = m_timeline->theme();
+    o.theme.fontScale = 1.0; // a picture's layout does not follow the projector's fonts
+    o.theme.legendMaxLines = 0; // a picture carries its whole legend
     o.scale = scale;
     o.highlightBatch = m_timeline->highlightedBatch();
     QString error;
@@ -499,7 +488,7 @@ bool MainWindow::exportPictureTo(const QString& path, double scale)
         QMessageBox::warning(this, tr("Export picture"), tr("The picture was not written: %1").arg(error));
         return false;
     }
-    m_status->setText(tr("Picture written to %1.").arg(path));
+    setMessage([path] { return tr("Picture written to %1.").arg(path); });
     return true;
 }
 
@@ -512,26 +501,13 @@ void MainWindow::run()
     // What the lesson points out, and the slow-motion factor, shown on the timeline.
     TimelineOverlay overlay;
     const auto& lessons = m_lessons->library().lessons();
-    if (m_activeLesson >= 0 && m_activeLesson < lessons.size()) {
-        const Lesson& l = lessons[m_activeLesson];
-        for (const QString& lane : l.lanes) {
-            if (lane == QLatin1String("main"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Main);
-            else if (lane == QLatin1String("pin"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Pin);
-            else if (lane == QLatin1String("workers"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Worker);
-            else if (lane == QLatin1String("copy"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Copy);
-            else if (lane == QLatin1String("compute"))
-                overlay.lanes.push_back(TraceModel::LaneKind::Compute);
-        }
-        overlay.caption = tr("Look: %1").arg(LessonLibrary::text(l.lookFor));
-    }
-    const int factor = m_slowMotion->value();
+    if (m_activeLesson >= 0 && m_activeLesson < lessons.size())
+        overlay = lessonOverlay(lessons[m_activeLesson]);
+    const int factor = m_a->slowMotion->value();
     if (factor > 1)
-        overlay.badge = tr("slow motion ×%1").arg(factor);
+        overlay.badge = tr("slowed ×%1 (figures in real time)").arg(factor);
     m_timeline->setOverlay(overlay);
+    m_runSlowMotion = factor;
     const QJsonObject config = applySlowMotion(m_config->config(), factor);
     // The engine writes its recording straight into the run's history entry (on disk, not in a
     // temporary folder in memory: an hour-long run's recording is large).
@@ -542,6 +518,7 @@ void MainWindow::run()
 
 void MainWindow::stop()
 {
+    m_a->repeat->setChecked(false); // Stop means stop, not "next round"
     m_session.stop();
 }
 
@@ -552,11 +529,69 @@ void MainWindow::setLanguage(const QString& language)
     QSettings().setValue(QStringLiteral("language"), language);
 }
 
+void MainWindow::setTheme(AppTheme::Mode mode)
+{
+    m_themeMode = mode;
+    const TimelineTheme theme = AppTheme::apply(mode, m_largeFonts);
+    m_timeline->setTheme(theme);
+    m_chart->setTheme(theme);
+    m_a->themeSystem->setChecked(mode == AppTheme::Mode::System);
+    m_a->themeLight->setChecked(mode == AppTheme::Mode::Light);
+    m_a->themeDark->setChecked(mode == AppTheme::Mode::Dark);
+}
+
+void MainWindow::setLargeFonts(bool on)
+{
+    m_largeFonts = on;
+    m_a->largeFonts->setChecked(on);
+    setTheme(m_themeMode);
+    fitDocks();
+    sizeChart();
+}
+
+void MainWindow::fitConfigWidth()
+{
+    // The form is never cut: the dock is at least as wide as the form wants in the current font.
+    m_configScroll->setMinimumWidth(m_config->sizeHint().width() + m_configScroll->verticalScrollBar()->sizeHint().width() + 4);
+}
+
+void MainWindow::fitDocks()
+{
+    fitConfigWidth();
+    // The timeline keeps at least half the window. On a wide screen the summary dock is wide
+    // enough for the worker table (~450 px at 1920); when the configuration and the summary do not
+    // both fit beside half the window (1280x720, large text on a projector), the summary and the
+    // details become tabs beside the configuration, raised when a run starts or a span is chosen.
+    const double scale = m_largeFonts ? 1.3 : 1.0;
+    const int w = std::max(width(), 800);
+    const int config = std::max(m_configDock->minimumSizeHint().width(), int(w * 0.2 * scale));
+    const int summary = std::clamp(int(w * 0.235 * scale), 280, 600);
+    if (config + summary > w / 2) {
+        tabifyDockWidget(m_configDock, m_summaryDock);
+        tabifyDockWidget(m_summaryDock, m_detailsDock);
+        m_configDock->raise();
+        resizeDocks({m_configDock}, {config}, Qt::Horizontal);
+        return;
+    }
+    if (!tabifiedDockWidgets(m_configDock).isEmpty()) {
+        addDockWidget(Qt::RightDockWidgetArea, m_summaryDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
+        resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
+    }
+    resizeDocks({m_configDock, m_summaryDock}, {config, summary}, Qt::Horizontal);
+}
+
+void MainWindow::raiseIfTabbed(QDockWidget* dock)
+{
+    if (!tabifiedDockWidgets(dock).isEmpty())
+        dock->raise();
+}
+
 void MainWindow::refreshLive()
 {
     if (!m_session.running())
         return;
-    const loaderscope::RunSummary live = m_session.liveSummary();
+    const loaderscope::RunSummary live = shown(m_session.liveSummary());
     m_summary->showSummary(live, false);
     if (live.figures.seconds > 0)
         m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
@@ -582,14 +617,12 @@ void MainWindow::readBackForView()
         model->setProtectedRange(v.t0, v.t1);
     else
         model->setProtectedRange(0, -1);
-    const auto gaps = model->uncovered(v.t0, v.t1);
-    if (gaps.empty())
+    if (model->uncovered(v.t0, v.t1).empty())
         return;
     // Only a view narrow enough to hold its detail within half the budget (at the run's mean rate).
     const double perNs = model->endTime() > 0 ? double(model->eventCount()) / double(model->endTime()) : 0.0;
     const qint64 margin = v.duration() / 4;
-    const double expected = perNs * double(v.duration() + 2 * margin);
-    if (expected > double(model->detailBudget()) / 2)
+    if (perNs * double(v.duration() + 2 * margin) > double(model->detailBudget()) / 2)
         return;
     m_session.readBackDetail(std::max<qint64>(0, v.t0 - margin), v.t1 + margin);
 }
@@ -616,7 +649,7 @@ void MainWindow::exportChromeTrace(const QString& recording, const QString& path
             if (!error->isEmpty())
                 QMessageBox::warning(this, tr("Export Chrome trace"), tr("The trace was not written: %1").arg(*error));
             else
-                m_status->setText(tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path));
+                setMessage([path] { return tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path); });
         });
 }
 
@@ -640,9 +673,26 @@ void MainWindow::applyKnob(const std::string& path, const loaderscope::KnobValue
     }
     m_leftTabs->setCurrentIndex(0);
     m_config->setValue(QString::fromStdString(path), v);
-    m_lastMessage = tr("Set %1 = %2: press Run (F5) to see the effect.")
-                        .arg(QString::fromStdString(path), SummaryText::knobValue(value));
-    updateRunState();
+    m_a->presets->setCurrentIndex(0);
+    const QString knob = QString::fromStdString(path);
+    const QString text = SummaryText::knobValue(value);
+    setMessage([knob, text] { return tr("Set %1 = %2: press Run (F5) to see the effect.").arg(knob, text); });
+}
+
+bool MainWindow::find(const QString& query)
+{
+    const FindResult r = findInTimeline(*m_session.model(), query);
+    if (!r.found) {
+        m_status->setText(r.what);
+        return false;
+    }
+    const qint64 margin = std::max<qint64>((r.t1 - r.t0) / 4, 10'000);
+    m_timeline->controller()->setUserViewport({std::max<qint64>(0, r.t0 - margin), r.t1 + margin});
+    m_timeline->setHighlightedBatch(r.batch);
+    if (r.lane >= 0)
+        m_timelineScroll->ensureVisible(0, int(m_timeline->laneCenterY(r.lane)));
+    m_status->setText(tr("Found %1.").arg(r.what));
+    return true;
 }
 
 void MainWindow::updateRunState()
@@ -651,17 +701,19 @@ void MainWindow::updateRunState()
     m_a->run->setEnabled(!running && m_config->isValid());
     m_a->stop->setEnabled(running);
     m_config->setEnabled(!running);
-    m_presets->setEnabled(!running);
+    m_a->presets->setEnabled(!running);
     if (running)
         m_status->setText(tr("Running… engine pid %1").arg(m_session.launcher()->enginePid()));
     else if (!m_config->isValid())
         m_status->setText(tr("The configuration is not runnable: see the message above the form."));
     else
-        m_status->setText(m_lastMessage.isEmpty() ? tr("Ready: press Run (F5).") : m_lastMessage);
+        m_status->setText(m_message ? m_message() : tr("Ready: press Run (F5)."));
     const std::string& backend = m_session.summary().backend;
-    m_deviceLabel->setText(backend == "cuda"  ? tr("GPU: CUDA device")
-                           : backend.empty() ? tr("GPU: chosen at run time (simulated when none is usable)")
-                                             : tr("GPU: simulated (a model, not a device)"));
+    const bool trace = m_summary->summary().source == "profiler";
+    m_deviceLabel->setText(trace               ? tr("A PyTorch profiler trace")
+                           : backend == "cuda" ? tr("GPU: CUDA device")
+                           : backend.empty()   ? tr("GPU: chosen at run time (simulated when none is usable)")
+                                               : tr("GPU: simulated (a model, not a device)"));
 }
 
 void MainWindow::restoreSettings()
@@ -672,13 +724,19 @@ void MainWindow::restoreSettings()
         if (const QScreen* screen = QGuiApplication::primaryScreen())
             resize(screen->availableGeometry().size() * 0.92);
     }
-    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    const bool docksRestored = restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    if (m_split->restoreState(s.value(QStringLiteral("centralSplit")).toByteArray()))
+        m_chartSized = true;
     const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());
     if (doc.isObject())
         m_config->setConfig(doc.object());
-    m_a->docsTheme->setChecked(s.value(QStringLiteral("docsTheme"), false).toBool());
-    m_slowMotion->setValue(s.value(QStringLiteral("slowMotion"), 1).toInt());
-    m_a->largeFonts->setChecked(s.value(QStringLiteral("largeFonts"), false).toBool());
+    m_a->slowMotion->setValue(s.value(QStringLiteral("slowMotion"), 1).toInt());
+    m_largeFonts = s.value(QStringLiteral("largeFonts"), false).toBool();
+    m_a->largeFonts->setChecked(m_largeFonts);
+    // First start: as the desktop (light or dark).
+    setTheme(AppTheme::modeFromName(s.value(QStringLiteral("theme")).toString()));
+    if (!docksRestored)
+        fitDocks(); // first start: for this screen and this text size
 }
 
 void MainWindow::saveSettings()
@@ -686,10 +744,11 @@ void MainWindow::saveSettings()
     QSettings s;
     s.setValue(QStringLiteral("geometry"), saveGeometry());
     s.setValue(QStringLiteral("windowState"), saveState());
+    s.setValue(QStringLiteral("centralSplit"), m_split->saveState());
     s.setValue(QStringLiteral("config"), m_config->configJson());
-    s.setValue(QStringLiteral("docsTheme"), m_a->docsTheme->isChecked());
-    s.setValue(QStringLiteral("largeFonts"), m_a->largeFonts->isChecked());
-    s.setValue(QStringLiteral("slowMotion"), m_slowMotion->value());
+    s.setValue(QStringLiteral("theme"), AppTheme::modeName(m_themeMode));
+    s.setValue(QStringLiteral("largeFonts"), m_largeFonts);
+    s.setValue(QStringLiteral("slowMotion"), m_a->slowMotion->value());
 }
 
 void MainWindow::closeEvent(QCloseEvent* e)
@@ -708,75 +767,20 @@ void MainWindow::changeEvent(QEvent* e)
 
 void MainWindow::openProfilerTraces(const QStringList& paths)
 {
-    // Import on a thread; the dialog shows bytes read and can cancel.
-    struct Job
-    {
-        std::vector<loaderscope::ProfilerTrace> traces;
-        QString error;
-        std::atomic<uint64_t> done{0}, total{1};
-        std::atomic<bool> cancel{false};
-    };
-    auto job = std::make_shared<Job>();
-    auto* progress = new QProgressDialog(tr("Reading the profiler traces…"), tr("Cancel"), 0, 1000, this);
-    progress->setWindowModality(Qt::WindowModal);
-    progress->setMinimumDuration(300);
-    QThread* thread = QThread::create([job, paths] {
-        try {
-            for (const QString& p : paths)
-                job->traces.push_back(loaderscope::importProfilerTrace(p.toStdString(), [job](uint64_t d, uint64_t t) {
-                    job->done = d;
-                    job->total = std::max<uint64_t>(t, 1);
-                    return !job->cancel.load();
-                }));
-        } catch (const loaderscope::TraceImportError& e) {
-            job->error = QString::fromStdString(e.what());
-        }
-    });
-    auto* poll = new QTimer(progress);
-    connect(poll, &QTimer::timeout, progress, [progress, job] { progress->setValue(int(job->done * 1000 / job->total)); });
-    poll->start(100);
-    connect(progress, &QProgressDialog::canceled, this, [job] { job->cancel = true; });
-    connect(thread, &QThread::finished, this, [this, thread, progress, job, paths] {
-        progress->deleteLater();
-        thread->deleteLater();
-        if (!job->error.isEmpty()) {
-            QMessageBox::warning(this, tr("Open PyTorch profiler traces"), job->error);
+    AnalysisWindows::importTraces(this, m_session.jobs(), paths, [this, paths](std::vector<loaderscope::ProfilerTrace>& traces) {
+        if (traces.size() != 1) {
+            AnalysisWindows::showRanks(traces); // several ranks of one job
             return;
         }
-        if (job->traces.size() == 1) {
-            const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(job->traces[0]);
-            loadProfilerTrace(job->traces[0], *m_session.model());
-            m_timeline->setOverlay({});
-            m_timeline->zoomToFit();
-            m_summary->showSummary(analysisSummary(a), true);
-            m_lastMessage = tr("Profiler trace %1: %2 steps.").arg(paths[0]).arg(a.steps);
-            updateRunState();
-            return;
-        }
-        // Several ranks of one job: stacked on one time axis, the straggler named.
-        const loaderscope::RankReport report = loaderscope::compareRanks(job->traces);
-        std::vector<StackedTimelines::Item> items;
-        for (size_t i = 0; i < job->traces.size(); ++i) {
-            StackedTimelines::Item it;
-            it.model = std::make_unique<TraceModel>();
-            loadProfilerTrace(job->traces[i], *it.model);
-            it.summary = analysisSummary(report.ranks[i]);
-            const int rank = job->traces[i].rank >= 0 ? job->traces[i].rank : int(i);
-            it.title = tr("rank %1 · %2 · data stall %3 %").arg(rank).arg(QFileInfo(QString::fromStdString(job->traces[i].path)).fileName())
-                           .arg(QLocale().toString(report.ranks[i].data_stall_fraction * 100, 'f', 1));
-            it.emphasised = int(i) == report.straggler;
-            items.push_back(std::move(it));
-        }
-        auto* view = new StackedTimelines;
-        view->setAttribute(Qt::WA_DeleteOnClose);
-        view->setWindowTitle(tr("Ranks of one job"));
-        view->setItems(std::move(items), report.straggler >= 0
-                                             ? tr("Straggler: %1").arg(SummaryText::traceRecommendation(QString::fromStdString(report.straggler_reason)))
-                                             : tr("No rank's loader holds the others back."));
-        view->resize(1300, 800);
-        view->show();
+        const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(traces[0]);
+        loadProfilerTrace(traces[0], *m_session.model());
+        m_timeline->setOverlay({});
+        m_timeline->zoomToFit();
+        m_summary->showSummary(analysisSummary(a), true);
+        const QString file = paths[0];
+        const int steps = a.steps;
+        setMessage([file, steps] { return tr("Profiler trace %1: %2 steps.").arg(file).arg(steps); });
     });
-    thread->start();
 }
 
 void MainWindow::openSweep()
@@ -792,48 +796,5 @@ void MainWindow::openSweep()
 
 void MainWindow::openCompare(bool lastTwo)
 {
-    const RunHistory history;
-    const QVector<RunHistory::Entry> runs = history.list();
-    if (runs.size() < 2) {
-        QMessageBox::information(this, tr("Compare runs"), tr("Run at least two configurations first: finished runs are kept here."));
-        return;
-    }
-    QDialog pick(this);
-    pick.setWindowTitle(tr("Compare runs"));
-    auto* form = new QFormLayout(&pick);
-    QComboBox* combos[2];
-    for (int k = 0; k < 2; ++k) {
-        combos[k] = new QComboBox(&pick);
-        for (const auto& r : runs)
-            combos[k]->addItem(RunHistory::title(r), r.id);
-        combos[k]->setCurrentIndex(k == 0 ? 1 : 0); // the previous run against the last one
-        form->addRow(k == 0 ? tr("Run A") : tr("Run B"), combos[k]);
-    }
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &pick);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &pick, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &pick, &QDialog::reject);
-    if (!lastTwo && pick.exec() != QDialog::Accepted)
-        return;
-    std::vector<StackedTimelines::Item> items;
-    for (int k = 0; k < 2; ++k) {
-        const RunHistory::Entry& e = runs[combos[k]->currentIndex()];
-        StackedTimelines::Item it;
-        it.model = std::make_unique<TraceModel>();
-        QString error;
-        if (!history.load(e.id, *it.model, &error)) {
-            QMessageBox::warning(this, tr("Compare runs"), error);
-            return;
-        }
-        it.summary = e.summary;
-        it.title = (k == 0 ? tr("A") : tr("B")) + QStringLiteral(" · ") + RunHistory::title(e) + QStringLiteral(" · ") +
-                   describeConfig(e.config, e.summary);
-        items.push_back(std::move(it));
-    }
-    auto* view = new StackedTimelines;
-    view->setAttribute(Qt::WA_DeleteOnClose);
-    view->setWindowTitle(tr("Compare runs"));
-    view->setItems(std::move(items), tr("Two runs on one time axis (from each run's start), their figures side by side."));
-    view->resize(1300, 800);
-    view->show();
+    AnalysisWindows::openCompare(this, m_session.jobs(), lastTwo);
 }

@@ -1,24 +1,32 @@
 // SPDX-License-Identifier: MIT
-// The main window: owns the actions and composes the pages; results come from RunSession and
-// the panels, never computed here.
+// The main window: composes the pages (timeline and queue chart in the centre, configuration and
+// lessons, summary, details) and wires the actions to them. Results come from RunSession and the
+// panels, never computed here; files are read and written by the job tracker, off this thread.
 #pragma once
 
+#include "apptheme.h"
 #include "core/adviceprover.h"
 #include "core/runsession.h"
 
 #include <QMainWindow>
 #include <QTimer>
 
+#include <functional>
+
 class ConfigPanel;
+class DetailsPanel;
 class LessonsPanel;
-class QSpinBox;
-class QTabWidget;
-class QComboBox;
+class QDockWidget;
 class QLabel;
+class QLineEdit;
+class QScrollArea;
+class QSplitter;
+class QTabWidget;
 class QueueChartView;
 class SummaryPanel;
 class TimelineView;
 class Translator;
+struct MainActions;
 
 class MainWindow : public QMainWindow
 {
@@ -33,12 +41,12 @@ public:
     QueueChartView* chart() const { return m_chart; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     LessonsPanel* lessonsPanel() const { return m_lessons; }
+    DetailsPanel* detailsPanel() const { return m_details; }
+    MainActions* actions() const { return m_a; }
     double slowMotion() const;
     void setSlowMotion(int factor);
-    /// Presets shipped in resources/presets (file base names), with translated titles.
-    static QStringList presetNames();
-    static QString presetTitle(const QString& name);
-    static QByteArray presetJson(const QString& name);
+    /// The status bar's message.
+    QString statusText() const;
 
 public slots:
     void run();
@@ -48,8 +56,20 @@ public slots:
     bool saveConfig(const QString& path);
     bool exportPictureTo(const QString& path, double scale = 1.0);
     void setLanguage(const QString& language);
+    void setTheme(AppTheme::Mode mode);
+    void setLargeFonts(bool on);
+    /// Sizes the side docks for the window's width (first start, large fonts).
+    void fitDocks();
+    /// The configuration dock as wide as its form in the current font.
+    void fitConfigWidth();
+    /// The queue chart's height in the central splitter for the current text size.
+    void sizeChart();
+    /// Shows a dock that is a tab behind another (narrow windows).
+    void raiseIfTabbed(class QDockWidget* dock);
     /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
     void runLesson(int index);
+    /// "Show me": the lesson's experiment, then its contrast, then both stacked in Compare.
+    void showMe(int index);
     /// Shows lesson `index` in the Lessons tab.
     void showLesson(int index);
     /// Imports PyTorch profiler traces (on a thread, with progress): one is shown in the main
@@ -58,44 +78,63 @@ public slots:
     void openSweep();
     /// `lastTwo`: compare the two newest runs without asking (docs, demos).
     void openCompare(bool lastTwo = false);
+    /// Ctrl+F: shows what `query` names (a batch, a sample, a worker); false when nothing.
+    bool find(const QString& query);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
-    void buildActions();
+    void continueShowMe();
     void buildLayout();
+    void wireActions();
+    void wireSession();
     void retranslate();
     void updateRunState();
     void refreshLive();
+    void updateChartVisibility();
     void restoreSettings();
     void saveSettings();
     void proveAdvice();
     void readBackForView();
     void exportChromeTrace(const QString& recording, const QString& path);
     void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
+    /// The summary as the user sees it: in real time when the run was slowed down.
+    loaderscope::RunSummary shown(const loaderscope::RunSummary& s) const;
+    /// A status message that follows the language (rebuilt on a switch).
+    void setMessage(std::function<QString()> message);
 
     Translator* m_translator;
     RunSession m_session;
     AdviceProver m_prover;
+    MainActions* m_a = nullptr;
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
+    QScrollArea* m_timelineScroll = nullptr;
     QueueChartView* m_chart = nullptr;
+    class QScrollArea* m_configScroll = nullptr;
+    QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
-    QComboBox* m_presets = nullptr;
+    DetailsPanel* m_details = nullptr;
     LessonsPanel* m_lessons = nullptr;
     QTabWidget* m_leftTabs = nullptr;
-    QSpinBox* m_slowMotion = nullptr;
-    int m_activeLesson = -1;
+    QDockWidget* m_configDock = nullptr;
+    QDockWidget* m_summaryDock = nullptr;
+    QDockWidget* m_detailsDock = nullptr;
+    QLineEdit* m_findEdit = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_deviceLabel = nullptr;
     QTimer m_liveTimer;
-    QTimer m_readBack;       ///< debounces reading detail back for the view
-    QString m_runEntry;      ///< history folder of the current run
-    class QSplitter* m_split = nullptr;
-    int m_timelineHeight = 0;
-    QString m_lastMessage;
-    struct Actions;
-    Actions* m_a;
+    QTimer m_readBack;              ///< debounces reading detail back for the view
+    QString m_runEntry;             ///< history folder of the current run
+    int m_activeLesson = -1;
+    /// "Show me" in progress: 0 none, 1 the experiment is running, 2 its contrast is.
+    int m_showMeStep = 0;
+    int m_showMeLesson = -1;
+    double m_runSlowMotion = 1.0;   ///< the factor the current (or last) run ran with
+    AppTheme::Mode m_themeMode = AppTheme::Mode::System;
+    bool m_largeFonts = false;
+    bool m_chartSized = false;
+    std::function<QString()> m_message;
 };

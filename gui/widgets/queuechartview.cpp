@@ -7,6 +7,9 @@
 
 #include <QGraphicsLayout>
 #include <QLegendMarker>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -55,17 +58,24 @@ void setupChart(QChart* chart, const TimelineTheme& theme)
         a->setGridLineColor(theme.grid);
         a->setLinePenColor(theme.grid);
         QFont af = a->labelsFont();
-        af.setPointSizeF(7.5 * theme.fontScale);
+        af.setPointSizeF(8.5 * theme.fontScale);
         a->setLabelsFont(af);
     }
     if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
         x->setTitleBrush(theme.text);
         QFont tf = x->titleFont();
-        tf.setPointSizeF(7.5 * theme.fontScale);
+        tf.setPointSizeF(8.5 * theme.fontScale);
         x->setTitleFont(tf);
     }
-    if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0)))
+    if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
         y->setLabelFormat(QStringLiteral("%d"));
+        y->setTitleBrush(theme.text);
+        QFont tf = y->titleFont();
+        tf.setPointSizeF(8.5 * theme.fontScale);
+        y->setTitleFont(tf);
+        // Counts of batches, tasks and buffers: the unit is "how many".
+        y->setTitleText(QChartView::tr("count"));
+    }
 }
 
 } // namespace
@@ -75,6 +85,7 @@ QueueChartView::QueueChartView(QWidget* parent) : QChartView(new QChart, parent)
     setRenderHint(QPainter::Antialiasing, false);
     setupChart(chart(), m_theme);
     setMinimumHeight(80);
+    setMouseTracking(true); // the hover readout
     m_timer.setInterval(250);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         if (m_model && m_model->generation() != m_drawnGeneration)
@@ -98,12 +109,14 @@ void QueueChartView::setController(ViewportController* controller)
 void QueueChartView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
+    setMinimumHeight(int(110 * theme.fontScale)); // the legend, the axis labels and a readable plot
     setupChart(chart(), theme);
     setBackgroundBrush(theme.background);
     refresh(m_viewport);
 }
 
-void QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme&, double width)
+bool QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width,
+                          bool inWindow)
 {
     const CounterSeries series = counterSeries(model, v, int(width));
     for (int k = 0; k < 3; ++k)
@@ -121,15 +134,22 @@ void QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport
         x->setTickInterval(step);
         x->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : step >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
         x->setTitleText(seconds ? QChartView::tr("time (s)") : QChartView::tr("time (ms)"));
+        x->setLabelsVisible(!inWindow);
+        x->setTitleVisible(!inWindow);
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
+        // As many ticks as fit the plot's height with room for a label each (else Qt Charts
+        // elides them all to "…"), six at most.
+        const double plotH = chart->plotArea().height() > 0 ? chart->plotArea().height() : 100;
+        const int ticks = std::clamp(int(plotH / (22 * theme.fontScale)), 1, 6);
         const int top = int(maxY) + 1;
-        const int step = std::max(1, (top + 5) / 6);
+        const int step = std::max(1, (top + ticks - 1) / ticks);
         y->setRange(0, step * ((top + step - 1) / step));
         y->setTickType(QValueAxis::TicksDynamic);
         y->setTickAnchor(0);
         y->setTickInterval(step);
     }
+    return seconds;
 }
 
 void QueueChartView::refresh(const Viewport& v)
@@ -138,7 +158,8 @@ void QueueChartView::refresh(const Viewport& v)
     if (!m_model)
         return;
     m_drawnGeneration = m_model->generation();
-    fill(chart(), *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme));
+    m_seconds = fill(chart(), *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
+         true);
     alignPlotArea();
 }
 
@@ -154,7 +175,7 @@ QChart* QueueChartView::buildChart(const TraceModel& model, const Viewport& v, c
 {
     auto* chart = new QChart;
     setupChart(chart, theme);
-    fill(chart, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme));
+    fill(chart, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme), false);
     return chart;
 }
 
@@ -177,6 +198,41 @@ void QueueChartView::alignToTimeline(QChart* chart, const TimelineTheme& theme)
 void QueueChartView::alignPlotArea()
 {
     alignToTimeline(chart(), m_theme);
+}
+
+QString QueueChartView::readoutAt(double widgetX) const
+{
+    const QRectF pa = chart()->plotArea();
+    if (pa.width() <= 0 || widgetX < pa.left() || widgetX > pa.right())
+        return {};
+    const auto* x = qobject_cast<QValueAxis*>(chart()->axes(Qt::Horizontal).value(0));
+    if (!x)
+        return {};
+    const double at = x->min() + (widgetX - pa.left()) / pa.width() * (x->max() - x->min());
+    // Each series is sorted by x: the last point at or before `at` is the value in force there.
+    QStringList lines;
+    const bool seconds = m_seconds;
+    const QLocale loc;
+    lines << (seconds ? QChartView::tr("at %1 s").arg(loc.toString(at, 'f', 3))
+                      : QChartView::tr("at %1 ms").arg(loc.toString(at, 'f', 2)));
+    for (int k = 0; k < 3; ++k) {
+        const QLineSeries* s = seriesNamed(chart(), k);
+        const QList<QPointF> pts = s->points();
+        auto it = std::upper_bound(pts.begin(), pts.end(), at, [](double t, const QPointF& p) { return t < p.x(); });
+        const double value = it == pts.begin() ? 0.0 : std::prev(it)->y();
+        lines << QStringLiteral("%1: %2").arg(s->name(), loc.toString(qint64(std::lround(value))));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void QueueChartView::mouseMoveEvent(QMouseEvent* e)
+{
+    const QString text = readoutAt(e->position().x());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(e->globalPosition().toPoint(), text, this);
+    QChartView::mouseMoveEvent(e);
 }
 
 void QueueChartView::resizeEvent(QResizeEvent* e)

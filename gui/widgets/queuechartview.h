@@ -27,6 +27,8 @@ public:
     void refresh(const Viewport& v);
     /// Points of the last refresh (tests, benchmarks).
     qsizetype pointCount() const;
+    /// The readout for a plot x in widget pixels: time and the three counts there (hover tooltip).
+    QString readoutAt(double widgetX) const;
     /// Builds a standalone chart for export with the same content.
     static QChart* buildChart(const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width);
     /// Sets the chart's margins so its plot area spans exactly the timeline's lane area.
@@ -34,10 +36,15 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
-    static void fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width);
+    /// `inWindow`: the timeline right above carries the time labels, so the chart keeps only the
+    /// grid (its 150 px go to the plot); an export shows labels and title.
+    /// Returns true when the x axis is in seconds (else milliseconds).
+    static bool fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width,
+                     bool inWindow);
     void alignPlotArea();
 
     const TraceModel* m_model = nullptr;
@@ -45,4 +52,5 @@ private:
     quint64 m_drawnGeneration = ~0ULL;
     TimelineTheme m_theme = TimelineTheme::dark();
     Viewport m_viewport;
+    bool m_seconds = false; ///< x axis unit of the last refresh
 };

@@ -5,6 +5,7 @@
 #include "timelineview.h"
 
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 
@@ -126,4 +127,13 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
         m_table->setItem(int(rows.size()), c, new QTableWidgetItem(SummaryText::verdict(m_items[size_t(c)].summary)));
     m_table->setVerticalHeaderLabels(rowNames);
     m_table->resizeColumnsToContents();
+}
+
+void StackedTimelines::keyPressEvent(QKeyEvent* e)
+{
+    if (e->key() == Qt::Key_Escape) {
+        close();
+        return;
+    }
+    QWidget::keyPressEvent(e);
 }

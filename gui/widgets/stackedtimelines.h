@@ -34,6 +34,10 @@ public:
     TimelineView* view(int i) const { return m_views[size_t(i)]; }
     QTableWidget* table() const { return m_table; }
 
+protected:
+    /// Esc closes the window once no view has marks left to clear.
+    void keyPressEvent(QKeyEvent* e) override;
+
 private:
     std::vector<Item> m_items;
     std::vector<TimelineView*> m_views;

@@ -70,6 +70,8 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_workerTable->setModel(m_workerModel);
     m_workerTable->verticalHeader()->hide();
     m_workerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The side dock is narrow: batches made shows in the samples cell's tooltip instead.
+    m_workerTable->setColumnHidden(WorkerStatsModel::Batches, true);
     m_workerTable->setMinimumHeight(120);
     layout->addWidget(m_workerTable, 1);
     retranslate();

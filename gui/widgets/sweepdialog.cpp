@@ -28,6 +28,8 @@
 #include <QTableWidget>
 #include <QValueAxis>
 
+#include <algorithm>
+
 #include <csignal>
 #include <sys/prctl.h>
 
@@ -291,10 +293,18 @@ void SweepDialog::showResult()
     x->append(labels);
     auto* yRate = new QValueAxis;
     yRate->setTitleText(tr("samples/s"));
-    yRate->setMin(0);
+    // Whole samples/s on round ticks (not "2470.9"), from zero so bars compare by height.
+    double top = 1;
+    for (const QPointF& p : rate->points())
+        top = std::max(top, p.y());
+    yRate->setRange(0, top * 1.05);
+    yRate->applyNiceNumbers();
+    yRate->setLabelFormat(QStringLiteral("%.0f"));
     auto* yStall = new QValueAxis;
     yStall->setTitleText(tr("data stall (%)"));
     yStall->setRange(0, 100);
+    yStall->setTickCount(6);
+    yStall->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(yRate, Qt::AlignLeft);
     chart->addAxis(yStall, Qt::AlignRight);

@@ -4,12 +4,20 @@
 #include "core/tracemodel.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include <cmath>
+
 using loaderscope::EventKind;
+
+namespace {
+constexpr double kKeyZoom = 1.5;   ///< W/S, +/-
+constexpr double kKeyPan = 0.2;    ///< A/D: a fifth of the view
+} // namespace
 
 TimelineView::TimelineView(QWidget* parent) : QWidget(parent)
 {
@@ -41,23 +49,17 @@ void TimelineView::setModel(TraceModel* model)
 {
     m_model = model;
     m_dirty = true;
+    m_drawList.reset();
     updateGeometry();
     update();
 }
 
 QSize TimelineView::sizeHint() const
 {
-    return QSize(900, m_model ? int(TimelineRenderer::totalHeight(*m_model, m_theme) +
-                                    TimelineRenderer::overlayHeight(m_overlay, m_theme, std::max(400, width()))) + 4
+    const double w = std::max(400, width());
+    return QSize(900, m_model ? int(TimelineRenderer::totalHeight(*m_model, m_theme, w) +
+                                    TimelineRenderer::overlayHeight(m_overlay, m_theme, w)) + 4
                               : 300);
-}
-
-void TimelineView::setOverlay(const TimelineOverlay& overlay)
-{
-    m_overlay = overlay;
-    m_dirty = true;
-    updateGeometry();
-    update();
 }
 
 QSize TimelineView::minimumSizeHint() const
@@ -65,22 +67,57 @@ QSize TimelineView::minimumSizeHint() const
     return QSize(400, sizeHint().height());
 }
 
+double TimelineView::laneCenterY(int lane) const
+{
+    if (!m_model || lane < 0 || lane >= m_model->laneCount())
+        return 0;
+    return drawList().layout.laneRect(lane).center().y();
+}
+
+void TimelineView::setOverlay(const TimelineOverlay& overlay)
+{
+    m_overlay = overlay;
+    m_dirty = true;
+    m_drawList.reset(); // the caption's room changes the lanes' heights
+    updateGeometry();
+    update();
+}
+
 void TimelineView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
+    m_theme.legendMaxLines = kWindowLegendLines;
     m_dirty = true;
+    m_drawList.reset();
     updateGeometry();
     update();
 }
 
 void TimelineView::setHighlightedBatch(qint64 key)
 {
-    if (m_highlight == key)
+    if (m_marks.highlightBatch == key)
         return;
-    m_highlight = key;
+    m_marks.highlightBatch = key;
     m_dirty = true;
     update();
     emit batchSelected(key);
+}
+
+void TimelineView::setMeasuredRange(std::optional<std::pair<qint64, qint64>> range)
+{
+    m_marks.range = range;
+    m_dirty = true;
+    update();
+    emit rangeMeasured(range);
+}
+
+void TimelineView::clearMarks()
+{
+    m_selection.reset();
+    setHighlightedBatch(-1);
+    if (m_marks.range)
+        setMeasuredRange(std::nullopt);
+    emit selectionChanged(std::nullopt);
 }
 
 void TimelineView::zoomToFit()
@@ -96,15 +133,40 @@ void TimelineView::zoomBy(double factor, double anchorX)
     m_controller->zoomBy(factor, map.t(std::clamp(anchorX, map.x0(), map.x0() + map.width())));
 }
 
+void TimelineView::zoomAtCursor(double factor)
+{
+    const QPoint cursor = mapFromGlobal(QCursor::pos());
+    const TimeMapper map = TimelineRenderer::mapper(viewport(), QRectF(rect()), m_theme);
+    const bool inside = rect().contains(cursor) && cursor.x() >= map.x0();
+    zoomBy(factor, inside ? double(cursor.x()) : map.x0() + map.width() / 2);
+}
+
 void TimelineView::tick()
 {
     if (!m_model)
         return;
     const bool grew = m_model->generation() != m_drawnGeneration;
-    if (grew)
+    if (grew) {
         m_controller->setDataEnd(m_model->endTime()); // follow-live moves the view
+        if (sizeHint().height() != height())
+            updateGeometry(); // the legend gains entries as kinds appear
+    }
     if (grew || m_dirty)
         update();
+}
+
+const TimelineDrawList& TimelineView::drawList() const
+{
+    const Viewport v = viewport();
+    if (!m_drawList || m_listGeneration != m_model->generation() || m_listViewport.t0 != v.t0 || m_listViewport.t1 != v.t1 ||
+        m_listSize != size()) {
+        m_drawList = TimelineDrawList::prepare(*m_model, QRectF(rect()), v, m_theme,
+                                               TimelineRenderer::overlayHeight(m_overlay, m_theme, width()));
+        m_listGeneration = m_model->generation();
+        m_listViewport = v;
+        m_listSize = size();
+    }
+    return *m_drawList;
 }
 
 void TimelineView::paintEvent(QPaintEvent*)
@@ -114,7 +176,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         p.fillRect(rect(), m_theme.background);
         return;
     }
-    m_stats = TimelineRenderer::paint(p, QRectF(rect()), *m_model, viewport(), m_theme, m_highlight, m_overlay);
+    TimelineRenderer::paint(p, drawList(), *m_model, m_theme, m_marks, m_overlay);
     m_drawnGeneration = m_model->generation();
     m_dirty = false;
 }
@@ -127,59 +189,120 @@ void TimelineView::wheelEvent(QWheelEvent* e)
     e->accept();
 }
 
+void TimelineView::keyPressEvent(QKeyEvent* e)
+{
+    switch (e->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAtCursor(kKeyZoom);
+        break;
+    case Qt::Key_S:
+    case Qt::Key_Minus:
+        zoomAtCursor(1.0 / kKeyZoom);
+        break;
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        m_controller->panBy(-kKeyPan);
+        break;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        m_controller->panBy(kKeyPan);
+        break;
+    case Qt::Key_Escape:
+        if (!m_selection && m_marks.highlightBatch < 0 && !m_marks.range) {
+            e->ignore(); // nothing to clear: the window may close on Esc (Compare, Ranks)
+            return;
+        }
+        clearMarks();
+        break;
+    case Qt::Key_Backspace:
+        m_controller->zoomBack();
+        break;
+    default:
+        QWidget::keyPressEvent(e);
+        return;
+    }
+    e->accept();
+}
+
 void TimelineView::mousePressEvent(QMouseEvent* e)
 {
-    if (e->button() == Qt::LeftButton) {
-        m_pressPos = e->position();
-        m_pressViewport = viewport();
-        m_dragging = false;
-    }
+    setFocus(Qt::MouseFocusReason);
+    m_pressPos = e->position();
+    m_pressViewport = viewport();
+    m_moved = false;
+    // A drag measures a time range; with Shift, or the middle button, it pans.
+    if (e->button() == Qt::MiddleButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
+        m_drag = Drag::Pan;
+    else if (e->button() == Qt::LeftButton)
+        m_drag = Drag::Measure;
+    else
+        m_drag = Drag::None;
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent* e)
 {
-    if (e->buttons() & Qt::LeftButton) {
-        const double dx = e->position().x() - m_pressPos.x();
-        if (std::abs(dx) > 3 && !m_dragging) {
-            m_dragging = true;
+    if (m_drag == Drag::None)
+        return;
+    const double dx = e->position().x() - m_pressPos.x();
+    if (std::abs(dx) <= 3 && !m_moved)
+        return;
+    const TimeMapper map = TimelineRenderer::mapper(m_pressViewport, QRectF(rect()), m_theme);
+    if (m_drag == Drag::Pan) {
+        if (!m_moved)
             m_controller->setUserViewport(m_pressViewport); // one step in the zoom history
-        }
-        if (m_dragging) {
-            const TimeMapper map = TimelineRenderer::mapper(m_pressViewport, QRectF(rect()), m_theme);
-            const qint64 dt = qint64(dx * double(m_pressViewport.duration()) / map.width());
-            m_controller->setViewport({m_pressViewport.t0 - dt, m_pressViewport.t1 - dt});
-        }
+        const qint64 dt = qint64(dx * double(m_pressViewport.duration()) / map.width());
+        m_controller->setViewport({m_pressViewport.t0 - dt, m_pressViewport.t1 - dt});
+    } else {
+        const auto clampX = [&map](double x) { return std::clamp(x, map.x0(), map.x0() + map.width()); };
+        const qint64 a = map.t(clampX(m_pressPos.x())), b = map.t(clampX(e->position().x()));
+        setMeasuredRange(std::pair<qint64, qint64>(std::min(a, b), std::max(a, b)));
     }
+    m_moved = true;
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* e)
 {
-    if (e->button() != Qt::LeftButton || m_dragging || !m_model)
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    if (m_moved || drag != Drag::Measure || !m_model || e->button() != Qt::LeftButton)
         return;
-    // A click selects the batch under the cursor and highlights its whole path.
-    const auto hit = TimelineRenderer::hitTest(*m_model, QRectF(rect()), viewport(), m_theme, e->position());
-    setHighlightedBatch(hit && hit->foldedCount == 1 && hit->span.batch >= 0 ? hit->span.batch : -1);
+    // A click selects what is under the cursor and highlights its batch's whole path (a folded
+    // mark of one batch selects that batch).
+    m_selection = drawList().hitTest(e->position());
+    if (m_marks.range)
+        setMeasuredRange(std::nullopt);
+    setHighlightedBatch(m_selection && m_selection->item.batch >= 0 ? m_selection->item.batch : -1);
+    emit selectionChanged(m_selection);
 }
 
 QString TimelineView::detailsAt(const QPointF& pos) const
 {
     if (!m_model)
         return {};
-    const auto hit = TimelineRenderer::hitTest(*m_model, QRectF(rect()), viewport(), m_theme, pos);
-    if (!hit)
-        return {};
-    const SpanRec& s = hit->span;
-    const qint64 dur = s.t1 - s.t0;
-    const QString duration = TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur);
-    if (hit->foldedCount > 1)
-        return tr("%1 spans folded here: zoom in to see them").arg(hit->foldedCount);
+    const auto hit = drawList().hitTest(pos);
+    return hit ? describe(*hit) : QString();
+}
+
+QString TimelineView::describe(const TimelineHit& hit) const
+{
+    const SpanRec& s = hit.item.span;
     QStringList lines;
-    lines << QStringLiteral("<b>%1</b>").arg(TimelineRenderer::kindName(s.kind, s.arg).toHtmlEscaped());
-    lines << TimelineRenderer::laneName(*m_model, hit->lane).toHtmlEscaped();
-    if (s.batch >= 0) {
-        const int epoch = loaderscope::batchKeyEpoch(s.batch);
-        lines << tr("batch %1, epoch %2").arg(loaderscope::batchKeyTask(s.batch)).arg(epoch);
+    if (hit.item.folded()) {
+        const qint64 dur = hit.item.t1 - hit.item.t0;
+        lines << QStringLiteral("<b>%1</b>").arg(tr("%1 spans folded here").arg(hit.item.count));
+        lines << TimelineRenderer::laneName(*m_model, hit.lane).toHtmlEscaped();
+        if (hit.item.batch >= 0)
+            lines << tr("batch %1, epoch %2").arg(loaderscope::batchKeyTask(hit.item.batch)).arg(loaderscope::batchKeyEpoch(hit.item.batch));
+        lines << tr("over %1: zoom in (W, or the wheel) to see them").arg(TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur));
+        return lines.join(QStringLiteral("<br>"));
     }
+    const qint64 dur = s.t1 - s.t0;
+    lines << QStringLiteral("<b>%1</b>").arg(TimelineRenderer::kindName(s.kind, s.arg).toHtmlEscaped());
+    lines << TimelineRenderer::laneName(*m_model, hit.lane).toHtmlEscaped();
+    if (s.batch >= 0)
+        lines << tr("batch %1, epoch %2").arg(loaderscope::batchKeyTask(s.batch)).arg(loaderscope::batchKeyEpoch(s.batch));
     switch (EventKind(s.kind)) {
     case EventKind::Fetch: lines << tr("sample %1").arg(s.arg); break;
     case EventKind::Collate: lines << tr("%1 samples").arg(s.arg); break;
@@ -191,9 +314,10 @@ QString TimelineView::detailsAt(const QPointF& pos) const
         lines << tr("%1 KiB from %2 memory").arg(s.arg).arg(s.flags & 1 ? tr("pinned") : tr("pageable"));
         break;
     case EventKind::PinCopy: lines << tr("%1 KiB").arg(s.arg); break;
+    case EventKind::HeadOfLine: lines << tr("%1 later batches ready").arg(s.arg); break;
     default: break;
     }
-    lines << tr("duration %1").arg(duration);
+    lines << tr("duration %1").arg(TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur));
     return lines.join(QStringLiteral("<br>"));
 }
 
@@ -215,6 +339,7 @@ void TimelineView::changeEvent(QEvent* e)
 {
     if (e->type() == QEvent::LanguageChange) {
         m_dirty = true; // painted labels are translated at paint time
+        m_drawList.reset(); // the legend's texts too
         update();
     }
     QWidget::changeEvent(e);

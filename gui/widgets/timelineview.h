@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The live timeline widget: paints through TimelineRenderer, zooms with the wheel around the
-// cursor, pans by drag, shows details on hover, highlights a batch's path on click, and follows
-// the present until the user zooms or pans. Redraws at most 30 times a second, and only when the
-// model or the view changed.
+// The live timeline widget, with the interactions users of Perfetto, Nsight Systems and Tracy
+// expect: wheel, W/S and +/- zoom around the cursor; A/D and the arrow keys pan (so does a drag
+// with Shift or the middle button); a drag measures a time range; a click selects a span and its
+// batch's whole path; Esc clears; Home shows the whole run. It paints a prepared draw list (kept
+// for hit-testing) at most 30 times a second, and only when the model or the view changed.
 #pragma once
 
 #include "core/timelinerenderer.h"
@@ -11,6 +12,8 @@
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
+
+#include <optional>
 
 class TraceModel;
 
@@ -29,32 +32,50 @@ public:
     Viewport viewport() const { return m_controller->viewport(); }
     void setViewport(const Viewport& v) { m_controller->setViewport(v); }
     bool following() const { return m_controller->following(); }
-    qint64 highlightedBatch() const { return m_highlight; }
+    qint64 highlightedBatch() const { return m_marks.highlightBatch; }
     void setHighlightedBatch(qint64 key);
+    /// The selected span or fold (a click), if any.
+    const std::optional<TimelineHit>& selection() const { return m_selection; }
+    /// The measured time range (a drag), if any.
+    std::optional<std::pair<qint64, qint64>> measuredRange() const { return m_marks.range; }
+    void setMeasuredRange(std::optional<std::pair<qint64, qint64>> range);
     const TimelineTheme& theme() const { return m_theme; }
     void setTheme(const TimelineTheme& theme);
-    const RenderStats& lastStats() const { return m_stats; }
+    const RenderStats& lastStats() const { return m_drawList ? m_drawList->stats : m_noStats; }
+    /// Where a lane's middle is drawn now (widget y), for scrolling it into view.
+    double laneCenterY(int lane) const;
     const TimelineOverlay& overlay() const { return m_overlay; }
     void setOverlay(const TimelineOverlay& overlay);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     /// Detail text for the span under `pos` (hover), empty if none. Translated.
     QString detailsAt(const QPointF& pos) const;
+    /// Detail text of a hit (the details pane and the hover tooltip). Translated, rich text.
+    QString describe(const TimelineHit& hit) const;
 
 public slots:
     void setFollowing(bool follow) { m_controller->setFollowing(follow); }
     void zoomToFit();
     /// Zooms by `factor` around the time under the x coordinate `anchorX` (a user zoom).
     void zoomBy(double factor, double anchorX);
+    /// Zooms around the cursor if it is over the lanes, else around the middle.
+    void zoomAtCursor(double factor);
+    /// Clears the selection and the measured range (Esc).
+    void clearMarks();
 
 signals:
     void viewportChanged(const Viewport& v);
     void followingChanged(bool follow);
     void batchSelected(qint64 key);
+    /// A span or fold was clicked (or the selection cleared: nullopt).
+    void selectionChanged(const std::optional<TimelineHit>& hit);
+    /// A time range was measured by dragging (or cleared: nullopt).
+    void rangeMeasured(std::optional<std::pair<qint64, qint64>> range);
 
 protected:
     void paintEvent(QPaintEvent*) override;
     void wheelEvent(QWheelEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
@@ -63,17 +84,31 @@ protected:
 
 private:
     void tick();
+    /// The draw list for the current model, viewport, size and theme (prepared when one changed).
+    const TimelineDrawList& drawList() const;
 
     QPointer<TraceModel> m_model;
     ViewportController* m_controller = nullptr;
-    TimelineTheme m_theme = TimelineTheme::dark();
-    RenderStats m_stats;
+    /// The legend strip's lines in a window (the lanes keep the height; exports show it all).
+    static constexpr int kWindowLegendLines = 2;
+    TimelineTheme m_theme = [] {
+        TimelineTheme t = TimelineTheme::dark();
+        t.legendMaxLines = kWindowLegendLines;
+        return t;
+    }();
     TimelineOverlay m_overlay;
+    TimelineMarks m_marks;
+    std::optional<TimelineHit> m_selection;
     QTimer m_timer;
     quint64 m_drawnGeneration = ~0ULL;
     bool m_dirty = true;
-    qint64 m_highlight = -1;
+    mutable std::optional<TimelineDrawList> m_drawList;
+    mutable quint64 m_listGeneration = ~0ULL;
+    mutable Viewport m_listViewport;
+    mutable QSize m_listSize;
+    RenderStats m_noStats;
+    enum class Drag { None, Pan, Measure } m_drag = Drag::None;
     QPointF m_pressPos;
     Viewport m_pressViewport;
-    bool m_dragging = false;
+    bool m_moved = false;
 };

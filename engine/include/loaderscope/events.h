@@ -21,7 +21,8 @@ enum class EventKind : uint8_t {
     WorkerStart = 1,  ///< instant; arg0 = pid, arg1 = generation
     WorkerExit,       ///< instant (written by main when it reaps); arg0 = pid, arg1 = wait status
     WorkerInit,       ///< span: worker_init_fn cost and fetcher creation; arg0 = pid, arg1 = generation
-    Fetch,            ///< span: one sample; batch = task index, arg0 = sample index
+    Fetch,            ///< span: one sample; batch = task index, arg0 = sample index, arg1 = the
+                      ///< samples it stands for (0 or 1: itself; N: the probe recorded 1 in N)
     Collate,          ///< span: stacking samples into the batch slot; arg0 = samples
     BatchReady,       ///< instant: batch written and published; arg0 = slot
     WaitTask,         ///< span: a worker idle, waiting for its next index

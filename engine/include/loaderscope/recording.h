@@ -30,7 +30,8 @@ struct RecordingHeader
     int32_t engine_pid = 0;
     uint64_t events = 0;            ///< written at close; 0 while the run goes (count the chunks)
     uint32_t complete = 0;          ///< 1 once the writer closed it
-    uint32_t reserved[7] = {};
+    uint32_t source = 0;            ///< who recorded it: 0 the engine, 1 the probe in a PyTorch job
+    uint32_t reserved[6] = {};
 };
 static_assert(sizeof(RecordingHeader) == 72);
 
@@ -79,6 +80,8 @@ public:
     /// (a full disk): the events written before it stay readable.
     bool close(std::string* error);
     uint64_t events() const { return m_events; }
+    /// The probe learns how many worker lanes its loaders used as it goes: written at close().
+    void setNumWorkers(uint32_t n) { m_header.num_workers = n; }
     const std::string& livePath() const;
     bool failed() const { return !m_error.empty(); }
     const std::string& error() const { return m_error; }

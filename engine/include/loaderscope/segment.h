@@ -13,12 +13,35 @@
 
 namespace loaderscope {
 
+/** What a segment is made for: the counts of its sections and what a live-segment list shows. */
+struct SegmentSpec
+{
+    uint32_t num_workers = 0;           ///< worker control blocks and worker event rings
+    uint32_t num_slots = 1;             ///< batch slots (at least one; "slots" is a Qt macro)
+    uint32_t task_ring_capacity = 8;    ///< power of two
+    uint32_t event_ring_capacity = ShmLayout::kEventRingCapacity; ///< power of two
+    uint32_t max_indices = 1;           ///< indices per slot
+    uint64_t slot_payload_bytes = 0;
+    std::string config_json;            ///< stored in the config section (engine: the run's config)
+    SegmentSource source = SegmentSource::Engine;
+    std::string program;                ///< shown in lists (truncated to 255 bytes)
+    int rank = -1;
+    int world_size = 0;
+
+    /// The engine's segment for a run: sizes from the loader config.
+    static SegmentSpec forConfig(const Config& config, const std::string& configJson);
+};
+
 class Segment
 {
 public:
     /// Main process: sizes the segment with posix_fallocate (a full /dev/shm is an error here, not
     /// a SIGBUS later), mode 0600, name "/loaderscope-<pid>-<nonce>". Throws std::runtime_error.
-    static std::unique_ptr<Segment> create(const Config& config, const std::string& configJson);
+    static std::unique_ptr<Segment> create(const SegmentSpec& spec);
+    static std::unique_ptr<Segment> create(const Config& config, const std::string& configJson)
+    {
+        return create(SegmentSpec::forConfig(config, configJson));
+    }
     /// Workers (read-write) and readers such as the GUI (read-only). Validates magic, version,
     /// sizes and every offset before returning. Throws std::runtime_error with the reason.
     static std::unique_ptr<Segment> open(const std::string& name, bool writable);
@@ -61,6 +84,27 @@ private:
     bool m_owner = false;
     bool m_unlinked = false;
 };
+
+/** What a list of live segments shows (File ▸ Attach): read from a segment's header. */
+struct SegmentInfo
+{
+    std::string name;             ///< as Segment::open takes it (the file in /dev/shm)
+    SegmentSource source = SegmentSource::Engine;
+    std::string program;          ///< the watched script, or "loaderscope-engine"
+    int pid = 0;                  ///< the creating process (the job's Python process for a probe)
+    uint64_t start_unix_ns = 0;   ///< CLOCK_REALTIME when it was made
+    int rank = -1;                ///< torch.distributed rank, -1 if not distributed
+    int world_size = 0;
+    uint32_t lanes = 0;           ///< worker lanes in the segment
+    uint32_t lanes_used = 0;      ///< probe: lanes its loaders' workers have used so far
+    RunState state = RunState::Starting;
+};
+
+/**
+ * The segments of live runs of this user (their creator alive, not a reused pid), newest first.
+ * Segments that do not validate (foreign, being created, another layout version) are skipped.
+ */
+std::vector<SegmentInfo> listLiveSegments();
 
 /** Start time of a process (/proc/<pid>/stat field 22, clock ticks since boot), 0 if gone. */
 uint64_t processStartTime(int pid);

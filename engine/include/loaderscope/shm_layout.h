@@ -19,7 +19,12 @@ namespace loaderscope {
 struct Config;
 
 constexpr uint64_t kSegmentMagic = 0x3130455053444c4cULL; // "LLDSPE01" little-endian
-constexpr uint32_t kLayoutVersion = 2;
+/// 3: the header names its source (engine or a watched PyTorch job), program, rank and start
+/// time; the config section is sized from the config; workers say when they took their task.
+constexpr uint32_t kLayoutVersion = 3;
+
+/** Who wrote a segment: the engine, or the Python probe inside a real PyTorch job. */
+enum class SegmentSource : uint32_t { Engine = 0, Probe = 1 };
 
 /** main -> worker (index ring). */
 struct Task
@@ -136,6 +141,8 @@ struct ShmLayout
 
     /// `configTextBytes`: the canonical config text the segment holds (configToJson).
     static ShmLayout forConfig(const Config& config, uint64_t configTextBytes);
+    /// The config section for a config text of that many bytes (page-rounded, NUL included).
+    static uint64_t configSectionBytes(uint64_t configTextBytes);
     /// Recomputes the layout from the counts stored in a header (used by readers).
     static ShmLayout fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
                                 uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes);
@@ -178,6 +185,15 @@ struct SegmentHeader
     std::atomic<int32_t> engine_pid{0};
     // workers bump this after publishing a Done; main sleeps on it
     WakeWord main_wake;
+    // What a list of live segments shows (written once by the creator, before the magic).
+    uint32_t source = 0;              ///< SegmentSource
+    uint32_t reserved0 = 0;
+    uint64_t start_unix_ns = 0;       ///< CLOCK_REALTIME at creation: "started at" for people
+    char program[256] = {};           ///< the watched script, or "loaderscope-engine"; NUL-terminated
+    // Written by the creator while it runs (a probe learns its rank when torch.distributed starts).
+    alignas(64) std::atomic<int32_t> rank{-1};      ///< torch.distributed rank, -1 if not distributed
+    std::atomic<int32_t> world_size{0};             ///< 0 if not distributed
+    std::atomic<uint32_t> lanes_used{0};            ///< probe: highest worker lane in use + 1
 };
 static_assert(sizeof(SegmentHeader) <= ShmLayout::kHeaderBytes);
 

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: MIT
+#include "loaderscope/probe_model.h"
+
+#include "json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+
+namespace loaderscope {
+
+using detail::json;
+using detail::ObjectReader;
+
+namespace {
+
+constexpr double kUs = 1e-3; // ns -> us
+constexpr double kLogFloorUs = 1.0; // below a microsecond the log of a duration is clock noise
+
+json fitJson(const LognormalFit& f)
+{
+    return {{"mean", f.mean_us}, {"sigma", f.sigma}, {"n", f.n}};
+}
+
+LognormalFit fitFrom(const ObjectReader& parent, const std::string& key)
+{
+    LognormalFit f;
+    const json* v = parent.find(key);
+    if (!v || v->is_null())
+        return f;
+    ObjectReader r(*v, parent.field(key), {"mean", "sigma", "n"});
+    f.mean_us = r.number("mean", 0, 0, 60e6);
+    f.sigma = r.number("sigma", 0, 0, 10);
+    f.n = r.integer("n", 0, 0, int64_t(1) << 50);
+    return f;
+}
+
+} // namespace
+
+void ObservationAccumulator::Moments::add(double us, double weight)
+{
+    w += weight;
+    sum += us * weight;
+    if (us > kLogFloorUs) {
+        const double l = std::log(us);
+        lw += weight;
+        lsum += l * weight;
+        lsq += l * l * weight;
+    }
+}
+
+LognormalFit ObservationAccumulator::Moments::fit() const
+{
+    LognormalFit f;
+    f.n = int64_t(w);
+    if (w <= 0)
+        return f;
+    f.mean_us = sum / w; // the arithmetic mean: what the engine's lognormal takes as its mean
+    if (lw > 1) {
+        const double m = lsum / lw;
+        f.sigma = std::sqrt(std::max(0.0, lsq / lw - m * m));
+    }
+    return f;
+}
+
+void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double runqUs)
+{
+    int64_t n = b.collate_samples;
+    if (n <= 0) {
+        n = 0;
+        for (const auto& f : b.fetches)
+            n += f.second;
+    }
+    if (n <= 0)
+        return; // an empty batch (the end of an iterable dataset)
+    // Collate is CPU work: its wall time (at most the batch's CPU) is not fetch CPU.
+    const double fetchCpu = std::max(0.0, cpuUs - std::min(cpuUs, b.collate_us)) / double(n);
+    const double runqPer = runqUs / double(n);
+    for (const auto& [wall, weight] : b.fetches) {
+        fetch.add(wall, double(weight));
+        io.add(std::max(0.0, wall - fetchCpu - runqPer), double(weight));
+    }
+    cpu_us += cpuUs;
+    runq_us += runqUs;
+    collate_us += b.collate_us;
+    samples += n;
+    ++batches;
+}
+
+void ObservationAccumulator::add(const Event& e)
+{
+    const double dur = double(e.t1 > e.t0 ? e.t1 - e.t0 : 0) * kUs;
+    Side* side = e.lane >= 0 ? &m_workers : e.lane == LaneMain ? &m_main : nullptr;
+    switch (e.kind) {
+    case EventKind::Fetch:
+        if (side)
+            side->open[e.lane].fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
+        break;
+    case EventKind::Collate:
+        if (side) {
+            side->open[e.lane].collate_us += dur;
+            side->open[e.lane].collate_samples = e.arg0;
+        }
+        break;
+    case EventKind::BatchCost:
+        // A lane's batch ends with its BatchCost: its fetches and collate came before it.
+        if (side) {
+            auto it = side->open.find(e.lane);
+            if (it != side->open.end()) {
+                side->close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs);
+                side->open.erase(it);
+            }
+        }
+        break;
+    case EventKind::Step:
+        if (e.lane == LaneMain && e.batch >= 0) {
+            m_stepSum += dur;
+            ++m_steps;
+        }
+        break;
+    case EventKind::QueueDepth:
+        if (e.lane == LaneMain)
+            m_readyBefore = e.arg0;
+        break;
+    case EventKind::WaitData:
+        // next() with a batch already waiting: what it costs the main process to take one
+        // (unpickling, shared-memory handles), with no waiting in it.
+        if (e.lane == LaneMain) {
+            if (e.batch >= 0 && m_readyBefore > 0) {
+                m_readySum += dur;
+                ++m_readyN;
+            }
+            m_readyBefore = 0;
+        }
+        break;
+    case EventKind::EpochBegin:
+        if (e.lane == LaneMain)
+            m_epochBegin = e.t0;
+        break;
+    case EventKind::WorkerInit:
+        // From iter(loader) to this worker ready to fetch: process start, the job's imports in a
+        // spawned worker, worker_init_fn, the fetcher. The engine pays its own (small) process
+        // start on top of worker_init_us.
+        if (m_epochBegin && e.t1 > m_epochBegin) {
+            m_initSum += double(e.t1 - m_epochBegin) * kUs;
+            ++m_inits;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void ObservationAccumulator::finish(LoaderObservation& obs) const
+{
+    const Side& s = m_workers.batches > 0 || m_workers.fetch.w > 0 ? m_workers : m_main;
+    obs.fetch_us = s.fetch.fit();
+    obs.io_us = s.io.fit();
+    obs.cpu_us_per_sample = s.samples ? s.cpu_us / double(s.samples) : 0;
+    obs.run_queue_us_per_sample = s.samples ? s.runq_us / double(s.samples) : 0;
+    obs.collate_us_per_batch = s.batches ? s.collate_us / double(s.batches) : 0;
+    obs.batches_costed = s.batches;
+    obs.steps = m_steps;
+    obs.step_us = m_steps ? m_stepSum / double(m_steps) : 0;
+    obs.next_ready_us = m_readyN ? m_readySum / double(m_readyN) : 0;
+    obs.next_ready_n = m_readyN;
+    obs.worker_init_us = m_inits ? m_initSum / double(m_inits) : 0;
+}
+
+void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
+{
+    ObservationAccumulator a;
+    for (const Event& e : events)
+        a.add(e);
+    a.finish(obs);
+}
+
+std::string observationToJson(const LoaderObservation& o)
+{
+    json j;
+    j["batch_size"] = o.batch_size ? json(*o.batch_size) : json(nullptr);
+    j["num_workers"] = o.num_workers;
+    j["prefetch_factor"] = o.prefetch_factor;
+    j["pin_memory"] = o.pin_memory;
+    j["persistent_workers"] = o.persistent_workers;
+    j["in_order"] = o.in_order;
+    j["drop_last"] = o.drop_last;
+    j["shuffle"] = o.shuffle;
+    j["sampler"] = o.sampler ? json{{"num_replicas", o.sampler->num_replicas}, {"rank", o.sampler->rank},
+                                    {"seed", o.sampler->seed}, {"shuffle", o.sampler->shuffle},
+                                    {"drop_last", o.sampler->drop_last}}
+                             : json(nullptr);
+    j["timeout_s"] = o.timeout_s;
+    j["start_method"] = o.start_method;
+    j["dataset_kind"] = o.iterable ? "iterable" : "map";
+    j["dataset_length"] = o.dataset_length ? json(*o.dataset_length) : json(nullptr);
+    j["epochs"] = o.epochs;
+    j["samples_per_epoch"] = o.samples_per_epoch;
+    j["sample_bytes"] = o.sample_bytes;
+    j["fetch_us"] = fitJson(o.fetch_us);
+    j["io_us"] = fitJson(o.io_us);
+    j["cpu_us_per_sample"] = o.cpu_us_per_sample;
+    j["run_queue_us_per_sample"] = o.run_queue_us_per_sample;
+    j["collate_us_per_batch"] = o.collate_us_per_batch;
+    j["step_us"] = o.step_us;
+    j["next_ready_us"] = {{"mean", o.next_ready_us}, {"n", o.next_ready_n}};
+    j["steps"] = o.steps;
+    j["worker_init_us"] = o.worker_init_us;
+    j["batches_costed"] = o.batches_costed;
+    return j.dump(2);
+}
+
+LoaderObservation observationFromJson(const std::string& text)
+{
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::exception& e) {
+        throw ConfigError("observed", std::string("not JSON: ") + e.what());
+    }
+    ObjectReader r(j, "observed",
+                   {"batch_size", "num_workers", "prefetch_factor", "pin_memory", "persistent_workers", "in_order",
+                    "drop_last", "shuffle", "sampler", "timeout_s", "start_method", "dataset_kind", "dataset_length",
+                    "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
+                    "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
+                    "worker_init_us", "batches_costed"});
+    LoaderObservation o;
+    if (r.isSet("batch_size"))
+        o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
+    else
+        o.batch_size.reset();
+    o.num_workers = int(r.integer("num_workers", 0, 0, 1024));
+    o.prefetch_factor = int(r.integer("prefetch_factor", 2, 1, 1 << 20));
+    o.pin_memory = r.boolean("pin_memory", false);
+    o.persistent_workers = r.boolean("persistent_workers", false);
+    o.in_order = r.boolean("in_order", true);
+    o.drop_last = r.boolean("drop_last", false);
+    o.shuffle = r.boolean("shuffle", false);
+    if (r.isSet("sampler")) {
+        ObjectReader s(*r.find("sampler"), r.field("sampler"), {"num_replicas", "rank", "seed", "shuffle", "drop_last"});
+        DistributedConfig d;
+        d.num_replicas = s.integer("num_replicas", 1, 1, 1 << 20);
+        d.rank = s.integer("rank", 0, 0, d.num_replicas - 1);
+        d.seed = uint64_t(s.integer("seed", 0, 0, INT64_MAX));
+        d.shuffle = s.boolean("shuffle", true);
+        d.drop_last = s.boolean("drop_last", false);
+        o.sampler = d;
+    }
+    o.timeout_s = r.number("timeout_s", 0, 0, 1e9);
+    o.start_method = r.string("start_method", "fork");
+    const std::string kind = r.string("dataset_kind", "map");
+    if (kind != "map" && kind != "iterable")
+        detail::fail(r.field("dataset_kind"), "expected 'map' or 'iterable'");
+    o.iterable = kind == "iterable";
+    if (r.isSet("dataset_length"))
+        o.dataset_length = r.integer("dataset_length", 1, 0, int64_t(1) << 50);
+    o.epochs = int(r.integer("epochs", 1, 0, 1 << 20));
+    o.samples_per_epoch = r.integer("samples_per_epoch", 0, 0, int64_t(1) << 50);
+    o.sample_bytes = r.integer("sample_bytes", 0, 0, int64_t(1) << 40);
+    o.fetch_us = fitFrom(r, "fetch_us");
+    o.io_us = fitFrom(r, "io_us");
+    o.cpu_us_per_sample = r.number("cpu_us_per_sample", 0, 0, 60e6);
+    o.run_queue_us_per_sample = r.number("run_queue_us_per_sample", 0, 0, 60e6);
+    o.collate_us_per_batch = r.number("collate_us_per_batch", 0, 0, 60e6);
+    o.step_us = r.number("step_us", 0, 0, 60e6);
+    o.steps = r.integer("steps", 0, 0, int64_t(1) << 50);
+    if (r.isSet("next_ready_us")) {
+        ObjectReader n(*r.find("next_ready_us"), r.field("next_ready_us"), {"mean", "n"});
+        o.next_ready_us = n.number("mean", 0, 0, 60e6);
+        o.next_ready_n = n.integer("n", 0, 0, int64_t(1) << 50);
+    }
+    o.worker_init_us = r.number("worker_init_us", 0, 0, 60e6);
+    o.batches_costed = r.integer("batches_costed", 0, 0, int64_t(1) << 50);
+    return o;
+}
+
+Config fitConfig(const LoaderObservation& o)
+{
+    Config c;
+    DatasetConfig& d = c.dataset;
+    d.kind = o.iterable ? DatasetConfig::Kind::Iterable : DatasetConfig::Kind::Map;
+    d.shard = o.iterable; // a real iterable dataset split by worker id (else workers duplicate it)
+    const int64_t perEpoch = std::max<int64_t>(1, o.samples_per_epoch);
+    d.length = o.iterable || !o.dataset_length || *o.dataset_length < 1 ? perEpoch : *o.dataset_length;
+    d.sample_bytes = std::clamp<int64_t>(o.sample_bytes, 1, int64_t(1) << 30);
+    // Off-CPU time per sample: lognormal when it varies, a constant when it is (nearly) none.
+    if (o.io_us.mean_us >= 2.0 && o.io_us.sigma > 0.05)
+        d.io_latency = {Latency::Dist::Lognormal, o.io_us.mean_us, std::min(o.io_us.sigma, 5.0)};
+    else
+        d.io_latency = {Latency::Dist::Constant, std::max(0.0, o.io_us.mean_us), 0.0};
+    d.cpu_us = std::max(0.0, o.cpu_us_per_sample);
+
+    LoaderConfig& l = c.loader;
+    l.batch_size = o.batch_size;
+    l.shuffle = !o.iterable && !o.sampler && o.shuffle;
+    l.drop_last = o.drop_last;
+    if (o.sampler && !o.iterable)
+        l.sampler = o.sampler;
+    l.num_workers = std::clamp(o.num_workers, 0, 64);
+    l.prefetch_factor = std::max(1, o.prefetch_factor);
+    l.persistent_workers = o.persistent_workers && l.num_workers > 0;
+    l.pin_memory = o.pin_memory ? PinMemory::On : PinMemory::Off;
+    l.in_order = o.in_order;
+    l.timeout_s = l.num_workers > 0 ? o.timeout_s : 0.0;
+    l.start_method = o.start_method == "spawn" || o.start_method == "forkserver" ? StartMethod::Spawn : StartMethod::Fork;
+    l.worker_init_us = std::max(0.0, o.worker_init_us);
+
+    c.train.epochs = std::max(1, o.epochs);
+    c.train.step_us = std::max(0.0, o.step_us);
+    c.device.backend = DeviceConfig::Backend::Sim;
+    return c;
+}
+
+} // namespace loaderscope

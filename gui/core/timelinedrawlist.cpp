@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "timelinedrawlist.h"
+
+#include <algorithm>
+
+using loaderscope::EventKind;
+
+namespace {
+
+/// First span whose end is at or after t (spans in a row do not overlap, so ends are sorted).
+size_t firstEndingAfter(const std::vector<SpanRec>& row, qint64 t)
+{
+    return size_t(std::lower_bound(row.begin(), row.end(), t, [](const SpanRec& s, qint64 v) { return s.t1 < v; }) -
+                  row.begin());
+}
+
+/// First span (from `from`) starting at or after t.
+size_t firstStartingAt(const std::vector<SpanRec>& row, size_t from, qint64 t)
+{
+    return size_t(std::lower_bound(row.begin() + std::ptrdiff_t(from), row.end(), t,
+                                   [](const SpanRec& s, qint64 v) { return s.t0 < v; }) - row.begin());
+}
+
+struct Run
+{
+    size_t first = 0;
+    size_t end = 0; ///< one past the last span of the run
+    qint64 t0 = 0;
+    qint64 t1 = 0;
+};
+
+/**
+ * The run starting at span i: a wide span alone, or narrow spans folded together. While the run is
+ * narrower than the fold width it grows by binary search (dense stretches cost log n); once it is
+ * wide enough to be seen it stops at the next batch (a batch keeps its own mark), at a gap or at a
+ * wide span.
+ */
+Run nextRun(const std::vector<SpanRec>& row, size_t i, size_t viewEnd, qint64 minVis)
+{
+    Run r{i, i + 1, row[i].t0, row[i].t1};
+    if (row[i].t1 - row[i].t0 >= minVis)
+        return r;
+    qint64 batch = row[i].batch;
+    size_t j = i + 1;
+    while (j < viewEnd) {
+        if (r.t1 - r.t0 < minVis) {
+            const size_t k = std::min(firstStartingAt(row, j, r.t1 + minVis), viewEnd);
+            if (k == j)
+                break; // the next span starts far enough away
+            const size_t last = k - 1;
+            if (row[last].t1 - row[last].t0 >= minVis) {
+                // Only the last span before k can be wide (rows do not overlap): stop before it.
+                if (last > j)
+                    r.t1 = std::max(r.t1, row[last - 1].t1); // ends are sorted
+                j = last;
+                break;
+            }
+            for (size_t s = k; s-- > j;) // the batch the run now ends in
+                if (row[s].batch >= 0) {
+                    batch = row[s].batch;
+                    break;
+                }
+            r.t1 = std::max(r.t1, row[last].t1);
+            j = k;
+            continue;
+        }
+        const SpanRec& n = row[j];
+        if (n.t0 >= r.t1 + minVis || n.t1 - n.t0 >= minVis)
+            break;
+        if (n.batch >= 0 && batch >= 0 && n.batch != batch)
+            break; // the next batch gets its own mark
+        if (batch < 0)
+            batch = n.batch;
+        r.t1 = std::max(r.t1, n.t1);
+        ++j;
+    }
+    r.end = j;
+    return r;
+}
+
+/// The batch all spans of [first, end) belong to (idle spans aside), or -1. Rows are in time
+/// order and a worker finishes one batch before the next, so the ends decide.
+qint64 batchOf(const std::vector<SpanRec>& row, size_t first, size_t end)
+{
+    qint64 a = -1, b = -1;
+    for (size_t s = first; s < end && a < 0; ++s)
+        a = row[s].batch;
+    for (size_t s = end; s-- > first && b < 0;)
+        b = row[s].batch;
+    return a == b ? a : -1;
+}
+
+} // namespace
+
+std::pair<double, double> TimelineDrawList::rowExtent(const QRectF& lane, int row)
+{
+    // Row 0 fills the lane; nested row 1 sits in its lower half.
+    if (row == 0)
+        return {lane.top() + 3, lane.height() - 6};
+    return {lane.top() + lane.height() * 0.5, lane.height() * 0.5 - 3};
+}
+
+TimelineDrawList TimelineDrawList::prepare(const TraceModel& m, const QRectF& target, const Viewport& v,
+                                           const TimelineTheme& theme, double reserveBelow)
+{
+    TimelineDrawList d{TimelineLayout(m, target, theme, reserveBelow), TimeMapper(v, 0, 1), {}, {}};
+    d.map = d.layout.mapper(v);
+    const TimeMapper& map = d.map;
+    const double right = map.x0() + map.width();
+    const qint64 minVis = std::max<qint64>(1, qint64(kMinSpanPx * double(map.nsPerPixel())));
+    d.lanes.resize(size_t(m.laneCount()));
+    for (int li = 0; li < m.laneCount(); ++li) {
+        if (d.layout.laneRect(li).top() > target.bottom())
+            break;
+        for (int row = 0; row < 2; ++row) {
+            const std::vector<SpanRec>& spans = m.lane(li).rows[row];
+            if (spans.empty())
+                continue;
+            auto& items = d.lanes[size_t(li)][size_t(row)];
+            size_t i = firstEndingAfter(spans, v.t0);
+            const size_t viewEnd = firstStartingAt(spans, i, v.t1 + 1);
+            while (i < viewEnd) {
+                const Run r = nextRun(spans, i, viewEnd, minVis);
+                DrawItem item;
+                item.x0 = std::max(map.x(r.t0), map.x0());
+                item.x1 = std::max(item.x0 + 1.0, std::min(map.x(r.t1), right));
+                item.t0 = r.t0;
+                item.t1 = r.t1;
+                item.span = spans[r.first];
+                item.count = qint64(r.end - r.first);
+                if (item.count == 1) {
+                    item.batch = item.span.batch;
+                    item.colorKind = item.span.kind;
+                    item.colorFlags = item.span.flags & 1;
+                    ++d.stats.spansDrawn;
+                } else {
+                    item.batch = batchOf(spans, r.first, r.end);
+                    // The fold takes the colour of what it hides: the most frequent kind among 17
+                    // spans at hashed positions (evenly spaced ones alias with the periodic
+                    // fetch/collate pattern of a worker). Idle time is the background, not content.
+                    int votes[size_t(EventKind::Count) * 2] = {};
+                    int best = -1;
+                    for (uint64_t k = 0; k < 17; ++k) {
+                        const SpanRec& sample = spans[r.first + size_t((k * 2654435761ULL) % uint64_t(item.count))];
+                        if (sample.kind == quint8(EventKind::WaitTask))
+                            continue;
+                        const int key = sample.kind * 2 + (sample.flags & 1);
+                        ++votes[key];
+                        if (best < 0 || votes[key] > votes[best])
+                            best = key;
+                    }
+                    item.colorKind = best < 0 ? quint8(EventKind::WaitTask) : quint8(best / 2);
+                    item.colorFlags = best < 0 ? 0 : quint8(best % 2);
+                    ++d.stats.folds;
+                    d.stats.spansFolded += item.count;
+                }
+                items.push_back(item);
+                i = r.end;
+            }
+        }
+    }
+    return d;
+}
+
+std::optional<TimelineHit> TimelineDrawList::hitTest(const QPointF& pos) const
+{
+    if (pos.x() < map.x0() || pos.x() > map.x0() + map.width())
+        return std::nullopt;
+    const int li = layout.laneAt(pos.y());
+    if (li < 0 || size_t(li) >= lanes.size())
+        return std::nullopt;
+    const QRectF lr = layout.laneRect(li);
+    const bool lower = pos.y() >= lr.top() + lr.height() * 0.5;
+    // The nested row in the lower half of a lane that has one, else the outer row.
+    for (int row : {lower ? 1 : 0, 0}) {
+        const auto& items = lanes[size_t(li)][size_t(row)];
+        if (items.empty())
+            continue;
+        // One pixel of tolerance either side.
+        auto it = std::lower_bound(items.begin(), items.end(), pos.x() - 1.0, [](const DrawItem& d, double x) { return d.x1 < x; });
+        if (it != items.end() && it->x0 <= pos.x() + 1.0)
+            return TimelineHit{li, row, *it};
+    }
+    return std::nullopt;
+}

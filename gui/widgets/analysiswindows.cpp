@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+#include "analysiswindows.h"
+
+#include "core/configdescription.h"
+#include "core/importedtrace.h"
+#include "core/jobtracker.h"
+#include "core/runhistory.h"
+#include "core/summarytext.h"
+#include "stackedtimelines.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QTimer>
+
+#include <memory>
+
+namespace AnalysisWindows {
+
+namespace {
+
+struct T
+{
+    Q_DECLARE_TR_FUNCTIONS(AnalysisWindows)
+};
+
+/// A progress dialog that follows a job of the tracker and cancels it.
+QProgressDialog* followJob(QWidget* parent, JobTracker* jobs, const QString& kind, const QString& label)
+{
+    auto* progress = new QProgressDialog(label, T::tr("Cancel"), 0, 1000, parent);
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(300);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    auto* poll = new QTimer(progress);
+    QObject::connect(poll, &QTimer::timeout, progress, [progress, jobs, kind] {
+        const double p = jobs->progress(kind);
+        if (p >= 0)
+            progress->setValue(int(p * 1000));
+    });
+    poll->start(100);
+    QObject::connect(progress, &QProgressDialog::canceled, jobs, [jobs, kind] { jobs->cancel(kind); });
+    QObject::connect(jobs, &JobTracker::jobFinished, progress, [progress, kind](const QString& k) {
+        if (k == kind)
+            progress->close();
+    });
+    return progress;
+}
+
+} // namespace
+
+void importTraces(QWidget* parent, JobTracker* jobs, const QStringList& paths,
+                  const std::function<void(std::vector<loaderscope::ProfilerTrace>&)>& done)
+{
+    struct Result
+    {
+        std::vector<loaderscope::ProfilerTrace> traces;
+        QString error;
+    };
+    auto result = std::make_shared<Result>();
+    const QString kind = QStringLiteral("profiler import");
+    QPointer<QWidget> owner(parent);
+    jobs->start(
+        kind,
+        [paths, result](JobTracker::Progress& p) {
+            try {
+                for (const QString& path : paths)
+                    result->traces.push_back(loaderscope::importProfilerTrace(
+                        path.toStdString(), [&p](uint64_t d, uint64_t t) { return p.report(qint64(d), qint64(std::max<uint64_t>(t, 1))); }));
+            } catch (const std::exception& e) {
+                result->error = QString::fromStdString(e.what());
+            }
+        },
+        [owner, result, done] {
+            if (!result->error.isEmpty()) {
+                QMessageBox::warning(owner, T::tr("Open PyTorch profiler traces"), result->error);
+                return;
+            }
+            done(result->traces);
+        });
+    followJob(parent, jobs, kind, T::tr("Reading the profiler traces…"));
+}
+
+void showRanks(std::vector<loaderscope::ProfilerTrace>& traces)
+{
+    const loaderscope::RankReport report = loaderscope::compareRanks(traces);
+    std::vector<StackedTimelines::Item> items;
+    for (size_t i = 0; i < traces.size(); ++i) {
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        loadProfilerTrace(traces[i], *it.model);
+        it.summary = analysisSummary(report.ranks[i]);
+        const int rank = traces[i].rank >= 0 ? traces[i].rank : int(i);
+        it.title = T::tr("rank %1 · %2 · data stall %3")
+                       .arg(rank)
+                       .arg(QFileInfo(QString::fromStdString(traces[i].path)).fileName(),
+                            SummaryText::percent(report.ranks[i].data_stall_fraction));
+        it.emphasised = int(i) == report.straggler;
+        items.push_back(std::move(it));
+    }
+    auto* view = new StackedTimelines;
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->setWindowTitle(T::tr("Ranks of one job"));
+    view->setItems(std::move(items), report.straggler >= 0
+                                         ? T::tr("Straggler: %1").arg(SummaryText::traceRecommendation(QString::fromStdString(report.straggler_reason)))
+                                         : T::tr("No rank's loader holds the others back."));
+    view->resize(1300, 800);
+    view->show();
+}
+
+void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString& headline)
+{
+    const QVector<RunHistory::Entry> runs = RunHistory().list();
+    if (runs.size() < 2) {
+        QMessageBox::information(parent, T::tr("Compare runs"), T::tr("Run at least two configurations first: finished runs are kept here."));
+        return;
+    }
+    int chosen[2] = {1, 0}; // the previous run against the last one
+    if (!lastTwo) {
+        QDialog pick(parent);
+        pick.setWindowTitle(T::tr("Compare runs"));
+        auto* form = new QFormLayout(&pick);
+        QComboBox* combos[2];
+        // Each entry: when, its throughput and verdict, and what sets it apart from the others.
+        const QStringList differs = RunHistory::differences(runs);
+        for (int k = 0; k < 2; ++k) {
+            combos[k] = new QComboBox(&pick);
+            for (qsizetype i = 0; i < runs.size(); ++i)
+                combos[k]->addItem(RunHistory::title(runs[i]) + (differs[i].isEmpty() ? QString() : QStringLiteral(" · ") + differs[i]),
+                                   runs[i].id);
+            combos[k]->setCurrentIndex(chosen[k]);
+            form->addRow(k == 0 ? T::tr("Run A") : T::tr("Run B"), combos[k]);
+        }
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &pick);
+        form->addRow(buttons);
+        QObject::connect(buttons, &QDialogButtonBox::accepted, &pick, &QDialog::accept);
+        QObject::connect(buttons, &QDialogButtonBox::rejected, &pick, &QDialog::reject);
+        if (pick.exec() != QDialog::Accepted)
+            return;
+        chosen[0] = combos[0]->currentIndex();
+        chosen[1] = combos[1]->currentIndex();
+    }
+    // Read both recordings in the background, then show them.
+    struct Loaded
+    {
+        std::vector<StackedTimelines::Item> items;
+        QString error;
+    };
+    auto loaded = std::make_shared<Loaded>();
+    const RunHistory::Entry entries[2] = {runs[chosen[0]], runs[chosen[1]]};
+    for (int k = 0; k < 2; ++k) {
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        it.model->moveToThread(nullptr); // filled on the job's thread
+        it.summary = entries[k].summary;
+        it.title = (k == 0 ? T::tr("A") : T::tr("B")) + QStringLiteral(" · ") + RunHistory::title(entries[k]) + QStringLiteral(" · ") +
+                   describeConfig(entries[k].config, entries[k].summary);
+        loaded->items.push_back(std::move(it));
+    }
+    const QString ids[2] = {entries[0].id, entries[1].id};
+    const QString kind = QStringLiteral("compare");
+    QPointer<QWidget> owner(parent);
+    jobs->start(
+        kind,
+        [loaded, ids](JobTracker::Progress& p) {
+            const RunHistory history;
+            for (int k = 0; k < 2 && loaded->error.isEmpty(); ++k)
+                if (!history.load(ids[k], *loaded->items[size_t(k)].model, &loaded->error,
+                                  [&p, k](qint64 d, qint64 t) { return p.report(d + k * t, 2 * std::max<qint64>(t, 1)); }))
+                    break;
+        },
+        [owner, loaded, headline] {
+            if (!loaded->error.isEmpty()) {
+                QMessageBox::warning(owner, T::tr("Compare runs"), loaded->error);
+                return;
+            }
+            auto* view = new StackedTimelines;
+            for (auto& it : loaded->items)
+                it.model->moveToThread(view->thread());
+            view->setAttribute(Qt::WA_DeleteOnClose);
+            view->setWindowTitle(T::tr("Compare runs"));
+            view->setItems(std::move(loaded->items),
+                           headline.isEmpty() ? T::tr("Two runs on one time axis (from each run's start), their figures side by side.")
+                                              : headline);
+            view->resize(1300, 800);
+            view->show();
+        });
+    followJob(parent, jobs, kind, T::tr("Reading the runs…"));
+}
+
+} // namespace AnalysisWindows

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// Light and dark, for every widget (a Fusion palette), the timeline, the chart and the exports;
+// at first start the app follows the desktop's own choice (its palette before ours). Large fonts
+// (projector) scale the application font and the timeline together.
+#pragma once
+
+#include "core/timelinerenderer.h"
+
+class QApplication;
+
+namespace AppTheme {
+
+enum class Mode { System, Light, Dark };
+
+/// Remembers the desktop's palette (call once, before apply()).
+void captureSystem();
+/// Whether the desktop's palette is dark.
+bool systemIsDark();
+/// Whether `mode` comes out dark on this desktop.
+bool isDark(Mode mode);
+/// Applies the palette and the font to the whole application; returns the timeline's theme.
+TimelineTheme apply(Mode mode, bool largeFonts);
+/// The timeline's theme for a mode (exports use it too).
+TimelineTheme timelineTheme(bool dark, bool largeFonts);
+QString modeName(Mode mode);            ///< "system", "light", "dark" (settings)
+Mode modeFromName(const QString& name); ///< System when unknown
+
+} // namespace AppTheme

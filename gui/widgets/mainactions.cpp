@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "mainactions.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QComboBox>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QSpinBox>
+#include <QToolBar>
+
+namespace {
+/// Qt translates the name of the Home key ("Ana Sayfa" in Turkish: a web browser's home page).
+/// The key is labelled Home on keyboards: our catalog keeps the name (installed after Qt's).
+[[maybe_unused]] const char* kHomeKey = QT_TRANSLATE_NOOP("QShortcut", "Home");
+} // namespace
+
+MainActions::MainActions(QMainWindow* w) : QObject(w)
+{
+    auto make = [this](QKeySequence key = {}) {
+        auto* a = new QAction(this);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        return a;
+    };
+    open = make(QKeySequence::Open);
+    save = make(QKeySequence::Save);
+    exportPicture = make(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportTrace = make();
+    openProfile = make();
+    quit = make(QKeySequence::Quit);
+    run = make(Qt::Key_F5);
+    stop = make(Qt::SHIFT | Qt::Key_F5);
+    repeat = make();
+    repeat->setCheckable(true);
+    fit = make(Qt::Key_Home);
+    follow = make(Qt::Key_F);
+    follow->setCheckable(true);
+    follow->setChecked(true);
+    zoomIn = make(QKeySequence(Qt::CTRL | Qt::Key_Plus));
+    zoomOut = make(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    find = make(QKeySequence::Find);
+    largeFonts = make();
+    largeFonts->setCheckable(true);
+    themes = new QActionGroup(this);
+    themeSystem = new QAction(themes);
+    themeLight = new QAction(themes);
+    themeDark = new QAction(themes);
+    for (QAction* a : themes->actions())
+        a->setCheckable(true);
+    sweep = make();
+    compare = make();
+    auto* langs = new QActionGroup(this);
+    langEn = new QAction(QStringLiteral("English"), langs);
+    langTr = new QAction(QStringLiteral("Türkçe"), langs);
+    langEn->setCheckable(true);
+    langTr->setCheckable(true);
+    shortcuts = make(Qt::Key_F1);
+    about = make();
+
+    QMenuBar* bar = w->menuBar();
+    file = bar->addMenu(QString());
+    file->addActions({open, save});
+    file->addSeparator();
+    file->addActions({exportPicture, exportTrace});
+    file->addSeparator();
+    file->addAction(openProfile);
+    file->addSeparator();
+    file->addAction(quit);
+    runMenu = bar->addMenu(QString());
+    runMenu->addActions({run, stop, repeat});
+    view = bar->addMenu(QString());
+    view->addActions({fit, follow, zoomIn, zoomOut, find});
+    view->addSeparator();
+    themeMenu = view->addMenu(QString());
+    themeMenu->addActions(themes->actions());
+    view->addAction(largeFonts);
+    tools = bar->addMenu(QString());
+    tools->addActions({sweep, compare});
+    language = bar->addMenu(QString());
+    language->addActions({langEn, langTr});
+    help = bar->addMenu(QString());
+    help->addActions({shortcuts, about});
+
+    toolbar = w->addToolBar(QString());
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->addActions({run, stop, repeat});
+    toolbar->addSeparator();
+    presetLabel = new QLabel(w);
+    toolbar->addWidget(presetLabel);
+    presets = new QComboBox(w);
+    presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    presets->setMinimumContentsLength(22);
+    toolbar->addWidget(presets);
+    toolbar->addSeparator();
+    toolbar->addActions({fit, follow, exportPicture});
+    toolbar->addSeparator();
+    slowLabel = new QLabel(w);
+    toolbar->addWidget(slowLabel);
+    slowMotion = new QSpinBox(w);
+    slowMotion->setRange(1, 20);
+    slowMotion->setPrefix(QStringLiteral("×"));
+    toolbar->addWidget(slowMotion);
+}
+
+void MainActions::retranslate()
+{
+    open->setText(tr("&Open configuration…"));
+    save->setText(tr("&Save configuration…"));
+    exportPicture->setText(tr("Export &picture…"));
+    exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary"));
+    exportTrace->setText(tr("Export Chrome &trace…"));
+    openProfile->setText(tr("Open PyTorch &profiler trace(s)…"));
+    openProfile->setToolTip(tr("A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job"));
+    quit->setText(tr("&Quit"));
+    run->setText(tr("&Run"));
+    run->setToolTip(tr("Start the engine with this configuration (F5)"));
+    stop->setText(tr("&Stop"));
+    stop->setToolTip(tr("Stop the run: workers are shut down in order"));
+    repeat->setText(tr("Re&peat"));
+    repeat->setToolTip(tr("Start the run again each time it ends (a workshop's demonstration loop)"));
+    fit->setText(tr("Zoom to &fit"));
+    fit->setToolTip(tr("The whole run (Home)"));
+    follow->setText(tr("&Follow live"));
+    follow->setToolTip(tr("Keep the present in view; zooming or panning turns it off (F)"));
+    zoomIn->setText(tr("Zoom &in"));
+    zoomOut->setText(tr("Zoom &out"));
+    find->setText(tr("&Find a batch, sample or worker…"));
+    themeMenu->setTitle(tr("&Theme"));
+    themeSystem->setText(tr("As the &desktop"));
+    themeLight->setText(tr("&Light"));
+    themeDark->setText(tr("&Dark"));
+    largeFonts->setText(tr("&Large fonts (projector)"));
+    sweep->setText(tr("Parameter &sweep…"));
+    compare->setText(tr("&Compare runs…"));
+    shortcuts->setText(tr("&Keyboard shortcuts and legend"));
+    about->setText(tr("&About Loaderscope"));
+    file->setTitle(tr("&File"));
+    runMenu->setTitle(tr("&Run"));
+    view->setTitle(tr("&View"));
+    tools->setTitle(tr("&Tools"));
+    language->setTitle(tr("&Language"));
+    help->setTitle(tr("&Help"));
+    toolbar->setWindowTitle(tr("Main toolbar"));
+    presetLabel->setText(tr(" Preset: "));
+    slowLabel->setText(tr(" Slow motion: "));
+    slowMotion->setToolTip(tr("Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time"));
+}

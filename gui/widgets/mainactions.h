@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// The main window's actions, menus and toolbar, with their texts, shortcuts and tooltips in the
+// current language. Created once; MainWindow wires them to what they do.
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QMainWindow;
+class QMenu;
+class QSpinBox;
+class QToolBar;
+
+struct MainActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit MainActions(QMainWindow* window);
+    void retranslate();
+
+    // File
+    QAction *open, *save, *exportPicture, *exportTrace, *openProfile, *quit;
+    // Run
+    QAction *run, *stop, *repeat;
+    // View
+    QAction *fit, *follow, *zoomIn, *zoomOut, *find, *largeFonts;
+    QActionGroup* themes;
+    QAction *themeSystem, *themeLight, *themeDark;
+    // Tools
+    QAction *sweep, *compare;
+    // Language
+    QAction *langEn, *langTr;
+    // Help
+    QAction *shortcuts, *about;
+
+    QMenu *file, *runMenu, *view, *themeMenu, *tools, *language, *help;
+    QToolBar* toolbar;
+    QLabel* presetLabel;
+    QComboBox* presets;
+    QLabel* slowLabel;
+    QSpinBox* slowMotion;
+};

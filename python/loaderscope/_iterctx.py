@@ -1,0 +1,422 @@
+# SPDX-License-Identifier: MIT
+"""What the main process records for one watched iterator (owned by the thread that iterates it).
+
+Events, in the engine's kinds (engine/include/loaderscope/events.h), on the main lane unless said:
+
+* EpochBegin / EpochEnd (arg0 = epoch), StartWorkers (arg0 = workers) when workers start;
+* WaitData per next() (batch = batchKey(epoch, task), arg0 = worker, arg1 = samples), then Deliver
+  (arg0 = worker, arg1 = delivery index); Step for the time between two next() calls;
+* HeadOfLine while next() waited for the head batch with later ones already in the reorder buffer
+  (arg0 = later batches ready when the head arrived);
+* QueueDepth after each delivery (arg0 = ready: reorder buffer + result queue, arg1 = tasks
+  outstanding), from the iterator's own state;
+* Error (arg0 = worker or -1, arg1 = pid) on the failing worker's lane, WorkerExit (arg0 = pid,
+  arg1 = wait status) when torch reaps a worker, Shutdown;
+* PinCopy on the pin lane from the pin-memory thread (arg0 = bytes);
+* with num_workers=0 the main process fetches: Fetch, Collate and BatchCost on the main lane.
+"""
+
+from . import _kinds as K
+from . import _native
+from ._batch import sample_count, tensor_bytes
+from ._state import STATE, disable, safe, warn_once
+from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
+
+# Batches whose tensor bytes are measured: the first ones, then one in BYTES_EVERY.
+BYTES_FIRST = 32
+BYTES_EVERY = 64
+
+
+def _wait_status(exitcode):
+    """multiprocessing's exitcode (negative: killed by that signal) as a raw waitpid status."""
+    if exitcode is None:
+        return -1
+    return (-exitcode) & 0x7F if exitcode < 0 else (exitcode & 0xFF) << 8
+
+
+class LoaderRecord:
+    """One watched DataLoader, for the summary: its knobs and what it delivered (kept after the
+    loader itself is gone)."""
+
+    def __init__(self, loader, hooks, index):
+        self.index = index
+        self.epochs = 0
+        self.worker_pids = []          # per epoch
+        self.batches = 0
+        self.samples = 0
+        self.bytes_measured = 0        # tensor bytes of the measured batches
+        self.samples_measured = 0      # samples in the measured batches
+        self.knobs = read_knobs(loader, hooks)
+
+
+def read_knobs(loader, hooks):
+    torch = hooks.torch
+    nw = int(loader.num_workers)
+    pf = getattr(loader, "prefetch_factor", None)
+    if pf is None and nw > 0:
+        pf = 2
+    sampler = getattr(loader, "sampler", None)
+    shuffle = isinstance(sampler, torch.utils.data.RandomSampler)
+    distributed = None
+    if isinstance(sampler, torch.utils.data.distributed.DistributedSampler):
+        shuffle = bool(getattr(sampler, "shuffle", True))
+        distributed = {"num_replicas": int(sampler.num_replicas), "rank": int(sampler.rank),
+                       "seed": int(getattr(sampler, "seed", 0)), "drop_last": bool(sampler.drop_last)}
+    ctx = getattr(loader, "multiprocessing_context", None)
+    if ctx is None:
+        method = torch.multiprocessing.get_start_method(allow_none=True) or "fork"
+    elif isinstance(ctx, str):
+        method = ctx
+    else:
+        method = ctx.get_start_method()
+    iterable = loader._dataset_kind == hooks.DatasetKind.Iterable
+    try:
+        length = len(loader.dataset)
+    except Exception:
+        length = None
+    return {
+        "batch_size": loader.batch_size,
+        "num_workers": nw,
+        "prefetch_factor": pf,
+        "pin_memory": bool(loader.pin_memory),
+        "persistent_workers": bool(loader.persistent_workers),
+        "in_order": bool(getattr(loader, "in_order", True)),
+        "drop_last": bool(loader.drop_last),
+        "shuffle": shuffle,
+        "distributed_sampler": distributed,
+        "timeout_s": float(loader.timeout),
+        "start_method": method,
+        "dataset_kind": "iterable" if iterable else "map",
+        "dataset_length": length,
+        "dataset_type": type(loader.dataset).__name__,
+        "collate_fn": getattr(loader.collate_fn, "__name__", type(loader.collate_fn).__name__),
+        "worker_init_fn": None if loader.worker_init_fn is None else
+        getattr(loader.worker_init_fn, "__name__", type(loader.worker_init_fn).__name__),
+    }
+
+
+def prepare_iter(hooks, loader):
+    """Called by DataLoader.__iter__ before torch builds (or resets) the iterator."""
+    method = getattr(loader, "worker_method", "multiprocessing")
+    if loader.num_workers > 0 and method != "multiprocessing":
+        warn_once("thread-workers", "worker_method=%r is not instrumented: that loader runs unwatched" % method)
+        return None
+    from . import _session
+    session = _session.current()
+    if session is None:
+        return None
+    record = session.record_for(loader, hooks)
+    return IterPrep(session, record, loader, hooks)
+
+
+class IterPrep:
+    def __init__(self, session, record, loader, hooks):
+        self.session = session
+        self.record = record
+        self.hooks = hooks
+        self.t0 = _native.now()
+        self.epoch = record.epochs
+        record.epochs += 1
+        session.update_rank()
+        session.main.instant(K.EPOCH_BEGIN, self.t0, -1, self.epoch)
+        nw = int(loader.num_workers)
+        existing = getattr(loader, "_iterator", None)
+        self.reuse = bool(loader.persistent_workers) and nw > 0 and existing is not None
+        self.new_workers = nw > 0 and not self.reuse
+        self.saved = []
+        if self.reuse:
+            self.ctx = existing.__dict__.get("_loaderscope")  # None: made before it was watched
+        else:
+            self.ctx = IterCtx(session, record, loader, hooks, self.epoch)
+        if self.new_workers:
+            lanes, gens = session.lanes.allocate(nw, self.ctx)
+            if None in lanes:
+                warn_once("lanes", "%d of %d workers have no free lane and are not recorded "
+                          "(LOADERSCOPE_LANES=%d; raise it)" % (lanes.count(None), nw, session.native.lanes))
+            used = [lane for lane in lanes if lane is not None]
+            if used:
+                session.native.note_lanes_used(max(used) + 1)
+            self.ctx.lanes = lanes
+            self.wctx = WorkerContext(session.name, lanes, gens, self.epoch, STATE.options.sample_every)
+
+    def swap_targets(self):
+        """Torch's worker-loop and pin-loop targets are looked up while the iterator is built:
+        point them at the recording stand-ins for exactly that time."""
+        if not self.new_workers:
+            return
+        try:
+            wm = self.hooks.worker_module
+            for name in self.hooks.worker_loop_names:
+                original = getattr(wm, name)
+                self.saved.append((wm, name, original))
+                setattr(wm, name, WorkerLoop(original, name, self.wctx))
+            pm = self.hooks.pin_module
+            original = pm._pin_memory_loop
+            self.saved.append((pm, "_pin_memory_loop", original))
+            pm._pin_memory_loop = PinLoop(original, self.ctx)
+        except Exception as e:
+            self.restore_targets()
+            disable(e)
+
+    def restore_targets(self):
+        while self.saved:
+            module, name, original = self.saved.pop()
+            setattr(module, name, original)
+
+    def failed(self):
+        if self.ctx is not None:
+            self.session.lanes.release(self.ctx)
+
+    def attach(self, it):
+        ctx = self.ctx
+        if ctx is None:
+            return
+        if self.reuse:
+            ctx.begin_epoch(self.epoch)
+        else:
+            it.__dict__["_loaderscope"] = ctx
+            ctx.attach(it)
+        t1 = _native.now()
+        if self.new_workers:
+            self.session.main.span(K.START_WORKERS, self.t0, t1, -1, ctx.num_workers)
+        self.record.worker_pids.append(list(ctx.pids))
+        ctx.emit_queue(it, t1)
+
+
+class IterCtx:
+    def __init__(self, session, record, loader, hooks, epoch):
+        self.session = session
+        self.main = session.main
+        self.record = record
+        self.torch = hooks.torch
+        self.exception_type = hooks.ExceptionWrapper
+        self.epoch = epoch
+        self.num_workers = int(loader.num_workers)
+        self.batch_size = loader.batch_size
+        self.auto_collation = loader.batch_size is not None or getattr(loader, "batch_sampler", None) is not None
+        self.in_order = bool(getattr(loader, "in_order", True))
+        self.lanes = []
+        self.pids = []
+        self.shut = False
+        self.arrivals = {}      # id(result) -> (task, worker), until next() returns it
+        self.pending = None     # (task, worker, is_exception) of the result next() is returning
+        self.delivered = 0      # deliveries in this epoch
+        self.last_end = None    # when the previous next() returned a batch
+        self.last_key = -1
+        self.stepped = False    # a loaderscope.step() block ran since the last next()
+        self.in_next = False
+        self.t_next = 0
+        self.hol_start = None
+        self.recorder = None    # num_workers=0: the main thread's fetch recorder
+
+    def now(self):
+        return _native.now()
+
+    def workers_gone(self):
+        return self.shut
+
+    def attach(self, it):
+        if self.num_workers == 0:
+            self.recorder = _native.FetchRecorder(self.main, STATE.options.sample_every)
+            fetcher = getattr(it, "_dataset_fetcher", None)
+            if fetcher is not None:
+                wrap_fetcher(fetcher, self.recorder)
+        else:
+            self.pids = [w.pid for w in getattr(it, "_workers", [])]
+
+    def begin_epoch(self, epoch):
+        self.epoch = epoch
+        self.arrivals.clear()
+        self.delivered = 0
+        self.last_end = None
+
+    # --- next() ------------------------------------------------------------------------------
+
+    def before_next(self, it):
+        t0 = _native.now()
+        if self.last_end is not None and not self.stepped:
+            self.main.span(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
+        self.stepped = False
+        self.t_next = t0
+        self.in_next = True
+        self.hol_start = None
+        self.pending = None
+        if self.num_workers == 0:
+            self.recorder.begin_batch(_native.batch_key(self.epoch, self.delivered))
+        elif self.in_order and self._later_ready(it) > 0:
+            head = it._task_info.get(it._rcvd_idx)
+            if head is not None and len(head) != 2:
+                self.hol_start = t0
+
+    def _later_ready(self, it):
+        return sum(1 for v in it._task_info.values() if len(v) == 2)
+
+    def on_arrival(self, it, r):
+        if not (isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int)):
+            return  # a resume acknowledgement
+        idx, data = r
+        info = it._task_info.get(idx)
+        self.arrivals[id(data)] = (idx, info[0] if info else -1)
+        if self.in_next and self.in_order and self.hol_start is None and idx != it._rcvd_idx:
+            self.hol_start = _native.now()
+
+    def on_deliver(self, it, data, args):
+        idx, worker = self.arrivals.pop(id(data), (-1, -1))
+        if worker == -1 and args and isinstance(args[0], int):
+            worker = args[0]  # torch 2.x passes the worker to _process_data
+        self.pending = (idx, worker, isinstance(data, self.exception_type))
+
+    def after_next(self, it, data):
+        t1 = _native.now()
+        self.in_next = False
+        if self.num_workers == 0:
+            idx, worker = self.delivered, -1
+            samples = self.recorder.end_batch()
+        else:
+            idx, worker = self.pending[:2] if self.pending else (-1, -1)
+            samples = sample_count(data, self.torch, self.auto_collation, self.batch_size)
+        key = _native.batch_key(self.epoch, idx)
+        self.main.span(K.WAIT_DATA, self.t_next, t1, key, worker, samples)
+        self.main.instant(K.DELIVER, t1, key, worker, self.delivered)
+        if self.hol_start is not None and self.num_workers > 0:
+            self.main.span(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))
+        rec = self.record
+        if rec.batches < BYTES_FIRST or rec.batches % BYTES_EVERY == 0:
+            rec.bytes_measured += tensor_bytes(data, self.torch)
+            rec.samples_measured += samples
+        rec.batches += 1
+        rec.samples += samples
+        self.delivered += 1
+        self.session.note_delivery(t1, self)
+        self.emit_queue(it, t1)
+        self.last_key = key
+        self.last_end = _native.now()
+
+    def on_stop(self, it):
+        t1 = _native.now()
+        self.in_next = False
+        self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
+        self.main.instant(K.EPOCH_END, t1, -1, self.epoch)
+        self.last_end = None
+        self.session.note_delivery(t1, None)
+
+    def on_error(self, it, e):
+        t1 = _native.now()
+        self.in_next = False
+        self.last_end = None
+        self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
+        if self.num_workers == 0:
+            self.recorder.end_batch()
+        worker, pid = -1, 0
+        if self.pending is not None and self.pending[2]:
+            worker = self.pending[1]                      # an exception raised in that worker
+        elif self.num_workers > 0:
+            for i, w in enumerate(getattr(it, "_workers", [])):
+                if not w.is_alive():                      # a worker that died (signal, exit)
+                    worker, pid = i, w.pid
+                    lane = self._lane(i)
+                    if lane is not None:
+                        self.main.instant(K.WORKER_EXIT, t1, -1, w.pid, _wait_status(w.exitcode), lane)
+                    break
+        if worker >= 0 and not pid and worker < len(self.pids):
+            pid = self.pids[worker]
+        lane = self._lane(worker) if worker >= 0 else None
+        self.main.instant(K.ERROR, t1, -1, worker, pid, K.LANE_MAIN if lane is None else lane)
+        self.session.errors.append(str(e))
+
+    def _lane(self, worker):
+        return self.lanes[worker] if 0 <= worker < len(self.lanes) else None
+
+    def emit_queue(self, it, t):
+        if self.num_workers == 0 or not hasattr(it, "_task_info"):
+            return
+        ready = self._later_ready(it)
+        q = getattr(it, "_data_queue", None)
+        try:
+            ready += q.qsize() if q is not None else 0
+        except (NotImplementedError, OSError):
+            pass
+        self.main.instant(K.QUEUE_DEPTH, t, 0, ready, int(getattr(it, "_tasks_outstanding", 0)))
+
+    def on_shutdown(self, it, t0):
+        if self.shut:
+            return
+        self.shut = True
+        t1 = _native.now()
+        workers = getattr(it, "_workers", [])
+        if workers:
+            self.main.span(K.SHUTDOWN, t0, t1, -1, len(workers))
+            for i, w in enumerate(workers):
+                lane = self._lane(i)
+                if lane is not None and w.exitcode is not None:
+                    self.main.instant(K.WORKER_EXIT, t1, -1, w.pid, _wait_status(w.exitcode), lane)
+        self.session.lanes.release(self)
+
+
+class PinLoop:
+    """The pin-memory thread's target for an instrumented iterator (a thread: never pickled)."""
+
+    def __init__(self, original, ctx):
+        self.original = original
+        self.ctx = ctx
+
+    def __call__(self, in_queue, out_queue, *args, **kwargs):
+        try:
+            side = PinSide(self.ctx)
+            in_queue, out_queue = PinIn(in_queue, side), PinOut(out_queue, side)
+        except Exception as e:
+            disable(e)
+        return self.original(in_queue, out_queue, *args, **kwargs)
+
+
+class PinSide:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.writer = ctx.session.pin
+        self.pending = None
+
+    def on_get(self, r):
+        self.pending = None
+        if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int) and \
+                not isinstance(r[1], self.ctx.exception_type):
+            self.pending = (r[0], _native.now())
+
+    def on_put(self, r):
+        if self.pending is None or not isinstance(r, tuple) or r[0] != self.pending[0]:
+            return
+        idx, t0 = self.pending
+        self.pending = None
+        if isinstance(r[1], self.ctx.exception_type):
+            return  # pinning failed: torch hands its exception on, nothing was copied
+        nbytes = tensor_bytes(r[1], self.ctx.torch)
+        self.writer.span(K.PIN_COPY, t0, _native.now(), _native.batch_key(self.ctx.epoch, idx), nbytes, 0)
+
+
+class PinIn:
+    __slots__ = ("_q", "_side")
+
+    def __init__(self, q, side):
+        self._q, self._side = q, side
+
+    def get(self, *args, **kwargs):
+        r = self._q.get(*args, **kwargs)
+        safe(self._side.on_get, r)
+        return r
+
+    def __getattr__(self, name):
+        return getattr(self._q, name)
+
+
+class PinOut:
+    __slots__ = ("_q", "_side")
+
+    def __init__(self, q, side):
+        self._q, self._side = q, side
+
+    def put(self, r, *args, **kwargs):
+        safe(self._side.on_put, r)
+        return self._q.put(r, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._q, name)
+

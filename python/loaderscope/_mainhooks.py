@@ -1,0 +1,188 @@
+# SPDX-License-Identifier: MIT
+"""The hooks in the job's main process.
+
+Patched once (install()), each a pass-through unless the loader or iterator is watched:
+
+* ``DataLoader.__iter__``: an epoch begins; for a new iterator with workers, the worker-loop and
+  pin-memory-loop targets are swapped for recording stand-ins while torch builds the iterator
+  (restored right after), so the workers it starts write their own lanes;
+* ``_BaseDataLoaderIter.__next__``: the wait in next(), the step between two next() calls, the
+  delivery, head-of-line blocking, the prefetch window, errors;
+* ``_MultiProcessingDataLoaderIter._get_data`` / ``_process_data``: which task arrived from which
+  worker when, and which one next() returned (by object identity, so in_order=False is right too);
+* ``_MultiProcessingDataLoaderIter._shutdown_workers``: worker shutdown and exit statuses.
+
+Every recording call goes through ``safe``; torch's own code always runs, with its own arguments,
+and its results and exceptions are returned or raised unchanged.
+"""
+
+import functools
+
+from . import _iterctx
+from ._state import STATE, active, disable, safe
+
+_originals = {}
+_own_codes = set()  # the wrappers' code objects: their frames are hidden from the job's tracebacks
+
+
+def _own(fn):
+    _own_codes.add(fn.__code__)
+    return fn
+
+
+def _hide_frames(e):
+    """Unlinks the probe's own frames from an exception's traceback, so the job prints the
+    traceback it would print without the probe (3.7+: tb_next is writable)."""
+    try:
+        tb = e.__traceback__
+        while tb is not None and tb.tb_frame.f_code in _own_codes:
+            tb = tb.tb_next
+        head = tb
+        while tb is not None:
+            nxt = tb.tb_next
+            while nxt is not None and nxt.tb_frame.f_code in _own_codes:
+                nxt = nxt.tb_next
+            tb.tb_next = nxt
+            tb = nxt
+        e.__traceback__ = head
+    except Exception:
+        pass
+
+
+def _watched(loader):
+    return active() and (STATE.watch_all or loader in STATE.watched)
+
+
+def _loader_iter(original):
+    @_own
+    @functools.wraps(original)
+    def __iter__(self):
+        if not _watched(self):
+            return original(self)
+        try:
+            prep = _iterctx.prepare_iter(STATE.hooks, self)
+        except Exception as e:
+            disable(e)
+            return original(self)
+        if prep is None:  # a loader the probe cannot watch (it said why, once)
+            return original(self)
+        prep.swap_targets()
+        try:
+            it = original(self)
+        except BaseException as e:
+            prep.restore_targets()
+            safe(prep.failed)
+            _hide_frames(e)
+            raise
+        prep.restore_targets()
+        safe(prep.attach, it)
+        return it
+
+    return __iter__
+
+
+def _iter_next(original):
+    @_own
+    @functools.wraps(original)
+    def __next__(self):
+        ctx = self.__dict__.get("_loaderscope")
+        if ctx is None or STATE.disabled is not None:
+            return original(self)
+        try:
+            ctx.before_next(self)
+        except Exception as e:
+            disable(e)
+            return original(self)
+        try:
+            data = original(self)
+        except StopIteration:
+            safe(ctx.on_stop, self)
+            raise
+        except BaseException as e:
+            safe(ctx.on_error, self, e)
+            _hide_frames(e)
+            raise
+        safe(ctx.after_next, self, data)
+        return data
+
+    return __next__
+
+
+def _get_data(original):
+    @_own
+    @functools.wraps(original)
+    def _get_data(self, *args, **kwargs):
+        r = original(self, *args, **kwargs)
+        ctx = self.__dict__.get("_loaderscope")
+        if ctx is not None and STATE.disabled is None:
+            safe(ctx.on_arrival, self, r)
+        return r
+
+    return _get_data
+
+
+def _process_data(original):
+    @_own
+    @functools.wraps(original)
+    def _process_data(self, data, *args, **kwargs):
+        ctx = self.__dict__.get("_loaderscope")
+        if ctx is not None and STATE.disabled is None:
+            safe(ctx.on_deliver, self, data, args)
+        return original(self, data, *args, **kwargs)
+
+    return _process_data
+
+
+def _shutdown_workers(original):
+    @_own
+    @functools.wraps(original)
+    def _shutdown_workers(self, *args, **kwargs):
+        # Also runs from __del__, possibly late in interpreter shutdown: nothing here may raise.
+        try:
+            ctx = self.__dict__.get("_loaderscope")
+            t0 = ctx.now() if ctx is not None and STATE.disabled is None else None
+        except BaseException:
+            ctx, t0 = None, None
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            if t0 is not None:
+                try:
+                    safe(ctx.on_shutdown, self, t0)
+                except BaseException:
+                    pass
+
+    return _shutdown_workers
+
+
+def install(hooks):
+    """Patches the hook points once per process. Returns False (and says why) if it cannot."""
+    if STATE.installed:
+        return True
+    patches = [
+        (hooks.DataLoader, "__iter__", _loader_iter),
+        (hooks.BaseIter, "__next__", _iter_next),
+        (hooks.MultiIter, "_get_data", _get_data),
+        (hooks.MultiIter, "_process_data", _process_data),
+        (hooks.MultiIter, "_shutdown_workers", _shutdown_workers),
+    ]
+    for owner, name, make in patches:
+        original = getattr(owner, name)
+        _originals[(owner, name)] = owner.__dict__.get(name, None)
+        setattr(owner, name, make(original))
+    STATE.hooks = hooks
+    STATE.installed = True
+    return True
+
+
+def uninstall():
+    """Restores torch's own methods (tests; a finished session)."""
+    if not STATE.installed:
+        return
+    for (owner, name), original in _originals.items():
+        if original is None:
+            delattr(owner, name)  # it was inherited: remove the override
+        else:
+            setattr(owner, name, original)
+    _originals.clear()
+    STATE.installed = False

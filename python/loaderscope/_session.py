@@ -1,0 +1,182 @@
+# SPDX-License-Identifier: MIT
+"""The probe's session in one process of the job (one per rank): the segment, announced on stderr,
+the writers of the main process's lanes, the loaders it watched, and the outputs at the end."""
+
+import atexit
+import json
+import os
+import sys
+import weakref
+
+from . import _kinds as K
+from . import _native
+from ._iterctx import LoaderRecord
+from ._lanes import LaneAllocator
+from ._state import STATE, safe, warn
+
+# The first line the probe writes on stderr; the app attaches by this exact segment name. With an
+# event file or trace asked for, `recording=<path>` follows: the recording while it is written
+# (readers may follow it; it is renamed to the --events path, or removed, at the end).
+SEGMENT_LINE = "loaderscope: segment %s pid=%d rank=%d world_size=%d"
+
+
+def _rank_from_env():
+    try:
+        rank = int(os.environ["RANK"])
+        world = int(os.environ.get("WORLD_SIZE", "0"))
+        return rank, world
+    except (KeyError, ValueError):
+        return -1, 0
+
+
+def _program():
+    if STATE.options.program:
+        return STATE.options.program
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None) or (sys.argv[0] if sys.argv else "")
+    return os.path.abspath(path) if path else "python"
+
+
+class ProbeSession:
+    def __init__(self, hooks):
+        opts = STATE.options
+        self.pid = os.getpid()
+        self.hooks = hooks
+        self.program = _program()
+        self.rank, self.world_size = _rank_from_env()
+        info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv)}
+        # The recording goes next to the file it ends as (the final name may hold the rank, known
+        # later): a hidden name there, renamed at the end.
+        self.recording = None
+        target = opts.events or opts.trace
+        if target:
+            where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
+            self.recording = os.path.join(where, ".loaderscope-%d-%x.recording" % (self.pid, id(self)))
+        self.native = _native.Session(opts.lanes, opts.ring_capacity, self.program, self.rank,
+                                      self.world_size, json.dumps(info), self.recording or "")
+        self.name = self.native.name
+        self.main = _native.Writer(self.native.segment, K.LANE_MAIN)
+        self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
+        self.device = _native.Writer(self.native.segment, K.LANE_COMPUTE)
+        self.lanes = LaneAllocator(self.native.lanes)
+        self.loaders = []
+        self._by_loader = weakref.WeakKeyDictionary()
+        self.errors = []
+        self.last_ctx = None
+        self.t_last_delivery = 0
+        self.finished = False
+        self.summary = None
+        line = SEGMENT_LINE % (self.name, self.pid, self.rank, self.world_size)
+        if self.recording:
+            line += " recording=%s" % self.native.recording_live_path
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+        atexit.register(self._at_exit)
+
+    # --- called by the hooks -----------------------------------------------------------------
+
+    def record_for(self, loader, hooks):
+        rec = self._by_loader.get(loader)
+        if rec is None:
+            rec = LoaderRecord(loader, hooks, len(self.loaders))
+            self.loaders.append(rec)
+            self._by_loader[loader] = rec
+        return rec
+
+    def torch_version(self):
+        torch = sys.modules.get("torch")
+        return str(getattr(torch, "__version__", "")) or None
+
+    def update_rank(self):
+        torch = sys.modules.get("torch")
+        dist = getattr(torch, "distributed", None)
+        try:
+            if dist is not None and dist.is_available() and dist.is_initialized():
+                rank, world = dist.get_rank(), dist.get_world_size()
+                if (rank, world) != (self.rank, self.world_size):
+                    self.rank, self.world_size = rank, world
+                    self.native.set_rank(rank, world)
+        except Exception:
+            pass
+
+    def note_delivery(self, t, ctx):
+        self.t_last_delivery = t
+        if ctx is not None:
+            self.last_ctx = ctx
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def _expand(self, path):
+        return path.replace("{rank}", str(max(self.rank, 0))).replace("{pid}", str(self.pid))
+
+    def output_path(self, path):
+        """{rank} and {pid} in a path are replaced; several ranks without {rank} get .rank<N>."""
+        if not path:
+            return None
+        rank = max(self.rank, 0)
+        out = self._expand(path)
+        if self.world_size > 1 and "{rank}" not in path:
+            root, ext = os.path.splitext(out)
+            out = "%s.rank%d%s" % (root, rank, ext)
+        return out
+
+    def meta(self, exit_code, interrupted=False):
+        return {
+            "source": "pytorch",
+            "torch_version": self.torch_version(),
+            "program": self.program,
+            "pid": self.pid,
+            "rank": self.rank,
+            "world_size": self.world_size,
+            "exit_code": exit_code,
+            "interrupted": interrupted,
+            "errors": self.errors,
+            "warnings": ([("probe disabled: " + STATE.disabled)] if STATE.disabled else []),
+            "sample_every": STATE.options.sample_every,
+            "loaders": [{"index": r.index, "knobs": r.knobs, "epochs": r.epochs, "batches": r.batches,
+                         "samples": r.samples, "worker_pids": r.worker_pids,
+                         "bytes_measured": r.bytes_measured, "samples_measured": r.samples_measured}
+                        for r in self.loaders],
+        }
+
+    def finish(self, exit_code=0, interrupted=False):
+        """Stops collecting, writes the outputs asked for, removes the segment. Idempotent; only
+        the process that made the session does anything. `interrupted`: a signal ended the job."""
+        if self.finished or os.getpid() != self.pid:
+            return
+        self.finished = True
+        opts = STATE.options
+        self.update_rank()
+        from . import _gpu
+        if _gpu._pending:
+            safe(_gpu.poll, self, True)
+        self.native.set_run_state(2 if exit_code == 0 else 3)  # RunState Finished / Failed
+        self.native.stop_collector()
+        recording = ""
+        try:
+            recording = self.native.close_recording()
+            self.summary = _native.write_outputs(
+                self.native, json.dumps(self.meta(exit_code, interrupted)), self.output_path(opts.summary) or "",
+                self.output_path(opts.trace) or "", recording)
+            if recording and opts.events:
+                os.replace(recording, self.output_path(opts.events))
+                recording = ""
+        except Exception as e:
+            warn("could not write the outputs: %s: %s" % (type(e).__name__, e))
+        finally:
+            if recording:
+                try:
+                    os.unlink(recording)  # kept only to make the trace
+                except OSError:
+                    pass
+            self.native.unlink()
+
+    def _at_exit(self):
+        safe(self.finish, 0)
+
+
+def current():
+    """This process's session, made on first need (a forked rank makes its own)."""
+    if STATE.session is None and STATE.disabled is None and STATE.role == "main":
+        STATE.session = ProbeSession(STATE.hooks)
+    return STATE.session

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+// loaderscope._native: the probe's C++ side. The engine's own segment, event rings, clocks and
+// writers (engine_core), exposed to the Python hooks in loaderscope/.
+#include "outputs.h"
+#include "recorder.h"
+#include "session.h"
+
+#include "loaderscope/output_file.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/run.h"
+#include "loaderscope/shm_layout.h"
+
+#include <pybind11/stl.h>
+
+
+namespace py = pybind11;
+namespace ls = loaderscope;
+using namespace lsprobe;
+
+namespace {
+
+py::tuple eventTuple(const ls::Event& e)
+{
+    return py::make_tuple(e.t0, e.t1, e.batch, e.arg0, e.arg1, int(e.kind), int(e.lane));
+}
+
+py::list eventList(const std::vector<ls::Event>& events)
+{
+    py::list out(events.size());
+    for (size_t i = 0; i < events.size(); ++i)
+        out[i] = eventTuple(events[i]);
+    return out;
+}
+
+py::dict headerInfo(const ls::Segment& seg)
+{
+    const ls::SegmentHeader* h = seg.header();
+    py::dict d;
+    d["name"] = seg.name();
+    d["layout_version"] = h->layout_version;
+    d["source"] = h->source == uint32_t(ls::SegmentSource::Probe) ? "probe" : "engine";
+    d["program"] = std::string(h->program, strnlen(h->program, sizeof h->program));
+    d["creator_pid"] = h->creator_pid;
+    d["start_unix_ns"] = h->start_unix_ns;
+    d["clock_origin_ns"] = h->clock_origin_ns;
+    d["rank"] = h->rank.load();
+    d["world_size"] = h->world_size.load();
+    d["lanes"] = seg.layout().num_workers;
+    d["lanes_used"] = h->lanes_used.load();
+    d["run_state"] = h->run_state.load();
+    d["event_ring_capacity"] = seg.layout().event_ring_capacity;
+    return d;
+}
+
+/** A live reader of a segment's rings: the engine's EventReader, as the app uses it. */
+class Reader
+{
+public:
+    explicit Reader(const std::string& name) : m_seg(ls::Segment::open(name, /*writable=*/false)), m_reader(*m_seg) {}
+    py::list drain()
+    {
+        std::vector<ls::Event> out;
+        m_reader.drain(out);
+        return eventList(out);
+    }
+    uint64_t lost() const { return m_reader.lost(); }
+    py::dict info() const { return headerInfo(*m_seg); }
+
+private:
+    std::unique_ptr<ls::Segment> m_seg;
+    ls::EventReader m_reader;
+};
+
+/** A recording (the app's event file), read back with the engine's RecordingReader. */
+py::tuple readRecording(const std::string& path)
+{
+    ls::RecordingReader r(path);
+    r.refresh();
+    std::vector<ls::Event> events;
+    r.readAll([&](const ls::Event& e) { events.push_back(e); });
+    const ls::RecordingHeader& h = r.header();
+    py::dict d;
+    d["events"] = h.events;
+    d["complete"] = h.complete;
+    d["clock_origin_ns"] = h.clock_origin_ns;
+    d["num_workers"] = h.num_workers;
+    d["simulated_device"] = h.simulated_device;
+    d["engine_pid"] = h.engine_pid;
+    d["source"] = h.source;
+    d["corrupt"] = r.corrupt();
+    return py::make_tuple(d, eventList(events));
+}
+
+} // namespace
+
+PYBIND11_MODULE(_native, m)
+{
+    m.doc() = "Loaderscope probe: the engine's shared-memory event rings for a real PyTorch DataLoader";
+    m.attr("LAYOUT_VERSION") = ls::kLayoutVersion;
+    m.attr("LANE_MAIN") = int(ls::LaneMain);
+    m.attr("LANE_PIN") = int(ls::LanePin);
+    m.attr("LANE_COPY") = int(ls::LaneCopy);
+    m.attr("LANE_COMPUTE") = int(ls::LaneCompute);
+    py::dict kinds;
+    for (int k = 1; k < int(ls::EventKind::Count); ++k)
+        kinds[py::str(std::string(ls::eventKindName(ls::EventKind(k))))] = k;
+    m.attr("KIND_NAMES") = kinds;
+    // The enumerators by their C++ names: the Python side never hard-codes a kind number.
+    py::dict ids;
+#define LS_KIND(k) ids[#k] = int(ls::EventKind::k)
+    LS_KIND(WorkerStart); LS_KIND(WorkerExit); LS_KIND(WorkerInit); LS_KIND(Fetch); LS_KIND(Collate);
+    LS_KIND(BatchReady); LS_KIND(WaitTask); LS_KIND(WaitData); LS_KIND(Deliver); LS_KIND(Step);
+    LS_KIND(StartWorkers); LS_KIND(Shutdown); LS_KIND(EpochBegin); LS_KIND(EpochEnd); LS_KIND(QueueDepth);
+    LS_KIND(Error); LS_KIND(PinCopy); LS_KIND(H2DCopy); LS_KIND(Kernel); LS_KIND(HostBlocked);
+    LS_KIND(BatchCost); LS_KIND(HeadOfLine);
+#undef LS_KIND
+    m.attr("KINDS") = ids;
+
+    m.def("now", &ls::nowNs, "CLOCK_MONOTONIC in ns (the engine's clock)");
+    m.def("thread_cpu_ns", &threadCpuNs, "CPU time of the calling thread, ns");
+    m.def("run_delay_ns", &runDelayNs, "run-queue wait of the calling thread (schedstat), ns");
+    m.def("batch_key", &ls::batchKey, py::arg("epoch"), py::arg("task"));
+
+    py::class_<SegmentHandle, std::shared_ptr<SegmentHandle>>(m, "SegmentHandle")
+        .def_property_readonly("name", [](const SegmentHandle& h) { return h.segment().name(); })
+        .def_property_readonly("lanes", [](const SegmentHandle& h) { return h.segment().layout().num_workers; })
+        .def("info", [](const SegmentHandle& h) { return headerInfo(h.segment()); });
+    m.def("open_segment", [](const std::string& name) {
+        return std::make_shared<SegmentHandle>(ls::Segment::open(name, /*writable=*/true));
+    }, py::arg("name"), "Opens a probe's segment for writing (a spawned worker).");
+
+    py::class_<Writer, std::shared_ptr<Writer>>(m, "Writer")
+        .def(py::init<std::shared_ptr<SegmentHandle>, int>(), py::arg("segment"), py::arg("lane"))
+        .def("span", &Writer::span, py::arg("kind"), py::arg("t0"), py::arg("t1"), py::arg("batch") = -1,
+             py::arg("arg0") = 0, py::arg("arg1") = 0, py::arg("lane") = 0x7fff)
+        .def("instant", [](Writer& w, int kind, uint64_t t, int64_t batch, int64_t a0, int64_t a1, int lane) {
+            w.span(kind, t, t, batch, a0, a1, lane);
+        }, py::arg("kind"), py::arg("t"), py::arg("batch") = -1, py::arg("arg0") = 0, py::arg("arg1") = 0,
+           py::arg("lane") = 0x7fff)
+        .def("until_now", &Writer::until_now, py::arg("kind"), py::arg("t0"), py::arg("batch") = -1,
+             py::arg("arg0") = 0, py::arg("arg1") = 0)
+        .def_property_readonly("lane", &Writer::lane);
+
+    registerRecorder(m);
+
+    py::class_<Session, std::shared_ptr<Session>>(m, "Session")
+        .def(py::init([](uint32_t lanes, uint32_t ringCapacity, const std::string& program, int rank, int worldSize,
+                         const std::string& info, const std::string& recording) {
+                 SessionSpec s{lanes, ringCapacity, program, rank, worldSize, info, recording};
+                 return std::make_shared<Session>(s);
+             }),
+             py::arg("lanes"), py::arg("ring_capacity"), py::arg("program"), py::arg("rank") = -1,
+             py::arg("world_size") = 0, py::arg("info_json") = "{}", py::arg("recording_path") = "")
+        .def_property_readonly("name", &Session::name)
+        .def_property_readonly("clock_origin_ns", &Session::clockOrigin)
+        .def_property_readonly("lanes", &Session::lanes)
+        .def_property_readonly("segment", &Session::handle)
+        .def("info", [](const Session& s) { return headerInfo(s.handle()->segment()); })
+        .def("set_rank", &Session::setRank)
+        .def("note_lanes_used", &Session::noteLanesUsed)
+        .def("set_run_state", &Session::setRunState)
+        .def("stop_collector", &Session::stopCollector, py::call_guard<py::gil_scoped_release>())
+        .def_property_readonly("events_lost", &Session::eventsLost)
+        .def_property_readonly("event_count", [](const Session& s) { return s.stopped() ? s.tally().events : int64_t(-1); })
+        .def_property_readonly("recording_live_path", &Session::recordingLivePath)
+        .def("close_recording", &Session::closeRecording)
+        .def("unlink", &Session::unlink);
+
+    py::class_<Reader>(m, "Reader")
+        .def(py::init<const std::string&>(), py::arg("name"))
+        .def("drain", &Reader::drain)
+        .def_property_readonly("lost", &Reader::lost)
+        .def("info", &Reader::info);
+    m.def("read_events_file", &readRecording, py::arg("path"), "(header, events) of a recording");
+    m.def("check_output_path", &ls::checkOutputPath, py::arg("path"),
+          "\"\" when the path can be written, else the reason (the engine's check)");
+    m.def("list_segments", [] {
+        py::list out;
+        for (const ls::SegmentInfo& i : ls::listLiveSegments()) {
+            py::dict d;
+            d["name"] = i.name;
+            d["source"] = i.source == ls::SegmentSource::Probe ? "probe" : "engine";
+            d["program"] = i.program;
+            d["pid"] = i.pid;
+            d["start_unix_ns"] = i.start_unix_ns;
+            d["rank"] = i.rank;
+            d["world_size"] = i.world_size;
+            d["lanes"] = i.lanes;
+            d["lanes_used"] = i.lanes_used;
+            d["run_state"] = uint32_t(i.state);
+            out.append(d);
+        }
+        return out;
+    }, "Live segments of this user (engine runs and watched jobs), newest first.");
+
+    registerOutputs(m);
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+#include "outputs.h"
+
+#include "session.h"
+
+#include "loaderscope/advice.h"
+#include "loaderscope/clock.h"
+#include "loaderscope/output_file.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/probe_model.h"
+#include "loaderscope/run.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace lsprobe {
+
+namespace py = pybind11;
+using nlohmann::json;
+
+namespace {
+
+/** The loader the summary describes: the one that delivered the most samples. */
+const json* primaryLoader(const json& meta)
+{
+    const json* best = nullptr;
+    const auto loaders = meta.find("loaders");
+    if (loaders == meta.end() || !loaders->is_array())
+        return nullptr;
+    for (const json& l : *loaders)
+        if (!best || l.value("samples", int64_t(0)) > best->value("samples", int64_t(0)))
+            best = &l;
+    return best;
+}
+
+/** The knobs the probe read from the loader object, and what it measured of its batches. */
+ls::LoaderObservation knobs(const json* loader)
+{
+    ls::LoaderObservation o;
+    if (!loader)
+        return o;
+    const json& k = loader->at("knobs");
+    if (k.value("batch_size", json()).is_number_integer())
+        o.batch_size = k["batch_size"].get<int64_t>();
+    else
+        o.batch_size.reset();
+    o.num_workers = k.value("num_workers", 0);
+    o.prefetch_factor = k.value("prefetch_factor", json(2)).is_number_integer() ? k["prefetch_factor"].get<int>() : 2;
+    o.pin_memory = k.value("pin_memory", false);
+    o.persistent_workers = k.value("persistent_workers", false);
+    o.in_order = k.value("in_order", true);
+    o.drop_last = k.value("drop_last", false);
+    o.shuffle = k.value("shuffle", false);
+    if (const json& s = k.value("distributed_sampler", json()); s.is_object()) {
+        ls::DistributedConfig d;
+        d.num_replicas = s.value("num_replicas", int64_t(1));
+        d.rank = s.value("rank", int64_t(0));
+        d.seed = s.value("seed", uint64_t(0));
+        d.shuffle = o.shuffle;
+        d.drop_last = s.value("drop_last", false);
+        o.sampler = d;
+    }
+    o.timeout_s = k.value("timeout_s", 0.0);
+    o.start_method = k.value("start_method", std::string("fork"));
+    o.iterable = k.value("dataset_kind", std::string("map")) == "iterable";
+    if (k.value("dataset_length", json()).is_number_integer())
+        o.dataset_length = k["dataset_length"].get<int64_t>();
+    o.epochs = loader->value("epochs", 1);
+    const int64_t samples = loader->value("samples", int64_t(0));
+    o.samples_per_epoch = o.epochs > 0 ? samples / o.epochs : samples;
+    const int64_t measured = loader->value("samples_measured", int64_t(0));
+    o.sample_bytes = measured > 0 ? loader->value("bytes_measured", int64_t(0)) / measured : 0;
+    return o;
+}
+
+/** The run's RunSummary, from the collector's tally: the engine's figures, verdict and advice. */
+ls::RunSummary probeSummary(const Session& s, const json& meta, const json* loader, const ls::Config& model)
+{
+    const RunTally& t = s.tally();
+    ls::RunSummary sum;
+    sum.source = "pytorch";
+    sum.torch_version = meta.value("torch_version", json()).is_string() ? meta["torch_version"].get<std::string>() : "";
+    sum.figures = t.metrics.figures();
+    const int lanes = int(s.lanesUsed());
+    if (int(sum.figures.workers.size()) > lanes)
+        sum.figures.workers.resize(size_t(lanes)); // the segment's unused lanes are not workers
+    sum.backend = t.kernels > 0 ? "cuda" : "";
+    sum.backend_note = t.kernels > 0 ? "GPU time from CUDA events around loaderscope.step()" : "";
+    sum.num_workers = lanes;
+    sum.cores = ls::usableCores();
+    sum.events = t.events;
+    sum.events_lost = int64_t(s.eventsLost());
+    sum.warnings = meta.value("warnings", std::vector<std::string>{});
+    if (sum.events_lost > 0) {
+        sum.figures_reliable = false;
+        sum.warnings.push_back(std::to_string(sum.events_lost) +
+                               " events were lost (a ring filled faster than the probe's collector drained it): "
+                               "the figures that rest on the lost events read low");
+    }
+    sum.verdict = sum.figures.batches == 0 ? "no batches delivered" : ls::verdictFor(sum.figures.data_stall_fraction);
+    sum.batch_log = t.batch_log;
+    for (ls::BatchLogEntry& b : sum.batch_log)
+        if (const auto it = t.first_sample.find(ls::batchKey(b.epoch, b.task)); it != t.first_sample.end())
+            b.first_sample = it->second;
+    sum.batch_log_truncated = t.batch_log_truncated;
+    sum.errors = meta.value("errors", std::vector<std::string>{});
+    sum.exit_code = meta.value("exit_code", 0);
+    sum.interrupted = meta.value("interrupted", false);
+    sum.engine_pid = meta.value("pid", int64_t(0));
+    if (loader)
+        sum.worker_pids = loader->value("worker_pids", std::vector<std::vector<int64_t>>{});
+    sum.epochs = loader ? loader->value("epochs", 0) : 0;
+    sum.version = LOADERSCOPE_VERSION;
+    // The rules read the job's knobs (as the model has them) and whether it used a device.
+    ls::LoaderKnobs k = ls::LoaderKnobs::fromConfig(model);
+    k.device = t.kernels > 0;
+    sum.advice = ls::adviseRun(k, sum);
+    return sum;
+}
+
+std::string writeOutputs(Session& s, const std::string& metaJson, const std::string& summaryPath,
+                         const std::string& tracePath, const std::string& recordingPath)
+{
+    s.stopCollector();
+    const json meta = json::parse(metaJson);
+    const json* loader = primaryLoader(meta);
+    ls::LoaderObservation obs = knobs(loader);
+    s.tally().observed.finish(obs);
+    const ls::Config model = ls::fitConfig(obs); // the engine's model of the job
+    const ls::RunSummary sum = probeSummary(s, meta, loader, model);
+
+    std::string problems;
+    if (!tracePath.empty() && !recordingPath.empty()) {
+        std::string error;
+        try {
+            ls::RecordingReader recording(recordingPath);
+            recording.refresh();
+            if (!ls::writeChromeTrace(recording, tracePath, &error))
+                problems += "the trace: " + error + "; ";
+        } catch (const ls::RecordingError& e) {
+            problems += std::string("the trace: ") + e.what() + "; ";
+        }
+    }
+    json j = json::parse(ls::runSummaryToJson(sum));
+    j["program"] = meta.value("program", std::string());
+    j["pid"] = sum.engine_pid;
+    j["rank"] = meta.value("rank", -1);
+    j["world_size"] = meta.value("world_size", 0);
+    j["segment"] = s.name();
+    j["sample_every"] = meta.value("sample_every", 1);
+    j["loaders"] = meta.value("loaders", json::array());
+    j["observed"] = json::parse(ls::observationToJson(obs));
+    j["model_config"] = json::parse(ls::configToJson(model));
+    const std::string text = j.dump(2) + "\n";
+    std::string error;
+    if (!summaryPath.empty() && !ls::writeOutputFile(summaryPath, text, &error))
+        problems += "the summary: " + error + "; ";
+    if (!problems.empty())
+        throw std::runtime_error(problems.substr(0, problems.size() - 2));
+    return text;
+}
+
+} // namespace
+
+void registerOutputs(py::module_& m)
+{
+    m.def("write_outputs", &writeOutputs, py::arg("session"), py::arg("meta_json"), py::arg("summary_path"),
+          py::arg("trace_path"), py::arg("recording_path"),
+          "Stops the session's collector; returns its summary JSON (the engine's RunSummary, plus the "
+          "probe's keys) and writes it where a path is given, and the Chrome trace from the closed "
+          "recording.",
+          py::call_guard<py::gil_scoped_release>());
+    m.def("fit_config", [](const std::string& observed) {
+        return ls::configToJson(ls::fitConfig(ls::observationFromJson(observed)));
+    }, py::arg("observed_json"), "The engine config fitted to a summary's \"observed\" object.");
+}
+
+} // namespace lsprobe

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// The probe's writers: one event ring of a segment per lane, and the per-thread fetch recorder that
+// times samples, collates and batch costs inside a DataLoader worker (or the main process with
+// num_workers=0). Everything here is called with the GIL held; none of it blocks.
+#pragma once
+
+#include "loaderscope/clock.h"
+#include "loaderscope/events.h"
+#include "loaderscope/segment.h"
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <memory>
+#include <sys/types.h>
+
+namespace lsprobe {
+
+namespace py = pybind11;
+namespace ls = loaderscope;
+
+/**
+ * A mapped segment, created by this process (the probe's session) or opened by name (a spawned
+ * worker). A forked child inherits the mapping of its parent's handle: it must never unmap or
+ * unlink it, so the destructor leaks the mapping in any process but the one that made the handle.
+ */
+class SegmentHandle
+{
+public:
+    SegmentHandle(std::unique_ptr<ls::Segment> seg) : m_seg(std::move(seg)), m_pid(getpid()) {}
+    ~SegmentHandle()
+    {
+        if (getpid() != m_pid)
+            (void)m_seg.release(); // a forked child: the parent owns the name and the mapping
+    }
+    ls::Segment& segment() const { return *m_seg; }
+    pid_t pid() const { return m_pid; }
+
+private:
+    std::unique_ptr<ls::Segment> m_seg;
+    pid_t m_pid;
+};
+
+/** CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID), ns. */
+uint64_t threadCpuNs();
+/**
+ * Time the calling thread spent runnable but waiting for a core (the second field of
+ * /proc/thread-self/schedstat), ns; 0 where schedstat is not available. The file stays open per
+ * thread (reopened after a fork), so each call is one pread.
+ */
+uint64_t runDelayNs();
+
+/** The single writer of one lane's event ring in this process. */
+class Writer
+{
+public:
+    Writer(std::shared_ptr<SegmentHandle> seg, int lane) : m_seg(std::move(seg)), m_ev(m_seg->segment(), lane), m_lane(lane) {}
+    void span(int kind, uint64_t t0, uint64_t t1, int64_t batch, int64_t arg0, int64_t arg1, int lane)
+    {
+        m_ev.span(ls::EventKind(kind), t0, t1, batch, arg0, arg1, lane);
+    }
+    /// A span from t0 until now; returns now (the caller's next t0).
+    uint64_t until_now(int kind, uint64_t t0, int64_t batch, int64_t arg0, int64_t arg1)
+    {
+        const uint64_t t1 = ls::nowNs();
+        m_ev.span(ls::EventKind(kind), t0, t1, batch, arg0, arg1);
+        return t1;
+    }
+    int lane() const { return m_lane; }
+
+private:
+    std::shared_ptr<SegmentHandle> m_seg; // keeps the mapping alive while anything writes
+    ls::EventWriter m_ev;
+    int m_lane;
+};
+
+/**
+ * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, on 1 in `every`
+ * samples), each collate (Collate span, arg0 = samples), and each batch's cost (BatchCost instant:
+ * CPU ns and run-queue ns between begin_batch and end_batch). The batch key is set per task.
+ */
+class FetchRecorder
+{
+public:
+    FetchRecorder(std::shared_ptr<Writer> writer, uint32_t every) : m_w(std::move(writer)), m_every(every ? every : 1) {}
+
+    void begin_batch(int64_t key);
+    /// Emits the batch's BatchCost; returns the number of samples fetched in it.
+    int64_t end_batch();
+    int64_t batch() const { return m_batch; }
+    uint64_t samples_seen() const { return m_seen; }
+    uint32_t every() const { return m_every; }
+
+    // Hot paths, called by the proxies (recorder.cpp). The per-sample ones are CPython slots:
+    // new reference, or nullptr with the Python error set (the dataset's own, unchanged).
+    PyObject* getitem(PyObject* dataset, PyObject* index);
+    PyObject* next(PyObject* iterator);
+    py::object getitems(const py::object& fn, const py::object& indices);
+    py::object collate(const py::object& fn, const py::object& data, bool batched);
+
+private:
+    void recordFetch(uint64_t t0, int64_t index);
+
+    std::shared_ptr<Writer> m_w;
+    uint32_t m_every;
+    int64_t m_batch = -1;
+    int64_t m_batchSamples = 0;
+    uint64_t m_seen = 0;      ///< samples fetched by this thread, all batches
+    uint64_t m_cpu0 = 0;
+    uint64_t m_rq0 = 0;
+    bool m_open = false;
+};
+
+/** Registers FetchRecorder and the dataset, iterator and collate proxies with the module. */
+void registerRecorder(py::module_& m);
+
+} // namespace lsprobe

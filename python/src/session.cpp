@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+#include "session.h"
+
+#include "loaderscope/shm_layout.h"
+
+#include <algorithm>
+#include <unistd.h>
+
+namespace lsprobe {
+
+void RunTally::add(const ls::Event& e)
+{
+    ++events;
+    metrics.add(e);
+    observed.add(e);
+    switch (e.kind) {
+    case ls::EventKind::Fetch:
+        if (batch_log.size() < ls::kBatchLogLimit)
+            first_sample.emplace(e.batch, e.arg0);
+        break;
+    case ls::EventKind::WaitData:
+        if (e.lane == ls::LaneMain && e.batch >= 0) {
+            const int epoch = ls::batchKeyEpoch(e.batch);
+            const int64_t index = delivered_in_epoch[epoch]++;
+            if (batch_log.size() < ls::kBatchLogLimit)
+                batch_log.push_back({epoch, index, ls::batchKeyTask(e.batch), int(e.arg0), -1,
+                                     uint32_t(std::max<int64_t>(0, e.arg1)), 0});
+            else
+                batch_log_truncated = true;
+        }
+        break;
+    case ls::EventKind::EpochBegin:
+        if (e.lane == ls::LaneMain && t_iter_created == 0)
+            t_iter_created = e.t0;
+        break;
+    case ls::EventKind::Kernel:
+        ++kernels;
+        break;
+    default:
+        break;
+    }
+    if (recording)
+        recording->add(e);
+}
+
+Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_tally(tally)
+{
+    m_thread = std::thread([this] {
+        while (!m_done.load(std::memory_order_acquire)) {
+            drainOnce();
+            // 2 ms: a ring of 32 Ki records absorbs 16 M events/s per writer between drains.
+            ls::sleepNs(2'000'000);
+        }
+    });
+}
+
+Collector::~Collector()
+{
+    if (m_thread.joinable()) {
+        m_done.store(true, std::memory_order_release);
+        m_thread.join();
+    }
+}
+
+void Collector::drainOnce()
+{
+    m_buffer.clear();
+    m_reader.drain(m_buffer);
+    for (const ls::Event& e : m_buffer)
+        m_tally.add(e);
+    // A reader following the recording sees the events within a drain or two.
+    if (!m_buffer.empty() && m_tally.recording)
+        m_tally.recording->flush();
+}
+
+uint64_t Collector::finish()
+{
+    m_done.store(true, std::memory_order_release);
+    if (m_thread.joinable())
+        m_thread.join();
+    drainOnce();
+    return m_reader.lost();
+}
+
+Session::Session(const SessionSpec& spec) : m_pid(getpid())
+{
+    ls::sweepStaleSegments(); // segments of runs whose process is gone (a killed job)
+    ls::SegmentSpec s;
+    s.num_workers = spec.lanes;
+    s.num_slots = 1; // the probe moves no batches through the segment: events only
+    s.task_ring_capacity = 8;
+    s.event_ring_capacity = spec.ring_capacity;
+    s.max_indices = 1;
+    s.slot_payload_bytes = 0;
+    s.config_json = spec.info_json;
+    s.source = ls::SegmentSource::Probe;
+    s.program = spec.program;
+    s.rank = spec.rank;
+    s.world_size = spec.world_size;
+    m_handle = std::make_shared<SegmentHandle>(ls::Segment::create(s));
+    m_handle->segment().header()->run_state.store(uint32_t(ls::RunState::Running));
+    m_tally = std::make_unique<RunTally>(int(spec.lanes));
+    if (!spec.recording_path.empty()) {
+        ls::RecordingHeader h;
+        h.num_workers = spec.lanes; // the lanes used are written at close
+        h.clock_origin_ns = clockOrigin();
+        h.simulated_device = 1;     // no simulated device: the probe's GPU spans come from CUDA events
+        h.engine_pid = getpid();
+        h.source = 1;
+        m_tally->recording = std::make_unique<ls::RecordingWriter>(spec.recording_path, h);
+        m_recordingPath = spec.recording_path;
+    }
+    m_collector = std::make_unique<Collector>(m_handle->segment(), *m_tally);
+}
+
+Session::~Session()
+{
+    if (getpid() != m_pid) {
+        // A forked child holds a copy of this object but not the collector's thread, nor the
+        // segment's name: leave both alone.
+        (void)m_collector.release();
+        (void)m_tally.release();
+        return;
+    }
+    m_collector.reset();
+}
+
+std::string Session::name() const
+{
+    return m_handle->segment().name();
+}
+
+uint64_t Session::clockOrigin() const
+{
+    return m_handle->segment().header()->clock_origin_ns;
+}
+
+uint32_t Session::lanes() const
+{
+    return m_handle->segment().layout().num_workers;
+}
+
+uint32_t Session::lanesUsed() const
+{
+    return m_handle->segment().header()->lanes_used.load();
+}
+
+void Session::setRank(int rank, int worldSize)
+{
+    m_handle->segment().header()->rank.store(rank);
+    m_handle->segment().header()->world_size.store(worldSize);
+}
+
+void Session::noteLanesUsed(uint32_t n)
+{
+    auto& used = m_handle->segment().header()->lanes_used;
+    uint32_t cur = used.load();
+    while (cur < n && !used.compare_exchange_weak(cur, n)) {
+    }
+}
+
+void Session::setRunState(uint32_t state)
+{
+    m_handle->segment().header()->run_state.store(state);
+}
+
+void Session::stopCollector()
+{
+    if (!m_collector || getpid() != m_pid)
+        return;
+    m_lost = m_collector->finish();
+    m_collector.reset();
+}
+
+std::string Session::recordingLivePath() const
+{
+    return m_tally && m_tally->recording ? m_tally->recording->livePath() : std::string();
+}
+
+std::string Session::closeRecording()
+{
+    if (!stopped() || !m_tally->recording)
+        return {};
+    std::unique_ptr<ls::RecordingWriter> w = std::move(m_tally->recording);
+    w->setNumWorkers(std::max(lanesUsed(), 1u));
+    std::string error;
+    if (!w->close(&error))
+        throw std::runtime_error("the recording: " + error);
+    return m_recordingPath;
+}
+
+void Session::unlink()
+{
+    if (getpid() == m_pid)
+        m_handle->segment().unlink();
+}
+
+} // namespace lsprobe

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// The probe's session in the job's main process: the segment it announces, the collector thread
+// that drains every ring (so a slow or dead viewer never blocks a writer) and measures the run as
+// the events come, and the run's outputs.
+#pragma once
+
+#include "recorder.h"
+
+#include "loaderscope/events.h"
+#include "loaderscope/metrics.h"
+#include "loaderscope/probe_model.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/run_summary.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace lsprobe {
+
+/**
+ * What the collector makes of the events as they come: the engine's MetricsAccumulator (the run's
+ * figures), the observation behind the model fit, the batch log, and the recording (every event,
+ * streamed to disk) when an event file or a trace was asked for. Owned by the collector thread
+ * until it stops.
+ */
+struct RunTally
+{
+    explicit RunTally(int lanes) : metrics(lanes) {}
+    void add(const ls::Event& e);
+
+    ls::MetricsAccumulator metrics;
+    ls::ObservationAccumulator observed;
+    std::vector<ls::BatchLogEntry> batch_log;  ///< the first kBatchLogLimit deliveries
+    bool batch_log_truncated = false;
+    std::unordered_map<int64_t, int64_t> first_sample; ///< batch key -> first Fetch's sample
+    std::map<int, int64_t> delivered_in_epoch;
+    int64_t kernels = 0;
+    uint64_t t_iter_created = 0;               ///< the first EpochBegin
+    std::unique_ptr<ls::RecordingWriter> recording;
+    int64_t events = 0;
+};
+
+/** Drains every event ring of a segment into a RunTally on its own thread (never takes the GIL). */
+class Collector
+{
+public:
+    Collector(const ls::Segment& seg, RunTally& tally);
+    ~Collector();
+    /// Stops the thread and drains once more. Returns the events lost (overwritten before read).
+    uint64_t finish();
+
+private:
+    void drainOnce();
+
+    ls::EventReader m_reader;
+    RunTally& m_tally;
+    std::vector<ls::Event> m_buffer;
+    std::atomic<bool> m_done{false};
+    std::thread m_thread;
+};
+
+struct SessionSpec
+{
+    uint32_t lanes = 16;                ///< worker event rings (worker lanes 0..lanes-1)
+    uint32_t ring_capacity = 1u << 15;  ///< records per ring (power of two)
+    std::string program;                ///< the script, shown in live-segment lists
+    int rank = -1;
+    int world_size = 0;
+    std::string info_json;              ///< stored in the segment's config section
+    std::string recording_path;         ///< where to stream every event (empty: not kept)
+};
+
+class Session
+{
+public:
+    explicit Session(const SessionSpec& spec);
+    ~Session();
+
+    std::shared_ptr<SegmentHandle> handle() const { return m_handle; }
+    std::string name() const;
+    uint64_t clockOrigin() const;
+    uint32_t lanes() const;
+    uint32_t lanesUsed() const;
+    void setRank(int rank, int worldSize);
+    /// Raises the header's lanes_used to at least n.
+    void noteLanesUsed(uint32_t n);
+    void setRunState(uint32_t state);
+
+    /// Stops the collector (idempotent); the tally is complete after it.
+    void stopCollector();
+    bool stopped() const { return !m_collector; }
+    const RunTally& tally() const { return *m_tally; }
+    uint64_t eventsLost() const { return m_lost; }
+    /// The recording's file while it is written (readers may follow it), or "".
+    std::string recordingLivePath() const;
+    /// After stopCollector: closes the recording under its path (with the lanes used as its
+    /// worker count). Returns the path, "" when none was kept; throws on a write error.
+    std::string closeRecording();
+    /// Removes the segment's name from /dev/shm (readers keep their mapping).
+    void unlink();
+
+private:
+    std::shared_ptr<SegmentHandle> m_handle;
+    std::unique_ptr<RunTally> m_tally;
+    std::unique_ptr<Collector> m_collector;
+    std::string m_recordingPath;
+    uint64_t m_lost = 0;
+    pid_t m_pid;
+};
+
+} // namespace lsprobe

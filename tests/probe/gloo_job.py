@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+"""A 2-rank torch.distributed (gloo) training job on one machine (env:// rendezvous: RANK,
+WORLD_SIZE, MASTER_ADDR, MASTER_PORT, as torchrun sets them): DistributedSampler splits the dataset,
+every step all-reduces a tensor. Rank 1 reads its samples from a slower "disk", so it is the
+straggler the other rank waits for in the all-reduce.
+
+usage: [python3 -m loaderscope run ...] gloo_job.py OUTDIR   (once per rank)
+"""
+
+import json
+import os
+import sys
+import time
+
+import torch
+import torch.distributed as dist
+from torch.utils.data import DataLoader, Dataset, DistributedSampler
+
+
+class Samples(Dataset):
+    def __init__(self, n, sleep_s):
+        self.n, self.sleep_s = n, sleep_s
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        time.sleep(self.sleep_s)
+        return torch.tensor(i)
+
+
+def main():
+    out = sys.argv[1]
+    dist.init_process_group("gloo")
+    rank, world = dist.get_rank(), dist.get_world_size()
+    ds = Samples(64, 0.004 if rank == 1 else 0.0005)
+    sampler = DistributedSampler(ds, shuffle=True, seed=5)
+    loader = DataLoader(ds, batch_size=4, sampler=sampler, num_workers=1)
+    seen = []
+    for epoch in range(2):
+        sampler.set_epoch(epoch)
+        for batch in loader:
+            seen.append((epoch, batch.tolist()))
+            t = torch.ones(1)
+            dist.all_reduce(t)
+            assert t.item() == world
+    with open(os.path.join(out, "seen_rank%d.json" % rank), "w") as f:
+        json.dump(seen, f)
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+# SPDX-License-Identifier: MIT
+"""Shared pieces of the probe's tests: run a real PyTorch job plainly and under the probe, read what
+the probe wrote (summary, event file, the live segment), and check that nothing is left behind."""
+
+import collections
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PYTHON = sys.executable
+JOB = os.path.join(HERE, "job.py")
+SEGMENT_RE = re.compile(r"^loaderscope: segment (\S+) pid=(\d+) rank=(-?\d+) world_size=(\d+)(?: recording=(\S+))?$", re.M)
+
+import loaderscope._native as native  # noqa: E402  (PYTHONPATH=build/python, set by ctest)
+
+KIND = native.KINDS
+NAME = {v: k for k, v in KIND.items()}
+Event = collections.namedtuple("Event", "t0 t1 batch arg0 arg1 kind lane")
+
+
+RUNS = []  # every run of the case, for the diagnostics of a failure
+
+
+class Failure(AssertionError):
+    pass
+
+
+def check(cond, message):
+    if not cond:
+        raise Failure(message)
+
+
+def batch_epoch(key):
+    return -1 if key < 0 else key >> 32
+
+
+def batch_task(key):
+    return -1 if key < 0 else key & 0xFFFFFFFF
+
+
+class Run:
+    """One finished run of a job: exit status, output, and what the probe wrote."""
+
+    def __init__(self, rc, stdout, stderr, workdir, probe):
+        self.rc, self.stdout, self.stderr, self.workdir = rc, stdout, stderr, workdir
+        self.segments = SEGMENT_RE.findall(stderr) if probe else []
+        self.summary = None
+        self.events = []
+        self.header = None
+        if probe:
+            s = os.path.join(workdir, "summary.json")
+            if os.path.exists(s):
+                with open(s) as f:
+                    self.summary = json.load(f)
+            e = os.path.join(workdir, "events.bin")
+            if os.path.exists(e):
+                self.header, raw = native.read_events_file(e)
+                self.events = [Event(*r) for r in raw]
+
+    @property
+    def segment(self):
+        check(len(self.segments) == 1, "expected one segment line on stderr, got %r" % (self.segments,))
+        return self.segments[0][0]
+
+    def of(self, kind, lane=None):
+        k = KIND[kind]
+        return [e for e in self.events if e.kind == k and (lane is None or e.lane == lane)]
+
+    def outputs(self):
+        import torch
+        return torch.load(os.path.join(self.workdir, "out.pt"))
+
+
+def run_job(workdir, args, probe, job=JOB, env=None, timeout=120, probe_opts=()):
+    os.makedirs(workdir, exist_ok=True)
+    cmd = [PYTHON]
+    if probe:
+        cmd += ["-m", "loaderscope", "run", "--summary", os.path.join(workdir, "summary.json"),
+                "--events", os.path.join(workdir, "events.bin"),
+                "--trace", os.path.join(workdir, "trace.json")] + list(probe_opts)
+    cmd += [job] + list(args)
+    if "--out" not in args and job == JOB:
+        cmd += ["--out", os.path.join(workdir, "out.pt")]
+    e = dict(os.environ)
+    e.update(env or {})
+    p = subprocess.run(cmd, cwd=workdir, env=e, capture_output=True, text=True, timeout=timeout)
+    r = Run(p.returncode, p.stdout, p.stderr, workdir, probe)
+    r.cmd = cmd
+    RUNS.append(r)
+    return r
+
+
+def run_both(tmp, args, **kw):
+    """The job as `python3 job.py` and under `python3 -m loaderscope run`."""
+    plain = run_job(os.path.join(tmp, "plain"), args, probe=False, **kw)
+    probed = run_job(os.path.join(tmp, "probe"), args, probe=True, **kw)
+    return plain, probed
+
+
+def strip_pids(batches):
+    """Batches without the fetching pid (differs between two runs), for comparison."""
+    out = []
+    for epoch, b in batches:
+        if isinstance(b, dict):
+            b = {k: v for k, v in b.items() if k != "pid"}
+        else:
+            b = tuple(x for i, x in enumerate(b) if i != 2)  # custom collate: pid is third
+        out.append((epoch, b))
+    return out
+
+
+def equal(a, b):
+    import torch
+    if isinstance(a, torch.Tensor):
+        return isinstance(b, torch.Tensor) and a.dtype == b.dtype and torch.equal(a, b)
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(equal(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return type(a) == type(b) and len(a) == len(b) and all(equal(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def check_same_batches(plain, probed):
+    a, b = plain.outputs(), probed.outputs()
+    check(len(a["batches"]) == len(b["batches"]),
+          "batch count differs: %d plain, %d under the probe" % (len(a["batches"]), len(b["batches"])))
+    check(equal(strip_pids(a["batches"]), strip_pids(b["batches"])), "batches differ under the probe")
+    check(a["errors"] == b["errors"], "errors differ: %r vs %r" % (a["errors"], b["errors"]))
+    check(plain.rc == probed.rc, "exit status differs: %d plain, %d under the probe" % (plain.rc, probed.rc))
+    return b
+
+
+def samples_by_pid(batches):
+    """pid -> list of sample indices it fetched, from the batches themselves."""
+    out = collections.defaultdict(list)
+    for _, b in batches:
+        if isinstance(b, dict):
+            idx, pid = b["index"].tolist(), b["pid"].tolist()
+        else:
+            idx, pid = b[1].tolist(), b[2].tolist()
+        for i, p in zip(idx, pid):
+            out[p].append(i)
+    return out
+
+
+def lanes_by_pid(run):
+    return {e.arg0: e.lane for e in run.of("WorkerStart")}
+
+
+def pid_alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+        return state not in ("Z", "X")
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+
+
+def check_no_leftovers(run, pids, wait_s=8.0):
+    """No worker process of the job alive and no segment of the run in /dev/shm."""
+    deadline = time.monotonic() + wait_s
+    alive = [p for p in pids if pid_alive(p)]
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [p for p in alive if pid_alive(p)]
+    check(not alive, "processes left behind: %r" % alive)
+    for name, *_ in run.segments:
+        check(not os.path.exists("/dev/shm/" + name), "segment left behind: /dev/shm/" + name)
+
+
+def all_pids(run):
+    pids = {e.arg0 for e in run.of("WorkerStart")}
+    if run.summary:
+        for epoch in run.summary.get("worker_pids", []):
+            pids.update(epoch)
+    return sorted(pids)
+
+
+def main(cases):
+    """python3 test_x.py CASE: runs one case in a temporary directory, exit status 0 on success."""
+    if len(sys.argv) != 2 or sys.argv[1] not in cases:
+        print("usage: %s {%s}" % (sys.argv[0], ",".join(sorted(cases))))
+        return 2
+    name = sys.argv[1]
+    with tempfile.TemporaryDirectory(prefix="lsprobe-") as tmp:
+        t0 = time.monotonic()
+        try:
+            cases[name](tmp)
+        except Failure as e:
+            print("FAIL %s: %s" % (name, e))
+            for r in RUNS:
+                print("--- %s (exit %s)\n%s" % (" ".join(getattr(r, "cmd", [])), r.rc, r.stderr[-3000:]))
+            return 1
+        print("PASS %s (%.1f s)" % (name, time.monotonic() - t0))
+    return 0
+
+
+__all__ = ["check", "run_both", "run_job", "Run", "main", "signal"]

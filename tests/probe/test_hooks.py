@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: MIT
+"""Hook details: the live segment read with the engine's EventReader while a job runs, two loaders
+whose workers live at the same time, the pin-memory thread's hook on torch's own _pin_memory_loop,
+a dataset with __getitems__, sampled per-sample recording.
+
+Usage: python3 test_hooks.py CASE
+"""
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probetest import (HERE, JOB, KIND, PYTHON, SEGMENT_RE, Event, all_pids, check,  # noqa: E402
+                       check_no_leftovers, check_same_batches, main, native, run_both, run_job)
+
+
+def case_live_segment(tmp):
+    """Every event read live from the segment (as the app reads it), none lost, header filled."""
+    out = os.path.join(tmp, "out.pt")
+    p = subprocess.Popen([PYTHON, "-m", "loaderscope", "run", JOB, "--workers", "2", "--length", "96",
+                          "--sleep-us", "4000", "--out", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()
+    m = SEGMENT_RE.match(line.strip())
+    check(m is not None, "first stderr line is not the segment line: %r" % line)
+    name, pid = m.group(1), int(m.group(2))
+    reader = native.Reader(name)
+    info = reader.info()
+    listed = [i for i in native.list_segments() if i["name"] == name]
+    check(len(listed) == 1 and listed[0]["source"] == "probe" and listed[0]["pid"] == pid and
+          listed[0]["program"] == JOB, "the live-segment list: %r" % listed)
+    events = []
+    while p.poll() is None:
+        events += [Event(*e) for e in reader.drain()]
+        time.sleep(0.005)
+    events += [Event(*e) for e in reader.drain()]
+    rest = p.stderr.read()
+    p.stderr.close()
+    check(p.returncode == 0, "the job failed:\n" + rest[-2000:])
+    check(info["source"] == "probe" and info["creator_pid"] == pid == p.pid and info["program"] == JOB and
+          info["rank"] == -1 and info["layout_version"] == native.LAYOUT_VERSION and info["start_unix_ns"] > 0,
+          "header %r" % info)
+    check(reader.info()["lanes_used"] == 2, "lanes_used %r" % reader.info()["lanes_used"])
+    check(reader.lost == 0, "events lost by a live reader: %d" % reader.lost)
+    import torch
+    batches = torch.load(out)["batches"]
+    for lane in (0, 1):
+        fetched = sorted(e.arg0 for e in events if e.kind == KIND["Fetch"] and e.lane == lane)
+        pids = {e.arg0 for e in events if e.kind == KIND["WorkerStart"] and e.lane == lane}
+        real = sorted(i for _, b in batches for i, q in zip(b["index"].tolist(), b["pid"].tolist()) if q in pids)
+        check(fetched and fetched == real, "lane %d: live Fetch spans %r, samples %r" % (lane, fetched, real))
+    check(sum(1 for e in events if e.kind == KIND["Deliver"]) == len(batches), "Deliver events read live")
+    check(not os.path.exists("/dev/shm/" + name), "segment left behind")
+
+
+def case_two_loaders_alive(tmp):
+    out = os.path.join(tmp, "seen.json")
+    r = run_job(os.path.join(tmp, "probe"), [out], probe=True, job=os.path.join(HERE, "two_loaders_job.py"))
+    check(r.rc == 0, "the job failed:\n" + r.stderr[-2000:])
+    with open(out) as f:
+        seen = json.load(f)
+    starts = r.of("WorkerStart")
+    lane_of = {e.arg0: e.lane for e in starts}
+    check(len(starts) == 4 and len(set(lane_of.values())) == 4, "4 persistent workers, 4 lanes: %r" % lane_of)
+    for name, base in (("train", 0), ("val", 1000)):
+        lanes = {lane_of[pid] for _, _, pid in seen[name]}
+        check(len(lanes) == 2, "%s used lanes %r" % (name, lanes))
+        for lane in lanes:
+            got = sorted(e.arg0 for e in r.of("Fetch", lane))
+            real = sorted(i - base for _, i, pid in seen[name] if lane_of[pid] == lane)
+            check(got == real, "%s lane %d: Fetch spans %r, samples %r" % (name, lane, got, real))
+    check(len(r.summary["loaders"]) == 2 and r.summary["num_workers"] == 4, "summary loaders/lanes")
+    check_no_leftovers(r, all_pids(r))
+
+
+def case_pin_memory_loop(tmp):
+    """The pin thread's hook around torch's own _pin_memory_loop (CPU torch: device -1, and data
+    without tensors pins to itself; a tensor fails to pin and passes on as torch's exception)."""
+    import torch
+    from torch.utils.data import DataLoader
+    from torch.utils.data._utils import pin_memory as pm
+    import loaderscope
+    from loaderscope import _iterctx
+    from loaderscope._state import STATE
+    loaderscope.start()
+    check(STATE.installed and STATE.session is not None, "probe not started: %r" % STATE.disabled)
+    loader = DataLoader(list(range(8)), batch_size=2)
+    session = STATE.session
+    ctx = _iterctx.IterCtx(session, session.record_for(loader, STATE.hooks), loader, STATE.hooks, 3)
+    loop = _iterctx.PinLoop(pm._pin_memory_loop, ctx)
+    inq, outq, done = queue.Queue(), queue.Queue(), threading.Event()
+    t = threading.Thread(target=loop, args=(inq, outq, -1, done, None))
+    t.start()
+    reader = native.Reader(session.name)
+    inq.put((0, {"a": [1, 2], "b": "text"}))
+    inq.put((1, torch.ones(3)))
+    first, second = outq.get(timeout=10), outq.get(timeout=10)
+    done.set()
+    t.join()
+    check(first == (0, {"a": [1, 2], "b": "text"}), "pinned data changed: %r" % (first,))
+    pinned_ok = not isinstance(second[1], STATE.hooks.ExceptionWrapper)
+    pins = [Event(*e) for e in reader.drain() if e[5] == KIND["PinCopy"]]
+    expected = {0, 1} if pinned_ok else {0}
+    check({native.batch_key(3, i) for i in expected} == {e.batch for e in pins} and
+          all(e.lane == native.LANE_PIN for e in pins), "PinCopy events %r" % pins)
+    if pinned_ok:
+        check([e.arg0 for e in pins if e.batch == native.batch_key(3, 1)] == [12], "pinned bytes")
+    session.finish()
+
+
+def case_getitems_dataset(tmp):
+    """A dataset with __getitems__ (one call per batch): batches unchanged, one span per sample."""
+    plain, probed = run_both(tmp, ["--workers", "2", "--getitems"])
+    out = check_same_batches(plain, probed)
+    fetched = sorted(e.arg0 for e in probed.of("Fetch"))
+    check(fetched == list(range(64)), "Fetch spans %r" % fetched)
+    check(probed.summary["samples"] == 64 and sum(w["samples"] for w in probed.summary["workers"]) == 64,
+          "samples per worker")
+    check(len(out["batches"]) == 8, "batches")
+
+
+def case_sampled_recording(tmp):
+    """--sample-every 4: one span in 4, standing for 4; the figures still count every sample."""
+    plain = run_job(os.path.join(tmp, "plain"), ["--workers", "2"], probe=False)
+    probed = run_job(os.path.join(tmp, "probe"), ["--workers", "2"], probe=True, probe_opts=["--sample-every", "4"])
+    check_same_batches(plain, probed)
+    spans = probed.of("Fetch")
+    check(len(spans) == 16 and all(e.arg1 == 4 for e in spans), "%d sampled spans" % len(spans))
+    s = probed.summary
+    check(s["sample_every"] == 4 and sum(w["samples"] for w in s["workers"]) == 64 and s["samples"] == 64,
+          "figures %r" % [w["samples"] for w in s["workers"]])
+
+
+CASES = {
+    "live_segment": case_live_segment,
+    "two_loaders_alive": case_two_loaders_alive,
+    "pin_memory_loop": case_pin_memory_loop,
+    "getitems_dataset": case_getitems_dataset,
+    "sampled_recording": case_sampled_recording,
+}
+
+if __name__ == "__main__":
+    sys.exit(main(CASES))

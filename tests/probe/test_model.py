@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: MIT
+"""From a real job to the engine's model ("Model this job"): the probe's summary carries what it
+observed; `python3 -m loaderscope model` fits an engine config to it; the engine runs that config;
+its samples/s is compared with the real job's.
+
+data_bound:  workers cannot keep up (2 ms of I/O per sample): the model must agree within 15 %.
+step_bound:  the step is the bottleneck. The engine's batches stay in shared memory, a real job's
+             main process pays to take each one (next() with a batch waiting: observed as
+             next_ready_us); the model is faster by about that much per batch. Checked: the model's
+             batch period plus next_ready_us agrees with the real period within 15 %.
+
+Usage: python3 test_model.py CASE   (LOADERSCOPE_ENGINE: the loaderscope-engine to run)
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probetest import PYTHON, check, main, run_job  # noqa: E402
+
+
+def fit_and_run(tmp, args):
+    real = run_job(os.path.join(tmp, "real"), args + ["--tensor-only", "--length", "480", "--epochs", "2"], probe=True)
+    check(real.rc == 0, "the job failed:\n" + real.stderr[-2000:])
+    fitted = os.path.join(tmp, "fitted.json")
+    with open(fitted, "w") as f:
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "model", os.path.join(real.workdir, "summary.json")],
+                           stdout=f, stderr=subprocess.PIPE, text=True)
+    check(p.returncode == 0, "model fit failed: " + p.stderr)
+    with open(fitted) as f:
+        config = json.load(f)
+    engine_summary = os.path.join(tmp, "engine.json")
+    p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", fitted, "--summary", engine_summary],
+                       capture_output=True, text=True, timeout=120)
+    check(p.returncode == 0, "the engine refused or failed on the fitted config: " + p.stderr[-2000:])
+    with open(engine_summary) as f:
+        model = json.load(f)
+    s = real.summary
+    o = s["observed"]
+    # The fitted config is the job's: same knobs, the observed times.
+    check(config["loader"]["num_workers"] == 2 and config["loader"]["batch_size"] == 8, "knobs not carried over")
+    check(abs(config["dataset"]["cpu_us"] - o["cpu_us_per_sample"]) < 1e-6 and config["train"]["step_us"] == o["step_us"],
+          "observed times not carried over")
+    report = {"args": args, "real_samples_per_s": s["samples_per_s"], "model_samples_per_s": model["samples_per_s"],
+              "ratio": model["samples_per_s"] / s["samples_per_s"], "io_us": o["io_us"],
+              "cpu_us_per_sample": o["cpu_us_per_sample"], "step_us": o["step_us"],
+              "next_ready_us": o["next_ready_us"]["mean"], "worker_init_us": o["worker_init_us"],
+              "real_stall": s["data_stall_fraction"], "model_stall": model["data_stall_fraction"]}
+    print(json.dumps(report))
+    return report, s, model
+
+
+def case_data_bound(tmp):
+    r, _, _ = fit_and_run(tmp, ["--workers", "2", "--sleep-us", "2000", "--cpu-us", "200", "--step-us", "2000"])
+    check(abs(r["ratio"] - 1) <= 0.15, "model %.1f vs real %.1f samples/s (%.0f %% off)" %
+          (r["model_samples_per_s"], r["real_samples_per_s"], 100 * abs(r["ratio"] - 1)))
+
+
+def case_step_bound(tmp):
+    r, real, model = fit_and_run(tmp, ["--workers", "2", "--sleep-us", "500", "--cpu-us", "100", "--step-us", "6000"])
+    real_period = 1e6 / real["batches_per_s"]
+    explained = 1e6 / model["batches_per_s"] + r["next_ready_us"]
+    print(json.dumps({"real_batch_period_us": real_period, "model_period_plus_next_ready_us": explained}))
+    check(abs(explained / real_period - 1) <= 0.15,
+          "model period + next() cost %.0f us vs real %.0f us per batch" % (explained, real_period))
+
+
+if __name__ == "__main__":
+    sys.exit(main({"data_bound": case_data_bound, "step_bound": case_step_bound}))

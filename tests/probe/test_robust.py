@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: MIT
+"""The probe never hurts the job: a viewer that dies, a full ring, a failing probe hook in the main
+process or in a worker, an unknown torch: the job runs on with the same batches.
+
+Usage: python3 test_robust.py CASE
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, check, check_no_leftovers,  # noqa: E402
+                       check_same_batches, equal, main, run_both, run_job)
+
+WATCH_JOB = os.path.join(HERE, "watch_job.py")
+
+
+def case_reader_killed(tmp):
+    """A viewer attached to the live segment is killed: the job does not notice."""
+    args = ["--workers", "2", "--length", "96", "--sleep-us", "20000"]
+    plain = run_job(os.path.join(tmp, "plain"), args, probe=False)
+    work = os.path.join(tmp, "probe")
+    os.makedirs(work)
+    job = subprocess.Popen([PYTHON, "-m", "loaderscope", "run", "--summary", os.path.join(work, "summary.json"),
+                            JOB] + args + ["--out", os.path.join(work, "out.pt")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    name = None
+    while name is None:
+        line = job.stderr.readline()
+        check(line, "the job ended before announcing its segment")
+        m = SEGMENT_RE.match(line.strip())
+        name = m.group(1) if m else None
+    viewer = subprocess.Popen([PYTHON, "-c", (
+        "import sys, time, loaderscope._native as n\n"
+        "r = n.Reader(sys.argv[1]); seen = 0\n"
+        "while True:\n"
+        "    seen += len(r.drain()); print(seen, flush=True); time.sleep(0.01)\n"), name],
+        stdout=subprocess.PIPE, text=True)
+    seen = 0
+    while seen < 20:  # the viewer really reads events
+        seen = int(viewer.stdout.readline() or 0)
+    viewer.send_signal(signal.SIGKILL)
+    viewer.wait()
+    viewer.stdout.close()
+    rest = job.stderr.read()
+    job.wait(timeout=120)
+    job.stdout.close()
+    job.stderr.close()
+    check(job.returncode == 0, "the job failed after its viewer died:\n" + rest[-2000:])
+
+    class Probed:
+        rc = job.returncode
+        workdir = work
+        segments = [(name,)]
+
+        def outputs(self):
+            import torch
+            return torch.load(os.path.join(work, "out.pt"))
+    check_same_batches(plain, Probed())
+    check_no_leftovers(Probed, [])
+
+
+def case_ring_full(tmp):
+    """A ring far too small for the event rate: events are dropped and counted, the job is not
+    slowed or stopped, and the batch figures (few main-lane events) stay exact."""
+    args = ["--workers", "1", "--length", "40000", "--batch-size", "20000", "--trivial"]
+    plain, probed = run_both(tmp, args, env={"LOADERSCOPE_RING_BITS": "10"})
+    out = check_same_batches(plain, probed)
+    s = probed.summary
+    check(s["events_lost"] > 0, "no events lost with a 1024-record ring and 40000 samples")
+    check(s["batches"] == len(out["batches"]) == 2 and s["samples"] == 40000, "batch figures %d/%d" %
+          (s["batches"], s["samples"]))
+    check_no_leftovers(probed, s["worker_pids"][0])
+
+
+def run_watch_job(tmp, mode):
+    out = os.path.join(tmp, mode + ".pt")
+    summary = os.path.join(tmp, mode + ".json")
+    p = subprocess.run([PYTHON, WATCH_JOB, mode, out, summary], capture_output=True, text=True, timeout=120)
+    import torch
+    got = torch.load(out) if os.path.exists(out) else None
+    return p, got, summary
+
+
+def check_unchanged(got, reference):
+    for k in ("watched", "other", "again"):
+        check(equal(got[k], reference[k]), "%s batches differ from the clean run" % k)
+
+
+def case_probe_fault_main(tmp):
+    p0, clean, _ = run_watch_job(tmp, "clean")
+    check(p0.returncode == 0 and clean["segment"], "the clean run failed:\n" + p0.stderr[-2000:])
+    p, got, summary = run_watch_job(tmp, "main_fault")
+    check(p.returncode == 0, "the job failed because of the probe:\n" + p.stderr[-2000:])
+    check_unchanged(got, clean)
+    warnings = [l for l in p.stderr.splitlines() if "probe disabled" in l]
+    check(len(warnings) == 1 and "injected probe fault" in warnings[0], "warnings: %r" % warnings)
+    check(not os.path.exists("/dev/shm/" + got["segment"]), "segment left behind")
+
+
+def case_probe_fault_worker(tmp):
+    p0, clean, _ = run_watch_job(tmp, "clean")
+    p, got, _ = run_watch_job(tmp, "worker_fault")
+    check(p.returncode == 0, "the job failed because of the probe:\n" + p.stderr[-2000:])
+    check_unchanged(got, clean)
+    warnings = [l for l in p.stderr.splitlines() if "probe disabled" in l]
+    # One per worker process (2 workers x 2 epochs of the watched loader), each its own process.
+    check(len(warnings) == 4 and all("injected worker probe fault" in w for w in warnings), "warnings: %r" % warnings)
+
+
+def case_unknown_torch(tmp):
+    p0, clean, _ = run_watch_job(tmp, "clean")
+    for mode, says in (("old_torch", "torch 1.12.1 is outside the versions the probe knows"),
+                       ("missing_hook", "parameter index_queue of torch.utils.data._utils.worker._worker_loop")):
+        p, got, summary = run_watch_job(tmp, mode)
+        check(p.returncode == 0, "%s: the job failed:\n%s" % (mode, p.stderr[-2000:]))
+        check_unchanged(got, clean)
+        warnings = [l for l in p.stderr.splitlines() if l.startswith("loaderscope: warning")]
+        check(len(warnings) == 1 and says in warnings[0] and "uninstrumented" in warnings[0],
+              "%s: warnings %r" % (mode, warnings))
+        check(got["segment"] is None and not os.path.exists(summary), "%s: a refused probe made a segment" % mode)
+
+
+def case_only_watched(tmp):
+    p, got, summary = run_watch_job(tmp, "clean")
+    check(p.returncode == 0, p.stderr[-2000:])
+    import json
+    with open(summary) as f:
+        s = json.load(f)
+    # the watched loader, iterated twice; the other one never recorded
+    check(len(s["loaders"]) == 1 and s["loaders"][0]["epochs"] == 2, "loaders %r" % s["loaders"])
+    check(s["batches"] == 24 and s["samples"] == 192, "batches %d samples %d" % (s["batches"], s["samples"]))
+
+
+CASES = {
+    "reader_killed": case_reader_killed,
+    "ring_full": case_ring_full,
+    "probe_fault_main": case_probe_fault_main,
+    "probe_fault_worker": case_probe_fault_worker,
+    "unknown_torch": case_unknown_torch,
+    "only_watched_loaders": case_only_watched,
+}
+
+if __name__ == "__main__":
+    sys.exit(main(CASES))
