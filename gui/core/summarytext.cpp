@@ -117,6 +117,13 @@ QString verdict(const QString& v)
         return QCoreApplication::translate("Metrics", "no batches delivered");
     if (v == QLatin1String("no steps found"))
         return QCoreApplication::translate("Metrics", "no steps found");
+    // Imported profiler traces (engine/src/trace_analysis.cpp)
+    if (v == QLatin1String("no loader spans found"))
+        return QCoreApplication::translate("Metrics", "no loader spans found");
+    if (v == QLatin1String("loader wait not measured"))
+        return QCoreApplication::translate("Metrics", "loader wait not measured");
+    if (v == QLatin1String("unreliable trace"))
+        return QCoreApplication::translate("Metrics", "unreliable trace");
     return v;
 }
 
@@ -338,7 +345,7 @@ QStringList lines(const RunSummary& s)
     for (const std::string& e : s.errors)
         out << QString::fromStdString(e);
     for (const std::string& w : s.warnings)
-        if (w.find("events were lost") != std::string::npos)
+        if (w.find("events were lost") != std::string::npos || fromTrace(s)) // a trace's refused spans too
             out << T::tr("Warning: %1").arg(QString::fromStdString(w));
     return out;
 }
@@ -391,6 +398,12 @@ QString traceRecommendation(const QString& text)
          QT_TRANSLATE_NOOP("Recommendations", "%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True")},
         {R"(^copies overlap kernels only (\d+)%: use non_blocking=True and issue the copies on a separate stream$)",
          QT_TRANSLATE_NOOP("Recommendations", "copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream")},
+        {R"(^not input-bound \(the loop waits (\d+)% for data\): the training step is the bottleneck; more workers will not help$)",
+         QT_TRANSLATE_NOOP("Recommendations", "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help")},
+        {R"(^no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data$)",
+         QT_TRANSLATE_NOOP("Recommendations", "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data")},
+        {R"(^the DataLoader __next__ spans are on another thread than the steps \(a background prefetcher\): the loop's own wait is not in the trace; wrap it in record_function to measure it$)",
+         QT_TRANSLATE_NOOP("Recommendations", "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it")},
         {R"(^rank (\d+) waits (\d+)% of its steps for data; the other ranks (\d+)% \(median\)$)",
          QT_TRANSLATE_NOOP("Recommendations", "rank %1 waits %2% of its steps for data; the other ranks %3% (median)")},
     };

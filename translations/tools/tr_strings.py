@@ -237,6 +237,13 @@ TR = {
  "moderately input-bound": "orta düzeyde girdi darboğazı",
  "highly input-bound": "yüksek düzeyde girdi darboğazı",
  "no batches delivered": "hiç batch teslim edilmedi",
+ "no loader spans found": "DataLoader aralığı bulunamadı",
+ "loader wait not measured": "DataLoader beklemesi ölçülmedi",
+ "unreliable trace": "güvenilmez iz",
+ "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data":
+   "izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin",
+ "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it":
+   "DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın",
  "GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers":
    "GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); num_workers 0 ile her batch'i ana process kendisi yüklüyor: num_workers'ı artırın",
  "GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers":
