@@ -19,6 +19,8 @@
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
 #include "core/summarytext.h"
+#include "core/timelinelayout.h"
+#include "core/timelinestyle.h"
 #include "core/presets.h"
 #include "core/workerstatsmodel.h"
 #include "widgets/queuechartview.h"
@@ -354,6 +356,25 @@ void TestGui::profilerTraceIntoTheTimeline()
     QCOMPARE(ns.verdict, std::string("no loader spans found"));
     QCOMPARE(SummaryText::verdict(QStringLiteral("no loader spans found")), QStringLiteral("no loader spans found"));
     QVERIFY(ns.figures.gpu_busy_fraction > 0.3);
+    // ... and its data stall is not a figure ("–" in the panel, left out of the figure lines).
+    QVERIFY(!ns.data_stall_measured);
+    for (const QString& line : SummaryText::figureLines(ns))
+        QVERIFY2(!line.startsWith(QStringLiteral("Data stall")), qPrintable(line));
+    // The lanes say what they are from; a trace has no pin-memory thread of ours, and a trace
+    // without GPU work no device lanes.
+    QVERIFY(m2.lane(m2.laneIndex(TraceModel::LaneKind::Pin)).hidden);
+    QVERIFY(m2.lane(m2.laneIndex(TraceModel::LaneKind::Copy)).hidden);
+    QVERIFY(m2.lane(m2.laneIndex(TraceModel::LaneKind::Compute)).hidden);
+    QVERIFY(!model.lane(model.laneIndex(TraceModel::LaneKind::Copy)).hidden);
+    QCOMPARE(TimelineStyle::laneName(m2, main), QStringLiteral("loop · CPU functions / 1")); // no rank in it
+    const auto rank2 = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/rank2.json");
+    TraceModel m4;
+    loadProfilerTrace(rank2, m4);
+    QVERIFY(TimelineStyle::laneName(m4, m4.laneIndex(TraceModel::LaneKind::Main)).startsWith(QStringLiteral("rank 2 · loop · ")));
+    QCOMPARE(TimelineStyle::laneName(m4, m4.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("rank 2 · GPU copies"));
+    const TimelineLayout layout(m2, QRectF(0, 0, 1200, 600), TimelineTheme::light(), 0, false);
+    QCOMPARE(layout.laneRect(m2.laneIndex(TraceModel::LaneKind::Pin)).height(), 0.0);
+    QVERIFY(layout.laneRect(main).height() > 0);
     // Refused spans: the figures are marked unreliable, with the warning.
     const auto negative = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_negative_dur.json");
     const loaderscope::RunSummary neg = analysisSummary(loaderscope::analyzeProfilerTrace(negative));

@@ -47,60 +47,60 @@
         <translation>rank %1 · %2 · data stall %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="110" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="181" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -888,6 +888,34 @@
         <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
+    </message>
+</context>
+<context>
+    <name>ImportedTrace</name>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="23" />
+        <source>rank %1 · </source>
+        <translation>rank %1 · </translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="26" />
+        <source>loop · %1</source>
+        <translation>loop · %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="27" />
+        <source>CPU threads</source>
+        <translation>CPU threads</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="31" />
+        <source>GPU copies</source>
+        <translation>GPU copies</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="32" />
+        <source>GPU kernels</source>
+        <translation>GPU kernels</translation>
     </message>
 </context>
 <context>
@@ -1777,37 +1805,37 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="396" />
+        <location filename="../gui/core/summarytext.cpp" line="397" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="398" />
+        <location filename="../gui/core/summarytext.cpp" line="399" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="400" />
+        <location filename="../gui/core/summarytext.cpp" line="401" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="402" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="404" />
+        <location filename="../gui/core/summarytext.cpp" line="405" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="406" />
+        <location filename="../gui/core/summarytext.cpp" line="407" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="408" />
+        <location filename="../gui/core/summarytext.cpp" line="409" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -2002,17 +2030,17 @@ or use File ▸ Watch a Python script.</translation>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="108" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
@@ -2027,12 +2055,12 @@ or use File ▸ Watch a Python script.</translation>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="127" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="129" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -2040,102 +2068,102 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="162" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="97" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="100" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="169" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="176" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="178" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -2348,47 +2376,47 @@ or use File ▸ Watch a Python script.</translation>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="317" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="319" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="321" />
+        <location filename="../gui/core/summarytext.cpp" line="322" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="323" />
+        <location filename="../gui/core/summarytext.cpp" line="324" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="325" />
+        <location filename="../gui/core/summarytext.cpp" line="326" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="326" />
+        <location filename="../gui/core/summarytext.cpp" line="327" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337" />
+        <location filename="../gui/core/summarytext.cpp" line="338" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="349" />
+        <location filename="../gui/core/summarytext.cpp" line="350" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -2599,39 +2627,39 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="281" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="282" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="59" />
-        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
         <source>fetch sample</source>
         <translation>fetch sample</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="60" />
-        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
@@ -2647,7 +2675,7 @@ or use File ▸ Watch a Python script.</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="63" />
-        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
         <source>waiting for data</source>
         <translation>waiting for data</translation>
     </message>
@@ -2668,7 +2696,7 @@ or use File ▸ Watch a Python script.</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="67" />
-        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
         <source>pin copy</source>
         <translation>pin copy</translation>
     </message>
@@ -2679,19 +2707,19 @@ or use File ▸ Watch a Python script.</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="69" />
-        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
         <source>step kernel</source>
         <translation>step kernel</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="70" />
-        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
         <source>waiting while later batches are ready</source>
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="73" />
-        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
         <source>host waits for the GPU</source>
         <translation>host waits for the GPU</translation>
     </message>
@@ -2716,87 +2744,87 @@ or use File ▸ Watch a Python script.</translation>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <location filename="../gui/core/timelinestyle.cpp" line="88" />
         <source>main process (training loop)</source>
         <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <location filename="../gui/core/timelinestyle.cpp" line="89" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy (simulated)</source>
         <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy stream</source>
         <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute (simulated)</source>
         <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute stream</source>
         <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
         <source>host blocked by a copy</source>
         <translation>host blocked by a copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
         <source>start-up</source>
         <translation>start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
         <source>copy from pinned memory</source>
         <translation>copy from pinned memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
         <source>copy from pageable memory</source>
         <translation>copy from pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
         <source>worker started</source>
         <translation>worker started</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <location filename="../gui/core/timelinestyle.cpp" line="144" />
         <source>worker stalled</source>
         <translation>worker stalled</translation>
     </message>

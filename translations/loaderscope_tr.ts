@@ -47,60 +47,60 @@
         <translation>rank %1 · %2 · veri beklemesi %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="110" />
         <source>Ranks of one job</source>
         <translation>Bir işin rank'leri</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
         <source>Straggler: %1</source>
         <translation>Geride kalan: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="181" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
         <source>Reading the runs…</source>
         <translation>Çalıştırmalar okunuyor…</translation>
     </message>
@@ -888,6 +888,34 @@
         <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
+    </message>
+</context>
+<context>
+    <name>ImportedTrace</name>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="23" />
+        <source>rank %1 · </source>
+        <translation>rank %1 · </translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="26" />
+        <source>loop · %1</source>
+        <translation>döngü · %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="27" />
+        <source>CPU threads</source>
+        <translation>CPU iş parçacıkları</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="31" />
+        <source>GPU copies</source>
+        <translation>GPU kopyaları</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="32" />
+        <source>GPU kernels</source>
+        <translation>GPU çekirdekleri</translation>
     </message>
 </context>
 <context>
@@ -1777,37 +1805,37 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="396" />
+        <location filename="../gui/core/summarytext.cpp" line="397" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="398" />
+        <location filename="../gui/core/summarytext.cpp" line="399" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="400" />
+        <location filename="../gui/core/summarytext.cpp" line="401" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="402" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="404" />
+        <location filename="../gui/core/summarytext.cpp" line="405" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="406" />
+        <location filename="../gui/core/summarytext.cpp" line="407" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="408" />
+        <location filename="../gui/core/summarytext.cpp" line="409" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -2002,17 +2030,17 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="108" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
@@ -2027,12 +2055,12 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="98" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="127" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="129" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
     </message>
@@ -2040,102 +2068,102 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="162" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="91" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="97" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="100" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="169" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="176" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="178" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -2348,47 +2376,47 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="317" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="319" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="321" />
+        <location filename="../gui/core/summarytext.cpp" line="322" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="323" />
+        <location filename="../gui/core/summarytext.cpp" line="324" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="325" />
+        <location filename="../gui/core/summarytext.cpp" line="326" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="326" />
+        <location filename="../gui/core/summarytext.cpp" line="327" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337" />
+        <location filename="../gui/core/summarytext.cpp" line="338" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="349" />
+        <location filename="../gui/core/summarytext.cpp" line="350" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -2599,39 +2627,39 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="281" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="282" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="59" />
-        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="60" />
-        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
@@ -2647,7 +2675,7 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="63" />
-        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
@@ -2668,7 +2696,7 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="67" />
-        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
@@ -2679,19 +2707,19 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="69" />
-        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="70" />
-        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="73" />
-        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
@@ -2716,87 +2744,87 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <location filename="../gui/core/timelinestyle.cpp" line="88" />
         <source>main process (training loop)</source>
         <translation>ana process (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <location filename="../gui/core/timelinestyle.cpp" line="89" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <location filename="../gui/core/timelinestyle.cpp" line="144" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>

@@ -3,9 +3,38 @@
 
 #include "tracemodel.h"
 
+#include <QCoreApplication>
 
 using loaderscope::EventKind;
 using loaderscope::ProfiledSpan;
+
+namespace {
+
+struct T
+{
+    Q_DECLARE_TR_FUNCTIONS(ImportedTrace)
+};
+
+/// The lanes say what they are from: the rank and the loop's thread; a trace has no pin-memory
+/// thread of ours, and device lanes only when it holds copies or kernels.
+void nameLanes(const loaderscope::ProfilerTrace& trace, const loaderscope::TraceAnalysis& a, bool haveLoop,
+               bool deviceSpans, TraceModel& model)
+{
+    const QString rank = trace.rank >= 0 ? T::tr("rank %1 · ").arg(trace.rank) : QString();
+    const QString thread = QString::fromStdString(a.loop_thread);
+    const int main = model.laneIndex(TraceModel::LaneKind::Main);
+    model.setLaneTitle(main, haveLoop && !thread.isEmpty() ? rank + T::tr("loop · %1").arg(thread)
+                                                           : rank + T::tr("CPU threads"));
+    model.setLaneHidden(model.laneIndex(TraceModel::LaneKind::Pin), true);
+    const int copy = model.laneIndex(TraceModel::LaneKind::Copy);
+    const int compute = model.laneIndex(TraceModel::LaneKind::Compute);
+    model.setLaneTitle(copy, rank + T::tr("GPU copies"));
+    model.setLaneTitle(compute, rank + T::tr("GPU kernels"));
+    model.setLaneHidden(copy, !deviceSpans);
+    model.setLaneHidden(compute, !deviceSpans);
+}
+
+} // namespace
 
 void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, TraceModel& model)
 {
@@ -27,6 +56,7 @@ void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, const loaderscop
     const int main = model.laneIndex(TraceModel::LaneKind::Main);
     const int copy = model.laneIndex(TraceModel::LaneKind::Copy);
     const int compute = model.laneIndex(TraceModel::LaneKind::Compute);
+    bool deviceSpans = false;
     for (const ProfiledSpan& s : trace.spans) {
         if (s.t1 < origin)
             continue; // before the loop (profiler warm-up)
@@ -53,13 +83,16 @@ void loadProfilerTrace(const loaderscope::ProfilerTrace& trace, const loaderscop
             r.flags = s.kind == ProfiledSpan::CopyPinned ? 1 : 0;
             r.arg = qint32(std::min<uint64_t>(s.bytes / 1024, INT32_MAX));
             model.appendSpan(copy, 0, r);
+            deviceSpans = true;
             break;
         case ProfiledSpan::Kernel:
             r.kind = quint8(EventKind::Kernel);
             model.appendSpan(compute, 0, r);
+            deviceSpans = true;
             break;
         }
     }
+    nameLanes(trace, a, haveLoop, deviceSpans, model);
     model.finishAppend();
 }
 
@@ -82,6 +115,7 @@ loaderscope::RunSummary analysisSummary(const loaderscope::TraceAnalysis& a)
     f.copies = a.pinned_copies + a.pageable_copies;
     f.pageable_copies = a.pageable_copies;
     s.figures_reliable = a.reliable;
+    s.data_stall_measured = a.stall_applies;
     s.warnings = a.warnings;
     if (a.overlap_fraction >= 0)
         f.overlap_fraction = a.overlap_fraction;

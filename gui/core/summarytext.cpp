@@ -314,7 +314,8 @@ QStringList figureLines(const RunSummary& s)
         out << T::tr("Samples/s: %1").arg(rate(f.samples_per_s));
     if (f.first_batch_s)
         out << T::tr("First batch: %1").arg(duration(*f.first_batch_s));
-    out << T::tr("Data stall: %1").arg(percent(f.data_stall_fraction));
+    if (s.data_stall_measured)
+        out << T::tr("Data stall: %1").arg(percent(f.data_stall_fraction));
     if (f.kernel_s > 0 || !trace)
         out << T::tr("GPU busy: %1").arg(percent(f.gpu_busy_fraction));
     if (f.overlap_fraction)

@@ -72,6 +72,10 @@ public:
         std::vector<SpanRec> rows[2]; ///< row 0: outer spans; row 1: spans nested in them
         std::vector<InstantRec> instants;
         std::vector<HistogramBucket> histogram; ///< whole run, histogramBucketNs() wide
+        /// What the lane is from when the kind alone does not say it (an imported trace's
+        /// rank and thread); empty: the kind's own name.
+        QString title;
+        bool hidden = false; ///< laid out with no height (a lane the source cannot have)
     };
     /// Aggregate buckets per lane; the bucket width doubles when a run outgrows them.
     static constexpr int kMaxBuckets = 16384;
@@ -106,6 +110,10 @@ public:
     int laneIndex(LaneKind kind, int worker = -1) const;
     int numWorkers() const { return m_numWorkers; }
     bool simulatedDevice() const { return m_simulated; }
+    /// Imported traces: name a lane after its source, hide the lanes it cannot fill (no pin thread
+    /// in a profiler trace). Lane indices stay as they are.
+    void setLaneTitle(int lane, const QString& title) { m_lanes[size_t(lane)].title = title; }
+    void setLaneHidden(int lane, bool hidden) { m_lanes[size_t(lane)].hidden = hidden; }
     void setSimulatedDevice(bool simulated) { m_simulated = simulated; }
     /// Queue-depth samples held in detail (time order).
     const std::vector<CounterSample>& counters() const { return m_counters; }

@@ -83,6 +83,7 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_workerTable->setColumnHidden(WorkerStatsModel::Batches, true);
     m_workerTable->setMinimumHeight(120);
     layout->addWidget(m_workerTable, 1);
+    layout->addStretch(0); // takes the room when the table is hidden (a profiler trace)
     retranslate();
 }
 
@@ -149,13 +150,14 @@ void SummaryPanel::render()
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));
     set(Samples, have && !trace ? rate(f.samples_per_s) : QString());
     set(FirstBatch, have && f.first_batch_s ? duration(*f.first_batch_s) : QString());
-    set(Stall, have ? percent(f.data_stall_fraction) : QString());
+    set(Stall, have && m_summary.data_stall_measured ? percent(f.data_stall_fraction) : QString());
     // Only where a device works: the engine's (simulated or CUDA), or a trace or job with kernels.
     set(GpuBusy, have && (f.kernel_s > 0 || m_summary.source == "engine") ? percent(f.gpu_busy_fraction) : QString());
     set(Overlap, have && f.overlap_fraction ? percent(*f.overlap_fraction) : QString());
     set(H2D, have && f.h2d_gbps ? bandwidth(*f.h2d_gbps) : QString());
     set(Workers, have ? workersBusy(m_summary) : QString());
     set(WorkerTime, have ? workerTime(m_summary) : QString());
+    m_workerTable->setVisible(!trace); // a profiler trace holds no worker of ours
     const QString v = verdict(m_summary);
     m_verdict->setText(have && !v.isEmpty() ? tr("Verdict: %1").arg(v) : QString());
     QStringList items;

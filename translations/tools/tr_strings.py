@@ -661,4 +661,9 @@ TR = {
  "Cannot read %1.": "%1 okunamıyor.",
  "The working directory %1 does not exist.": "Çalışma dizini %1 yok.",
  "%1 is not an executable Python interpreter.": "%1 çalıştırılabilir bir Python yorumlayıcısı değil.",
+    "rank %1 · ": "rank %1 · ",
+    "loop · %1": "döngü · %1",
+    "CPU threads": "CPU iş parçacıkları",
+    "GPU copies": "GPU kopyaları",
+    "GPU kernels": "GPU çekirdekleri",
 }

@@ -198,6 +198,9 @@ struct RunSummary
     int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)
     std::string verdict;                 ///< "not input-bound", "moderately input-bound", ...
     bool figures_reliable = true;        ///< false when events were lost (see warnings)
+    /// false for an imported trace whose loop's wait for data could not be measured (no loader
+    /// spans, or only on another thread): data_stall_fraction then means nothing and shows "–".
+    bool data_stall_measured = true;
     int stalled_tasks = 0;               ///< tasks a worker held kStallNs or more (see warnings)
     std::vector<Advice> advice;
     std::vector<BatchLogEntry> batch_log;
