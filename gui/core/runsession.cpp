@@ -10,6 +10,8 @@
 
 #include <QTimer>
 
+#include <utility>
+
 RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReaderThread(this))
 {
     ShmReader* r = m_reader->reader();
@@ -44,6 +46,10 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
             m_model.reset(origin, workers, simulated);
         m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
     });
+    connect(r, &ShmReader::finishedReading, this, [this] {
+        if (m_afterLastPoll)
+            std::exchange(m_afterLastPoll, {})();
+    });
     connect(r, &ShmReader::creatorEnded, this, [this](bool failed) {
         if (m_attachedJob)
             endAttached(failed, failed ? tr("The job ended without finishing its loop (it failed or was killed).") : QString());
@@ -73,6 +79,8 @@ RunSession::~RunSession() = default;
 
 void RunSession::begin()
 {
+    if (m_afterLastPoll)
+        std::exchange(m_afterLastPoll, {})(); // the previous run ends before this one starts
     m_summary = {};
     m_hasSummary = false;
     m_live.reset();
@@ -115,7 +123,11 @@ void RunSession::endAttached(bool failed, const QString& message)
     if (!m_attachedJob)
         return;
     m_attachedJob = false;
-    m_reader->finish();
+    afterLastPoll([this, failed, message] { finishAttached(failed, message); });
+}
+
+void RunSession::finishAttached(bool failed, const QString& message)
+{
     m_attached = false;
     // No summary file of its own here: the figures computed live from every event read, by the
     // engine's metrics code; the verdict follows from them.
@@ -155,9 +167,23 @@ void RunSession::stop()
     m_launcher.stop();
 }
 
+void RunSession::afterLastPoll(std::function<void()> then)
+{
+    // The reader's last poll runs on its thread; its events arrive here (queued) before its
+    // finishedReading. Deciding before them would drop the end of a run, or all of a short one.
+    if (m_afterLastPoll)
+        std::exchange(m_afterLastPoll, {})(); // a previous end still pending: settle it first
+    m_afterLastPoll = std::move(then);
+    m_reader->finish();
+}
+
 void RunSession::complete(bool ok, const QString& message)
 {
-    m_reader->finish();
+    afterLastPoll([this, ok, message] { finishRun(ok, message); });
+}
+
+void RunSession::finishRun(bool ok, const QString& message)
+{
     const bool liveComplete = m_attached && m_lost == 0;
     m_attached = false;
     if (m_hasSummary && !m_model.growing()) // a watched job's GPU, if any, is its own

@@ -13,6 +13,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 #include <memory>
 
 class ShmReaderThread;
@@ -69,6 +71,10 @@ signals:
 private:
     void begin();
     void complete(bool ok, const QString& message);
+    /// Runs `then` once the reader's last poll has been applied (see the .cpp).
+    void afterLastPoll(std::function<void()> then);
+    void finishRun(bool ok, const QString& message);
+    void finishAttached(bool failed, const QString& message);
     /// An attached job ended (or we stopped watching): its live figures are the summary.
     void endAttached(bool failed, const QString& message);
 
@@ -86,6 +92,7 @@ private:
     QString m_segment;
     QString m_attachError;
     int m_attachTries = 0;
+    std::function<void()> m_afterLastPoll; ///< the end of a run, waiting for the reader's last poll
     bool m_attached = false;
     bool m_attachedJob = false; ///< following a job nobody launched from here
     Source m_source = Source::Engine;
