@@ -92,6 +92,7 @@ private slots:
     void rules_data();
     void rules();
     void raiseNumWorkersComputesTheCount();
+    void startupWaitIsNotThePoolsFault();
     void failedOrInterruptedRunsGetNoThroughputAdvice();
     void lossyDataSaysSo();
     void proofValuesAndWording();
@@ -260,6 +261,35 @@ void TestAdvice::rules()
             QVERIFY(!(a.suggest == k.value(a.knob))); // never "set it to what it is"
         }
     }
+}
+
+void TestAdvice::startupWaitIsNotThePoolsFault()
+{
+    // 20 % of the loop waiting for data, 18 points of it while spawned workers start: the
+    // start-up rules speak; the pool's rules (more workers, a deeper prefetch) do not, since
+    // neither makes the workers start sooner.
+    RunSummary s = run(0.20);
+    workers(s, 2, 0.30, 0.05, 0.0, 0.6);
+    s.figures.io_s_per_sample = 0.0001;
+    s.figures.cpu_s_per_sample = 0.00002;
+    s.figures.startup_s = 1.8; // of 10 s
+    s.figures.startups = 3;
+    LoaderKnobs k = knobs(2);
+    k.multiprocessing_context = "spawn";
+    const std::vector<Advice> advice = adviseRun(k, s);
+    const QStringList got = ids(advice);
+    QVERIFY2(got.contains(QStringLiteral("spawn_startup")), qPrintable(got.join(u',')));
+    QVERIFY2(got.contains(QStringLiteral("persistent_workers")), qPrintable(got.join(u',')));
+    QVERIFY2(!got.contains(QStringLiteral("raise_num_workers")), qPrintable(got.join(u',')));
+    QVERIFY2(!got.contains(QStringLiteral("raise_prefetch_factor")), qPrintable(got.join(u',')));
+    const Advice* t = find(advice, advice_id::kTrainingBound);
+    QVERIFY(t);
+    QCOMPARE(t->evidenceValue("startup_share"), 0.18);
+    QVERIFY(std::abs(t->evidenceValue("data_stall_fraction") - 0.02) < 1e-9);
+    // The same stall with no start-up in it is the pool's.
+    RunSummary steady = s;
+    steady.figures.startup_s = 0;
+    QVERIFY(!ids(adviseRun(k, steady)).contains(QStringLiteral("training_bound")));
 }
 
 void TestAdvice::raiseNumWorkersComputesTheCount()

@@ -961,25 +961,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="94" />
+        <location filename="../gui/widgets/exporter.cpp" line="97" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="98" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="104" />
-        <location filename="../gui/widgets/exporter.cpp" line="119" />
-        <location filename="../gui/widgets/exporter.cpp" line="125" />
-        <location filename="../gui/widgets/exporter.cpp" line="138" />
+        <location filename="../gui/widgets/exporter.cpp" line="107" />
+        <location filename="../gui/widgets/exporter.cpp" line="122" />
+        <location filename="../gui/widgets/exporter.cpp" line="128" />
+        <location filename="../gui/widgets/exporter.cpp" line="141" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="146" />
+        <location filename="../gui/widgets/exporter.cpp" line="149" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -1820,12 +1820,12 @@ or use File ▸ Watch a Python script.</translation>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="233" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="234" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="234" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="235" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -1879,37 +1879,37 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="438" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="440" />
+        <location filename="../gui/core/summarytext.cpp" line="444" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="446" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="444" />
+        <location filename="../gui/core/summarytext.cpp" line="448" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="446" />
+        <location filename="../gui/core/summarytext.cpp" line="450" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="448" />
+        <location filename="../gui/core/summarytext.cpp" line="452" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="450" />
+        <location filename="../gui/core/summarytext.cpp" line="454" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -2376,111 +2376,116 @@ or use File ▸ Watch a Python script.</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="238" />
+        <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="242" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="251" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="258" />
+        <location filename="../gui/core/summarytext.cpp" line="262" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="260" />
+        <location filename="../gui/core/summarytext.cpp" line="264" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="267" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="270" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <location filename="../gui/core/summarytext.cpp" line="276" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="280" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="295" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="298" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="298" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <location filename="../gui/core/summarytext.cpp" line="306" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="311" />
+        <location filename="../gui/core/summarytext.cpp" line="315" />
         <source>main %1 RSS, %2 USS</source>
         <translation>main %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>; workers up to %1 USS</source>
         <translation>; workers up to %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="327" />
+        <location filename="../gui/core/summarytext.cpp" line="331" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>slots up to %1 in use (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="329" />
+        <location filename="../gui/core/summarytext.cpp" line="333" />
         <source>slots up to %1 in use</source>
         <translation>slots up to %1 in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="331" />
+        <location filename="../gui/core/summarytext.cpp" line="335" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="333" />
+        <location filename="../gui/core/summarytext.cpp" line="337" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="339" />
+        <location filename="../gui/core/summarytext.cpp" line="343" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -2489,72 +2494,72 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="349" />
+        <location filename="../gui/core/summarytext.cpp" line="353" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="351" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="353" />
+        <location filename="../gui/core/summarytext.cpp" line="357" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="355" />
+        <location filename="../gui/core/summarytext.cpp" line="359" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="357" />
+        <location filename="../gui/core/summarytext.cpp" line="361" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="359" />
+        <location filename="../gui/core/summarytext.cpp" line="363" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="361" />
+        <location filename="../gui/core/summarytext.cpp" line="365" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="363" />
+        <location filename="../gui/core/summarytext.cpp" line="367" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="364" />
+        <location filename="../gui/core/summarytext.cpp" line="368" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="367" />
+        <location filename="../gui/core/summarytext.cpp" line="371" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="368" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="377" />
+        <location filename="../gui/core/summarytext.cpp" line="381" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="379" />
+        <location filename="../gui/core/summarytext.cpp" line="383" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="391" />
+        <location filename="../gui/core/summarytext.cpp" line="395" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

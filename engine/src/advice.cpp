@@ -372,7 +372,11 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
     if (s.exit_code != 0 || s.interrupted || f.batches == 0 || f.seconds <= 0 || s.stalled_tasks > 0)
         return out;
     const double stall = f.data_stall_fraction;
-    if (stall >= AdviceThresholds::kInputBound)
+    // The loop waits while the workers start, whatever the pool: that part is the start-up
+    // rules' (persistent_workers, fork). The pool's rules look at the rest.
+    const double startupShare = k.num_workers > 0 ? std::min(stall, f.startup_s / f.seconds) : 0.0;
+    const double steady = stall - startupShare;
+    if (steady >= AdviceThresholds::kInputBound)
         inputBoundRules(k, s, out);
     if (headOfLineDominates(k, f)) {
         double idle = 0;
@@ -389,7 +393,7 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
     }
     copyRules(k, s, out);
     startupRules(k, s, out);
-    if (stall < AdviceThresholds::kInputBound) {
+    if (steady < AdviceThresholds::kInputBound) {
         // Workers mostly idle while the prefetch window stays full: fewer would keep up.
         const PoolModel m = modelPool(s);
         double meanBusy = 0;
@@ -407,11 +411,13 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
                                    " workers would keep up and use less memory and CPU",
                                {{"worker_busy_mean", meanBusy}, {"mean_ready_batches", f.mean_ready_batches},
                                 {"window", window}, {"suggest", enough}}));
+        const bool startupMatters = startupShare >= 0.01;
         out.push_back(make(id::kTrainingBound, "", {},
-                           "the loop waits only " + pct(stall) +
+                           (startupMatters ? "apart from starting the workers (" + pct(startupShare) + "), " : std::string()) +
+                               "the loop waits only " + pct(steady) +
                                " of its time for data: the training step is the bottleneck; no loader knob will make this "
                                "run faster",
-                           {{"data_stall_fraction", stall}}));
+                           {{"data_stall_fraction", steady}, {"startup_share", startupShare}}));
     }
     if (!s.figures_reliable)
         for (Advice& a : out) {

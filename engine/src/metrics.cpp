@@ -125,6 +125,33 @@ void MetricsAccumulator::addMemory(const Event& e)
     }
 }
 
+uint64_t MetricsAccumulator::startupNs() const
+{
+    // Each generation: from the main process starting the workers to the last of them ready (its
+    // worker_init_fn done). That covers what happens between the two, in the new process before
+    // its first instruction of ours: exec, the dynamic loader, a runtime's start-up (a spawned
+    // PyTorch worker's interpreter and imports; an instrumented build's own start-up).
+    std::vector<uint64_t> starts = m_startWorkersT0;
+    std::sort(starts.begin(), starts.end());
+    uint64_t total = 0;
+    bool matched = !m_initByGeneration.empty();
+    for (const auto& [gen, g] : m_initByGeneration) {
+        const auto it = std::upper_bound(starts.begin(), starts.end(), g.first);
+        if (it == starts.begin() || g.last < *std::prev(it)) {
+            matched = false; // a generation whose start was not seen (a probe attached late)
+            break;
+        }
+        total += g.last - *std::prev(it);
+    }
+    if (matched)
+        return total;
+    // Without the starts: the main process's StartWorkers spans plus the longest init of each.
+    total = m_startWorkersNs;
+    for (const auto& [gen, g] : m_initByGeneration)
+        total += g.longest;
+    return total;
+}
+
 void MetricsAccumulator::add(const Event& e)
 {
     ++m_events;
@@ -177,8 +204,10 @@ void MetricsAccumulator::add(const Event& e)
             t->idleNs += d;
             return;
         case EventKind::WorkerInit: {
-            uint64_t& longest = m_initByGeneration[e.arg1];
-            longest = std::max(longest, d);
+            InitSpan& g = m_initByGeneration[e.arg1];
+            g.first = std::min(g.first, e.t0);
+            g.last = std::max(g.last, e.t1);
+            g.longest = std::max(g.longest, d);
             return;
         }
         default:
@@ -218,6 +247,7 @@ void MetricsAccumulator::add(const Event& e)
         return;
     case EventKind::StartWorkers:
         m_startWorkersNs += d;
+        m_startWorkersT0.push_back(e.t0);
         ++m_startups;
         return;
     case EventKind::QueueDepth:
@@ -339,10 +369,7 @@ RunFigures MetricsAccumulator::figures() const
     }
     if (m_kernels > 1)
         f.step_period_s = double(m_lastKernelEnd - m_firstKernel) * kNs / double(m_kernels);
-    uint64_t inits = 0;
-    for (const auto& [gen, ns] : m_initByGeneration)
-        inits += ns;
-    f.startup_s = double(m_startWorkersNs + inits) * kNs;
+    f.startup_s = double(startupNs()) * kNs;
     f.startups = m_startups;
     f.mean_ready_batches = m_readySpan > 0 ? m_readyArea / m_readySpan : 0.0;
     f.longest_head_of_line_s = double(m_longestHolNs) * kNs;

@@ -234,6 +234,10 @@ QString advice(const Advice& a)
         text = T::tr("workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on "
                   "average): %4 workers would keep up and use less memory and CPU")
                    .arg(pct0(e("worker_busy_mean")), number(e("mean_ready_batches"), 1), count(e("window")), count(e("suggest")));
+    else if (a.id == id::kTrainingBound && e("startup_share") >= 0.01)
+        text = T::tr("apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is "
+                     "the bottleneck; no loader knob will make this run faster")
+                   .arg(pct0(e("startup_share")), pct0(e("data_stall_fraction")));
     else if (a.id == id::kTrainingBound)
         text = T::tr("the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make "
                   "this run faster")

@@ -694,4 +694,6 @@ TR = {
     "peaks: RSS %1, PSS %2, USS %3": "zirveler: RSS %1, PSS %2, USS %3",
     "USS grew %1 with the samples read (copy-on-read)": "USS okunan örneklerle %1 büyüdü (okurken kopyalama)",
     "peak USS": "en yüksek USS",
+    "apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster":
+        "worker'ların başlatılması (%1) dışında döngü zamanının yalnızca %2 kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz",
 }

@@ -86,7 +86,14 @@ private:
     uint64_t m_firstDelivery = 0;    ///< earliest end of a next() that delivered an epoch-0 batch
     uint64_t m_startWorkersNs = 0;
     int m_startups = 0;
-    std::map<int64_t, uint64_t> m_initByGeneration; ///< longest WorkerInit per generation
+    /// Per worker generation: its WorkerInit spans' earliest start, latest end and longest span (ns).
+    struct InitSpan
+    {
+        uint64_t first = UINT64_MAX, last = 0, longest = 0;
+    };
+    std::map<int64_t, InitSpan> m_initByGeneration;
+    uint64_t startupNs() const;
+    std::vector<uint64_t> m_startWorkersT0; ///< when each StartWorkers span began (one per start)
     uint64_t m_pinNs = 0;
     // queue depth (the main thread's counters, in time order)
     uint64_t m_lastCounterT = 0;

@@ -165,8 +165,8 @@ struct RunFigures
     double host_waits_for_gpu_fraction = 0; ///< host waiting for a free device buffer / seconds
     double step_s = 0;                   ///< time in the training step on the host (Step spans)
     double pin_busy_fraction = 0;        ///< the pin-memory thread copying / seconds
-    double startup_s = 0;                ///< starting workers over all epochs: the main process's
-                                         ///< StartWorkers spans + the longest worker init per generation
+    double startup_s = 0;                ///< starting workers over all epochs: per generation, from
+                                         ///< the StartWorkers span's start to the last WorkerInit's end
     int startups = 0;                    ///< how many times workers were started
     double io_s_per_sample = 0;          ///< off-CPU time inside fetch per sample fetched (all workers)
     double cpu_s_per_sample = 0;         ///< CPU time in fetch + collate per sample fetched
