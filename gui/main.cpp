@@ -25,6 +25,7 @@
 #include <QIcon>
 #include <QJsonDocument>
 #include <QSettings>
+#include <QFileInfo>
 #include <QTimer>
 
 #include <algorithm>
@@ -124,7 +125,9 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
+        {QStringLiteral("watch"), QStringLiteral("Watch your PyTorch training script live (its arguments follow --)."), QStringLiteral("script")},
     });
+    args.addPositionalArgument(QStringLiteral("args"), QStringLiteral("With --watch: the script's arguments, after --."), QStringLiteral("[-- args...]"));
 }
 
 void setIdentity()
@@ -230,6 +233,16 @@ int main(int argc, char** argv)
         });
     if (args.value(QStringLiteral("tool")) == QLatin1String("compare"))
         QTimer::singleShot(0, &w, [&w] { w.openCompare(true); });
+    if (args.isSet(QStringLiteral("watch"))) {
+        ScriptLaunch launch;
+        launch.script = QFileInfo(args.value(QStringLiteral("watch"))).absoluteFilePath();
+        launch.args = args.positionalArguments();
+        if (!QFileInfo(launch.script).isReadable()) {
+            fprintf(stderr, "loaderscope: %s\n", qPrintable(QCoreApplication::translate("main", "cannot read %1").arg(launch.script)));
+            return 2;
+        }
+        QTimer::singleShot(0, &w, [&w, launch] { w.watchScript(launch); });
+    }
     if (args.isSet(QStringLiteral("run")))
         QTimer::singleShot(0, &w, [&w, lesson] {
             if (lesson >= 0)

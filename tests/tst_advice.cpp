@@ -67,6 +67,8 @@ const Advice* find(const std::vector<Advice>& advice, const char* id)
             return &a;
     return nullptr;
 }
+// find() returns a pointer into the vector: a temporary would dangle (ASan caught one).
+const Advice* find(std::vector<Advice>&& advice, const char* id) = delete;
 
 Event ev(EventKind kind, int lane, uint64_t t0, uint64_t t1, int64_t batch = -1, int64_t arg0 = 0, int64_t arg1 = 0)
 {
@@ -280,14 +282,17 @@ void TestAdvice::raiseNumWorkersComputesTheCount()
     QCOMPARE(a->evidenceValue("target_samples_per_s"), 8000.0);
     // With a device, its step kernels pace the loop too: 4,000 samples/s of kernels -> 5 workers.
     s.figures.kernel_s = 10.0;
-    const Advice* b = find(adviseRun(knobs(2), s), advice_id::kRaiseNumWorkers);
+    // Keep the advice vector alive: find() returns a pointer into it.
+    const std::vector<Advice> withDevice = adviseRun(knobs(2), s);
+    const Advice* b = find(withDevice, advice_id::kRaiseNumWorkers);
     QVERIFY(!b || b->suggest.number <= 5.0);
     // CPU-bound work is never advised past the cores: 1 ms CPU, no I/O, 2 cores.
     RunSummary c = run(0.5);
     workers(c, 1, 0.99, 0.99, 0.0);
     c.figures.io_s_per_sample = 0.0;
     c.figures.cpu_s_per_sample = 0.001;
-    const Advice* r = find(adviseRun(knobs(1), c), advice_id::kRaiseNumWorkers);
+    const std::vector<Advice> cpuBound = adviseRun(knobs(1), c);
+    const Advice* r = find(cpuBound, advice_id::kRaiseNumWorkers);
     QVERIFY(r);
     QCOMPARE(r->suggest.number, 2.0);
 }

@@ -19,6 +19,8 @@
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
 #include "core/summarytext.h"
+#include "core/timelinelayout.h"
+#include "core/timelinestyle.h"
 #include "core/presets.h"
 #include "core/workerstatsmodel.h"
 #include "widgets/queuechartview.h"
@@ -330,6 +332,54 @@ void TestGui::profilerTraceIntoTheTimeline()
     const loaderscope::RunSummary s = analysisSummary(loaderscope::analyzeProfilerTrace(trace));
     QVERIFY(s.advice.size() >= 1);
     QCOMPARE(s.source, std::string("profiler"));
+    // Issue 14's trace: the 8 waits between the 8 steps are on the main lane, none before time 0.
+    const auto between = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/legacy_between_steps.json");
+    TraceModel m2;
+    loadProfilerTrace(between, m2);
+    const int main = m2.laneIndex(TraceModel::LaneKind::Main);
+    QCOMPARE(m2.totalCount(main, loaderscope::EventKind::Step), 8);
+    QCOMPARE(m2.totalCount(main, loaderscope::EventKind::WaitData), 8);
+    for (int row = 0; row < 2; ++row)
+        for (const SpanRec& r : m2.lane(main).rows[row])
+            QVERIFY(r.t0 >= 0 && r.t1 >= r.t0);
+    // the stall from the lane: waits over the steps' window plus the first wait (time 0 is its start)
+    QVERIFY(m2.totalNs(main, loaderscope::EventKind::WaitData) > m2.totalNs(main, loaderscope::EventKind::Step));
+    // A prefetcher's waits on another thread are not drawn as the loop's.
+    const auto other = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_other_thread.json");
+    TraceModel m3;
+    loadProfilerTrace(other, m3);
+    QCOMPARE(m3.totalCount(m3.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::WaitData), 0);
+    QCOMPARE(m3.totalCount(m3.laneIndex(TraceModel::LaneKind::Main), loaderscope::EventKind::Step), 10);
+    // A trace without loader spans: the verdict says so, nothing is called input-bound.
+    const auto none = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_no_loader.json");
+    const loaderscope::RunSummary ns = analysisSummary(loaderscope::analyzeProfilerTrace(none));
+    QCOMPARE(ns.verdict, std::string("no loader spans found"));
+    QCOMPARE(SummaryText::verdict(QStringLiteral("no loader spans found")), QStringLiteral("no loader spans found"));
+    QVERIFY(ns.figures.gpu_busy_fraction > 0.3);
+    // ... and its data stall is not a figure ("–" in the panel, left out of the figure lines).
+    QVERIFY(!ns.data_stall_measured);
+    for (const QString& line : SummaryText::figureLines(ns))
+        QVERIFY2(!line.startsWith(QStringLiteral("Data stall")), qPrintable(line));
+    // The lanes say what they are from; a trace has no pin-memory thread of ours, and a trace
+    // without GPU work no device lanes.
+    QVERIFY(m2.lane(m2.laneIndex(TraceModel::LaneKind::Pin)).hidden);
+    QVERIFY(m2.lane(m2.laneIndex(TraceModel::LaneKind::Copy)).hidden);
+    QVERIFY(m2.lane(m2.laneIndex(TraceModel::LaneKind::Compute)).hidden);
+    QVERIFY(!model.lane(model.laneIndex(TraceModel::LaneKind::Copy)).hidden);
+    QCOMPARE(TimelineStyle::laneName(m2, main), QStringLiteral("loop · CPU functions / 1")); // no rank in it
+    const auto rank2 = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/rank2.json");
+    TraceModel m4;
+    loadProfilerTrace(rank2, m4);
+    QVERIFY(TimelineStyle::laneName(m4, m4.laneIndex(TraceModel::LaneKind::Main)).startsWith(QStringLiteral("rank 2 · loop · ")));
+    QCOMPARE(TimelineStyle::laneName(m4, m4.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("rank 2 · GPU copies"));
+    const TimelineLayout layout(m2, QRectF(0, 0, 1200, 600), TimelineTheme::light(), 0, false);
+    QCOMPARE(layout.laneRect(m2.laneIndex(TraceModel::LaneKind::Pin)).height(), 0.0);
+    QVERIFY(layout.laneRect(main).height() > 0);
+    // Refused spans: the figures are marked unreliable, with the warning.
+    const auto negative = loaderscope::importProfilerTrace(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/traces/kineto2_negative_dur.json");
+    const loaderscope::RunSummary neg = analysisSummary(loaderscope::analyzeProfilerTrace(negative));
+    QVERIFY(!neg.figures_reliable);
+    QVERIFY(!neg.warnings.empty());
 }
 
 void TestGui::sameFiguresEverywhere()

@@ -37,6 +37,8 @@ void TestLauncher::fixtures_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("ok") << QByteArray("ok") << true << QString();
     QTest::newRow("crash") << QByteArray("crash") << false << QStringLiteral("The engine crashed.");
+    // Killed by SIGKILL: the OOM counters say whether an OOM killer did it (here: none did).
+    QTest::newRow("killed") << QByteArray("killed") << false << QStringLiteral("The engine crashed.");
     QTest::newRow("garbage") << QByteArray("garbage") << true << QString();
     QTest::newRow("exit2") << QByteArray("exit2") << false << QStringLiteral("The configuration was rejected: loader.num_workers");
     QTest::newRow("exit3") << QByteArray("exit3") << false << QStringLiteral("A worker died: DataLoader worker (pid(s) 4242)");
@@ -61,6 +63,9 @@ void TestLauncher::fixtures()
         QCOMPARE(failed.size(), 1);
         const QString got = failed.first().first().toString();
         QVERIFY2(got.startsWith(message), qPrintable(got));
+        if (mode == "killed")
+            QVERIFY2(got.contains(QStringLiteral("The engine (pid %1) was killed by SIGKILL: no OOM killer fired").arg(l.enginePid())),
+                     qPrintable(got));
     }
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Workshop content: every lesson complete in English and Turkish, every quiz question with four
+// Workshop content: the 13 lessons complete in English and Turkish, every quiz question with four
 // options, exactly one right, a difficulty and an explanation of every option; every lesson's
 // experiment validates and runs headless to its expected end; slow motion stretches a config.
 #include "core/configfields.h"
@@ -37,7 +37,7 @@ void TestLessons::initTestCase()
 
 void TestLessons::contentComplete()
 {
-    QVERIFY(m_lib.lessons().size() >= 12);
+    QCOMPARE(m_lib.lessons().size(), 13);
     for (const Lesson& l : m_lib.lessons()) {
         for (const QJsonObject* text : {&l.title, &l.explanation, &l.lookFor, &l.question, &l.quizExplanation})
             for (const char* lang : {"en", "tr"})
@@ -56,7 +56,7 @@ void TestLessons::contentComplete()
         QVERIFY2(QFile::exists(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/resources/presets/%1.json").arg(l.preset)), qPrintable(l.preset));
         for (const QString& lane : l.lanes)
             QVERIFY2(QStringList({QStringLiteral("main"), QStringLiteral("pin"), QStringLiteral("workers"), QStringLiteral("copy"),
-                                  QStringLiteral("compute")}).contains(lane), qPrintable(lane));
+                                  QStringLiteral("compute"), QStringLiteral("memory")}).contains(lane), qPrintable(lane));
     }
 }
 
@@ -67,7 +67,7 @@ void TestLessons::coversTheRequiredTopics()
         ids << l.id;
     for (const char* id : {"num_workers_0", "num_workers_4", "map_vs_iterable", "iterable_sharding", "pin_memory", "fork_vs_spawn",
                            "prefetch_factor", "persistent_workers", "in_order", "timeout_and_death", "batch_size_drop_last",
-                           "distributed_sampler"})
+                           "distributed_sampler", "copy_on_read"})
         QVERIFY2(ids.contains(QLatin1String(id)), id);
 }
 
@@ -97,6 +97,13 @@ void TestLessons::experimentsRun()
         QVERIFY(r.summary.value(QStringLiteral("batches")).toInt() > 0);
     else
         QVERIFY(r.err.contains("is killed by signal"));
+    // The copy-on-read lesson's run shows what it teaches: its advice names it.
+    if (preset == QLatin1String("copy_on_read_refcounted")) {
+        QStringList ids;
+        for (const auto& a : r.summary.value(QStringLiteral("advice")).toArray())
+            ids << a.toObject().value(QStringLiteral("id")).toString();
+        QVERIFY2(ids.contains(QStringLiteral("copy_on_read")), qPrintable(ids.join(QLatin1Char(','))));
+    }
     QVERIFY(waitGone(workerPids(r.summary), 2000));
 }
 

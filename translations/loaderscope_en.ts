@@ -47,62 +47,110 @@
         <translation>rank %1 · %2 · data stall %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="110" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="181" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
+    </message>
+</context>
+<context>
+    <name>AttachDialog</name>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="125" />
+        <source>Attach to a running job</source>
+        <translation>Attach to a running job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="127" />
+        <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
+        <translation>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="143" />
+        <source>Attach</source>
+        <translation>Attach</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>script</source>
+        <translation>script</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>pid</source>
+        <translation>pid</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>started</source>
+        <translation>started</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>workers</source>
+        <translation>workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="173" />
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
     </message>
 </context>
 <context>
@@ -716,64 +764,84 @@
 <context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="67" />
+        <location filename="../gui/core/enginelauncher.cpp" line="81" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Cannot make a temporary folder for the run: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="72" />
+        <location filename="../gui/core/enginelauncher.cpp" line="86" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="154" />
+        <location filename="../gui/core/enginelauncher.cpp" line="204" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="157" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="157" />
-        <location filename="../gui/core/enginelauncher.cpp" line="165" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="160" />
+        <location filename="../gui/core/enginelauncher.cpp" line="210" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="162" />
+        <location filename="../gui/core/enginelauncher.cpp" line="212" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="164" />
+        <location filename="../gui/core/enginelauncher.cpp" line="214" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="165" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="167" />
-        <location filename="../gui/core/enginelauncher.cpp" line="201" />
+        <location filename="../gui/core/enginelauncher.cpp" line="217" />
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="169" />
+        <location filename="../gui/core/enginelauncher.cpp" line="219" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="210" />
+        <location filename="../gui/core/enginelauncher.cpp" line="233" />
+        <source>The script was ended by a signal.</source>
+        <translation>The script was ended by a signal.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="237" />
+        <source>The script exited with status %1.</source>
+        <translation>The script exited with status %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
+        <source>The job was stopped.</source>
+        <translation>The job was stopped.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="291" />
+        <source>Cannot start Python (%1): %2</source>
+        <translation>Cannot start Python (%1): %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="292" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -781,17 +849,17 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="40" />
+        <location filename="../gui/core/eventfile.cpp" line="43" />
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="43" />
+        <location filename="../gui/core/eventfile.cpp" line="46" />
         <source>%1 is truncated or corrupt after %2 events</source>
         <translation>%1 is truncated or corrupt after %2 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="50" />
+        <location filename="../gui/core/eventfile.cpp" line="53" />
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
     </message>
@@ -820,6 +888,34 @@
         <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
+    </message>
+</context>
+<context>
+    <name>ImportedTrace</name>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="23" />
+        <source>rank %1 · </source>
+        <translation>rank %1 · </translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="26" />
+        <source>loop · %1</source>
+        <translation>loop · %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="27" />
+        <source>CPU threads</source>
+        <translation>CPU threads</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="31" />
+        <source>GPU copies</source>
+        <translation>GPU copies</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="32" />
+        <source>GPU kernels</source>
+        <translation>GPU kernels</translation>
     </message>
 </context>
 <context>
@@ -929,200 +1025,258 @@
     </message>
 </context>
 <context>
+    <name>LiveRanksWindow</name>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="85" />
+        <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
+        <translation>rank %1 · %2 samples/s · data stall %3 · %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <source>ended</source>
+        <translation>ended</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="90" />
+        <source>rank %1 · waiting for its first batch</source>
+        <translation>rank %1 · waiting for its first batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="103" />
+        <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
+        <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="106" />
+        <source>No rank's loader holds the others back (so far).</source>
+        <translation>No rank's loader holds the others back (so far).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="107" />
+        <source>Ranks of one job (live)</source>
+        <translation>Ranks of one job (live)</translation>
+    </message>
+</context>
+<context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="109" />
+        <location filename="../gui/widgets/mainactions.cpp" line="113" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="110" />
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="111" />
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="112" />
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="113" />
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>&amp;Watch a Python script…</source>
+        <translation>&amp;Watch a Python script…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
+        <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <source>&amp;Attach to a running job…</source>
+        <translation>&amp;Attach to a running job…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
+        <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="117" />
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
     </message>
@@ -1130,247 +1284,300 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="269" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
         <source>Measuring %1 of %2…</source>
         <translation>Measuring %1 of %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
         <source>Proving the advice: %1</source>
         <translation>Proving the advice: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
         <source>The advice was measured: see the summary.</source>
         <translation>The advice was measured: see the summary.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="459" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="169" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="179" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="180" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="759" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="185" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="213" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <source>Attach to a running job</source>
+        <translation>Attach to a running job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
+        <source>Stop the current run first.</source>
+        <translation>Stop the current run first.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="462" />
+        <source>No job is running under the probe now. Start one with
+    python3 -m loaderscope run script.py [arguments]
+or use File ▸ Watch a Python script.</source>
+        <translation>No job is running under the probe now. Start one with
+    python3 -m loaderscope run script.py [arguments]
+or use File ▸ Watch a Python script.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
+        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="518" />
+        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
+        <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="813" />
+        <source>Watching %1 (pid %2)… Stop ends the job.</source>
+        <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="815" />
+        <source>Following a running job… Stop only stops watching it.</source>
+        <translation>Following a running job… Stop only stops watching it.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <source>Your PyTorch job: its own CUDA device</source>
+        <translation>Your PyTorch job: its own CUDA device</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <source>Your PyTorch job: no GPU work recorded</source>
+        <translation>Your PyTorch job: no GPU work recorded</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="832" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="633" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="740" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="767" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="679" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="786" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="694" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="706" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="817" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="819" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="821" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="715" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="782" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="901" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
@@ -1378,29 +1585,44 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="110" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>no steps found</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="122" />
+        <source>no loader spans found</source>
+        <translation>no loader spans found</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <source>loader wait not measured</source>
+        <translation>loader wait not measured</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <source>unreliable trace</source>
+        <translation>unreliable trace</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1702,16 @@
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="37" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>copy-on-read: refcounted Python objects (the workers' memory grows)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="38" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>copy-on-read: one contiguous array (the pages stay shared)</translation>
+    </message>
 </context>
 <context>
     <name>QChartView</name>
@@ -1514,12 +1746,12 @@
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="216" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="213" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="217" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -1573,22 +1805,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="345" />
+        <location filename="../gui/core/summarytext.cpp" line="397" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="347" />
+        <location filename="../gui/core/summarytext.cpp" line="399" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="349" />
+        <location filename="../gui/core/summarytext.cpp" line="401" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="351" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
+        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
+        <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="405" />
+        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
+        <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="407" />
+        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
+        <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="409" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1602,9 +1849,27 @@
     </message>
 </context>
 <context>
+    <name>RunSession</name>
+    <message>
+        <location filename="../gui/core/runsession.cpp" line="25" />
+        <source>Cannot follow the job: %1</source>
+        <translation>Cannot follow the job: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/runsession.cpp" line="49" />
+        <source>The job ended without finishing its loop (it failed or was killed).</source>
+        <translation>The job ended without finishing its loop (it failed or was killed).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/runsession.cpp" line="152" />
+        <source>Stopped watching; the job runs on.</source>
+        <translation>Stopped watching; the job runs on.</translation>
+    </message>
+</context>
+<context>
     <name>ShmReader</name>
     <message>
-        <location filename="../gui/core/shmreader.cpp" line="38" />
+        <location filename="../gui/core/shmreader.cpp" line="43" />
         <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>the run's shared memory was truncated; the live view stopped (the recording is complete)</translation>
     </message>
@@ -1755,47 +2020,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="129" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -1803,92 +2068,102 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="162" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="88" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <source>Model this job</source>
+        <translation>Model this job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
+        <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
+        <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="89" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="154" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="161" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="178" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -1896,212 +2171,252 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="77" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="78" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="89" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <source>your PyTorch job</source>
+        <translation>your PyTorch job</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="93" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="95" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="118" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="148" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="169" />
+        <location filename="../gui/core/summarytext.cpp" line="185" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="174" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="180" />
+        <location filename="../gui/core/summarytext.cpp" line="196" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="201" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="205" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="194" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="195" />
+        <location filename="../gui/core/summarytext.cpp" line="211" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="199" />
+        <location filename="../gui/core/summarytext.cpp" line="215" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="203" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="207" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="210" />
+        <location filename="../gui/core/summarytext.cpp" line="226" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="214" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="219" />
+        <location filename="../gui/core/summarytext.cpp" line="235" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="223" />
+        <location filename="../gui/core/summarytext.cpp" line="239" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="230" />
+        <location filename="../gui/core/summarytext.cpp" line="244" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="281" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="245" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="300" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="300" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="268" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="270" />
+        <location filename="../gui/core/summarytext.cpp" line="322" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <location filename="../gui/core/summarytext.cpp" line="324" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="274" />
+        <location filename="../gui/core/summarytext.cpp" line="326" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="327" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="284" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="286" />
+        <location filename="../gui/core/summarytext.cpp" line="338" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="298" />
+        <location filename="../gui/core/summarytext.cpp" line="350" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -2312,39 +2627,39 @@
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="281" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="282" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="59" />
-        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
         <source>fetch sample</source>
         <translation>fetch sample</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="60" />
-        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
@@ -2360,7 +2675,7 @@
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="63" />
-        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
         <source>waiting for data</source>
         <translation>waiting for data</translation>
     </message>
@@ -2381,7 +2696,7 @@
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="67" />
-        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
         <source>pin copy</source>
         <translation>pin copy</translation>
     </message>
@@ -2392,19 +2707,19 @@
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="69" />
-        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
         <source>step kernel</source>
         <translation>step kernel</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="70" />
-        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
         <source>waiting while later batches are ready</source>
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="73" />
-        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
         <source>host waits for the GPU</source>
         <translation>host waits for the GPU</translation>
     </message>
@@ -2429,87 +2744,87 @@
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <location filename="../gui/core/timelinestyle.cpp" line="88" />
         <source>main process (training loop)</source>
         <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <location filename="../gui/core/timelinestyle.cpp" line="89" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy (simulated)</source>
         <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy stream</source>
         <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute (simulated)</source>
         <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute stream</source>
         <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
         <source>host blocked by a copy</source>
         <translation>host blocked by a copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
         <source>start-up</source>
         <translation>start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
         <source>copy from pinned memory</source>
         <translation>copy from pinned memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
         <source>copy from pageable memory</source>
         <translation>copy from pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
         <source>worker started</source>
         <translation>worker started</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <location filename="../gui/core/timelinestyle.cpp" line="144" />
         <source>worker stalled</source>
         <translation>worker stalled</translation>
     </message>
@@ -2581,6 +2896,85 @@
         <location filename="../gui/widgets/timelineview.cpp" line="320" />
         <source>duration %1</source>
         <translation>duration %1</translation>
+    </message>
+</context>
+<context>
+    <name>WatchScriptDialog</name>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="43" />
+        <source>Watch a Python script</source>
+        <translation>Watch a Python script</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="45" />
+        <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
+        <translation>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="55" />
+        <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
+        <translation>as on the command line, e.g. --epochs 2 --batch-size 64</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="57" />
+        <source>the script's folder</source>
+        <translation>the script's folder</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="59" />
+        <source>Script</source>
+        <translation>Script</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
+        <source>Training script</source>
+        <translation>Training script</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python scripts (*.py);;All files (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="65" />
+        <source>Arguments</source>
+        <translation>Arguments</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="67" />
+        <source>Working directory</source>
+        <translation>Working directory</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="71" />
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="74" />
+        <source>Watch</source>
+        <translation>Watch</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="104" />
+        <source>Choose the script to run.</source>
+        <translation>Choose the script to run.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="106" />
+        <source>Cannot read %1.</source>
+        <translation>Cannot read %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="108" />
+        <source>The working directory %1 does not exist.</source>
+        <translation>The working directory %1 does not exist.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="110" />
+        <source>%1 is not an executable Python interpreter.</source>
+        <translation>%1 is not an executable Python interpreter.</translation>
     </message>
 </context>
 <context>
@@ -2674,40 +3068,45 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="47" />
+        <location filename="../gui/main.cpp" line="48" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="54" />
+        <location filename="../gui/main.cpp" line="55" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="62" />
-        <location filename="../gui/main.cpp" line="205" />
+        <location filename="../gui/main.cpp" line="63" />
+        <location filename="../gui/main.cpp" line="208" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="75" />
+        <location filename="../gui/main.cpp" line="76" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="79" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="90" />
+        <location filename="../gui/main.cpp" line="91" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="182" />
+        <location filename="../gui/main.cpp" line="185" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="237" />
+        <source>cannot read %1</source>
+        <translation>cannot read %1</translation>
     </message>
 </context>
 </TS>

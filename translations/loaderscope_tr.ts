@@ -47,62 +47,110 @@
         <translation>rank %1 · %2 · veri beklemesi %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="109" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="110" />
         <source>Ranks of one job</source>
         <translation>Bir işin rank'leri</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="111" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
         <source>Straggler: %1</source>
         <translation>Geride kalan: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="127" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="180" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="187" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="181" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="121" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="138" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="162" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
         <source>Reading the runs…</source>
         <translation>Çalıştırmalar okunuyor…</translation>
+    </message>
+</context>
+<context>
+    <name>AttachDialog</name>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="125" />
+        <source>Attach to a running job</source>
+        <translation>Çalışan bir işe bağlan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="127" />
+        <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
+        <translation>Şu anda prob altında çalışan işleriniz (python3 -m loaderscope run ya da betikte loaderscope.watch()). Canlı izlemek için birini seçin; bir işin rank'lerini üst üste görmek için hepsini seçin, en yavaşı adıyla gösterilir. İzlemek işi asla yavaşlatmaz ya da durdurmaz.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="143" />
+        <source>Attach</source>
+        <translation>Bağlan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>script</source>
+        <translation>betik</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>pid</source>
+        <translation>pid</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>started</source>
+        <translation>başlangıç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <source>workers</source>
+        <translation>worker'lar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="173" />
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -716,64 +764,84 @@
 <context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="67" />
+        <location filename="../gui/core/enginelauncher.cpp" line="81" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Çalıştırma için geçici klasör oluşturulamıyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="72" />
+        <location filename="../gui/core/enginelauncher.cpp" line="86" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Çalıştırmanın yapılandırması geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="154" />
+        <location filename="../gui/core/enginelauncher.cpp" line="204" />
         <source>The engine crashed.</source>
         <translation>Motor çöktü.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="157" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
         <source>The configuration was rejected: %1</source>
         <translation>Yapılandırma reddedildi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="157" />
-        <location filename="../gui/core/enginelauncher.cpp" line="165" />
+        <location filename="../gui/core/enginelauncher.cpp" line="207" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>no details</source>
         <translation>ayrıntı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="160" />
+        <location filename="../gui/core/enginelauncher.cpp" line="210" />
         <source>The loader timed out: %1</source>
         <translation>Loader zaman aşımına uğradı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="162" />
+        <location filename="../gui/core/enginelauncher.cpp" line="212" />
         <source>A worker died: %1</source>
         <translation>Bir worker öldü: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="164" />
+        <location filename="../gui/core/enginelauncher.cpp" line="214" />
         <source>A worker raised an exception: %1</source>
         <translation>Bir worker istisna fırlattı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="165" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>The loader failed: %1</source>
         <translation>Loader başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="167" />
-        <location filename="../gui/core/enginelauncher.cpp" line="201" />
+        <location filename="../gui/core/enginelauncher.cpp" line="217" />
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
         <source>The run was stopped.</source>
         <translation>Çalıştırma durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="169" />
+        <location filename="../gui/core/enginelauncher.cpp" line="219" />
         <source>The engine exited with status %1.</source>
         <translation>Motor %1 durumuyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="210" />
+        <location filename="../gui/core/enginelauncher.cpp" line="233" />
+        <source>The script was ended by a signal.</source>
+        <translation>Betik bir sinyalle sonlandırıldı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="237" />
+        <source>The script exited with status %1.</source>
+        <translation>Betik %1 durum koduyla çıktı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="271" />
+        <source>The job was stopped.</source>
+        <translation>İş durduruldu.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="291" />
+        <source>Cannot start Python (%1): %2</source>
+        <translation>Python başlatılamıyor (%1): %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginelauncher.cpp" line="292" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
@@ -781,17 +849,17 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="40" />
+        <location filename="../gui/core/eventfile.cpp" line="43" />
         <source>cancelled</source>
         <translation>iptal edildi</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="43" />
+        <location filename="../gui/core/eventfile.cpp" line="46" />
         <source>%1 is truncated or corrupt after %2 events</source>
         <translation>%1, %2 olaydan sonra kesik ya da bozuk</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="50" />
+        <location filename="../gui/core/eventfile.cpp" line="53" />
         <source>not enough memory to read %1</source>
         <translation>%1 okumak için yeterli bellek yok</translation>
     </message>
@@ -820,6 +888,34 @@
         <location filename="../gui/widgets/exporter.cpp" line="128" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
+    </message>
+</context>
+<context>
+    <name>ImportedTrace</name>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="23" />
+        <source>rank %1 · </source>
+        <translation>rank %1 · </translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="26" />
+        <source>loop · %1</source>
+        <translation>döngü · %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="27" />
+        <source>CPU threads</source>
+        <translation>CPU iş parçacıkları</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="31" />
+        <source>GPU copies</source>
+        <translation>GPU kopyaları</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/importedtrace.cpp" line="32" />
+        <source>GPU kernels</source>
+        <translation>GPU çekirdekleri</translation>
     </message>
 </context>
 <context>
@@ -929,200 +1025,258 @@
     </message>
 </context>
 <context>
+    <name>LiveRanksWindow</name>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="85" />
+        <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
+        <translation>rank %1 · %2 örnek/s · veri beklemesi %3 · %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <source>live</source>
+        <translation>canlı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <source>ended</source>
+        <translation>bitti</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="90" />
+        <source>rank %1 · waiting for its first batch</source>
+        <translation>rank %1 · ilk batch'ini bekliyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="103" />
+        <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
+        <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="106" />
+        <source>No rank's loader holds the others back (so far).</source>
+        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor (şimdilik).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="107" />
+        <source>Ranks of one job (live)</source>
+        <translation>Bir işin rank'leri (canlı)</translation>
+    </message>
+</context>
+<context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="109" />
+        <location filename="../gui/widgets/mainactions.cpp" line="113" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="110" />
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="111" />
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="112" />
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="113" />
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>&amp;Watch a Python script…</source>
+        <translation>Bir Python betiğini &amp;izle…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
+        <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <source>&amp;Attach to a running job…</source>
+        <translation>Çalışan bir işe &amp;bağlan…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
+        <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="117" />
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar gerçek zamanda kalır</translation>
     </message>
@@ -1130,247 +1284,300 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="269" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="300" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="308" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="459" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="169" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="179" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="180" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="508" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="652" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="759" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="185" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="294" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="213" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="214" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="357" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="359" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="362" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="363" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
         <source>Details</source>
         <translation>Ayrıntılar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="364" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="365" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="368" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="453" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <source>Attach to a running job</source>
+        <translation>Çalışan bir işe bağlan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
+        <source>Stop the current run first.</source>
+        <translation>Önce mevcut çalıştırmayı durdurun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="462" />
+        <source>No job is running under the probe now. Start one with
+    python3 -m loaderscope run script.py [arguments]
+or use File ▸ Watch a Python script.</source>
+        <translation>Şu anda prob altında çalışan bir iş yok. Şununla başlatın:
+    python3 -m loaderscope run script.py [argümanlar]
+ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
+        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="518" />
+        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
+        <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="472" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="488" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="491" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="716" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="813" />
+        <source>Watching %1 (pid %2)… Stop ends the job.</source>
+        <translation>%1 izleniyor (pid %2)… Durdur işi sonlandırır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="815" />
+        <source>Following a running job… Stop only stops watching it.</source>
+        <translation>Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <source>Your PyTorch job: its own CUDA device</source>
+        <translation>PyTorch işiniz: kendi CUDA cihazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <source>Your PyTorch job: no GPU work recorded</source>
+        <translation>PyTorch işiniz: GPU işi kaydedilmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="832" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="601" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="607" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="633" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="740" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="650" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="660" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="767" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="679" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="786" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="694" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="706" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="817" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="819" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="710" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="821" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
         <source>A PyTorch profiler trace</source>
         <translation>Bir PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="715" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="782" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="901" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
@@ -1378,29 +1585,44 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="110" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="122" />
+        <source>no loader spans found</source>
+        <translation>DataLoader aralığı bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <source>loader wait not measured</source>
+        <translation>DataLoader beklemesi ölçülmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <source>unreliable trace</source>
+        <translation>güvenilmez iz</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1702,16 @@
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: 4 rank'ten rank 1</translation>
     </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="37" />
+        <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
+        <translation>okurken kopyalama: referans sayaçlı Python nesneleri (worker belleği büyür)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/presets.cpp" line="38" />
+        <source>copy-on-read: one contiguous array (the pages stay shared)</source>
+        <translation>okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)</translation>
+    </message>
 </context>
 <context>
     <name>QChartView</name>
@@ -1514,12 +1746,12 @@
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="212" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="216" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="213" />
+        <location filename="../gui/widgets/queuechartview.cpp" line="217" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -1573,22 +1805,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="345" />
+        <location filename="../gui/core/summarytext.cpp" line="397" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="347" />
+        <location filename="../gui/core/summarytext.cpp" line="399" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="349" />
+        <location filename="../gui/core/summarytext.cpp" line="401" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="351" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
+        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
+        <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="405" />
+        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
+        <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="407" />
+        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
+        <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="409" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1602,9 +1849,27 @@
     </message>
 </context>
 <context>
+    <name>RunSession</name>
+    <message>
+        <location filename="../gui/core/runsession.cpp" line="25" />
+        <source>Cannot follow the job: %1</source>
+        <translation>İş izlenemiyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/runsession.cpp" line="49" />
+        <source>The job ended without finishing its loop (it failed or was killed).</source>
+        <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/runsession.cpp" line="152" />
+        <source>Stopped watching; the job runs on.</source>
+        <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
+    </message>
+</context>
+<context>
     <name>ShmReader</name>
     <message>
-        <location filename="../gui/core/shmreader.cpp" line="38" />
+        <location filename="../gui/core/shmreader.cpp" line="43" />
         <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>çalıştırmanın paylaşımlı belleği kesildi; canlı görünüm durdu (kayıt eksiksiz)</translation>
     </message>
@@ -1755,47 +2020,47 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="91" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="95" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="106" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="85" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
         <source> points</source>
         <translation> puan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="90" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="96" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="125" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="129" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
     </message>
@@ -1803,92 +2068,102 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="146" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="162" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="82" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="83" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="86" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="88" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <source>Model this job</source>
+        <translation>Bu işi modelle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
+        <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
+        <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="89" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="154" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="133" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="161" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="178" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -1896,212 +2171,252 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="77" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="78" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="83" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="89" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <source>your PyTorch job</source>
+        <translation>PyTorch işiniz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="93" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="95" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="118" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="148" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="169" />
+        <location filename="../gui/core/summarytext.cpp" line="185" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="174" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="180" />
+        <location filename="../gui/core/summarytext.cpp" line="196" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="201" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="205" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="194" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="195" />
+        <location filename="../gui/core/summarytext.cpp" line="211" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="199" />
+        <location filename="../gui/core/summarytext.cpp" line="215" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="203" />
+        <location filename="../gui/core/summarytext.cpp" line="219" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="207" />
+        <location filename="../gui/core/summarytext.cpp" line="223" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="210" />
+        <location filename="../gui/core/summarytext.cpp" line="226" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="214" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="219" />
+        <location filename="../gui/core/summarytext.cpp" line="235" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="223" />
+        <location filename="../gui/core/summarytext.cpp" line="239" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="230" />
+        <location filename="../gui/core/summarytext.cpp" line="244" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="281" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="245" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="300" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <location filename="../gui/core/summarytext.cpp" line="300" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="252" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="263" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="266" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="268" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="270" />
+        <location filename="../gui/core/summarytext.cpp" line="322" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <location filename="../gui/core/summarytext.cpp" line="324" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="274" />
+        <location filename="../gui/core/summarytext.cpp" line="326" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="275" />
+        <location filename="../gui/core/summarytext.cpp" line="327" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="284" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="286" />
+        <location filename="../gui/core/summarytext.cpp" line="338" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="298" />
+        <location filename="../gui/core/summarytext.cpp" line="350" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -2312,39 +2627,39 @@
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="126" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="274" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="276" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="278" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="281" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="282" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="59" />
-        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <location filename="../gui/core/timelinestyle.cpp" line="124" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="60" />
-        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <location filename="../gui/core/timelinestyle.cpp" line="126" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
@@ -2360,7 +2675,7 @@
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="63" />
-        <location filename="../gui/core/timelinestyle.cpp" line="112" />
+        <location filename="../gui/core/timelinestyle.cpp" line="114" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
@@ -2381,7 +2696,7 @@
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="67" />
-        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <location filename="../gui/core/timelinestyle.cpp" line="132" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
@@ -2392,19 +2707,19 @@
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="69" />
-        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <location filename="../gui/core/timelinestyle.cpp" line="138" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="70" />
-        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <location filename="../gui/core/timelinestyle.cpp" line="118" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="73" />
-        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <location filename="../gui/core/timelinestyle.cpp" line="122" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
@@ -2429,87 +2744,87 @@
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="86" />
+        <location filename="../gui/core/timelinestyle.cpp" line="88" />
         <source>main process (training loop)</source>
         <translation>ana process (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="87" />
+        <location filename="../gui/core/timelinestyle.cpp" line="89" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/timelinestyle.cpp" line="95" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="97" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="99" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <location filename="../gui/core/timelinestyle.cpp" line="116" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <location filename="../gui/core/timelinestyle.cpp" line="120" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <location filename="../gui/core/timelinestyle.cpp" line="128" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <location filename="../gui/core/timelinestyle.cpp" line="130" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <location filename="../gui/core/timelinestyle.cpp" line="134" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <location filename="../gui/core/timelinestyle.cpp" line="136" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <location filename="../gui/core/timelinestyle.cpp" line="140" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <location filename="../gui/core/timelinestyle.cpp" line="142" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <location filename="../gui/core/timelinestyle.cpp" line="144" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>
@@ -2581,6 +2896,85 @@
         <location filename="../gui/widgets/timelineview.cpp" line="320" />
         <source>duration %1</source>
         <translation>süre %1</translation>
+    </message>
+</context>
+<context>
+    <name>WatchScriptDialog</name>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="43" />
+        <source>Watch a Python script</source>
+        <translation>Bir Python betiğini izle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="45" />
+        <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
+        <translation>Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker process'leri, her örnek, pin-memory thread'i. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="55" />
+        <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
+        <translation>komut satırındaki gibi, ör. --epochs 2 --batch-size 64</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="57" />
+        <source>the script's folder</source>
+        <translation>betiğin klasörü</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="59" />
+        <source>Script</source>
+        <translation>Betik</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
+        <source>Training script</source>
+        <translation>Eğitim betiği</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python betikleri (*.py);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="65" />
+        <source>Arguments</source>
+        <translation>Argümanlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="67" />
+        <source>Working directory</source>
+        <translation>Çalışma dizini</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="71" />
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="74" />
+        <source>Watch</source>
+        <translation>İzle</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="104" />
+        <source>Choose the script to run.</source>
+        <translation>Çalıştırılacak betiği seçin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="106" />
+        <source>Cannot read %1.</source>
+        <translation>%1 okunamıyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="108" />
+        <source>The working directory %1 does not exist.</source>
+        <translation>Çalışma dizini %1 yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="110" />
+        <source>%1 is not an executable Python interpreter.</source>
+        <translation>%1 çalıştırılabilir bir Python yorumlayıcısı değil.</translation>
     </message>
 </context>
 <context>
@@ -2674,40 +3068,45 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="47" />
+        <location filename="../gui/main.cpp" line="48" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="54" />
+        <location filename="../gui/main.cpp" line="55" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="62" />
-        <location filename="../gui/main.cpp" line="205" />
+        <location filename="../gui/main.cpp" line="63" />
+        <location filename="../gui/main.cpp" line="208" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="75" />
+        <location filename="../gui/main.cpp" line="76" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="79" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="90" />
+        <location filename="../gui/main.cpp" line="91" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="182" />
+        <location filename="../gui/main.cpp" line="185" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="237" />
+        <source>cannot read %1</source>
+        <translation>%1 okunamıyor</translation>
     </message>
 </context>
 </TS>

@@ -31,30 +31,54 @@ int analyzeCommand(const Options& options)
     }
     std::vector<ProfilerTrace> traces;
     for (const std::string& p : paths) {
+        uint64_t shown = 101; // the last percentage printed
         try {
             traces.push_back(importProfilerTrace(p, [&](uint64_t done, uint64_t total) {
-                if (total > (64u << 20))
-                    std::cerr << "\rreading " << p << ": " << (total ? done * 100 / total : 0) << "%" << std::flush;
+                const uint64_t percent = total ? done * 100 / total : 0;
+                if (total > (64u << 20) && percent != shown) {
+                    shown = percent;
+                    std::cerr << "\rreading " << p << ": " << percent << "%" << std::flush;
+                }
                 return true;
             }));
-        } catch (const TraceImportError& e) {
-            std::cerr << "\nloaderscope-engine: " << e.what() << "\n";
+        } catch (const TraceImportError& e) { // every import failure, out of memory included
+            std::cerr << (shown <= 100 ? "\n" : "") << "loaderscope-engine: " << e.what() << "\n";
             return 2;
         }
+        if (shown <= 100)
+            std::cerr << "\n";
     }
-    const RankReport report = compareRanks(traces);
+    RankReport report;
+    try {
+        report = compareRanks(traces);
+    } catch (const std::bad_alloc&) { // a message and an exit below 128, never an abort
+        std::cerr << "loaderscope-engine: out of memory analysing the traces\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: cannot analyse the traces: " << e.what() << "\n";
+        return 2;
+    }
     nlohmann::json j;
     j["ranks"] = nlohmann::json::array();
     for (size_t i = 0; i < traces.size(); ++i) {
         const TraceAnalysis& a = report.ranks[i];
+        const ProfilerTrace& t = traces[i];
+        // Figures that do not apply to this trace are null, never 0.
         auto opt = [](double v) { return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v); };
-        j["ranks"].push_back({{"file", traces[i].path}, {"rank", traces[i].rank >= 0 ? traces[i].rank : int(i)},
-                              {"events", traces[i].events_seen}, {"bytes_read", traces[i].bytes_read},
-                              {"steps", a.steps}, {"step_s", a.step_s}, {"data_wait_s", a.data_wait_s},
-                              {"data_stall_fraction", a.data_stall_fraction}, {"gpu_busy_fraction", a.gpu_busy_fraction},
+        auto when = [](bool applies, double v) { return applies ? nlohmann::json(v) : nlohmann::json(nullptr); };
+        j["ranks"].push_back({{"file", t.path}, {"rank", t.rank >= 0 ? t.rank : int(i)}, {"format", t.format},
+                              {"schema_version", t.schema_version >= 0 ? nlohmann::json(t.schema_version) : nlohmann::json(nullptr)},
+                              {"events", t.events_seen}, {"bytes_read", t.bytes_read}, {"gpu_events", t.gpu_events},
+                              {"loop_shape", a.loop_shape}, {"loader_spans_found", a.loader_spans_found},
+                              {"loop_thread", a.loop_thread}, {"steps", a.steps}, {"step_s", a.step_s},
+                              {"loop_s", when(a.stall_applies, a.loop_s)}, {"data_wait_s", when(a.stall_applies, a.data_wait_s)},
+                              {"data_stall_fraction", when(a.stall_applies, a.data_stall_fraction)},
+                              {"other_thread_wait_s", a.other_thread_wait_s},
+                              {"gpu_busy_fraction", when(a.gpu_applies, a.gpu_busy_fraction)},
                               {"overlap_fraction", opt(a.overlap_fraction)}, {"h2d_gbps", opt(a.h2d_gbps)},
                               {"pinned_copies", a.pinned_copies}, {"pageable_copies", a.pageable_copies},
-                              {"kernels", a.kernels}, {"verdict", a.verdict}, {"recommendations", a.recommendations}});
+                              {"kernels", a.kernels}, {"refused_spans", a.refused_spans}, {"reliable", a.reliable},
+                              {"verdict", a.verdict}, {"recommendations", a.recommendations}, {"warnings", a.warnings}});
     }
     j["straggler"] = report.straggler >= 0 ? nlohmann::json(j["ranks"][size_t(report.straggler)]["rank"]) : nlohmann::json(nullptr);
     j["straggler_reason"] = report.straggler_reason;

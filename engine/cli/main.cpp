@@ -3,7 +3,9 @@
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
 #include "commands.h"
 #include "loaderscope/config.h"
+#include "loaderscope/dataset_objects.h"
 #include "loaderscope/device.h"
+#include "loaderscope/oom.h"
 #include "loaderscope/output_file.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/run.h"
@@ -162,6 +164,9 @@ int runCommand(const Args& a)
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
         return kExitBadConfig;
     }
+    // /dev/shm too small for the run (or Docker's 64 MB): said before the run, kept in the summary.
+    for (std::string& w : shmWarnings(config))
+        config.warnings.push_back(std::move(w));
     for (const auto& w : config.warnings)
         std::cerr << "loaderscope-engine: warning: " << w << "\n";
 
@@ -191,9 +196,11 @@ int runCommand(const Args& a)
         std::cerr.flush();
     };
 
-    // The zygote is forked first, while this process has a single thread.
+    // The zygote is forked first, while this process has a single thread; the dataset's objects
+    // are built before it, so the workers it forks share their pages (fork shares the dataset).
     std::unique_ptr<Zygote> zygote;
     try {
+        DatasetObjects::prepare(config);
         zygote = Zygote::start(config);
     } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";

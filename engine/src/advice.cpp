@@ -7,6 +7,8 @@
 #include "loaderscope/advice.h"
 
 #include "loaderscope/config.h"
+#include "loaderscope/memory.h"
+#include "loaderscope/shm_layout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -231,6 +233,89 @@ void startupRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>
                            {{"startup_ms_per_epoch", perEpoch * 1e3}, {"num_workers", k.num_workers}, {"startup_share", share}}));
 }
 
+/**
+ * Memory: copy-on-read (worker USS growing with the samples read), then, when memory is tight
+ * (the processes near the cgroup's or the machine's limit, or the segment near /dev/shm's size),
+ * what takes it: the batch slots (fewer in flight) or the workers' private memory (fewer workers).
+ */
+void memoryRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>& out)
+{
+    if (!s.figures.memory)
+        return;
+    const MemoryFigures& m = *s.figures.memory;
+    const int nw = k.num_workers;
+    const double mainRss = double(m.main.peak_rss_bytes);
+    double growth = 0, workerUss = 0, pss = double(m.main.peak_pss_bytes);
+    for (const WorkerMemory& w : m.workers) {
+        growth += double(w.uss_growth_bytes);
+        workerUss += double(w.peak_uss_bytes);
+        pss += double(w.peak_pss_bytes);
+    }
+    if (!m.workers.empty()) {
+        const double mean = growth / double(m.workers.size());
+        // USS also counts the segment's pages that only this worker has touched (the slots it
+        // collated into): growth the slot section could explain is not copy-on-read. (Its event
+        // ring's pages are read by the main process, so they are shared, not private.)
+        const double slots = double(m.slots_bytes > 0 ? m.slots_bytes : m.segment_bytes);
+        const double unexplained = mean - slots;
+        if (unexplained >= AdviceThresholds::kCopyOnReadBytes && growth >= AdviceThresholds::kCopyOnReadShare * mainRss) {
+            const bool ours = k.objects_layout == "refcounted";
+            out.push_back(make(id::kCopyOnRead, ours ? "dataset.objects.layout" : "",
+                               ours ? KnobValue::of(std::string("contiguous")) : KnobValue{},
+                               "each worker's private memory (USS) grew by " + formatBytes(uint64_t(mean)) +
+                                   " on average as it read samples (" + formatBytes(uint64_t(growth)) +
+                                   " in all; the main process peaked at " + formatBytes(uint64_t(mainRss)) +
+                                   "): pages of the dataset's Python objects are copied into every worker when "
+                                   "CPython writes their reference counts (copy-on-read after fork); keep the data in "
+                                   "numpy arrays or tensors instead of lists of Python objects" +
+                                   (ours ? " (here: dataset.objects.layout \"contiguous\")" : ""),
+                               {{"worker_uss_growth_mean_bytes", mean}, {"worker_uss_growth_bytes", growth},
+                                {"main_peak_rss_bytes", mainRss}, {"num_workers", nw}, {"slots_bytes", slots}}));
+        }
+    }
+    if (nw == 0)
+        return;
+    const double segment = double(m.segment_bytes), limit = double(m.limit_bytes), shm = double(m.dev_shm_size_bytes);
+    // PSS adds up to what the processes use together; the segment's pages are charged whether
+    // mapped or not (tmpfs), so it is added whole (its mapped part is counted twice: an upper bound).
+    const double total = pss + segment;
+    const bool tight = limit > 0 && total >= AdviceThresholds::kMemoryTight * limit;
+    const bool shmTight = shm > 0 && segment >= AdviceThresholds::kMemoryTight * shm;
+    if ((tight && segment >= 0.5 * total) || shmTight) {
+        const bool byPrefetch = k.prefetch_factor > 1;
+        const int suggest = byPrefetch ? std::max(1, k.prefetch_factor / 2) : std::max(1, nw / 2);
+        if (!byPrefetch && suggest == nw)
+            return; // one worker, one batch ahead: only smaller batches would help (said by the error)
+        const std::string against = shmTight ? "/dev/shm's " + formatBytes(uint64_t(shm))
+                                             : "the memory limit of " + formatBytes(uint64_t(limit));
+        out.push_back(make(id::kShmSlots, byPrefetch ? "loader.prefetch_factor" : "loader.num_workers",
+                           KnobValue::of(double(suggest)),
+                           "the batch slots in shared memory (num_workers x prefetch_factor + " +
+                               std::to_string(ShmLayout::kConsumerSlots) + " of them, " + formatBytes(uint64_t(segment)) + " with the event rings) take " +
+                               pct(segment / (shmTight ? shm : limit)) + " of " + against +
+                               (byPrefetch ? ": lower prefetch_factor to " : ": lower num_workers to ") +
+                               std::to_string(suggest) + " so fewer batches wait in memory",
+                           {{"segment_bytes", segment}, {"against_dev_shm", shmTight ? 1.0 : 0.0}, {"dev_shm_size_bytes", shm},
+                            {"dev_shm_min_free_bytes", double(m.dev_shm_min_free_bytes)}, {"limit_bytes", limit},
+                            {"total_bytes", total}, {"prefetch_factor", k.prefetch_factor}, {"num_workers", nw},
+                            {"suggest", suggest}}));
+        return;
+    }
+    if (tight && nw > 1 && workerUss >= 0.5 * total) {
+        const double mean = workerUss / nw;
+        const int fit = int(std::floor((AdviceThresholds::kMemoryTight * limit - (total - workerUss)) / mean));
+        const int suggest = std::clamp(fit, 1, nw - 1);
+        out.push_back(make(id::kWorkerMemory, "loader.num_workers", KnobValue::of(double(suggest)),
+                           "the " + std::to_string(nw) + " workers hold " + formatBytes(uint64_t(workerUss)) +
+                               " of private memory (" + formatBytes(uint64_t(mean)) + " each), and the run uses " +
+                               formatBytes(uint64_t(total)) + " of its " + formatBytes(uint64_t(limit)) +
+                               " limit: lower num_workers to " + std::to_string(suggest) +
+                               " (each worker holds its own copy of what it touched)",
+                           {{"worker_uss_bytes", workerUss}, {"worker_uss_mean_bytes", mean}, {"total_bytes", total},
+                            {"limit_bytes", limit}, {"num_workers", nw}, {"suggest", suggest}}));
+    }
+}
+
 } // namespace
 
 KnobValue LoaderKnobs::value(const std::string& knob) const
@@ -253,6 +338,8 @@ KnobValue LoaderKnobs::value(const std::string& knob) const
         return KnobValue::of(non_blocking);
     if (knob == "train.copy_stream")
         return KnobValue::of(copy_stream);
+    if (knob == "dataset.objects.layout" && !objects_layout.empty())
+        return KnobValue::of(objects_layout);
     return {};
 }
 
@@ -269,6 +356,8 @@ LoaderKnobs LoaderKnobs::fromConfig(const Config& c)
     k.epochs = c.train.epochs;
     k.non_blocking = c.train.non_blocking;
     k.copy_stream = c.train.copy_stream;
+    if (c.dataset.objects)
+        k.objects_layout = c.dataset.objects->layout == ObjectsConfig::Layout::Contiguous ? "contiguous" : "refcounted";
     return k;
 }
 
@@ -276,6 +365,8 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
 {
     std::vector<Advice> out;
     const RunFigures& f = s.figures;
+    // Memory advice rests on sampled memory: a run killed for its memory needs it most.
+    memoryRules(k, s, out);
     // Advice about throughput needs a run that ran to its end, with no worker stuck on a task (a
     // stuck worker is the finding, not the pool's size).
     if (s.exit_code != 0 || s.interrupted || f.batches == 0 || f.seconds <= 0 || s.stalled_tasks > 0)
@@ -332,7 +423,8 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
 
 bool adviceAimsFaster(const std::string& adviceId)
 {
-    return adviceId != id::kFewerWorkers && adviceId != id::kTrainingBound && adviceId != id::kCpuBound;
+    return adviceId != id::kFewerWorkers && adviceId != id::kTrainingBound && adviceId != id::kCpuBound &&
+           adviceId != id::kCopyOnRead && adviceId != id::kWorkerMemory && adviceId != id::kShmSlots;
 }
 
 std::vector<KnobValue> proofValues(const LoaderKnobs& k, const Advice& a)

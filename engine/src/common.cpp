@@ -128,6 +128,9 @@ std::string_view eventKindName(EventKind kind)
     case EventKind::BatchCost: return "batch cost";
     case EventKind::HeadOfLine: return "head-of-line blocking";
     case EventKind::WorkerStalled: return "worker stalled";
+    case EventKind::MemoryUsage: return "memory";
+    case EventKind::ShmUsage: return "shared memory";
+    case EventKind::PinnedMemory: return "pinned memory";
     default: return "unknown";
     }
 }
@@ -152,6 +155,12 @@ bool isSpan(EventKind kind)
     default:
         return false;
     }
+}
+
+bool isCounter(EventKind kind)
+{
+    return kind == EventKind::QueueDepth || kind == EventKind::MemoryUsage || kind == EventKind::ShmUsage ||
+           kind == EventKind::PinnedMemory;
 }
 
 } // namespace loaderscope

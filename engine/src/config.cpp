@@ -4,6 +4,7 @@
 #include "loaderscope/config.h"
 
 #include "json_reader.h"
+#include "loaderscope/dataset_objects.h"
 #include "loaderscope/shm_layout.h"
 
 #include <cerrno>
@@ -31,7 +32,7 @@ const std::vector<std::pair<std::string, std::string>> kSectionOf = {
     {"timeout", "loader"}, {"drop_last", "loader"}, {"in_order", "loader"},
     {"multiprocessing_context", "loader"}, {"length", "dataset"}, {"sample_bytes", "dataset"},
     {"io_latency_us", "dataset"}, {"cpu_us", "dataset"}, {"epochs", "train"},
-    {"step_us", "train"}, {"non_blocking", "train"}, {"backend", "device"},
+    {"step_us", "train"}, {"non_blocking", "train"}, {"backend", "device"}, {"objects", "dataset"},
 };
 
 constexpr int64_t kMaxWorkers = 64;            // one event ring and two task rings each
@@ -71,9 +72,10 @@ void parseDataset(const json& j, Config& c)
 {
     ObjectReader r(j, "dataset",
                    {"kind", "length", "sample_bytes", "io_latency_us", "cpu_us", "shard", "path",
-                    "slow_samples"},
+                    "slow_samples", "objects"},
                    kSectionOf);
     DatasetConfig& d = c.dataset;
+    d.objects = parseObjectsConfig(r);
     const std::string kind = r.string("kind", "map");
     if (kind == "map")
         d.kind = DatasetConfig::Kind::Map;
@@ -620,6 +622,10 @@ std::string configToJson(const Config& c)
     for (const auto& s : c.dataset.slow_samples)
         slow.push_back({{"index", s.index}, {"latency_us", s.latency_us}});
     d["slow_samples"] = slow;
+    if (const auto& o = c.dataset.objects)
+        d["objects"] = {{"count", o->count}, {"bytes_each", o->bytes_each}, {"layout", objectsLayoutName(o->layout)}};
+    else
+        d["objects"] = nullptr;
     json& l = j["loader"];
     l["batch_size"] = c.loader.batch_size ? json(*c.loader.batch_size) : json(nullptr);
     l["shuffle"] = c.loader.shuffle;

@@ -2,6 +2,7 @@
 #include "loaderscope/dataset.h"
 
 #include "loaderscope/clock.h"
+#include "loaderscope/dataset_objects.h"
 #include "loaderscope/segment.h"
 
 #include <cerrno>
@@ -42,6 +43,9 @@ uint64_t checksumBytes(const uint8_t* p, uint64_t n)
 
 Fetcher::Fetcher(const Config& config, std::optional<WorkerInfo> info, EventWriter* events)
     : m_config(config), m_info(info), m_events(events),
+      // Inherited from the main process with fork; a spawned worker builds its own here (its
+      // WorkerInit span), as it would unpickle the dataset.
+      m_objects(DatasetObjects::get(config)),
       m_rng(info ? info->seed : config.seed ^ 0x5bd1e995ULL)
 {
     for (const auto& s : config.dataset.slow_samples)
@@ -140,6 +144,8 @@ uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
     }
     if (d.cpu_us > 0)
         sum ^= burnCpuNs(uint64_t(d.cpu_us * 1000.0), uint64_t(index) + 1);
+    if (m_objects)
+        sum ^= m_objects->read(index); // self.items[i % len(self.items)]: object i % count
     return sum;
 }
 

@@ -601,8 +601,9 @@ private:
                 continue;
             m_ev.instant(EventKind::Error, nowNs(), -1, info.worker, info.pid, info.worker); // on its lane
             m_urgent = true;
-            throw LoaderError("DataLoader worker (pid(s) " + std::to_string(info.pid) +
-                              ") exited unexpectedly: " + info.describe());
+            throw WorkerDied("DataLoader worker (pid(s) " + std::to_string(info.pid) + ") exited unexpectedly: " +
+                                 info.describe(),
+                             info.worker, info.pid, info.signaled ? info.code : 0);
         }
     }
 

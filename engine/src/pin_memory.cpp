@@ -3,6 +3,7 @@
 
 #include "loaderscope/clock.h"
 #include "loaderscope/device.h"
+#include "loaderscope/memory.h"
 #include "loaderscope/segment.h"
 
 #include <cstring>
@@ -11,15 +12,20 @@
 
 namespace loaderscope {
 
-PinnedPool::PinnedPool(DeviceBackend& device, uint32_t count, uint64_t bytes) : m_device(device)
+PinnedPool::PinnedPool(DeviceBackend& device, uint32_t count, uint64_t bytes) : m_device(device), m_bytes(bytes)
 {
     for (uint32_t i = 0; i < count; ++i) {
         uint8_t* p = device.allocPinned(bytes);
-        if (!p)
+        if (!p) {
+            for (uint8_t* b : m_buffers)
+                device.freePinned(b);
+            pinnedAccounting().held.fetch_sub(m_buffers.size() * bytes, std::memory_order_relaxed);
             throw std::runtime_error("cannot allocate " + std::to_string(bytes >> 10) +
                                      " KiB of pinned memory for pin_memory staging");
+        }
         m_buffers.push_back(p);
         m_free.push_back(int(i));
+        pinnedAccounting().held.fetch_add(bytes, std::memory_order_relaxed);
     }
 }
 
@@ -27,6 +33,8 @@ PinnedPool::~PinnedPool()
 {
     for (uint8_t* p : m_buffers)
         m_device.freePinned(p);
+    pinnedAccounting().held.fetch_sub(m_buffers.size() * m_bytes, std::memory_order_relaxed);
+    pinnedAccounting().in_use.fetch_sub(uint64_t(m_inUse.load()) * m_bytes, std::memory_order_relaxed);
 }
 
 int PinnedPool::take(uint64_t timeoutNs)
@@ -37,6 +45,7 @@ int PinnedPool::take(uint64_t timeoutNs)
     const int i = m_free.back();
     m_free.pop_back();
     m_inUse.fetch_add(1, std::memory_order_relaxed);
+    pinnedAccounting().in_use.fetch_add(m_bytes, std::memory_order_relaxed);
     return i;
 }
 
@@ -46,6 +55,7 @@ void PinnedPool::give(int index)
         std::lock_guard lock(m_mutex);
         m_free.push_back(index);
         m_inUse.fetch_sub(1, std::memory_order_relaxed);
+        pinnedAccounting().in_use.fetch_sub(m_bytes, std::memory_order_relaxed);
     }
     m_cv.notify_one();
 }

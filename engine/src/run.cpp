@@ -3,7 +3,9 @@
 
 #include "loaderscope/clock.h"
 #include "loaderscope/loader.h"
+#include "loaderscope/memory.h"
 #include "loaderscope/metrics.h"
+#include "loaderscope/oom.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/sweep.h"
@@ -181,12 +183,16 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     report.warnings = config.warnings;
 
     prctl(PR_SET_TIMERSLACK, 1UL); // modelled waits are measured, not stretched by 50 us of slack
+    const OomWatch oomWatch = OomWatch::begin(); // the OOM counters before anything can be killed
+    report.memory_limit_bytes = oomWatch.memoryLimitBytes();
     std::unique_ptr<DeviceBackend> device = chooseDevice(config, report);
 
     sweepStaleSegments();
     sweepStaleTempDirs(); // what killed runs, sweeps and apps left
     std::unique_ptr<Segment> segment = Segment::create(config, configJson);
     report.segment_name = segment->name();
+    report.segment_bytes = segment->layout().total_bytes;
+    report.slots_bytes = segment->slotDataBytes();
     report.clock_origin_ns = segment->header()->clock_origin_ns;
     segment->header()->device_backend = report.backend == "cuda" ? 2 : 1;
     if (zygote)
@@ -208,6 +214,20 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     EventWriter mainEvents(*segment, LaneMain);
     EventWriter deviceEvents(*segment, LaneCopy); // copy and compute lanes; written by this thread
     Collector collector(*segment, config.loader.num_workers, recording.get());
+    // After the collector (whose drains pick its events up), before any worker starts.
+    report.memory_sample_hz = memorySampleHz();
+    std::unique_ptr<MemorySampler> memory;
+    if (report.memory_sample_hz > 0)
+        memory = std::make_unique<MemorySampler>(*segment, report.memory_sample_hz,
+                                                 config.loader.pin_memory == PinMemory::Shared);
+    // A worker killed by SIGKILL: say which OOM killer fired, with its last sampled memory.
+    auto killNote = [&](const LoaderError& e) -> std::string {
+        const auto* died = dynamic_cast<const WorkerDied*>(&e);
+        if (!died || died->signal() != SIGKILL)
+            return {};
+        const std::string who = "Worker " + std::to_string(died->worker()) + " (pid " + std::to_string(died->pid()) + ")";
+        return " " + oomWatch.explainSigkill(who, memory ? memory->last(died->pid()) : std::nullopt, nowNs()) + ".";
+    };
     Generator global(config.seed); // torch's global generator after manual_seed(seed)
     const auto& stop = stopSignal();
 
@@ -217,6 +237,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         // A failure is exit 2, like a device that cannot be used (nothing has run yet).
         try {
             device->registerPinned(segment->slotDataBase(), segment->slotDataBytes());
+            pinnedAccounting().held.fetch_add(segment->slotDataBytes());
         } catch (const DeviceError& e) {
             throw DeviceUnavailable(std::string("pin_memory \"shared\" cannot page-lock the batch slots: ") + e.what() +
                                     " (pin_memory true stages batches in pinned buffers instead)");
@@ -360,7 +381,7 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
     } catch (const WorkerException& e) {
         report.exit_code = 3;
     } catch (const LoaderError& e) {
-        report.errors.push_back(e.what());
+        report.errors.push_back(e.what() + killNote(e));
         report.exit_code = 3;
     } catch (const std::exception& e) {
         report.errors.push_back(e.what());
@@ -386,9 +407,16 @@ RunReport runEngine(const Config& config, const std::string& configJson, Zygote*
         report.stalled_tasks = int(it->stalls().size());
     }
     inFlight.clear();
+    if (memory) {
+        memory->stop(); // its last sample while the workers still stand
+        report.memory_samples = memory->ticks();
+        report.memory_sampler_cpu_ns = memory->cpuNs();
+    }
     it.reset(); // shuts every worker down (join, terminate, kill) before the segment goes
-    if (registered)
+    if (registered) {
         device->unregisterPinned(segment->slotDataBase());
+        pinnedAccounting().held.fetch_sub(segment->slotDataBytes());
+    }
     collector.finish(report);
     segment->unlink();
     if (recording && !recording->close(&report.recording_error))

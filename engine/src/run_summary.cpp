@@ -76,6 +76,69 @@ WorkerFigures workerFrom(const json& j)
     return w;
 }
 
+json peaksJson(const ProcessMemoryPeaks& p)
+{
+    return {{"peak_rss_bytes", p.peak_rss_bytes}, {"peak_pss_bytes", p.peak_pss_bytes}, {"peak_uss_bytes", p.peak_uss_bytes}};
+}
+
+void peaksFrom(const json& j, ProcessMemoryPeaks& p)
+{
+    auto u = [&](const char* k) { return j.contains(k) && j[k].is_number() ? j[k].get<uint64_t>() : uint64_t(0); };
+    p.peak_rss_bytes = u("peak_rss_bytes");
+    p.peak_pss_bytes = u("peak_pss_bytes");
+    p.peak_uss_bytes = u("peak_uss_bytes");
+}
+
+json memoryJson(const MemoryFigures& m)
+{
+    json workers = json::array();
+    for (const WorkerMemory& w : m.workers) {
+        json o = {{"worker", w.worker}, {"pid", w.pid}};
+        o.update(peaksJson(w));
+        o["uss_growth_bytes"] = w.uss_growth_bytes;
+        workers.push_back(o);
+    }
+    return {{"main", peaksJson(m.main)},
+            {"workers", workers},
+            {"shm", {{"segment_bytes", m.segment_bytes},
+                     {"slots_bytes", m.slots_bytes},
+                     {"peak_slots_in_use_bytes", m.peak_slots_in_use_bytes},
+                     {"dev_shm_size_bytes", m.dev_shm_size_bytes},
+                     {"dev_shm_min_free_bytes", m.dev_shm_min_free_bytes}}},
+            {"pinned_bytes", m.pinned_bytes},
+            {"limit_bytes", m.limit_bytes}};
+}
+
+MemoryFigures memoryFrom(const json& j)
+{
+    auto u = [](const json& o, const char* k) { return o.contains(k) && o[k].is_number() ? o[k].get<uint64_t>() : uint64_t(0); };
+    MemoryFigures m;
+    if (j.contains("main") && j["main"].is_object())
+        peaksFrom(j["main"], m.main);
+    if (j.contains("workers") && j["workers"].is_array())
+        for (const json& w : j["workers"]) {
+            if (!w.is_object())
+                continue;
+            WorkerMemory wm;
+            peaksFrom(w, wm);
+            wm.worker = w.value("worker", 0);
+            wm.pid = w.value("pid", int64_t(0));
+            wm.uss_growth_bytes = u(w, "uss_growth_bytes");
+            m.workers.push_back(wm);
+        }
+    if (j.contains("shm") && j["shm"].is_object()) {
+        const json& shm = j["shm"];
+        m.segment_bytes = u(shm, "segment_bytes");
+        m.slots_bytes = u(shm, "slots_bytes");
+        m.peak_slots_in_use_bytes = u(shm, "peak_slots_in_use_bytes");
+        m.dev_shm_size_bytes = u(shm, "dev_shm_size_bytes");
+        m.dev_shm_min_free_bytes = u(shm, "dev_shm_min_free_bytes");
+    }
+    m.pinned_bytes = u(j, "pinned_bytes");
+    m.limit_bytes = u(j, "limit_bytes");
+    return m;
+}
+
 json adviceJson(const Advice& a)
 {
     json ev = json::object();
@@ -171,6 +234,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["backend_note"] = s.backend_note;
     j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
     j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
+    j["memory_sampler_cpu_s"] = round6(s.memory_sampler_cpu_s);
     j["samples"] = f.samples;
     j["batches"] = f.batches;
     j["seconds"] = round6(f.seconds);
@@ -210,6 +274,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["worker_busy_fraction"] = wb;
     j["workers"] = workers;
     j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
+    j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
     j["verdict"] = s.verdict;
     j["figures_reliable"] = s.figures_reliable;
     j["stalled_tasks"] = s.stalled_tasks;
@@ -256,6 +321,7 @@ RunSummary parseRunSummary(const std::string& text)
     s.backend_note = str("backend_note");
     s.device_timing_bracket_ns = uint64_t(integer("device_timing_bracket_ns"));
     s.device_peak_h2d_gbps = num("device_peak_h2d_gbps");
+    s.memory_sampler_cpu_s = num("memory_sampler_cpu_s");
     f.samples = integer("samples");
     f.batches = integer("batches");
     f.seconds = num("seconds");
@@ -305,6 +371,8 @@ RunSummary parseRunSummary(const std::string& text)
         s.num_workers = int(f.workers.size());
     if (j.contains("main_fetch") && j["main_fetch"].is_object())
         f.main_fetch = workerFrom(j["main_fetch"]);
+    if (j.contains("memory") && j["memory"].is_object())
+        f.memory = memoryFrom(j["memory"]);
     s.verdict = str("verdict");
     s.figures_reliable = j.value("figures_reliable", true);
     s.stalled_tasks = int(integer("stalled_tasks"));

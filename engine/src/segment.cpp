@@ -207,7 +207,10 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
         new (seg->slot(s)) SlotHdr;
     for (uint32_t r = 0; r < L.num_event_rings; ++r) {
         auto* ring = new (seg->eventRing(r)) EventRingHdr;
-        ring->writer_lane = r == 0 ? LaneMain : r == 1 ? LanePin : r == 2 ? LaneCopy : int(r - 3);
+        ring->writer_lane = r == 0 || r == ShmLayout::kMemoryRing ? LaneMain
+                           : r == 1                        ? LanePin
+                           : r == 2                        ? LaneCopy
+                                                           : int(r - ShmLayout::kFixedEventRings);
         for (uint32_t i = 0; i < L.event_ring_capacity; ++i)
             new (seg->eventRecords(r) + i) EventRecord;
     }
@@ -502,9 +505,11 @@ void resetRings(Segment& seg, uint32_t w)
 
 // --- event rings -------------------------------------------------------------------------------
 
-EventWriter::EventWriter(Segment& seg, int lane)
+EventWriter::EventWriter(Segment& seg, int lane) : EventWriter(seg, lane, ShmLayout::eventRingIndexForLane(lane)) {}
+
+EventWriter::EventWriter(Segment& seg, int lane, uint32_t ring)
 {
-    const uint32_t r = ShmLayout::eventRingIndexForLane(lane);
+    const uint32_t r = std::min(ring, seg.layout().num_event_rings - 1);
     m_hdr = seg.eventRing(r);
     m_records = seg.eventRecords(r);
     m_mask = seg.layout().event_ring_capacity - 1;

@@ -53,7 +53,13 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     s.backend_note = r.backend_note;
     s.device_timing_bracket_ns = r.device_timing_bracket_ns;
     s.device_peak_h2d_gbps = r.device_peak_h2d_gbps;
+    s.memory_sampler_cpu_s = double(r.memory_sampler_cpu_ns) * 1e-9;
     s.figures = r.figures;
+    if (s.figures.memory) {
+        s.figures.memory->segment_bytes = r.segment_bytes;
+        s.figures.memory->slots_bytes = r.slots_bytes;
+        s.figures.memory->limit_bytes = r.memory_limit_bytes;
+    }
     s.num_workers = r.num_workers;
     s.cores = usableCores();
     s.events = int64_t(r.events_collected);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Chrome trace export: object form, µs relative to the run's clock origin, one pseudo-process per
-// worker, counters for the queue depth. Streamed from the run's recording in bounded memory:
+// worker, counters for the queue depth and the memory (per process; shared and pinned memory on the
+// main process). Streamed from the run's recording in bounded memory:
 // traces reach millions of events.
 #include "loaderscope/run.h"
 
@@ -165,6 +166,25 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
                     put("{\"ph\":\"C\",\"name\":\"queue\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
                         "{\"ready_batches\":%lld,\"outstanding_tasks\":%lld,\"pinned_in_use\":%lld}}",
                         kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+                } else if (e.kind == EventKind::MemoryUsage) {
+                    // One counter track per process (the worker's pseudo-process, or the main one);
+                    // PSS and USS only where they were read (-1: RSS alone).
+                    if (e.arg1 >= 0 && e.batch >= 0)
+                        put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                            "{\"rss_bytes\":%lld,\"pss_bytes\":%lld,\"uss_bytes\":%lld}}",
+                            t.pid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+                    else
+                        put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                            "{\"rss_bytes\":%lld}}",
+                            t.pid, us(e.t0), (long long)e.arg0);
+                } else if (e.kind == EventKind::ShmUsage) {
+                    put("{\"ph\":\"C\",\"name\":\"shared memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                        "{\"slots_in_use_bytes\":%lld,\"dev_shm_used_bytes\":%lld,\"dev_shm_size_bytes\":%lld}}",
+                        kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+                } else if (e.kind == EventKind::PinnedMemory) {
+                    put("{\"ph\":\"C\",\"name\":\"pinned memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                        "{\"held_bytes\":%lld,\"in_use_bytes\":%lld}}",
+                        kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1);
                 } else if (isSpan(e.kind)) {
                     buf += "{\"ph\":\"X\",\"name\":";
                     jsonString(buf, spanName(e));

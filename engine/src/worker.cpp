@@ -2,6 +2,7 @@
 // The worker process: DataLoader's _worker_loop over shared-memory rings.
 #include "loaderscope/clock.h"
 #include "loaderscope/dataset.h"
+#include "loaderscope/memory.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/worker_pool.h"
 
@@ -84,7 +85,13 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
     WorkerInfo info{args.id, config->loader.num_workers, ctl->base_seed.load() + uint64_t(args.id)};
     if (config->loader.worker_init_us > 0)
         sleepNs(uint64_t(config->loader.worker_init_us * 1000.0));
-    Fetcher fetcher(*config, info, &events);
+    std::optional<Fetcher> fetcher;
+    try {
+        fetcher.emplace(*config, info, &events); // a spawned worker builds dataset.objects here
+    } catch (const std::exception& e) {
+        fprintf(stderr, "loaderscope worker %d: %s\n", args.id, e.what());
+        _exit(2);
+    }
     events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
     ctl->state.store(uint32_t(WorkerState::Idle));
 
@@ -114,13 +121,14 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         ctl->heartbeat_ns.store(gotTask, std::memory_order_relaxed);
 
         if (task->kind == Task::Stop) {
+            reportOwnMemoryAtExit(events); // before Exited: the sampler stops reading it then
             ctl->state.store(uint32_t(WorkerState::Exited));
             _exit(0);
         }
         if (task->kind == Task::Resume) {
             // _ResumeIteration: acknowledge, then rebuild the fetcher (iter(dataset) again).
             iterationEnd = false;
-            fetcher.reset(int(task->epoch));
+            fetcher->reset(int(task->epoch));
             Done ack;
             ack.kind = Done::ResumeAck;
             ack.epoch = task->epoch;
@@ -132,8 +140,8 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
             continue; // drained silently, as a worker does after its end marker
         if (task->slot >= seg->layout().num_slots)
             _exit(3); // corrupt task: never write outside the slots
-        if (uint32_t(fetcher.epoch()) != task->epoch)
-            fetcher.reset(int(task->epoch));
+        if (uint32_t(fetcher->epoch()) != task->epoch)
+            fetcher->reset(int(task->epoch));
         SlotHdr* slot = seg->slot(task->slot);
         slot->state.store(uint32_t(SlotState::Filling), std::memory_order_relaxed);
         ctl->state.store(uint32_t(WorkerState::Busy), std::memory_order_relaxed);
@@ -145,7 +153,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         done.epoch = task->epoch;
         const uint32_t count = std::min(task->n_indices, seg->layout().max_indices);
         try {
-            const FetchResult r = fetcher.fetch(task->task_idx, seg->slotIndices(task->slot), count,
+            const FetchResult r = fetcher->fetch(task->task_idx, seg->slotIndices(task->slot), count,
                                                 seg->slotData(task->slot));
             if (r.kind == FetchResult::StopIteration) {
                 done.kind = Done::StopIteration;

@@ -48,6 +48,20 @@ QString EngineLauncher::defaultEnginePath()
     return QStringLiteral("loaderscope-engine");
 }
 
+QString EngineLauncher::defaultPython()
+{
+    const QString env = qEnvironmentVariable("LOADERSCOPE_PYTHON");
+    return env.isEmpty() ? QStringLiteral("/usr/bin/python3") : env;
+}
+
+QString EngineLauncher::probePackageDir()
+{
+    // The build tree: build/gui/loaderscope next to build/python/loaderscope. Installed, the
+    // package is in the interpreter's dist-packages and nothing is added.
+    const QString dir = QCoreApplication::applicationDirPath() + QStringLiteral("/../python");
+    return QFileInfo(dir + QStringLiteral("/loaderscope/__init__.py")).exists() ? QFileInfo(dir).canonicalFilePath() : QString();
+}
+
 void EngineLauncher::setState(State s)
 {
     if (m_state != s) {
@@ -95,14 +109,37 @@ void EngineLauncher::start(const LaunchOptions& options)
     m_summary = {};
     m_hasSummary = false;
     m_liveRecording.clear();
+    m_summaryJson = {};
     m_recording = options.recordingPath.isEmpty() ? m_dir + QStringLiteral("/events.lsrec") : options.recordingPath;
-    const QString engine = options.enginePath.isEmpty() ? defaultEnginePath() : options.enginePath;
-    QStringList args{QStringLiteral("run"), QStringLiteral("--config"), config.fileName(),
-                     QStringLiteral("--summary"), m_dir + QStringLiteral("/summary.json"),
-                     QStringLiteral("--events"), m_recording};
+    m_script = options.script.has_value();
+    QString program;
+    QStringList args;
+    if (m_script) {
+        // python3 -m loaderscope run --summary F --events F script.py args: the script runs as
+        // under python3 itself (argv, cwd, exit status), its loaders recorded.
+        const ScriptLaunch& s = *options.script;
+        program = s.python.isEmpty() ? defaultPython() : s.python;
+        args = {QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"), QStringLiteral("--summary"),
+                m_dir + QStringLiteral("/summary.json"), QStringLiteral("--events"), m_recording, s.script};
+        args += s.args;
+        m_proc->setWorkingDirectory(s.workingDir.isEmpty() ? QFileInfo(s.script).absolutePath() : s.workingDir);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (const QString pkg = probePackageDir(); !pkg.isEmpty()) {
+            const QString old = env.value(QStringLiteral("PYTHONPATH"));
+            env.insert(QStringLiteral("PYTHONPATH"), old.isEmpty() ? pkg : pkg + QLatin1Char(':') + old);
+        }
+        env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")); // its output as it prints
+        m_proc->setProcessEnvironment(env);
+    } else {
+        program = options.enginePath.isEmpty() ? defaultEnginePath() : options.enginePath;
+        args = QStringList{QStringLiteral("run"), QStringLiteral("--config"), config.fileName(),
+                           QStringLiteral("--summary"), m_dir + QStringLiteral("/summary.json"),
+                           QStringLiteral("--events"), m_recording};
+    }
     args += options.extraArgs;
     setState(State::Running);
-    m_proc->start(engine, args);
+    m_oomWatch = loaderscope::OomWatch::begin();
+    m_proc->start(program, args);
     m_pid = m_proc->processId();
     if (m_pid > 0)
         emit started(m_pid);
@@ -114,6 +151,19 @@ void EngineLauncher::onStderrLine(const QString& line)
     // file another user planted under a similar name is never opened.
     static const QString segment = QStringLiteral("loaderscope-engine: segment ");
     static const QString recording = QStringLiteral("loaderscope-engine: recording ");
+    // The probe: "loaderscope: segment NAME pid=P rank=R world_size=N[ recording=PATH]".
+    static const QString probeSegment = QStringLiteral("loaderscope: segment ");
+    if (m_script && line.startsWith(probeSegment) && !m_segmentSeen) {
+        const QStringList fields = line.mid(probeSegment.size()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (!fields.isEmpty()) {
+            m_segmentSeen = true;
+            for (const QString& f : fields)
+                if (f.startsWith(QLatin1String("recording=")))
+                    m_liveRecording = f.mid(10);
+            emit segmentFound(fields.first());
+            return;
+        }
+    }
     if (line.startsWith(segment) && !m_segmentSeen) {
         m_segmentSeen = true;
         emit segmentFound(line.mid(segment.size()).trimmed());
@@ -170,6 +220,24 @@ QString EngineLauncher::describeExit(int exitCode, QProcess::ExitStatus status, 
     }
 }
 
+QString EngineLauncher::describeScriptExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText)
+{
+    // The script's last words (a traceback ends with the exception), without the probe's line.
+    QStringList lines;
+    for (const QString& line : stderrText.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        if (!line.startsWith(QLatin1String("loaderscope: segment ")))
+            lines << line;
+    const QString tail = lines.mid(std::max<qsizetype>(0, lines.size() - 12)).join(QLatin1Char('\n'));
+    QString head;
+    if (status == QProcess::CrashExit)
+        head = tr("The script was ended by a signal.");
+    else if (exitCode == 0)
+        return {};
+    else
+        head = tr("The script exited with status %1.").arg(exitCode);
+    return tail.isEmpty() ? head : head + QLatin1Char('\n') + tail;
+}
+
 void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     m_killTimer.stop();
@@ -177,7 +245,9 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
     QFile summary(m_dir + QStringLiteral("/summary.json"));
     if (summary.open(QIODevice::ReadOnly)) {
         try {
-            m_summary = loaderscope::parseRunSummary(summary.readAll().toStdString());
+            const QByteArray bytes = summary.readAll();
+            m_summary = loaderscope::parseRunSummary(bytes.toStdString());
+            m_summaryJson = QJsonDocument::fromJson(bytes).object();
             m_hasSummary = true;
         } catch (const std::exception&) {
             m_summary = {};
@@ -198,16 +268,28 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
     if (exitCode == 0 && status == QProcess::NormalExit)
         emit finished(m_summary);
     else if (m_stopRequested)
-        emit failed(tr("The run was stopped."), exitCode);
-    else
-        emit failed(describeExit(exitCode, status, m_stderr), status == QProcess::CrashExit ? -1 : exitCode);
+        emit failed(m_script ? tr("The job was stopped.") : tr("The run was stopped."), exitCode);
+    else if (m_script)
+        emit failed(describeScriptExit(exitCode, status, m_stderr), status == QProcess::CrashExit ? -1 : exitCode);
+    else {
+        QString message = describeExit(exitCode, status, m_stderr);
+        if (status == QProcess::CrashExit && exitCode == SIGKILL) {
+            // Killed, not crashed: most often by an OOM killer. The engine's own sentence (English,
+            // like its other messages), from the OOM counters before and after.
+            const std::string who = "The engine (pid " + std::to_string(m_pid) + ")";
+            message += QLatin1Char('\n') +
+                       QString::fromStdString(m_oomWatch.explainSigkill(who, std::nullopt, 0) + ".");
+        }
+        emit failed(message, status == QProcess::CrashExit ? -1 : exitCode);
+    }
 }
 
 void EngineLauncher::onError(QProcess::ProcessError error)
 {
     if (error != QProcess::FailedToStart)
         return; // crashes arrive through finished()
-    const QString message = tr("Cannot start the engine (%1): %2").arg(m_proc->program(), m_proc->errorString());
+    const QString message = m_script ? tr("Cannot start Python (%1): %2").arg(m_proc->program(), m_proc->errorString())
+                                     : tr("Cannot start the engine (%1): %2").arg(m_proc->program(), m_proc->errorString());
     m_proc.release()->deleteLater();
     loaderscope::removePrivateTempDir(m_dir.toStdString());
     m_dir.clear();

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Starts and stops loaderscope-engine (the DataLoader main process) with QProcess, finds the run's
-// shared-memory segment, and maps exit codes and stderr to translated messages. GUI thread only;
-// never blocks.
+// Starts and stops a run with QProcess: loaderscope-engine (the DataLoader main process), or the
+// user's own PyTorch script under the probe (python3 -m loaderscope run). Finds the run's
+// shared-memory segment by the exact name the process announces on stderr, reads its summary, and
+// maps exit codes and stderr to translated messages. GUI thread only; never blocks.
 #pragma once
 
 #include "summarytext.h"
+
+#include "loaderscope/oom.h"
+
+#include <QJsonObject>
 
 #include <QObject>
 #include <QPointer>
@@ -14,11 +19,22 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
+
+/** The user's own training script, run under the probe. */
+struct ScriptLaunch
+{
+    QString python;          ///< empty: defaultPython()
+    QString script;
+    QStringList args;
+    QString workingDir;      ///< empty: the script's folder
+};
 
 struct LaunchOptions
 {
     QString enginePath;      ///< empty: next to the app, then the build tree
     QByteArray configJson;
+    std::optional<ScriptLaunch> script; ///< set: run this script under the probe, not the engine
     QString recordingPath;   ///< where the engine keeps the run's recording; empty: a temporary one
     QStringList extraArgs;   ///< for tests
 };
@@ -44,6 +60,17 @@ public:
     const loaderscope::RunSummary& lastSummary() const { return m_summary; }
     bool hasSummary() const { return m_hasSummary; }
     static QString defaultEnginePath();
+    /// Debian's interpreter, where python3-torch is installed (LOADERSCOPE_PYTHON overrides).
+    static QString defaultPython();
+    /// Where the app finds the `loaderscope` Python package when it is not installed (the build
+    /// tree's build/python), empty when the interpreter's own path has it.
+    static QString probePackageDir();
+    /// True while (or after) a watched script, not the engine, runs.
+    bool watchingScript() const { return m_script; }
+    /// The summary file of the last run as JSON (the probe's holds "model_config").
+    const QJsonObject& lastSummaryJson() const { return m_summaryJson; }
+    /// The translated message for a watched script's exit.
+    static QString describeScriptExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText);
     /// The translated message for an engine exit (used by tests and the status bar).
     static QString describeExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText);
 
@@ -81,5 +108,8 @@ private:
     QString m_stderr;
     QString m_lastEvents;
     loaderscope::RunSummary m_summary;
+    QJsonObject m_summaryJson;
     bool m_hasSummary = false;
+    bool m_script = false;   ///< the running (or last) run is a watched script
+    loaderscope::OomWatch m_oomWatch; ///< OOM-kill counters when the run started (the engine's cgroup is ours)
 };

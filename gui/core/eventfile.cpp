@@ -17,7 +17,10 @@ bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
     try {
         const loaderscope::RecordingReader reader(path.toStdString());
         const loaderscope::RecordingHeader& h = reader.header();
-        model.reset(h.clock_origin_ns, int(h.num_workers), h.simulated_device != 0);
+        if (h.source == 1) // a watched PyTorch job: the lanes its workers used, its own GPU if any
+            model.resetGrowing(h.clock_origin_ns, int(h.num_workers));
+        else
+            model.reset(h.clock_origin_ns, int(h.num_workers), h.simulated_device != 0);
         std::vector<loaderscope::Event> batch;
         batch.reserve(1 << 16);
         qint64 done = 0;

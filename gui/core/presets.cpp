@@ -33,6 +33,9 @@ QString title(const QString& name)
         {QStringLiteral("worker_dies"), QT_TRANSLATE_NOOP("Presets", "a worker crashes in the middle of the epoch")},
         {QStringLiteral("drop_last"), QT_TRANSLATE_NOOP("Presets", "batch_size=32 with drop_last=True")},
         {QStringLiteral("distributed"), QT_TRANSLATE_NOOP("Presets", "DistributedSampler: rank 1 of 4")},
+        {QStringLiteral("copy_on_read_refcounted"),
+         QT_TRANSLATE_NOOP("Presets", "copy-on-read: refcounted Python objects (the workers' memory grows)")},
+        {QStringLiteral("copy_on_read_contiguous"), QT_TRANSLATE_NOOP("Presets", "copy-on-read: one contiguous array (the pages stay shared)")},
     };
     const auto it = titles.find(name);
     return it == titles.end() ? name : QCoreApplication::translate("Presets", it.value());

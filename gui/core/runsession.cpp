@@ -21,6 +21,10 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
     // The name appears before the engine has finished building the segment (its magic is written
     // last): try again shortly while the run lives.
     connect(r, &ShmReader::attachFailed, this, [this](const QString& reason) {
+        if (m_attachedJob && !m_attached) {
+            endAttached(true, tr("Cannot follow the job: %1").arg(reason));
+            return;
+        }
         if (!running() || ++m_attachTries > 100) {
             m_attachError = reason;
             return;
@@ -30,12 +34,19 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
                 m_reader->attach(m_segment);
         });
     });
-    connect(r, &ShmReader::attached, this, [this](quint64 origin, int workers, bool simulated) {
+    connect(r, &ShmReader::attached, this, [this](quint64 origin, int workers, bool simulated, bool probe) {
         if (!running())
             return; // the run already ended and its complete record was loaded
         m_attached = true;
-        m_model.reset(origin, workers, simulated);
+        if (probe)
+            m_model.resetGrowing(origin, workers); // lanes appear as the job's workers write
+        else
+            m_model.reset(origin, workers, simulated);
         m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
+    });
+    connect(r, &ShmReader::creatorEnded, this, [this](bool failed) {
+        if (m_attachedJob)
+            endAttached(failed, failed ? tr("The job ended without finishing its loop (it failed or was killed).") : QString());
     });
     connect(r, &ShmReader::eventsAvailable, this, [this](const EventBatch& events, quint64 lost) {
         if (!m_attached)
@@ -60,10 +71,8 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
 
 RunSession::~RunSession() = default;
 
-void RunSession::start(const QByteArray& configJson)
+void RunSession::begin()
 {
-    if (running())
-        return;
     m_summary = {};
     m_hasSummary = false;
     m_live.reset();
@@ -71,6 +80,62 @@ void RunSession::start(const QByteArray& configJson)
     m_lost = 0;
     m_attached = false;
     m_model.reset(0, 0, true);
+}
+
+void RunSession::watchScript(const ScriptLaunch& script)
+{
+    if (running())
+        return;
+    begin();
+    m_source = Source::Script;
+    LaunchOptions o;
+    o.script = script;
+    o.recordingPath = m_nextRecording;
+    m_nextRecording.clear();
+    m_launcher.start(o);
+    if (running())
+        emit started();
+}
+
+void RunSession::attach(const QString& segmentName)
+{
+    if (running())
+        return;
+    begin();
+    m_source = Source::Attached;
+    m_attachedJob = true;
+    m_segment = segmentName;
+    m_attachTries = 0;
+    m_reader->attach(segmentName);
+    emit started();
+}
+
+void RunSession::endAttached(bool failed, const QString& message)
+{
+    if (!m_attachedJob)
+        return;
+    m_attachedJob = false;
+    m_reader->finish();
+    m_attached = false;
+    // No summary file of its own here: the figures computed live from every event read, by the
+    // engine's metrics code; the verdict follows from them.
+    m_summary = liveSummary();
+    m_summary.source = "pytorch";
+    m_hasSummary = m_summary.figures.batches > 0;
+    if (failed || !message.isEmpty()) {
+        m_error = message;
+        emit runFailed(message);
+    } else {
+        emit runFinished(m_summary);
+    }
+}
+
+void RunSession::start(const QByteArray& configJson)
+{
+    if (running())
+        return;
+    begin();
+    m_source = Source::Engine;
     LaunchOptions o;
     o.enginePath = m_enginePath;
     o.configJson = configJson;
@@ -83,6 +148,10 @@ void RunSession::start(const QByteArray& configJson)
 
 void RunSession::stop()
 {
+    if (m_attachedJob) {
+        endAttached(false, tr("Stopped watching; the job runs on."));
+        return;
+    }
     m_launcher.stop();
 }
 
@@ -91,7 +160,7 @@ void RunSession::complete(bool ok, const QString& message)
     m_reader->finish();
     const bool liveComplete = m_attached && m_lost == 0;
     m_attached = false;
-    if (m_hasSummary)
+    if (m_hasSummary && !m_model.growing()) // a watched job's GPU, if any, is its own
         m_model.setSimulatedDevice(m_summary.backend != "cuda");
     // The live view is the complete record when it missed nothing (the reader drains the rings
     // to their end after the engine exited). Otherwise the recording replaces it, read on a
@@ -160,7 +229,15 @@ loaderscope::RunSummary RunSession::liveSummary() const
     if (!m_live)
         return s;
     s.figures = m_live->figures();
-    s.backend = m_model.simulatedDevice() ? "sim" : "cuda";
+    if (m_model.growing()) {
+        // A watched job's segment has more lanes than workers: only those its workers used.
+        s.source = "pytorch";
+        if (s.figures.workers.size() > size_t(m_model.numWorkers()))
+            s.figures.workers.resize(size_t(m_model.numWorkers()));
+        s.backend = m_model.laneIndex(TraceModel::LaneKind::Compute) >= 0 ? "cuda" : "";
+    } else {
+        s.backend = m_model.simulatedDevice() ? "sim" : "cuda";
+    }
     s.num_workers = m_model.numWorkers();
     s.cores = loaderscope::usableCores();
     s.events = m_live->eventsAdded();

@@ -26,7 +26,10 @@ public:
 
     TraceModel* model() { return &m_model; }
     EngineLauncher* launcher() { return &m_launcher; }
-    bool running() const { return m_launcher.state() != EngineLauncher::State::Idle; }
+    bool running() const { return m_launcher.state() != EngineLauncher::State::Idle || m_attachedJob; }
+    /// What is (or was last) shown: the engine, a script launched from here, or a job attached to.
+    enum class Source { Engine, Script, Attached };
+    Source source() const { return m_source; }
     /// The engine's summary of the last run that ended (empty before).
     const loaderscope::RunSummary& summary() const { return m_summary; }
     bool hasSummary() const { return m_hasSummary; }
@@ -45,6 +48,11 @@ public:
 
 public slots:
     void start(const QByteArray& configJson);
+    /// Runs the user's script under the probe and shows its loaders live.
+    void watchScript(const ScriptLaunch& script);
+    /// Follows a job that is already running (a segment from listLiveSegments()); the job is not
+    /// ours: Stop only stops watching it.
+    void attach(const QString& segmentName);
     void stop();
 
 signals:
@@ -59,7 +67,10 @@ signals:
     void reloading(double progress);
 
 private:
+    void begin();
     void complete(bool ok, const QString& message);
+    /// An attached job ended (or we stopped watching): its live figures are the summary.
+    void endAttached(bool failed, const QString& message);
 
     EngineLauncher m_launcher;
     JobTracker m_jobs;
@@ -76,4 +87,6 @@ private:
     QString m_attachError;
     int m_attachTries = 0;
     bool m_attached = false;
+    bool m_attachedJob = false; ///< following a job nobody launched from here
+    Source m_source = Source::Engine;
 };

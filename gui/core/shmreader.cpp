@@ -17,8 +17,13 @@ void ShmReader::attach(const QString& name)
         return;
     }
     m_reader = std::make_unique<loaderscope::EventReader>(*m_segment);
-    emit attached(m_segment->header()->clock_origin_ns, int(m_segment->layout().num_workers),
-                  m_segment->header()->device_backend != 2);
+    const auto* h = m_segment->header();
+    m_creatorPid = h->creator_pid;
+    m_creatorStart = h->creator_starttime;
+    m_polls = 0;
+    m_ended = false;
+    const bool probe = h->source == uint32_t(loaderscope::SegmentSource::Probe);
+    emit attached(h->clock_origin_ns, int(m_segment->layout().num_workers), !probe && h->device_backend != 2, probe);
     if (!m_timer) {
         m_timer = new QTimer(this);
         m_timer->setInterval(15); // about 60 batches a second
@@ -42,6 +47,15 @@ void ShmReader::poll()
     m_reader->drain(batch);
     if (!batch.empty())
         emit eventsAvailable(batch, m_reader->lost());
+    // Twice a second: has the creator finished, or died without saying so?
+    if (!m_ended && ++m_polls % 33 == 0) {
+        const auto state = loaderscope::RunState(m_segment->header()->run_state.load());
+        const bool gone = m_creatorPid > 0 && loaderscope::processStartTime(m_creatorPid) != m_creatorStart;
+        if (state == loaderscope::RunState::Finished || state == loaderscope::RunState::Failed || gone) {
+            m_ended = true;
+            emit creatorEnded(state != loaderscope::RunState::Finished);
+        }
+    }
 }
 
 void ShmReader::finish()

@@ -36,7 +36,11 @@ public slots:
     void finish();
 
 signals:
-    void attached(quint64 clockOrigin, int numWorkers, bool simulatedDevice);
+    /// `probe`: a watched PyTorch job (numWorkers is then its lane capacity, lanes appear as used).
+    void attached(quint64 clockOrigin, int numWorkers, bool simulatedDevice, bool probe);
+    /// The segment's creator ended its run (its run state) or is gone (a killed job): an attached
+    /// job that nobody launched from here ends this way. `failed`: not a clean finish.
+    void creatorEnded(bool failed);
     void attachFailed(const QString& reason);
     void eventsAvailable(const EventBatch& events, quint64 lost);
     void finishedReading();
@@ -45,6 +49,10 @@ private:
     void poll();
 
     std::unique_ptr<loaderscope::Segment> m_segment;
+    int m_creatorPid = 0;
+    quint64 m_creatorStart = 0;  ///< its /proc start time: a reused pid is not the creator
+    int m_polls = 0;
+    bool m_ended = false;
     std::unique_ptr<loaderscope::EventReader> m_reader;
     QTimer* m_timer = nullptr;
 };

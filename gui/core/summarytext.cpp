@@ -2,11 +2,13 @@
 #include "summarytext.h"
 
 #include "loaderscope/advice.h"
+#include "loaderscope/shm_layout.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 using loaderscope::Advice;
@@ -37,6 +39,12 @@ QString pct0(double fraction)
 QString count(double v)
 {
     return QLocale().toString(qint64(std::llround(v)));
+}
+
+/// "48.0 MiB" (IEC units, the locale's digits).
+QString bytes(double b)
+{
+    return QLocale().formattedDataSize(qint64(std::llround(std::max(0.0, b))), 1);
 }
 
 bool fromTrace(const RunSummary& s)
@@ -88,7 +96,8 @@ QString source(const RunSummary& s)
     if (fromTrace(s))
         return T::tr("PyTorch profiler trace");
     if (s.source == "pytorch")
-        return T::tr("your PyTorch job (torch %1)").arg(QString::fromStdString(s.torch_version));
+        return s.torch_version.empty() ? T::tr("your PyTorch job")
+                                       : T::tr("your PyTorch job (torch %1)").arg(QString::fromStdString(s.torch_version));
     if (s.backend == "sim")
         return T::tr("simulated GPU (a model, not a device)");
     if (s.backend == "cuda")
@@ -108,6 +117,13 @@ QString verdict(const QString& v)
         return QCoreApplication::translate("Metrics", "no batches delivered");
     if (v == QLatin1String("no steps found"))
         return QCoreApplication::translate("Metrics", "no steps found");
+    // Imported profiler traces (engine/src/trace_analysis.cpp)
+    if (v == QLatin1String("no loader spans found"))
+        return QCoreApplication::translate("Metrics", "no loader spans found");
+    if (v == QLatin1String("loader wait not measured"))
+        return QCoreApplication::translate("Metrics", "loader wait not measured");
+    if (v == QLatin1String("unreliable trace"))
+        return QCoreApplication::translate("Metrics", "unreliable trace");
     return v;
 }
 
@@ -223,6 +239,41 @@ QString advice(const Advice& a)
         text = T::tr("the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make "
                   "this run faster")
                    .arg(pct0(e("data_stall_fraction")));
+    else if (a.id == id::kCopyOnRead)
+        text = (a.knob.empty()
+                    ? T::tr("each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main "
+                            "process peaked at %3): pages of the dataset's Python objects are copied into every worker when "
+                            "CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or "
+                            "tensors instead of lists of Python objects")
+                    : T::tr("each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main "
+                            "process peaked at %3): pages of the dataset's Python objects are copied into every worker when "
+                            "CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or "
+                            "tensors instead of lists of Python objects (here: dataset.objects.layout \"contiguous\")"))
+                   .arg(bytes(e("worker_uss_growth_mean_bytes")), bytes(e("worker_uss_growth_bytes")),
+                        bytes(e("main_peak_rss_bytes")));
+    else if (a.id == id::kShmSlots) {
+        const bool shm = e("against_dev_shm") > 0, prefetch = a.knob == "loader.prefetch_factor";
+        const double of = shm ? e("dev_shm_size_bytes") : e("limit_bytes");
+        const QString share = pct0(of > 0 ? e("segment_bytes") / of : 0);
+        if (shm)
+            text = (prefetch ? T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory")
+                             : T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory"));
+        else
+            text = (prefetch ? T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait "
+                                     "in memory")
+                             : T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
+                                     "rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in "
+                                     "memory"));
+        text = text.arg(bytes(e("segment_bytes")), share, bytes(of), count(e("suggest")),
+                        count(loaderscope::ShmLayout::kConsumerSlots));
+    } else if (a.id == id::kWorkerMemory)
+        text = T::tr("the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers "
+                     "to %6 (each worker holds its own copy of what it touched)")
+                   .arg(count(e("num_workers")), bytes(e("worker_uss_bytes")), bytes(e("worker_uss_mean_bytes")),
+                        bytes(e("total_bytes")), bytes(e("limit_bytes")), count(e("suggest")));
     else
         return a.id.empty() ? traceRecommendation(QString::fromStdString(a.text)) : QString::fromStdString(a.text);
     for (const auto& [key, value] : a.evidence)
@@ -263,7 +314,8 @@ QStringList figureLines(const RunSummary& s)
         out << T::tr("Samples/s: %1").arg(rate(f.samples_per_s));
     if (f.first_batch_s)
         out << T::tr("First batch: %1").arg(duration(*f.first_batch_s));
-    out << T::tr("Data stall: %1").arg(percent(f.data_stall_fraction));
+    if (s.data_stall_measured)
+        out << T::tr("Data stall: %1").arg(percent(f.data_stall_fraction));
     if (f.kernel_s > 0 || !trace)
         out << T::tr("GPU busy: %1").arg(percent(f.gpu_busy_fraction));
     if (f.overlap_fraction)
@@ -294,7 +346,7 @@ QStringList lines(const RunSummary& s)
     for (const std::string& e : s.errors)
         out << QString::fromStdString(e);
     for (const std::string& w : s.warnings)
-        if (w.find("events were lost") != std::string::npos)
+        if (w.find("events were lost") != std::string::npos || fromTrace(s)) // a trace's refused spans too
             out << T::tr("Warning: %1").arg(QString::fromStdString(w));
     return out;
 }
@@ -347,6 +399,12 @@ QString traceRecommendation(const QString& text)
          QT_TRANSLATE_NOOP("Recommendations", "%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True")},
         {R"(^copies overlap kernels only (\d+)%: use non_blocking=True and issue the copies on a separate stream$)",
          QT_TRANSLATE_NOOP("Recommendations", "copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream")},
+        {R"(^not input-bound \(the loop waits (\d+)% for data\): the training step is the bottleneck; more workers will not help$)",
+         QT_TRANSLATE_NOOP("Recommendations", "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help")},
+        {R"(^no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data$)",
+         QT_TRANSLATE_NOOP("Recommendations", "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data")},
+        {R"(^the DataLoader __next__ spans are on another thread than the steps \(a background prefetcher\): the loop's own wait is not in the trace; wrap it in record_function to measure it$)",
+         QT_TRANSLATE_NOOP("Recommendations", "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it")},
         {R"(^rank (\d+) waits (\d+)% of its steps for data; the other ranks (\d+)% \(median\)$)",
          QT_TRANSLATE_NOOP("Recommendations", "rank %1 waits %2% of its steps for data; the other ranks %3% (median)")},
     };

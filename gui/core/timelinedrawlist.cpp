@@ -112,6 +112,8 @@ TimelineDrawList TimelineDrawList::prepare(const TraceModel& m, const QRectF& ta
     for (int li = 0; li < m.laneCount(); ++li) {
         if (d.layout.laneRect(li).top() > target.bottom())
             break;
+        if (m.lane(li).hidden)
+            continue;
         for (int row = 0; row < 2; ++row) {
             const std::vector<SpanRec>& spans = m.lane(li).rows[row];
             if (spans.empty())

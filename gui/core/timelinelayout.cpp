@@ -78,12 +78,12 @@ TimelineLayout::TimelineLayout(const TraceModel& m, const QRectF& target, const 
     double y = target.top() + axisHeight(theme) + m_legendH;
     double natural = 0;
     for (int i = 0; i < m.laneCount(); ++i)
-        natural += laneHeight(m.lane(i).kind, theme);
+        natural += m.lane(i).hidden ? 0.0 : laneHeight(m.lane(i).kind, theme);
     double scale = 1.0;
     if (stretch && natural > 0)
         scale = std::clamp((target.bottom() - reserveBelow - y) / natural, 1.0, kMaxStretch);
     for (int i = 0; i < m.laneCount(); ++i) {
-        const double h = std::floor(laneHeight(m.lane(i).kind, theme) * scale);
+        const double h = m.lane(i).hidden ? 0.0 : std::floor(laneHeight(m.lane(i).kind, theme) * scale);
         m_tops.push_back(y);
         m_heights.push_back(h);
         y += h;

@@ -99,13 +99,16 @@ void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& them
     p.setPen(theme.grid);
     p.drawLine(QPointF(map.x0(), axis.bottom() - 0.5), QPointF(right, axis.bottom() - 0.5));
     const double lanesBottom = std::min(d.layout.target().bottom(), d.layout.lanesBottom());
+    const double legendBottom = d.layout.legendRect().bottom();
     const Viewport& v = map.viewport();
     for (qint64 t = (v.t0 / step) * step; t <= v.t1; t += step) {
         const double x = map.x(t);
         if (x < map.x0() - 0.5)
             continue;
         p.setPen(theme.grid);
-        p.drawLine(QPointF(x, axis.bottom() - 6), QPointF(x, lanesBottom));
+        // The tick, then the grid line through the lanes: not through the legend's words.
+        p.drawLine(QPointF(x, axis.bottom() - 6), QPointF(x, axis.bottom()));
+        p.drawLine(QPointF(x, legendBottom), QPointF(x, lanesBottom));
         p.setPen(theme.text);
         p.drawText(QPointF(x + 3, axis.bottom() - 9), TimelineRenderer::formatTime(t, step));
     }
@@ -318,11 +321,14 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
         colors[k * 2 + 1] = TimelineStyle::colorFor(quint8(k), 1);
     }
     const bool highlighting = marks.highlightBatch >= 0;
+    int shown = 0; // lanes drawn so far: every other one shaded
     for (int li = 0; li < m.laneCount() && size_t(li) < d.lanes.size(); ++li) {
         const QRectF lr = d.layout.laneRect(li);
         if (lr.top() > target.bottom())
             break;
-        if (li % 2)
+        if (lr.height() <= 0)
+            continue; // hidden: a lane its source cannot have
+        if (shown++ % 2)
             p.fillRect(lr, theme.laneAlt);
         p.setPen(theme.text);
         p.setFont(font);

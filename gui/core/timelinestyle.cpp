@@ -82,6 +82,8 @@ QString kindName(quint8 kind, qint32 arg)
 QString laneName(const TraceModel& m, int lane)
 {
     const TraceModel::Lane& l = m.lane(lane);
+    if (!l.title.isEmpty())
+        return l.title;
     switch (l.kind) {
     case TraceModel::LaneKind::Main: return T::tr("main process (training loop)");
     case TraceModel::LaneKind::Pin: return T::tr("pin-memory thread");

@@ -25,11 +25,47 @@ TraceModel::TraceModel(QObject* parent) : QObject(parent)
     reset(0, 0, true);
 }
 
+void TraceModel::resetGrowing(quint64 origin, int workerCapacity)
+{
+    reset(origin, 0, false);
+    m_growing = true;
+    m_workerCapacity = std::max(0, workerCapacity);
+    // No device lanes until a copy or kernel arrives.
+    m_lanes.resize(2);
+    m_totals.resize(2);
+    m_deviceLanes = false;
+}
+
+int TraceModel::ensureLane(int16_t lane)
+{
+    const int li = laneIndexFor(lane);
+    if (li >= 0 || !m_growing)
+        return li;
+    if (lane >= m_numWorkers && lane < m_workerCapacity) {
+        // Workers 0..lane, inserted after the last worker lane: the device lanes (if any) move down.
+        const auto at = std::ptrdiff_t(2 + m_numWorkers);
+        for (int w = m_numWorkers; w <= lane; ++w) {
+            m_lanes.insert(m_lanes.begin() + at + (w - m_numWorkers), Lane{LaneKind::Worker, w, {}, {}, {}});
+            m_totals.insert(m_totals.begin() + at + (w - m_numWorkers), std::array<Total, size_t(EventKind::Count)>{});
+        }
+        m_numWorkers = lane + 1;
+    } else if ((lane == loaderscope::LaneCopy || lane == loaderscope::LaneCompute) && !m_deviceLanes) {
+        m_lanes.push_back({LaneKind::Copy, -1, {}, {}, {}});
+        m_lanes.push_back({LaneKind::Compute, -1, {}, {}, {}});
+        m_totals.resize(m_lanes.size());
+        m_deviceLanes = true;
+    }
+    return laneIndexFor(lane);
+}
+
 void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
 {
     m_origin = origin;
     m_numWorkers = numWorkers;
     m_simulated = simulatedDevice;
+    m_growing = false;
+    m_workerCapacity = numWorkers;
+    m_deviceLanes = true;
     m_lanes.clear();
     m_lanes.push_back({LaneKind::Main, -1, {}, {}, {}});
     m_lanes.push_back({LaneKind::Pin, -1, {}, {}, {}});
@@ -76,9 +112,9 @@ int TraceModel::laneIndexFor(int16_t lane) const
         return 0;
     if (lane == loaderscope::LanePin)
         return 1;
-    if (lane == loaderscope::LaneCopy)
+    if (lane == loaderscope::LaneCopy && m_deviceLanes)
         return 2 + m_numWorkers;
-    if (lane == loaderscope::LaneCompute)
+    if (lane == loaderscope::LaneCompute && m_deviceLanes)
         return 3 + m_numWorkers;
     return -1;
 }
@@ -251,13 +287,15 @@ void TraceModel::append(const std::vector<Event>& events)
             addCounterToHistogram(c);
             continue;
         }
-        const int li = laneIndexFor(e.lane);
+        const int li = ensureLane(e.lane);
         if (li < 0)
             continue;
         Lane& lane = m_lanes[size_t(li)];
         if (!loaderscope::isSpan(e.kind)) {
-            // One per batch: counted only (a long run would otherwise keep millions).
-            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady && e.kind != EventKind::BatchCost)
+            // One per batch or per sample (the memory counters, ~20 a second per process): counted
+            // only (a long run would otherwise keep millions).
+            if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady && e.kind != EventKind::BatchCost &&
+                !loaderscope::isCounter(e.kind))
                 lane.instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];
             continue;
@@ -298,7 +336,7 @@ void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& ev
             counters.push_back({a, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)});
             continue;
         }
-        const int li = laneIndexFor(e.lane);
+        const int li = ensureLane(e.lane);
         SpanRec s;
         bool nested = false;
         if (li < 0 || !toSpan(e, a, b, s, &nested, m_lanes[size_t(li)].kind))
@@ -376,6 +414,9 @@ void TraceModel::takeContents(TraceModel& o)
     m_events = o.m_events;
     m_numWorkers = o.m_numWorkers;
     m_simulated = o.m_simulated;
+    m_growing = o.m_growing;
+    m_workerCapacity = o.m_workerCapacity;
+    m_deviceLanes = o.m_deviceLanes;
     o.reset(0, 0, true);
     ++m_generation;
     emit changed();

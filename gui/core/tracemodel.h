@@ -72,6 +72,10 @@ public:
         std::vector<SpanRec> rows[2]; ///< row 0: outer spans; row 1: spans nested in them
         std::vector<InstantRec> instants;
         std::vector<HistogramBucket> histogram; ///< whole run, histogramBucketNs() wide
+        /// What the lane is from when the kind alone does not say it (an imported trace's
+        /// rank and thread); empty: the kind's own name.
+        QString title;
+        bool hidden = false; ///< laid out with no height (a lane the source cannot have)
     };
     /// Aggregate buckets per lane; the bucket width doubles when a run outgrows them.
     static constexpr int kMaxBuckets = 16384;
@@ -82,6 +86,12 @@ public:
 
     /// Forgets everything; `origin` is the CLOCK_MONOTONIC ns that becomes time 0.
     void reset(quint64 origin, int numWorkers, bool simulatedDevice);
+    /// A watched PyTorch job: worker lanes appear as workers write (up to `workerCapacity`, the
+    /// segment's lane count), the device lanes only when a copy or a kernel is recorded (a job
+    /// without CUDA has none). The device, when one appears, is the job's own GPU.
+    void resetGrowing(quint64 origin, int workerCapacity);
+    /// Whether lanes are added as events need them (a watched job).
+    bool growing() const { return m_growing; }
     /// Appends events (any order between lanes, time order within a writer). Keeps detail within
     /// the budget by evicting the oldest (outside the protected view); aggregates keep everything.
     void append(const std::vector<loaderscope::Event>& events);
@@ -100,6 +110,10 @@ public:
     int laneIndex(LaneKind kind, int worker = -1) const;
     int numWorkers() const { return m_numWorkers; }
     bool simulatedDevice() const { return m_simulated; }
+    /// Imported traces: name a lane after its source, hide the lanes it cannot fill (no pin thread
+    /// in a profiler trace). Lane indices stay as they are.
+    void setLaneTitle(int lane, const QString& title) { m_lanes[size_t(lane)].title = title; }
+    void setLaneHidden(int lane, bool hidden) { m_lanes[size_t(lane)].hidden = hidden; }
     void setSimulatedDevice(bool simulated) { m_simulated = simulated; }
     /// Queue-depth samples held in detail (time order).
     const std::vector<CounterSample>& counters() const { return m_counters; }
@@ -195,6 +209,12 @@ private:
     qint64 m_spans = 0;
     qint64 m_events = 0;
     quint64 m_generation = 0;
+    /// Adds the lanes `lane` needs in a growing model; its index, or -1.
+    int ensureLane(int16_t lane);
+
     int m_numWorkers = 0;
     bool m_simulated = true;
+    bool m_growing = false;      ///< resetGrowing(): lanes added on demand
+    int m_workerCapacity = 0;    ///< worker lanes a growing model may add
+    bool m_deviceLanes = true;   ///< the copy and compute lanes exist
 };

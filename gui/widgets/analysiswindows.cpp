@@ -94,13 +94,14 @@ void showRanks(std::vector<loaderscope::ProfilerTrace>& traces)
     for (size_t i = 0; i < traces.size(); ++i) {
         StackedTimelines::Item it;
         it.model = std::make_unique<TraceModel>();
-        loadProfilerTrace(traces[i], *it.model);
+        loadProfilerTrace(traces[i], report.ranks[i], *it.model); // analysed once, in compareRanks
         it.summary = analysisSummary(report.ranks[i]);
         const int rank = traces[i].rank >= 0 ? traces[i].rank : int(i);
         it.title = T::tr("rank %1 · %2 · data stall %3")
                        .arg(rank)
                        .arg(QFileInfo(QString::fromStdString(traces[i].path)).fileName(),
-                            SummaryText::percent(report.ranks[i].data_stall_fraction));
+                            report.ranks[i].stall_applies ? SummaryText::percent(report.ranks[i].data_stall_fraction)
+                                                          : QStringLiteral("–"));
         it.emphasised = int(i) == report.straggler;
         items.push_back(std::move(it));
     }

@@ -79,6 +79,15 @@ TimelineTheme timelineTheme(bool dark, bool largeFonts)
     return t;
 }
 
+namespace {
+TimelineTheme g_current = TimelineTheme::dark(); ///< GUI thread only
+} // namespace
+
+TimelineTheme current()
+{
+    return g_current;
+}
+
 TimelineTheme apply(Mode mode, bool largeFonts)
 {
     const bool dark = isDark(mode);
@@ -89,7 +98,8 @@ TimelineTheme apply(Mode mode, bool largeFonts)
     QFont f = QApplication::font();
     f.setPointSizeF(largeFonts ? 14 : 9.5);
     QApplication::setFont(f);
-    return timelineTheme(dark, largeFonts);
+    g_current = timelineTheme(dark, largeFonts);
+    return g_current;
 }
 
 QString modeName(Mode mode)

@@ -20,6 +20,9 @@ bool systemIsDark();
 bool isDark(Mode mode);
 /// Applies the palette and the font to the whole application; returns the timeline's theme.
 TimelineTheme apply(Mode mode, bool largeFonts);
+/// The timeline's theme from the last apply() (dark before any): windows opened later (Compare,
+/// Ranks) draw like the main window. GUI thread only.
+TimelineTheme current();
 /// The timeline's theme for a mode (exports use it too).
 TimelineTheme timelineTheme(bool dark, bool largeFonts);
 QString modeName(Mode mode);            ///< "system", "light", "dark" (settings)

@@ -29,6 +29,8 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     exportPicture = make(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportTrace = make();
     openProfile = make();
+    watchScript = make(QKeySequence(Qt::CTRL | Qt::Key_W));
+    attachJob = make();
     quit = make(QKeySequence::Quit);
     run = make(Qt::Key_F5);
     stop = make(Qt::SHIFT | Qt::Key_F5);
@@ -64,6 +66,8 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     file->addActions({open, save});
     file->addSeparator();
     file->addActions({exportPicture, exportTrace});
+    file->addSeparator();
+    file->addActions({watchScript, attachJob});
     file->addSeparator();
     file->addAction(openProfile);
     file->addSeparator();
@@ -113,6 +117,10 @@ void MainActions::retranslate()
     exportTrace->setText(tr("Export Chrome &trace…"));
     openProfile->setText(tr("Open PyTorch &profiler trace(s)…"));
     openProfile->setToolTip(tr("A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job"));
+    watchScript->setText(tr("&Watch a Python script…"));
+    watchScript->setToolTip(tr("Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)"));
+    attachJob->setText(tr("&Attach to a running job…"));
+    attachJob->setToolTip(tr("Follow a job already running under the probe; several ranks of one job are shown stacked"));
     quit->setText(tr("&Quit"));
     run->setText(tr("&Run"));
     run->setToolTip(tr("Start the engine with this configuration (F5)"));

@@ -2,6 +2,8 @@
 #include "mainwindow.h"
 
 #include "analysiswindows.h"
+#include "jobdialogs.h"
+#include "liveranks.h"
 #include "configpanel.h"
 #include "core/configdescription.h"
 #include "core/importedtrace.h"
@@ -186,6 +188,13 @@ void MainWindow::wireActions()
             openProfilerTraces(paths);
     });
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.watchScript, &QAction::triggered, this, [this] {
+        WatchScriptDialog d(this);
+        if (d.exec() == QDialog::Accepted)
+            if (const auto launch = d.launch())
+                watchScript(*launch);
+    });
+    connect(a.attachJob, &QAction::triggered, this, &MainWindow::attachToJob);
     connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
     connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
     connect(a.fit, &QAction::triggered, m_timeline, &TimelineView::zoomToFit);
@@ -237,6 +246,7 @@ void MainWindow::wireActions()
             m_session.readBackDetail(range->first, range->second);
     });
     connect(m_summary, &SummaryPanel::proveRequested, this, &MainWindow::proveAdvice);
+    connect(m_summary, &SummaryPanel::modelRequested, this, &MainWindow::modelJob);
     connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& adv) { applyKnob(adv.knob, adv.suggest); });
     connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
     // Older detail of a long run is read back from its recording when the view needs it.
@@ -251,6 +261,8 @@ void MainWindow::wireSession()
     connect(m_session.model(), &TraceModel::changed, this, &MainWindow::updateChartVisibility);
     connect(&m_session, &RunSession::started, this, [this] {
         m_summary->clear();
+        if (!m_modelOfJob)
+            m_summary->setModelComparison({});
         raiseIfTabbed(m_summaryDock); // the live figures, where the configuration hid them
         m_timeline->clearMarks();
         m_timeline->setFollowing(true);
@@ -258,10 +270,20 @@ void MainWindow::wireSession()
         updateRunState();
     });
     connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
-        // Kept across restarts for the compare view.
-        RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
+        // Kept across restarts for the compare view; a watched job with the engine config fitted
+        // to it (what Compare describes), an attached job only in this window.
+        const RunSession::Source source = m_session.source();
+        if (source == RunSession::Source::Engine)
+            RunHistory().add(m_config->config(), s, m_session.launcher()->eventsPath(), 20, m_runEntry);
+        else if (source == RunSession::Source::Script)
+            RunHistory().add(m_session.launcher()->lastSummaryJson().value(QStringLiteral("model_config")).toObject(), s,
+                             m_session.launcher()->eventsPath(), 20, m_runEntry);
         const loaderscope::RunSummary real = shown(s);
         m_summary->showSummary(real, true);
+        m_summary->setModelAvailable(source == RunSession::Source::Script &&
+                                     m_session.launcher()->lastSummaryJson().value(QStringLiteral("model_config")).isObject());
+        if (m_modelOfJob && source == RunSession::Source::Engine)
+            showModelComparison(real.figures.samples_per_s);
         m_timeline->zoomToFit();
         const qint64 batches = real.figures.batches;
         const double rate = real.figures.samples_per_s;
@@ -279,6 +301,7 @@ void MainWindow::wireSession()
             });
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
+        m_modelOfJob.reset();
         m_showMeStep = 0; // a failed or stopped experiment: nothing to contrast
         if (m_session.hasSummary()) {
             // A stopped or failed run keeps its summary and its history entry.
@@ -411,6 +434,90 @@ void MainWindow::runLesson(int index)
     loadPreset(lessons[index].preset); // the preset box shows the lesson's experiment
     m_activeLesson = index;
     run();
+}
+
+void MainWindow::watchScript(const ScriptLaunch& launch)
+{
+    if (m_session.running())
+        return;
+    m_activeLesson = -1;
+    m_modelOfJob.reset();
+    m_timeline->setOverlay({});
+    m_runSlowMotion = 1; // a real job runs at its own speed
+    m_runEntry = RunHistory().prepareEntry();
+    m_session.setNextRecordingPath(m_runEntry.isEmpty() ? QString() : m_runEntry + QStringLiteral("/events.lsrec"));
+    m_watched = QFileInfo(launch.script).fileName();
+    m_session.watchScript(launch);
+}
+
+void MainWindow::attachToJob()
+{
+    if (m_session.running()) {
+        QMessageBox::information(this, tr("Attach to a running job"), tr("Stop the current run first."));
+        return;
+    }
+    AttachDialog d(this);
+    if (d.rowCount() == 0) {
+        QMessageBox::information(this, tr("Attach to a running job"),
+                                 tr("No job is running under the probe now. Start one with\n"
+                                    "    python3 -m loaderscope run script.py [arguments]\n"
+                                    "or use File ▸ Watch a Python script."));
+        return;
+    }
+    if (d.exec() != QDialog::Accepted || d.chosen().isEmpty())
+        return;
+    const QStringList chosen = d.chosen();
+    if (chosen.size() == 1) {
+        attachSegment(chosen.first());
+        return;
+    }
+    auto* ranks = new LiveRanksWindow(chosen);
+    ranks->setAttribute(Qt::WA_DeleteOnClose);
+    ranks->resize(1300, 800);
+    ranks->show();
+}
+
+void MainWindow::attachSegment(const QString& name)
+{
+    m_activeLesson = -1;
+    m_modelOfJob.reset();
+    m_timeline->setOverlay({});
+    m_runSlowMotion = 1;
+    m_watched.clear();
+    m_session.attach(name);
+}
+
+void MainWindow::modelJob()
+{
+    const QJsonObject model = m_session.launcher()->lastSummaryJson().value(QStringLiteral("model_config")).toObject();
+    if (model.isEmpty() || m_session.running())
+        return;
+    // The fitted config becomes the configuration; its run is measured against the job's own rate.
+    m_modelOfJob = m_session.summary().figures.samples_per_s;
+    m_config->setConfig(model);
+    m_a->presets->setCurrentIndex(0);
+    m_activeLesson = -1;
+    m_a->slowMotion->setValue(1);
+    run();
+}
+
+void MainWindow::showModelComparison(double modelRate)
+{
+    const double job = *m_modelOfJob;
+    m_modelOfJob.reset();
+    if (job <= 0)
+        return;
+    const double off = modelRate / job - 1;
+    const QString figures = tr("The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).")
+                                .arg(SummaryText::rate(modelRate), SummaryText::rate(job),
+                                     (off >= 0 ? QStringLiteral("+") : QStringLiteral("−")) +
+                                         SummaryText::withPercentSign(SummaryText::number(std::abs(off) * 100, 0)));
+    // Within 15 %: the model stands for the job, its knobs can be tried here.
+    const QString verdict = std::abs(off) <= 0.15
+                                ? tr("They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.")
+                                : tr("They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, "
+                                     "or the main process's own cost per batch), so read its advice with care.");
+    m_summary->setModelComparison(QStringLiteral("<b>%1</b><br>%2").arg(figures.toHtmlEscaped(), verdict.toHtmlEscaped()));
 }
 
 void MainWindow::showMe(int index)
@@ -594,7 +701,7 @@ void MainWindow::refreshLive()
     const loaderscope::RunSummary live = shown(m_session.liveSummary());
     m_summary->showSummary(live, false);
     if (live.figures.seconds > 0)
-        m_deviceLabel->setText(live.backend == "cuda" ? tr("GPU: CUDA device") : tr("GPU: simulated (a model, not a device)"));
+        m_deviceLabel->setText(deviceText(live));
     const TraceModel* model = m_session.model();
     if (const auto stall = model->latestStall(); stall && model->endTime() - stall->at < 6'000'000'000LL) {
         // A stuck worker, named as it happens (the engine reports it every 5 s while it lasts).
@@ -702,18 +809,30 @@ void MainWindow::updateRunState()
     m_a->stop->setEnabled(running);
     m_config->setEnabled(!running);
     m_a->presets->setEnabled(!running);
-    if (running)
+    if (running && m_session.source() == RunSession::Source::Script)
+        m_status->setText(tr("Watching %1 (pid %2)… Stop ends the job.").arg(m_watched).arg(m_session.launcher()->enginePid()));
+    else if (running && m_session.source() == RunSession::Source::Attached)
+        m_status->setText(tr("Following a running job… Stop only stops watching it."));
+    else if (running)
         m_status->setText(tr("Running… engine pid %1").arg(m_session.launcher()->enginePid()));
     else if (!m_config->isValid())
         m_status->setText(tr("The configuration is not runnable: see the message above the form."));
     else
         m_status->setText(m_message ? m_message() : tr("Ready: press Run (F5)."));
-    const std::string& backend = m_session.summary().backend;
-    const bool trace = m_summary->summary().source == "profiler";
-    m_deviceLabel->setText(trace               ? tr("A PyTorch profiler trace")
-                           : backend == "cuda" ? tr("GPU: CUDA device")
-                           : backend.empty()   ? tr("GPU: chosen at run time (simulated when none is usable)")
-                                               : tr("GPU: simulated (a model, not a device)"));
+    m_deviceLabel->setText(deviceText(m_summary->summary()));
+}
+
+QString MainWindow::deviceText(const loaderscope::RunSummary& s) const
+{
+    if (s.source == "profiler")
+        return tr("A PyTorch profiler trace");
+    if (s.source == "pytorch" || (m_session.running() && m_session.source() != RunSession::Source::Engine))
+        return s.backend == "cuda" ? tr("Your PyTorch job: its own CUDA device") : tr("Your PyTorch job: no GPU work recorded");
+    if (s.backend == "cuda")
+        return tr("GPU: CUDA device");
+    if (s.backend == "sim")
+        return tr("GPU: simulated (a model, not a device)");
+    return tr("GPU: chosen at run time (simulated when none is usable)");
 }
 
 void MainWindow::restoreSettings()

@@ -68,6 +68,15 @@ public slots:
     void raiseIfTabbed(class QDockWidget* dock);
     /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
     void runLesson(int index);
+    /// Runs the user's script under the probe and shows it live (File ▸ Watch a Python script).
+    void watchScript(const ScriptLaunch& launch);
+    /// File ▸ Attach to a running job: one job here, several ranks in a stacked live window.
+    void attachToJob();
+    /// Follows one live job segment in this window.
+    void attachSegment(const QString& name);
+    /// "Model this job": the engine config fitted to the watched job, run, and its samples/s
+    /// next to the job's.
+    void modelJob();
     /// "Show me": the lesson's experiment, then its contrast, then both stacked in Compare.
     void showMe(int index);
     /// Shows lesson `index` in the Lessons tab.
@@ -87,6 +96,9 @@ protected:
 
 private:
     void continueShowMe();
+    void showModelComparison(double modelRate);
+    /// The status bar's device note for what is shown.
+    QString deviceText(const loaderscope::RunSummary& s) const;
     void buildLayout();
     void wireActions();
     void wireSession();
@@ -129,6 +141,9 @@ private:
     QTimer m_readBack;              ///< debounces reading detail back for the view
     QString m_runEntry;             ///< history folder of the current run
     int m_activeLesson = -1;
+    /// "Model this job": the job's samples/s, until the model's run ends.
+    std::optional<double> m_modelOfJob;
+    QString m_watched;              ///< the watched script's file name (status line)
     /// "Show me" in progress: 0 none, 1 the experiment is running, 2 its contrast is.
     int m_showMeStep = 0;
     int m_showMeLesson = -1;

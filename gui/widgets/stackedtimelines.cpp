@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "stackedtimelines.h"
 
+#include "apptheme.h"
 #include "core/summarytext.h"
 #include "timelineview.h"
 
@@ -64,6 +65,7 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
             title->setStyleSheet(QStringLiteral("QLabel { color: #dc2626; font-weight: bold; }"));
         auto* view = new TimelineView(m_stack);
         view->setModel(it.model.get());
+        view->setTheme(AppTheme::current());
         view->setController(m_viewport); // one time axis: a zoom or pan in any view moves every view
         layout->addWidget(title);
         layout->addWidget(view);
@@ -88,7 +90,9 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
              if (s.source == "profiler") return std::nullopt;
              return s.figures.samples_per_s; }, SummaryText::rate, SummaryText::rate},
         {tr("First batch"), [](const RunSummary& s) { return s.figures.first_batch_s; }, SummaryText::duration, SummaryText::duration},
-        {tr("Data stall"), [](const RunSummary& s) -> std::optional<double> { return s.figures.data_stall_fraction; },
+        {tr("Data stall"), [](const RunSummary& s) -> std::optional<double> {
+             if (!s.data_stall_measured) return std::nullopt;
+             return s.figures.data_stall_fraction; },
          SummaryText::percent, pctDiff},
         {tr("GPU busy"), [](const RunSummary& s) -> std::optional<double> { return s.figures.gpu_busy_fraction; },
          SummaryText::percent, pctDiff},

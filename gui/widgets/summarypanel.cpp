@@ -57,6 +57,15 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_prove = new QPushButton(this);
     connect(m_prove, &QPushButton::clicked, this, &SummaryPanel::proveRequested);
     layout->addWidget(m_prove, 0, Qt::AlignLeft);
+    m_model = new QPushButton(this);
+    m_model->setVisible(false);
+    connect(m_model, &QPushButton::clicked, this, &SummaryPanel::modelRequested);
+    layout->addWidget(m_model);
+    m_modelLine = new QLabel(this);
+    m_modelLine->setWordWrap(true);
+    m_modelLine->setTextFormat(Qt::RichText);
+    m_modelLine->setVisible(false);
+    layout->addWidget(m_modelLine);
     m_proofProgress = new QProgressBar(this);
     m_proofProgress->setVisible(false);
     layout->addWidget(m_proofProgress);
@@ -74,6 +83,7 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_workerTable->setColumnHidden(WorkerStatsModel::Batches, true);
     m_workerTable->setMinimumHeight(120);
     layout->addWidget(m_workerTable, 1);
+    layout->addStretch(0); // takes the room when the table is hidden (a profiler trace)
     retranslate();
 }
 
@@ -85,6 +95,9 @@ void SummaryPanel::retranslate()
         m_names[i]->setText(names[i]);
     m_values[WorkerTime]->setToolTip(tr("Mean over the workers, each a share of the loop's time: on a CPU core, ready but "
                                         "waiting for a core, off the CPU in the dataset (I/O), and waiting for an index"));
+    m_model->setText(tr("Model this job"));
+    m_model->setToolTip(tr("Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's "
+                           "knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds"));
     m_prove->setText(tr("Prove it: measure the advice"));
     m_prove->setToolTip(tr("Runs a short sweep around each advised knob (the current value, the advised one, one beyond) "
                            "and reports the measured samples/s, before you change anything"));
@@ -93,6 +106,7 @@ void SummaryPanel::retranslate()
 
 void SummaryPanel::clear()
 {
+    m_modelAvailable = false;
     m_summary = {};
     m_error.clear();
     m_final = false;
@@ -136,12 +150,14 @@ void SummaryPanel::render()
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));
     set(Samples, have && !trace ? rate(f.samples_per_s) : QString());
     set(FirstBatch, have && f.first_batch_s ? duration(*f.first_batch_s) : QString());
-    set(Stall, have ? percent(f.data_stall_fraction) : QString());
-    set(GpuBusy, have && (f.kernel_s > 0 || !trace) ? percent(f.gpu_busy_fraction) : QString());
+    set(Stall, have && m_summary.data_stall_measured ? percent(f.data_stall_fraction) : QString());
+    // Only where a device works: the engine's (simulated or CUDA), or a trace or job with kernels.
+    set(GpuBusy, have && (f.kernel_s > 0 || m_summary.source == "engine") ? percent(f.gpu_busy_fraction) : QString());
     set(Overlap, have && f.overlap_fraction ? percent(*f.overlap_fraction) : QString());
     set(H2D, have && f.h2d_gbps ? bandwidth(*f.h2d_gbps) : QString());
     set(Workers, have ? workersBusy(m_summary) : QString());
     set(WorkerTime, have ? workerTime(m_summary) : QString());
+    m_workerTable->setVisible(!trace); // a profiler trace holds no worker of ours
     const QString v = verdict(m_summary);
     m_verdict->setText(have && !v.isEmpty() ? tr("Verdict: %1").arg(v) : QString());
     QStringList items;
@@ -149,7 +165,8 @@ void SummaryPanel::render()
     for (size_t i = 0; i < m_summary.advice.size(); ++i) {
         const loaderscope::Advice& a = m_summary.advice[i];
         QString item = QStringLiteral("• ") + advice(a).toHtmlEscaped();
-        if (!a.knob.empty() && !a.suggest.isNone()) {
+        // A real job's knobs are in its script: no Apply (model the job to try them here).
+        if (!a.knob.empty() && !a.suggest.isNone() && m_summary.source != "pytorch") {
             anyKnob = true;
             item += QStringLiteral(" <a href=\"apply:%1\">%2</a>").arg(i).arg(tr("Apply").toHtmlEscaped());
         }
@@ -160,6 +177,7 @@ void SummaryPanel::render()
     }
     m_advice->setText(items.isEmpty() ? QString() : tr("What to change:") + QStringLiteral("<br>") + items.join(QStringLiteral("<br>")));
     m_prove->setVisible(m_final && anyKnob && m_summary.source == "engine");
+    m_model->setVisible(m_final && m_modelAvailable && m_summary.source == "pytorch");
     m_prove->setEnabled(!m_proofProgress->isVisible());
     QStringList errors;
     for (const std::string& e : m_summary.errors)
@@ -170,6 +188,23 @@ void SummaryPanel::render()
     if (!m_error.isEmpty() && !errors.contains(m_error))
         errors << m_error;
     m_errors->setText(errors.join(QLatin1Char('\n')));
+}
+
+void SummaryPanel::setModelAvailable(bool available)
+{
+    m_modelAvailable = available;
+    render();
+}
+
+void SummaryPanel::setModelComparison(const QString& text)
+{
+    m_modelLine->setText(text);
+    m_modelLine->setVisible(!text.isEmpty());
+}
+
+QString SummaryPanel::modelComparison() const
+{
+    return m_modelLine->text();
 }
 
 QStringList SummaryPanel::lines() const

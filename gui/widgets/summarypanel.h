@@ -30,12 +30,19 @@ public:
     WorkerStatsModel* workerModel() const { return m_workerModel; }
     /// The panel's content as plain lines (title, figures, verdict, advice, errors).
     QStringList lines() const;
+    /// A watched job whose summary holds the fitted engine config: offer "Model this job".
+    void setModelAvailable(bool available);
+    /// The model's samples/s next to the job's (empty: none yet). Rich text.
+    void setModelComparison(const QString& text);
+    QString modelComparison() const;
 
 signals:
     /// Measure the advice before changing anything (loaderscope-engine advise).
     void proveRequested();
     /// Set the advised value in the configuration.
     void applyAdvice(const loaderscope::Advice& advice);
+    /// Fit the engine to the watched job and run the model.
+    void modelRequested();
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -51,6 +58,9 @@ private:
     QLabel* m_verdict;
     QLabel* m_advice;
     QPushButton* m_prove;
+    QPushButton* m_model;
+    QLabel* m_modelLine;
+    bool m_modelAvailable = false;
     QProgressBar* m_proofProgress;
     QLabel* m_errors;
     QTableView* m_workerTable;

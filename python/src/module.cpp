@@ -112,7 +112,7 @@ PYBIND11_MODULE(_native, m)
     LS_KIND(BatchReady); LS_KIND(WaitTask); LS_KIND(WaitData); LS_KIND(Deliver); LS_KIND(Step);
     LS_KIND(StartWorkers); LS_KIND(Shutdown); LS_KIND(EpochBegin); LS_KIND(EpochEnd); LS_KIND(QueueDepth);
     LS_KIND(Error); LS_KIND(PinCopy); LS_KIND(H2DCopy); LS_KIND(Kernel); LS_KIND(HostBlocked);
-    LS_KIND(BatchCost); LS_KIND(HeadOfLine);
+    LS_KIND(BatchCost); LS_KIND(HeadOfLine); LS_KIND(MemoryUsage); LS_KIND(ShmUsage); LS_KIND(PinnedMemory);
 #undef LS_KIND
     m.attr("KINDS") = ids;
 

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: MIT
 // Engine benchmark. Runs the real loaderscope-engine on the scenarios and prints one JSON
-// object. Speed targets live here, never in unit tests. Usage: bench_engine [--quick]
+// object. Speed targets live here, never in unit tests. Usage: bench_engine [--quick] [--memory]
+// (--memory: only the memory-sampling cost)
 #include "loaderscope/clock.h"
 #include "loaderscope/config.h"
+#include "loaderscope/memory.h"
 #include "loaderscope/segment.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,7 +39,8 @@ std::string capture(const std::string& cmd)
 }
 
 /// Runs the engine on a config; returns its summary (best of `repeats` by samples_per_s).
-json runConfig(const json& config, int repeats = 1)
+/// `env`: assignments put before the command ("LOADERSCOPE_MEMORY_SAMPLE_HZ=0").
+json runConfig(const json& config, int repeats = 1, const std::string& env = {})
 {
     char dir[] = "/tmp/ls-bench-XXXXXX";
     if (!mkdtemp(dir))
@@ -44,7 +49,7 @@ json runConfig(const json& config, int repeats = 1)
     std::ofstream(cfg) << config.dump();
     json best;
     for (int i = 0; i < repeats; ++i) {
-        const std::string cmd = std::string(LOADERSCOPE_ENGINE_PATH) + " run --config " + cfg +
+        const std::string cmd = (env.empty() ? std::string() : env + " ") + LOADERSCOPE_ENGINE_PATH + " run --config " + cfg +
                                 " --summary " + sum + " 2>/dev/null";
         if (std::system(cmd.c_str()) != 0)
             continue;
@@ -160,6 +165,78 @@ json zeroCopy()
             {"target", 0}};
 }
 
+/// CPU microseconds (thread CPU clock) per smaps_rollup and per statm read of this process,
+/// after touching `touchMiB` of memory: the sampler's cost per process and tick.
+json readCostUs(size_t touchMiB)
+{
+    std::vector<char> block(touchMiB << 20);
+    for (size_t i = 0; i < block.size(); i += 4096)
+        block[i] = char(i);
+    ProcessMemoryReader self(getpid());
+    const int reads = touchMiB >= 256 ? 40 : 400;
+    uint64_t sink = 0;
+    uint64_t c0 = threadCpuNs();
+    for (int i = 0; i < reads; ++i)
+        sink += self.read().value_or(ProcessMemory{}).rss;
+    const double rollup = double(threadCpuNs() - c0) / reads / 1e3;
+    c0 = threadCpuNs();
+    for (int i = 0; i < 4000; ++i)
+        sink += self.rss().value_or(0);
+    const double statm = double(threadCpuNs() - c0) / 4000 / 1e3;
+    return {{"rss_mib", double(self.rss().value_or(0)) / (1 << 20)},
+            {"smaps_rollup_cpu_us", rollup},
+            {"statm_cpu_us", statm},
+            {"sink", sink & 1}};
+}
+
+json memorySampling(bool quick)
+{
+    // The same run with and without the memory sampler, interleaved so machine load hits both
+    // alike: the trivial scenario (its main thread and 2 workers keep the cores busy, so a
+    // sampler that took CPU would show) and a latency-bound one with 8 workers (9 processes read
+    // per tick).
+    auto compare = [&](const json& c, const char* rateKey, int rounds) {
+        std::vector<double> off, on, fast, onCpu, fastCpu;
+        for (int i = 0; i < rounds; ++i) {
+            off.push_back(runConfig(c, 1, "LOADERSCOPE_MEMORY_SAMPLE_HZ=0").value(rateKey, 0.0));
+            const json s20 = runConfig(c, 1); // default: 20 Hz
+            on.push_back(s20.value(rateKey, 0.0));
+            onCpu.push_back(s20.value("memory_sampler_cpu_s", 0.0) / std::max(1e-9, s20.value("seconds", 0.0)));
+            const json s200 = runConfig(c, 1, "LOADERSCOPE_MEMORY_SAMPLE_HZ=200");
+            fast.push_back(s200.value(rateKey, 0.0));
+            fastCpu.push_back(s200.value("memory_sampler_cpu_s", 0.0) / std::max(1e-9, s200.value("seconds", 0.0)));
+        }
+        auto median = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v.empty() ? 0.0 : v[v.size() / 2];
+        };
+        const double base = median(off);
+        return json{{std::string("off_") + rateKey + "_median", base},
+                    {std::string("20hz_") + rateKey + "_median", median(on)},
+                    {std::string("200hz_") + rateKey + "_median", median(fast)},
+                    {"20hz_over_off", base > 0 ? median(on) / base : 0.0},
+                    {"200hz_over_off", base > 0 ? median(fast) / base : 0.0},
+                    // the sampler thread's CPU time over the loop's time: the share of one core it took
+                    {"20hz_sampler_core_share_median", median(onCpu)},
+                    {"200hz_sampler_core_share_median", median(fastCpu)},
+                    {"runs_each", rounds}};
+    };
+    const int batches = quick ? 10000 : 40000;
+    const json trivialRun = {{"dataset", {{"kind", "map"}, {"length", batches * 64}, {"sample_bytes", 64}, {"io_latency_us", 0}}},
+                             {"loader", {{"batch_size", 64}, {"num_workers", 2}}},
+                             {"train", {{"step_us", 0}}}};
+    const json latencyRun = {{"dataset", {{"kind", "map"}, {"length", quick ? 8000 : 16000}, {"sample_bytes", 64}, {"io_latency_us", 1000}}},
+                             {"loader", {{"batch_size", 32}, {"num_workers", 8}}},
+                             {"train", {{"step_us", 0}}}};
+    return {{"scenario", "memory sampling cost: the same runs with LOADERSCOPE_MEMORY_SAMPLE_HZ 0, 20 (default) and 200"},
+            {"trivial_2_workers", compare(trivialRun, "batches_per_s", quick ? 3 : 5)},
+            {"latency_bound_8_workers", compare(latencyRun, "samples_per_s", quick ? 2 : 3)},
+            {"read_cost_small_process", readCostUs(0)},
+            {"read_cost_1gib_touched", readCostUs(1024)},
+            {"rollup_cpu_share_budget", MemorySampler::kRollupCpuShare},
+            {"target_ratio", 0.98}};
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -168,7 +245,12 @@ int main(int argc, char** argv)
     json out;
     out["bench"] = "engine";
     out["cpus"] = sysconf(_SC_NPROCESSORS_ONLN);
-    out["results"] = json::array({trivial(quick), latencyBound(quick), eventCost(), firstBatch(), zeroCopy()});
+    const bool memoryOnly = argc > 1 && std::strcmp(argv[argc - 1], "--memory") == 0;
+    if (memoryOnly)
+        out["results"] = json::array({memorySampling(quick)});
+    else
+        out["results"] = json::array({trivial(quick), latencyBound(quick), eventCost(), firstBatch(), zeroCopy(),
+                                      memorySampling(quick)});
     std::cout << out.dump(2) << std::endl;
     return 0;
 }

@@ -3,6 +3,7 @@
 
 #include "loaderscope/config.h"
 #include "loaderscope/profiler_import.h"
+#include "trace_testing.h"
 
 #include <string>
 
@@ -22,14 +23,41 @@ void config(const uint8_t* data, size_t size)
     }
 }
 
-void trace(const uint8_t* data, size_t size)
+/** One import and analysis, as a line to compare: the figures, or the error and where it is. */
+static std::string traceOutcome(const uint8_t* data, size_t size)
 {
     try {
         const auto t = loaderscope::importProfilerTraceBuffer(reinterpret_cast<const char*>(data), size);
-        (void)loaderscope::analyzeProfilerTrace(t);
+        const auto a = loaderscope::analyzeProfilerTrace(t);
         (void)loaderscope::compareRanks({t, t});
-    } catch (const loaderscope::TraceImportError&) {
+        uint64_t sum = 0; // a checksum: wraps
+        for (const auto& s : t.spans)
+            sum += uint64_t(s.t0) * 3 + uint64_t(s.t1) + s.kind + uint64_t(s.pid) % 97 + uint64_t(s.tid) % 89 + s.bytes % 1000;
+        return std::to_string(t.events_seen) + " " + std::to_string(t.spans.size()) + " " + std::to_string(sum) + " " +
+               std::to_string(t.threads.size()) + " " + std::to_string(t.rank) + " " + a.loop_shape + " " +
+               std::to_string(a.data_stall_fraction) + " " + std::to_string(a.refused_spans);
+    } catch (const loaderscope::TraceImportError& e) {
+        return "error " + std::to_string(e.offset()) + " " + e.what();
     }
+}
+
+void trace(const uint8_t* data, size_t size)
+{
+    // Never a crash, and the same answer from every path of the reader: the AVX2 scanner and the
+    // byte loop, simdjson's CPU-specific and portable parsers (a difference is a finding).
+    const std::string fast = traceOutcome(data, size);
+    if (loaderscope::detail::simdScannerAvailable()) {
+        loaderscope::detail::forceScalarScanner(true);
+        const std::string scalar = traceOutcome(data, size);
+        loaderscope::detail::forceScalarScanner(false);
+        if (scalar != fast)
+            __builtin_trap();
+    }
+    loaderscope::detail::forceFallbackParser(true);
+    const std::string portable = traceOutcome(data, size);
+    loaderscope::detail::forceFallbackParser(false);
+    if (portable != fast)
+        __builtin_trap();
 }
 
 } // namespace fuzz

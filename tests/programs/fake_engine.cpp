@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A stand-in for loaderscope-engine that misbehaves on purpose, for the launcher tests.
-// FAKE_ENGINE_MODE: ok | crash | hang | garbage | exit2 | exit3
+// FAKE_ENGINE_MODE: ok | crash | killed | hang | garbage | exit2 | exit3
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +21,10 @@ int main(int argc, char** argv)
         fflush(stderr);
         std::signal(SIGSEGV, SIG_DFL);
         kill(getpid(), SIGSEGV);
+    }
+    if (m == "killed") {
+        kill(getpid(), SIGKILL); // as an OOM killer would (this one is not)
+        pause();
     }
     if (m == "hang") {
         std::signal(SIGTERM, SIG_IGN); // only SIGKILL ends it

@@ -27,6 +27,7 @@ struct LoaderKnobs
     bool non_blocking = true;
     bool copy_stream = true;
     bool device = true;                   ///< the loop copies batches to a device (sim or CUDA)
+    std::string objects_layout;           ///< dataset.objects.layout, empty without objects
 
     static LoaderKnobs fromConfig(const Config& config);
     /// The value a knob path has ("loader.num_workers" -> 4); None for an unknown path.
@@ -47,6 +48,10 @@ inline constexpr const char* kSpawnStartup = "spawn_startup";
 inline constexpr const char* kInOrder = "in_order";
 inline constexpr const char* kFewerWorkers = "fewer_workers";
 inline constexpr const char* kTrainingBound = "training_bound";
+// memory (issue 15): they rest on sampled memory, not on throughput, so failed runs get them too
+inline constexpr const char* kCopyOnRead = "copy_on_read";
+inline constexpr const char* kWorkerMemory = "worker_memory";
+inline constexpr const char* kShmSlots = "shm_slots";
 } // namespace advice_id
 
 /// Thresholds, as shares of the loop's time (documented in docs/config.md).
@@ -57,6 +62,14 @@ struct AdviceThresholds
     static constexpr double kHeadOfLine = 0.10;      ///< waiting while later batches were ready
     static constexpr double kCpuSaturated = 0.85;    ///< workers' CPU share of the usable cores
     static constexpr double kConfirmGain = 0.05;     ///< "Prove it": +5 % confirms a faster-advice
+    /// Memory is tight when the run's processes (sum of peak PSS, plus the segment) reach this share
+    /// of the memory limit (the cgroup's, else the machine's), or the segment this share of /dev/shm.
+    static constexpr double kMemoryTight = 0.5;
+    /// Copy-on-read: each worker's USS grew with its samples by this much on average beyond what
+    /// the batch slots could explain (slot pages only that worker touched count in its USS), and
+    /// by this share of the main process's peak RSS (where the objects live) in all.
+    static constexpr double kCopyOnReadBytes = 32.0 * (1 << 20);
+    static constexpr double kCopyOnReadShare = 0.10;
 };
 
 /**

@@ -25,6 +25,19 @@ struct SlowSample
     double latency_us = 0.0;
 };
 
+/**
+ * Python objects the dataset holds (`dataset.objects`), built by the main process before the
+ * workers start, to show copy-on-read after fork (PyTorch issue 13246). Sample i reads object
+ * i % count. See dataset_objects.h.
+ */
+struct ObjectsConfig
+{
+    enum class Layout { Refcounted, Contiguous };
+    int64_t count = 0;
+    int64_t bytes_each = 0;
+    Layout layout = Layout::Refcounted;
+};
+
 struct DatasetConfig
 {
     enum class Kind { Map, Iterable, Files };
@@ -36,6 +49,7 @@ struct DatasetConfig
     bool shard = false;             ///< iterable: worker k yields k, k+N, ...
     std::string path;               ///< files: directory
     std::vector<SlowSample> slow_samples;
+    std::optional<ObjectsConfig> objects; ///< absent: the dataset holds no objects
     std::vector<std::string> files; ///< files: resolved, sorted regular files (filled by validation)
 };
 

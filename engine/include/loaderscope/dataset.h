@@ -16,6 +16,7 @@
 namespace loaderscope {
 
 class EventWriter;
+class DatasetObjects;
 
 /** get_worker_info(): set in a worker process, absent in the main process. */
 struct WorkerInfo
@@ -72,6 +73,7 @@ private:
     const Config& m_config;
     std::optional<WorkerInfo> m_info;
     EventWriter* m_events;
+    const DatasetObjects* m_objects;  ///< the dataset's Python objects (dataset.objects), or null
     Generator m_rng;
     std::unordered_map<int64_t, double> m_slow;
     std::vector<uint8_t> m_scratch;   ///< the samples before collation, like a list of tensors

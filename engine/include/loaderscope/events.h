@@ -52,6 +52,23 @@ enum class EventKind : uint8_t {
     WorkerStalled,    ///< instant on a worker's lane, written by main while the worker has not
                       ///< finished its task for kStallNs and more (then every kStallNs): batch =
                       ///< the task's key, arg0 = worker pid, arg1 = ms since it took the task
+    // memory counters (issue 15), written about 20 times a second by the main process's memory
+    // sampler thread on its own ring (ShmLayout::kMemoryRing), and one MemoryUsage by each worker
+    // on its own ring as it leaves cleanly (its final figures); bytes throughout
+    MemoryUsage,      ///< counter on the lane of the process measured (a worker's lane, LaneMain for
+                      ///< the main process): arg0 = RSS (pages mapped in memory, shared ones
+                      ///< counted in full), arg1 = PSS (each shared page divided by the processes
+                      ///< mapping it), batch = USS (Private_Clean + Private_Dirty: what only this
+                      ///< process holds, freed if it ended). PSS and USS come from smaps_rollup,
+                      ///< read within a CPU budget: -1 in the samples where they were not read
+                      ///< (RSS alone, from statm). The process is the lane's latest WorkerStart pid.
+    ShmUsage,         ///< counter (main lane): arg0 = batch-slot bytes in use (slots not free:
+                      ///< assigned, being filled, ready, or held by the loop, the pin thread or the
+                      ///< device; each counted at its capacity), arg1 = /dev/shm bytes used (every
+                      ///< user of the file system), batch = /dev/shm size (statvfs)
+    PinnedMemory,     ///< counter (main lane): arg0 = page-locked host bytes the process holds
+                      ///< (pin_memory true: the staging buffers; "shared": the registered slots),
+                      ///< arg1 = the part holding a batch now
     Count
 };
 
@@ -80,5 +97,7 @@ constexpr int64_t batchKeyTask(int64_t key) { return key < 0 ? -1 : (key & 0xfff
 
 std::string_view eventKindName(EventKind kind);
 bool isSpan(EventKind kind);
+/** Sampled values (QueueDepth and the memory counters): one per sample, not per batch. */
+bool isCounter(EventKind kind);
 
 } // namespace loaderscope

@@ -43,6 +43,24 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/** A worker process died while the loader needed it (DataLoader's "exited unexpectedly"). */
+class WorkerDied : public LoaderError
+{
+public:
+    WorkerDied(const std::string& message, int worker, pid_t pid, int signal)
+        : LoaderError(message), m_worker(worker), m_pid(pid), m_signal(signal)
+    {
+    }
+    int worker() const { return m_worker; }
+    pid_t pid() const { return m_pid; }
+    int signal() const { return m_signal; } ///< the signal that killed it, 0 if it exited
+
+private:
+    int m_worker;
+    pid_t m_pid;
+    int m_signal;
+};
+
 /** A worker's exception re-raised by next(); the iterator stays usable (the slot was refilled). */
 class WorkerException : public std::runtime_error
 {

@@ -46,6 +46,25 @@ private:
         int64_t batches = 0;       ///< BatchCost instants
         int64_t collates = 0;
     };
+    /// USS against samples fetched, for one process (least squares on values shifted by the first).
+    struct MemoryTrend
+    {
+        double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+        double x0 = 0, y0 = 0, xMax = 0;
+        void add(double x, double y);
+        /// slope x samples fetched, when USS rises with the samples (see WorkerMemory); else 0.
+        double growth() const;
+    };
+    struct LaneMemory
+    {
+        ProcessMemoryPeaks peaks;
+        MemoryTrend trend;           ///< the current process's
+        double bestGrowth = 0;       ///< the largest growth of an earlier process of this lane
+        uint64_t lastUss = 0;
+        uint64_t lastT = 0;          ///< time of the trend's latest sample
+        void newProcess();
+    };
+    void addMemory(const Event& e);
     void addDevice(const Event& e);
     void settleCopies(uint64_t upTo);
     static WorkerFigures laneFigures(int id, const LaneTotals& t, double seconds);
@@ -74,6 +93,14 @@ private:
     int64_t m_lastReady = 0;
     double m_readyArea = 0;          ///< batch-seconds
     double m_readySpan = 0;          ///< seconds
+    // memory counters (MemoryUsage per process lane, ShmUsage and PinnedMemory on the main lane)
+    bool m_memorySeen = false;
+    std::vector<LaneMemory> m_workerMemory;
+    LaneMemory m_mainMemory;
+    uint64_t m_peakSlotsInUse = 0;
+    uint64_t m_devShmSize = 0;
+    uint64_t m_devShmMinFree = UINT64_MAX;
+    uint64_t m_peakPinned = 0;
     // device
     uint64_t m_copyNs = 0;
     uint64_t m_kernelNs = 0;

@@ -32,6 +32,7 @@ public:
 
 private:
     DeviceBackend& m_device;
+    uint64_t m_bytes;                 ///< of each buffer (counted in pinnedAccounting())
     std::vector<uint8_t*> m_buffers;
     std::vector<int> m_free;
     std::atomic<int> m_inUse{0};

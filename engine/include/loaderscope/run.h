@@ -51,6 +51,12 @@ struct RunReport
     std::string recording_error;      ///< the recording could not be written (a full disk)
     uint64_t device_timing_bracket_ns = 0; ///< widest clock-anchor bracket (CUDA): spans' host times are within +/- half of it; 0 simulated
     double device_peak_h2d_gbps = 0;  ///< plain-copy pinned H2D peak measured in this process (LOADERSCOPE_PEAK_H2D_MIB); 0: not measured
+    uint64_t segment_bytes = 0;       ///< the run's shared-memory segment
+    uint64_t slots_bytes = 0;         ///< its batch-slot section
+    uint64_t memory_limit_bytes = 0;  ///< the memory cgroup's limit, else the machine's memory
+    double memory_sample_hz = 0;      ///< 0: the memory was not sampled
+    uint64_t memory_samples = 0;      ///< sampler ticks
+    uint64_t memory_sampler_cpu_ns = 0; ///< the sampler thread's CPU time (its cost)
     RunFigures figures;               ///< computed from the events as they were collected
     uint64_t events_lost = 0;
     int num_workers = 0;

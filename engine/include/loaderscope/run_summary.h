@@ -29,6 +29,45 @@ struct WorkerFigures
                                     ///< waiting while the prefetch window is full
 };
 
+/** Peaks of one process's memory over the run (bytes; see ProcessMemory in memory.h). */
+struct ProcessMemoryPeaks
+{
+    uint64_t peak_rss_bytes = 0;    ///< resident, shared pages counted in full
+    uint64_t peak_pss_bytes = 0;    ///< shared pages divided among the processes mapping them
+    uint64_t peak_uss_bytes = 0;    ///< private to the process (Private_Clean + Private_Dirty)
+};
+
+/** One worker id's memory: peaks over every process that served it (one per epoch without persistent_workers). */
+struct WorkerMemory : ProcessMemoryPeaks
+{
+    int worker = 0;
+    int64_t pid = 0;                ///< the last process that served this worker id
+    /// How much the worker's USS grew with the samples it fetched: the least-squares slope of USS
+    /// against samples fetched, times the samples fetched, for the process where that is largest;
+    /// 0 when USS does not rise with the samples (slope <= 0 or correlation below 0.8). Copy-on-read
+    /// shows here: pages of the main process's objects copied into the worker as it reads them.
+    uint64_t uss_growth_bytes = 0;
+};
+
+/**
+ * The summary's `memory` object: sampled about 20 times a second (LOADERSCOPE_MEMORY_SAMPLE_HZ)
+ * from /proc/PID/smaps_rollup, the segment's slot states and statvfs("/dev/shm").
+ */
+struct MemoryFigures
+{
+    ProcessMemoryPeaks main;                 ///< the engine's main process
+    std::vector<WorkerMemory> workers;
+    uint64_t segment_bytes = 0;              ///< the run's shared-memory segment (slots, rings)
+    uint64_t slots_bytes = 0;                ///< its batch-slot section (slots x page-rounded payload)
+    uint64_t peak_slots_in_use_bytes = 0;    ///< batch slots not free, at their capacity, at most
+    uint64_t dev_shm_size_bytes = 0;
+    uint64_t dev_shm_min_free_bytes = 0;     ///< the least /dev/shm had free (size - used)
+    uint64_t pinned_bytes = 0;               ///< page-locked host memory held, at most
+    /// What the run's processes may use together: the memory cgroup's limit (the lowest of its
+    /// ancestors too), else the machine's memory. 0: unknown.
+    uint64_t limit_bytes = 0;
+};
+
 /** A value to try for a knob: a number, a boolean or a string (JSON's types). */
 struct KnobValue
 {
@@ -136,6 +175,8 @@ struct RunFigures
     std::vector<WorkerFigures> workers;
     /// Main process fetching (num_workers 0): the same split for the main thread.
     std::optional<WorkerFigures> main_fetch;
+    /// Peaks of the memory counters; absent when the run was not sampled.
+    std::optional<MemoryFigures> memory;
 };
 
 /** Everything the summary JSON holds (docs/config.md lists the keys). */
@@ -150,11 +191,16 @@ struct RunSummary
     uint64_t device_timing_bracket_ns = 0;
     /// The plain-copy pinned H2D peak measured in the engine's own process (GB/s), 0 if not measured.
     double device_peak_h2d_gbps = 0;
+    /// The memory sampler's own CPU time (its thread's CPU clock), seconds; 0 when it did not run.
+    double memory_sampler_cpu_s = 0;
     RunFigures figures;
     int num_workers = 0;
     int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)
     std::string verdict;                 ///< "not input-bound", "moderately input-bound", ...
     bool figures_reliable = true;        ///< false when events were lost (see warnings)
+    /// false for an imported trace whose loop's wait for data could not be measured (no loader
+    /// spans, or only on another thread): data_stall_fraction then means nothing and shows "–".
+    bool data_stall_measured = true;
     int stalled_tasks = 0;               ///< tasks a worker held kStallNs or more (see warnings)
     std::vector<Advice> advice;
     std::vector<BatchLogEntry> batch_log;

@@ -135,6 +135,8 @@ class EventWriter
 public:
     EventWriter() = default;
     EventWriter(Segment& seg, int lane);
+    /// A writer of ring `ring` (ShmLayout::kMemoryRing) whose events default to `lane`.
+    EventWriter(Segment& seg, int lane, uint32_t ring);
     bool valid() const { return m_records != nullptr; }
     void span(EventKind kind, uint64_t t0, uint64_t t1, int64_t batch = -1, int64_t arg0 = 0,
               int64_t arg1 = 0, int lane = 0x7fff);

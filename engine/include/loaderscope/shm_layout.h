@@ -21,7 +21,8 @@ struct Config;
 constexpr uint64_t kSegmentMagic = 0x3130455053444c4cULL; // "LLDSPE01" little-endian
 /// 3: the header names its source (engine or a watched PyTorch job), program, rank and start
 /// time; the config section is sized from the config; workers say when they took their task.
-constexpr uint32_t kLayoutVersion = 3;
+/// 4: a fourth fixed event ring, the memory sampler's (worker k's ring is 4+k).
+constexpr uint32_t kLayoutVersion = 4;
 
 /** Who wrote a segment: the engine, or the Python probe inside a real PyTorch job. */
 enum class SegmentSource : uint32_t { Engine = 0, Probe = 1 };
@@ -115,7 +116,10 @@ struct ShmLayout
 {
     static constexpr uint32_t kConsumerSlots = 6;     ///< slots held past delivery (loop, pin, device)
     static constexpr uint32_t kEventRingCapacity = 1u << 16; ///< 4 MiB per writer
-    static constexpr uint32_t kFixedEventRings = 3;   ///< main, pin thread, device collector
+    /// main, pin thread, device collector, memory sampler. A reader built with another count
+    /// refuses the segment (Segment::open checks num_event_rings against it).
+    static constexpr uint32_t kFixedEventRings = 4;
+    static constexpr uint32_t kMemoryRing = 3;        ///< the main process's memory sampler thread
     static constexpr uint64_t kHeaderBytes = 4096;
     static constexpr uint64_t kMaxConfigSectionBytes = (1 << 20) + 4096; ///< a config is at most 1 MiB
 
@@ -146,7 +150,8 @@ struct ShmLayout
     /// Recomputes the layout from the counts stored in a header (used by readers).
     static ShmLayout fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
                                 uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes);
-    /// Ring 0: main thread, 1: pin thread, 2: device collector (copy and compute lanes), 3+k: worker k.
+    /// Ring 0: main thread, 1: pin thread, 2: device collector (copy and compute lanes), 3: memory
+    /// sampler (counters on any lane, see EventKind::MemoryUsage), 4+k: worker k.
     static uint32_t eventRingIndexForLane(int lane)
     {
         if (lane >= 0)

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// Switches for tests and fuzzing of the trace reader: each path it can take (byte-loop or AVX2
+// scanner, simdjson's portable or CPU-specific parser, windows parsed inline or on a second
+// thread) must give the same result, error messages included. Process-wide; not for production.
+#pragma once
+
+#include <cstdint>
+
+namespace loaderscope::detail {
+
+/// The byte-loop scanner instead of the AVX2 one.
+void forceScalarScanner(bool on);
+bool simdScannerAvailable();
+/// simdjson's portable implementation for the windows parsed from now on.
+void forceFallbackParser(bool on);
+/// The implementation the next import's windows use ("icelake", "haswell", "fallback").
+const char* windowParserImplementation();
+/// Files at least this large are parsed on a second thread (default 8 MiB); returns the old value.
+uint64_t setPipelineThreshold(uint64_t bytes);
+
+} // namespace loaderscope::detail

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+#include "jobdialogs.h"
+
+#include "loaderscope/segment.h"
+
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace {
+
+/// A line edit with a "…" button that opens a file or folder chooser.
+QWidget* withBrowse(QLineEdit* edit, QWidget* parent, const std::function<void()>& browse)
+{
+    auto* row = new QWidget(parent);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(edit, 1);
+    auto* b = new QPushButton(QStringLiteral("…"), row);
+    b->setMaximumWidth(40);
+    QObject::connect(b, &QPushButton::clicked, row, browse);
+    h->addWidget(b);
+    return row;
+}
+
+} // namespace
+
+WatchScriptDialog::WatchScriptDialog(QWidget* parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Watch a Python script"));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("Runs your training script as python3 would, with every torch.utils.data.DataLoader it "
+                                "makes recorded live: its real worker processes, each sample, the pin-memory thread. "
+                                "The script itself is not changed. It ends with the app (Stop ends it cleanly)."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto* form = new QFormLayout;
+    const QSettings s;
+    m_script = new QLineEdit(s.value(QStringLiteral("watch/script")).toString(), this);
+    m_args = new QLineEdit(s.value(QStringLiteral("watch/args")).toString(), this);
+    m_args->setPlaceholderText(tr("as on the command line, e.g. --epochs 2 --batch-size 64"));
+    m_dir = new QLineEdit(s.value(QStringLiteral("watch/dir")).toString(), this);
+    m_dir->setPlaceholderText(tr("the script's folder"));
+    m_python = new QLineEdit(s.value(QStringLiteral("watch/python"), EngineLauncher::defaultPython()).toString(), this);
+    form->addRow(tr("Script"), withBrowse(m_script, this, [this] {
+                     const QString f = QFileDialog::getOpenFileName(this, tr("Training script"), QFileInfo(m_script->text()).absolutePath(),
+                                                                    tr("Python scripts (*.py);;All files (*)"));
+                     if (!f.isEmpty())
+                         m_script->setText(f);
+                 }));
+    form->addRow(tr("Arguments"), m_args);
+    form->addRow(tr("Working directory"), withBrowse(m_dir, this, [this] {
+                     const QString d = QFileDialog::getExistingDirectory(this, tr("Working directory"), m_dir->text());
+                     if (!d.isEmpty())
+                         m_dir->setText(d);
+                 }));
+    form->addRow(tr("Python"), m_python);
+    layout->addLayout(form);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Watch"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(640, sizeHint().height());
+}
+
+void WatchScriptDialog::setScript(const QString& path)
+{
+    m_script->setText(path);
+}
+
+std::optional<ScriptLaunch> WatchScriptDialog::launch() const
+{
+    const QFileInfo script(m_script->text().trimmed());
+    if (!script.isFile() || !script.isReadable())
+        return std::nullopt;
+    ScriptLaunch l;
+    l.script = script.absoluteFilePath();
+    l.args = QProcess::splitCommand(m_args->text());
+    l.workingDir = m_dir->text().trimmed();
+    l.python = m_python->text().trimmed();
+    return l;
+}
+
+void WatchScriptDialog::accept()
+{
+    const QFileInfo script(m_script->text().trimmed());
+    QString problem;
+    if (m_script->text().trimmed().isEmpty())
+        problem = tr("Choose the script to run.");
+    else if (!script.isFile() || !script.isReadable())
+        problem = tr("Cannot read %1.").arg(script.absoluteFilePath());
+    else if (!m_dir->text().trimmed().isEmpty() && !QFileInfo(m_dir->text().trimmed()).isDir())
+        problem = tr("The working directory %1 does not exist.").arg(m_dir->text().trimmed());
+    else if (!QFileInfo(m_python->text().trimmed()).isExecutable())
+        problem = tr("%1 is not an executable Python interpreter.").arg(m_python->text().trimmed());
+    if (!problem.isEmpty()) {
+        QMessageBox::warning(this, windowTitle(), problem);
+        return;
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("watch/script"), script.absoluteFilePath());
+    s.setValue(QStringLiteral("watch/args"), m_args->text());
+    s.setValue(QStringLiteral("watch/dir"), m_dir->text().trimmed());
+    s.setValue(QStringLiteral("watch/python"), m_python->text().trimmed());
+    QDialog::accept();
+}
+
+AttachDialog::AttachDialog(QWidget* parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Attach to a running job"));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("Jobs of yours that are running now under the probe (python3 -m loaderscope run, or "
+                                "loaderscope.watch() in the script). Choose one to follow it live; choose the ranks "
+                                "of one job to see them stacked, the slowest named. Watching never slows or stops "
+                                "the job."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    m_table = new QTableWidget(this);
+    m_table->setColumnCount(5);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_table, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Attach"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, &QDialog::accept);
+    layout->addWidget(buttons);
+    auto* timer = new QTimer(this);
+    timer->setInterval(2000);
+    connect(timer, &QTimer::timeout, this, &AttachDialog::refresh);
+    timer->start();
+    refresh();
+    resize(760, 360);
+}
+
+void AttachDialog::refresh()
+{
+    const QStringList before = chosen();
+    m_table->setHorizontalHeaderLabels({tr("script"), tr("pid"), tr("rank"), tr("started"), tr("workers")});
+    std::vector<loaderscope::SegmentInfo> jobs;
+    for (auto& i : loaderscope::listLiveSegments())
+        if (i.source == loaderscope::SegmentSource::Probe)
+            jobs.push_back(std::move(i));
+    m_table->setRowCount(int(jobs.size()));
+    const QLocale loc;
+    for (int r = 0; r < int(jobs.size()); ++r) {
+        const auto& j = jobs[size_t(r)];
+        auto* program = new QTableWidgetItem(QFileInfo(QString::fromStdString(j.program)).fileName());
+        program->setToolTip(QString::fromStdString(j.program));
+        program->setData(Qt::UserRole, QString::fromStdString(j.name));
+        m_table->setItem(r, 0, program);
+        m_table->setItem(r, 1, new QTableWidgetItem(QString::number(j.pid)));
+        m_table->setItem(r, 2, new QTableWidgetItem(j.rank >= 0 ? tr("%1 of %2").arg(j.rank).arg(j.world_size) : QStringLiteral("–")));
+        const QDateTime started = QDateTime::fromMSecsSinceEpoch(qint64(j.start_unix_ns / 1'000'000));
+        m_table->setItem(r, 3, new QTableWidgetItem(loc.toString(started, QLocale::ShortFormat)));
+        m_table->setItem(r, 4, new QTableWidgetItem(loc.toString(qint64(j.lanes_used))));
+        if (before.contains(QString::fromStdString(j.name)))
+            m_table->selectRow(r);
+    }
+    if (m_table->selectedItems().isEmpty() && m_table->rowCount() > 0)
+        m_table->selectRow(0);
+    m_table->resizeColumnsToContents();
+}
+
+QStringList AttachDialog::chosen() const
+{
+    QStringList names;
+    for (const QModelIndex& row : m_table->selectionModel()->selectedRows())
+        names << m_table->item(row.row(), 0)->data(Qt::UserRole).toString();
+    return names;
+}
+
+int AttachDialog::rowCount() const
+{
+    return m_table->rowCount();
+}
