@@ -2,7 +2,8 @@
 // `cmake --install` into a DESTDIR (a temporary folder outside the build tree, removed at the end),
 // then the installed programs are run from there with the build tree out of their reach: no
 // build path on PATH, none in a RUNPATH, and a control run that shows the app fails when the
-// installed engine is not beside it (so it cannot have used the build tree's). The desktop entry,
+// installed engine is not beside it (so it cannot have used the build tree's), and one that the
+// presets, lessons and translations come from the installed data folder. The desktop entry,
 // AppStream metainfo and man pages are checked with the tools distributions use.
 #include "testutil.h"
 
@@ -57,6 +58,12 @@ QString tool(const char* name)
     return QStandardPaths::findExecutable(QLatin1String(name));
 }
 
+/// A hard link (so /proc/self/exe names the new folder), else a copy.
+bool linkOrCopy(const QString& from, const QString& to)
+{
+    return ::link(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) == 0 || QFile::copy(from, to);
+}
+
 bool isElf(const QString& path)
 {
     QFile f(path);
@@ -75,6 +82,8 @@ private slots:
     void engineVersion();
     void engineRunsInstalledPreset();
     void appExportsFromInstalledLocation();
+    void appFindsItsData_data();
+    void appFindsItsData();
     void pythonPackage();
     void desktopEntryAndMetainfo();
     void manPages_data();
@@ -133,6 +142,7 @@ void TestInstall::layout()
         want << QStringLiteral("share/loaderscope/presets/") + preset;
 #ifdef LOADERSCOPE_HAVE_GUI
     want << QStringLiteral("bin/loaderscope") << QStringLiteral("share/man/man1/loaderscope.1.gz")
+         << QStringLiteral("share/loaderscope/lessons/lessons.json") << QStringLiteral("share/loaderscope/translations/loaderscope_tr.qm")
          << QStringLiteral("share/applications/%1.desktop").arg(kAppId)
          << QStringLiteral("share/metainfo/%1.metainfo.xml").arg(kAppId)
          << QStringLiteral("share/icons/hicolor/scalable/apps/%1.svg").arg(kAppId);
@@ -171,6 +181,19 @@ void TestInstall::noBuildTreePaths()
             QVERIFY2(!line.contains("(RPATH)") && !line.contains("(RUNPATH)"), qPrintable(f + QStringLiteral(": ") + QString::fromUtf8(line)));
     }
     QVERIFY(elves >= 1);
+    // Nor does any other installed file name the build or the source tree.
+    QStringList naming;
+    for (QDirIterator it(m_stage.path(), QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+        const QString f = it.next();
+        if (isElf(f))
+            continue;
+        QFile file(f);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        if (text.contains(kBuild.toUtf8()) || text.contains(kSource.toUtf8() + '/'))
+            naming << f;
+    }
+    QVERIFY2(naming.isEmpty(), qPrintable(QStringLiteral("installed files that name the build or source tree: ") + naming.join(QStringLiteral(", "))));
 }
 
 void TestInstall::engineVersion()
@@ -214,18 +237,66 @@ void TestInstall::appExportsFromInstalledLocation()
     const QImage image(png);
     QCOMPARE(image.size(), QSize(800, 450));
 
-    // Control: the same app without the engine beside it (a hard link, so /proc/self/exe names the
-    // lonely folder) cannot run, so the export above used the installed engine and nothing else.
-    const QString lonely = m_work.filePath(QStringLiteral("lonely"));
-    QVERIFY(QDir().mkpath(lonely));
-    const QString app = lonely + QStringLiteral("/loaderscope");
-    if (::link(QFile::encodeName(usr(QStringLiteral("bin/loaderscope"))).constData(), QFile::encodeName(app).constData()) != 0)
-        QVERIFY(QFile::copy(usr(QStringLiteral("bin/loaderscope")), app));
-    const QString nothing = m_work.filePath(QStringLiteral("lonely.png"));
-    const Result c = run(app, args + QStringList{nothing}, env, m_work.path(), 120000);
+    // Control: the same app with its data beside it but no engine (a hard link, so /proc/self/exe
+    // names the lonely folder) cannot run, so the export above used the installed engine.
+    const QString lonely = m_work.filePath(QStringLiteral("no-engine"));
+    QVERIFY(QDir().mkpath(lonely + QStringLiteral("/bin")));
+    QVERIFY(QDir().mkpath(lonely + QStringLiteral("/share")));
+    QVERIFY(linkOrCopy(usr(QStringLiteral("bin/loaderscope")), lonely + QStringLiteral("/bin/loaderscope")));
+    QVERIFY(QFile::link(usr(QStringLiteral("share/loaderscope")), lonely + QStringLiteral("/share/loaderscope")));
+    const QString nothing = m_work.filePath(QStringLiteral("no-engine.png"));
+    const Result c = run(lonely + QStringLiteral("/bin/loaderscope"), args + QStringList{nothing}, env, m_work.path(), 120000);
     QVERIFY2(c.exitCode != 0, "the app ran without an engine beside it: it found one somewhere else");
     QVERIFY2(c.err.contains("engine"), c.err.constData());
     QVERIFY(!QFileInfo::exists(nothing));
+#endif
+}
+
+void TestInstall::appFindsItsData_data()
+{
+    QTest::addColumn<bool>("withData");
+    QTest::newRow("installed") << true;
+    QTest::newRow("control: no data folder") << false;
+}
+
+void TestInstall::appFindsItsData()
+{
+#ifndef LOADERSCOPE_HAVE_GUI
+    QSKIP("the app is not built (LOADERSCOPE_BUILD_GUI off)");
+#else
+    QFETCH(bool, withData);
+    // The presets, lessons and translations come from <bin>/../share/loaderscope of the program
+    // that runs: the installed one, or a copy of the app and the engine without that folder.
+    QString app = usr(QStringLiteral("bin/loaderscope"));
+    if (!withData) {
+        const QString bin = m_work.filePath(QStringLiteral("no-data/bin"));
+        QVERIFY(QDir().mkpath(bin));
+        for (const char* program : {"loaderscope", "loaderscope-engine"})
+            QVERIFY(linkOrCopy(usr(QStringLiteral("bin/") + QLatin1String(program)), bin + QLatin1Char('/') + QLatin1String(program)));
+        app = bin + QStringLiteral("/loaderscope");
+    }
+    QProcessEnvironment env = isolated();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+
+    // Presets and the Turkish catalog: an unknown preset is refused (exit 2) with the list of the
+    // presets, in Turkish when the catalog was found.
+    const Result p = run(app, {QStringLiteral("--lang"), QStringLiteral("tr"), QStringLiteral("--preset"), QStringLiteral("zq_no_such_preset")},
+                         env, m_work.path());
+    QCOMPARE(p.exitCode, 2);
+    const QString presetMessage = QString::fromUtf8(p.err);
+    QCOMPARE(presetMessage.contains(QStringLiteral("num_workers_4")), withData);
+    QCOMPARE(presetMessage.contains(QStringLiteral("bilinmeyen hazır ayar")), withData);
+
+    // Lessons: --lesson out of range names how many lessons were found.
+    QFile f(kSource + QStringLiteral("/resources/lessons/lessons.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const qsizetype lessons = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("lessons")).toArray().size();
+    QVERIFY(lessons > 0);
+    const Result l = run(app, {QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--lesson"), QStringLiteral("999"),
+                               QStringLiteral("--export"), m_work.filePath(QStringLiteral("lesson.png"))},
+                         env, m_work.path());
+    QCOMPARE(l.exitCode, 1);
+    QVERIFY2(l.err.contains(QStringLiteral("from 1 to %1").arg(withData ? lessons : 0).toUtf8()), l.err.constData());
 #endif
 }
 
@@ -320,8 +391,30 @@ void TestInstall::manPages()
     const QString text = QString::fromUtf8(r.out);
     for (const char* heading : {"NAME", "SYNOPSIS", "DESCRIPTION", "EXIT STATUS", "SEE ALSO"})
         QVERIFY2(text.contains(QLatin1Char('\n') + QLatin1String(heading) + QLatin1Char('\n')), heading);
-    QVERIFY(text.contains(page + QStringLiteral(" - ")));
+    // The NAME line ("page - what it is"; justified, so the spaces may be more than one).
+    QVERIFY(text.contains(QRegularExpression(QStringLiteral("\\n +%1 +- ").arg(QRegularExpression::escape(page)))));
     QVERIFY2(text.contains(QStringLiteral(LOADERSCOPE_VERSION)), "the page names the version");
+
+    // Every option (and engine command) the installed program's --help lists is on its page.
+    const Result help = run(usr(QStringLiteral("bin/") + page), {QStringLiteral("--help")}, isolated(), m_work.path());
+    QCOMPARE(help.exitCode, 0);
+    const QString helpText = QString::fromUtf8(help.out);
+    QStringList names, missing;
+    static const QRegularExpression option(QStringLiteral("(?:^|[\\s,\\[|])(--[a-z][a-z-]*)"));
+    for (auto it = option.globalMatch(helpText); it.hasNext();)
+        names << it.next().captured(1);
+    static const QRegularExpression command(QStringLiteral("^  loaderscope-engine ([a-z][a-z-]*)"), QRegularExpression::MultilineOption);
+    for (auto it = command.globalMatch(helpText); it.hasNext();)
+        names << it.next().captured(1);
+    QVERIFY2(names.size() >= 5, qPrintable(helpText));
+    names.removeDuplicates();
+    // man writes a hyphen as U+2010 where groff chose to; compare with plain hyphens.
+    QString plain = text;
+    plain.replace(QChar(0x2010), QLatin1Char('-')).replace(QChar(0x2212), QLatin1Char('-'));
+    for (const QString& n : names)
+        if (!plain.contains(n))
+            missing << n;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("in --help but not in %1(1): ").arg(page) + missing.join(QStringLiteral(", "))));
 }
 
 QTEST_GUILESS_MAIN(TestInstall)
