@@ -2,8 +2,9 @@
 // docs/ against the programs. What must be documented is asked of the programs themselves, never
 // listed here: the config keys from the engine's parser (its own "known keys" message, probed
 // object by object), the summary fields from real runs' summaries, the commands and options from
-// both programs' --help, the trace categories and counters from a real Chrome trace. And the
-// documents link nothing outside the repository, and every relative link resolves.
+// both programs' --help, the trace categories and counters from a real Chrome trace, the analyze
+// and sweep outputs from real runs of them, the advice ids from their one definition (advice.h).
+// And the documents link nothing outside the repository, and every relative link resolves.
 #include "testutil.h"
 
 #include "loaderscope/config.h"
@@ -144,6 +145,9 @@ private slots:
     void engineCommands();
     void appOptions();
     void traceFormat();
+    void analyzeOutput();
+    void sweepOutput();
+    void adviceIds();
     void links_data();
     void links();
     void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
@@ -297,6 +301,100 @@ void TestDocs::traceFormat()
             missing << n;
     missing.sort();
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("written to Chrome traces but not in docs/traces.md: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::analyzeOutput()
+{
+    // Traces of several shapes (two ranks of one job, a GPU trace, a legacy array), so every field
+    // is written, nulls included.
+    QStringList args = {QStringLiteral("analyze")};
+    for (const char* f : {"rank0.json", "rank1.json", "gpu_pageable.json", "legacy_no_steps.json"})
+        args << QStringLiteral("--trace") << kSource + QStringLiteral("/tests/fixtures/traces/") + QLatin1String(f);
+    const EngineResult r = runEngineArgs(args, 60000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(out.value(QStringLiteral("ranks")).toArray().size(), 4);
+    QSet<QString> paths;
+    collectJsonPaths(out, {}, paths);
+    QVERIFY(paths.contains(QStringLiteral("ranks[].loop_shape")));
+    const QString doc = section(m_config, QStringLiteral("## 6."));
+    QVERIFY(!doc.isEmpty());
+    QStringList missing;
+    for (const QString& p : paths) {
+        // The rank fields are documented by their own name in the table of rank fields.
+        const QString name = p.startsWith(QLatin1String("ranks[].")) ? p.mid(8) : p;
+        if (!doc.contains(backticked(name)) && !doc.contains(QLatin1Char('"') + name + QLatin1Char('"')))
+            missing << p;
+    }
+    missing.sort();
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("analyze output not in docs/config.md section 6: ") + missing.join(QStringLiteral(", "))));
+    // The loop shapes the engine names are the ones documented.
+    for (const QJsonValue& rank : out.value(QStringLiteral("ranks")).toArray()) {
+        const QString shape = rank.toObject().value(QStringLiteral("loop_shape")).toString();
+        QVERIFY2(doc.contains(QLatin1Char('"') + shape + QLatin1Char('"')), qPrintable(shape));
+        QVERIFY2(m_traces.contains(backticked(shape)), qPrintable(shape));
+    }
+}
+
+void TestDocs::sweepOutput()
+{
+    const QByteArray config = R"({"dataset": {"length": 64, "io_latency_us": 100}, "loader": {"batch_size": 16},
+        "train": {"step_us": 100}, "device": {"backend": "sim"}})";
+    QTemporaryDir dir;
+    QFile c(dir.filePath(QStringLiteral("config.json")));
+    QVERIFY(c.open(QIODevice::WriteOnly) && c.write(config) == config.size());
+    c.close();
+    const QString json = dir.filePath(QStringLiteral("sweep.json"));
+    const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+    for (const QString& out : {json, csv}) {
+        const EngineResult r = runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--config"), c.fileName(), QStringLiteral("--vary"),
+                                              QStringLiteral("num_workers=0,1"), QStringLiteral("--batches"), QStringLiteral("4"),
+                                              QStringLiteral("--out"), out},
+                                             120000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    }
+    const QString doc = section(m_config, QStringLiteral("## 6."));
+    QStringList missing;
+    QFile j(json);
+    QVERIFY(j.open(QIODevice::ReadOnly));
+    QSet<QString> paths;
+    collectJsonPaths(QJsonDocument::fromJson(j.readAll()).object(), {}, paths);
+    QVERIFY(paths.contains(QStringLiteral("results[].samples_per_s")));
+    for (const QString& p : paths) {
+        const QString name = p.startsWith(QLatin1String("results[].")) ? p.mid(10) : p;
+        if (name == QLatin1String("num_workers")) // the knob's own column
+            continue;
+        if (!doc.contains(backticked(name)) && !doc.contains(QLatin1Char('"') + name + QLatin1Char('"')))
+            missing << QStringLiteral("JSON ") + p;
+    }
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList header = QString::fromUtf8(f.readLine()).trimmed().split(QLatin1Char(','));
+    QCOMPARE(header.value(0), QStringLiteral("num_workers"));
+    for (const QString& column : header.mid(1))
+        if (!doc.contains(backticked(column)))
+            missing << QStringLiteral("CSV ") + column;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("sweep output not in docs/config.md section 6: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::adviceIds()
+{
+    // The ids are defined once, in advice.h's advice_id namespace ("never rename one"); each must
+    // have its row in the table of advice (knob, when, evidence).
+    const QString header = readText(kSource + QStringLiteral("/engine/include/loaderscope/advice.h"));
+    const qsizetype begin = header.indexOf(QLatin1String("namespace advice_id {"));
+    const qsizetype end = header.indexOf(QLatin1String("} // namespace advice_id"), begin);
+    QVERIFY(begin >= 0 && end > begin);
+    static const QRegularExpression def(QStringLiteral("constexpr const char\\* k\\w+ = \"([a-z_]+)\";"));
+    QStringList ids, missing;
+    for (auto it = def.globalMatch(header.mid(begin, end - begin)); it.hasNext();)
+        ids << it.next().captured(1);
+    QVERIFY2(ids.size() >= 12, qPrintable(ids.join(QStringLiteral(", "))));
+    const QString doc = section(m_config, QStringLiteral("## 5."));
+    for (const QString& id : ids)
+        if (!doc.contains(QStringLiteral("\n| %1 |").arg(backticked(id))))
+            missing << id;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("advice ids without a row in docs/config.md section 5: ") + missing.join(QStringLiteral(", "))));
 }
 
 void TestDocs::links_data()
