@@ -43,6 +43,10 @@ if(LOADERSCOPE_BUILD_PROBE)
       "python3 (>= ${LOADERSCOPE_PYTHON_VERSION}~), python3 (<< ${_py_major}.${_py_next})")
   # The probe watches real PyTorch jobs; the app and the engine run without it.
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-torch, qt6-translations-l10n")
+  # Its byte code is compiled at install and removed before removal (py3compile/py3clean, from
+  # python3-minimal), so a python3 run as root leaves no __pycache__ behind.
+  set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+      "${CMAKE_CURRENT_SOURCE_DIR}/packaging/debian/postinst;${CMAKE_CURRENT_SOURCE_DIR}/packaging/debian/prerm")
 else()
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-translations-l10n")
 endif()
