@@ -88,6 +88,7 @@ private slots:
     void desktopEntryAndMetainfo();
     void manPages_data();
     void manPages();
+    void debianPackage();
     void cleanup() { QCOMPARE(testutil::loaderscopeSegments(), QStringList()); }
 
 private:
@@ -415,6 +416,56 @@ void TestInstall::manPages()
         if (!plain.contains(n))
             missing << n;
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("in --help but not in %1(1): ").arg(page) + missing.join(QStringLiteral(", "))));
+}
+
+void TestInstall::debianPackage()
+{
+    // cpack -G DEB into a temporary folder (the build tree keeps its own .deb), then the package
+    // is read back with dpkg-deb: what it holds, and the dependencies dpkg-shlibdeps computed.
+    const QString dpkgDeb = tool("dpkg-deb");
+    QVERIFY2(!dpkgDeb.isEmpty() && !tool("dpkg-shlibdeps").isEmpty(), "dpkg-deb and dpkg-shlibdeps are needed (Debian: dpkg-dev; ./run.sh installs it)");
+    const QString out = m_work.filePath(QStringLiteral("deb"));
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const Result c = run(QStringLiteral(LOADERSCOPE_CPACK_COMMAND),
+                         {QStringLiteral("--config"), kBuild + QStringLiteral("/CPackConfig.cmake"), QStringLiteral("-G"), QStringLiteral("DEB"),
+                          QStringLiteral("-B"), out},
+                         env, m_work.path(), 300000);
+    QVERIFY2(c.exitCode == 0, (c.out + c.err).constData());
+    const QStringList debs = QDir(out).entryList({QStringLiteral("loaderscope_*.deb")}, QDir::Files);
+    QCOMPARE(debs.size(), 1);
+    QVERIFY2(QRegularExpression(QStringLiteral("^loaderscope_%1_[a-z0-9]+\\.deb$").arg(QRegularExpression::escape(QStringLiteral(LOADERSCOPE_VERSION))))
+                 .match(debs.first()).hasMatch(),
+             qPrintable(debs.first()));
+    const QString deb = out + QLatin1Char('/') + debs.first();
+
+    const Result f = run(dpkgDeb, {QStringLiteral("--field"), deb, QStringLiteral("Package"), QStringLiteral("Version"), QStringLiteral("Depends")},
+                         env, m_work.path());
+    QCOMPARE(f.exitCode, 0);
+    const QString fields = QString::fromUtf8(f.out);
+    QVERIFY2(fields.contains(QStringLiteral("Version: " LOADERSCOPE_VERSION)), qPrintable(fields));
+    // Computed from the binaries: the C library and zlib (the engine), Qt (the app).
+    for (const char* lib : {"libc6", "libstdc++6", "zlib1g"})
+        QVERIFY2(fields.contains(QLatin1String(lib)), qPrintable(fields));
+#ifdef LOADERSCOPE_HAVE_GUI
+    for (const char* lib : {"libqt6core6", "libqt6widgets6"})
+        QVERIFY2(fields.contains(QLatin1String(lib)), qPrintable(fields));
+#endif
+    // The CUDA runtime is linked statically: no CUDA package is needed.
+    QVERIFY2(!fields.contains(QLatin1String("cuda")), qPrintable(fields));
+
+    const Result l = run(dpkgDeb, {QStringLiteral("--contents"), deb}, env, m_work.path());
+    QCOMPARE(l.exitCode, 0);
+    QStringList missing;
+    for (QDirIterator it(usr(QString()), QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+        const QString rel = QStringLiteral("./usr/") + QDir(usr(QString())).relativeFilePath(it.next());
+        if (!l.out.contains(rel.toUtf8() + '\n'))
+            missing << rel;
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("installed by cmake --install but not in the package: ") + missing.join(QStringLiteral(", "))));
+#ifdef LOADERSCOPE_HAVE_PROBE
+    const Result i = run(dpkgDeb, {QStringLiteral("--info"), deb}, env, m_work.path());
+    QVERIFY2(i.out.contains("postinst") && i.out.contains("prerm"), i.out.constData());
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestInstall)
