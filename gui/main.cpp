@@ -116,7 +116,7 @@ void addOptions(QCommandLineParser& args)
     args.addOptions({
         {QStringLiteral("config"), QStringLiteral("Run configuration (JSON)."), QStringLiteral("file")},
         {QStringLiteral("preset"), QStringLiteral("A built-in preset (e.g. num_workers_4)."), QStringLiteral("name")},
-        {QStringLiteral("lesson"), QStringLiteral("Workshop lesson N (from 1): open it; with --run or --export, run its experiment."), QStringLiteral("n")},
+        {QStringLiteral("lesson"), QStringLiteral("Lesson N (1-13): open it; with --run or --export, run its experiment."), QStringLiteral("n")},
         {QStringLiteral("export"), QStringLiteral("Run headless and write a picture (png, svg, pdf)."), QStringLiteral("file")},
         {QStringLiteral("size"), QStringLiteral("Picture size, WxH (default 1600x900)."), QStringLiteral("size")},
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},

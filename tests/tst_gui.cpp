@@ -19,11 +19,12 @@
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
 #include "core/summarytext.h"
+#include "core/counterseries.h"
 #include "core/timelinelayout.h"
 #include "core/timelinestyle.h"
 #include "core/presets.h"
 #include "core/workerstatsmodel.h"
-#include "widgets/queuechartview.h"
+#include "widgets/counterchartview.h"
 #include "widgets/timelineview.h"
 
 #include <QAbstractButton>
@@ -52,6 +53,7 @@ private slots:
     void everyConfigKeyHasAField();
     void latencyFieldsRoundTrip();
     void chartKeepsPointBudget();
+    void memoryChartFromCounters();
     void mainWindowRunsPreset();
     void runHistoryKeepsRuns();
     void sweepDialogRunsAndExports();
@@ -218,7 +220,7 @@ void TestGui::everyConfigKeyHasAField()
 
 void TestGui::chartKeepsPointBudget()
 {
-    QueueChartView chart;
+    CounterChartView chart(CounterChartView::Counters::Queue);
     chart.resize(900, 250);
     chart.setModel(m_session.model());
     chart.refresh(Viewport{0, m_session.model()->endTime()});
@@ -380,6 +382,91 @@ void TestGui::profilerTraceIntoTheTimeline()
     const loaderscope::RunSummary neg = analysisSummary(loaderscope::analyzeProfilerTrace(negative));
     QVERIFY(!neg.figures_reliable);
     QVERIFY(!neg.warnings.empty());
+}
+
+void TestGui::memoryChartFromCounters()
+{
+    using loaderscope::Event;
+    using loaderscope::EventKind;
+    constexpr qint64 MiB = 1 << 20;
+    TraceModel m;
+    m.reset(0, 2, true);
+    auto ev = [](EventKind k, int16_t lane, uint64_t t, int64_t a0, int64_t a1, int64_t batch) {
+        Event e{};
+        e.kind = k;
+        e.lane = lane;
+        e.t0 = e.t1 = t;
+        e.arg0 = a0;
+        e.arg1 = a1;
+        e.batch = batch;
+        return e;
+    };
+    std::vector<Event> events;
+    for (int i = 0; i < 40; ++i) {
+        const uint64_t t = uint64_t(i) * 50'000'000; // 20 Hz for 2 s
+        events.push_back(ev(EventKind::MemoryUsage, loaderscope::LaneMain, t, 300 * MiB, 100 * MiB, 30 * MiB));
+        // worker 0's USS grows 1 MiB a sample; every third sample reads RSS only (-1: not read)
+        events.push_back(ev(EventKind::MemoryUsage, 0, t + 1, 200 * MiB, i % 3 ? 50 * MiB : -1, i % 3 ? i * MiB : -1));
+        events.push_back(ev(EventKind::MemoryUsage, 1, t + 2, 200 * MiB, 40 * MiB, 2 * MiB));
+        events.push_back(ev(EventKind::ShmUsage, loaderscope::LaneMain, t + 3, 4 * MiB, 40 * MiB, 64 * MiB));
+        events.push_back(ev(EventKind::PinnedMemory, loaderscope::LaneMain, t + 4, 8 * MiB, 4 * MiB, 0));
+    }
+    m.append(events);
+    const MemoryTracks& tracks = m.memory();
+    QCOMPARE(tracks.series().size(), size_t(5)); // main, worker 0, worker 1, shm, pinned
+    QCOMPARE(tracks.series()[0].worker, -1);
+    QCOMPARE(tracks.series()[1].worker, 0);
+    QCOMPARE(tracks.series()[2].worker, 1);
+    QCOMPARE(tracks.find(MemoryTracks::Source::Process, 0)->peak[2], 38 * MiB); // the last sample read
+    const Viewport v{0, 2'000'000'000};
+    const CounterSeries series = memorySeries(m, v, 400);
+    QStringList names;
+    for (const ChartLine& l : series.lines)
+        names << l.name;
+    QCOMPARE(names, (QStringList{QStringLiteral("main"), QStringLiteral("worker 0"), QStringLiteral("worker 1"),
+                                 QStringLiteral("slots"), QStringLiteral("/dev/shm"), QStringLiteral("pinned")}));
+    QCOMPARE(series.yTitle, QStringLiteral("MiB (USS)"));
+    // worker 0's line is its USS in MiB: rising to 38, never dropping to 0 where USS was not read.
+    const QList<QPointF>& w0 = series.lines[1].points;
+    QVERIFY(!w0.isEmpty());
+    QCOMPARE(w0.last().y(), 38.0);
+    for (qsizetype i = 1; i < w0.size(); ++i)
+        QVERIFY2(w0[i].y() >= w0[i - 1].y(), "a sample that did not read USS drew a dip");
+    QVERIFY(series.maxY >= 40.0); // /dev/shm used is drawn too
+    // The hover readout names each figure of each process at that time.
+    const QString readout = memoryReadout(m, 1'000'000'000).join(QLatin1Char('\n'));
+    QVERIFY2(readout.contains(QStringLiteral("worker 0: RSS")), qPrintable(readout));
+    QVERIFY2(readout.contains(QStringLiteral("/dev/shm:")), qPrintable(readout));
+    QVERIFY2(readout.contains(QStringLiteral("USS")), qPrintable(readout));
+    // Bounded: an hour of samples keeps at most kMaxPoints per series, and its peak.
+    std::vector<Event> hour;
+    for (int i = 0; i < 72'000; ++i)
+        hour.push_back(ev(EventKind::MemoryUsage, 1, 3'000'000'000ULL + uint64_t(i) * 50'000'000ULL, 200 * MiB, 40 * MiB,
+                          i == 50'000 ? 900 * MiB : 2 * MiB));
+    m.append(hour);
+    const MemoryTracks::Series* w1 = m.memory().find(MemoryTracks::Source::Process, 1);
+    QVERIFY(w1->points.size() < MemoryTracks::kMaxPoints);
+    QCOMPARE(w1->peak[2], 900 * MiB);
+    qint64 held = 0;
+    for (const MemoryTracks::Point& p : w1->points)
+        held = std::max(held, p.v[2]);
+    QCOMPARE(held, 900 * MiB); // the spike survives the merging
+    // The worker table shows each worker's peak USS from the summary's memory figures.
+    loaderscope::RunSummary sum;
+    sum.figures.workers.resize(2);
+    sum.figures.workers[0].worker = 0;
+    sum.figures.workers[1].worker = 1;
+    loaderscope::MemoryFigures mem;
+    loaderscope::WorkerMemory wm;
+    wm.worker = 1;
+    wm.peak_uss_bytes = uint64_t(64 * MiB);
+    mem.workers.push_back(wm);
+    sum.figures.memory = mem;
+    WorkerStatsModel table;
+    table.setSummary(sum);
+    QCOMPARE(table.data(table.index(1, WorkerStatsModel::PeakUss)).toString(), SummaryText::bytes(64.0 * MiB));
+    QCOMPARE(table.data(table.index(0, WorkerStatsModel::PeakUss)).toString(), QStringLiteral("–")); // not sampled
+    QVERIFY(SummaryText::memoryPeaks(sum).contains(SummaryText::bytes(64.0 * MiB)));
 }
 
 void TestGui::sameFiguresEverywhere()

@@ -12,7 +12,7 @@
 #include "testutil.h"
 #include "widgets/lessonspanel.h"
 #include "widgets/mainwindow.h"
-#include "widgets/queuechartview.h"
+#include "widgets/chartspane.h"
 #include "widgets/timelineview.h"
 
 #include <QAbstractButton>
@@ -180,11 +180,13 @@ QStringList shownTexts(MainWindow& w)
         add(e.text);
     add(w.timeline()->overlay().badge);
     add(w.timeline()->overlay().caption);
-    // Painted on the queue chart: series names and axis titles.
-    for (QAbstractSeries* s : w.chart()->chart()->series())
-        add(s->name());
-    for (QAbstractAxis* a : w.chart()->chart()->axes())
-        add(a->titleText());
+    // Painted on the queue and memory charts: series names and axis titles.
+    for (CounterChartView* c : {w.charts()->queue(), w.charts()->memory()}) {
+        for (QAbstractSeries* s : c->chart()->series())
+            add(s->name());
+        for (QAbstractAxis* a : c->chart()->axes())
+            add(a->titleText());
+    }
     return out;
 }
 
@@ -267,7 +269,8 @@ void TestI18n::retranslationLeavesNoOtherLanguage()
     QSignalSpy finished(w.session(), &RunSession::runFinished);
     w.run();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.chart()->isVisible(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.charts()->queue()->isVisible(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.charts()->memory()->isVisible(), 5000);
     const QStringList english = shownTexts(w);
     QVERIFY(english.size() > 150);
     QVERIFY2(otherLanguage(english, pairs, false).isEmpty(), qPrintable(otherLanguage(english, pairs, false).join(QLatin1Char('\n'))));

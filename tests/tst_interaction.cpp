@@ -8,7 +8,7 @@
 #include "core/tracemodel.h"
 #include "core/viewportcontroller.h"
 #include "widgets/lessonspanel.h"
-#include "widgets/queuechartview.h"
+#include "widgets/counterchartview.h"
 #include "widgets/stackedtimelines.h"
 #include "widgets/timelineview.h"
 
@@ -201,7 +201,7 @@ void TestInteraction::chartReadsOutCounts()
         ev.push_back(e);
     }
     m.append(ev);
-    QueueChartView chart;
+    CounterChartView chart(CounterChartView::Counters::Queue);
     chart.setModel(&m);
     chart.resize(1198, 200);
     chart.show();

@@ -754,6 +754,100 @@
     </message>
 </context>
 <context>
+    <name>CounterSeries</name>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="53" />
+        <source>count</source>
+        <translation>count</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="55" />
+        <source>ready batches</source>
+        <translation>ready batches</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="55" />
+        <source>outstanding tasks</source>
+        <translation>outstanding tasks</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="55" />
+        <source>pinned buffers in use</source>
+        <translation>pinned buffers in use</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="182" />
+        <source>main process</source>
+        <translation>main process</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="182" />
+        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <source>main</source>
+        <translation>main</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="214" />
+        <source>%1 (RSS)</source>
+        <translation>%1 (RSS)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="221" />
+        <source>slots</source>
+        <translation>slots</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="233" />
+        <source>pinned</source>
+        <translation>pinned</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <source>MiB (USS; RSS)</source>
+        <translation>MiB (USS; RSS)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <source>MiB (USS)</source>
+        <translation>MiB (USS)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="260" />
+        <source>RSS %1</source>
+        <translation>RSS %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="262" />
+        <source>PSS %1</source>
+        <translation>PSS %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="264" />
+        <source>USS %1</source>
+        <translation>USS %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="269" />
+        <source>batch slots in use: %1</source>
+        <translation>batch slots in use: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="270" />
+        <source>/dev/shm: %1 used of %2</source>
+        <translation>/dev/shm: %1 used of %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="273" />
+        <source>pinned host memory: %1</source>
+        <translation>pinned host memory: %1</translation>
+    </message>
+</context>
+<context>
     <name>DetailsPanel</name>
     <message>
         <location filename="../gui/widgets/detailspanel.cpp" line="29" />
@@ -867,25 +961,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="76" />
+        <location filename="../gui/widgets/exporter.cpp" line="94" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="80" />
+        <location filename="../gui/widgets/exporter.cpp" line="98" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="86" />
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
-        <location filename="../gui/widgets/exporter.cpp" line="107" />
-        <location filename="../gui/widgets/exporter.cpp" line="120" />
+        <location filename="../gui/widgets/exporter.cpp" line="104" />
+        <location filename="../gui/widgets/exporter.cpp" line="119" />
+        <location filename="../gui/widgets/exporter.cpp" line="125" />
+        <location filename="../gui/widgets/exporter.cpp" line="138" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="128" />
+        <location filename="../gui/widgets/exporter.cpp" line="146" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -926,7 +1020,7 @@
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="124" />
+        <location filename="../gui/core/lessons.cpp" line="126" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1284,161 +1378,161 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
         <source>Measuring %1 of %2…</source>
         <translation>Measuring %1 of %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
         <source>Proving the advice: %1</source>
         <translation>Proving the advice: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
         <source>The advice was measured: see the summary.</source>
         <translation>The advice was measured: see the summary.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="565" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="169" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="179" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="180" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="759" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="185" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="315" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="220" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="462" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
         <source>No job is running under the probe now. Start one with
     python3 -m loaderscope run script.py [arguments]
 or use File ▸ Watch a Python script.</source>
@@ -1447,137 +1541,137 @@ or use File ▸ Watch a Python script.</source>
 or use File ▸ Watch a Python script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="516" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="518" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
         <source>Cannot read %1: %2</source>
         <translation>Cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="813" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="818" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="815" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="820" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="839" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="832" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="837" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="740" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="767" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="786" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="791" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="806" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="817" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="822" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="819" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="821" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="833" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="840" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="901" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="906" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
@@ -1585,42 +1679,42 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="111" />
+        <location filename="../gui/core/summarytext.cpp" line="110" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="113" />
+        <location filename="../gui/core/summarytext.cpp" line="112" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <location filename="../gui/core/summarytext.cpp" line="114" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <location filename="../gui/core/summarytext.cpp" line="116" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="118" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="122" />
+        <location filename="../gui/core/summarytext.cpp" line="121" />
         <source>no loader spans found</source>
         <translation>no loader spans found</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <location filename="../gui/core/summarytext.cpp" line="123" />
         <source>loader wait not measured</source>
         <translation>loader wait not measured</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <location filename="../gui/core/summarytext.cpp" line="125" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
     </message>
@@ -1716,42 +1810,22 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="53" />
-        <source>ready batches</source>
-        <translation>ready batches</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="54" />
-        <source>outstanding tasks</source>
-        <translation>outstanding tasks</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="55" />
-        <source>pinned buffers in use</source>
-        <translation>pinned buffers in use</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="77" />
-        <source>count</source>
-        <translation>count</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="216" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="233" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="217" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="234" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -1805,37 +1879,37 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="397" />
+        <location filename="../gui/core/summarytext.cpp" line="438" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="399" />
+        <location filename="../gui/core/summarytext.cpp" line="440" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="401" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="403" />
+        <location filename="../gui/core/summarytext.cpp" line="444" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="405" />
+        <location filename="../gui/core/summarytext.cpp" line="446" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="407" />
+        <location filename="../gui/core/summarytext.cpp" line="448" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="409" />
+        <location filename="../gui/core/summarytext.cpp" line="450" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -2068,7 +2142,7 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="162" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="170" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
@@ -2118,52 +2192,67 @@ or use File ▸ Watch a Python script.</translation>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <source>Memory peak</source>
+        <translation>Memory peak</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <source>Shared memory</source>
+        <translation>Shared memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
+        <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="178" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -2171,252 +2260,301 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="84" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="86" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="90" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="97" />
+        <location filename="../gui/core/summarytext.cpp" line="96" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="98" />
         <source>your PyTorch job</source>
         <translation>your PyTorch job</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="101" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="103" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="134" />
+        <location filename="../gui/core/summarytext.cpp" line="133" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="163" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="184" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="190" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="196" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="201" />
+        <location filename="../gui/core/summarytext.cpp" line="200" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="205" />
+        <location filename="../gui/core/summarytext.cpp" line="204" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="210" />
+        <location filename="../gui/core/summarytext.cpp" line="209" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="215" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="219" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="223" />
+        <location filename="../gui/core/summarytext.cpp" line="222" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="226" />
+        <location filename="../gui/core/summarytext.cpp" line="225" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="230" />
+        <location filename="../gui/core/summarytext.cpp" line="229" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="235" />
+        <location filename="../gui/core/summarytext.cpp" line="234" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="238" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="244" />
+        <location filename="../gui/core/summarytext.cpp" line="243" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="258" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="260" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="266" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="281" />
+        <location filename="../gui/core/summarytext.cpp" line="280" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="296" />
+        <location filename="../gui/core/summarytext.cpp" line="295" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="300" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="300" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="312" />
+        <location filename="../gui/core/summarytext.cpp" line="311" />
+        <source>main %1 RSS, %2 USS</source>
+        <translation>main %1 RSS, %2 USS</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <source>; workers up to %1 USS</source>
+        <translation>; workers up to %1 USS</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="327" />
+        <source>slots up to %1 in use (segment %2)</source>
+        <translation>slots up to %1 in use (segment %2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="329" />
+        <source>slots up to %1 in use</source>
+        <translation>slots up to %1 in use</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="331" />
+        <source>/dev/shm %1, %2 free at least</source>
+        <translation>/dev/shm %1, %2 free at least</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="333" />
+        <source>pinned %1</source>
+        <translation>pinned %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="339" />
+        <source>RSS: the process's pages in memory, shared ones counted in full.
+PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
+USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
+        <translation>RSS: the process's pages in memory, shared ones counted in full.
+PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
+USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <location filename="../gui/core/summarytext.cpp" line="353" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <location filename="../gui/core/summarytext.cpp" line="357" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="322" />
+        <location filename="../gui/core/summarytext.cpp" line="359" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="324" />
+        <location filename="../gui/core/summarytext.cpp" line="361" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="326" />
+        <location filename="../gui/core/summarytext.cpp" line="363" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="327" />
+        <location filename="../gui/core/summarytext.cpp" line="364" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="336" />
+        <location filename="../gui/core/summarytext.cpp" line="367" />
+        <source>Memory peak: %1</source>
+        <translation>Memory peak: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="368" />
+        <source>Shared memory: %1</source>
+        <translation>Shared memory: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="377" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="338" />
+        <location filename="../gui/core/summarytext.cpp" line="379" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350" />
+        <location filename="../gui/core/summarytext.cpp" line="391" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -2652,179 +2790,179 @@ or use File ▸ Watch a Python script.</translation>
         <translation> ns</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="59" />
-        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="129" />
         <source>fetch sample</source>
         <translation>fetch sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="60" />
-        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="131" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="61" />
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
         <source>idle (waiting for an index)</source>
         <translation>idle (waiting for an index)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="62" />
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
         <source>worker start-up</source>
         <translation>worker start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="63" />
-        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <location filename="../gui/core/timelinestyle.cpp" line="119" />
         <source>waiting for data</source>
         <translation>waiting for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
         <source>training step (issue)</source>
         <translation>training step (issue)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
         <source>starting workers</source>
         <translation>starting workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../gui/core/timelinestyle.cpp" line="71" />
         <source>shutting down workers</source>
         <translation>shutting down workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
-        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="137" />
         <source>pin copy</source>
         <translation>pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
-        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <location filename="../gui/core/timelinestyle.cpp" line="143" />
         <source>step kernel</source>
         <translation>step kernel</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
-        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <location filename="../gui/core/timelinestyle.cpp" line="123" />
         <source>waiting while later batches are ready</source>
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
-        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <location filename="../gui/core/timelinestyle.cpp" line="127" />
         <source>host waits for the GPU</source>
         <translation>host waits for the GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <location filename="../gui/core/timelinestyle.cpp" line="79" />
         <source>host blocked: pageable copy</source>
         <translation>host blocked: pageable copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <location filename="../gui/core/timelinestyle.cpp" line="80" />
         <source>host blocked: synchronous copy</source>
         <translation>host blocked: synchronous copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="76" />
+        <location filename="../gui/core/timelinestyle.cpp" line="81" />
         <source>host blocked</source>
         <translation>host blocked</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <location filename="../gui/core/timelinestyle.cpp" line="83" />
         <source>event</source>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="88" />
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
         <source>main process (training loop)</source>
         <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="89" />
+        <location filename="../gui/core/timelinestyle.cpp" line="94" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy (simulated)</source>
         <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy stream</source>
         <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="99" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute (simulated)</source>
         <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="99" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute stream</source>
         <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <location filename="../gui/core/timelinestyle.cpp" line="121" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <location filename="../gui/core/timelinestyle.cpp" line="125" />
         <source>host blocked by a copy</source>
         <translation>host blocked by a copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <location filename="../gui/core/timelinestyle.cpp" line="133" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <location filename="../gui/core/timelinestyle.cpp" line="135" />
         <source>start-up</source>
         <translation>start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <location filename="../gui/core/timelinestyle.cpp" line="139" />
         <source>copy from pinned memory</source>
         <translation>copy from pinned memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <location filename="../gui/core/timelinestyle.cpp" line="141" />
         <source>copy from pageable memory</source>
         <translation>copy from pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <location filename="../gui/core/timelinestyle.cpp" line="145" />
         <source>worker started</source>
         <translation>worker started</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <location filename="../gui/core/timelinestyle.cpp" line="147" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="144" />
+        <location filename="../gui/core/timelinestyle.cpp" line="149" />
         <source>worker stalled</source>
         <translation>worker stalled</translation>
     </message>
@@ -2980,89 +3118,104 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="45" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="60" />
         <source>num_workers 0: the main process fetches every batch itself</source>
         <translation>num_workers 0: the main process fetches every batch itself</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="63" />
+        <source>peaks: RSS %1, PSS %2, USS %3</source>
+        <translation>peaks: RSS %1, PSS %2, USS %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <source>USS grew %1 with the samples read (copy-on-read)</source>
+        <translation>USS grew %1 with the samples read (copy-on-read)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
         <source>batches made: %1</source>
         <translation>batches made: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="51" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="75" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="98" />
         <source>fetching samples and collating the batch, as a share of the loop's time</source>
         <translation>fetching samples and collating the batch, as a share of the loop's time</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="99" />
         <source>of which on a CPU core (the worker's CPU time)</source>
         <translation>of which on a CPU core (the worker's CPU time)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="72" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="100" />
         <source>of which ready to run but waiting for a core (more workers than free cores)</source>
         <translation>of which ready to run but waiting for a core (more workers than free cores)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="73" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="101" />
         <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
         <translation>of which off the CPU inside the dataset: reading files, network, sleeps</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="74" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="102" />
         <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
         <translation>waiting for an index: the loop has not asked for more, or the prefetch window is full</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="110" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="111" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="112" />
         <source>batches</source>
         <translation>batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="113" />
         <source>samples</source>
         <translation>samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="114" />
         <source>busy</source>
         <translation>busy</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="86" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="115" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="87" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="116" />
         <source>core wait</source>
         <translation>core wait</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="88" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="117" />
         <source>I/O</source>
         <translation>I/O</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="89" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="118" />
         <source>idle</source>
         <translation>idle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="119" />
+        <source>peak USS</source>
+        <translation>peak USS</translation>
     </message>
 </context>
 <context>

@@ -754,6 +754,100 @@
     </message>
 </context>
 <context>
+    <name>CounterSeries</name>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="53" />
+        <source>count</source>
+        <translation>adet</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="55" />
+        <source>ready batches</source>
+        <translation>hazır batch'ler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="55" />
+        <source>outstanding tasks</source>
+        <translation>bekleyen görevler</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="55" />
+        <source>pinned buffers in use</source>
+        <translation>kullanımdaki sabitlenmiş tamponlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="182" />
+        <source>main process</source>
+        <translation>ana process</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="182" />
+        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <source>main</source>
+        <translation>ana</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="214" />
+        <source>%1 (RSS)</source>
+        <translation>%1 (RSS)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="221" />
+        <source>slots</source>
+        <translation>slotlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="233" />
+        <source>pinned</source>
+        <translation>sabitlenmiş</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <source>MiB (USS; RSS)</source>
+        <translation>MiB (USS; RSS)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <source>MiB (USS)</source>
+        <translation>MiB (USS)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="260" />
+        <source>RSS %1</source>
+        <translation>RSS %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="262" />
+        <source>PSS %1</source>
+        <translation>PSS %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="264" />
+        <source>USS %1</source>
+        <translation>USS %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="269" />
+        <source>batch slots in use: %1</source>
+        <translation>kullanımdaki batch slotları: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="270" />
+        <source>/dev/shm: %1 used of %2</source>
+        <translation>/dev/shm: %2 alanın %1 kadarı kullanımda</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="273" />
+        <source>pinned host memory: %1</source>
+        <translation>sabitlenmiş (pinned) host belleği: %1</translation>
+    </message>
+</context>
+<context>
     <name>DetailsPanel</name>
     <message>
         <location filename="../gui/widgets/detailspanel.cpp" line="29" />
@@ -867,25 +961,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="76" />
+        <location filename="../gui/widgets/exporter.cpp" line="94" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="80" />
+        <location filename="../gui/widgets/exporter.cpp" line="98" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="86" />
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
-        <location filename="../gui/widgets/exporter.cpp" line="107" />
-        <location filename="../gui/widgets/exporter.cpp" line="120" />
+        <location filename="../gui/widgets/exporter.cpp" line="104" />
+        <location filename="../gui/widgets/exporter.cpp" line="119" />
+        <location filename="../gui/widgets/exporter.cpp" line="125" />
+        <location filename="../gui/widgets/exporter.cpp" line="138" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="128" />
+        <location filename="../gui/widgets/exporter.cpp" line="146" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -926,7 +1020,7 @@
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="124" />
+        <location filename="../gui/core/lessons.cpp" line="126" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -1284,161 +1378,161 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="291" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="323" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="565" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="158" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="169" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="179" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="180" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="615" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="759" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="185" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="315" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="176" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="186" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="220" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="223" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="380" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
         <source>Details</source>
         <translation>Ayrıntılar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="388" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="391" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="456" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
         <source>Stop the current run first.</source>
         <translation>Önce mevcut çalıştırmayı durdurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="462" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
         <source>No job is running under the probe now. Start one with
     python3 -m loaderscope run script.py [arguments]
 or use File ▸ Watch a Python script.</source>
@@ -1447,137 +1541,137 @@ or use File ▸ Watch a Python script.</source>
 ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="511" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="516" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="518" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="560" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="579" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="595" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="598" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="813" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="818" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>%1 izleniyor (pid %2)… Durdur işi sonlandırır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="815" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="820" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>PyTorch işiniz: kendi CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="830" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>PyTorch işiniz: GPU işi kaydedilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="834" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="839" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="832" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="837" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="708" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="714" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="740" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="757" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="767" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="786" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="791" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="801" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="806" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="817" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="822" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="819" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="821" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="828" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="833" />
         <source>A PyTorch profiler trace</source>
         <translation>Bir PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="840" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="901" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="906" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
@@ -1585,42 +1679,42 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="111" />
+        <location filename="../gui/core/summarytext.cpp" line="110" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="113" />
+        <location filename="../gui/core/summarytext.cpp" line="112" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <location filename="../gui/core/summarytext.cpp" line="114" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <location filename="../gui/core/summarytext.cpp" line="116" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="118" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="122" />
+        <location filename="../gui/core/summarytext.cpp" line="121" />
         <source>no loader spans found</source>
         <translation>DataLoader aralığı bulunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <location filename="../gui/core/summarytext.cpp" line="123" />
         <source>loader wait not measured</source>
         <translation>DataLoader beklemesi ölçülmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <location filename="../gui/core/summarytext.cpp" line="125" />
         <source>unreliable trace</source>
         <translation>güvenilmez iz</translation>
     </message>
@@ -1716,42 +1810,22 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="53" />
-        <source>ready batches</source>
-        <translation>hazır batch'ler</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="54" />
-        <source>outstanding tasks</source>
-        <translation>bekleyen görevler</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="55" />
-        <source>pinned buffers in use</source>
-        <translation>kullanımdaki sabitlenmiş tamponlar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="77" />
-        <source>count</source>
-        <translation>adet</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="136" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="216" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="233" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/queuechartview.cpp" line="217" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="234" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -1805,37 +1879,37 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="397" />
+        <location filename="../gui/core/summarytext.cpp" line="438" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="399" />
+        <location filename="../gui/core/summarytext.cpp" line="440" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="401" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="403" />
+        <location filename="../gui/core/summarytext.cpp" line="444" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="405" />
+        <location filename="../gui/core/summarytext.cpp" line="446" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="407" />
+        <location filename="../gui/core/summarytext.cpp" line="448" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="409" />
+        <location filename="../gui/core/summarytext.cpp" line="450" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -2068,7 +2142,7 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="162" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="170" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
@@ -2118,52 +2192,67 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <source>Memory peak</source>
+        <translation>Bellek zirvesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <source>Shared memory</source>
+        <translation>Paylaşılan bellek</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
+        <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="147" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="178" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -2171,252 +2260,301 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="84" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="86" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="90" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="97" />
+        <location filename="../gui/core/summarytext.cpp" line="96" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="98" />
         <source>your PyTorch job</source>
         <translation>PyTorch işiniz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="101" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="103" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="134" />
+        <location filename="../gui/core/summarytext.cpp" line="133" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="163" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="185" />
+        <location filename="../gui/core/summarytext.cpp" line="184" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="190" />
+        <location filename="../gui/core/summarytext.cpp" line="189" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="196" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="201" />
+        <location filename="../gui/core/summarytext.cpp" line="200" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="205" />
+        <location filename="../gui/core/summarytext.cpp" line="204" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="210" />
+        <location filename="../gui/core/summarytext.cpp" line="209" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="215" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="219" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="223" />
+        <location filename="../gui/core/summarytext.cpp" line="222" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="226" />
+        <location filename="../gui/core/summarytext.cpp" line="225" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="230" />
+        <location filename="../gui/core/summarytext.cpp" line="229" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="235" />
+        <location filename="../gui/core/summarytext.cpp" line="234" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="239" />
+        <location filename="../gui/core/summarytext.cpp" line="238" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="244" />
+        <location filename="../gui/core/summarytext.cpp" line="243" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="258" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="261" />
+        <location filename="../gui/core/summarytext.cpp" line="260" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="266" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="273" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="281" />
+        <location filename="../gui/core/summarytext.cpp" line="280" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="296" />
+        <location filename="../gui/core/summarytext.cpp" line="295" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="298" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="300" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="300" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="312" />
+        <location filename="../gui/core/summarytext.cpp" line="311" />
+        <source>main %1 RSS, %2 USS</source>
+        <translation>ana %1 RSS, %2 USS</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <source>; workers up to %1 USS</source>
+        <translation>; worker'lar en fazla %1 USS</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="327" />
+        <source>slots up to %1 in use (segment %2)</source>
+        <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="329" />
+        <source>slots up to %1 in use</source>
+        <translation>kullanımdaki slotlar en fazla %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="331" />
+        <source>/dev/shm %1, %2 free at least</source>
+        <translation>/dev/shm %1, en az %2 boş</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="333" />
+        <source>pinned %1</source>
+        <translation>pinned %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="339" />
+        <source>RSS: the process's pages in memory, shared ones counted in full.
+PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
+USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
+        <translation>RSS: process'in bellekteki sayfaları; paylaşılanlar tam sayılır.
+PSS: her paylaşılan sayfa, onu eşleyen process'ler arasında bölünür (tüm process'lerin PSS'i toplanabilir).
+USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <location filename="../gui/core/summarytext.cpp" line="353" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <location filename="../gui/core/summarytext.cpp" line="357" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="322" />
+        <location filename="../gui/core/summarytext.cpp" line="359" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="324" />
+        <location filename="../gui/core/summarytext.cpp" line="361" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="326" />
+        <location filename="../gui/core/summarytext.cpp" line="363" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="327" />
+        <location filename="../gui/core/summarytext.cpp" line="364" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="336" />
+        <location filename="../gui/core/summarytext.cpp" line="367" />
+        <source>Memory peak: %1</source>
+        <translation>Bellek zirvesi: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="368" />
+        <source>Shared memory: %1</source>
+        <translation>Paylaşılan bellek: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="377" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="338" />
+        <location filename="../gui/core/summarytext.cpp" line="379" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350" />
+        <location filename="../gui/core/summarytext.cpp" line="391" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -2652,179 +2790,179 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation> ns</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="59" />
-        <location filename="../gui/core/timelinestyle.cpp" line="124" />
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="129" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="60" />
-        <location filename="../gui/core/timelinestyle.cpp" line="126" />
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="131" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="61" />
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
         <source>idle (waiting for an index)</source>
         <translation>boşta (indeks bekliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="62" />
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
         <source>worker start-up</source>
         <translation>worker başlangıcı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="63" />
-        <location filename="../gui/core/timelinestyle.cpp" line="114" />
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <location filename="../gui/core/timelinestyle.cpp" line="119" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
         <source>training step (issue)</source>
         <translation>eğitim adımı (başlatma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
         <source>starting workers</source>
         <translation>worker'lar başlatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../gui/core/timelinestyle.cpp" line="71" />
         <source>shutting down workers</source>
         <translation>worker'lar kapatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
-        <location filename="../gui/core/timelinestyle.cpp" line="132" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="137" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
-        <location filename="../gui/core/timelinestyle.cpp" line="138" />
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <location filename="../gui/core/timelinestyle.cpp" line="143" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
-        <location filename="../gui/core/timelinestyle.cpp" line="118" />
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <location filename="../gui/core/timelinestyle.cpp" line="123" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
-        <location filename="../gui/core/timelinestyle.cpp" line="122" />
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <location filename="../gui/core/timelinestyle.cpp" line="127" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <location filename="../gui/core/timelinestyle.cpp" line="79" />
         <source>host blocked: pageable copy</source>
         <translation>host engellendi: sayfalanabilir kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <location filename="../gui/core/timelinestyle.cpp" line="80" />
         <source>host blocked: synchronous copy</source>
         <translation>host engellendi: senkron kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="76" />
+        <location filename="../gui/core/timelinestyle.cpp" line="81" />
         <source>host blocked</source>
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <location filename="../gui/core/timelinestyle.cpp" line="83" />
         <source>event</source>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="88" />
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
         <source>main process (training loop)</source>
         <translation>ana process (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="89" />
+        <location filename="../gui/core/timelinestyle.cpp" line="94" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="95" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="97" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="99" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="99" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="116" />
+        <location filename="../gui/core/timelinestyle.cpp" line="121" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="120" />
+        <location filename="../gui/core/timelinestyle.cpp" line="125" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="128" />
+        <location filename="../gui/core/timelinestyle.cpp" line="133" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="130" />
+        <location filename="../gui/core/timelinestyle.cpp" line="135" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="134" />
+        <location filename="../gui/core/timelinestyle.cpp" line="139" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="136" />
+        <location filename="../gui/core/timelinestyle.cpp" line="141" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="140" />
+        <location filename="../gui/core/timelinestyle.cpp" line="145" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="142" />
+        <location filename="../gui/core/timelinestyle.cpp" line="147" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="144" />
+        <location filename="../gui/core/timelinestyle.cpp" line="149" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>
@@ -2980,89 +3118,104 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>WorkerStatsModel</name>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="45" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="60" />
         <source>num_workers 0: the main process fetches every batch itself</source>
         <translation>num_workers 0: ana process her batch'i kendisi getirir</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="47" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="63" />
+        <source>peaks: RSS %1, PSS %2, USS %3</source>
+        <translation>zirveler: RSS %1, PSS %2, USS %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="67" />
+        <source>USS grew %1 with the samples read (copy-on-read)</source>
+        <translation>USS okunan örneklerle %1 büyüdü (okurken kopyalama)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
         <source>batches made: %1</source>
         <translation>üretilen batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="51" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="75" />
         <source>main</source>
         <translation>ana</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="70" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="98" />
         <source>fetching samples and collating the batch, as a share of the loop's time</source>
         <translation>örnekleri getirme ve batch'i birleştirme, döngü süresinin payı olarak</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="71" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="99" />
         <source>of which on a CPU core (the worker's CPU time)</source>
         <translation>bunun bir CPU çekirdeğinde geçen kısmı (worker'ın CPU zamanı)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="72" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="100" />
         <source>of which ready to run but waiting for a core (more workers than free cores)</source>
         <translation>bunun çalışmaya hazır ama çekirdek bekleyen kısmı (boş çekirdekten fazla worker)</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="73" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="101" />
         <source>of which off the CPU inside the dataset: reading files, network, sleeps</source>
         <translation>bunun veri kümesi içinde CPU dışında geçen kısmı: dosya okuma, ağ, beklemeler</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="74" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="102" />
         <source>waiting for an index: the loop has not asked for more, or the prefetch window is full</source>
         <translation>bir indeks bekliyor: döngü daha fazlasını istemedi ya da ön getirme penceresi dolu</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="81" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="110" />
         <source>worker</source>
         <translation>worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="82" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="111" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="83" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="112" />
         <source>batches</source>
         <translation>batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="84" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="113" />
         <source>samples</source>
         <translation>örnek</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="85" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="114" />
         <source>busy</source>
         <translation>meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="86" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="115" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="87" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="116" />
         <source>core wait</source>
         <translation>çekirdek bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="88" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="117" />
         <source>I/O</source>
         <translation>G/Ç</translation>
     </message>
     <message>
-        <location filename="../gui/core/workerstatsmodel.cpp" line="89" />
+        <location filename="../gui/core/workerstatsmodel.cpp" line="118" />
         <source>idle</source>
         <translation>boşta</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/workerstatsmodel.cpp" line="119" />
+        <source>peak USS</source>
+        <translation>en yüksek USS</translation>
     </message>
 </context>
 <context>

@@ -121,6 +121,8 @@ TimelineOverlay lessonOverlay(const Lesson& l)
             overlay.lanes.push_back(TraceModel::LaneKind::Copy);
         else if (lane == QLatin1String("compute"))
             overlay.lanes.push_back(TraceModel::LaneKind::Compute);
+        else if (lane == QLatin1String("memory"))
+            overlay.memoryChart = true;
         // an unknown lane name points at nothing (never a wrong lane)
     }
     overlay.caption = QCoreApplication::translate("Lessons", "Look: %1").arg(LessonLibrary::text(l.lookFor));

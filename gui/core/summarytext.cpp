@@ -41,18 +41,17 @@ QString count(double v)
     return QLocale().toString(qint64(std::llround(v)));
 }
 
-/// "48.0 MiB" (IEC units, the locale's digits).
-QString bytes(double b)
-{
-    return QLocale().formattedDataSize(qint64(std::llround(std::max(0.0, b))), 1);
-}
-
 bool fromTrace(const RunSummary& s)
 {
     return s.source == "profiler";
 }
 
 } // namespace
+
+QString bytes(double b)
+{
+    return QLocale().formattedDataSize(qint64(std::llround(std::max(0.0, b))), 1);
+}
 
 QString number(double v, int decimals)
 {
@@ -304,6 +303,44 @@ QString proof(const Advice& a)
     return head + QLatin1Char(' ') + tail;
 }
 
+QString memoryPeaks(const RunSummary& s)
+{
+    if (!s.figures.memory)
+        return {};
+    const loaderscope::MemoryFigures& m = *s.figures.memory;
+    QString text = T::tr("main %1 RSS, %2 USS").arg(bytes(double(m.main.peak_rss_bytes)), bytes(double(m.main.peak_uss_bytes)));
+    uint64_t workerUss = 0;
+    for (const loaderscope::WorkerMemory& w : m.workers)
+        workerUss = std::max(workerUss, w.peak_uss_bytes);
+    if (!m.workers.empty())
+        text += T::tr("; workers up to %1 USS").arg(bytes(double(workerUss)));
+    return text;
+}
+
+QString sharedMemory(const RunSummary& s)
+{
+    if (!s.figures.memory)
+        return {};
+    const loaderscope::MemoryFigures& m = *s.figures.memory;
+    QStringList parts;
+    if (m.segment_bytes > 0)
+        parts << T::tr("slots up to %1 in use (segment %2)").arg(bytes(double(m.peak_slots_in_use_bytes)), bytes(double(m.segment_bytes)));
+    else
+        parts << T::tr("slots up to %1 in use").arg(bytes(double(m.peak_slots_in_use_bytes)));
+    if (m.dev_shm_size_bytes > 0)
+        parts << T::tr("/dev/shm %1, %2 free at least").arg(bytes(double(m.dev_shm_size_bytes)), bytes(double(m.dev_shm_min_free_bytes)));
+    if (m.pinned_bytes > 0)
+        parts << T::tr("pinned %1").arg(bytes(double(m.pinned_bytes)));
+    return parts.join(QStringLiteral("; "));
+}
+
+QString memoryTermsHelp()
+{
+    return T::tr("RSS: the process's pages in memory, shared ones counted in full.\n"
+                 "PSS: each shared page divided among the processes that map it (the PSS of all processes add up).\n"
+                 "USS: memory only this process holds, freed when it ends: what a worker really costs.");
+}
+
 QStringList figureLines(const RunSummary& s)
 {
     const auto& f = s.figures;
@@ -325,6 +362,10 @@ QStringList figureLines(const RunSummary& s)
     if (!f.workers.empty()) {
         out << T::tr("Workers busy: %1").arg(workersBusy(s));
         out << T::tr("Worker time: %1").arg(workerTime(s));
+    }
+    if (s.figures.memory) {
+        out << T::tr("Memory peak: %1").arg(memoryPeaks(s));
+        out << T::tr("Shared memory: %1").arg(sharedMemory(s));
     }
     return out;
 }

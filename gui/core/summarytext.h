@@ -20,6 +20,7 @@ QString percent(double fraction);               ///< "83.7%" (English), "%83,7" 
 QString withPercentSign(const QString& number); ///< the locale's percent sign on its side, no space
 QString duration(double seconds);               ///< "28.6 ms" below 10 s, else "12.3 s"
 QString bandwidth(double gbps);                 ///< "21.7 GB/s"
+QString bytes(double bytes);                    ///< "48.0 MiB" (IEC units, the locale's digits)
 QString number(double v, int decimals);         ///< locale digits
 
 /// "simulated GPU (a model, not a device)", "CUDA device", "profiler trace", "PyTorch (torch 1.13)".
@@ -33,6 +34,14 @@ QString verdictForStall(double stall);
 QString workersBusy(const loaderscope::RunSummary& s);
 /// Mean over the workers: "CPU 16.0 %, waiting for a core 1.2 %, I/O 78.8 %, idle 3.0 %".
 QString workerTime(const loaderscope::RunSummary& s);
+/// Peak memory: "main 293.0 MiB RSS, 35.2 MiB USS; workers up to 64.1 MiB USS"; empty when the
+/// run has no memory samples.
+QString memoryPeaks(const loaderscope::RunSummary& s);
+/// "slots up to 1.0 MiB in use (segment 2.3 MiB); /dev/shm 31.4 GiB, 31.3 GiB free at least;
+/// pinned 8.0 MiB"; empty when the run has no memory samples.
+QString sharedMemory(const loaderscope::RunSummary& s);
+/// What RSS, PSS and USS mean (tooltips).
+QString memoryTermsHelp();
 /// One piece of advice in the current language (by id, with its evidence); unknown ids keep the
 /// engine's English text.
 QString advice(const loaderscope::Advice& a);

@@ -205,7 +205,7 @@ void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, 
 void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme,
                   const TimelineOverlay& overlay)
 {
-    const QColor accent(0xfa, 0xcc, 0x15);
+    const QColor accent = TimelineStyle::overlayAccent();
     const QRectF target = d.layout.target();
     p.setRenderHint(QPainter::Antialiasing, true);
     for (int li = 0; li < m.laneCount(); ++li) {

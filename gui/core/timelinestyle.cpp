@@ -33,6 +33,11 @@ TimelineTheme TimelineTheme::light()
 
 namespace TimelineStyle {
 
+QColor overlayAccent()
+{
+    return QColor(0xfa, 0xcc, 0x15);
+}
+
 QColor colorFor(quint8 kind, quint8 flags)
 {
     switch (EventKind(kind)) {

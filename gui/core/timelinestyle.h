@@ -30,9 +30,10 @@ struct TimelineTheme
 struct TimelineOverlay
 {
     std::vector<TraceModel::LaneKind> lanes; ///< lanes framed and labelled
+    bool memoryChart = false;                ///< the memory chart under the lanes framed too
     QString caption;                         ///< "Look: ..." (translated by the caller)
     QString badge;                           ///< e.g. "slowed ×5"
-    bool empty() const { return lanes.empty() && caption.isEmpty() && badge.isEmpty(); }
+    bool empty() const { return lanes.empty() && !memoryChart && caption.isEmpty() && badge.isEmpty(); }
 };
 
 /** One entry of the legend: a colour swatch (or a marker) and what it means. */
@@ -46,6 +47,8 @@ struct LegendEntry
 namespace TimelineStyle {
 
 QColor colorFor(quint8 kind, quint8 flags);
+/// The lesson overlay's frame around what it points at (lanes, the memory chart).
+QColor overlayAccent();
 /// Translated name of a span kind, for hover text and legends.
 QString kindName(quint8 kind, qint32 arg = 0);
 /// Translated lane name ("worker 2 · pid 123", "GPU copy (simulated)", ...).

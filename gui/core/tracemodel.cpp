@@ -79,6 +79,7 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_deliveredSamples = 0;
     m_counters.clear();
     m_counterBuckets.clear();
+    m_memory.clear();
     m_coverage = {{std::numeric_limits<qint64>::min(), kForever}}; // nothing evicted yet
     m_bucketNs = kFirstBucketNs;
     m_evicted = 0;
@@ -291,6 +292,8 @@ void TraceModel::append(const std::vector<Event>& events)
         if (li < 0)
             continue;
         Lane& lane = m_lanes[size_t(li)];
+        if (loaderscope::isCounter(e.kind))
+            m_memory.add(e, t0, lane.kind == LaneKind::Worker ? lane.worker : -1);
         if (!loaderscope::isSpan(e.kind)) {
             // One per batch or per sample (the memory counters, ~20 a second per process): counted
             // only (a long run would otherwise keep millions).
@@ -337,6 +340,13 @@ void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& ev
             continue;
         }
         const int li = ensureLane(e.lane);
+        if (li >= 0 && loaderscope::isCounter(e.kind)) {
+            // Memory samples are never evicted: only those the live view missed are added.
+            const int worker = m_lanes[size_t(li)].kind == LaneKind::Worker ? m_lanes[size_t(li)].worker : -1;
+            if (!m_memory.has(e.kind, a, worker))
+                m_memory.add(e, a, worker);
+            continue;
+        }
         SpanRec s;
         bool nested = false;
         if (li < 0 || !toSpan(e, a, b, s, &nested, m_lanes[size_t(li)].kind))
@@ -403,6 +413,7 @@ void TraceModel::takeContents(TraceModel& o)
     m_variants = o.m_variants;
     m_deliveredSamples = o.m_deliveredSamples;
     m_counters = std::move(o.m_counters);
+    m_memory = std::move(o.m_memory);
     m_counterBuckets = std::move(o.m_counterBuckets);
     m_coverage = std::move(o.m_coverage);
     m_bucketNs = o.m_bucketNs;
@@ -535,7 +546,8 @@ void TraceModel::evictIfNeeded()
 
 qint64 TraceModel::memoryBytes() const
 {
-    qint64 bytes = qint64(m_counters.capacity() * sizeof(CounterSample) + m_counterBuckets.capacity() * sizeof(CounterBucket));
+    qint64 bytes = qint64(m_counters.capacity() * sizeof(CounterSample) + m_counterBuckets.capacity() * sizeof(CounterBucket) +
+                          m_memory.bytes());
     for (const Lane& l : m_lanes)
         bytes += qint64((l.rows[0].capacity() + l.rows[1].capacity()) * sizeof(SpanRec) +
                         l.instants.capacity() * sizeof(InstantRec) + l.histogram.capacity() * sizeof(HistogramBucket));

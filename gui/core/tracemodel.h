@@ -9,6 +9,8 @@
 // Owned by the GUI thread; events arrive in batches.
 #pragma once
 
+#include "memorytracks.h"
+
 #include "loaderscope/events.h"
 
 #include <QObject>
@@ -117,6 +119,8 @@ public:
     void setSimulatedDevice(bool simulated) { m_simulated = simulated; }
     /// Queue-depth samples held in detail (time order).
     const std::vector<CounterSample>& counters() const { return m_counters; }
+    /// Memory per process, batch slots and /dev/shm, pinned memory (bounded, never evicted).
+    const MemoryTracks& memory() const { return m_memory; }
     qint64 startTime() const { return 0; }
     qint64 endTime() const { return m_end; }
     quint64 origin() const { return m_origin; }
@@ -198,6 +202,7 @@ private:
     void markSeen(const SpanRec& s);
     qint64 m_deliveredSamples = 0;
     std::vector<CounterSample> m_counters;
+    MemoryTracks m_memory;
     std::vector<CounterBucket> m_counterBuckets;
     std::vector<std::pair<qint64, qint64>> m_coverage;
     std::pair<qint64, qint64> m_protected{0, -1};

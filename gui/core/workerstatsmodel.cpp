@@ -12,6 +12,21 @@ void WorkerStatsModel::setSummary(const loaderscope::RunSummary& summary)
     std::vector<loaderscope::WorkerFigures> rows = summary.figures.workers;
     if (summary.figures.main_fetch && rows.empty())
         rows.push_back(*summary.figures.main_fetch); // num_workers 0: the main process fetches
+    m_memory.assign(rows.size(), std::nullopt);
+    m_ussGrowth.assign(rows.size(), 0);
+    if (const auto& mem = summary.figures.memory) {
+        for (size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].worker < 0) {
+                m_memory[i] = mem->main;
+                continue;
+            }
+            for (const loaderscope::WorkerMemory& w : mem->workers)
+                if (w.worker == rows[i].worker) {
+                    m_memory[i] = static_cast<const loaderscope::ProcessMemoryPeaks&>(w);
+                    m_ussGrowth[i] = w.uss_growth_bytes;
+                }
+        }
+    }
     if (rows.size() != m_rows.size()) {
         beginResetModel();
         m_rows = std::move(rows);
@@ -43,6 +58,15 @@ QVariant WorkerStatsModel::data(const QModelIndex& index, int role) const
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Worker && r.worker < 0)
         return tr("num_workers 0: the main process fetches every batch itself");
+    if (role == Qt::ToolTipRole && index.column() == PeakUss && m_memory[size_t(index.row())]) {
+        const loaderscope::ProcessMemoryPeaks& m = *m_memory[size_t(index.row())];
+        QString text = tr("peaks: RSS %1, PSS %2, USS %3")
+                           .arg(SummaryText::bytes(double(m.peak_rss_bytes)), SummaryText::bytes(double(m.peak_pss_bytes)),
+                                SummaryText::bytes(double(m.peak_uss_bytes)));
+        if (m_ussGrowth[size_t(index.row())] > 0)
+            text += QLatin1Char('\n') + tr("USS grew %1 with the samples read (copy-on-read)").arg(SummaryText::bytes(double(m_ussGrowth[size_t(index.row())])));
+        return text;
+    }
     if (role == Qt::ToolTipRole && index.column() == Samples)
         return tr("batches made: %1").arg(QLocale().toString(qint64(r.batches)));
     if (role != Qt::DisplayRole)
@@ -57,6 +81,10 @@ QVariant WorkerStatsModel::data(const QModelIndex& index, int role) const
     case CpuWait: return SummaryText::percent(r.cpu_wait_fraction);
     case Io: return SummaryText::percent(r.io_fraction);
     case Idle: return SummaryText::percent(r.idle_fraction);
+    case PeakUss: {
+        const auto& m = m_memory[size_t(index.row())];
+        return m ? SummaryText::bytes(double(m->peak_uss_bytes)) : QStringLiteral("–");
+    }
     }
     return {};
 }
@@ -72,6 +100,7 @@ QVariant WorkerStatsModel::headerData(int section, Qt::Orientation orientation, 
         case CpuWait: return tr("of which ready to run but waiting for a core (more workers than free cores)");
         case Io: return tr("of which off the CPU inside the dataset: reading files, network, sleeps");
         case Idle: return tr("waiting for an index: the loop has not asked for more, or the prefetch window is full");
+        case PeakUss: return SummaryText::memoryTermsHelp();
         }
         return {};
     }
@@ -87,6 +116,7 @@ QVariant WorkerStatsModel::headerData(int section, Qt::Orientation orientation, 
     case CpuWait: return tr("core wait");
     case Io: return tr("I/O");
     case Idle: return tr("idle");
+    case PeakUss: return tr("peak USS");
     }
     return {};
 }

@@ -8,13 +8,14 @@
 #include "loaderscope/run_summary.h"
 
 #include <QAbstractTableModel>
+#include <optional>
 #include <vector>
 
 class WorkerStatsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Worker, Pid, Batches, Samples, Busy, Cpu, CpuWait, Io, Idle, ColumnCount };
+    enum Column { Worker, Pid, Batches, Samples, Busy, Cpu, CpuWait, Io, Idle, PeakUss, ColumnCount };
     enum Role { BusyFractionRole = Qt::UserRole + 1 };
 
     explicit WorkerStatsModel(QObject* parent = nullptr);
@@ -28,4 +29,7 @@ public:
 
 private:
     std::vector<loaderscope::WorkerFigures> m_rows;
+    /// Each row's memory peaks (same order as m_rows), absent without memory samples.
+    std::vector<std::optional<loaderscope::ProcessMemoryPeaks>> m_memory;
+    std::vector<uint64_t> m_ussGrowth; ///< bytes, per row (WorkerMemory::uss_growth_bytes)
 };

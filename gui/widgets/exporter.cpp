@@ -2,7 +2,7 @@
 #include "exporter.h"
 
 #include "core/tracemodel.h"
-#include "queuechartview.h"
+#include "counterchartview.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -12,6 +12,8 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+
+#include <vector>
 
 namespace {
 
@@ -42,16 +44,32 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
                                       remaining * 0.72);
     TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch, o.overlay);
     y += timelineH + 4;
-    const double chartH = std::max(80.0, remaining - timelineH - 8);
-    // The Qt Charts chart, drawn through a scene into the same painter (vector in SVG and PDF).
-    QChart* chart = QueueChartView::buildChart(model, v, theme, page.width());
-    QGraphicsScene scene;
-    scene.addItem(chart);
-    chart->setGeometry(QRectF(0, 0, page.width(), chartH));
-    QueueChartView::alignToTimeline(chart, theme); // the plot spans the timeline's lanes
-    scene.setSceneRect(QRectF(0, 0, page.width(), chartH));
-    scene.render(&p, QRectF(page.left(), y, page.width(), chartH), QRectF(0, 0, page.width(), chartH));
-    y += chartH + 4;
+    // The counter charts under it, each with its own share of the rest: the queue depth, and the
+    // memory when the run sampled it. Qt Charts drawn through a scene into the same painter
+    // (vector in SVG and PDF).
+    std::vector<CounterChartView::Counters> charts;
+    for (auto c : {CounterChartView::Counters::Queue, CounterChartView::Counters::Memory})
+        if (CounterChartView::hasData(model, c))
+            charts.push_back(c);
+    const double chartsH = std::max(80.0 * double(std::max<size_t>(1, charts.size())), remaining - timelineH - 8);
+    for (const CounterChartView::Counters c : charts) {
+        const double chartH = chartsH / double(charts.size());
+        QChart* chart = CounterChartView::buildChart(c, model, v, theme, page.width());
+        QGraphicsScene scene;
+        scene.addItem(chart);
+        chart->setGeometry(QRectF(0, 0, page.width(), chartH));
+        CounterChartView::alignToTimeline(chart, theme); // the plot spans the timeline's lanes
+        scene.setSceneRect(QRectF(0, 0, page.width(), chartH));
+        scene.render(&p, QRectF(page.left(), y, page.width(), chartH), QRectF(0, 0, page.width(), chartH));
+        if (c == CounterChartView::Counters::Memory && o.overlay.memoryChart) {
+            // A lesson points at it: the overlay's frame, as on the lanes.
+            p.setPen(QPen(TimelineStyle::overlayAccent(), 2.0 * theme.fontScale));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(QRectF(page.left() + 1, y + 1, page.width() - 2, chartH - 2));
+        }
+        y += chartH;
+    }
+    y += 4;
     p.setPen(theme.text);
     for (int i = 0; i < o.summaryLines.size() && i < 12; ++i) {
         p.drawText(QRectF(page.left() + 12, y, page.width() - 24, 16 * theme.fontScale), Qt::AlignLeft | Qt::AlignVCenter,

@@ -17,7 +17,7 @@
 #include "lessonspanel.h"
 #include "mainactions.h"
 #include "picturerequest.h"
-#include "queuechartview.h"
+#include "chartspane.h"
 #include "shortcutsdialog.h"
 #include "summarypanel.h"
 #include "sweepdialog.h"
@@ -76,9 +76,7 @@ void MainWindow::buildLayout()
 {
     m_timeline = new TimelineView(this);
     m_timeline->setModel(m_session.model());
-    m_chart = new QueueChartView(this);
-    m_chart->setModel(m_session.model());
-    m_chart->setController(m_timeline->controller());
+    m_charts = new ChartsPane(m_session.model(), m_timeline->controller(), this);
     m_timelineScroll = new QScrollArea(this);
     m_timelineScroll->setWidget(m_timeline);
     m_timelineScroll->setWidgetResizable(true);
@@ -87,12 +85,12 @@ void MainWindow::buildLayout()
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->setObjectName(QStringLiteral("centralSplit"));
     m_split->addWidget(m_timelineScroll);
-    m_split->addWidget(m_chart);
+    m_split->addWidget(m_charts);
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
     setCentralWidget(m_split);
-    m_chart->hide(); // until there is queue data
+    m_charts->hide(); // until the run has counters
 
     m_config = new ConfigPanel(this);
     auto* configScroll = new QScrollArea(this);
@@ -355,23 +353,24 @@ loaderscope::RunSummary MainWindow::shown(const loaderscope::RunSummary& s) cons
 
 void MainWindow::sizeChart()
 {
-    // 150 px at normal text, taller with large text (its axis labels and legend grow too), never
-    // more than a third of the centre: the timeline is the hero.
+    // 150 px a chart at normal text, taller with large text (its axis labels and legend grow too),
+    // never more than a third of the centre for one chart, 40 % for two: the timeline is the hero.
     const int total = std::max(300, m_split->height());
-    const int chartH = std::min(int(kChartHeight * m_timeline->theme().fontScale), total / 3);
+    const int n = std::max(1, m_charts->shownCharts());
+    const int chartH = std::min(int(n * kChartHeight * m_timeline->theme().fontScale), n == 1 ? total / 3 : total * 40 / 100);
     m_split->setSizes({total - chartH, chartH});
-    m_chartSized = true;
+    m_chartsSizedFor = n;
 }
 
 void MainWindow::updateChartVisibility()
 {
-    // The queue chart only when the run has queue data (an imported trace has none).
-    const TraceModel* m = m_session.model();
-    const bool hasData = !m->counters().empty() || !m->counterHistogram().empty();
-    if (hasData == m_chart->isVisible())
+    // Each chart only when the run has its counters (an imported trace has none).
+    if (!m_charts->updateVisibility())
         return;
-    m_chart->setVisible(hasData);
-    if (hasData && !m_chartSized)
+    const bool any = m_charts->shownCharts() > 0;
+    m_charts->setVisible(any);
+    // Sized once for each number of charts: a split the user dragged stays from run to run.
+    if (any && m_charts->shownCharts() > m_chartsSizedFor)
         sizeChart();
 }
 
@@ -397,7 +396,7 @@ void MainWindow::retranslate()
     // What is shown was formatted in the previous language: format it again.
     if (m_summary->summary().figures.seconds > 0 || !m_summary->summary().verdict.empty())
         m_summary->showSummary(m_summary->summary(), !m_session.running());
-    m_chart->refresh(m_timeline->viewport()); // the axis title
+    m_charts->refresh(m_timeline->viewport()); // the series' names and the axis titles
     updateRunState();
 }
 
@@ -442,7 +441,7 @@ void MainWindow::watchScript(const ScriptLaunch& launch)
         return;
     m_activeLesson = -1;
     m_modelOfJob.reset();
-    m_timeline->setOverlay({});
+    showOverlay({});
     m_runSlowMotion = 1; // a real job runs at its own speed
     m_runEntry = RunHistory().prepareEntry();
     m_session.setNextRecordingPath(m_runEntry.isEmpty() ? QString() : m_runEntry + QStringLiteral("/events.lsrec"));
@@ -481,7 +480,7 @@ void MainWindow::attachSegment(const QString& name)
 {
     m_activeLesson = -1;
     m_modelOfJob.reset();
-    m_timeline->setOverlay({});
+    showOverlay({});
     m_runSlowMotion = 1;
     m_watched.clear();
     m_session.attach(name);
@@ -599,6 +598,12 @@ bool MainWindow::exportPictureTo(const QString& path, double scale)
     return true;
 }
 
+void MainWindow::showOverlay(const TimelineOverlay& overlay)
+{
+    m_timeline->setOverlay(overlay);
+    m_charts->setMemoryHighlighted(overlay.memoryChart);
+}
+
 void MainWindow::run()
 {
     if (!m_config->isValid()) {
@@ -613,7 +618,7 @@ void MainWindow::run()
     const int factor = m_a->slowMotion->value();
     if (factor > 1)
         overlay.badge = tr("slowed ×%1 (figures in real time)").arg(factor);
-    m_timeline->setOverlay(overlay);
+    showOverlay(overlay);
     m_runSlowMotion = factor;
     const QJsonObject config = applySlowMotion(m_config->config(), factor);
     // The engine writes its recording straight into the run's history entry (on disk, not in a
@@ -641,7 +646,7 @@ void MainWindow::setTheme(AppTheme::Mode mode)
     m_themeMode = mode;
     const TimelineTheme theme = AppTheme::apply(mode, m_largeFonts);
     m_timeline->setTheme(theme);
-    m_chart->setTheme(theme);
+    m_charts->setTheme(theme);
     m_a->themeSystem->setChecked(mode == AppTheme::Mode::System);
     m_a->themeLight->setChecked(mode == AppTheme::Mode::Light);
     m_a->themeDark->setChecked(mode == AppTheme::Mode::Dark);
@@ -845,7 +850,7 @@ void MainWindow::restoreSettings()
     }
     const bool docksRestored = restoreState(s.value(QStringLiteral("windowState")).toByteArray());
     if (m_split->restoreState(s.value(QStringLiteral("centralSplit")).toByteArray()))
-        m_chartSized = true;
+        m_chartsSizedFor = 1; // the user's split, for one chart
     const QJsonDocument doc = QJsonDocument::fromJson(s.value(QStringLiteral("config")).toByteArray());
     if (doc.isObject())
         m_config->setConfig(doc.object());
@@ -893,7 +898,7 @@ void MainWindow::openProfilerTraces(const QStringList& paths)
         }
         const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(traces[0]);
         loadProfilerTrace(traces[0], *m_session.model());
-        m_timeline->setOverlay({});
+        showOverlay({});
         m_timeline->zoomToFit();
         m_summary->showSummary(analysisSummary(a), true);
         const QString file = paths[0];

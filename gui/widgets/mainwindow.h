@@ -22,7 +22,7 @@ class QLineEdit;
 class QScrollArea;
 class QSplitter;
 class QTabWidget;
-class QueueChartView;
+class ChartsPane;
 class SummaryPanel;
 class TimelineView;
 class Translator;
@@ -38,7 +38,7 @@ public:
     RunSession* session() { return &m_session; }
     ConfigPanel* configPanel() const { return m_config; }
     TimelineView* timeline() const { return m_timeline; }
-    QueueChartView* chart() const { return m_chart; }
+    ChartsPane* charts() const { return m_charts; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     LessonsPanel* lessonsPanel() const { return m_lessons; }
     DetailsPanel* detailsPanel() const { return m_details; }
@@ -64,6 +64,8 @@ public slots:
     void fitConfigWidth();
     /// The queue chart's height in the central splitter for the current text size.
     void sizeChart();
+    /// What a lesson points out: framed lanes, the memory chart, the caption and badge.
+    void showOverlay(const TimelineOverlay& overlay);
     /// Shows a dock that is a tab behind another (narrow windows).
     void raiseIfTabbed(class QDockWidget* dock);
     /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
@@ -124,7 +126,7 @@ private:
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
-    QueueChartView* m_chart = nullptr;
+    ChartsPane* m_charts = nullptr;
     class QScrollArea* m_configScroll = nullptr;
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
@@ -150,6 +152,6 @@ private:
     double m_runSlowMotion = 1.0;   ///< the factor the current (or last) run ran with
     AppTheme::Mode m_themeMode = AppTheme::Mode::System;
     bool m_largeFonts = false;
-    bool m_chartSized = false;
+    int m_chartsSizedFor = 0; ///< charts the split was last sized for (sizeChart or restored)
     std::function<QString()> m_message;
 };

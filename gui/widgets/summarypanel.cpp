@@ -13,7 +13,7 @@
 #include <QVBoxLayout>
 
 namespace {
-enum Row { Source, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, WorkerTime, RowCount };
+enum Row { Source, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, WorkerTime, Memory, Shm, RowCount };
 } // namespace
 
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
@@ -90,9 +90,14 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
 void SummaryPanel::retranslate()
 {
     const QString names[RowCount] = {tr("Source"), tr("Samples/s"), tr("First batch"), tr("Data stall"), tr("GPU busy"),
-                                     tr("Copy/compute overlap"), tr("H2D bandwidth"), tr("Workers busy"), tr("Worker time")};
+                                     tr("Copy/compute overlap"), tr("H2D bandwidth"), tr("Workers busy"), tr("Worker time"),
+                                     tr("Memory peak"), tr("Shared memory")};
     for (int i = 0; i < RowCount; ++i)
         m_names[i]->setText(names[i]);
+    m_names[Memory]->setToolTip(SummaryText::memoryTermsHelp());
+    m_names[Shm]->setToolTip(tr("Batch slots: the shared-memory segment's slots not free (each at its capacity). "
+                                "/dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends "
+                                "runs with a bus error. Pinned: page-locked host memory for the copies."));
     m_values[WorkerTime]->setToolTip(tr("Mean over the workers, each a share of the loop's time: on a CPU core, ready but "
                                         "waiting for a core, off the CPU in the dataset (I/O), and waiting for an index"));
     m_model->setText(tr("Model this job"));
@@ -157,6 +162,9 @@ void SummaryPanel::render()
     set(H2D, have && f.h2d_gbps ? bandwidth(*f.h2d_gbps) : QString());
     set(Workers, have ? workersBusy(m_summary) : QString());
     set(WorkerTime, have ? workerTime(m_summary) : QString());
+    set(Memory, have ? memoryPeaks(m_summary) : QString());
+    set(Shm, have ? sharedMemory(m_summary) : QString());
+    m_values[Memory]->setToolTip(memoryTermsHelp());
     m_workerTable->setVisible(!trace); // a profiler trace holds no worker of ours
     const QString v = verdict(m_summary);
     m_verdict->setText(have && !v.isEmpty() ? tr("Verdict: %1").arg(v) : QString());

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "queuechartview.h"
+#include "counterchartview.h"
 
 #include "core/counterseries.h"
 #include "core/tracemodel.h"
@@ -21,6 +21,20 @@ QLineSeries* seriesNamed(QChart* chart, int i)
     return i < list.size() ? qobject_cast<QLineSeries*>(list[i]) : nullptr;
 }
 
+void styleAxes(QChart* chart, const TimelineTheme& theme)
+{
+    for (QAbstractAxis* a : chart->axes()) {
+        a->setLabelsColor(theme.text);
+        a->setGridLineColor(theme.grid);
+        a->setLinePenColor(theme.grid);
+        a->setTitleBrush(theme.text);
+        QFont af = a->labelsFont();
+        af.setPointSizeF(8.5 * theme.fontScale);
+        a->setLabelsFont(af);
+        a->setTitleFont(af);
+    }
+}
+
 void setupChart(QChart* chart, const TimelineTheme& theme)
 {
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -32,55 +46,46 @@ void setupChart(QChart* chart, const TimelineTheme& theme)
     QFont f = chart->legend()->font();
     f.setPointSizeF(8.5 * theme.fontScale);
     chart->legend()->setFont(f);
-    if (chart->series().isEmpty()) {
-        const QColor colors[] = {QColor(0x22, 0xc5, 0x5e), QColor(0x3b, 0x82, 0xf6), QColor(0x14, 0xb8, 0xa6)};
-        for (int i = 0; i < 3; ++i) {
-            auto* s = new QLineSeries(chart);
-            QPen pen(colors[i]);
-            pen.setWidthF(1.5);
+    if (chart->axes().isEmpty()) {
+        chart->addAxis(new QValueAxis(chart), Qt::AlignBottom);
+        chart->addAxis(new QValueAxis(chart), Qt::AlignLeft);
+    }
+    styleAxes(chart, theme);
+}
+
+/// As many line series as `lines`, named, coloured and filled (series are reused: a live chart
+/// gains a line when a worker starts).
+void setLines(QChart* chart, const std::vector<ChartLine>& lines)
+{
+    auto* x = chart->axes(Qt::Horizontal).value(0);
+    auto* y = chart->axes(Qt::Vertical).value(0);
+    while (chart->series().size() > qsizetype(lines.size())) {
+        QAbstractSeries* s = chart->series().constLast();
+        chart->removeSeries(s);
+        delete s;
+    }
+    while (chart->series().size() < qsizetype(lines.size())) {
+        auto* s = new QLineSeries(chart);
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    for (size_t i = 0; i < lines.size(); ++i) {
+        QLineSeries* s = seriesNamed(chart, int(i));
+        if (s->name() != lines[i].name)
+            s->setName(lines[i].name);
+        QPen pen(lines[i].color);
+        pen.setWidthF(1.5);
+        pen.setStyle(lines[i].style);
+        if (s->pen() != pen)
             s->setPen(pen);
-            chart->addSeries(s);
-        }
-        auto* x = new QValueAxis(chart);
-        auto* y = new QValueAxis(chart);
-        chart->addAxis(x, Qt::AlignBottom);
-        chart->addAxis(y, Qt::AlignLeft);
-        for (auto* s : chart->series()) {
-            s->attachAxis(x);
-            s->attachAxis(y);
-        }
-    }
-    seriesNamed(chart, 0)->setName(QChartView::tr("ready batches"));
-    seriesNamed(chart, 1)->setName(QChartView::tr("outstanding tasks"));
-    seriesNamed(chart, 2)->setName(QChartView::tr("pinned buffers in use"));
-    for (QAbstractAxis* a : chart->axes()) {
-        a->setLabelsColor(theme.text);
-        a->setGridLineColor(theme.grid);
-        a->setLinePenColor(theme.grid);
-        QFont af = a->labelsFont();
-        af.setPointSizeF(8.5 * theme.fontScale);
-        a->setLabelsFont(af);
-    }
-    if (auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0))) {
-        x->setTitleBrush(theme.text);
-        QFont tf = x->titleFont();
-        tf.setPointSizeF(8.5 * theme.fontScale);
-        x->setTitleFont(tf);
-    }
-    if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
-        y->setLabelFormat(QStringLiteral("%d"));
-        y->setTitleBrush(theme.text);
-        QFont tf = y->titleFont();
-        tf.setPointSizeF(8.5 * theme.fontScale);
-        y->setTitleFont(tf);
-        // Counts of batches, tasks and buffers: the unit is "how many".
-        y->setTitleText(QChartView::tr("count"));
+        s->replace(lines[i].points);
     }
 }
 
 } // namespace
 
-QueueChartView::QueueChartView(QWidget* parent) : QChartView(new QChart, parent)
+CounterChartView::CounterChartView(Counters counters, QWidget* parent) : QChartView(new QChart, parent), m_counters(counters)
 {
     setRenderHint(QPainter::Antialiasing, false);
     setupChart(chart(), m_theme);
@@ -94,33 +99,40 @@ QueueChartView::QueueChartView(QWidget* parent) : QChartView(new QChart, parent)
     m_timer.start();
 }
 
-void QueueChartView::setModel(const TraceModel* model)
+void CounterChartView::setModel(const TraceModel* model)
 {
     m_model = model;
     m_drawnGeneration = ~0ULL;
 }
 
-void QueueChartView::setController(ViewportController* controller)
+void CounterChartView::setController(ViewportController* controller)
 {
-    connect(controller, &ViewportController::viewportChanged, this, &QueueChartView::refresh);
+    connect(controller, &ViewportController::viewportChanged, this, &CounterChartView::refresh);
     refresh(controller->viewport());
 }
 
-void QueueChartView::setTheme(const TimelineTheme& theme)
+void CounterChartView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
-    setMinimumHeight(int(110 * theme.fontScale)); // the legend, the axis labels and a readable plot
+    setMinimumHeight(int(95 * theme.fontScale)); // the legend, the axis labels and a readable plot
     setupChart(chart(), theme);
     setBackgroundBrush(theme.background);
     refresh(m_viewport);
 }
 
-bool QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width,
-                          bool inWindow)
+bool CounterChartView::hasData(const TraceModel& model, Counters counters)
 {
-    const CounterSeries series = counterSeries(model, v, int(width));
-    for (int k = 0; k < 3; ++k)
-        seriesNamed(chart, k)->replace(series.points[k]);
+    if (counters == Counters::Memory)
+        return !model.memory().empty();
+    return !model.counters().empty() || !model.counterHistogram().empty();
+}
+
+bool CounterChartView::fill(QChart* chart, Counters counters, const TraceModel& model, const Viewport& v,
+                            const TimelineTheme& theme, double width, bool inWindow)
+{
+    const CounterSeries series = counters == Counters::Memory ? memorySeries(model, v, int(width)) : queueSeries(model, v, int(width));
+    setLines(chart, series.lines);
+    styleAxes(chart, theme);
     const double msPerNs = series.unitPerNs();
     const double maxY = series.maxY;
     const bool seconds = series.seconds;
@@ -138,32 +150,37 @@ bool QueueChartView::fill(QChart* chart, const TraceModel& model, const Viewport
         x->setTitleVisible(!inWindow);
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
+        y->setTitleText(series.yTitle);
         // As many ticks as fit the plot's height with room for a label each (else Qt Charts
-        // elides them all to "…"), six at most.
+        // elides them all to "…"), six at most; a round step (1, 2 or 5 times a power of ten).
         const double plotH = chart->plotArea().height() > 0 ? chart->plotArea().height() : 100;
         const int ticks = std::clamp(int(plotH / (22 * theme.fontScale)), 1, 6);
-        const int top = int(maxY) + 1;
-        const int step = std::max(1, (top + ticks - 1) / ticks);
-        y->setRange(0, step * ((top + step - 1) / step));
+        const double raw = (series.wholeY ? std::floor(maxY) + 1 : maxY * 1.05) / ticks;
+        const double mag = std::pow(10.0, std::floor(std::log10(std::max(raw, 1e-9))));
+        double step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag : 10 * mag;
+        if (series.wholeY)
+            step = std::max(1.0, std::ceil(step));
+        y->setRange(0, step * std::ceil(std::max(maxY * (series.wholeY ? 1.0 : 1.05), step) / step));
         y->setTickType(QValueAxis::TicksDynamic);
         y->setTickAnchor(0);
         y->setTickInterval(step);
+        y->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
     }
     return seconds;
 }
 
-void QueueChartView::refresh(const Viewport& v)
+void CounterChartView::refresh(const Viewport& v)
 {
     m_viewport = v;
     if (!m_model)
         return;
     m_drawnGeneration = m_model->generation();
-    m_seconds = fill(chart(), *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
+    m_seconds = fill(chart(), m_counters, *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
          true);
     alignPlotArea();
 }
 
-qsizetype QueueChartView::pointCount() const
+qsizetype CounterChartView::pointCount() const
 {
     qsizetype n = 0;
     for (auto* s : chart()->series())
@@ -171,15 +188,16 @@ qsizetype QueueChartView::pointCount() const
     return n;
 }
 
-QChart* QueueChartView::buildChart(const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width)
+QChart* CounterChartView::buildChart(Counters counters, const TraceModel& model, const Viewport& v, const TimelineTheme& theme,
+                                    double width)
 {
     auto* chart = new QChart;
     setupChart(chart, theme);
-    fill(chart, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme), false);
+    fill(chart, counters, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme), false);
     return chart;
 }
 
-void QueueChartView::alignToTimeline(QChart* chart, const TimelineTheme& theme)
+void CounterChartView::alignToTimeline(QChart* chart, const TimelineTheme& theme)
 {
     // Lay out with no side margins, measure where the axes put the plot, then move it so that it
     // starts and ends where the timeline's lanes do: one time axis for both.
@@ -195,12 +213,12 @@ void QueueChartView::alignToTimeline(QChart* chart, const TimelineTheme& theme)
     chart->layout()->activate();
 }
 
-void QueueChartView::alignPlotArea()
+void CounterChartView::alignPlotArea()
 {
     alignToTimeline(chart(), m_theme);
 }
 
-QString QueueChartView::readoutAt(double widgetX) const
+QString CounterChartView::readoutAt(double widgetX) const
 {
     const QRectF pa = chart()->plotArea();
     if (pa.width() <= 0 || widgetX < pa.left() || widgetX > pa.right())
@@ -209,13 +227,18 @@ QString QueueChartView::readoutAt(double widgetX) const
     if (!x)
         return {};
     const double at = x->min() + (widgetX - pa.left()) / pa.width() * (x->max() - x->min());
-    // Each series is sorted by x: the last point at or before `at` is the value in force there.
     QStringList lines;
     const bool seconds = m_seconds;
     const QLocale loc;
     lines << (seconds ? QChartView::tr("at %1 s").arg(loc.toString(at, 'f', 3))
                       : QChartView::tr("at %1 ms").arg(loc.toString(at, 'f', 2)));
-    for (int k = 0; k < 3; ++k) {
+    if (m_counters == Counters::Memory && m_model) {
+        const qint64 t = qint64(at / (seconds ? 1e-9 : 1e-6));
+        lines << memoryReadout(*m_model, t);
+        return lines.join(QLatin1Char('\n'));
+    }
+    // Each series is sorted by x: the last point at or before `at` is the value in force there.
+    for (int k = 0; k < chart()->series().size(); ++k) {
         const QLineSeries* s = seriesNamed(chart(), k);
         const QList<QPointF> pts = s->points();
         auto it = std::upper_bound(pts.begin(), pts.end(), at, [](double t, const QPointF& p) { return t < p.x(); });
@@ -225,7 +248,7 @@ QString QueueChartView::readoutAt(double widgetX) const
     return lines.join(QLatin1Char('\n'));
 }
 
-void QueueChartView::mouseMoveEvent(QMouseEvent* e)
+void CounterChartView::mouseMoveEvent(QMouseEvent* e)
 {
     const QString text = readoutAt(e->position().x());
     if (text.isEmpty())
@@ -235,15 +258,15 @@ void QueueChartView::mouseMoveEvent(QMouseEvent* e)
     QChartView::mouseMoveEvent(e);
 }
 
-void QueueChartView::resizeEvent(QResizeEvent* e)
+void CounterChartView::resizeEvent(QResizeEvent* e)
 {
     QChartView::resizeEvent(e);
     refresh(m_viewport);
 }
 
-void QueueChartView::changeEvent(QEvent* e)
+void CounterChartView::changeEvent(QEvent* e)
 {
     if (e->type() == QEvent::LanguageChange)
-        setupChart(chart(), m_theme);
+        refresh(m_viewport); // the names and titles come with the series
     QChartView::changeEvent(e);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Queue depth over time (ready batches, outstanding tasks, pinned buffers in use) with Qt Charts,
-// on the timeline's time axis: same range, plot area aligned with the timeline's lanes. Fed with
-// one bulk replace() per series per update, at most two points per pixel column (max kept).
+// Counters over time with Qt Charts, on the timeline's time axis (same range, plot area aligned
+// with the timeline's lanes): the queue depth (ready batches, outstanding tasks, pinned buffers in
+// use) or memory (each process, batch slots, /dev/shm, pinned memory). Fed with one bulk replace()
+// per series per update, at most a few points per pixel column (peaks kept).
 #pragma once
 
 #include "core/timelinerenderer.h"
@@ -14,11 +15,15 @@
 
 class TraceModel;
 
-class QueueChartView : public QChartView
+class CounterChartView : public QChartView
 {
     Q_OBJECT
 public:
-    explicit QueueChartView(QWidget* parent = nullptr);
+    enum class Counters { Queue, Memory };
+    explicit CounterChartView(Counters counters, QWidget* parent = nullptr);
+    Counters counters() const { return m_counters; }
+    /// The model holds counters of this chart's kind (the chart is shown only then).
+    static bool hasData(const TraceModel& model, Counters counters);
     void setModel(const TraceModel* model);
     /// Follows this controller's time range (the timeline's): no viewport is pushed by hand.
     void setController(class ViewportController* controller);
@@ -27,10 +32,11 @@ public:
     void refresh(const Viewport& v);
     /// Points of the last refresh (tests, benchmarks).
     qsizetype pointCount() const;
-    /// The readout for a plot x in widget pixels: time and the three counts there (hover tooltip).
+    /// The readout for a plot x in widget pixels: the time and the values there (hover tooltip).
     QString readoutAt(double widgetX) const;
     /// Builds a standalone chart for export with the same content.
-    static QChart* buildChart(const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width);
+    static QChart* buildChart(Counters counters, const TraceModel& model, const Viewport& v, const TimelineTheme& theme,
+                              double width);
     /// Sets the chart's margins so its plot area spans exactly the timeline's lane area.
     static void alignToTimeline(QChart* chart, const TimelineTheme& theme);
 
@@ -43,10 +49,11 @@ private:
     /// `inWindow`: the timeline right above carries the time labels, so the chart keeps only the
     /// grid (its 150 px go to the plot); an export shows labels and title.
     /// Returns true when the x axis is in seconds (else milliseconds).
-    static bool fill(QChart* chart, const TraceModel& model, const Viewport& v, const TimelineTheme& theme, double width,
-                     bool inWindow);
+    static bool fill(QChart* chart, Counters counters, const TraceModel& model, const Viewport& v, const TimelineTheme& theme,
+                     double width, bool inWindow);
     void alignPlotArea();
 
+    const Counters m_counters;
     const TraceModel* m_model = nullptr;
     QTimer m_timer;                    ///< 4 refreshes a second at most while the model grows
     quint64 m_drawnGeneration = ~0ULL;
