@@ -128,7 +128,7 @@ bool CounterChartView::hasData(const TraceModel& model, Counters counters)
 }
 
 bool CounterChartView::fill(QChart* chart, Counters counters, const TraceModel& model, const Viewport& v,
-                            const TimelineTheme& theme, double width, bool inWindow)
+                            const TimelineTheme& theme, double width, bool timeLabels)
 {
     const CounterSeries series = counters == Counters::Memory ? memorySeries(model, v, int(width)) : queueSeries(model, v, int(width));
     setLines(chart, series.lines);
@@ -146,8 +146,8 @@ bool CounterChartView::fill(QChart* chart, Counters counters, const TraceModel& 
         x->setTickInterval(step);
         x->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : step >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
         x->setTitleText(seconds ? QChartView::tr("time (s)") : QChartView::tr("time (ms)"));
-        x->setLabelsVisible(!inWindow);
-        x->setTitleVisible(!inWindow);
+        x->setLabelsVisible(timeLabels);
+        x->setTitleVisible(timeLabels);
     }
     if (auto* y = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0))) {
         y->setTitleText(series.yTitle);
@@ -176,7 +176,7 @@ void CounterChartView::refresh(const Viewport& v)
         return;
     m_drawnGeneration = m_model->generation();
     m_seconds = fill(chart(), m_counters, *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
-         true);
+         false);
     alignPlotArea();
 }
 
@@ -193,7 +193,8 @@ QChart* CounterChartView::buildChart(Counters counters, const TraceModel& model,
 {
     auto* chart = new QChart;
     setupChart(chart, theme);
-    fill(chart, counters, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme), false);
+    fill(chart, counters, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme),
+         false);
     return chart;
 }
 

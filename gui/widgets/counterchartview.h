@@ -46,11 +46,11 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
-    /// `inWindow`: the timeline right above carries the time labels, so the chart keeps only the
-    /// grid (its 150 px go to the plot); an export shows labels and title.
+    /// `timeLabels` false: the timeline above carries the time labels (window and pictures alike),
+    /// so the chart keeps only the grid and its height goes to the plot.
     /// Returns true when the x axis is in seconds (else milliseconds).
     static bool fill(QChart* chart, Counters counters, const TraceModel& model, const Viewport& v, const TimelineTheme& theme,
-                     double width, bool inWindow);
+                     double width, bool timeLabels);
     void alignPlotArea();
 
     const Counters m_counters;

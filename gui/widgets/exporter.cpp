@@ -35,25 +35,28 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
         p.setFont(font);
         y += 28 * theme.fontScale;
     }
-    const double summaryH = o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), 12) * 16 + 16) * theme.fontScale;
+    constexpr int kSummaryLines = 14; // figures (memory included), verdict and the first advice
+    const double summaryH =
+        o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), kSummaryLines) * 16 + 16) * theme.fontScale;
     const double remaining = page.bottom() - y - summaryH;
-    // The timeline is the hero: its lanes stretch (up to TimelineLayout::kMaxStretch) into up to
-    // 72% of what the title and summary leave; the queue chart takes the rest.
-    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme, page.width(), true) +
-                                          TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
-                                      remaining * 0.72);
-    TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch, o.overlay);
-    y += timelineH + 4;
-    // The counter charts under it, each with its own share of the rest: the queue depth, and the
-    // memory when the run sampled it. Qt Charts drawn through a scene into the same painter
-    // (vector in SVG and PDF).
+    // The counter charts under the timeline: the queue depth, and the memory when the run sampled
+    // it. Qt Charts drawn through a scene into the same painter (vector in SVG and PDF).
     std::vector<CounterChartView::Counters> charts;
     for (auto c : {CounterChartView::Counters::Queue, CounterChartView::Counters::Memory})
         if (CounterChartView::hasData(model, c))
             charts.push_back(c);
+    // The timeline is the hero: its lanes stretch (up to TimelineLayout::kMaxStretch) into what
+    // the charts leave, each chart keeping a readable 130 px (at least half goes to the lanes).
+    const double chartsMin = 130.0 * theme.fontScale * double(std::max<size_t>(1, charts.size()));
+    const double timelineH = std::min(TimelineRenderer::totalHeight(model, theme, page.width(), true) +
+                                          TimelineRenderer::overlayHeight(o.overlay, theme, page.width()),
+                                      std::max(remaining * 0.5, remaining - chartsMin - 8));
+    TimelineRenderer::paint(p, QRectF(page.left(), y, page.width(), timelineH), model, v, theme, o.highlightBatch, o.overlay);
+    y += timelineH + 4;
     const double chartsH = std::max(80.0 * double(std::max<size_t>(1, charts.size())), remaining - timelineH - 8);
     for (const CounterChartView::Counters c : charts) {
         const double chartH = chartsH / double(charts.size());
+        // Time labels on the timeline's axis only: the charts' grid lines fall on its ticks.
         QChart* chart = CounterChartView::buildChart(c, model, v, theme, page.width());
         QGraphicsScene scene;
         scene.addItem(chart);
@@ -71,7 +74,7 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
     }
     y += 4;
     p.setPen(theme.text);
-    for (int i = 0; i < o.summaryLines.size() && i < 12; ++i) {
+    for (int i = 0; i < o.summaryLines.size() && i < kSummaryLines; ++i) {
         p.drawText(QRectF(page.left() + 12, y, page.width() - 24, 16 * theme.fontScale), Qt::AlignLeft | Qt::AlignVCenter,
                    o.summaryLines[i]);
         y += 16 * theme.fontScale;
