@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: MIT
 # ./run.sh        install missing Debian packages, build, launch the app on the built-in default
 # ./run.sh test   same set-up, then the whole test suite (ctest)
+# ./run.sh package  same set-up, then the Debian package: $BUILD_DIR/loaderscope_<version>_<arch>.deb
 # Environment: BUILD_DIR (default build), JOBS (default 2), LOADERSCOPE_CUDA=OFF to skip nvcc.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 mode="${1:-app}"
 case "$mode" in
-  app|test|build) ;;
-  *) echo "usage: ./run.sh [test]" >&2; exit 2 ;;
+  app|test|build|package) ;;
+  *) echo "usage: ./run.sh [test|package]" >&2; exit 2 ;;
 esac
 BUILD_DIR="${BUILD_DIR:-build}"
 JOBS="${JOBS:-2}"
@@ -18,7 +19,9 @@ packages=(cmake ninja-build g++ ccache pkg-config
           qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           qt6-translations-l10n libgl-dev libqt6opengl6-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev
           xvfb xauth imagemagick fonts-dejavu-core
-          python3-dev pybind11-dev python3-torch)  # the Python probe and its tests (real PyTorch jobs)
+          python3-dev pybind11-dev python3-torch   # the Python probe and its tests (real PyTorch jobs)
+          desktop-file-utils appstream man-db    # the install test checks the menu entry, metainfo, man pages
+          dpkg-dev file)                         # ./run.sh package: cpack's DEB generator and dpkg-shlibdeps
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -48,6 +51,14 @@ cmake --build "$BUILD_DIR" -j"$JOBS"
 
 case "$mode" in
   build) ;;
+  package)
+    # Depends come from dpkg-shlibdeps on the installed binaries (packaging/cpack.cmake).
+    (cd "$BUILD_DIR" && cpack -G DEB >cpack.log 2>&1) || { cat "$BUILD_DIR/cpack.log"; exit 1; }
+    deb=$(readlink -f "$(ls -t "$BUILD_DIR"/loaderscope_*.deb | head -n1)")
+    echo "run.sh: wrote $deb"
+    dpkg-deb --field "$deb" Package Version Architecture Depends Recommends
+    echo "run.sh: install it with: apt-get install $deb"
+    ;;
   test)
     export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
     cd "$BUILD_DIR" && exec ctest --output-on-failure --timeout 600

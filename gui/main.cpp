@@ -22,6 +22,7 @@
 #include <QCommandLineParser>
 #include <QEventLoop>
 #include <QFile>
+#include <QIcon>
 #include <QJsonDocument>
 #include <QSettings>
 #include <QFileInfo>
@@ -191,6 +192,9 @@ int main(int argc, char** argv)
     }
     QApplication app(argc, argv);
     setIdentity();
+    // The installed desktop entry and icon share the AppStream id (packaging/).
+    QGuiApplication::setDesktopFileName(QStringLiteral(LOADERSCOPE_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/loaderscope.svg")));
     QCommandLineParser args;
     addOptions(args);
     args.process(app);

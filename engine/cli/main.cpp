@@ -53,14 +53,15 @@ Usage:
   loaderscope-engine sweep --config FILE --vary KNOB=V1,V2 [--vary KNOB2=...] --out FILE.csv|.json
                            [--batches N]
       Run every combination (knobs: num_workers, prefetch_factor, batch_size, pin_memory,
-      persistent_workers, multiprocessing_context, in_order) for N batches (default 50) and
-      write samples/s, data stall and the best combination. Progress on stderr.
+      persistent_workers, multiprocessing_context, in_order, non_blocking, copy_stream) for N
+      batches (default 50) and write samples/s, data stall and the best combination. Progress on
+      stderr.
   loaderscope-engine advise --config FILE [--batches N] [--out FILE.json]
       Run the configuration (at most N batches per epoch, default 200), then check each piece of
       advice that names a knob with a short measured sweep (current value, advised value, one
       beyond). Writes the summary with a "proof" on each such advice. Progress on stderr.
   loaderscope-engine analyze --trace FILE [--trace FILE ...] [--out FILE]
-      The loader verdict of PyTorch profiler traces (Chrome/Kineto JSON, plain or .gz); several
+      The loader verdict of PyTorch profiler traces (Kineto or legacy JSON, plain or .gz); several
       files are several ranks of one job, and the straggler is named.
   loaderscope-engine cuda-info
       Probe the CUDA runtime; with a usable device, show the step kernel's image and measure the

@@ -2,6 +2,7 @@
 #include "lessons.h"
 
 #include "configfields.h"
+#include "datadir.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -9,8 +10,9 @@
 #include <QJsonDocument>
 #include <QLocale>
 
-bool LessonLibrary::load(const QString& path, QString* error)
+bool LessonLibrary::load(const QString& file, QString* error)
 {
+    const QString path = file.isEmpty() ? DataDir::lessonsFile() : file;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         if (error)

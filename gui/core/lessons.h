@@ -35,8 +35,8 @@ struct Lesson
 class LessonLibrary
 {
 public:
-    /// Loads from the embedded resource (or a file path for tests). False with `error`.
-    bool load(const QString& path = QStringLiteral(":/lessons/lessons.json"), QString* error = nullptr);
+    /// Loads the installed lessons (DataDir::lessonsFile()), or the file `path`. False with `error`.
+    bool load(const QString& path = {}, QString* error = nullptr);
     const QVector<Lesson>& lessons() const { return m_lessons; }
     /// The text in the current UI language ("tr" when the default locale is Turkish), else English.
     static QString text(const QJsonObject& localized);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "presets.h"
 
+#include "datadir.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -11,7 +13,7 @@ namespace Presets {
 QStringList names()
 {
     QStringList names;
-    for (const QString& f : QDir(QStringLiteral(":/presets")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+    for (const QString& f : QDir(DataDir::presets()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
         names << f.chopped(5);
     return names;
 }
@@ -42,7 +44,10 @@ QString title(const QString& name)
 }
 QByteArray json(const QString& name)
 {
-    QFile f(QStringLiteral(":/presets/%1.json").arg(name));
+    // A name is a file base name, never a path.
+    if (name.isEmpty() || name.contains(QLatin1Char('/')) || name.startsWith(QLatin1Char('.')))
+        return {};
+    QFile f(DataDir::presets() + QStringLiteral("/%1.json").arg(name));
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The presets shipped with the app (resources/presets, embedded): their names, translated titles
+// The presets shipped with the app (resources/presets, installed in the data folder: datadir.h):
+// their names, translated titles
 // and config text. One catalogue for the window's preset box, the command line and the lessons.
 #pragma once
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "translator.h"
 
+#include "datadir.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -31,7 +33,7 @@ bool Translator::setLanguage(const QString& language)
         // own words win where both have one (the Home key's name).
         if (m_qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(&m_qt);
-        ok = m_app.load(locale, QStringLiteral("loaderscope"), QStringLiteral("_"), QStringLiteral(":/i18n"));
+        ok = m_app.load(locale, QStringLiteral("loaderscope"), QStringLiteral("_"), DataDir::translations());
         if (ok)
             QCoreApplication::installTranslator(&m_app);
     } else {

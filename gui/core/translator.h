@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The one place that installs translations: the app's catalog (embedded under :/i18n) and Qt's own.
+// The one place that installs translations: the app's catalog (in the data folder: datadir.h) and Qt's own.
 #pragma once
 
 #include <QObject>

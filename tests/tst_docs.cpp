@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: MIT
+// docs/ against the programs. What must be documented is asked of the programs themselves, never
+// listed here: the config keys from the engine's parser (its own "known keys" message, probed
+// object by object), the summary fields from real runs' summaries, the commands and options from
+// both programs' --help, the trace categories and counters from a real Chrome trace, the analyze
+// and sweep outputs from real runs of them, the advice ids from their one definition (advice.h).
+// And the documents link nothing outside the repository, and every relative link resolves.
+#include "testutil.h"
+
+#include "loaderscope/config.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <functional>
+
+using namespace testutil;
+
+namespace {
+
+const QString kSource = QStringLiteral(LOADERSCOPE_SOURCE_DIR);
+/// A key no section knows and nothing is close to (no "did you mean"): the parser then lists the
+/// keys it knows at that place.
+const QString kProbe = QStringLiteral("zq_not_a_loaderscope_key");
+
+QString readText(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// The text from the heading that starts with `heading` to the next heading of the same level.
+QString section(const QString& text, const QString& heading)
+{
+    const qsizetype from = text.indexOf(QLatin1Char('\n') + heading);
+    if (from < 0)
+        return {};
+    const QString level = heading.section(QLatin1Char(' '), 0, 0) + QLatin1Char(' ');
+    const qsizetype to = text.indexOf(QLatin1Char('\n') + level, from + 1);
+    return text.mid(from, to < 0 ? -1 : to - from);
+}
+
+/// A config path: object keys, "[]" for the first element of an array.
+using Path = QStringList;
+
+QString display(const Path& p)
+{
+    QString s;
+    for (const QString& k : p)
+        s += k == QLatin1String("[]") ? k : (s.isEmpty() ? k : QLatin1Char('.') + k);
+    return s;
+}
+
+/// The dotted name the parser gives a field at `p` (arrays as [0]).
+QString fieldName(const Path& p)
+{
+    return display(p).replace(QLatin1String("[]"), QLatin1String("[0]"));
+}
+
+QJsonValue nest(const Path& p, qsizetype i, const QJsonValue& leaf)
+{
+    if (i == p.size())
+        return leaf;
+    if (p[i] == QLatin1String("[]"))
+        return QJsonArray{nest(p, i + 1, leaf)};
+    return QJsonObject{{p[i], nest(p, i + 1, leaf)}};
+}
+
+/**
+ * The keys the parser accepts in the object at `p`, from its own message about an unknown key
+ * there; empty when `p` is not an object the parser reads.
+ */
+QStringList knownKeysAt(const Path& p)
+{
+    const QJsonObject probe{{kProbe, 1}};
+    const QJsonValue config = nest(p, 0, probe);
+    try {
+        loaderscope::parseConfig(QJsonDocument(config.toObject()).toJson().toStdString(), /*checkShm=*/false);
+    } catch (const loaderscope::ConfigError& e) {
+        const QString field = QString::fromStdString(e.field());
+        const QString message = QString::fromStdString(e.what());
+        const QString expected = fieldName(p + Path{kProbe});
+        const qsizetype at = message.indexOf(QLatin1String("(known keys:"));
+        if (field != expected || at < 0)
+            return {};
+        const qsizetype end = message.indexOf(QLatin1Char(')'), at);
+        return message.mid(at + 12, end - at - 12).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    }
+    return {};
+}
+
+/// Every key path the parser accepts, found by walking from the top: a key whose value may be an
+/// object (or an array of objects) is walked into.
+void collectConfigKeys(const Path& at, QStringList& out, int depth = 0)
+{
+    if (depth > 6)
+        return;
+    for (const QString& key : knownKeysAt(at)) {
+        const Path p = at + Path{key};
+        out << display(p);
+        if (!knownKeysAt(p).isEmpty())
+            collectConfigKeys(p, out, depth + 1);
+        else if (!knownKeysAt(p + Path{QStringLiteral("[]")}).isEmpty())
+            collectConfigKeys(p + Path{QStringLiteral("[]")}, out, depth + 1);
+    }
+}
+
+/// Key paths of a JSON value ("workers[].busy_fraction"), arrays of objects walked into.
+void collectJsonPaths(const QJsonValue& v, const QString& at, QSet<QString>& out)
+{
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const QString p = at.isEmpty() ? it.key() : at + QLatin1Char('.') + it.key();
+            out.insert(p);
+            collectJsonPaths(it.value(), p, out);
+        }
+    } else if (v.isArray()) {
+        for (const QJsonValue& e : v.toArray())
+            if (e.isObject())
+                collectJsonPaths(e, at + QStringLiteral("[]"), out);
+    }
+}
+
+QString backticked(const QString& s)
+{
+    return QLatin1Char('`') + s + QLatin1Char('`');
+}
+
+} // namespace
+
+class TestDocs : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void configKeys();
+    void summaryFields();
+    void engineCommands();
+    void appOptions();
+    void traceFormat();
+    void analyzeOutput();
+    void sweepOutput();
+    void adviceIds();
+    void links_data();
+    void links();
+    void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
+
+private:
+    QString m_config;
+    QString m_traces;
+};
+
+void TestDocs::initTestCase()
+{
+    m_config = readText(kSource + QStringLiteral("/docs/config.md"));
+    m_traces = readText(kSource + QStringLiteral("/docs/traces.md"));
+    QVERIFY2(!m_config.isEmpty(), "docs/config.md is missing");
+    QVERIFY2(!m_traces.isEmpty(), "docs/traces.md is missing");
+}
+
+void TestDocs::configKeys()
+{
+    QStringList keys;
+    collectConfigKeys({}, keys);
+    // The probe itself must work: these are keys any version has, found the same way as the rest.
+    for (const char* k : {"seed", "loader.num_workers", "loader.sampler.num_replicas", "dataset.io_latency_us.sigma",
+                          "dataset.slow_samples[].index", "faults[].kind"})
+        QVERIFY2(keys.contains(QLatin1String(k)), qPrintable(QStringLiteral("the parser probe did not find %1; found: %2")
+                                                                 .arg(QLatin1String(k), keys.join(QStringLiteral(", ")))));
+    const QString doc = section(m_config, QStringLiteral("## 1."));
+    QVERIFY(!doc.isEmpty());
+    QStringList missing;
+    for (const QString& k : keys)
+        if (!doc.contains(backticked(k)))
+            missing << k;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("config keys the engine accepts but docs/config.md section 1 "
+                                                          "does not document: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::summaryFields()
+{
+    // Two short real runs: with workers (workers[], a pin thread, copies) and without (main_fetch).
+    const QByteArray withWorkers = R"({"dataset": {"length": 256, "io_latency_us": 200},
+        "loader": {"batch_size": 16, "num_workers": 2, "pin_memory": true},
+        "train": {"step_us": 300}, "device": {"backend": "sim"}})";
+    const QByteArray noWorkers = R"({"dataset": {"length": 128, "io_latency_us": 200},
+        "loader": {"batch_size": 16, "num_workers": 0}, "train": {"step_us": 300}, "device": {"backend": "sim"}})";
+    QSet<QString> paths;
+    for (const QByteArray& config : {withWorkers, noWorkers}) {
+        const EngineResult r = runEngine(config);
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        QVERIFY(r.summary.value(QStringLiteral("batches")).toInt() > 0);
+        QVERIFY2(!r.summary.value(QStringLiteral("advice")).toArray().isEmpty(), "a finished run always gets advice");
+        collectJsonPaths(r.summary, {}, paths);
+    }
+    for (const char* p : {"workers[].busy_fraction", "main_fetch.busy_fraction", "batch_log[].first_sample", "advice[].id"})
+        QVERIFY2(paths.contains(QLatin1String(p)), p);
+    const QString doc = section(m_config, QStringLiteral("## 5."));
+    QVERIFY(!doc.isEmpty());
+    QStringList missing;
+    const QString evidence = QStringLiteral("advice[].evidence.");
+    for (const QString& p : paths) {
+        // Evidence is a map per advice id: its names are documented in the table of ids.
+        const QString want = p.startsWith(evidence) ? p.mid(evidence.size()) : p;
+        if (!doc.contains(backticked(want)))
+            missing << p;
+    }
+    missing.sort();
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("summary fields the engine writes but docs/config.md section 5 "
+                                                          "does not document: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::engineCommands()
+{
+    const EngineResult r = runEngineArgs({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    const QString help = QString::fromUtf8(r.out);
+    const QString doc = section(m_config, QStringLiteral("## 2."));
+    QStringList commands, missing;
+    static const QRegularExpression command(QStringLiteral("^  loaderscope-engine ([a-z][a-z-]*)"), QRegularExpression::MultilineOption);
+    for (auto it = command.globalMatch(help); it.hasNext();)
+        commands << it.next().captured(1);
+    QVERIFY2(commands.size() >= 8, qPrintable(help));
+    for (const QString& c : commands)
+        if (!doc.contains(QStringLiteral("loaderscope-engine ") + c))
+            missing << c;
+    static const QRegularExpression option(QStringLiteral("(--[a-z][a-z-]*)"));
+    for (auto it = option.globalMatch(help); it.hasNext();) {
+        const QString o = it.next().captured(1);
+        if (!doc.contains(o) && !missing.contains(o))
+            missing << o;
+    }
+    for (const char* status : {"| 0 |", "| 2 |", "| 3 |", "| 128+N |"})
+        if (!doc.contains(QLatin1String(status)))
+            missing << QStringLiteral("exit status ") + QLatin1String(status);
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in docs/config.md section 2: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::appOptions()
+{
+#ifndef LOADERSCOPE_GUI_PATH
+    QSKIP("the app is not built (LOADERSCOPE_BUILD_GUI off)");
+#else
+    QProcess p;
+    p.start(QStringLiteral(LOADERSCOPE_GUI_PATH), {QStringLiteral("--help")});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString help = QString::fromUtf8(p.readAllStandardOutput());
+    const QString doc = section(m_config, QStringLiteral("## 3."));
+    QStringList options, missing;
+    static const QRegularExpression option(QStringLiteral("(?:^|[ ,])(--?[a-z][a-z-]*)"), QRegularExpression::MultilineOption);
+    for (auto it = option.globalMatch(help); it.hasNext();)
+        options << it.next().captured(1);
+    QVERIFY2(options.contains(QStringLiteral("--export")), qPrintable(help));
+    for (const QString& o : options)
+        if (!doc.contains(backticked(o)) && !doc.contains(QLatin1Char('`') + o + QLatin1Char(' ')))
+            missing << o;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("app options not in docs/config.md section 3: ") + missing.join(QStringLiteral(", "))));
+#endif
+}
+
+void TestDocs::traceFormat()
+{
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("trace.json"));
+    const EngineResult r = runEngine(R"({"dataset": {"length": 128, "io_latency_us": 200},
+        "loader": {"batch_size": 16, "num_workers": 2, "pin_memory": true}, "train": {"step_us": 300},
+        "device": {"backend": "sim"}})",
+                                     {QStringLiteral("--trace"), trace});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QFile f(trace);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    QSet<QString> names;
+    for (const QString& k : root.keys())
+        names.insert(k);
+    for (const QString& k : root.value(QStringLiteral("otherData")).toObject().keys())
+        names.insert(QStringLiteral("otherData.") + k);
+    for (const QJsonValue& v : root.value(QStringLiteral("traceEvents")).toArray()) {
+        const QJsonObject e = v.toObject();
+        if (e.contains(QStringLiteral("cat")))
+            names.insert(e.value(QStringLiteral("cat")).toString());
+        if (e.value(QStringLiteral("ph")).toString() == QLatin1String("C"))
+            for (const QString& series : e.value(QStringLiteral("args")).toObject().keys())
+                names.insert(series);
+        if (e.value(QStringLiteral("ph")).toString() == QLatin1String("X"))
+            for (const QString& arg : e.value(QStringLiteral("args")).toObject().keys())
+                names.insert(arg);
+    }
+    QVERIFY2(names.size() > 10, "the trace has too little in it");
+    QStringList missing;
+    for (const QString& n : names)
+        if (!m_traces.contains(backticked(n)))
+            missing << n;
+    missing.sort();
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("written to Chrome traces but not in docs/traces.md: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::analyzeOutput()
+{
+    // Traces of several shapes (two ranks of one job, a GPU trace, a legacy array), so every field
+    // is written, nulls included.
+    QStringList args = {QStringLiteral("analyze")};
+    for (const char* f : {"rank0.json", "rank1.json", "gpu_pageable.json", "legacy_no_steps.json"})
+        args << QStringLiteral("--trace") << kSource + QStringLiteral("/tests/fixtures/traces/") + QLatin1String(f);
+    const EngineResult r = runEngineArgs(args, 60000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(out.value(QStringLiteral("ranks")).toArray().size(), 4);
+    QSet<QString> paths;
+    collectJsonPaths(out, {}, paths);
+    QVERIFY(paths.contains(QStringLiteral("ranks[].loop_shape")));
+    const QString doc = section(m_config, QStringLiteral("## 6."));
+    QVERIFY(!doc.isEmpty());
+    QStringList missing;
+    for (const QString& p : paths) {
+        // The rank fields are documented by their own name in the table of rank fields.
+        const QString name = p.startsWith(QLatin1String("ranks[].")) ? p.mid(8) : p;
+        if (!doc.contains(backticked(name)) && !doc.contains(QLatin1Char('"') + name + QLatin1Char('"')))
+            missing << p;
+    }
+    missing.sort();
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("analyze output not in docs/config.md section 6: ") + missing.join(QStringLiteral(", "))));
+    // The loop shapes the engine names are the ones documented.
+    for (const QJsonValue& rank : out.value(QStringLiteral("ranks")).toArray()) {
+        const QString shape = rank.toObject().value(QStringLiteral("loop_shape")).toString();
+        QVERIFY2(doc.contains(QLatin1Char('"') + shape + QLatin1Char('"')), qPrintable(shape));
+        QVERIFY2(m_traces.contains(backticked(shape)), qPrintable(shape));
+    }
+}
+
+void TestDocs::sweepOutput()
+{
+    const QByteArray config = R"({"dataset": {"length": 64, "io_latency_us": 100}, "loader": {"batch_size": 16},
+        "train": {"step_us": 100}, "device": {"backend": "sim"}})";
+    QTemporaryDir dir;
+    QFile c(dir.filePath(QStringLiteral("config.json")));
+    QVERIFY(c.open(QIODevice::WriteOnly) && c.write(config) == config.size());
+    c.close();
+    const QString json = dir.filePath(QStringLiteral("sweep.json"));
+    const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+    for (const QString& out : {json, csv}) {
+        const EngineResult r = runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--config"), c.fileName(), QStringLiteral("--vary"),
+                                              QStringLiteral("num_workers=0,1"), QStringLiteral("--batches"), QStringLiteral("4"),
+                                              QStringLiteral("--out"), out},
+                                             120000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    }
+    const QString doc = section(m_config, QStringLiteral("## 6."));
+    QStringList missing;
+    QFile j(json);
+    QVERIFY(j.open(QIODevice::ReadOnly));
+    QSet<QString> paths;
+    collectJsonPaths(QJsonDocument::fromJson(j.readAll()).object(), {}, paths);
+    QVERIFY(paths.contains(QStringLiteral("results[].samples_per_s")));
+    for (const QString& p : paths) {
+        const QString name = p.startsWith(QLatin1String("results[].")) ? p.mid(10) : p;
+        if (name == QLatin1String("num_workers")) // the knob's own column
+            continue;
+        if (!doc.contains(backticked(name)) && !doc.contains(QLatin1Char('"') + name + QLatin1Char('"')))
+            missing << QStringLiteral("JSON ") + p;
+    }
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList header = QString::fromUtf8(f.readLine()).trimmed().split(QLatin1Char(','));
+    QCOMPARE(header.value(0), QStringLiteral("num_workers"));
+    for (const QString& column : header.mid(1))
+        if (!doc.contains(backticked(column)))
+            missing << QStringLiteral("CSV ") + column;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("sweep output not in docs/config.md section 6: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::adviceIds()
+{
+    // The ids are defined once, in advice.h's advice_id namespace ("never rename one"); each must
+    // have its row in the table of advice (knob, when, evidence).
+    const QString header = readText(kSource + QStringLiteral("/engine/include/loaderscope/advice.h"));
+    const qsizetype begin = header.indexOf(QLatin1String("namespace advice_id {"));
+    const qsizetype end = header.indexOf(QLatin1String("} // namespace advice_id"), begin);
+    QVERIFY(begin >= 0 && end > begin);
+    static const QRegularExpression def(QStringLiteral("constexpr const char\\* k\\w+ = \"([a-z_]+)\";"));
+    QStringList ids, missing;
+    for (auto it = def.globalMatch(header.mid(begin, end - begin)); it.hasNext();)
+        ids << it.next().captured(1);
+    QVERIFY2(ids.size() >= 12, qPrintable(ids.join(QStringLiteral(", "))));
+    const QString doc = section(m_config, QStringLiteral("## 5."));
+    for (const QString& id : ids)
+        if (!doc.contains(QStringLiteral("\n| %1 |").arg(backticked(id))))
+            missing << id;
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("advice ids without a row in docs/config.md section 5: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::links_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("README.md") << QStringLiteral("README.md");
+    for (const QString& f : QDir(kSource + QStringLiteral("/docs")).entryList({QStringLiteral("*.md")}, QDir::Files))
+        QTest::newRow(qPrintable(f)) << QStringLiteral("docs/") + f;
+}
+
+void TestDocs::links()
+{
+    QFETCH(QString, file);
+    const QString path = kSource + QLatin1Char('/') + file;
+    const QString text = readText(path);
+    QVERIFY(!text.isEmpty());
+    // Team notes live outside the repository: a user who clones it has none of them.
+    QVERIFY2(!text.contains(QLatin1String("../shared")) && !text.contains(QLatin1String("shared/docs")),
+             "links to the team's notes outside the repository");
+    const QString root = QDir(kSource).canonicalPath();
+    static const QRegularExpression link(QStringLiteral("\\]\\(([^)\\s#]+)(#[^)]*)?\\)"));
+    QStringList broken;
+    for (auto it = link.globalMatch(text); it.hasNext();) {
+        const QString target = it.next().captured(1);
+        if (target.contains(QLatin1String("://")) || target.startsWith(QLatin1String("mailto:")))
+            continue;
+        const QString resolved = QFileInfo(QFileInfo(path).dir(), target).canonicalFilePath();
+        if (resolved.isEmpty() || !(resolved + QLatin1Char('/')).startsWith(root + QLatin1Char('/')))
+            broken << target;
+    }
+    QVERIFY2(broken.isEmpty(), qPrintable(QStringLiteral("links that do not resolve inside the repository: ") +
+                                          broken.join(QStringLiteral(", "))));
+}
+
+QTEST_GUILESS_MAIN(TestDocs)
+#include "tst_docs.moc"
