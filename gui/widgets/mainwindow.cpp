@@ -897,10 +897,11 @@ void MainWindow::openProfilerTraces(const QStringList& paths)
             return;
         }
         const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(traces[0]);
-        loadProfilerTrace(traces[0], *m_session.model());
+        loadProfilerTrace(traces[0], a, *m_session.model()); // analysed once
         showOverlay({});
         m_timeline->zoomToFit();
         m_summary->showSummary(analysisSummary(a), true);
+        raiseIfTabbed(m_summaryDock); // the verdict, where the configuration hid it
         const QString file = paths[0];
         const int steps = a.steps;
         setMessage([file, steps] { return tr("Profiler trace %1: %2 steps.").arg(file).arg(steps); });
