@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include <QSignalSpy>
+#include <QThread>
 #include <QtTest>
 
 using namespace testutil;
@@ -23,6 +24,7 @@ private slots:
     void hangIsKilledOnStop();
     void endToEnd();
     void shortRunLoadsCompleteRecord();
+    void starvedWindowDropsThenReloads();
     void cleanup()
     {
         qunsetenv("FAKE_ENGINE_MODE");
@@ -145,6 +147,30 @@ void TestLauncher::shortRunLoadsCompleteRecord()
     QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(64), 10000);
     QCOMPARE(m->numWorkers(), 2);
     QCOMPARE(m->instantCount(loaderscope::EventKind::Deliver), 8);
+}
+
+void TestLauncher::starvedWindowDropsThenReloads()
+{
+    // The GUI thread stops for 2 s in the middle of a fast run (a starved or busy window): the
+    // reader does not queue the events without bound, it drops them and counts them, and the
+    // complete record replaces the view at the end.
+    RunSession s;
+    s.setEnginePath(enginePath());
+    QSignalSpy finished(&s, &RunSession::runFinished);
+    s.start(R"({"dataset":{"length":60000,"sample_bytes":64,"io_latency_us":100},"loader":{"batch_size":1,"num_workers":2},
+               "train":{"step_us":0},"device":{"backend":"sim"}})");
+    QTRY_VERIFY_WITH_TIMEOUT(s.model()->numWorkers() == 2 && s.model()->eventCount() > 1000, 20000);
+    QThread::sleep(2); // the GUI thread is busy: nothing is applied
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY2(s.eventsLost() > 0, "nothing was dropped while the window was behind");
+    TraceModel* m = s.model();
+    auto fetches = [m] {
+        qint64 n = 0;
+        for (int w = 0; w < m->numWorkers(); ++w)
+            n += m->totalCount(m->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(60000), 30000); // the recording, read back
 }
 
 QTEST_GUILESS_MAIN(TestLauncher)
