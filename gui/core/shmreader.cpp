@@ -28,12 +28,12 @@ void ShmReader::attach(const QString& name)
     if (!m_timer) {
         m_timer = new QTimer(this);
         m_timer->setInterval(15); // about 60 batches a second
-        connect(m_timer, &QTimer::timeout, this, &ShmReader::poll);
+        connect(m_timer, &QTimer::timeout, this, [this] { poll(); });
     }
     m_timer->start();
 }
 
-void ShmReader::poll()
+void ShmReader::poll(bool last)
 {
     if (!m_reader)
         return;
@@ -46,10 +46,12 @@ void ShmReader::poll()
     }
     EventBatch batch;
     m_reader->drain(batch);
-    if (!batch.empty()) {
+    // The last poll always hands over what it read and the count of what was dropped: the end of
+    // a run decides from that count whether the recording must replace the view.
+    if (!batch.empty() || (last && m_dropped > 0)) {
         // The rings are always drained (the run never waits for the window); what the GUI thread
         // cannot take yet is dropped and counted.
-        if (m_pending.load(std::memory_order_relaxed) >= kMaxPendingBatches) {
+        if (!last && m_pending.load(std::memory_order_relaxed) >= kMaxPendingBatches) {
             m_dropped += batch.size();
         } else {
             m_pending.fetch_add(1, std::memory_order_relaxed);
@@ -71,7 +73,7 @@ void ShmReader::finish()
 {
     if (m_timer)
         m_timer->stop();
-    poll();
+    poll(/*last=*/true);
     m_reader.reset();
     m_segment.reset();
     emit finishedReading();

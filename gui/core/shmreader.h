@@ -53,7 +53,7 @@ signals:
     void finishedReading();
 
 private:
-    void poll();
+    void poll(bool last = false);
 
     std::unique_ptr<loaderscope::Segment> m_segment;
     int m_creatorPid = 0;
