@@ -27,6 +27,7 @@ private slots:
     void endToEnd();
     void shortRunLoadsCompleteRecord();
     void starvedWindowDropsThenReloads();
+    void liveEdgeHoldsDetail();
     void cleanup()
     {
         qunsetenv("FAKE_ENGINE_MODE");
@@ -203,6 +204,36 @@ void TestLauncher::starvedWindowDropsThenReloads()
         return n;
     };
     QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(60000), 30000); // the recording, read back
+}
+
+void TestLauncher::liveEdgeHoldsDetail()
+{
+    // A fast run long enough to trim its detail many times: the live edge (what a following view
+    // shows) holds spans on every worker lane all along.
+    RunSession s;
+    s.setEnginePath(enginePath());
+    s.model()->setDetailBudget(50'000);
+    s.start(R"({"dataset":{"length":2000000000,"sample_bytes":64,"io_latency_us":100},"loader":{"batch_size":1,"num_workers":2},
+               "train":{"step_us":0},"device":{"backend":"sim"}})");
+    TraceModel* m = s.model();
+    QTRY_VERIFY_WITH_TIMEOUT(m->numWorkers() == 2 && m->evictedSpans() > 0, 30000);
+    for (int check = 0; check < 10; ++check) {
+        QTest::qWait(500);
+        const qint64 end = m->endTime();
+        for (int w = 0; w < 2; ++w) {
+            const auto& row = m->lane(m->laneIndex(TraceModel::LaneKind::Worker, w)).rows[0];
+            QVERIFY2(!row.empty() && row.back().t1 >= end - 200'000'000LL,
+                     qPrintable(QStringLiteral("worker %1: last span ends %2 ms, the model ends %3 ms")
+                                    .arg(w).arg(row.empty() ? -1 : row.back().t1 / 1'000'000).arg(end / 1'000'000)));
+        }
+        const auto gaps = m->uncovered(end - 200'000'000LL, end);
+        QStringList g;
+        for (const auto& [a, b] : gaps)
+            g << QStringLiteral("%1-%2 ms").arg(a / 1'000'000).arg(b / 1'000'000);
+        QVERIFY2(gaps.empty(), qPrintable(QStringLiteral("end %1 ms, not held: %2").arg(end / 1'000'000).arg(g.join(u','))));
+    }
+    s.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(!s.running(), 20000);
 }
 
 QTEST_GUILESS_MAIN(TestLauncher)
