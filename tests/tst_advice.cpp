@@ -127,6 +127,15 @@ void TestAdvice::rules_data()
         QTest::newRow("I/O-bound, other work queues the cores -> still raise num_workers")
             << knobs(7) << s << QStringLiteral("raise_num_workers") << QStringList{QStringLiteral("cpu_bound")};
     }
+    {   // CPU-bound on a machine busy with other work: 4 workers get 0.6 of 2 cores and queue for
+        // them 80 % of their busy time; their work is all CPU, so more workers only queue more.
+        RunSummary s = run(0.5);
+        workers(s, 4, 0.98, 0.15, 0.8);
+        s.figures.io_s_per_sample = 0.0;
+        s.figures.cpu_s_per_sample = 0.0015;
+        QTest::newRow("CPU-bound, the cores taken by other work -> no more workers")
+            << knobs(4) << s << QStringLiteral("cpu_bound") << QStringList{QStringLiteral("raise_num_workers")};
+    }
     {   // CPU-bound: 4 workers on 2 cores use 1.9 cores and queue for them.
         RunSummary s = run(0.5);
         workers(s, 4, 0.98, 0.475, 0.5);

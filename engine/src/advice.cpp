@@ -130,12 +130,13 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     const double stall = f.data_stall_fraction;
     const PoolModel m = modelPool(s);
     const int nw = k.num_workers;
-    // Saturated: the fetching lanes use (nearly) every usable core, or use a good part of them
-    // and queue for one a lot (more workers would queue behind each other). Queueing alone, while
-    // the workers use little CPU, is other work on the machine: more workers still overlap their
-    // I/O (measured: 4 -> 7 -> 9 workers +59 %, +87 % on 2 loaded cores).
-    const bool saturated = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores ||
-                           (m.cpuWait >= 0.25 && m.workerCores >= 0.5 * m.cores);
+    // Saturated: the fetching lanes use (nearly) every usable core, or queue for one a lot while
+    // their work is mostly CPU or they use a good part of the cores (more workers would queue
+    // behind each other). Queueing while the workers mostly sleep on I/O and use little CPU is
+    // other work on the machine: more workers still overlap their I/O (measured: 4 -> 7 -> 9
+    // workers +59 %, +87 % on 2 loaded cores).
+    const bool queued = m.cpuWait >= 0.25 && (m.cpu >= m.io || m.workerCores >= 0.5 * m.cores);
+    const bool saturated = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores || queued;
     if (saturated) {
         // Either the workers' own CPU time fills the cores, or they queue for a core (other work
         // on the machine, or more runnable threads than cores): more workers cannot make more.
