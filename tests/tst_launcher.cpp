@@ -15,6 +15,15 @@
 
 using namespace testutil;
 
+/// Fetch spans on the model's worker lanes, all together.
+qint64 workerFetches(const TraceModel& m)
+{
+    qint64 n = 0;
+    for (int w = 0; w < m.numWorkers(); ++w)
+        n += m.totalCount(m.laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
+    return n;
+}
+
 class TestLauncher : public QObject
 {
     Q_OBJECT
@@ -141,12 +150,7 @@ void TestLauncher::shortRunLoadsCompleteRecord()
     QCOMPARE(s.summary().figures.batches, int64_t(8));
     TraceModel* m = s.model();
     // The live view missed the start (or all) of it: the recording is read back on a thread.
-    auto fetches = [m] {
-        qint64 n = 0;
-        for (int w = 0; w < m->numWorkers(); ++w)
-            n += m->totalCount(m->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
-        return n;
-    };
+    auto fetches = [m] { return workerFetches(*m); };
     QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(64), 10000);
     QCOMPARE(m->numWorkers(), 2);
     QCOMPARE(m->instantCount(loaderscope::EventKind::Deliver), 8);
@@ -188,21 +192,11 @@ void TestLauncher::starvedWindowDropsThenReloads()
     QTRY_COMPARE_WITH_TIMEOUT(lateFinished.size(), 1, 60000);
     QVERIFY2(late.eventsLost() > 0, "the drops at the end were not reported");
     TraceModel* lm = late.model();
-    auto lateFetches = [lm] {
-        qint64 n = 0;
-        for (int w = 0; w < lm->numWorkers(); ++w)
-            n += lm->totalCount(lm->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
-        return n;
-    };
+    auto lateFetches = [lm] { return workerFetches(*lm); };
     QTRY_COMPARE_WITH_TIMEOUT(lateFetches(), qint64(20000), 30000);
     QVERIFY2(s.eventsLost() > 0, "nothing was dropped while the window was behind");
     TraceModel* m = s.model();
-    auto fetches = [m] {
-        qint64 n = 0;
-        for (int w = 0; w < m->numWorkers(); ++w)
-            n += m->totalCount(m->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
-        return n;
-    };
+    auto fetches = [m] { return workerFetches(*m); };
     QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(60000), 30000); // the recording, read back
 }
 
