@@ -41,12 +41,16 @@ void TestSweep::moreWorkersHelpALatencyBoundLoader()
     const QJsonObject j = QJsonDocument::fromJson(o.readAll()).object();
     const QJsonArray rows = j.value(QStringLiteral("results")).toArray();
     QCOMPARE(rows.size(), 4);
+    // Sleep-bound: more workers make more, whatever else the machine runs (the speed-ups
+    // themselves are the benchmarks' business; a loaded machine shrinks them).
     double prev = 0;
     for (const auto& row : rows) {
         const double rate = row.toObject().value(QStringLiteral("samples_per_s")).toDouble();
-        QVERIFY2(rate > prev * 1.3, qPrintable(QStringLiteral("not monotone: %1 after %2").arg(rate).arg(prev)));
+        QVERIFY2(rate > prev, qPrintable(QStringLiteral("not monotone: %1 after %2").arg(rate).arg(prev)));
         prev = rate;
     }
+    const double first = rows[0].toObject().value(QStringLiteral("samples_per_s")).toDouble();
+    QVERIFY2(prev > 2.5 * first, qPrintable(QStringLiteral("8 workers %1, 1 worker %2").arg(prev).arg(first)));
     QCOMPARE(j.value(QStringLiteral("best")).toInt(), 3);
     QVERIFY(rows[3].toObject().value(QStringLiteral("best")).toBool());
 }
