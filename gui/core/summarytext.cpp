@@ -327,7 +327,9 @@ QString sharedMemory(const RunSummary& s)
         return {};
     const loaderscope::MemoryFigures& m = *s.figures.memory;
     QStringList parts;
-    if (m.segment_bytes > 0)
+    if (s.source == "pytorch") {
+        // A watched job moves its batches through PyTorch's own queues: no slots of ours.
+    } else if (m.segment_bytes > 0)
         parts << T::tr("slots up to %1 in use (segment %2)").arg(bytes(double(m.peak_slots_in_use_bytes)), bytes(double(m.segment_bytes)));
     else
         parts << T::tr("slots up to %1 in use").arg(bytes(double(m.peak_slots_in_use_bytes)));
