@@ -327,12 +327,11 @@ QString sharedMemory(const RunSummary& s)
         return {};
     const loaderscope::MemoryFigures& m = *s.figures.memory;
     QStringList parts;
-    if (s.source == "pytorch") {
-        // A watched job moves its batches through PyTorch's own queues: no slots of ours.
-    } else if (m.segment_bytes > 0)
-        parts << T::tr("slots up to %1 in use (segment %2)").arg(bytes(double(m.peak_slots_in_use_bytes)), bytes(double(m.segment_bytes)));
-    else
-        parts << T::tr("slots up to %1 in use").arg(bytes(double(m.peak_slots_in_use_bytes)));
+    // A watched job moves its batches through PyTorch's own queues: no slots of ours.
+    const QString inUse = bytes(double(m.peak_slots_in_use_bytes));
+    if (s.source != "pytorch")
+        parts << (m.segment_bytes > 0 ? T::tr("slots up to %1 in use (segment %2)").arg(inUse, bytes(double(m.segment_bytes)))
+                                      : T::tr("slots up to %1 in use").arg(inUse));
     if (m.dev_shm_size_bytes > 0)
         parts << T::tr("/dev/shm %1, %2 free at least").arg(bytes(double(m.dev_shm_size_bytes)), bytes(double(m.dev_shm_min_free_bytes)));
     if (m.pinned_bytes > 0)
