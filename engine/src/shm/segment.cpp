@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
+// The segment (segment.h): creating, opening, and the sections of a mapped segment.
 #include "loaderscope/segment.h"
+
+#include "segment_name.h"
 
 #include "loaderscope/clock.h"
 #include "loaderscope/config.h"
@@ -12,12 +15,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
-#include <fstream>
 #include <random>
 #include <signal.h>
-#include <sstream>
 #include <stdexcept>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -28,21 +28,6 @@ namespace bip = boost::interprocess;
 namespace loaderscope {
 
 namespace {
-
-constexpr const char* kPrefix = "loaderscope-";
-
-uint64_t alignUp(uint64_t v, uint64_t a)
-{
-    return (v + a - 1) / a * a;
-}
-
-uint32_t nextPow2(uint32_t v)
-{
-    uint32_t p = 1;
-    while (p < v)
-        p <<= 1;
-    return p;
-}
 
 uint64_t fnv1a(const std::string& s)
 {
@@ -55,74 +40,6 @@ uint64_t fnv1a(const std::string& s)
 }
 
 } // namespace
-
-ShmLayout ShmLayout::fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
-                                uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes)
-{
-    ShmLayout l;
-    l.num_workers = workers;
-    l.num_slots = slots;
-    l.task_ring_capacity = ringCap;
-    l.event_ring_capacity = eventCap;
-    l.num_event_rings = kFixedEventRings + workers;
-    l.max_indices = maxIndices;
-    l.slot_payload_bytes = payloadBytes;
-    l.slot_stride = alignUp(std::max<uint64_t>(payloadBytes, 1), 4096);
-
-    uint64_t off = kHeaderBytes;
-    l.config_section_bytes = configSectionBytes;
-    l.off_config = off;
-    off += configSectionBytes;
-    l.off_workers = off;
-    off += alignUp(uint64_t(workers) * sizeof(WorkerCtl), 64);
-    l.off_index_rings = off;
-    off += alignUp(uint64_t(workers) * ringCap * sizeof(Task), 64);
-    l.off_done_rings = off;
-    off += alignUp(uint64_t(workers) * ringCap * sizeof(Done), 64);
-    l.off_slot_hdrs = off;
-    off += alignUp(uint64_t(slots) * sizeof(SlotHdr), 64);
-    l.off_slot_indices = off;
-    off += alignUp(uint64_t(slots) * maxIndices * sizeof(int64_t), 64);
-    l.off_event_rings = off;
-    off += uint64_t(l.num_event_rings) * l.eventRingBytes();
-    l.off_slot_data = alignUp(off, 2u << 20);
-    l.total_bytes = l.off_slot_data + uint64_t(slots) * l.slot_stride;
-    return l;
-}
-
-ShmLayout ShmLayout::forConfig(const Config& c, uint64_t configTextBytes)
-{
-    const SegmentSpec s = SegmentSpec::forConfig(c, {});
-    return fromCounts(s.num_workers, s.num_slots, s.task_ring_capacity, s.event_ring_capacity, s.max_indices,
-                      s.slot_payload_bytes, configSectionBytes(configTextBytes));
-}
-
-uint64_t ShmLayout::configSectionBytes(uint64_t configTextBytes)
-{
-    return alignUp(configTextBytes + 1, 4096);
-}
-
-SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJson)
-{
-    SegmentSpec s;
-    s.num_workers = uint32_t(c.loader.num_workers);
-    const uint32_t inflight = uint32_t(c.loader.prefetch_factor) * s.num_workers;
-    s.num_slots = inflight + ShmLayout::kConsumerSlots;
-    // A worker may hold every in-flight task (in_order=False with one active worker), plus a
-    // resume and a stop message.
-    s.task_ring_capacity = nextPow2(std::max<uint32_t>(inflight + 4, 8));
-    // Test only: a small event ring makes a run lose events on purpose (tst_hostile).
-    s.event_ring_capacity = ShmLayout::kEventRingCapacity;
-    if (const char* test = std::getenv("LOADERSCOPE_TEST_EVENT_RING"); test && *test)
-        s.event_ring_capacity = nextPow2(
-            std::clamp<uint32_t>(uint32_t(std::strtoul(test, nullptr, 10)), 16, ShmLayout::kEventRingCapacity));
-    s.max_indices = uint32_t(c.batchSize());
-    s.slot_payload_bytes = c.slotPayloadBytes();
-    s.config_json = configJson;
-    s.source = SegmentSource::Engine;
-    s.program = "loaderscope-engine";
-    return s;
-}
 
 struct Segment::Impl
 {
@@ -146,7 +63,7 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
     std::random_device rd;
     const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
     char name[96];
-    snprintf(name, sizeof name, "%s%d-%016llx", kPrefix, int(getpid()), (unsigned long long)nonce);
+    snprintf(name, sizeof name, "%s%d-%016llx", kSegmentPrefix, int(getpid()), (unsigned long long)nonce);
     seg->m_name = name;
     seg->m_impl = std::make_unique<Impl>();
     try {
@@ -333,258 +250,6 @@ std::string Segment::configJson() const
 {
     const uint64_t n = std::min<uint64_t>(header()->config_bytes, m_layout.config_section_bytes - 1);
     return std::string(reinterpret_cast<const char*>(m_base + m_layout.off_config), n);
-}
-
-uint64_t processStartTime(int pid)
-{
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string line;
-    if (!std::getline(in, line))
-        return 0;
-    // The command name (field 2) may hold spaces and parentheses: parse after the last ')'.
-    const auto close = line.rfind(')');
-    if (close == std::string::npos)
-        return 0;
-    std::istringstream rest(line.substr(close + 2));
-    std::string field;
-    for (int i = 3; i <= 22 && rest >> field; ++i) {
-        if (i == 22)
-            return std::strtoull(field.c_str(), nullptr, 10);
-    }
-    return 0;
-}
-
-std::vector<SegmentInfo> listLiveSegments()
-{
-    std::vector<SegmentInfo> out;
-    DIR* dir = opendir("/dev/shm");
-    if (!dir)
-        return out;
-    const uid_t me = geteuid();
-    std::vector<std::string> names;
-    while (dirent* e = readdir(dir)) {
-        const std::string name = e->d_name;
-        struct stat st {};
-        if (name.rfind(kPrefix, 0) == 0 && stat(("/dev/shm/" + name).c_str(), &st) == 0 && st.st_uid == me)
-            names.push_back(name);
-    }
-    closedir(dir);
-    for (const std::string& name : names) {
-        std::unique_ptr<Segment> seg;
-        try {
-            seg = Segment::open(name, /*writable=*/false);
-        } catch (const std::exception&) {
-            continue;
-        }
-        const SegmentHeader* h = seg->header();
-        const int pid = h->creator_pid;
-        if (pid <= 0 || (kill(pid, 0) != 0 && errno != EPERM) || processStartTime(pid) != h->creator_starttime)
-            continue; // its process is gone (or the pid belongs to another process now)
-        SegmentInfo i;
-        i.name = name;
-        i.source = SegmentSource(h->source);
-        i.program = std::string(h->program, strnlen(h->program, sizeof h->program));
-        i.pid = pid;
-        i.start_unix_ns = h->start_unix_ns;
-        i.rank = h->rank.load();
-        i.world_size = h->world_size.load();
-        i.lanes = seg->layout().num_workers;
-        i.lanes_used = h->lanes_used.load();
-        i.state = RunState(h->run_state.load());
-        out.push_back(std::move(i));
-    }
-    std::sort(out.begin(), out.end(), [](const SegmentInfo& a, const SegmentInfo& b) { return a.start_unix_ns > b.start_unix_ns; });
-    return out;
-}
-
-std::vector<std::string> sweepStaleSegments()
-{
-    std::vector<std::string> removed;
-    DIR* dir = opendir("/dev/shm");
-    if (!dir)
-        return removed;
-    const uid_t me = geteuid();
-    while (dirent* e = readdir(dir)) {
-        const std::string name = e->d_name;
-        if (name.rfind(kPrefix, 0) != 0)
-            continue;
-        const std::string path = "/dev/shm/" + name;
-        struct stat st {};
-        if (stat(path.c_str(), &st) != 0 || st.st_uid != me)
-            continue; // another user's run is not ours to judge
-        const int pid = std::atoi(name.c_str() + std::strlen(kPrefix));
-        if (pid <= 0)
-            continue;
-        bool alive = kill(pid, 0) == 0 || errno == EPERM;
-        if (alive) {
-            // The pid is in use: stale only if the header names another start time (pid reuse).
-            const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-            if (fd < 0)
-                continue;
-            unsigned char buf[offsetof(SegmentHeader, config_digest)];
-            const ssize_t n = pread(fd, buf, sizeof buf, 0);
-            ::close(fd);
-            uint64_t magic = 0, start = 0;
-            int32_t creator = 0;
-            std::memcpy(&magic, buf + offsetof(SegmentHeader, magic), sizeof magic);
-            std::memcpy(&creator, buf + offsetof(SegmentHeader, creator_pid), sizeof creator);
-            std::memcpy(&start, buf + offsetof(SegmentHeader, creator_starttime), sizeof start);
-            if (n < ssize_t(sizeof buf) || magic != kSegmentMagic)
-                continue; // still being created, or not ours: leave it
-            if (creator == pid && start == processStartTime(pid))
-                continue; // a live run
-            alive = false;
-        }
-        if (!alive && shm_unlink(("/" + name).c_str()) == 0)
-            removed.push_back(name);
-    }
-    closedir(dir);
-    return removed;
-}
-
-// --- rings -------------------------------------------------------------------------------------
-
-bool pushTask(Segment& seg, uint32_t w, const Task& task)
-{
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t head = c->index_head.load(std::memory_order_relaxed);
-    if (head - c->index_tail.load(std::memory_order_acquire) >= cap)
-        return false;
-    seg.indexRing(w)[head & (cap - 1)] = task;
-    c->index_head.store(head + 1, std::memory_order_release);
-    c->task_wake.notify();
-    return true;
-}
-
-std::optional<Task> popTask(Segment& seg, uint32_t w)
-{
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t tail = c->index_tail.load(std::memory_order_relaxed);
-    if (c->index_head.load(std::memory_order_acquire) == tail)
-        return std::nullopt;
-    const Task t = seg.indexRing(w)[tail & (cap - 1)];
-    c->index_tail.store(tail + 1, std::memory_order_release);
-    return t;
-}
-
-bool pushDone(Segment& seg, uint32_t w, const Done& done)
-{
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t head = c->done_head.load(std::memory_order_relaxed);
-    if (head - c->done_tail.load(std::memory_order_acquire) >= cap)
-        return false;
-    seg.doneRing(w)[head & (cap - 1)] = done;
-    c->done_head.store(head + 1, std::memory_order_release);
-    seg.header()->main_wake.notify();
-    return true;
-}
-
-std::optional<Done> popDone(Segment& seg, uint32_t w)
-{
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t tail = c->done_tail.load(std::memory_order_relaxed);
-    if (c->done_head.load(std::memory_order_acquire) == tail)
-        return std::nullopt;
-    const Done d = seg.doneRing(w)[tail & (cap - 1)];
-    c->done_tail.store(tail + 1, std::memory_order_release);
-    return d;
-}
-
-void resetRings(Segment& seg, uint32_t w)
-{
-    // Only called while no worker process for w exists, so main may write the worker's words.
-    WorkerCtl* c = seg.worker(w);
-    c->index_tail.store(c->index_head.load());
-    c->done_tail.store(c->done_head.load());
-    c->current_task.store(-1);
-}
-
-// --- event rings -------------------------------------------------------------------------------
-
-EventWriter::EventWriter(Segment& seg, int lane) : EventWriter(seg, lane, ShmLayout::eventRingIndexForLane(lane)) {}
-
-EventWriter::EventWriter(Segment& seg, int lane, uint32_t ring)
-{
-    const uint32_t r = std::min(ring, seg.layout().num_event_rings - 1);
-    m_hdr = seg.eventRing(r);
-    m_records = seg.eventRecords(r);
-    m_mask = seg.layout().event_ring_capacity - 1;
-    m_pos = m_hdr->head.load(std::memory_order_relaxed); // continue after a previous generation
-    m_lane = lane;
-}
-
-void EventWriter::span(EventKind kind, uint64_t t0, uint64_t t1, int64_t batch, int64_t arg0,
-                       int64_t arg1, int lane)
-{
-    if (!m_records)
-        return;
-    const uint64_t pos = m_pos++;
-    EventRecord& r = m_records[pos & m_mask];
-    r.seq.store(2 * pos + 1, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_release);
-    r.t0.store(t0, std::memory_order_relaxed);
-    r.t1.store(t1, std::memory_order_relaxed);
-    const int l = lane == 0x7fff ? m_lane : lane;
-    r.meta.store(uint64_t(kind) | (uint64_t(uint16_t(int16_t(l))) << 8), std::memory_order_relaxed);
-    r.batch.store(batch, std::memory_order_relaxed);
-    r.arg0.store(arg0, std::memory_order_relaxed);
-    r.arg1.store(arg1, std::memory_order_relaxed);
-    r.seq.store(2 * pos + 2, std::memory_order_release);
-    m_hdr->head.store(pos + 1, std::memory_order_release);
-}
-
-EventReader::EventReader(const Segment& seg)
-    : m_seg(seg), m_pos(seg.layout().num_event_rings, 0)
-{
-}
-
-size_t EventReader::drain(std::vector<Event>& out)
-{
-    const size_t before = out.size();
-    const uint64_t cap = m_seg.layout().event_ring_capacity;
-    for (uint32_t r = 0; r < m_pos.size(); ++r) {
-        EventRingHdr* hdr = m_seg.eventRing(r);
-        EventRecord* recs = m_seg.eventRecords(r);
-        const uint64_t head = hdr->head.load(std::memory_order_acquire);
-        uint64_t pos = m_pos[r];
-        if (head < pos) { // a writer restarted its ring: resynchronise
-            pos = head;
-        }
-        if (head - pos > cap) {
-            m_lost += head - cap - pos;
-            pos = head - cap;
-        }
-        for (; pos < head; ++pos) {
-            EventRecord& rec = recs[pos & (cap - 1)];
-            const uint64_t s1 = rec.seq.load(std::memory_order_acquire);
-            Event e;
-            e.t0 = rec.t0.load(std::memory_order_relaxed);
-            e.t1 = rec.t1.load(std::memory_order_relaxed);
-            const uint64_t meta = rec.meta.load(std::memory_order_relaxed);
-            e.batch = rec.batch.load(std::memory_order_relaxed);
-            e.arg0 = rec.arg0.load(std::memory_order_relaxed);
-            e.arg1 = rec.arg1.load(std::memory_order_relaxed);
-            std::atomic_thread_fence(std::memory_order_acquire);
-            const uint64_t s2 = rec.seq.load(std::memory_order_relaxed);
-            if (s1 != 2 * pos + 2 || s2 != s1) {
-                ++m_lost; // torn, or already overwritten by a faster writer
-                continue;
-            }
-            e.kind = EventKind(meta & 0xff);
-            e.lane = int16_t(uint16_t(meta >> 8));
-            if (e.kind == EventKind::None || e.kind >= EventKind::Count) {
-                ++m_lost;
-                continue;
-            }
-            out.push_back(e);
-        }
-        m_pos[r] = pos;
-    }
-    return out.size() - before;
 }
 
 } // namespace loaderscope
