@@ -2,58 +2,91 @@
 // The per-worker index queue and result queue in the segment (segment.h).
 #include "loaderscope/segment.h"
 
+#include <atomic>
+#include <cstdint>
 #include <optional>
 
 namespace loaderscope {
 
-bool pushTask(Segment& seg, uint32_t w, const Task& task)
+namespace {
+
+/**
+ * One single-producer single-consumer ring in the segment (DataLoader's index queue or result
+ * queue of one worker): `head` is written only by the producer, `tail` only by the consumer, both
+ * only grow, and `capacity` is a power of two. The producer publishes an element with release on
+ * `head`; the consumer frees its place with release on `tail`.
+ */
+template <typename T>
+struct SpscRing
+{
+    T* elements;
+    uint64_t capacity;
+    std::atomic<uint64_t>& head;
+    std::atomic<uint64_t>& tail;
+
+    /// Producer. False when full.
+    bool push(const T& value)
+    {
+        const uint64_t h = head.load(std::memory_order_relaxed);
+        if (h - tail.load(std::memory_order_acquire) >= capacity)
+            return false;
+        elements[h & (capacity - 1)] = value;
+        head.store(h + 1, std::memory_order_release);
+        return true;
+    }
+
+    /// Consumer. Empty when nothing was pushed since the last pop.
+    std::optional<T> pop()
+    {
+        const uint64_t t = tail.load(std::memory_order_relaxed);
+        if (head.load(std::memory_order_acquire) == t)
+            return std::nullopt;
+        const T value = elements[t & (capacity - 1)];
+        tail.store(t + 1, std::memory_order_release);
+        return value;
+    }
+};
+
+/// Worker w's index queue: main pushes tasks, the worker pops them.
+SpscRing<Task> indexQueue(Segment& seg, uint32_t w)
 {
     WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t head = c->index_head.load(std::memory_order_relaxed);
-    if (head - c->index_tail.load(std::memory_order_acquire) >= cap)
+    return {seg.indexRing(w), seg.layout().task_ring_capacity, c->index_head, c->index_tail};
+}
+
+/// Worker w's result queue: the worker pushes what it did, main pops it.
+SpscRing<Done> resultQueue(Segment& seg, uint32_t w)
+{
+    WorkerCtl* c = seg.worker(w);
+    return {seg.doneRing(w), seg.layout().task_ring_capacity, c->done_head, c->done_tail};
+}
+
+} // namespace
+
+bool pushTask(Segment& seg, uint32_t w, const Task& task)
+{
+    if (!indexQueue(seg, w).push(task))
         return false;
-    seg.indexRing(w)[head & (cap - 1)] = task;
-    c->index_head.store(head + 1, std::memory_order_release);
-    c->task_wake.notify();
+    seg.worker(w)->task_wake.notify();
     return true;
 }
 
 std::optional<Task> popTask(Segment& seg, uint32_t w)
 {
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t tail = c->index_tail.load(std::memory_order_relaxed);
-    if (c->index_head.load(std::memory_order_acquire) == tail)
-        return std::nullopt;
-    const Task t = seg.indexRing(w)[tail & (cap - 1)];
-    c->index_tail.store(tail + 1, std::memory_order_release);
-    return t;
+    return indexQueue(seg, w).pop();
 }
 
 bool pushDone(Segment& seg, uint32_t w, const Done& done)
 {
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t head = c->done_head.load(std::memory_order_relaxed);
-    if (head - c->done_tail.load(std::memory_order_acquire) >= cap)
+    if (!resultQueue(seg, w).push(done))
         return false;
-    seg.doneRing(w)[head & (cap - 1)] = done;
-    c->done_head.store(head + 1, std::memory_order_release);
     seg.header()->main_wake.notify();
     return true;
 }
 
 std::optional<Done> popDone(Segment& seg, uint32_t w)
 {
-    WorkerCtl* c = seg.worker(w);
-    const uint64_t cap = seg.layout().task_ring_capacity;
-    const uint64_t tail = c->done_tail.load(std::memory_order_relaxed);
-    if (c->done_head.load(std::memory_order_acquire) == tail)
-        return std::nullopt;
-    const Done d = seg.doneRing(w)[tail & (cap - 1)];
-    c->done_tail.store(tail + 1, std::memory_order_release);
-    return d;
+    return resultQueue(seg, w).pop();
 }
 
 void resetRings(Segment& seg, uint32_t w)
