@@ -12,6 +12,7 @@
 #include "loaderscope/segment.h"
 #include "loaderscope/summary.h"
 #include "loaderscope/trace_export.h"
+#include "loaderscope/worker.h"
 #include "loaderscope/worker_pool.h"
 
 #include <nlohmann/json.hpp>
