@@ -4,6 +4,8 @@
 
 #include "segment_name.h"
 
+#include "base/fnv1a.h"
+
 #include "loaderscope/clock.h"
 #include "loaderscope/config.h"
 
@@ -26,20 +28,6 @@
 namespace bip = boost::interprocess;
 
 namespace loaderscope {
-
-namespace {
-
-uint64_t fnv1a(const std::string& s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : s) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
-} // namespace
 
 struct Segment::Impl
 {
@@ -98,7 +86,7 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
     h->run_nonce = nonce;
     h->creator_pid = getpid();
     h->creator_starttime = processStartTime(getpid());
-    h->config_digest = fnv1a(configJson);
+    h->config_digest = fnv1a::hash64(configJson);
     h->config_bytes = configJson.size();
     h->config_section_bytes = L.config_section_bytes;
     h->clock_origin_ns = nowNs();
