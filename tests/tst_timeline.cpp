@@ -67,6 +67,7 @@ private slots:
     void foldingCountsAddUp_data();
     void foldingCountsAddUp();
     void hitTesting();
+    void foldsShowWhatFillsTheTime();
     void highlightDrawsOnTop();
     void workerModel();
     void memoryPerSpan();
@@ -158,6 +159,66 @@ void TestTimeline::foldingCountsAddUp()
         QVERIFY(stats.folds > 0);                  // zoomed out: most spans fold
         QVERIFY(stats.folds + stats.spansDrawn < 8 * 1600); // the work follows the pixels
     }
+}
+
+void TestTimeline::foldsShowWhatFillsTheTime()
+{
+    // A training loop zoomed out over 60 s: each 13 ms step is followed by a 0.1 ms wait for data
+    // (as many waits as steps), and a nested 1.4 ms wait in row 1. A fold takes the colour of
+    // what fills its time (the step) and is as tall as the time its spans cover.
+    TraceModel m;
+    m.reset(0, 0, true);
+    std::vector<Event> ev;
+    quint64 t = 0;
+    for (int i = 0; i < 4600; ++i) {
+        Event wait;
+        wait.lane = loaderscope::LaneMain;
+        wait.kind = EventKind::WaitData;
+        wait.batch = i;
+        wait.t0 = t;
+        wait.t1 = t + 100'000;
+        Event step = wait;
+        step.kind = EventKind::Step;
+        step.t0 = wait.t1;
+        step.t1 = step.t0 + 13'000'000;
+        ev.push_back(wait);
+        ev.push_back(step);
+        t = step.t1;
+    }
+    m.append(ev);
+    const TimelineDrawList d = TimelineDrawList::prepare(m, QRectF(0, 0, 1200, 400), Viewport{0, qint64(t)}, TimelineTheme::light());
+    const auto& items = d.lanes[size_t(m.laneIndex(TraceModel::LaneKind::Main))];
+    int folds = 0;
+    for (int row = 0; row < 2; ++row)
+        for (const DrawItem& it : items[size_t(row)]) {
+            if (!it.folded())
+                continue;
+            ++folds;
+            QCOMPARE(int(it.colorKind), int(EventKind::Step)); // not the (as many) waits
+            QVERIFY2(it.coverage > 0.9, qPrintable(QString::number(it.coverage)));
+        }
+    QVERIFY(folds > 0);
+    // Sparse work: 1 ms of fetch every 10 ms folds into bars a tenth as tall.
+    TraceModel w;
+    w.reset(0, 1, true);
+    std::vector<Event> fetches;
+    for (int i = 0; i < 6000; ++i) {
+        Event f;
+        f.lane = 0;
+        f.kind = EventKind::Fetch;
+        f.t0 = quint64(i) * 10'000'000;
+        f.t1 = f.t0 + 1'000'000;
+        fetches.push_back(f);
+    }
+    w.append(fetches);
+    const TimelineDrawList dw = TimelineDrawList::prepare(w, QRectF(0, 0, 1200, 400), Viewport{0, 60'000'000'000}, TimelineTheme::light());
+    int sparse = 0;
+    for (const DrawItem& it : dw.lanes[size_t(w.laneIndex(TraceModel::LaneKind::Worker, 0))][0])
+        if (it.folded()) {
+            ++sparse;
+            QVERIFY2(it.coverage > 0.05 && it.coverage < 0.2, qPrintable(QString::number(it.coverage)));
+        }
+    QVERIFY(sparse > 0);
 }
 
 void TestTimeline::hitTesting()

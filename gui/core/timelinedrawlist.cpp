@@ -90,6 +90,48 @@ qint64 batchOf(const std::vector<SpanRec>& row, size_t first, size_t end)
     return a == b ? a : -1;
 }
 
+/** What a fold shows: the kind that takes most of its time, and the share of its time spans cover. */
+struct FoldLook
+{
+    quint8 kind = quint8(EventKind::WaitTask);
+    quint8 flags = 0;
+    double coverage = 0;
+};
+
+/**
+ * The fold takes the colour of what fills most of its time (not of what is most frequent: a loop's
+ * 13 ms steps and its 0.1 ms waits are as many), and its bar is as tall as the share its spans
+ * cover. Idle time is the background, not content. Every span of a small fold; of a large one, 17
+ * spans at hashed positions (evenly spaced ones alias with the periodic fetch/collate pattern of a
+ * worker), each standing for count/17 spans.
+ */
+FoldLook foldLook(const std::vector<SpanRec>& spans, size_t first, size_t count, qint64 duration)
+{
+    double weight[size_t(EventKind::Count) * 2] = {};
+    double busyNs = 0;
+    const bool exact = count <= 64;
+    const size_t n = exact ? count : 17;
+    for (size_t k = 0; k < n; ++k) {
+        const SpanRec& span = spans[first + (exact ? k : size_t((uint64_t(k) * 2654435761ULL) % uint64_t(count)))];
+        if (span.kind == quint8(EventKind::WaitTask))
+            continue;
+        const double ns = double(span.t1 - span.t0) * (exact ? 1.0 : double(count) / 17.0);
+        weight[span.kind * 2 + (span.flags & 1)] += std::max(ns, 1.0); // a zero-length span still counts
+        busyNs += ns;
+    }
+    FoldLook look;
+    int best = -1;
+    for (int key = 0; key < int(EventKind::Count) * 2; ++key)
+        if (weight[key] > 0 && (best < 0 || weight[key] > weight[best]))
+            best = key;
+    if (best >= 0) {
+        look.kind = quint8(best / 2);
+        look.flags = quint8(best % 2);
+    }
+    look.coverage = std::clamp(busyNs / double(std::max<qint64>(1, duration)), 0.0, 1.0);
+    return look;
+}
+
 } // namespace
 
 std::pair<double, double> TimelineDrawList::rowExtent(const QRectF& lane, int row)
@@ -137,22 +179,10 @@ TimelineDrawList TimelineDrawList::prepare(const TraceModel& m, const QRectF& ta
                     ++d.stats.spansDrawn;
                 } else {
                     item.batch = batchOf(spans, r.first, r.end);
-                    // The fold takes the colour of what it hides: the most frequent kind among 17
-                    // spans at hashed positions (evenly spaced ones alias with the periodic
-                    // fetch/collate pattern of a worker). Idle time is the background, not content.
-                    int votes[size_t(EventKind::Count) * 2] = {};
-                    int best = -1;
-                    for (uint64_t k = 0; k < 17; ++k) {
-                        const SpanRec& sample = spans[r.first + size_t((k * 2654435761ULL) % uint64_t(item.count))];
-                        if (sample.kind == quint8(EventKind::WaitTask))
-                            continue;
-                        const int key = sample.kind * 2 + (sample.flags & 1);
-                        ++votes[key];
-                        if (best < 0 || votes[key] > votes[best])
-                            best = key;
-                    }
-                    item.colorKind = best < 0 ? quint8(EventKind::WaitTask) : quint8(best / 2);
-                    item.colorFlags = best < 0 ? 0 : quint8(best % 2);
+                    const FoldLook look = foldLook(spans, r.first, size_t(item.count), r.t1 - r.t0);
+                    item.colorKind = look.kind;
+                    item.colorFlags = look.flags;
+                    item.coverage = look.coverage;
                     ++d.stats.folds;
                     d.stats.spansFolded += item.count;
                 }

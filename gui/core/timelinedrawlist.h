@@ -31,6 +31,10 @@ struct DrawItem
     qint64 batch = -1;        ///< the batch every span of the item belongs to, or -1 (mixed, none)
     quint8 colorKind = 0;     ///< the kind its colour comes from (a fold: its dominant kind)
     quint8 colorFlags = 0;
+    /// A fold: the share of its time its spans cover (idle spans aside), 0..1, estimated from the
+    /// same samples as its colour; drawn as the bar's height, so a loop that waits 10 % of the
+    /// time does not read as solid waiting once zoomed out. 1 for a single span.
+    double coverage = 1.0;
     bool folded() const { return count > 1; }
 };
 

@@ -348,13 +348,17 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
                     c = c.lighter(theme.docs ? 125 : 85);
                     if (highlighting && it.batch != marks.highlightBatch)
                         c.setAlpha(std::min(c.alpha(), 70));
-                    p.fillRect(QRectF(it.x0, y, w, h), c);
-                    if (w > 34 * theme.fontScale) {
+                    // As tall as the share of the time its spans cover, from the row's bottom
+                    // (never thinner than 2 px: something is there).
+                    const double bh = std::max(std::min(h, 2.0), h * it.coverage);
+                    const QRectF bar(it.x0, y + h - bh, w, bh);
+                    p.fillRect(bar, c);
+                    if (w > 34 * theme.fontScale && bh >= h * 0.6) {
                         p.setPen(theme.docs ? QColor(Qt::white) : theme.background);
-                        p.drawText(QRectF(it.x0, y, w, h), Qt::AlignCenter, QStringLiteral("×%1").arg(it.count));
+                        p.drawText(bar, Qt::AlignCenter, QStringLiteral("×%1").arg(it.count));
                     }
                     if (w >= 4) // one batch's mark: an edge separates it from the next batch's
-                        p.fillRect(QRectF(it.x0, y, 1, h), c.darker(150));
+                        p.fillRect(QRectF(it.x0, bar.top(), 1, bh), c.darker(150));
                 } else {
                     if (highlighting && it.span.batch != marks.highlightBatch)
                         c.setAlpha(std::min(c.alpha(), 55));

@@ -113,7 +113,9 @@ class WorkerSide:
         self.recording = lane is not None
         if not self.recording:
             return
-        self.writer = _native.Writer(segment_for(ctx.segment), lane)
+        segment = segment_for(ctx.segment)
+        segment.claim_worker(lane)  # the main process's memory sampler reads this process
+        self.writer = _native.Writer(segment, lane)
         self.recorder = _native.FetchRecorder(self.writer, ctx.sample_every)
         self.pid = os.getpid()
         self.generation = ctx.generations[wid]

@@ -124,7 +124,16 @@ PYBIND11_MODULE(_native, m)
     py::class_<SegmentHandle, std::shared_ptr<SegmentHandle>>(m, "SegmentHandle")
         .def_property_readonly("name", [](const SegmentHandle& h) { return h.segment().name(); })
         .def_property_readonly("lanes", [](const SegmentHandle& h) { return h.segment().layout().num_workers; })
-        .def("info", [](const SegmentHandle& h) { return headerInfo(h.segment()); });
+        .def("info", [](const SegmentHandle& h) { return headerInfo(h.segment()); })
+        .def("claim_worker", [](const SegmentHandle& h, int lane) {
+            // The worker's pid in its control block: the main process's memory sampler reads the
+            // memory of the processes named there (its own children only).
+            if (lane < 0 || uint32_t(lane) >= h.segment().layout().num_workers)
+                return;
+            ls::WorkerCtl* ctl = h.segment().worker(uint32_t(lane));
+            ctl->pid.store(int32_t(getpid()), std::memory_order_release);
+            ctl->state.store(uint32_t(ls::WorkerState::Busy), std::memory_order_release);
+        }, py::arg("lane"), "Names this process as the worker writing lane `lane` (memory sampling).");
     m.def("open_segment", [](const std::string& name) {
         return std::make_shared<SegmentHandle>(ls::Segment::open(name, /*writable=*/true));
     }, py::arg("name"), "Opens a probe's segment for writing (a spawned worker).");

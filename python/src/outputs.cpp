@@ -92,6 +92,7 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     sum.cores = ls::usableCores();
     sum.events = t.events;
     sum.events_lost = int64_t(s.eventsLost());
+    sum.memory_sampler_cpu_s = double(s.memorySamplerCpuNs()) * 1e-9;
     sum.warnings = meta.value("warnings", std::vector<std::string>{});
     if (sum.events_lost > 0) {
         sum.figures_reliable = false;

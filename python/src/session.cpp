@@ -111,6 +111,8 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
         m_recordingPath = spec.recording_path;
     }
     m_collector = std::make_unique<Collector>(m_handle->segment(), *m_tally);
+    if (const double hz = ls::memorySampleHz(); hz > 0)
+        m_memory = std::make_unique<ls::MemorySampler>(m_handle->segment(), hz, /*sharedPinned=*/false);
 }
 
 Session::~Session()
@@ -120,8 +122,10 @@ Session::~Session()
         // segment's name: leave both alone.
         (void)m_collector.release();
         (void)m_tally.release();
+        (void)m_memory.release();
         return;
     }
+    m_memory.reset();
     m_collector.reset();
 }
 
@@ -168,6 +172,8 @@ void Session::stopCollector()
 {
     if (!m_collector || getpid() != m_pid)
         return;
+    if (m_memory)
+        m_memory->stop(); // its last sample (every process's PSS and USS) goes into the recording
     m_lost = m_collector->finish();
     m_collector.reset();
 }

@@ -7,6 +7,7 @@
 #include "recorder.h"
 
 #include "loaderscope/events.h"
+#include "loaderscope/memory.h"
 #include "loaderscope/metrics.h"
 #include "loaderscope/probe_model.h"
 #include "loaderscope/recording.h"
@@ -94,6 +95,8 @@ public:
     /// Stops the collector (idempotent); the tally is complete after it.
     void stopCollector();
     bool stopped() const { return !m_collector; }
+    /// The memory sampler's own CPU time (its thread's CPU clock), ns; 0 when it did not run.
+    uint64_t memorySamplerCpuNs() const { return m_memory ? m_memory->cpuNs() : 0; }
     const RunTally& tally() const { return *m_tally; }
     uint64_t eventsLost() const { return m_lost; }
     /// The recording's file while it is written (readers may follow it), or "".
@@ -108,6 +111,9 @@ private:
     std::shared_ptr<SegmentHandle> m_handle;
     std::unique_ptr<RunTally> m_tally;
     std::unique_ptr<Collector> m_collector;
+    /// RSS/PSS/USS of this process and its workers, /dev/shm, about 20 times a second, on the
+    /// segment's memory ring (as the engine does); none when LOADERSCOPE_MEMORY_SAMPLE_HZ is 0.
+    std::unique_ptr<ls::MemorySampler> m_memory;
     std::string m_recordingPath;
     uint64_t m_lost = 0;
     pid_t m_pid;

@@ -72,7 +72,11 @@ def step_bound_report(tmp):
 
 
 def case_data_bound(tmp):
-    r, _, _ = fit_and_run(tmp, DATA_BOUND)
+    r, real, _ = fit_and_run(tmp, DATA_BOUND)
+    # Two workers fetching for about a second each: both sampled (RSS, and USS under 5 % of a core).
+    workers = real["memory"]["workers"]
+    check(len(workers) == 2 and all(w["peak_rss_bytes"] > 0 and w["pid"] > 0 for w in workers),
+          "the workers' memory was not sampled: %r" % workers)
     check(abs(r["ratio"] - 1) <= TOLERANCE, "model %.1f vs real %.1f samples/s (%.0f %% off)" %
           (r["model_samples_per_s"], r["real_samples_per_s"], 100 * abs(r["ratio"] - 1)))
 

@@ -28,6 +28,15 @@ def check_workers(run, out, epochs, num_workers, persistent=False, iterable=Fals
     check(len(run.of("EpochBegin")) == epochs, "EpochBegin events: %d" % len(run.of("EpochBegin")))
     check(s["events_lost"] == 0, "events lost: %d" % s["events_lost"])
     pids = s["worker_pids"]
+    # Memory, sampled by the probe's main process as the engine samples its own: the main process
+    # always; a worker only under its real pid (a short-lived one may end between two samples).
+    mem = s["memory"]
+    check(mem is not None and mem["main"]["peak_rss_bytes"] > 0, "the main process's memory was not sampled")
+    real_pids = set(p for e in pids for p in e)
+    for m in [mem["main"]] + mem["workers"]:
+        check(m["peak_pss_bytes"] <= m["peak_rss_bytes"], "PSS above RSS: %r" % m)
+    for w in mem["workers"]:
+        check(w["pid"] in real_pids, "memory of pid %d, not a worker of this job %r" % (w["pid"], sorted(real_pids)))
     check(len(pids) == epochs, "worker_pids has %d epochs, expected %d" % (len(pids), epochs))
     by_pid = collections.defaultdict(list)
     for (epoch, b) in batches:

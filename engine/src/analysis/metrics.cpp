@@ -400,6 +400,8 @@ RunFigures MetricsAccumulator::figures() const
         m.main = m_mainMemory.peaks;
         for (size_t w = 0; w < m_workerMemory.size(); ++w) {
             const LaneMemory& lm = m_workerMemory[w];
+            if (lm.peaks.peak_rss_bytes == 0 && m_workers[w].pid == 0)
+                continue; // a lane no worker used (a watched job's segment has spare lanes)
             WorkerMemory wm;
             static_cast<ProcessMemoryPeaks&>(wm) = lm.peaks;
             wm.worker = int(w);
