@@ -295,13 +295,15 @@ void TestDevice::engineSimPinnedVsPageable()
     // (2 ms plain), so the step grows with it to keep the run GPU-bound.
     constexpr int stepUs = 150000;
 #else
-    constexpr int stepUs = 15000;
+    // 40 ms: a batch is made in ~2 ms, but on a loaded machine a worker can wait tens of ms for a
+    // core; the run must stay GPU-bound for the copies to overlap the step.
+    constexpr int stepUs = 40000;
 #endif
     auto run = [](const char* pin, QString* trace, QTemporaryDir& dir) {
         *trace = dir.filePath(QStringLiteral("%1.json").arg(QLatin1String(pin)));
         return runEngine(QByteArray(R"({"dataset":{"length":320,"sample_bytes":262144,"io_latency_us":0},
             "loader":{"batch_size":32,"num_workers":2,"pin_memory":)") + pin + R"(},
-            "train":{"step_us":)" + QByteArray::number(stepUs) + R"(},"device":{"backend":"sim","h2d_gbps_pinned":8,"h2d_gbps_pageable":4}})",
+            "train":{"step_us":)" + QByteArray::number(stepUs) + R"(},"device":{"backend":"sim","h2d_gbps_pinned":8,"h2d_gbps_pageable":1}})",
                          {QStringLiteral("--trace"), *trace});
     };
     QTemporaryDir dir;
@@ -312,7 +314,7 @@ void TestDevice::engineSimPinnedVsPageable()
     QVERIFY2(pageable.exitCode == 0, pageable.err.constData());
     QCOMPARE(pinned.summary.value(QStringLiteral("backend")).toString(), QStringLiteral("sim"));
     QCOMPARE(pinned.summary.value(QStringLiteral("h2d_gbps")).toDouble(), 8.0);
-    QCOMPARE(pageable.summary.value(QStringLiteral("h2d_gbps")).toDouble(), 4.0);
+    QCOMPARE(pageable.summary.value(QStringLiteral("h2d_gbps")).toDouble(), 1.0);
 
     int pageableBlocks = 0, pinnedBlocks = 0;
     bool simulatedTrack = false;
@@ -320,7 +322,8 @@ void TestDevice::engineSimPinnedVsPageable()
         const QJsonObject e = v.toObject();
         if (e.value(QStringLiteral("name")).toString().contains(QStringLiteral("pageable copy staged"))) {
             ++pageableBlocks;
-            QVERIFY(e.value(QStringLiteral("dur")).toDouble() >= 2000.0); // 8 MiB at 4 GB/s: 2.1 ms
+            // 8 MiB at 1 GB/s: 8.4 ms of each 40 ms step, a cost that matters (pin_memory advice)
+            QVERIFY(e.value(QStringLiteral("dur")).toDouble() >= 8000.0);
         }
     }
     for (const auto& v : traceEvents(pinnedTrace)) {
@@ -347,11 +350,12 @@ void TestDevice::pageableOneStreamBooksKernelWaitForTheGpu()
 {
     // One stream, pageable batches, a step far longer than the copy: before each copy the host
     // waits for the previous kernel (the GPU's time), then is blocked by the staged copy alone.
+    // 40 ms steps keep it GPU-bound even when a loaded machine delays the workers.
     QTemporaryDir dir;
     const QString trace = dir.filePath(QStringLiteral("t.json"));
     const EngineResult r = runEngine(R"({"dataset":{"length":160,"sample_bytes":262144,"io_latency_us":0},
         "loader":{"batch_size":32,"num_workers":2,"pin_memory":false},
-        "train":{"step_us":12000,"copy_stream":false},"device":{"backend":"sim","h2d_gbps_pageable":4}})",
+        "train":{"step_us":40000,"copy_stream":false},"device":{"backend":"sim","h2d_gbps_pageable":4}})",
                                      {QStringLiteral("--trace"), trace});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     int staged = 0, gpuWaits = 0;
@@ -361,7 +365,8 @@ void TestDevice::pageableOneStreamBooksKernelWaitForTheGpu()
         const double dur = e.value(QStringLiteral("dur")).toDouble();
         if (name.contains(QStringLiteral("pageable copy staged"))) {
             ++staged;
-            QVERIFY2(dur >= 2000.0 && dur < 3500.0, qPrintable(QString::number(dur))); // 8 MiB at 4 GB/s: 2.1 ms
+            // 8 MiB at 4 GB/s: 2.1 ms; never the kernel's 40 ms (a loaded machine may add some)
+            QVERIFY2(dur >= 2000.0 && dur < 15000.0, qPrintable(QString::number(dur)));
         } else if (name.startsWith(QStringLiteral("host waits for the GPU")) && dur > 5000.0) {
             ++gpuWaits; // the previous kernel
         }

@@ -525,6 +525,10 @@ void TestGui::sameFiguresEverywhere()
     const QString text = QString::fromUtf8(f.readAll());
     for (const QString& v : {rate, stall, first})
         QVERIFY2(text.contains(v.toHtmlEscaped()), qPrintable(v));
+    // ... and its legend: every entry the run's picture explains, as the headless export draws it.
+    QVERIFY(text.contains(QStringLiteral(">Legend<")));
+    for (const LegendEntry& e : TimelineStyle::legend(*w.session()->model()))
+        QVERIFY2(text.contains(e.text.toHtmlEscaped()), qPrintable(e.text));
 }
 
 QTEST_MAIN(TestGui)

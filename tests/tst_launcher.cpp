@@ -7,7 +7,10 @@
 #include "core/tracemodel.h"
 #include "testutil.h"
 
+#include <QDeadlineTimer>
+#include <QFileInfo>
 #include <QSignalSpy>
+#include <QThread>
 #include <QtTest>
 
 using namespace testutil;
@@ -23,6 +26,7 @@ private slots:
     void hangIsKilledOnStop();
     void endToEnd();
     void shortRunLoadsCompleteRecord();
+    void starvedWindowDropsThenReloads();
     void cleanup()
     {
         qunsetenv("FAKE_ENGINE_MODE");
@@ -145,6 +149,60 @@ void TestLauncher::shortRunLoadsCompleteRecord()
     QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(64), 10000);
     QCOMPARE(m->numWorkers(), 2);
     QCOMPARE(m->instantCount(loaderscope::EventKind::Deliver), 8);
+}
+
+void TestLauncher::starvedWindowDropsThenReloads()
+{
+    // The GUI thread stops for 2 s in the middle of a fast run (a starved or busy window): the
+    // reader does not queue the events without bound, it drops them and counts them, and the
+    // complete record replaces the view at the end.
+    RunSession s;
+    s.setEnginePath(enginePath());
+    QSignalSpy finished(&s, &RunSession::runFinished);
+    s.start(R"({"dataset":{"length":60000,"sample_bytes":64,"io_latency_us":100},"loader":{"batch_size":1,"num_workers":2},
+               "train":{"step_us":0},"device":{"backend":"sim"}})");
+    QTRY_VERIFY_WITH_TIMEOUT(s.model()->numWorkers() == 2 && s.model()->eventCount() > 1000, 20000);
+    QThread::sleep(2); // the GUI thread is busy: nothing is applied
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    // ... and busy again through the run's end: the last poll still reports what was dropped.
+    RunSession late;
+    late.setEnginePath(enginePath());
+    QSignalSpy lateFinished(&late, &RunSession::runFinished);
+    late.start(R"({"dataset":{"length":20000,"sample_bytes":64,"io_latency_us":100},"loader":{"batch_size":1,"num_workers":2},
+               "train":{"step_us":0},"device":{"backend":"sim"}})");
+    QTRY_VERIFY_WITH_TIMEOUT(late.model()->numWorkers() == 2 && late.model()->eventCount() > 1000, 20000);
+    // Busy, applying nothing, until the engine process has ended (seen through /proc, not Qt).
+    const QString stat = QStringLiteral("/proc/%1/stat").arg(late.launcher()->enginePid());
+    auto engineAlive = [&stat] {
+        QFile f(stat); // gone, or a zombie (exited, not reaped until the event loop runs)
+        if (!f.open(QIODevice::ReadOnly))
+            return false;
+        const QByteArray text = f.readAll();
+        const int close = text.lastIndexOf(')');
+        return close > 0 && text.size() > close + 2 && text[close + 2] != 'Z';
+    };
+    QDeadlineTimer deadline(60000);
+    while (engineAlive() && !deadline.hasExpired())
+        QThread::msleep(50);
+    QTRY_COMPARE_WITH_TIMEOUT(lateFinished.size(), 1, 60000);
+    QVERIFY2(late.eventsLost() > 0, "the drops at the end were not reported");
+    TraceModel* lm = late.model();
+    auto lateFetches = [lm] {
+        qint64 n = 0;
+        for (int w = 0; w < lm->numWorkers(); ++w)
+            n += lm->totalCount(lm->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(lateFetches(), qint64(20000), 30000);
+    QVERIFY2(s.eventsLost() > 0, "nothing was dropped while the window was behind");
+    TraceModel* m = s.model();
+    auto fetches = [m] {
+        qint64 n = 0;
+        for (int w = 0; w < m->numWorkers(); ++w)
+            n += m->totalCount(m->laneIndex(TraceModel::LaneKind::Worker, w), loaderscope::EventKind::Fetch);
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(fetches(), qint64(60000), 30000); // the recording, read back
 }
 
 QTEST_GUILESS_MAIN(TestLauncher)

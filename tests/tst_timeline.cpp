@@ -68,6 +68,7 @@ private slots:
     void foldingCountsAddUp();
     void hitTesting();
     void foldsShowWhatFillsTheTime();
+    void liveTailStaysAfterEviction();
     void highlightDrawsOnTop();
     void workerModel();
     void memoryPerSpan();
@@ -219,6 +220,59 @@ void TestTimeline::foldsShowWhatFillsTheTime()
             QVERIFY2(it.coverage > 0.05 && it.coverage < 0.2, qPrintable(QString::number(it.coverage)));
         }
     QVERIFY(sparse > 0);
+}
+
+void TestTimeline::liveTailStaysAfterEviction()
+{
+    // A long fast run: detail is trimmed to the budget again and again; the newest detail (what a
+    // following view shows) and the memory samples must always be there.
+    TraceModel m;
+    m.reset(0, 2, true);
+    m.setDetailBudget(20'000);
+    quint64 t = 1'000'000;
+    for (int chunk = 0; chunk < 200; ++chunk) {
+        std::vector<Event> ev;
+        for (int i = 0; i < 500; ++i) {
+            for (int16_t w = 0; w < 2; ++w) {
+                Event f;
+                f.lane = w;
+                f.kind = EventKind::Fetch;
+                f.batch = chunk * 500 + i;
+                f.t0 = t;
+                f.t1 = t + 100'000;
+                ev.push_back(f);
+            }
+            Event wait;
+            wait.lane = loaderscope::LaneMain;
+            wait.kind = EventKind::WaitData;
+            wait.batch = chunk * 500 + i;
+            wait.t0 = t;
+            wait.t1 = t + 150'000;
+            ev.push_back(wait);
+            t += 200'000;
+        }
+        Event mem;
+        mem.lane = loaderscope::LaneMain;
+        mem.kind = EventKind::MemoryUsage;
+        mem.t0 = mem.t1 = t;
+        mem.arg0 = 100 << 20;
+        mem.arg1 = 50 << 20;
+        mem.batch = 20 << 20;
+        ev.push_back(mem);
+        m.append(ev);
+        const qint64 end = m.endTime();
+        QVERIFY(m.spanCount() <= 20'000);
+        // The last 10 ms of the run are held in detail on every lane.
+        for (int li : {m.laneIndex(TraceModel::LaneKind::Main), m.laneIndex(TraceModel::LaneKind::Worker, 0)}) {
+            const auto& row = m.lane(li).rows[0];
+            QVERIFY2(!row.empty() && row.back().t1 >= end - 10'000'000,
+                     qPrintable(QStringLiteral("chunk %1 lane %2: %3 spans, last ends %4, run ends %5")
+                                    .arg(chunk).arg(li).arg(row.size()).arg(row.empty() ? -1 : row.back().t1).arg(end)));
+        }
+        QVERIFY(m.uncovered(end - 10'000'000, end).empty());
+        const MemoryTracks::Series* s = m.memory().find(MemoryTracks::Source::Process, -1);
+        QVERIFY(s && s->points.back().t == qint64(t) - qint64(m.origin()));
+    }
 }
 
 void TestTimeline::hitTesting()

@@ -13,6 +13,7 @@
 
 #include <QJsonArray>
 #include <QProcess>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace testutil;
@@ -159,6 +160,26 @@ void TestWatch::liveRanksNameTheStarvedOne()
     ExternalJob starved, fed;
     QVERIFY(starved.start({QStringLiteral("--starved"), QStringLiteral("--samples"), QStringLiteral("4096")}));
     QVERIFY(fed.start({QStringLiteral("--well-fed"), QStringLiteral("--samples"), QStringLiteral("4096")}));
+    // Chosen together in the Attach dialog (click, then Ctrl+click), they stay chosen when the
+    // list refreshes (every 2 s while the dialog is open).
+    {
+        AttachDialog dialog;
+        auto* table = dialog.findChild<QTableWidget*>();
+        QVERIFY(table);
+        table->clearSelection();
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QString name = table->item(r, 0)->data(Qt::UserRole).toString();
+            if (name == fed.segment || name == starved.segment)
+                table->selectionModel()->select(table->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+        QCOMPARE(dialog.chosen().size(), 2);
+        dialog.refresh();
+        QStringList chosen = dialog.chosen();
+        chosen.sort();
+        QStringList both{fed.segment, starved.segment};
+        both.sort();
+        QCOMPARE(chosen, both);
+    }
     LiveRanksWindow window({fed.segment, starved.segment});
     QCOMPARE(window.count(), 2);
     // Named while both still run.

@@ -54,7 +54,8 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
         if (m_attachedJob)
             endAttached(failed, failed ? tr("The job ended without finishing its loop (it failed or was killed).") : QString());
     });
-    connect(r, &ShmReader::eventsAvailable, this, [this](const EventBatch& events, quint64 lost) {
+    connect(r, &ShmReader::eventsAvailable, this, [this, r](const EventBatch& events, quint64 lost) {
+        r->consumed();
         if (!m_attached)
             return;
         m_model.append(events);

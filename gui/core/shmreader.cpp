@@ -22,17 +22,18 @@ void ShmReader::attach(const QString& name)
     m_creatorStart = h->creator_starttime;
     m_polls = 0;
     m_ended = false;
+    m_dropped = 0;
     const bool probe = h->source == uint32_t(loaderscope::SegmentSource::Probe);
     emit attached(h->clock_origin_ns, int(m_segment->layout().num_workers), !probe && h->device_backend != 2, probe);
     if (!m_timer) {
         m_timer = new QTimer(this);
         m_timer->setInterval(15); // about 60 batches a second
-        connect(m_timer, &QTimer::timeout, this, &ShmReader::poll);
+        connect(m_timer, &QTimer::timeout, this, [this] { poll(); });
     }
     m_timer->start();
 }
 
-void ShmReader::poll()
+void ShmReader::poll(bool last)
 {
     if (!m_reader)
         return;
@@ -45,8 +46,18 @@ void ShmReader::poll()
     }
     EventBatch batch;
     m_reader->drain(batch);
-    if (!batch.empty())
-        emit eventsAvailable(batch, m_reader->lost());
+    // The last poll always hands over what it read and the count of what was dropped: the end of
+    // a run decides from that count whether the recording must replace the view.
+    if (!batch.empty() || (last && m_dropped > 0)) {
+        // The rings are always drained (the run never waits for the window); what the GUI thread
+        // cannot take yet is dropped and counted.
+        if (!last && m_pending.load(std::memory_order_relaxed) >= kMaxPendingBatches) {
+            m_dropped += batch.size();
+        } else {
+            m_pending.fetch_add(1, std::memory_order_relaxed);
+            emit eventsAvailable(batch, m_reader->lost() + m_dropped);
+        }
+    }
     // Twice a second: has the creator finished, or died without saying so?
     if (!m_ended && ++m_polls % 33 == 0) {
         const auto state = loaderscope::RunState(m_segment->header()->run_state.load());
@@ -62,7 +73,7 @@ void ShmReader::finish()
 {
     if (m_timer)
         m_timer->stop();
-    poll();
+    poll(/*last=*/true);
     m_reader.reset();
     m_segment.reset();
     emit finishedReading();

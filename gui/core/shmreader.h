@@ -10,6 +10,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -28,6 +29,12 @@ class ShmReader : public QObject
 public:
     ShmReader();
     ~ShmReader() override;
+    /// Called by the consumer (GUI thread) for each eventsAvailable it has applied.
+    void consumed() { m_pending.fetch_sub(1, std::memory_order_relaxed); }
+    /// Batches handed over but not applied yet, at most: past this the GUI thread is behind (a
+    /// starved or busy window) and new batches are dropped, counted as lost, rather than queued
+    /// without bound; the run's recording is complete and replaces the view at the end.
+    static constexpr int kMaxPendingBatches = 64; // about a second of polls
 
 public slots:
     /// Opens /dev/shm/<name> read-only; emits attached() or attachFailed().
@@ -46,7 +53,7 @@ signals:
     void finishedReading();
 
 private:
-    void poll();
+    void poll(bool last = false);
 
     std::unique_ptr<loaderscope::Segment> m_segment;
     int m_creatorPid = 0;
@@ -55,6 +62,8 @@ private:
     bool m_ended = false;
     std::unique_ptr<loaderscope::EventReader> m_reader;
     QTimer* m_timer = nullptr;
+    std::atomic<int> m_pending{0}; ///< handed to the GUI thread, not yet applied (both threads)
+    quint64 m_dropped = 0;         ///< events read while the GUI thread was behind (reader thread)
 };
 
 /** Owns the reader's thread; GUI-thread API with queued calls. */

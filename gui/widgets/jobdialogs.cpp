@@ -162,6 +162,7 @@ void AttachDialog::refresh()
         if (i.source == loaderscope::SegmentSource::Probe)
             jobs.push_back(std::move(i));
     m_table->setRowCount(int(jobs.size()));
+    m_table->clearSelection();
     const QLocale loc;
     for (int r = 0; r < int(jobs.size()); ++r) {
         const auto& j = jobs[size_t(r)];
@@ -174,8 +175,10 @@ void AttachDialog::refresh()
         const QDateTime started = QDateTime::fromMSecsSinceEpoch(qint64(j.start_unix_ns / 1'000'000));
         m_table->setItem(r, 3, new QTableWidgetItem(loc.toString(started, QLocale::ShortFormat)));
         m_table->setItem(r, 4, new QTableWidgetItem(loc.toString(qint64(j.lanes_used))));
+        // Every row chosen before stays chosen (selectRow would keep only the last one).
         if (before.contains(QString::fromStdString(j.name)))
-            m_table->selectRow(r);
+            m_table->selectionModel()->select(m_table->model()->index(r, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
     if (m_table->selectedItems().isEmpty() && m_table->rowCount() > 0)
         m_table->selectRow(0);

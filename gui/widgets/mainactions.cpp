@@ -29,7 +29,7 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     exportPicture = make(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportTrace = make();
     openProfile = make();
-    watchScript = make(QKeySequence(Qt::CTRL | Qt::Key_W));
+    watchScript = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W)); // Ctrl+W closes windows elsewhere
     attachJob = make();
     quit = make(QKeySequence::Quit);
     run = make(Qt::Key_F5);
