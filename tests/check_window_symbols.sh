@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The trace window parser's builds for AVX2 and AVX-512 (engine/src/trace_window_*.cpp, compiled
+# The trace window parser's builds for AVX2 and AVX-512 (engine/src/analysis/trace_window_*.cpp, compiled
 # with -mavx2 / -mavx512*) must define nothing but their own functions: an inline function or a
 # template instantiation compiled there could be the copy the linker keeps for the whole program,
 # and crash a CPU without those instructions. Arguments: engine_core's object files (CMake may pass

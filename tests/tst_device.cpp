@@ -3,6 +3,7 @@
 // selection and its messages, and engine runs checked through their traces.
 #include "loaderscope/device.h"
 #include "loaderscope/run.h"
+#include "loaderscope/summary.h"
 #include "testutil.h"
 
 #include <QJsonArray>

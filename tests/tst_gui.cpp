@@ -11,6 +11,7 @@
 #include "loaderscope/profiler_import.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/run.h"
+#include "loaderscope/trace_export.h"
 #include "core/runsession.h"
 #include "testutil.h"
 #include "widgets/configpanel.h"

@@ -10,6 +10,9 @@
 #include "loaderscope/recording.h"
 #include "loaderscope/run.h"
 #include "loaderscope/segment.h"
+#include "loaderscope/summary.h"
+#include "loaderscope/trace_export.h"
+#include "loaderscope/worker.h"
 #include "loaderscope/worker_pool.h"
 
 #include <nlohmann/json.hpp>

@@ -116,7 +116,7 @@ QString verdict(const QString& v)
         return QCoreApplication::translate("Metrics", "no batches delivered");
     if (v == QLatin1String("no steps found"))
         return QCoreApplication::translate("Metrics", "no steps found");
-    // Imported profiler traces (engine/src/trace_analysis.cpp)
+    // Imported profiler traces (engine/src/analysis/trace_analysis.cpp)
     if (v == QLatin1String("no loader spans found"))
         return QCoreApplication::translate("Metrics", "no loader spans found");
     if (v == QLatin1String("loader wait not measured"))

@@ -25,6 +25,7 @@
 
 #include "loaderscope/recording.h"
 #include "loaderscope/run.h"
+#include "loaderscope/trace_export.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -9,6 +9,7 @@
 #include "loaderscope/recording.h"
 #include "loaderscope/probe_model.h"
 #include "loaderscope/run.h"
+#include "loaderscope/trace_export.h"
 
 #include <nlohmann/json.hpp>
 

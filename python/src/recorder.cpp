@@ -1,46 +1,24 @@
 // SPDX-License-Identifier: MIT
 #include "recorder.h"
 
-#include <cerrno>
-#include <cstdlib>
-#include <ctime>
-#include <fcntl.h>
+#include <optional>
 #include <unistd.h>
 #include <vector>
 
 namespace lsprobe {
 
-uint64_t threadCpuNs()
-{
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
-}
-
 uint64_t runDelayNs()
 {
-    // One open file per thread; /proc/thread-self resolves to this thread when opened, so a forked
-    // child (same thread-local, other process) must open its own.
-    thread_local int fd = -1;
+    // One clock per thread (RunDelayClock keeps the file open); /proc/thread-self resolves to the
+    // thread that opened it, so a forked child (same thread-local, other process) opens its own.
+    thread_local std::optional<ls::RunDelayClock> clock;
     thread_local pid_t owner = 0;
     const pid_t me = getpid();
-    if (fd < 0 || owner != me) {
-        if (fd >= 0 && owner == me)
-            close(fd);
-        fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    if (!clock || owner != me) {
+        clock.emplace();
         owner = me;
-        if (fd < 0)
-            return 0;
     }
-    char buf[96];
-    const ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
-    if (n <= 0)
-        return 0;
-    buf[n] = 0;
-    // "<on-cpu ns> <run-queue wait ns> <timeslices>"
-    char* end = nullptr;
-    std::strtoull(buf, &end, 10);
-    return end ? std::strtoull(end, nullptr, 10) : 0;
+    return clock->now();
 }
 
 void FetchRecorder::begin_batch(int64_t key)

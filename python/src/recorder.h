@@ -41,8 +41,8 @@ private:
     pid_t m_pid;
 };
 
-/** CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID), ns. */
-uint64_t threadCpuNs();
+/// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID), ns: the engine's own.
+using loaderscope::threadCpuNs;
 /**
  * Time the calling thread spent runnable but waiting for a core (the second field of
  * /proc/thread-self/schedstat), ns; 0 where schedstat is not available. The file stays open per

@@ -3,7 +3,7 @@
 
 #include "loaderscope/config.h"
 #include "loaderscope/profiler_import.h"
-#include "trace_testing.h"
+#include "analysis/trace_testing.h"
 
 #include <string>
 

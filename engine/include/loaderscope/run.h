@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// One engine run: the training loop over the loader iterator, the event collector, the summary.
+// One engine run (run.cpp): the training loop over the loader iterator, the event collector, stop
+// signals. The summary of a run is in summary.h, the Chrome trace export in trace_export.h.
 #pragma once
 
 #include "loaderscope/config.h"
@@ -88,35 +89,5 @@ struct RunOptions
     std::function<void(const std::string& segment, const std::string& liveRecording)> onStarted;
 };
 RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options = {});
-
-/** Device-side figures computed from finished copies and kernels. */
-struct DeviceMetrics
-{
-    double copy_s = 0;       ///< total H2D copy time
-    double kernel_s = 0;     ///< total step-kernel time
-    double overlap_s = 0;    ///< copy time that ran while a step kernel ran
-    double step_period_s = 0;///< first kernel start to last kernel end, per kernel
-    uint64_t bytes = 0;
-    size_t copies = 0;
-    size_t kernels = 0;
-    size_t pageable_copies = 0;
-};
-/// The figures of finished copies and kernels, through MetricsAccumulator (tests, trace import).
-DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
-
-/** The typed summary of a finished run (figures, verdict, advice, exit state). */
-RunSummary makeRunSummary(const Config& config, const RunReport& report);
-/** The summary JSON of docs/config.md, pretty-printed. */
-std::string summaryJson(const Config& config, const RunReport& report);
-
-class RecordingReader;
-
-/**
- * Writes a Chrome trace (Perfetto / chrome://tracing) from a recording, streaming; the tracks are
- * named from the recording itself (its header and the workers' pids). False with `error` on I/O
- * failure or when `cancel` (may be empty) returned true.
- */
-bool writeChromeTrace(const RecordingReader& recording, const std::string& path, std::string* error,
-                      const std::function<bool()>& cancel = {});
 
 } // namespace loaderscope

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Worker processes: the fork zygote, posix_spawn, pidfd death detection, and the worker loop.
+// Worker processes seen from the main process (worker_pool.cpp): the fork zygote, posix_spawn,
+// pidfd death detection. The worker loop itself is in worker.h.
 #pragma once
 
 #include "loaderscope/config.h"
 #include "loaderscope/shm_layout.h"
+#include "loaderscope/worker.h"
 
 #include <memory>
 #include <optional>
@@ -15,18 +17,6 @@ namespace loaderscope {
 
 class Segment;
 class EventWriter;
-
-/** Arguments of one worker process (argv in spawn mode, a request in fork mode). */
-struct WorkerArgs
-{
-    std::string shm;
-    int id = 0;
-    uint32_t generation = 0;
-    int parent = 0;
-};
-
-/** The worker loop (DataLoader's _worker_loop). Runs in the worker process; never returns. */
-[[noreturn]] void workerProcessMain(const WorkerArgs& args, const Config* inherited);
 
 /**
  * A single-threaded process forked at engine start, before any thread exists, that forks workers

@@ -13,6 +13,7 @@
 #include "loaderscope/ranks.h"
 
 #include "loaderscope/run.h"
+#include "loaderscope/summary.h"
 
 #include <algorithm>
 #include <cmath>

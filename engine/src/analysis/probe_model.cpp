@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/probe_model.h"
 
-#include "json_reader.h"
+#include "config/json_reader.h"
 
 #include <algorithm>
 #include <cmath>

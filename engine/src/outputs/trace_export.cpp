@@ -3,6 +3,8 @@
 // worker, counters for the queue depth and the memory (per process; shared and pinned memory on the
 // main process). Streamed from the run's recording in bounded memory:
 // traces reach millions of events.
+#include "loaderscope/trace_export.h"
+
 #include "loaderscope/run.h"
 
 #include "loaderscope/output_file.h"

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The loader iterators. Variable names follow dataloader.py (send_idx, rcvd_idx, task_info,
-// tasks_outstanding, workers_status, workers_num_tasks) so the two can be read side by side.
-// Everything here runs on the engine's main thread.
+// The loader iterator with worker processes (dataloader.py's _MultiProcessingDataLoaderIter).
+// Variable names follow dataloader.py (send_idx, rcvd_idx, task_info, tasks_outstanding,
+// workers_status, workers_num_tasks) so the two can be read side by side. Everything here runs
+// on the engine's main thread.
+#include "iterators.h"
+#include "slot_table.h"
+
 #include "loaderscope/loader.h"
 
 #include "loaderscope/clock.h"
@@ -19,190 +23,6 @@
 namespace loaderscope {
 
 namespace {
-
-/** Slot bookkeeping owned by the main process; shared memory only mirrors the state. */
-class SlotTable
-{
-public:
-    explicit SlotTable(Segment& seg) : m_seg(seg), m_held(seg.layout().num_slots, false)
-    {
-        resetAll();
-    }
-    uint32_t take(int owner, int64_t taskIdx)
-    {
-        if (m_free.empty())
-            throw LoaderError("internal error: no free batch slot (the loop holds too many batches)");
-        const uint32_t s = m_free.back();
-        m_free.pop_back();
-        SlotHdr* h = m_seg.slot(s);
-        h->owner_worker = owner;
-        h->owner_gen = owner >= 0 ? m_seg.worker(uint32_t(owner))->generation.load() : 0;
-        h->task_idx = taskIdx;
-        h->message[0] = '\0';
-        h->state.store(uint32_t(SlotState::Assigned), std::memory_order_release);
-        return s;
-    }
-    void give(uint32_t s)
-    {
-        if (s >= m_held.size())
-            return;
-        m_held[s] = false;
-        m_seg.slot(s)->state.store(uint32_t(SlotState::Free), std::memory_order_release);
-        m_free.push_back(s);
-    }
-    void markDelivered(uint32_t s)
-    {
-        m_held[s] = true;
-        m_seg.slot(s)->state.store(uint32_t(SlotState::Delivered), std::memory_order_release);
-    }
-    /// Every slot not held by the training loop becomes free (no worker may write any more).
-    void reclaim()
-    {
-        m_free.clear();
-        for (uint32_t s = 0; s < m_held.size(); ++s) {
-            if (!m_held[s]) {
-                m_seg.slot(s)->state.store(uint32_t(SlotState::Free));
-                m_free.push_back(s);
-            }
-        }
-    }
-    void resetAll()
-    {
-        std::fill(m_held.begin(), m_held.end(), false);
-        reclaim();
-    }
-
-private:
-    Segment& m_seg;
-    std::vector<bool> m_held;
-    std::vector<uint32_t> m_free;
-};
-
-Batch batchFromSlot(Segment& seg, uint32_t slot, int worker, int64_t taskIdx, uint32_t n,
-                    int64_t first, uint64_t checksum, uint64_t sampleBytes)
-{
-    Batch b;
-    b.task_idx = taskIdx;
-    b.worker = worker;
-    b.slot = slot;
-    b.n_samples = n;
-    b.first_sample = first;
-    b.checksum = checksum;
-    b.data = seg.slotData(slot);
-    b.bytes = uint64_t(n) * sampleBytes;
-    return b;
-}
-
-// --- num_workers == 0 --------------------------------------------------------------------------
-
-class SingleProcessIter final : public DataLoaderIter
-{
-public:
-    SingleProcessIter(const Config& c, Segment& seg, EventWriter& ev, DeviceBackend& device, Generator& global)
-        : m_c(c), m_seg(seg), m_ev(ev), m_global(global), m_slots(seg), m_fetcher(c, std::nullopt, &ev),
-          m_iterable(c.dataset.kind == DatasetConfig::Kind::Iterable)
-    {
-        if (c.loader.pin_memory == PinMemory::On)
-            m_pool = std::make_unique<PinnedPool>(device, ShmLayout::kConsumerSlots, c.slotPayloadBytes());
-        if (!m_iterable) {
-            m_sampler = makeSampler(c);
-            m_batches = std::make_unique<BatchSampler>(*m_sampler, c.batchSize(), c.loader.drop_last);
-        }
-    }
-
-    void beginEpoch(int epoch) override
-    {
-        // A new iterator per epoch: base_seed is drawn (and unused without workers), the
-        // sampler restarts, and an iterable's iter(dataset) runs now.
-        (void)m_global.next();
-        if (m_batches)
-            m_batches->begin(epoch, m_global);
-        m_fetcher.reset(epoch);
-        m_taskIdx = 0;
-        m_done = false;
-    }
-
-    std::optional<Batch> next() override
-    {
-        if (m_done)
-            return std::nullopt;
-        std::vector<int64_t> indices;
-        uint32_t count = uint32_t(m_c.batchSize());
-        if (m_batches) {
-            auto idx = m_batches->next();
-            if (!idx) {
-                m_done = true;
-                return std::nullopt;
-            }
-            indices = std::move(*idx);
-            count = uint32_t(indices.size());
-        }
-        const int64_t task = m_taskIdx++;
-        const uint32_t slot = m_slots.take(-1, task);
-        std::copy(indices.begin(), indices.end(), m_seg.slotIndices(slot));
-        FetchResult r;
-        try {
-            r = m_fetcher.fetch(task, m_seg.slotIndices(slot), count, m_seg.slotData(slot));
-        } catch (const DatasetError& e) {
-            m_slots.give(slot);
-            // No ExceptionWrapper without workers: the dataset's exception propagates as it is.
-            throw WorkerException(-1, e.type() + ": " + e.what());
-        }
-        if (r.kind == FetchResult::StopIteration) {
-            m_slots.give(slot);
-            m_done = true;
-            return std::nullopt;
-        }
-        Batch b = batchFromSlot(m_seg, slot, -1, task, r.n_samples, r.first_sample, r.checksum,
-                                uint64_t(m_c.dataset.sample_bytes));
-        if (m_pool) {
-            // Without workers DataLoader pins synchronously, on the thread that called next().
-            b.staging = m_pool->take(3600'000'000'000'000ULL); // never waits: the loop holds few batches
-            const uint64_t t0 = nowNs();
-            std::memcpy(m_pool->data(b.staging), b.data, b.bytes);
-            m_ev.span(EventKind::PinCopy, t0, nowNs(), batchKey(m_fetcher.epoch(), task), int64_t(b.bytes), -1);
-            m_slots.give(slot);
-            b.data = m_pool->data(b.staging);
-            b.pinned = true;
-        } else {
-            m_slots.markDelivered(slot);
-        }
-        return b;
-    }
-
-    void release(const Batch& b) override
-    {
-        if (b.staging >= 0)
-            m_pool->give(b.staging);
-        else
-            m_slots.give(b.slot);
-    }
-    void endEpoch() override {}
-    void shutdown() override {}
-    QueueCounts counts() const override
-    {
-        QueueCounts q;
-        q.pinned_in_use = m_pool ? m_pool->inUse() : 0;
-        return q;
-    }
-    std::vector<pid_t> workerPids() const override { return {}; }
-
-private:
-    const Config& m_c;
-    Segment& m_seg;
-    EventWriter& m_ev;
-    Generator& m_global;
-    SlotTable m_slots;
-    std::unique_ptr<PinnedPool> m_pool;
-    Fetcher m_fetcher;
-    bool m_iterable;
-    std::unique_ptr<Sampler> m_sampler;
-    std::unique_ptr<BatchSampler> m_batches;
-    int64_t m_taskIdx = 0;
-    bool m_done = false;
-};
-
-// --- num_workers > 0 ---------------------------------------------------------------------------
 
 class MultiProcessIter final : public DataLoaderIter
 {
@@ -743,12 +563,10 @@ private:
 
 } // namespace
 
-std::unique_ptr<DataLoaderIter> makeLoaderIter(const Config& config, Segment& segment, Zygote* zygote,
-                                               EventWriter& mainEvents, DeviceBackend& device,
-                                               Generator& global, const std::atomic<int>& stopSignal)
+std::unique_ptr<DataLoaderIter> makeMultiProcessIter(const Config& config, Segment& segment, Zygote* zygote,
+                                                     EventWriter& mainEvents, DeviceBackend& device,
+                                                     Generator& global, const std::atomic<int>& stopSignal)
 {
-    if (config.loader.num_workers == 0)
-        return std::make_unique<SingleProcessIter>(config, segment, mainEvents, device, global);
     return std::make_unique<MultiProcessIter>(config, segment, zygote, mainEvents, device, global, stopSignal);
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/recording.h"
 
+#include "base/fnv1a.h"
+
 #include "loaderscope/output_file.h"
 
 #include <algorithm>
@@ -17,14 +19,6 @@ namespace {
 
 /// A chunk never holds more than this (bounds what a reader allocates for a hostile file).
 constexpr uint32_t kMaxChunkBytes = 64u << 20;
-
-uint32_t fnv1a32(const uint8_t* p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; ++i)
-        h = (h ^ p[i]) * 16777619u;
-    return h;
-}
 
 uint64_t zigzag(int64_t v)
 {
@@ -123,7 +117,7 @@ void RecordingWriter::writeChunk()
         prev = e.t0;
     }
     h.payload_bytes = uint32_t(m_buffer.size() - sizeof h);
-    h.checksum = fnv1a32(m_buffer.data() + sizeof h, h.payload_bytes);
+    h.checksum = fnv1a::hash32(m_buffer.data() + sizeof h, h.payload_bytes);
     std::memcpy(m_buffer.data(), &h, sizeof h);
     // One write per chunk: a reader sees it whole or not at all.
     if (m_error.empty() && !m_file->write(m_buffer.data(), m_buffer.size()))
@@ -167,7 +161,7 @@ RecordingReader::RecordingReader(const std::string& path)
         m_fd = -1;
         throw RecordingError(path + " is not a regular file");
     }
-    if (!fullPread(m_fd, &m_header, sizeof m_header, 0) || std::memcmp(m_header.magic, "LSREC002", 8) != 0 ||
+    if (!fullPread(m_fd, &m_header, sizeof m_header, 0) || std::memcmp(m_header.magic, RecordingHeader().magic, sizeof m_header.magic) != 0 ||
         m_header.header_bytes != sizeof(RecordingHeader) || m_header.num_workers > 1024) {
         ::close(m_fd);
         m_fd = -1;
@@ -215,7 +209,7 @@ size_t RecordingReader::refresh()
 bool RecordingReader::decode(const Chunk& c, std::vector<uint8_t>& buf, const std::function<void(const Event&)>& sink) const
 {
     buf.resize(c.bytes);
-    if (!fullPread(m_fd, buf.data(), c.bytes, c.offset) || fnv1a32(buf.data(), c.bytes) != c.checksum)
+    if (!fullPread(m_fd, buf.data(), c.bytes, c.offset) || fnv1a::hash32(buf.data(), c.bytes) != c.checksum)
         return false;
     const uint8_t* p = buf.data();
     const uint8_t* end = p + c.bytes;

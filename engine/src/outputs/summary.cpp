@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A finished engine run as a RunSummary: the figures the collector computed from the events, the
 // main thread's own counters where events were lost, the verdict and the advice.
+#include "loaderscope/summary.h"
+
 #include "loaderscope/run.h"
 
 #include "loaderscope/advice.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/dataset_objects.h"
 
-#include "json_reader.h"
+#include "config/json_reader.h"
 #include "loaderscope/memory.h"
 
 #include <cerrno>

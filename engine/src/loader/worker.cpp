@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The worker process: DataLoader's _worker_loop over shared-memory rings.
+#include "loaderscope/worker.h"
+
 #include "loaderscope/clock.h"
 #include "loaderscope/dataset.h"
 #include "loaderscope/memory.h"

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+// The segment (segment.h): creating, opening, and the sections of a mapped segment.
+#include "loaderscope/segment.h"
+
+#include "segment_name.h"
+
+#include "base/fnv1a.h"
+
+#include "loaderscope/clock.h"
+#include "loaderscope/config.h"
+
+#include <boost/interprocess/mapped_region.hpp>
+#include <boost/interprocess/shared_memory_object.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <signal.h>
+#include <stdexcept>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace bip = boost::interprocess;
+
+namespace loaderscope {
+
+struct Segment::Impl
+{
+    bip::shared_memory_object shm;
+    bip::mapped_region region;
+};
+
+std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
+{
+    const std::string& configJson = spec.config_json;
+    auto pow2 = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
+    if (spec.num_slots == 0 || spec.max_indices == 0 || !pow2(spec.task_ring_capacity) ||
+        !pow2(spec.event_ring_capacity))
+        throw std::runtime_error("segment spec: slots and indices must be positive, ring capacities powers of two");
+    std::unique_ptr<Segment> seg(new Segment);
+    seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
+                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes,
+                                          ShmLayout::configSectionBytes(configJson.size()));
+    if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
+        throw std::runtime_error("the config text is larger than 1 MiB");
+    std::random_device rd;
+    const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
+    char name[96];
+    snprintf(name, sizeof name, "%s%d-%016llx", kSegmentPrefix, int(getpid()), (unsigned long long)nonce);
+    seg->m_name = name;
+    seg->m_impl = std::make_unique<Impl>();
+    try {
+        bip::permissions perm(0600);
+        seg->m_impl->shm = bip::shared_memory_object(bip::create_only, name, bip::read_write, perm);
+        seg->m_owner = true;
+        // shm_open applies the umask; make sure the mode is exactly 0600.
+        fchmod(seg->m_impl->shm.get_mapping_handle().handle, 0600);
+        const int fd = seg->m_impl->shm.get_mapping_handle().handle;
+        if (int err = posix_fallocate(fd, 0, off_t(seg->m_layout.total_bytes)); err != 0) {
+            throw std::runtime_error("cannot reserve " + std::to_string(seg->m_layout.total_bytes >> 20) +
+                                     " MiB in /dev/shm: " + std::strerror(err));
+        }
+        seg->m_impl->region = bip::mapped_region(seg->m_impl->shm, bip::read_write);
+    } catch (const bip::interprocess_exception& e) {
+        if (seg->m_owner)
+            bip::shared_memory_object::remove(name);
+        throw std::runtime_error(std::string("cannot create shared memory segment: ") + e.what());
+    } catch (...) {
+        if (seg->m_owner)
+            bip::shared_memory_object::remove(name);
+        throw;
+    }
+    seg->m_base = static_cast<uint8_t*>(seg->m_impl->region.get_address());
+
+    // Construct every shared object once, here, with placement new; others only reinterpret.
+    const ShmLayout& L = seg->m_layout;
+    auto* h = new (seg->m_base) SegmentHeader;
+    h->layout_version = kLayoutVersion;
+    h->header_bytes = uint32_t(ShmLayout::kHeaderBytes);
+    h->total_bytes = L.total_bytes;
+    h->run_nonce = nonce;
+    h->creator_pid = getpid();
+    h->creator_starttime = processStartTime(getpid());
+    h->config_digest = fnv1a::hash64(configJson);
+    h->config_bytes = configJson.size();
+    h->config_section_bytes = L.config_section_bytes;
+    h->clock_origin_ns = nowNs();
+    h->num_workers = L.num_workers;
+    h->num_slots = L.num_slots;
+    h->task_ring_capacity = L.task_ring_capacity;
+    h->event_ring_capacity = L.event_ring_capacity;
+    h->num_event_rings = L.num_event_rings;
+    h->max_indices = L.max_indices;
+    h->slot_payload_bytes = L.slot_payload_bytes;
+    h->engine_pid.store(getpid());
+    h->source = uint32_t(spec.source);
+    timespec wall {};
+    clock_gettime(CLOCK_REALTIME, &wall);
+    h->start_unix_ns = uint64_t(wall.tv_sec) * 1000000000ULL + uint64_t(wall.tv_nsec);
+    std::snprintf(h->program, sizeof h->program, "%s", spec.program.c_str());
+    h->rank.store(spec.rank);
+    h->world_size.store(spec.world_size);
+    std::memcpy(seg->m_base + L.off_config, configJson.data(), configJson.size());
+    for (uint32_t w = 0; w < L.num_workers; ++w)
+        new (seg->worker(w)) WorkerCtl;
+    for (uint32_t s = 0; s < L.num_slots; ++s)
+        new (seg->slot(s)) SlotHdr;
+    for (uint32_t r = 0; r < L.num_event_rings; ++r) {
+        auto* ring = new (seg->eventRing(r)) EventRingHdr;
+        ring->writer_lane = r == 0 || r == ShmLayout::kMemoryRing ? LaneMain
+                           : r == 1                        ? LanePin
+                           : r == 2                        ? LaneCopy
+                                                           : int(r - ShmLayout::kFixedEventRings);
+        for (uint32_t i = 0; i < L.event_ring_capacity; ++i)
+            new (seg->eventRecords(r) + i) EventRecord;
+    }
+    // Magic last, with release: a reader that sees it sees a fully built segment.
+    std::atomic_thread_fence(std::memory_order_release);
+    reinterpret_cast<std::atomic<uint64_t>*>(&h->magic)->store(kSegmentMagic, std::memory_order_release);
+    return seg;
+}
+
+std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
+{
+    std::unique_ptr<Segment> seg(new Segment);
+    seg->m_name = name;
+    seg->m_impl = std::make_unique<Impl>();
+    const auto mode = writable ? bip::read_write : bip::read_only;
+    uint64_t size = 0;
+    try {
+        seg->m_impl->shm = bip::shared_memory_object(bip::open_only, name.c_str(), mode);
+        // shm_open does not follow links (glibc opens with O_NOFOLLOW); a segment that is not a
+        // plain file of this user is refused before anything is mapped.
+        struct stat st {};
+        if (fstat(seg->m_impl->shm.get_mapping_handle().handle, &st) != 0 || !S_ISREG(st.st_mode))
+            throw std::runtime_error("segment " + name + " is not a regular file");
+        if (st.st_uid != geteuid())
+            throw std::runtime_error("segment " + name + " belongs to another user (uid " + std::to_string(st.st_uid) +
+                                     "): not opened");
+        bip::offset_t sz = 0;
+        if (!seg->m_impl->shm.get_size(sz))
+            throw std::runtime_error("cannot read the size of segment " + name);
+        size = uint64_t(sz);
+        if (size < ShmLayout::kHeaderBytes)
+            throw std::runtime_error("segment " + name + " is too small to hold a header");
+        seg->m_impl->region = bip::mapped_region(seg->m_impl->shm, mode);
+    } catch (const bip::interprocess_exception& e) {
+        throw std::runtime_error("cannot open segment " + name + ": " + e.what());
+    }
+    seg->m_base = static_cast<uint8_t*>(seg->m_impl->region.get_address());
+    const SegmentHeader* h = seg->header();
+    const uint64_t magic =
+        reinterpret_cast<const std::atomic<uint64_t>*>(&h->magic)->load(std::memory_order_acquire);
+    if (magic != kSegmentMagic)
+        throw std::runtime_error("segment " + name + " has a bad magic number (not a Loaderscope run, "
+                                 "or not yet initialised)");
+    if (h->layout_version != kLayoutVersion)
+        throw std::runtime_error("segment " + name + " has layout version " +
+                                 std::to_string(h->layout_version) + ", this build reads " +
+                                 std::to_string(kLayoutVersion));
+    // Recompute every offset from the counts and check it against the real size: nothing read
+    // from shared memory is trusted without a bounds check.
+    if (h->num_workers > 1024 || h->num_slots == 0 || h->num_slots > 1u << 20 ||
+        h->task_ring_capacity == 0 || (h->task_ring_capacity & (h->task_ring_capacity - 1)) ||
+        h->task_ring_capacity > 1u << 20 || h->event_ring_capacity == 0 ||
+        (h->event_ring_capacity & (h->event_ring_capacity - 1)) || h->event_ring_capacity > 1u << 24 ||
+        h->num_event_rings != ShmLayout::kFixedEventRings + h->num_workers ||
+        h->max_indices == 0 || h->max_indices > 1u << 20 || h->slot_payload_bytes > (1ULL << 40) ||
+        h->config_section_bytes > ShmLayout::kMaxConfigSectionBytes || h->config_section_bytes % 4096 != 0 ||
+        h->config_bytes >= h->config_section_bytes)
+        throw std::runtime_error("segment " + name + " has inconsistent counts in its header");
+    seg->m_layout = ShmLayout::fromCounts(h->num_workers, h->num_slots, h->task_ring_capacity,
+                                          h->event_ring_capacity, h->max_indices, h->slot_payload_bytes,
+                                          h->config_section_bytes);
+    if (seg->m_layout.total_bytes != h->total_bytes || seg->m_layout.total_bytes > size)
+        throw std::runtime_error("segment " + name + " is smaller than its header says");
+    return seg;
+}
+
+bool Segment::stillWhole() const
+{
+    struct stat st {};
+    return m_impl && fstat(m_impl->shm.get_mapping_handle().handle, &st) == 0 && uint64_t(st.st_size) >= m_layout.total_bytes;
+}
+
+Segment::~Segment()
+{
+    if (m_owner && !m_unlinked)
+        unlink();
+}
+
+void Segment::unlink()
+{
+    if (!m_unlinked && !m_name.empty()) {
+        bip::shared_memory_object::remove(m_name.c_str());
+        m_unlinked = true;
+    }
+}
+
+WorkerCtl* Segment::worker(uint32_t w) const
+{
+    return reinterpret_cast<WorkerCtl*>(m_base + m_layout.off_workers) + w;
+}
+Task* Segment::indexRing(uint32_t w) const
+{
+    return reinterpret_cast<Task*>(m_base + m_layout.off_index_rings) + uint64_t(w) * m_layout.task_ring_capacity;
+}
+Done* Segment::doneRing(uint32_t w) const
+{
+    return reinterpret_cast<Done*>(m_base + m_layout.off_done_rings) + uint64_t(w) * m_layout.task_ring_capacity;
+}
+SlotHdr* Segment::slot(uint32_t s) const
+{
+    return reinterpret_cast<SlotHdr*>(m_base + m_layout.off_slot_hdrs) + s;
+}
+int64_t* Segment::slotIndices(uint32_t s) const
+{
+    return reinterpret_cast<int64_t*>(m_base + m_layout.off_slot_indices) + uint64_t(s) * m_layout.max_indices;
+}
+uint8_t* Segment::slotData(uint32_t s) const
+{
+    return m_base + m_layout.off_slot_data + uint64_t(s) * m_layout.slot_stride;
+}
+EventRingHdr* Segment::eventRing(uint32_t r) const
+{
+    return reinterpret_cast<EventRingHdr*>(m_base + m_layout.off_event_rings + uint64_t(r) * m_layout.eventRingBytes());
+}
+EventRecord* Segment::eventRecords(uint32_t r) const
+{
+    return reinterpret_cast<EventRecord*>(reinterpret_cast<uint8_t*>(eventRing(r)) + 64);
+}
+std::string Segment::configJson() const
+{
+    const uint64_t n = std::min<uint64_t>(header()->config_bytes, m_layout.config_section_bytes - 1);
+    return std::string(reinterpret_cast<const char*>(m_base + m_layout.off_config), n);
+}
+
+} // namespace loaderscope
