@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Config validation: DataLoader's constructor rules with its meaning, plus the engine's own rules.
 #include "loaderscope/config.h"
+#include "loaderscope/config_schema.h"
+
+#include <nlohmann/json.hpp>
 #include "loaderscope/shm_layout.h"
 
 #include <QDir>
@@ -23,6 +26,7 @@ private slots:
     void shmTooSmall();
     void filesDataset();
     void workerWarning();
+    void schemaIsWhatTheParserApplies();
 };
 
 void TestConfig::defaults()
@@ -198,6 +202,107 @@ void TestConfig::workerWarning()
     // check_worker_number_rationality: a warning, never an error.
     const Config c = parseConfig(R"({"loader":{"num_workers":64}})");
     QVERIFY(!c.warnings.empty());
+}
+
+
+namespace {
+
+/// A config with `value` at the schema key `path`, plus what the key needs to apply at all
+/// (a sampler object for its members, a fault list, one slow sample).
+std::string configWith(const std::string& path, const nlohmann::json& value)
+{
+    nlohmann::json j = nlohmann::json::object();
+    const std::string name = path.substr(path.rfind('.') + 1);
+    if (path.rfind("loader.sampler.", 0) == 0) {
+        j["loader"]["sampler"] = {{"kind", "distributed"}, {"num_replicas", 1 << 20}};
+        j["loader"]["sampler"][name] = value;
+    } else if (path.rfind("dataset.slow_samples.", 0) == 0) {
+        j["dataset"]["length"] = int64_t(1) << 40; // every index the schema allows is in the dataset
+        j["dataset"]["slow_samples"] = nlohmann::json::array({{{"index", 0}}});
+        j["dataset"]["slow_samples"][0][name] = value;
+    } else if (path == "dataset.io_latency_us.dist" || path == "dataset.io_latency_us.sigma") {
+        j["dataset"]["io_latency_us"] = {{"dist", "lognormal"}, {"mean", 10}};
+        j["dataset"]["io_latency_us"][name] = value;
+    } else if (path.find('.') == std::string::npos) {
+        j[path] = value;
+    } else {
+        j[path.substr(0, path.find('.'))][name] = value;
+    }
+    return j.dump();
+}
+
+bool accepted(const std::string& text)
+{
+    try {
+        parseConfig(text, /*checkShm=*/false);
+        return true;
+    } catch (const ConfigError&) {
+        return false;
+    }
+}
+
+} // namespace
+
+void TestConfig::schemaIsWhatTheParserApplies()
+{
+    // The app's form shows the schema's ranges, defaults and choices (config_schema.h); the engine
+    // must accept exactly those. Keys whose bounds depend on other keys (a fault's worker and epoch,
+    // the sampler's rank, a files dataset's path) are checked by their own rows above.
+    const std::vector<std::string> dependent = {"faults.worker", "faults.epoch", "faults.at_batch", "faults.kind",
+                                                "loader.sampler.rank", "dataset.path", "loader.pin_memory",
+                                                "loader.batch_size", "dataset.sample_bytes"};
+    int checked = 0;
+    for (const ConfigKey& k : configKeys()) {
+        if (std::find(dependent.begin(), dependent.end(), k.path) != dependent.end())
+            continue;
+        const QByteArray what = QByteArray::fromStdString(k.path);
+        switch (k.type) {
+        case ConfigKey::Type::Int:
+            QVERIFY2(accepted(configWith(k.path, int64_t(k.min))), what);
+            QVERIFY2(!accepted(configWith(k.path, int64_t(k.min) - 1)), what);
+            if (k.max < 9e18) {
+                QVERIFY2(accepted(configWith(k.path, int64_t(k.max))), what);
+                QVERIFY2(!accepted(configWith(k.path, int64_t(k.max) + 1)), what);
+            }
+            break;
+        case ConfigKey::Type::Number:
+            QVERIFY2(accepted(configWith(k.path, k.min)), what);
+            QVERIFY2(accepted(configWith(k.path, k.max)), what);
+            QVERIFY2(!accepted(configWith(k.path, k.max * 1.01 + 1)), what);
+            break;
+        case ConfigKey::Type::Choice:
+            for (const std::string& c : k.choices)
+                if (c != "files") // needs a folder: filesDataset
+                    QVERIFY2(accepted(configWith(k.path, c)), (what + " = " + QByteArray::fromStdString(c)).constData());
+            QVERIFY2(!accepted(configWith(k.path, "no-such-choice")), what);
+            break;
+        case ConfigKey::Type::Bool:
+        case ConfigKey::Type::Text:
+            break;
+        }
+        ++checked;
+    }
+    QVERIFY(checked >= 25);
+
+    // The defaults: what an empty config parses to.
+    const Config c = parseConfig("{}", false);
+    QCOMPARE(double(c.dataset.length), configKey("dataset.length").number);
+    QCOMPARE(double(c.dataset.sample_bytes), configKey("dataset.sample_bytes").number);
+    QCOMPARE(c.dataset.io_latency.mean_us, configKey("dataset.io_latency_us").number);
+    QCOMPARE(double(c.batchSize()), configKey("loader.batch_size").number);
+    QCOMPARE(double(c.loader.num_workers), configKey("loader.num_workers").number);
+    QCOMPARE(double(c.loader.prefetch_factor), configKey("loader.prefetch_factor").number);
+    QCOMPARE(c.loader.in_order, configKey("loader.in_order").flag());
+    QCOMPARE(c.train.step_us, configKey("train.step_us").number);
+    QCOMPARE(c.train.non_blocking, configKey("train.non_blocking").flag());
+    QCOMPARE(c.device.h2d_gbps_pinned, configKey("device.h2d_gbps_pinned").number);
+    QCOMPARE(int(c.device.backend), configKey("device.backend").choiceIndex(configKey("device.backend").text));
+    QCOMPARE(int(c.dataset.kind), configKey("dataset.kind").choiceIndex(configKey("dataset.kind").text));
+    // Choice order is the enum order (configToJson writes names from the schema).
+    const Config spawn = parseConfig(R"({"loader":{"multiprocessing_context":"spawn"},"device":{"backend":"sim"}})", false);
+    QCOMPARE(spawn.loader.start_method, StartMethod(configKey("loader.multiprocessing_context").choiceIndex("spawn")));
+    QCOMPARE(spawn.device.backend, DeviceConfig::Backend(configKey("device.backend").choiceIndex("sim")));
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, configKey("loader.no_such_key"));
 }
 
 QTEST_GUILESS_MAIN(TestConfig)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "configfields.h"
 
+#include "loaderscope/config_schema.h"
 #include "loaderscope/sweep.h"
 
 #include <QJsonDocument>
@@ -12,38 +13,95 @@ namespace {
 
 using G = ConfigField::Group;
 using T = ConfigField::Type;
+using loaderscope::ConfigKey;
 
 QJsonValue orDefault(const QJsonValue& v, const QJsonValue& d)
 {
     return v.isUndefined() || v.isNull() ? d : v;
 }
 
-ConfigField plain(const char* id, G g, T t, const char* label, const char* tip, QJsonValue def, double min = 0,
-                  double max = 0)
+/// The schema's default of a key as the form shows it (config_schema.h: the one definition).
+QJsonValue schemaDefault(const ConfigKey& k)
 {
+    switch (k.type) {
+    case ConfigKey::Type::Int: return QJsonValue(qint64(k.number));
+    case ConfigKey::Type::Number: return k.number;
+    case ConfigKey::Type::Bool: return k.flag();
+    case ConfigKey::Type::Text:
+    case ConfigKey::Type::Choice: return QString::fromStdString(k.text);
+    }
+    return {};
+}
+
+QStringList schemaChoices(const ConfigKey& k)
+{
+    QStringList out;
+    for (const std::string& c : k.choices)
+        out << QString::fromStdString(c);
+    return out;
+}
+
+/**
+ * The form field `id` for the schema key at `path` (they differ where the form shows one member of
+ * a list, e.g. the first fault): type, range, default and choices from the schema; label, tooltip
+ * and choice labels are the form's own. get/set read and write the key at `id`.
+ */
+ConfigField keyed(const char* id, const char* path, G g, const char* label, const char* tip,
+                  std::vector<const char*> choiceLabels = {})
+{
+    const ConfigKey& key = loaderscope::configKey(path);
     ConfigField f;
     f.id = QString::fromLatin1(id);
     f.group = g;
-    f.type = t;
+    switch (key.type) {
+    case ConfigKey::Type::Int: f.type = T::Int; break;
+    case ConfigKey::Type::Number: f.type = T::Double; break;
+    case ConfigKey::Type::Bool: f.type = T::Bool; break;
+    case ConfigKey::Type::Text: f.type = T::Text; break;
+    case ConfigKey::Type::Choice: f.type = T::Choice; break;
+    }
     f.label = label;
     f.tooltip = tip;
-    f.min = min;
-    f.max = max;
-    const QString path = f.id;
-    f.get = [path, def](const QJsonObject& c) { return orDefault(jsonAt(c, path), def); };
-    f.set = [path](QJsonObject& c, const QJsonValue& v) { setJsonAt(c, path, v); };
+    f.min = key.min;
+    f.max = key.max;
+    f.choices = schemaChoices(key);
+    f.choiceLabels = std::move(choiceLabels);
+    const QString at = f.id;
+    const QJsonValue def = schemaDefault(key);
+    f.get = [at, def](const QJsonObject& c) { return orDefault(jsonAt(c, at), def); };
+    f.set = [at](QJsonObject& c, const QJsonValue& v) { setJsonAt(c, at, v); };
     f.enabled = [](const QJsonObject&) { return true; };
     return f;
 }
 
+ConfigField plain(const char* id, G g, const char* label, const char* tip, std::vector<const char*> choiceLabels = {})
+{
+    return keyed(id, id, g, label, tip, std::move(choiceLabels));
+}
+
+QJsonValue defaultOf(const char* path)
+{
+    return schemaDefault(loaderscope::configKey(path));
+}
+
 int numWorkers(const QJsonObject& c)
 {
-    return orDefault(jsonAt(c, QStringLiteral("loader.num_workers")), 4).toInt();
+    return orDefault(jsonAt(c, QStringLiteral("loader.num_workers")), defaultOf("loader.num_workers")).toInt();
+}
+
+bool withWorkers(const QJsonObject& c)
+{
+    return numWorkers(c) > 0;
 }
 
 bool hasSampler(const QJsonObject& c)
 {
     return jsonAt(c, QStringLiteral("loader.sampler")).isObject();
+}
+
+bool isKind(const QJsonObject& c, const char* kind)
+{
+    return orDefault(jsonAt(c, QStringLiteral("dataset.kind")), defaultOf("dataset.kind")).toString() == QLatin1String(kind);
 }
 
 // dataset.io_latency_us is a number (constant latency) or {"dist", "mean", "sigma"}.
@@ -60,38 +118,31 @@ void setLatencyMember(QJsonObject& c, const QString& member, const QJsonValue& v
     setJsonAt(c, QStringLiteral("dataset.io_latency_us"), o);
 }
 
-std::vector<ConfigField> build()
+/// A field whose value is null in the JSON when the spin box shows its special text (at `min`).
+void nullAtMinimum(ConfigField& k, const char* specialText)
 {
-    std::vector<ConfigField> f;
-    // --- dataset ---
+    k.min = 0;
+    k.specialValueText = specialText;
+    const QString at = k.id;
+    const QJsonValue def = k.get(QJsonObject());
+    k.get = [at, def](const QJsonObject& c) {
+        const QJsonValue v = jsonAt(c, at);
+        return QJsonValue(v.isNull() ? 0 : orDefault(v, def).toInteger());
+    };
+    k.set = [at](QJsonObject& c, const QJsonValue& v) {
+        setJsonAt(c, at, v.toInteger() <= 0 ? QJsonValue(QJsonValue::Null) : v);
+    };
+}
+
+void addLatency(std::vector<ConfigField>& f)
+{
     {
-        auto k = plain("dataset.kind", G::Dataset, T::Choice, QT_TRANSLATE_NOOP("ConfigField", "Dataset style"),
-                       QT_TRANSLATE_NOOP("ConfigField", "map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, "
-                                                        "each worker iterates its own copy; files: a folder of real files, "
-                                                        "read and checksummed per sample"),
-                       QStringLiteral("map"));
-        k.choices = {QStringLiteral("map"), QStringLiteral("iterable"), QStringLiteral("files")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "map-style (synthetic)"),
-                          QT_TRANSLATE_NOOP("ConfigField", "iterable-style (synthetic)"),
-                          QT_TRANSLATE_NOOP("ConfigField", "files in a folder")};
-        f.push_back(k);
-    }
-    {
-        auto k = plain("dataset.length", G::Dataset, T::Int, QT_TRANSLATE_NOOP("ConfigField", "Samples"),
-                       QT_TRANSLATE_NOOP("ConfigField", "len(dataset): how many samples an epoch has"), 4096, 1, 1e9);
-        k.enabled = [](const QJsonObject& c) { return jsonAt(c, QStringLiteral("dataset.kind")).toString() != QLatin1String("files"); };
-        f.push_back(k);
-    }
-    f.push_back(plain("dataset.sample_bytes", G::Dataset, T::Int, QT_TRANSLATE_NOOP("ConfigField", "Bytes per sample"),
-                      QT_TRANSLATE_NOOP("ConfigField", "size of one sample in the batch: what the workers write and the GPU copies"),
-                      4096, 1, 1 << 30));
-    {
-        auto k = plain("dataset.io_latency_us", G::Dataset, T::Double, QT_TRANSLATE_NOOP("ConfigField", "I/O latency per sample (µs)"),
-                       QT_TRANSLATE_NOOP("ConfigField", "time each sample waits for storage or network, like reading a file"),
-                       1000.0, 0, 60e6);
-        k.get = [](const QJsonObject& c) {
+        auto k = plain("dataset.io_latency_us", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "I/O latency per sample (µs)"),
+                       QT_TRANSLATE_NOOP("ConfigField", "time each sample waits for storage or network, like reading a file"));
+        const QJsonValue def = defaultOf("dataset.io_latency_us");
+        k.get = [def](const QJsonObject& c) {
             const QJsonValue v = latency(c);
-            return v.isObject() ? v.toObject().value(QStringLiteral("mean")) : orDefault(v, 1000.0);
+            return v.isObject() ? v.toObject().value(QStringLiteral("mean")) : orDefault(v, def);
         };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
             if (latency(c).isObject())
@@ -101,25 +152,24 @@ std::vector<ConfigField> build()
         };
         f.push_back(k);
     }
+    const double sigmaDefault = defaultOf("dataset.io_latency_us.sigma").toDouble();
     {
-        ConfigField k = plain("dataset.io_latency_us.dist", G::Dataset, T::Choice,
-                              QT_TRANSLATE_NOOP("ConfigField", "Latency distribution"),
+        ConfigField k = plain("dataset.io_latency_us.dist", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Latency distribution"),
                               QT_TRANSLATE_NOOP("ConfigField", "constant: every sample waits the same; lognormal: most are quick, a few are slow"),
-                              QStringLiteral("constant"));
-        k.choices = {QStringLiteral("constant"), QStringLiteral("lognormal")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "constant"), QT_TRANSLATE_NOOP("ConfigField", "lognormal")};
-        k.get = [](const QJsonObject& c) {
+                              {QT_TRANSLATE_NOOP("ConfigField", "constant"), QT_TRANSLATE_NOOP("ConfigField", "lognormal")});
+        const QString constant = k.choices.first(), lognormal = k.choices.last();
+        const QJsonValue meanDefault = defaultOf("dataset.io_latency_us");
+        k.get = [constant](const QJsonObject& c) {
             const QJsonValue v = latency(c);
-            return QJsonValue(v.isObject() ? v.toObject().value(QStringLiteral("dist")).toString(QStringLiteral("constant"))
-                                           : QStringLiteral("constant"));
+            return QJsonValue(v.isObject() ? v.toObject().value(QStringLiteral("dist")).toString(constant) : constant);
         };
-        k.set = [](QJsonObject& c, const QJsonValue& v) {
+        k.set = [lognormal, meanDefault, sigmaDefault](QJsonObject& c, const QJsonValue& v) {
             const QJsonValue old = latency(c);
-            const double mean = old.isObject() ? old.toObject().value(QStringLiteral("mean")).toDouble() : orDefault(old, 1000.0).toDouble();
-            if (v.toString() == QLatin1String("lognormal")) {
-                const double sigma = old.isObject() ? old.toObject().value(QStringLiteral("sigma")).toDouble(0.5) : 0.5;
+            const double mean = old.isObject() ? old.toObject().value(QStringLiteral("mean")).toDouble() : orDefault(old, meanDefault).toDouble();
+            if (v.toString() == lognormal) {
+                const double sigma = old.isObject() ? old.toObject().value(QStringLiteral("sigma")).toDouble(sigmaDefault) : sigmaDefault;
                 setJsonAt(c, QStringLiteral("dataset.io_latency_us"),
-                          QJsonObject{{QStringLiteral("dist"), QStringLiteral("lognormal")}, {QStringLiteral("mean"), mean},
+                          QJsonObject{{QStringLiteral("dist"), lognormal}, {QStringLiteral("mean"), mean},
                                       {QStringLiteral("sigma"), sigma}});
             } else {
                 setJsonAt(c, QStringLiteral("dataset.io_latency_us"), mean);
@@ -128,13 +178,11 @@ std::vector<ConfigField> build()
         f.push_back(k);
     }
     {
-        ConfigField k = plain("dataset.io_latency_us.sigma", G::Dataset, T::Double,
-                              QT_TRANSLATE_NOOP("ConfigField", "Lognormal sigma"),
-                              QT_TRANSLATE_NOOP("ConfigField", "spread of the lognormal latency: 0.5 gives a long tail of slow samples"),
-                              0.5, 0, 5);
-        k.get = [](const QJsonObject& c) {
+        ConfigField k = plain("dataset.io_latency_us.sigma", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Lognormal sigma"),
+                              QT_TRANSLATE_NOOP("ConfigField", "spread of the lognormal latency: 0.5 gives a long tail of slow samples"));
+        k.get = [sigmaDefault](const QJsonObject& c) {
             const QJsonValue v = latency(c);
-            return QJsonValue(v.isObject() ? v.toObject().value(QStringLiteral("sigma")).toDouble(0.5) : 0.5);
+            return QJsonValue(v.isObject() ? v.toObject().value(QStringLiteral("sigma")).toDouble(sigmaDefault) : sigmaDefault);
         };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
             if (latency(c).isObject())
@@ -143,20 +191,64 @@ std::vector<ConfigField> build()
         k.enabled = [](const QJsonObject& c) { return latency(c).isObject(); };
         f.push_back(k);
     }
-    f.push_back(plain("dataset.cpu_us", G::Dataset, T::Double, QT_TRANSLATE_NOOP("ConfigField", "CPU work per sample (µs)"),
-                      QT_TRANSLATE_NOOP("ConfigField", "real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency"),
-                      0.0, 0, 60e6));
+}
+
+/// The first slow sample's index; the form's "one slow sample" takes 250 ms unless the config says.
+void addSlowSample(std::vector<ConfigField>& f)
+{
+    ConfigField k = keyed("dataset.slow_samples", "dataset.slow_samples.index", G::Dataset,
+                          QT_TRANSLATE_NOOP("ConfigField", "Slow sample index"),
+                          QT_TRANSLATE_NOOP("ConfigField", "one sample that takes 250 ms: shows head-of-line blocking with in-order delivery"));
+    k.min = -1;
+    k.specialValueText = QT_TRANSLATE_NOOP("ConfigField", "none");
+    k.get = [](const QJsonObject& c) {
+        const QJsonArray a = jsonAt(c, QStringLiteral("dataset.slow_samples")).toArray();
+        return QJsonValue(a.isEmpty() ? -1 : a.first().toObject().value(QStringLiteral("index")).toInteger());
+    };
+    k.set = [](QJsonObject& c, const QJsonValue& v) {
+        if (v.toInteger() < 0) {
+            removeJsonAt(c, QStringLiteral("dataset.slow_samples"));
+            return;
+        }
+        constexpr double kSlowUs = 250000.0;
+        const QJsonArray a = jsonAt(c, QStringLiteral("dataset.slow_samples")).toArray();
+        const double latency = a.isEmpty() ? kSlowUs : a.first().toObject().value(QStringLiteral("latency_us")).toDouble(kSlowUs);
+        setJsonAt(c, QStringLiteral("dataset.slow_samples"),
+                  QJsonArray{QJsonObject{{QStringLiteral("index"), v.toInteger()}, {QStringLiteral("latency_us"), latency}}});
+    };
+    f.push_back(k);
+}
+
+void addDataset(std::vector<ConfigField>& f)
+{
+    f.push_back(plain("dataset.kind", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Dataset style"),
+                      QT_TRANSLATE_NOOP("ConfigField", "map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, "
+                                                       "each worker iterates its own copy; files: a folder of real files, "
+                                                       "read and checksummed per sample"),
+                      {QT_TRANSLATE_NOOP("ConfigField", "map-style (synthetic)"),
+                       QT_TRANSLATE_NOOP("ConfigField", "iterable-style (synthetic)"),
+                       QT_TRANSLATE_NOOP("ConfigField", "files in a folder")}));
     {
-        auto k = plain("dataset.shard", G::Dataset, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "Shard by worker id"),
-                       QT_TRANSLATE_NOOP("ConfigField", "iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times"),
-                       false);
-        k.enabled = [](const QJsonObject& c) { return jsonAt(c, QStringLiteral("dataset.kind")).toString() == QLatin1String("iterable"); };
+        auto k = plain("dataset.length", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Samples"),
+                       QT_TRANSLATE_NOOP("ConfigField", "len(dataset): how many samples an epoch has"));
+        k.enabled = [](const QJsonObject& c) { return !isKind(c, "files"); };
+        f.push_back(k);
+    }
+    f.push_back(plain("dataset.sample_bytes", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Bytes per sample"),
+                      QT_TRANSLATE_NOOP("ConfigField", "size of one sample in the batch: what the workers write and the GPU copies")));
+    addLatency(f);
+    f.push_back(plain("dataset.cpu_us", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "CPU work per sample (µs)"),
+                      QT_TRANSLATE_NOOP("ConfigField", "real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency")));
+    {
+        auto k = plain("dataset.shard", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Shard by worker id"),
+                       QT_TRANSLATE_NOOP("ConfigField", "iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times"));
+        k.enabled = [](const QJsonObject& c) { return isKind(c, "iterable"); };
         f.push_back(k);
     }
     {
-        auto k = plain("dataset.path", G::Dataset, T::Text, QT_TRANSLATE_NOOP("ConfigField", "Folder of samples"),
-                       QT_TRANSLATE_NOOP("ConfigField", "files dataset: every regular file in this folder is one sample"), QString());
-        k.enabled = [](const QJsonObject& c) { return jsonAt(c, QStringLiteral("dataset.kind")).toString() == QLatin1String("files"); };
+        auto k = plain("dataset.path", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "Folder of samples"),
+                       QT_TRANSLATE_NOOP("ConfigField", "files dataset: every regular file in this folder is one sample"));
+        k.enabled = [](const QJsonObject& c) { return isKind(c, "files"); };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
             if (v.toString().isEmpty())
                 removeJsonAt(c, QStringLiteral("dataset.path"));
@@ -165,56 +257,23 @@ std::vector<ConfigField> build()
         };
         f.push_back(k);
     }
+    addSlowSample(f);
+}
+
+void addSampler(std::vector<ConfigField>& f)
+{
     {
-        ConfigField k = plain("dataset.slow_samples", G::Dataset, T::Int, QT_TRANSLATE_NOOP("ConfigField", "Slow sample index"),
-                              QT_TRANSLATE_NOOP("ConfigField", "one sample that takes 250 ms: shows head-of-line blocking with in-order delivery"),
-                              -1, -1, 1e9);
-        k.specialValueText = QT_TRANSLATE_NOOP("ConfigField", "none");
-        k.get = [](const QJsonObject& c) {
-            const QJsonArray a = jsonAt(c, QStringLiteral("dataset.slow_samples")).toArray();
-            return QJsonValue(a.isEmpty() ? -1 : a.first().toObject().value(QStringLiteral("index")).toInt());
-        };
-        k.set = [](QJsonObject& c, const QJsonValue& v) {
-            if (v.toInt() < 0) {
-                removeJsonAt(c, QStringLiteral("dataset.slow_samples"));
-                return;
-            }
-            const QJsonArray a = jsonAt(c, QStringLiteral("dataset.slow_samples")).toArray();
-            const double latency = a.isEmpty() ? 250000.0 : a.first().toObject().value(QStringLiteral("latency_us")).toDouble(250000.0);
-            setJsonAt(c, QStringLiteral("dataset.slow_samples"),
-                      QJsonArray{QJsonObject{{QStringLiteral("index"), v.toInt()}, {QStringLiteral("latency_us"), latency}}});
-        };
-        f.push_back(k);
-    }
-    // --- loader (DataLoader's own arguments) ---
-    {
-        auto k = plain("loader.batch_size", G::Loader, T::Int, QT_TRANSLATE_NOOP("ConfigField", "batch_size"),
-                       QT_TRANSLATE_NOOP("ConfigField", "samples per batch; None turns automatic batching off (one sample per item)"),
-                       32, 0, 1 << 20);
-        k.specialValueText = QT_TRANSLATE_NOOP("ConfigField", "None");
-        k.get = [](const QJsonObject& c) {
-            const QJsonValue v = jsonAt(c, QStringLiteral("loader.batch_size"));
-            return QJsonValue(v.isNull() ? 0 : orDefault(v, 32).toInt());
-        };
-        k.set = [](QJsonObject& c, const QJsonValue& v) {
-            setJsonAt(c, QStringLiteral("loader.batch_size"), v.toInt() <= 0 ? QJsonValue(QJsonValue::Null) : v);
-        };
-        f.push_back(k);
-    }
-    {
-        auto k = plain("loader.shuffle", G::Loader, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "shuffle"),
-                       QT_TRANSLATE_NOOP("ConfigField", "a new random order every epoch (RandomSampler); map-style only"), false);
-        f.push_back(k);
-    }
-    f.push_back(plain("loader.drop_last", G::Loader, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "drop_last"),
-                      QT_TRANSLATE_NOOP("ConfigField", "drop the last incomplete batch (with an iterable dataset: each worker's)"), false));
-    {
-        ConfigField k = plain("loader.sampler", G::Loader, T::Choice, QT_TRANSLATE_NOOP("ConfigField", "sampler"),
-                              QT_TRANSLATE_NOOP("ConfigField", "DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count"),
-                              QStringLiteral("none"));
+        // Not a key of the schema: "distributed" writes a sampler object, "none" removes it.
+        ConfigField k;
+        k.id = QStringLiteral("loader.sampler");
+        k.group = G::Loader;
+        k.type = T::Choice;
+        k.label = QT_TRANSLATE_NOOP("ConfigField", "sampler");
+        k.tooltip = QT_TRANSLATE_NOOP("ConfigField", "DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count");
         k.choices = {QStringLiteral("none"), QStringLiteral("distributed")};
         k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "default (sequential or random)"),
                           QT_TRANSLATE_NOOP("ConfigField", "DistributedSampler")};
+        k.enabled = [](const QJsonObject&) { return true; };
         k.get = [](const QJsonObject& c) { return QJsonValue(hasSampler(c) ? QStringLiteral("distributed") : QStringLiteral("none")); };
         k.set = [](QJsonObject& c, const QJsonValue& v) {
             if (v.toString() == QLatin1String("distributed")) {
@@ -228,55 +287,45 @@ std::vector<ConfigField> build()
         };
         f.push_back(k);
     }
-    for (auto [id, label, tip, def, max] :
+    for (auto [id, label, tip] :
          {std::tuple{"loader.sampler.num_replicas", QT_TRANSLATE_NOOP("ConfigField", "num_replicas"),
-                     QT_TRANSLATE_NOOP("ConfigField", "number of ranks (processes) sharing the dataset"), 2, 1 << 20},
+                     QT_TRANSLATE_NOOP("ConfigField", "number of ranks (processes) sharing the dataset")},
           std::tuple{"loader.sampler.rank", QT_TRANSLATE_NOOP("ConfigField", "rank"),
-                     QT_TRANSLATE_NOOP("ConfigField", "which rank this loader is, from 0"), 0, 1 << 20},
+                     QT_TRANSLATE_NOOP("ConfigField", "which rank this loader is, from 0")},
           std::tuple{"loader.sampler.seed", QT_TRANSLATE_NOOP("ConfigField", "sampler seed"),
-                     QT_TRANSLATE_NOOP("ConfigField", "every rank shuffles with seed + epoch, so ranks agree"), 0, 1 << 30},
+                     QT_TRANSLATE_NOOP("ConfigField", "every rank shuffles with seed + epoch, so ranks agree")},
           std::tuple{"loader.sampler.epoch", QT_TRANSLATE_NOOP("ConfigField", "sampler epoch"),
-                     QT_TRANSLATE_NOOP("ConfigField", "set_epoch() value of the first epoch"), 0, 1 << 30}}) {
-        auto k = plain(id, G::Loader, T::Int, label, tip, def, 0, max);
+                     QT_TRANSLATE_NOOP("ConfigField", "set_epoch() value of the first epoch")},
+          std::tuple{"loader.sampler.shuffle", QT_TRANSLATE_NOOP("ConfigField", "sampler shuffle"),
+                     QT_TRANSLATE_NOOP("ConfigField", "DistributedSampler shuffles by default")},
+          std::tuple{"loader.sampler.drop_last", QT_TRANSLATE_NOOP("ConfigField", "sampler drop_last"),
+                     QT_TRANSLATE_NOOP("ConfigField", "cut the dataset to a multiple of num_replicas instead of padding it")}}) {
+        auto k = plain(id, G::Loader, label, tip);
         k.enabled = hasSampler;
         f.push_back(k);
     }
+}
+
+/// The keys that apply with workers only (DataLoader refuses them with num_workers 0).
+void addWorkerKeys(std::vector<ConfigField>& f)
+{
+    f.push_back(plain("loader.num_workers", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "num_workers"),
+                      QT_TRANSLATE_NOOP("ConfigField", "worker processes that load batches in parallel; 0 loads in the main process")));
+    const auto withWorkersOnly = [&f](ConfigField k) {
+        k.enabled = withWorkers;
+        f.push_back(std::move(k));
+    };
+    withWorkersOnly(plain("loader.prefetch_factor", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "prefetch_factor"),
+                          QT_TRANSLATE_NOOP("ConfigField", "batches loaded in advance by each worker: prefetch_factor x num_workers are in flight")));
+    withWorkersOnly(plain("loader.persistent_workers", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "persistent_workers"),
+                          QT_TRANSLATE_NOOP("ConfigField", "keep the worker processes between epochs instead of starting new ones")));
     {
-        auto k = plain("loader.sampler.shuffle", G::Loader, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "sampler shuffle"),
-                       QT_TRANSLATE_NOOP("ConfigField", "DistributedSampler shuffles by default"), true);
-        k.enabled = hasSampler;
-        f.push_back(k);
-    }
-    {
-        auto k = plain("loader.sampler.drop_last", G::Loader, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "sampler drop_last"),
-                       QT_TRANSLATE_NOOP("ConfigField", "cut the dataset to a multiple of num_replicas instead of padding it"), false);
-        k.enabled = hasSampler;
-        f.push_back(k);
-    }
-    f.push_back(plain("loader.num_workers", G::Loader, T::Int, QT_TRANSLATE_NOOP("ConfigField", "num_workers"),
-                      QT_TRANSLATE_NOOP("ConfigField", "worker processes that load batches in parallel; 0 loads in the main process"),
-                      4, 0, 64));
-    {
-        auto k = plain("loader.prefetch_factor", G::Loader, T::Int, QT_TRANSLATE_NOOP("ConfigField", "prefetch_factor"),
-                       QT_TRANSLATE_NOOP("ConfigField", "batches loaded in advance by each worker: prefetch_factor x num_workers are in flight"),
-                       2, 1, 1024);
-        k.enabled = [](const QJsonObject& c) { return numWorkers(c) > 0; };
-        f.push_back(k);
-    }
-    {
-        auto k = plain("loader.persistent_workers", G::Loader, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "persistent_workers"),
-                       QT_TRANSLATE_NOOP("ConfigField", "keep the worker processes between epochs instead of starting new ones"), false);
-        k.enabled = [](const QJsonObject& c) { return numWorkers(c) > 0; };
-        f.push_back(k);
-    }
-    {
-        auto k = plain("loader.pin_memory", G::Loader, T::Choice, QT_TRANSLATE_NOOP("ConfigField", "pin_memory"),
+        auto k = plain("loader.pin_memory", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "pin_memory"),
                        QT_TRANSLATE_NOOP("ConfigField", "True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "
                                                         "\"shared\" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy"),
-                       false);
-        k.choices = {QStringLiteral("false"), QStringLiteral("true"), QStringLiteral("shared")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "False (pageable)"), QT_TRANSLATE_NOOP("ConfigField", "True (pin thread)"),
-                          QT_TRANSLATE_NOOP("ConfigField", "\"shared\" (pinned slots)")};
+                       {QT_TRANSLATE_NOOP("ConfigField", "False (pageable)"), QT_TRANSLATE_NOOP("ConfigField", "True (pin thread)"),
+                        QT_TRANSLATE_NOOP("ConfigField", "\"shared\" (pinned slots)")});
+        // The JSON holds a boolean or "shared"; the choices are their names.
         k.get = [](const QJsonObject& c) {
             const QJsonValue v = jsonAt(c, QStringLiteral("loader.pin_memory"));
             return QJsonValue(v.isString() ? v.toString() : (v.toBool() ? QStringLiteral("true") : QStringLiteral("false")));
@@ -288,90 +337,75 @@ std::vector<ConfigField> build()
         };
         f.push_back(k);
     }
+    withWorkersOnly(plain("loader.in_order", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "in_order"),
+                          QT_TRANSLATE_NOOP("ConfigField", "deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready")));
+    withWorkersOnly(plain("loader.timeout", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "timeout (s)"),
+                          QT_TRANSLATE_NOOP("ConfigField", "seconds to wait for a batch from the workers before raising; 0 waits forever")));
+    withWorkersOnly(plain("loader.multiprocessing_context", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "multiprocessing_context"),
+                          QT_TRANSLATE_NOOP("ConfigField", "fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset"),
+                          {QT_TRANSLATE_NOOP("ConfigField", "fork"), QT_TRANSLATE_NOOP("ConfigField", "spawn")}));
+    withWorkersOnly(plain("loader.worker_init_us", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "worker start-up cost (µs)"),
+                          QT_TRANSLATE_NOOP("ConfigField", "work each worker does before its first batch (worker_init_fn, opening files)")));
+}
+
+void addLoader(std::vector<ConfigField>& f)
+{
     {
-        auto k = plain("loader.in_order", G::Loader, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "in_order"),
-                       QT_TRANSLATE_NOOP("ConfigField", "deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready"),
-                       true);
-        k.enabled = [](const QJsonObject& c) { return numWorkers(c) > 0; };
+        auto k = plain("loader.batch_size", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "batch_size"),
+                       QT_TRANSLATE_NOOP("ConfigField", "samples per batch; None turns automatic batching off (one sample per item)"));
+        nullAtMinimum(k, QT_TRANSLATE_NOOP("ConfigField", "None"));
         f.push_back(k);
     }
+    f.push_back(plain("loader.shuffle", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "shuffle"),
+                      QT_TRANSLATE_NOOP("ConfigField", "a new random order every epoch (RandomSampler); map-style only")));
+    f.push_back(plain("loader.drop_last", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "drop_last"),
+                      QT_TRANSLATE_NOOP("ConfigField", "drop the last incomplete batch (with an iterable dataset: each worker's)")));
+    addSampler(f);
+    addWorkerKeys(f);
+}
+
+void addTrainAndDevice(std::vector<ConfigField>& f)
+{
+    f.push_back(plain("train.epochs", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Epochs"),
+                      QT_TRANSLATE_NOOP("ConfigField", "passes over the dataset")));
     {
-        auto k = plain("loader.timeout", G::Loader, T::Double, QT_TRANSLATE_NOOP("ConfigField", "timeout (s)"),
-                       QT_TRANSLATE_NOOP("ConfigField", "seconds to wait for a batch from the workers before raising; 0 waits forever"),
-                       0.0, 0, 86400);
-        k.enabled = [](const QJsonObject& c) { return numWorkers(c) > 0; };
+        auto k = plain("train.max_batches", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Batches per epoch (limit)"),
+                       QT_TRANSLATE_NOOP("ConfigField", "stop each epoch early after this many batches"));
+        k.get = [](const QJsonObject&) { return QJsonValue(0); }; // absent: every batch ("all")
+        nullAtMinimum(k, QT_TRANSLATE_NOOP("ConfigField", "all"));
         f.push_back(k);
     }
+    f.push_back(plain("train.step_us", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Training step (µs)"),
+                      QT_TRANSLATE_NOOP("ConfigField", "GPU time of one training step (the step kernel) per batch")));
+    f.push_back(plain("train.non_blocking", G::Train, QT_TRANSLATE_NOOP("ConfigField", "non_blocking copies"),
+                      QT_TRANSLATE_NOOP("ConfigField", ".to(device, non_blocking=True): from pinned memory the host does not wait for the copy")));
+    f.push_back(plain("train.copy_stream", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Separate copy stream"),
+                      QT_TRANSLATE_NOOP("ConfigField", "copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop")));
+    f.push_back(plain("train.on_exception", G::Train, QT_TRANSLATE_NOOP("ConfigField", "On a worker exception"),
+                      QT_TRANSLATE_NOOP("ConfigField", "stop: the exception ends the run; continue: the loop catches it and keeps calling next()"),
+                      {QT_TRANSLATE_NOOP("ConfigField", "stop"), QT_TRANSLATE_NOOP("ConfigField", "continue")}));
+    f.push_back(plain("seed", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Seed"),
+                      QT_TRANSLATE_NOOP("ConfigField", "torch.manual_seed: the same seed gives the same shuffle and worker seeds")));
+    f.push_back(plain("device.backend", G::Device, QT_TRANSLATE_NOOP("ConfigField", "GPU"),
+                      QT_TRANSLATE_NOOP("ConfigField", "auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)"),
+                      {QT_TRANSLATE_NOOP("ConfigField", "auto"), QT_TRANSLATE_NOOP("ConfigField", "CUDA device"),
+                       QT_TRANSLATE_NOOP("ConfigField", "simulated GPU")}));
+    f.push_back(plain("device.h2d_gbps_pinned", G::Device, QT_TRANSLATE_NOOP("ConfigField", "Pinned copy bandwidth (GB/s)"),
+                      QT_TRANSLATE_NOOP("ConfigField", "simulated GPU: host-to-device bandwidth from page-locked memory")));
+    f.push_back(plain("device.h2d_gbps_pageable", G::Device, QT_TRANSLATE_NOOP("ConfigField", "Pageable copy bandwidth (GB/s)"),
+                      QT_TRANSLATE_NOOP("ConfigField", "simulated GPU: bandwidth when the driver must stage pageable memory")));
+}
+
+/// The first fault of the list: its kind ("none" removes the list), worker and batch.
+void addFaults(std::vector<ConfigField>& f)
+{
     {
-        auto k = plain("loader.multiprocessing_context", G::Loader, T::Choice,
-                       QT_TRANSLATE_NOOP("ConfigField", "multiprocessing_context"),
-                       QT_TRANSLATE_NOOP("ConfigField", "fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset"),
-                       QStringLiteral("fork"));
-        k.choices = {QStringLiteral("fork"), QStringLiteral("spawn")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "fork"), QT_TRANSLATE_NOOP("ConfigField", "spawn")};
-        k.enabled = [](const QJsonObject& c) { return numWorkers(c) > 0; };
-        f.push_back(k);
-    }
-    {
-        auto k = plain("loader.worker_init_us", G::Loader, T::Double, QT_TRANSLATE_NOOP("ConfigField", "worker start-up cost (µs)"),
-                       QT_TRANSLATE_NOOP("ConfigField", "work each worker does before its first batch (worker_init_fn, opening files)"),
-                       0.0, 0, 60e6);
-        k.enabled = [](const QJsonObject& c) { return numWorkers(c) > 0; };
-        f.push_back(k);
-    }
-    // --- training loop ---
-    f.push_back(plain("train.epochs", G::Train, T::Int, QT_TRANSLATE_NOOP("ConfigField", "Epochs"),
-                      QT_TRANSLATE_NOOP("ConfigField", "passes over the dataset"), 1, 1, 10000));
-    {
-        auto k = plain("train.max_batches", G::Train, T::Int, QT_TRANSLATE_NOOP("ConfigField", "Batches per epoch (limit)"),
-                       QT_TRANSLATE_NOOP("ConfigField", "stop each epoch early after this many batches"), 0, 0, 1e9);
-        k.specialValueText = QT_TRANSLATE_NOOP("ConfigField", "all");
-        k.get = [](const QJsonObject& c) { return QJsonValue(orDefault(jsonAt(c, QStringLiteral("train.max_batches")), 0).toInt()); };
-        k.set = [](QJsonObject& c, const QJsonValue& v) {
-            setJsonAt(c, QStringLiteral("train.max_batches"), v.toInt() <= 0 ? QJsonValue(QJsonValue::Null) : v);
-        };
-        f.push_back(k);
-    }
-    f.push_back(plain("train.step_us", G::Train, T::Double, QT_TRANSLATE_NOOP("ConfigField", "Training step (µs)"),
-                      QT_TRANSLATE_NOOP("ConfigField", "GPU time of one training step (the step kernel) per batch"), 2000.0, 0, 60e6));
-    f.push_back(plain("train.non_blocking", G::Train, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "non_blocking copies"),
-                      QT_TRANSLATE_NOOP("ConfigField", ".to(device, non_blocking=True): from pinned memory the host does not wait for the copy"), true));
-    f.push_back(plain("train.copy_stream", G::Train, T::Bool, QT_TRANSLATE_NOOP("ConfigField", "Separate copy stream"),
-                      QT_TRANSLATE_NOOP("ConfigField", "copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop"),
-                      true));
-    {
-        auto k = plain("train.on_exception", G::Train, T::Choice, QT_TRANSLATE_NOOP("ConfigField", "On a worker exception"),
-                       QT_TRANSLATE_NOOP("ConfigField", "stop: the exception ends the run; continue: the loop catches it and keeps calling next()"),
-                       QStringLiteral("stop"));
-        k.choices = {QStringLiteral("stop"), QStringLiteral("continue")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "stop"), QT_TRANSLATE_NOOP("ConfigField", "continue")};
-        f.push_back(k);
-    }
-    f.push_back(plain("seed", G::Train, T::Int, QT_TRANSLATE_NOOP("ConfigField", "Seed"),
-                      QT_TRANSLATE_NOOP("ConfigField", "torch.manual_seed: the same seed gives the same shuffle and worker seeds"), 0, 0, 2147483647));
-    // --- device ---
-    {
-        auto k = plain("device.backend", G::Device, T::Choice, QT_TRANSLATE_NOOP("ConfigField", "GPU"),
-                       QT_TRANSLATE_NOOP("ConfigField", "auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)"),
-                       QStringLiteral("auto"));
-        k.choices = {QStringLiteral("auto"), QStringLiteral("cuda"), QStringLiteral("sim")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "auto"), QT_TRANSLATE_NOOP("ConfigField", "CUDA device"),
-                          QT_TRANSLATE_NOOP("ConfigField", "simulated GPU")};
-        f.push_back(k);
-    }
-    f.push_back(plain("device.h2d_gbps_pinned", G::Device, T::Double, QT_TRANSLATE_NOOP("ConfigField", "Pinned copy bandwidth (GB/s)"),
-                      QT_TRANSLATE_NOOP("ConfigField", "simulated GPU: host-to-device bandwidth from page-locked memory"), 25.0, 0.001, 10000));
-    f.push_back(plain("device.h2d_gbps_pageable", G::Device, T::Double, QT_TRANSLATE_NOOP("ConfigField", "Pageable copy bandwidth (GB/s)"),
-                      QT_TRANSLATE_NOOP("ConfigField", "simulated GPU: bandwidth when the driver must stage pageable memory"), 10.0, 0.001, 10000));
-    // --- fault injection (the first fault of the list) ---
-    {
-        ConfigField k = plain("faults", G::Faults, T::Choice, QT_TRANSLATE_NOOP("ConfigField", "Inject a fault"),
+        ConfigField k = keyed("faults", "faults.kind", G::Faults, QT_TRANSLATE_NOOP("ConfigField", "Inject a fault"),
                               QT_TRANSLATE_NOOP("ConfigField", "make one worker crash, hang, raise an exception or exit at a given batch"),
-                              QStringLiteral("none"));
-        k.choices = {QStringLiteral("none"), QStringLiteral("crash"), QStringLiteral("hang"), QStringLiteral("exception"), QStringLiteral("exit")};
-        k.choiceLabels = {QT_TRANSLATE_NOOP("ConfigField", "none"), QT_TRANSLATE_NOOP("ConfigField", "crash (segfault)"),
-                          QT_TRANSLATE_NOOP("ConfigField", "hang"), QT_TRANSLATE_NOOP("ConfigField", "raise an exception"),
-                          QT_TRANSLATE_NOOP("ConfigField", "exit")};
+                              {QT_TRANSLATE_NOOP("ConfigField", "none"), QT_TRANSLATE_NOOP("ConfigField", "crash (segfault)"),
+                               QT_TRANSLATE_NOOP("ConfigField", "hang"), QT_TRANSLATE_NOOP("ConfigField", "raise an exception"),
+                               QT_TRANSLATE_NOOP("ConfigField", "exit")});
+        k.choices.prepend(QStringLiteral("none"));
         k.get = [](const QJsonObject& c) {
             const QJsonArray a = c.value(QStringLiteral("faults")).toArray();
             return QJsonValue(a.isEmpty() ? QStringLiteral("none") : a.first().toObject().value(QStringLiteral("kind")).toString());
@@ -382,6 +416,7 @@ std::vector<ConfigField> build()
                 return;
             }
             QJsonArray a = c.value(QStringLiteral("faults")).toArray();
+            // A new fault fires at batch 2, so that the run has started when it does.
             QJsonObject first = a.isEmpty() ? QJsonObject{{QStringLiteral("worker"), numWorkers(c) > 0 ? 0 : -1},
                                                           {QStringLiteral("at_batch"), 2}}
                                             : a.first().toObject();
@@ -394,29 +429,39 @@ std::vector<ConfigField> build()
         };
         f.push_back(k);
     }
-    for (auto [id, key, label, tip, def, min] :
-         {std::tuple{"faults[0].worker", "worker", QT_TRANSLATE_NOOP("ConfigField", "Fault: worker"),
-                     QT_TRANSLATE_NOOP("ConfigField", "the worker that fails (-1: the main process, with num_workers 0)"), 0, -1},
-          std::tuple{"faults[0].at_batch", "at_batch", QT_TRANSLATE_NOOP("ConfigField", "Fault: at its batch"),
-                     QT_TRANSLATE_NOOP("ConfigField", "the failing worker's own batch number in the epoch, from 0"), 2, 0}}) {
-        ConfigField k = plain(id, G::Faults, T::Int, label, tip, def, min, 1e9);
-        const QString field = QString::fromLatin1(key);
-        k.get = [field, def](const QJsonObject& c) {
+    for (auto [id, path, label, tip] :
+         {std::tuple{"faults[0].worker", "faults.worker", QT_TRANSLATE_NOOP("ConfigField", "Fault: worker"),
+                     QT_TRANSLATE_NOOP("ConfigField", "the worker that fails (-1: the main process, with num_workers 0)")},
+          std::tuple{"faults[0].at_batch", "faults.at_batch", QT_TRANSLATE_NOOP("ConfigField", "Fault: at its batch"),
+                     QT_TRANSLATE_NOOP("ConfigField", "the failing worker's own batch number in the epoch, from 0")}}) {
+        ConfigField k = keyed(id, path, G::Faults, label, tip);
+        const QString member = QString::fromStdString(loaderscope::configKey(path).name());
+        const QJsonValue def = defaultOf(path);
+        k.get = [member, def](const QJsonObject& c) {
             const QJsonArray a = c.value(QStringLiteral("faults")).toArray();
-            return QJsonValue(a.isEmpty() ? def : a.first().toObject().value(field).toInt(def));
+            return a.isEmpty() ? def : orDefault(a.first().toObject().value(member), def);
         };
-        k.set = [field](QJsonObject& c, const QJsonValue& v) {
+        k.set = [member](QJsonObject& c, const QJsonValue& v) {
             QJsonArray a = c.value(QStringLiteral("faults")).toArray();
             if (a.isEmpty())
                 return;
             QJsonObject first = a.first().toObject();
-            first[field] = v;
+            first[member] = v;
             a[0] = first;
             c[QStringLiteral("faults")] = a;
         };
         k.enabled = [](const QJsonObject& c) { return !c.value(QStringLiteral("faults")).toArray().isEmpty(); };
         f.push_back(k);
     }
+}
+
+std::vector<ConfigField> build()
+{
+    std::vector<ConfigField> f;
+    addDataset(f);
+    addLoader(f);
+    addTrainAndDevice(f);
+    addFaults(f);
     return f;
 }
 

@@ -17,6 +17,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <limits>
+
 ConfigPanel::ConfigPanel(QWidget* parent) : QWidget(parent)
 {
     build();
@@ -46,13 +48,24 @@ void ConfigPanel::build()
         const int idx = int(i);
         switch (f.type) {
         case ConfigField::Type::Int: {
-            auto* s = new QSpinBox(this);
-            s->setRange(int(f.min), int(std::min(f.max, 2147483647.0)));
+            QAbstractSpinBox* box = nullptr;
+            if (f.max <= double(std::numeric_limits<int>::max())) {
+                auto* s = new QSpinBox(this);
+                s->setRange(int(f.min), int(f.max));
+                connect(s, &QSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
+                box = s;
+            } else {
+                // len(dataset) and batch counts go past 2^31: a double holds every integer to 2^53.
+                auto* s = new QDoubleSpinBox(this);
+                s->setDecimals(0);
+                s->setRange(f.min, std::min(f.max, 9007199254740992.0));
+                connect(s, &QDoubleSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
+                box = s;
+            }
             if (f.specialValueText)
-                s->setSpecialValueText(QString::fromLatin1(f.specialValueText));
-            s->setKeyboardTracking(false);
-            connect(s, &QSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
-            editor = s;
+                box->setSpecialValueText(QString::fromLatin1(f.specialValueText));
+            box->setKeyboardTracking(false);
+            editor = box;
             break;
         }
         case ConfigField::Type::Double: {
@@ -110,7 +123,7 @@ void ConfigPanel::retranslate()
             for (int k = 0; k < c->count() && k < int(f.choiceLabels.size()); ++k)
                 c->setItemText(k, QCoreApplication::translate("ConfigField", f.choiceLabels[size_t(k)]));
         }
-        if (auto* s = qobject_cast<QSpinBox*>(m_editors[i]); s && f.specialValueText)
+        if (auto* s = qobject_cast<QAbstractSpinBox*>(m_editors[i]); s && f.specialValueText)
             s->setSpecialValueText(QCoreApplication::translate("ConfigField", f.specialValueText));
     }
     validate();
@@ -179,7 +192,7 @@ void ConfigPanel::onEdited(int field)
     if (auto* s = qobject_cast<QSpinBox*>(e))
         v = s->value();
     else if (auto* d = qobject_cast<QDoubleSpinBox*>(e))
-        v = d->value();
+        v = f.type == ConfigField::Type::Int ? QJsonValue(qint64(d->value())) : QJsonValue(d->value());
     else if (auto* c = qobject_cast<QCheckBox*>(e))
         v = c->isChecked();
     else if (auto* b = qobject_cast<QComboBox*>(e))

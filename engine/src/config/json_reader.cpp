@@ -170,4 +170,100 @@ std::string ObjectReader::string(const std::string& key, const std::string& fall
     return v->get<std::string>();
 }
 
+/**
+ * The deepest nesting of objects and arrays, outside strings and comments, and where it passes
+ * `limit` (the JSON parser is recursive: 10^5 nested '[' would overflow the stack). -1 when not.
+ */
+namespace {
+
+int64_t nestingBeyond(const std::string& text, int limit)
+{
+    int depth = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\')
+                    ++i;
+        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+            while (i < text.size() && text[i] != '\n')
+                ++i;
+        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+            const size_t end = text.find("*/", i + 2);
+            i = end == std::string::npos ? text.size() : end + 1;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit)
+                return int64_t(i);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+json parseStrictJson(const std::string& jsonText, size_t maxBytes, int maxDepth)
+{
+    if (jsonText.size() > maxBytes)
+        fail("", "the config is " + std::to_string(jsonText.size()) + " bytes; a config is at most " +
+                     std::to_string(maxBytes) + " bytes");
+    if (const int64_t at = nestingBeyond(jsonText, maxDepth); at >= 0)
+        fail("", "the config nests objects and arrays deeper than " + std::to_string(maxDepth) +
+                     " levels (at byte " + std::to_string(at) + ")");
+    // Duplicate keys: JSON parsers keep the last one silently (64 workers started where the user
+    // saw 4). A stack of the keys seen in each open object, and the path for the message.
+    struct Level
+    {
+        std::vector<std::string> keys;
+        std::string name;
+    };
+    std::vector<Level> levels;
+    std::string lastKey;
+    auto callback = [&](int, json::parse_event_t event, json& parsed) {
+        switch (event) {
+        case json::parse_event_t::object_start:
+            levels.push_back({{}, lastKey});
+            lastKey.clear();
+            break;
+        case json::parse_event_t::object_end:
+            if (!levels.empty())
+                levels.pop_back();
+            break;
+        case json::parse_event_t::array_start:
+            levels.push_back({{}, lastKey + "[]"});
+            lastKey.clear();
+            break;
+        case json::parse_event_t::array_end:
+            if (!levels.empty())
+                levels.pop_back();
+            break;
+        case json::parse_event_t::key: {
+            const std::string key = parsed.is_string() ? parsed.get<std::string>() : std::string();
+            if (!levels.empty()) {
+                auto& keys = levels.back().keys;
+                if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+                    std::string path;
+                    for (const Level& l : levels)
+                        if (!l.name.empty())
+                            path += (path.empty() ? "" : ".") + l.name;
+                    path += (path.empty() ? "" : ".") + key;
+                    fail(path, "this key appears twice; JSON keeps only the last one, so which value is meant is "
+                               "ambiguous: remove one");
+                }
+                keys.push_back(key);
+            }
+            lastKey = key;
+            break;
+        }
+        case json::parse_event_t::value:
+            lastKey.clear();
+            break;
+        }
+        return true;
+    };
+    return json::parse(jsonText, callback, true, /*ignore_comments=*/true);
+}
+
+
 } // namespace loaderscope::detail
