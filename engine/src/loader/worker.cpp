@@ -37,10 +37,127 @@ void copyMessage(char* dst, size_t cap, const std::string& s)
 
 } // namespace
 
-void workerProcessMain(const WorkerArgs& args, const Config* inherited)
+namespace {
+
+/**
+ * Waits for the next task: spins briefly (a task usually follows a delivery within microseconds),
+ * then sleeps on the futex in 100 ms slices, refreshing the heartbeat and watching the parent.
+ * Empty when the parent is gone.
+ */
+std::optional<Task> waitForTask(const WorkerLoopContext& c, WorkerCtl* ctl)
 {
-    // Die with the engine. PDEATHSIG follows the thread that created us; the getppid() check
-    // closes the race where the engine died before the prctl.
+    std::optional<Task> task;
+    for (int spin = 0; spin < 200 && !(task = popTask(c.seg, c.id)); ++spin)
+        __builtin_ia32_pause();
+    while (!task) {
+        const uint32_t seen = ctl->task_wake.seq.load();
+        if ((task = popTask(c.seg, c.id)))
+            break;
+        if (!ctl->task_wake.wait(seen, 100'000'000ULL)) {
+            if (c.parent != 0 && getppid() != c.parent)
+                return std::nullopt;
+            ctl->heartbeat_ns.store(nowNs(), std::memory_order_relaxed);
+        }
+    }
+    return task;
+}
+
+void pushResult(const WorkerLoopContext& c, const Done& done)
+{
+    while (!pushDone(c.seg, c.id, done))
+        sleepNs(100'000);
+}
+
+/**
+ * One batch: fetch and collate into the slot, mark it ready, report it. Sets `iterationEnd` when
+ * the dataset's iterator ended (the end marker is the report).
+ */
+void fetchBatch(const WorkerLoopContext& c, WorkerCtl* ctl, const Task& task, uint64_t gotTask, bool& iterationEnd)
+{
+    if (uint32_t(c.fetcher.epoch()) != task.epoch)
+        c.fetcher.reset(int(task.epoch));
+    SlotHdr* slot = c.seg.slot(task.slot);
+    slot->state.store(uint32_t(SlotState::Filling), std::memory_order_relaxed);
+    ctl->state.store(uint32_t(WorkerState::Busy), std::memory_order_relaxed);
+    ctl->task_started_ns.store(gotTask, std::memory_order_relaxed);
+    ctl->current_task.store(task.task_idx, std::memory_order_relaxed);
+    Done done;
+    done.slot = task.slot;
+    done.task_idx = task.task_idx;
+    done.epoch = task.epoch;
+    const uint32_t count = std::min(task.n_indices, c.seg.layout().max_indices);
+    try {
+        const FetchResult r = c.fetcher.fetch(task.task_idx, c.seg.slotIndices(task.slot), count, c.seg.slotData(task.slot));
+        if (r.kind == FetchResult::StopIteration) {
+            done.kind = Done::StopIteration;
+            iterationEnd = true;
+        } else {
+            done.kind = Done::Batch;
+            done.n_samples = r.n_samples;
+            done.first_sample = r.first_sample;
+            done.checksum = r.checksum;
+            slot->n_samples = r.n_samples;
+            slot->first_sample = r.first_sample;
+            slot->bytes = uint64_t(r.n_samples) * uint64_t(c.config.dataset.sample_bytes);
+        }
+    } catch (const DatasetError& e) {
+        done.kind = Done::Exception;
+        copyMessage(slot->message, sizeof slot->message,
+                    "Caught " + e.type() + " in DataLoader worker process " + std::to_string(c.id) +
+                        ". Original error: " + e.type() + ": " + e.what());
+    }
+    slot->state.store(uint32_t(SlotState::Ready), std::memory_order_release);
+    c.events.instant(EventKind::BatchReady, nowNs(), batchKey(int(task.epoch), task.task_idx), task.slot, done.kind);
+    ctl->state.store(uint32_t(WorkerState::Idle), std::memory_order_relaxed);
+    pushResult(c, done);
+}
+
+} // namespace
+
+WorkerLoopEnd workerLoop(const WorkerLoopContext& c)
+{
+    WorkerCtl* ctl = c.seg.worker(c.id);
+    bool iterationEnd = false;
+    for (;;) {
+        const uint64_t waitStart = nowNs();
+        const std::optional<Task> task = waitForTask(c, ctl);
+        if (!task)
+            return WorkerLoopEnd::ParentGone;
+        const uint64_t gotTask = nowNs();
+        if (gotTask - waitStart > 2000)
+            c.events.span(EventKind::WaitTask, waitStart, gotTask);
+        ctl->heartbeat_ns.store(gotTask, std::memory_order_relaxed);
+
+        if (task->kind == Task::Stop) {
+            reportOwnMemoryAtExit(c.events); // before Exited: the sampler stops reading it then
+            ctl->state.store(uint32_t(WorkerState::Exited));
+            return WorkerLoopEnd::Stopped;
+        }
+        if (task->kind == Task::Resume) {
+            // _ResumeIteration: acknowledge, then rebuild the fetcher (iter(dataset) again).
+            iterationEnd = false;
+            c.fetcher.reset(int(task->epoch));
+            Done ack;
+            ack.kind = Done::ResumeAck;
+            ack.epoch = task->epoch;
+            pushResult(c, ack);
+            continue;
+        }
+        if (iterationEnd)
+            continue; // drained silently, as a worker does after its end marker
+        if (task->slot >= c.seg.layout().num_slots)
+            return WorkerLoopEnd::CorruptTask; // never write outside the slots
+        fetchBatch(c, ctl, *task, gotTask, iterationEnd);
+    }
+}
+
+namespace {
+
+/// Dies with the engine, ignores Ctrl-C, treats the loader's SIGTERM as a clean exit, names itself.
+void setUpWorkerProcess(const WorkerArgs& args)
+{
+    // PDEATHSIG follows the thread that created us; the getppid() check closes the race where the
+    // engine died before the prctl.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != args.parent)
         _exit(1);
@@ -56,7 +173,13 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
     char title[16];
     snprintf(title, sizeof title, "ls_worker_%d", args.id);
     prctl(PR_SET_NAME, title);
+}
 
+} // namespace
+
+void workerProcessMain(const WorkerArgs& args, const Config* inherited)
+{
+    setUpWorkerProcess(args);
     std::unique_ptr<Segment> seg;
     std::unique_ptr<Config> parsed;
     const Config* config = inherited;
@@ -97,90 +220,12 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
     events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
     ctl->state.store(uint32_t(WorkerState::Idle));
 
-    bool iterationEnd = false;
-    const uint32_t w = uint32_t(args.id);
-    for (;;) {
-        // Wait for the next task: spin briefly (a task usually follows a delivery within
-        // microseconds), then sleep on the futex in short slices, watching the parent like
-        // PyTorch's ManagerWatchdog.
-        const uint64_t waitStart = nowNs();
-        std::optional<Task> task;
-        for (int spin = 0; spin < 200 && !(task = popTask(*seg, w)); ++spin)
-            __builtin_ia32_pause();
-        while (!task) {
-            const uint32_t seen = ctl->task_wake.seq.load();
-            if ((task = popTask(*seg, w)))
-                break;
-            if (!ctl->task_wake.wait(seen, 100'000'000ULL)) {
-                if (getppid() != args.parent)
-                    _exit(0);
-                ctl->heartbeat_ns.store(nowNs(), std::memory_order_relaxed);
-            }
-        }
-        const uint64_t gotTask = nowNs();
-        if (gotTask - waitStart > 2000)
-            events.span(EventKind::WaitTask, waitStart, gotTask);
-        ctl->heartbeat_ns.store(gotTask, std::memory_order_relaxed);
-
-        if (task->kind == Task::Stop) {
-            reportOwnMemoryAtExit(events); // before Exited: the sampler stops reading it then
-            ctl->state.store(uint32_t(WorkerState::Exited));
-            _exit(0);
-        }
-        if (task->kind == Task::Resume) {
-            // _ResumeIteration: acknowledge, then rebuild the fetcher (iter(dataset) again).
-            iterationEnd = false;
-            fetcher->reset(int(task->epoch));
-            Done ack;
-            ack.kind = Done::ResumeAck;
-            ack.epoch = task->epoch;
-            while (!pushDone(*seg, w, ack))
-                sleepNs(100'000);
-            continue;
-        }
-        if (iterationEnd)
-            continue; // drained silently, as a worker does after its end marker
-        if (task->slot >= seg->layout().num_slots)
-            _exit(3); // corrupt task: never write outside the slots
-        if (uint32_t(fetcher->epoch()) != task->epoch)
-            fetcher->reset(int(task->epoch));
-        SlotHdr* slot = seg->slot(task->slot);
-        slot->state.store(uint32_t(SlotState::Filling), std::memory_order_relaxed);
-        ctl->state.store(uint32_t(WorkerState::Busy), std::memory_order_relaxed);
-        ctl->task_started_ns.store(gotTask, std::memory_order_relaxed);
-        ctl->current_task.store(task->task_idx, std::memory_order_relaxed);
-        Done done;
-        done.slot = task->slot;
-        done.task_idx = task->task_idx;
-        done.epoch = task->epoch;
-        const uint32_t count = std::min(task->n_indices, seg->layout().max_indices);
-        try {
-            const FetchResult r = fetcher->fetch(task->task_idx, seg->slotIndices(task->slot), count,
-                                                seg->slotData(task->slot));
-            if (r.kind == FetchResult::StopIteration) {
-                done.kind = Done::StopIteration;
-                iterationEnd = true;
-            } else {
-                done.kind = Done::Batch;
-                done.n_samples = r.n_samples;
-                done.first_sample = r.first_sample;
-                done.checksum = r.checksum;
-                slot->n_samples = r.n_samples;
-                slot->first_sample = r.first_sample;
-                slot->bytes = uint64_t(r.n_samples) * uint64_t(config->dataset.sample_bytes);
-            }
-        } catch (const DatasetError& e) {
-            done.kind = Done::Exception;
-            copyMessage(slot->message, sizeof slot->message,
-                        "Caught " + e.type() + " in DataLoader worker process " +
-                            std::to_string(args.id) + ". Original error: " + e.type() + ": " + e.what());
-        }
-        slot->state.store(uint32_t(SlotState::Ready), std::memory_order_release);
-        events.instant(EventKind::BatchReady, nowNs(), batchKey(int(task->epoch), task->task_idx), task->slot, done.kind);
-        ctl->state.store(uint32_t(WorkerState::Idle), std::memory_order_relaxed);
-        while (!pushDone(*seg, w, done))
-            sleepNs(100'000);
+    switch (workerLoop({*seg, uint32_t(args.id), *config, *fetcher, events, args.parent})) {
+    case WorkerLoopEnd::Stopped:
+    case WorkerLoopEnd::ParentGone: _exit(0);
+    case WorkerLoopEnd::CorruptTask: _exit(3);
     }
+    _exit(3);
 }
 
 } // namespace loaderscope
