@@ -175,256 +175,368 @@ std::unique_ptr<DeviceBackend> chooseDevice(const Config& config, RunReport& rep
 
 } // namespace
 
-RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options)
+namespace {
+
+/**
+ * One run of runEngine: the training loop over the loader iterator, the device it feeds, and what
+ * both leave to the teardown. Main thread only; the collector and the memory sampler run their own
+ * threads. Members are declared in the order they are set up, so that they are destroyed in reverse
+ * (the iterator, which holds references to the events, the device and the generator, goes first).
+ */
+class EngineRun
 {
-    RunReport report;
-    report.engine_pid = getpid();
-    report.num_workers = config.loader.num_workers;
-    report.warnings = config.warnings;
+public:
+    /// Chooses the device, creates the segment and the recording, starts the collector and the
+    /// memory sampler, pins the slots for pin_memory "shared". Throws when the run cannot start.
+    EngineRun(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options);
+    /// The epochs, then the teardown; failures become the report's exit code and errors.
+    RunReport run();
 
+private:
+    void createSegment(const std::string& configJson);
+    void openRecording(const RunOptions& options);
+    void registerSharedPinning();
+    void runEpochs();
+    void runEpoch(int epoch);
+    /// next() with a worker's exception recorded: rethrown unless the loop continues, in which case
+    /// `retry` is set. Empty at the end of the epoch.
+    std::optional<Batch> next(uint64_t t0, bool& retry);
+    /// Events and figures of a delivered batch.
+    void recordDelivery(const Batch& batch, int epoch, int64_t delivered, uint64_t t0, uint64_t t1);
+    /// batch.to(device, non_blocking) then the step kernel.
+    void trainStep(const Batch& batch, int64_t key);
+    /// torch.cuda.synchronize() at the end of training: every copy and kernel finishes.
+    void synchronizeDevice();
+    void tearDown();
+    void emitCounts(uint64_t t);
+    void pollDevice(uint64_t now);
+    void blockHost(uint64_t from, uint64_t until, HostBlock why, int64_t task);
+    /// A worker killed by SIGKILL: which OOM killer fired, with its last sampled memory.
+    std::string killNote(const LoaderError& e) const;
+
+    const Config& m_config;
+    Zygote* m_zygote;
+    RunReport m_report;
+    OomWatch m_oomWatch; ///< the OOM counters before anything can be killed
+    std::unique_ptr<DeviceBackend> m_device;
+    std::unique_ptr<Segment> m_segment;
+    std::unique_ptr<RecordingWriter> m_recording;
+    std::optional<EventWriter> m_mainEvents;
+    std::optional<EventWriter> m_deviceEvents; ///< copy and compute lanes; written by this thread
+    std::optional<Collector> m_collector;
+    std::unique_ptr<MemorySampler> m_memory;
+    Generator m_global; ///< torch's global generator after manual_seed(seed)
+    bool m_registered = false;
+    std::unique_ptr<DataLoaderIter> m_it;
+    std::map<int64_t, Batch> m_inFlight; ///< batches whose H2D copy has not finished, by loop number
+    int64_t m_loopBatch = 0;
+};
+
+EngineRun::EngineRun(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options)
+    : m_config(config), m_zygote(zygote), m_oomWatch(OomWatch::begin()), m_global(config.seed)
+{
+    m_report.engine_pid = getpid();
+    m_report.num_workers = config.loader.num_workers;
+    m_report.warnings = config.warnings;
     prctl(PR_SET_TIMERSLACK, 1UL); // modelled waits are measured, not stretched by 50 us of slack
-    const OomWatch oomWatch = OomWatch::begin(); // the OOM counters before anything can be killed
-    report.memory_limit_bytes = oomWatch.memoryLimitBytes();
-    std::unique_ptr<DeviceBackend> device = chooseDevice(config, report);
+    m_report.memory_limit_bytes = m_oomWatch.memoryLimitBytes();
+    m_device = chooseDevice(config, m_report);
+    createSegment(configJson);
+    openRecording(options);
+    if (options.onStarted)
+        options.onStarted(m_segment->name(), m_recording ? m_recording->livePath() : std::string());
+    m_mainEvents.emplace(*m_segment, LaneMain);
+    m_deviceEvents.emplace(*m_segment, LaneCopy);
+    m_collector.emplace(*m_segment, config.loader.num_workers, m_recording.get());
+    // After the collector (whose drains pick its events up), before any worker starts.
+    m_report.memory_sample_hz = memorySampleHz();
+    if (m_report.memory_sample_hz > 0)
+        m_memory = std::make_unique<MemorySampler>(*m_segment, m_report.memory_sample_hz,
+                                                   config.loader.pin_memory == PinMemory::Shared);
+    if (config.loader.pin_memory == PinMemory::Shared)
+        registerSharedPinning();
+}
 
+void EngineRun::createSegment(const std::string& configJson)
+{
     sweepStaleSegments();
     sweepStaleTempDirs(); // what killed runs, sweeps and apps left
-    std::unique_ptr<Segment> segment = Segment::create(config, configJson);
-    report.segment_name = segment->name();
-    report.segment_bytes = segment->layout().total_bytes;
-    report.slots_bytes = segment->slotDataBytes();
-    report.clock_origin_ns = segment->header()->clock_origin_ns;
-    segment->header()->device_backend = report.backend == "cuda" ? 2 : 1;
-    if (zygote)
-        zygote->guardSegment(segment->name());
-    segment->header()->run_state.store(uint32_t(RunState::Running));
+    m_segment = Segment::create(m_config, configJson);
+    m_report.segment_name = m_segment->name();
+    m_report.segment_bytes = m_segment->layout().total_bytes;
+    m_report.slots_bytes = m_segment->slotDataBytes();
+    m_report.clock_origin_ns = m_segment->header()->clock_origin_ns;
+    m_segment->header()->device_backend = m_report.backend == "cuda" ? 2 : 1;
+    if (m_zygote)
+        m_zygote->guardSegment(m_segment->name());
+    m_segment->header()->run_state.store(uint32_t(RunState::Running));
+}
 
-    std::unique_ptr<RecordingWriter> recording;
-    if (!options.recordingPath.empty()) {
-        RecordingHeader h;
-        h.num_workers = uint32_t(config.loader.num_workers);
-        h.clock_origin_ns = report.clock_origin_ns;
-        h.simulated_device = report.backend == "cuda" ? 0 : 1;
-        h.engine_pid = getpid();
-        recording = std::make_unique<RecordingWriter>(options.recordingPath, h); // throws: nothing started yet
+void EngineRun::openRecording(const RunOptions& options)
+{
+    if (options.recordingPath.empty())
+        return;
+    RecordingHeader h;
+    h.num_workers = uint32_t(m_config.loader.num_workers);
+    h.clock_origin_ns = m_report.clock_origin_ns;
+    h.simulated_device = m_report.backend == "cuda" ? 0 : 1;
+    h.engine_pid = getpid();
+    m_recording = std::make_unique<RecordingWriter>(options.recordingPath, h); // throws: nothing started yet
+}
+
+void EngineRun::registerSharedPinning()
+{
+    // "shared": pin the whole slot section once; workers then collate into pinned pages.
+    // A failure is exit 2, like a device that cannot be used (nothing has run yet).
+    try {
+        m_device->registerPinned(m_segment->slotDataBase(), m_segment->slotDataBytes());
+        pinnedAccounting().held.fetch_add(m_segment->slotDataBytes());
+    } catch (const DeviceError& e) {
+        throw DeviceUnavailable(std::string("pin_memory \"shared\" cannot page-lock the batch slots: ") + e.what() +
+                                " (pin_memory true stages batches in pinned buffers instead)");
     }
-    if (options.onStarted)
-        options.onStarted(segment->name(), recording ? recording->livePath() : std::string());
+    m_registered = true;
+}
 
-    EventWriter mainEvents(*segment, LaneMain);
-    EventWriter deviceEvents(*segment, LaneCopy); // copy and compute lanes; written by this thread
-    Collector collector(*segment, config.loader.num_workers, recording.get());
-    // After the collector (whose drains pick its events up), before any worker starts.
-    report.memory_sample_hz = memorySampleHz();
-    std::unique_ptr<MemorySampler> memory;
-    if (report.memory_sample_hz > 0)
-        memory = std::make_unique<MemorySampler>(*segment, report.memory_sample_hz,
-                                                 config.loader.pin_memory == PinMemory::Shared);
-    // A worker killed by SIGKILL: say which OOM killer fired, with its last sampled memory.
-    auto killNote = [&](const LoaderError& e) -> std::string {
-        const auto* died = dynamic_cast<const WorkerDied*>(&e);
-        if (!died || died->signal() != SIGKILL)
-            return {};
-        const std::string who = "Worker " + std::to_string(died->worker()) + " (pid " + std::to_string(died->pid()) + ")";
-        return " " + oomWatch.explainSigkill(who, memory ? memory->last(died->pid()) : std::nullopt, nowNs()) + ".";
-    };
-    Generator global(config.seed); // torch's global generator after manual_seed(seed)
-    const auto& stop = stopSignal();
+std::string EngineRun::killNote(const LoaderError& e) const
+{
+    const auto* died = dynamic_cast<const WorkerDied*>(&e);
+    if (!died || died->signal() != SIGKILL)
+        return {};
+    const std::string who = "Worker " + std::to_string(died->worker()) + " (pid " + std::to_string(died->pid()) + ")";
+    return " " + m_oomWatch.explainSigkill(who, m_memory ? m_memory->last(died->pid()) : std::nullopt, nowNs()) + ".";
+}
 
-    bool registered = false;
-    if (config.loader.pin_memory == PinMemory::Shared) {
-        // "shared": pin the whole slot section once; workers then collate into pinned pages.
-        // A failure is exit 2, like a device that cannot be used (nothing has run yet).
-        try {
-            device->registerPinned(segment->slotDataBase(), segment->slotDataBytes());
-            pinnedAccounting().held.fetch_add(segment->slotDataBytes());
-        } catch (const DeviceError& e) {
-            throw DeviceUnavailable(std::string("pin_memory \"shared\" cannot page-lock the batch slots: ") + e.what() +
-                                    " (pin_memory true stages batches in pinned buffers instead)");
-        }
-        registered = true;
-    }
+void EngineRun::emitCounts(uint64_t t)
+{
+    const QueueCounts q = m_it->counts();
+    m_mainEvents->instant(EventKind::QueueDepth, t, q.pinned_in_use, q.ready, q.outstanding);
+}
 
-    std::unique_ptr<DataLoaderIter> it;
-    std::map<int64_t, Batch> inFlight; // batches whose H2D copy has not finished, by loop number
-    int64_t loopBatch = 0;
-    auto emitCounts = [&](uint64_t t) {
-        const QueueCounts q = it->counts();
-        mainEvents.instant(EventKind::QueueDepth, t, q.pinned_in_use, q.ready, q.outstanding);
-    };
+void EngineRun::pollDevice(uint64_t now)
+{
     // Finished device work: record it, and release every batch whose copy is done (only then may
     // its slot or staging buffer be reused).
-    auto pollDevice = [&](uint64_t now) {
-        for (const DeviceSpan& s : device->poll(now)) {
-            deviceEvents.span(s.kind, s.t0, s.t1, s.task_idx, int64_t(s.bytes), s.pinned ? 1 : 0,
-                              s.kind == EventKind::H2DCopy ? LaneCopy : LaneCompute);
-            if (s.kind == EventKind::H2DCopy) {
-                if (auto f = inFlight.find(s.batch_id); f != inFlight.end()) {
-                    it->release(f->second);
-                    inFlight.erase(f);
-                }
+    for (const DeviceSpan& s : m_device->poll(now)) {
+        m_deviceEvents->span(s.kind, s.t0, s.t1, s.task_idx, int64_t(s.bytes), s.pinned ? 1 : 0,
+                             s.kind == EventKind::H2DCopy ? LaneCopy : LaneCompute);
+        if (s.kind == EventKind::H2DCopy) {
+            if (auto f = m_inFlight.find(s.batch_id); f != m_inFlight.end()) {
+                m_it->release(f->second);
+                m_inFlight.erase(f);
             }
         }
-    };
-    auto blockHost = [&](uint64_t from, uint64_t until, HostBlock why, int64_t task) {
-        sleepUntil(until);
-        const uint64_t end = std::max(until, from);
-        mainEvents.span(EventKind::HostBlocked, from, end, task, int(why));
-        (why == HostBlock::DeviceBuffers ? report.host_waits_gpu_ns : report.host_blocked_ns) += end - from;
-        report.t_loop_end = std::max(report.t_loop_end, end);
-    };
-    try {
-        it = makeLoaderIter(config, *segment, zygote, mainEvents, *device, global, stop);
-        for (int epoch = 0; epoch < config.train.epochs; ++epoch) {
-            if (const int sig = stop.load())
-                throw Interrupted(sig);
-            const uint64_t tIter = nowNs();
-            mainEvents.instant(EventKind::EpochBegin, tIter, -1, epoch);
-            it->beginEpoch(epoch);
-            emitCounts(nowNs()); // the window just primed: prefetch_factor x num_workers tasks out
-            if (epoch == 0)
-                report.t_iter_created = tIter;
-            report.worker_pids.push_back(it->workerPids());
-            int64_t delivered = 0;
-            for (;;) {
-                // A stop request (SIGTERM from the app or its death) is honoured every batch: while
-                // data flows, next() never waits and would not look.
-                if (const int sig = stop.load())
-                    throw Interrupted(sig);
-                if (config.train.max_batches && delivered >= *config.train.max_batches)
-                    break;
-                const uint64_t t0 = nowNs();
-                if (report.t_loop_begin == 0)
-                    report.t_loop_begin = t0;
-                std::optional<Batch> batch;
-                try {
-                    batch = it->next();
-                } catch (const WorkerException& e) {
-                    const uint64_t t1 = nowNs();
-                    report.wait_ns += t1 - t0;
-                    report.t_loop_end = std::max(report.t_loop_end, t1);
-                    mainEvents.span(EventKind::WaitData, t0, t1, -1);
-                    mainEvents.instant(EventKind::Error, t1, -1, e.worker(), 0,
-                                       e.worker() >= 0 ? e.worker() : int(LaneMain)); // on the raising lane
-                    // A loop that catches every exception could collect millions: keep the first.
-                    if (report.errors.size() < 100)
-                        report.errors.push_back(e.what());
-                    else if (report.errors.size() == 100)
-                        report.errors.push_back("(further worker exceptions are not listed)");
-                    if (!config.train.continue_on_exception)
-                        throw;
-                    continue; // the loop catches it and calls next() again
-                }
-                const uint64_t t1 = nowNs();
-                report.wait_ns += t1 - t0;
-                report.t_loop_end = std::max(report.t_loop_end, t1);
-                if (!batch) {
-                    mainEvents.span(EventKind::WaitData, t0, t1, -1);
-                    break;
-                }
-                const int64_t key = batchKey(epoch, batch->task_idx);
-                mainEvents.span(EventKind::WaitData, t0, t1, key, batch->worker, batch->n_samples);
-                mainEvents.instant(EventKind::Deliver, t1, key, batch->worker, delivered);
-                if (report.t_first_batch == 0)
-                    report.t_first_batch = t1;
-                if (report.batch_log.size() < kBatchLogLimit)
-                    report.batch_log.push_back({epoch, delivered, batch->task_idx, batch->worker,
-                                                batch->first_sample, batch->n_samples, batch->checksum});
-                else
-                    report.batch_log_truncated = true;
-                ++report.batches;
-                report.samples += batch->n_samples;
-                report.batch_bytes += batch->bytes;
-                // Zero copy: the loop reads the batch where the worker collated it (or where the
-                // pin-memory thread staged it). Anything else was copied on its way here.
-                const uint8_t* slots = segment->slotDataBase();
-                const bool inSlot = batch->data >= slots && batch->data + batch->bytes <= slots + segment->slotDataBytes();
-                if (!inSlot && batch->staging < 0)
-                    report.copied_to_main_bytes += batch->bytes;
-                ++delivered;
-
-                // The training step: batch.to(device, non_blocking) then the step kernel.
-                const uint64_t s0 = nowNs();
-                pollDevice(s0);
-                const int64_t id = loopBatch++;
-                inFlight.emplace(id, *batch);
-                const SubmitResult r = device->submit({id, key, batch->data, batch->bytes, batch->pinned}, s0);
-                uint64_t host = s0;
-                if (r.buffer_wait_until > host) {
-                    blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, key);
-                    host = r.buffer_wait_until;
-                }
-                if (r.copy_block_until > host) // the copy call alone, from when it started
-                    blockHost(std::max(host, r.copy_block_from), r.copy_block_until, r.copy_block, key);
-                const uint64_t s1 = nowNs();
-                mainEvents.span(EventKind::Step, s0, s1, key, id);
-                report.step_ns += s1 - s0;
-                report.t_loop_end = std::max(report.t_loop_end, s1);
-                pollDevice(s1);
-                emitCounts(s1);
-            }
-            it->endEpoch();
-            mainEvents.instant(EventKind::EpochEnd, nowNs(), -1, epoch);
-        }
-        // torch.cuda.synchronize() at the end of training: every copy and kernel finishes.
-        const uint64_t d0 = nowNs();
-        const uint64_t drained = device->drainTime();
-        if (drained > d0)
-            blockHost(d0, drained, HostBlock::DeviceBuffers, -1);
-        pollDevice(std::max(drained, nowNs()));
-        it->shutdown();
-        segment->header()->run_state.store(uint32_t(RunState::Finished));
-    } catch (const Interrupted& e) {
-        report.interrupted_by = e.signal();
-        report.errors.push_back(std::string("interrupted by ") + strsignal(e.signal()));
-        report.exit_code = 128 + e.signal();
-    } catch (const WorkerException& e) {
-        report.exit_code = 3;
-    } catch (const LoaderError& e) {
-        report.errors.push_back(e.what() + killNote(e));
-        report.exit_code = 3;
-    } catch (const std::exception& e) {
-        report.errors.push_back(e.what());
-        report.exit_code = 3;
     }
-    if (report.exit_code != 0)
-        segment->header()->run_state.store(uint32_t(RunState::Failed));
-    if (report.exit_code != 0 && it) {
+}
+
+void EngineRun::blockHost(uint64_t from, uint64_t until, HostBlock why, int64_t task)
+{
+    sleepUntil(until);
+    const uint64_t end = std::max(until, from);
+    m_mainEvents->span(EventKind::HostBlocked, from, end, task, int(why));
+    (why == HostBlock::DeviceBuffers ? m_report.host_waits_gpu_ns : m_report.host_blocked_ns) += end - from;
+    m_report.t_loop_end = std::max(m_report.t_loop_end, end);
+}
+
+RunReport EngineRun::run()
+{
+    try {
+        runEpochs();
+    } catch (const Interrupted& e) {
+        m_report.interrupted_by = e.signal();
+        m_report.errors.push_back(std::string("interrupted by ") + strsignal(e.signal()));
+        m_report.exit_code = 128 + e.signal();
+    } catch (const WorkerException& e) {
+        m_report.exit_code = 3;
+    } catch (const LoaderError& e) {
+        m_report.errors.push_back(e.what() + killNote(e));
+        m_report.exit_code = 3;
+    } catch (const std::exception& e) {
+        m_report.errors.push_back(e.what());
+        m_report.exit_code = 3;
+    }
+    tearDown();
+    return std::move(m_report);
+}
+
+void EngineRun::runEpochs()
+{
+    const auto& stop = stopSignal();
+    m_it = makeLoaderIter(m_config, *m_segment, m_zygote, *m_mainEvents, *m_device, m_global, stop);
+    for (int epoch = 0; epoch < m_config.train.epochs; ++epoch) {
+        if (const int sig = stop.load())
+            throw Interrupted(sig);
+        const uint64_t tIter = nowNs();
+        m_mainEvents->instant(EventKind::EpochBegin, tIter, -1, epoch);
+        m_it->beginEpoch(epoch);
+        emitCounts(nowNs()); // the window just primed: prefetch_factor x num_workers tasks out
+        if (epoch == 0)
+            m_report.t_iter_created = tIter;
+        m_report.worker_pids.push_back(m_it->workerPids());
+        runEpoch(epoch);
+        m_it->endEpoch();
+        m_mainEvents->instant(EventKind::EpochEnd, nowNs(), -1, epoch);
+    }
+    synchronizeDevice();
+    m_it->shutdown();
+    m_segment->header()->run_state.store(uint32_t(RunState::Finished));
+}
+
+void EngineRun::runEpoch(int epoch)
+{
+    const auto& stop = stopSignal();
+    int64_t delivered = 0;
+    for (;;) {
+        // A stop request (SIGTERM from the app or its death) is honoured every batch: while data
+        // flows, next() never waits and would not look.
+        if (const int sig = stop.load())
+            throw Interrupted(sig);
+        if (m_config.train.max_batches && delivered >= *m_config.train.max_batches)
+            break;
+        const uint64_t t0 = nowNs();
+        if (m_report.t_loop_begin == 0)
+            m_report.t_loop_begin = t0;
+        bool retry = false;
+        const std::optional<Batch> batch = next(t0, retry);
+        if (retry)
+            continue; // the loop catches the exception and calls next() again
+        const uint64_t t1 = nowNs();
+        m_report.wait_ns += t1 - t0;
+        m_report.t_loop_end = std::max(m_report.t_loop_end, t1);
+        if (!batch) {
+            m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
+            break;
+        }
+        recordDelivery(*batch, epoch, delivered, t0, t1);
+        ++delivered;
+        trainStep(*batch, batchKey(epoch, batch->task_idx));
+    }
+}
+
+std::optional<Batch> EngineRun::next(uint64_t t0, bool& retry)
+{
+    try {
+        return m_it->next();
+    } catch (const WorkerException& e) {
+        const uint64_t t1 = nowNs();
+        m_report.wait_ns += t1 - t0;
+        m_report.t_loop_end = std::max(m_report.t_loop_end, t1);
+        m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
+        m_mainEvents->instant(EventKind::Error, t1, -1, e.worker(), 0,
+                              e.worker() >= 0 ? e.worker() : int(LaneMain)); // on the raising lane
+        // A loop that catches every exception could collect millions: keep the first.
+        if (m_report.errors.size() < 100)
+            m_report.errors.push_back(e.what());
+        else if (m_report.errors.size() == 100)
+            m_report.errors.push_back("(further worker exceptions are not listed)");
+        if (!m_config.train.continue_on_exception)
+            throw;
+        retry = true;
+        return std::nullopt;
+    }
+}
+
+void EngineRun::recordDelivery(const Batch& batch, int epoch, int64_t delivered, uint64_t t0, uint64_t t1)
+{
+    const int64_t key = batchKey(epoch, batch.task_idx);
+    m_mainEvents->span(EventKind::WaitData, t0, t1, key, batch.worker, batch.n_samples);
+    m_mainEvents->instant(EventKind::Deliver, t1, key, batch.worker, delivered);
+    if (m_report.t_first_batch == 0)
+        m_report.t_first_batch = t1;
+    if (m_report.batch_log.size() < kBatchLogLimit)
+        m_report.batch_log.push_back({epoch, delivered, batch.task_idx, batch.worker, batch.first_sample,
+                                      batch.n_samples, batch.checksum});
+    else
+        m_report.batch_log_truncated = true;
+    ++m_report.batches;
+    m_report.samples += batch.n_samples;
+    m_report.batch_bytes += batch.bytes;
+    // Zero copy: the loop reads the batch where the worker collated it (or where the pin-memory
+    // thread staged it). Anything else was copied on its way here.
+    const uint8_t* slots = m_segment->slotDataBase();
+    const bool inSlot = batch.data >= slots && batch.data + batch.bytes <= slots + m_segment->slotDataBytes();
+    if (!inSlot && batch.staging < 0)
+        m_report.copied_to_main_bytes += batch.bytes;
+}
+
+void EngineRun::trainStep(const Batch& batch, int64_t key)
+{
+    const uint64_t s0 = nowNs();
+    pollDevice(s0);
+    const int64_t id = m_loopBatch++;
+    m_inFlight.emplace(id, batch);
+    const SubmitResult r = m_device->submit({id, key, batch.data, batch.bytes, batch.pinned}, s0);
+    uint64_t host = s0;
+    if (r.buffer_wait_until > host) {
+        blockHost(host, r.buffer_wait_until, HostBlock::DeviceBuffers, key);
+        host = r.buffer_wait_until;
+    }
+    if (r.copy_block_until > host) // the copy call alone, from when it started
+        blockHost(std::max(host, r.copy_block_from), r.copy_block_until, r.copy_block, key);
+    const uint64_t s1 = nowNs();
+    m_mainEvents->span(EventKind::Step, s0, s1, key, id);
+    m_report.step_ns += s1 - s0;
+    m_report.t_loop_end = std::max(m_report.t_loop_end, s1);
+    pollDevice(s1);
+    emitCounts(s1);
+}
+
+void EngineRun::synchronizeDevice()
+{
+    const uint64_t d0 = nowNs();
+    const uint64_t drained = m_device->drainTime();
+    if (drained > d0)
+        blockHost(d0, drained, HostBlock::DeviceBuffers, -1);
+    pollDevice(std::max(drained, nowNs()));
+}
+
+void EngineRun::tearDown()
+{
+    if (m_report.exit_code != 0)
+        m_segment->header()->run_state.store(uint32_t(RunState::Failed));
+    if (m_report.exit_code != 0 && m_it) {
         try {
-            device->drainTime(); // nothing may still read a slot when the workers go
+            m_device->drainTime(); // nothing may still read a slot when the workers go
             pollDevice(UINT64_MAX);
         } catch (const std::exception& e) {
             // A failed device runs nothing more (a sticky fault ends all its work): the slots may go.
-            if (std::find(report.errors.begin(), report.errors.end(), e.what()) == report.errors.end())
-                report.errors.push_back(e.what());
+            if (std::find(m_report.errors.begin(), m_report.errors.end(), e.what()) == m_report.errors.end())
+                m_report.errors.push_back(e.what());
         }
     }
-    if (it) {
-        for (auto& [id, b] : inFlight)
-            it->release(b);
-        for (const std::string& stall : it->stalls())
-            report.warnings.push_back(stall);
-        report.stalled_tasks = int(it->stalls().size());
+    if (m_it) {
+        for (auto& [id, b] : m_inFlight)
+            m_it->release(b);
+        for (const std::string& stall : m_it->stalls())
+            m_report.warnings.push_back(stall);
+        m_report.stalled_tasks = int(m_it->stalls().size());
     }
-    inFlight.clear();
-    if (memory) {
-        memory->stop(); // its last sample while the workers still stand
-        report.memory_samples = memory->ticks();
-        report.memory_sampler_cpu_ns = memory->cpuNs();
+    m_inFlight.clear();
+    if (m_memory) {
+        m_memory->stop(); // its last sample while the workers still stand
+        m_report.memory_samples = m_memory->ticks();
+        m_report.memory_sampler_cpu_ns = m_memory->cpuNs();
     }
-    it.reset(); // shuts every worker down (join, terminate, kill) before the segment goes
-    if (registered) {
-        device->unregisterPinned(segment->slotDataBase());
-        pinnedAccounting().held.fetch_sub(segment->slotDataBytes());
+    m_it.reset(); // shuts every worker down (join, terminate, kill) before the segment goes
+    if (m_registered) {
+        m_device->unregisterPinned(m_segment->slotDataBase());
+        pinnedAccounting().held.fetch_sub(m_segment->slotDataBytes());
     }
-    collector.finish(report);
-    segment->unlink();
-    if (recording && !recording->close(&report.recording_error))
-        report.warnings.push_back("the recording is incomplete: " + report.recording_error);
-    const DeviceFigures figures = device->figures();
-    report.device_timing_bracket_ns = figures.timing_bracket_ns;
-    report.device_peak_h2d_gbps = figures.peak_h2d_gbps;
-    return report;
+    m_collector->finish(m_report);
+    m_segment->unlink();
+    if (m_recording && !m_recording->close(&m_report.recording_error))
+        m_report.warnings.push_back("the recording is incomplete: " + m_report.recording_error);
+    const DeviceFigures figures = m_device->figures();
+    m_report.device_timing_bracket_ns = figures.timing_bracket_ns;
+    m_report.device_peak_h2d_gbps = figures.peak_h2d_gbps;
+}
+
+} // namespace
+
+RunReport runEngine(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options)
+{
+    EngineRun run(config, configJson, zygote, options);
+    return run.run();
 }
 
 } // namespace loaderscope
