@@ -6,10 +6,14 @@
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/translator.h"
+#include "core/appsettings.h"
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
 #include "widgets/picturerequest.h"
 #include "widgets/apptheme.h"
+#include "widgets/fileactions.h"
+#include "widgets/jobwatch.h"
+#include "widgets/lessonrunner.h"
 #include "widgets/mainwindow.h"
 #include "widgets/summarypanel.h"
 #include "widgets/sweepdialog.h"
@@ -24,7 +28,6 @@
 #include <QFile>
 #include <QIcon>
 #include <QJsonDocument>
-#include <QSettings>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -174,7 +177,7 @@ int main(int argc, char** argv)
         QCoreApplication app(argc, argv);
         setIdentity();
         Translator translator;
-        QString lang = QSettings().value(QStringLiteral("language")).toString();
+        QString lang = AppSettings::language();
         for (int i = 1; i < argc; ++i) {
             if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
                 lang = QString::fromLocal8Bit(argv[i + 1]);
@@ -201,7 +204,7 @@ int main(int argc, char** argv)
 
     Translator translator;
     const QString lang = args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang"))
-                                                            : QSettings().value(QStringLiteral("language")).toString();
+                                                            : AppSettings::language();
     translator.setLanguage(lang); // empty: follow the system locale (first start)
 
     if (args.isSet(QStringLiteral("export")))
@@ -217,7 +220,7 @@ int main(int argc, char** argv)
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));
-    if (args.isSet(QStringLiteral("config")) && !w.openConfig(args.value(QStringLiteral("config"))))
+    if (args.isSet(QStringLiteral("config")) && !w.files()->openConfig(args.value(QStringLiteral("config"))))
         return 1;
     w.show();
     const int lesson = args.value(QStringLiteral("lesson")).toInt() - 1;
@@ -241,12 +244,12 @@ int main(int argc, char** argv)
             fprintf(stderr, "loaderscope: %s\n", qPrintable(QCoreApplication::translate("main", "cannot read %1").arg(launch.script)));
             return 2;
         }
-        QTimer::singleShot(0, &w, [&w, launch] { w.watchScript(launch); });
+        QTimer::singleShot(0, &w, [&w, launch] { w.jobWatch()->watchScript(launch); });
     }
     if (args.isSet(QStringLiteral("run")))
         QTimer::singleShot(0, &w, [&w, lesson] {
             if (lesson >= 0)
-                w.runLesson(lesson);
+                w.lessonRunner()->runLesson(lesson);
             else
                 w.run();
         });

@@ -16,6 +16,7 @@
 #include "testutil.h"
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
+#include "widgets/fileactions.h"
 #include "widgets/mainwindow.h"
 #include "widgets/picturerequest.h"
 #include "widgets/summarypanel.h"
@@ -519,7 +520,7 @@ void TestGui::sameFiguresEverywhere()
     QCOMPARE(window.title, headless.title);
     QTemporaryDir dir;
     const QString svg = dir.filePath(QStringLiteral("w.svg"));
-    QVERIFY(w.exportPictureTo(svg));
+    QVERIFY(w.files()->exportPictureTo(svg, 1.0));
     QFile f(svg);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(f.readAll());

@@ -27,7 +27,9 @@ public:
     ~RunSession() override;
 
     TraceModel* model() { return &m_model; }
+    const TraceModel* model() const { return &m_model; }
     EngineLauncher* launcher() { return &m_launcher; }
+    const EngineLauncher* launcher() const { return &m_launcher; }
     bool running() const { return m_launcher.state() != EngineLauncher::State::Idle || m_attachedJob; }
     /// What is (or was last) shown: the engine, a script launched from here, or a job attached to.
     enum class Source { Engine, Script, Attached };

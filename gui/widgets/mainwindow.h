@@ -14,7 +14,11 @@
 #include <functional>
 
 class ConfigPanel;
+class FileActions;
+class JobWatch;
+class LessonRunner;
 class DetailsPanel;
+class DockLayout;
 class LessonsPanel;
 class QDockWidget;
 class QLabel;
@@ -23,6 +27,7 @@ class QScrollArea;
 class QSplitter;
 class QTabWidget;
 class ChartsPane;
+class StatusLine;
 class SummaryPanel;
 class TimelineView;
 class Translator;
@@ -43,6 +48,12 @@ public:
     LessonsPanel* lessonsPanel() const { return m_lessons; }
     DetailsPanel* detailsPanel() const { return m_details; }
     MainActions* actions() const { return m_a; }
+    /// Lessons' experiments and "Show me".
+    LessonRunner* lessonRunner() const { return m_lessonRunner; }
+    /// The user's own job: watched, attached, modelled.
+    JobWatch* jobWatch() const { return m_jobWatch; }
+    /// Configurations, pictures and Chrome traces to and from files.
+    FileActions* files() const { return m_files; }
     double slowMotion() const;
     void setSlowMotion(int factor);
     /// The status bar's message.
@@ -52,35 +63,15 @@ public slots:
     void run();
     void stop();
     void loadPreset(const QString& name);
-    bool openConfig(const QString& path);
-    bool saveConfig(const QString& path);
-    bool exportPictureTo(const QString& path, double scale = 1.0);
     void setLanguage(const QString& language);
     void setTheme(AppTheme::Mode mode);
     void setLargeFonts(bool on);
     /// Sizes the side docks for the window's width (first start, large fonts).
     void fitDocks();
-    /// The configuration dock as wide as its form in the current font.
-    void fitConfigWidth();
     /// The queue chart's height in the central splitter for the current text size.
     void sizeChart();
     /// What a lesson points out: framed lanes, the memory chart, the caption and badge.
     void showOverlay(const TimelineOverlay& overlay);
-    /// Shows a dock that is a tab behind another (narrow windows).
-    void raiseIfTabbed(class QDockWidget* dock);
-    /// Loads lesson `index`'s experiment, points out its lanes on the timeline, and runs it.
-    void runLesson(int index);
-    /// Runs the user's script under the probe and shows it live (File ▸ Watch a Python script).
-    void watchScript(const ScriptLaunch& launch);
-    /// File ▸ Attach to a running job: one job here, several ranks in a stacked live window.
-    void attachToJob();
-    /// Follows one live job segment in this window.
-    void attachSegment(const QString& name);
-    /// "Model this job": the engine config fitted to the watched job, run, and its samples/s
-    /// next to the job's.
-    void modelJob();
-    /// "Show me": the lesson's experiment, then its contrast, then both stacked in Compare.
-    void showMe(int index);
     /// Shows lesson `index` in the Lessons tab.
     void showLesson(int index);
     /// Imports PyTorch profiler traces (on a thread, with progress): one is shown in the main
@@ -97,12 +88,17 @@ protected:
     void changeEvent(QEvent* e) override;
 
 private:
-    void continueShowMe();
-    void showModelComparison(double modelRate);
-    /// The status bar's device note for what is shown.
-    QString deviceText(const loaderscope::RunSummary& s) const;
     void buildLayout();
+    /// Creates the lesson runner, the job watch and the file actions (after the panels).
+    void createFlows();
     void wireActions();
+    void wireFileActions(); ///< the File and Tools menus, the preset box
+    void wireViewActions(); ///< the View and Help menus
+    void wireTimeline();    ///< selection, measured range, read-back, the summary's buttons
+    /// A new history entry for the next run; its recording is written there.
+    void prepareRunEntry();
+    /// Writes the run into its history entry on the job tracker, then `then` (GUI thread).
+    void recordInHistory(const QJsonObject& config, const loaderscope::RunSummary& summary, std::function<void()> then);
     void wireSession();
     void retranslate();
     void updateRunState();
@@ -112,7 +108,6 @@ private:
     void saveSettings();
     void proveAdvice();
     void readBackForView();
-    void exportChromeTrace(const QString& recording, const QString& path);
     void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
     /// The summary as the user sees it: in real time when the run was slowed down.
     loaderscope::RunSummary shown(const loaderscope::RunSummary& s) const;
@@ -127,31 +122,21 @@ private:
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
     ChartsPane* m_charts = nullptr;
-    class QScrollArea* m_configScroll = nullptr;
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
     DetailsPanel* m_details = nullptr;
     LessonsPanel* m_lessons = nullptr;
-    QTabWidget* m_leftTabs = nullptr;
-    QDockWidget* m_configDock = nullptr;
-    QDockWidget* m_summaryDock = nullptr;
-    QDockWidget* m_detailsDock = nullptr;
+    DockLayout* m_docks = nullptr;
     QLineEdit* m_findEdit = nullptr;
-    QLabel* m_status = nullptr;
-    QLabel* m_deviceLabel = nullptr;
+    StatusLine* m_statusLine = nullptr;
     QTimer m_liveTimer;
     QTimer m_readBack;              ///< debounces reading detail back for the view
     QString m_runEntry;             ///< history folder of the current run
-    int m_activeLesson = -1;
-    /// "Model this job": the job's samples/s, until the model's run ends.
-    std::optional<double> m_modelOfJob;
-    QString m_watched;              ///< the watched script's file name (status line)
-    /// "Show me" in progress: 0 none, 1 the experiment is running, 2 its contrast is.
-    int m_showMeStep = 0;
-    int m_showMeLesson = -1;
+    LessonRunner* m_lessonRunner = nullptr;
+    JobWatch* m_jobWatch = nullptr;
+    FileActions* m_files = nullptr;
     double m_runSlowMotion = 1.0;   ///< the factor the current (or last) run ran with
     AppTheme::Mode m_themeMode = AppTheme::Mode::System;
     bool m_largeFonts = false;
     int m_chartsSizedFor = 0; ///< charts the split was last sized for (sizeChart or restored)
-    std::function<QString()> m_message;
 };

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+#include "fileactions.h"
+
+#include "configpanel.h"
+#include "core/runsession.h"
+#include "exporter.h"
+#include "picturerequest.h"
+#include "summarypanel.h"
+#include "timelineview.h"
+
+#include "loaderscope/recording.h"
+#include "loaderscope/trace_export.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QJsonDocument>
+#include <QMessageBox>
+
+#include <memory>
+
+FileActions::FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineView* timeline, RunSession* session,
+                         QWidget* dialogParent, Hooks hooks)
+    : QObject(dialogParent), m_config(config), m_summary(summary), m_timeline(timeline), m_session(session),
+      m_parent(dialogParent), m_hooks(std::move(hooks))
+{
+}
+
+bool FileActions::openConfig(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(m_parent, tr("Open configuration"), tr("Cannot read %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    if (!doc.isObject()) {
+        QMessageBox::warning(m_parent, tr("Open configuration"),
+                             tr("%1 is not a JSON configuration: %2 at byte %3").arg(path, err.errorString()).arg(err.offset));
+        return false;
+    }
+    m_config->setConfig(doc.object());
+    m_hooks.configReplaced();
+    return true;
+}
+
+bool FileActions::saveConfig(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(m_config->configJson()) < 0) {
+        QMessageBox::warning(m_parent, tr("Save configuration"), tr("Cannot write %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    return true;
+}
+
+bool FileActions::exportPictureTo(const QString& path, double scale)
+{
+    ExportOptions o = PictureRequest::options(m_config->config(), m_summary->summary(), m_timeline->overlay());
+    o.theme = m_timeline->theme();
+    o.theme.fontScale = 1.0;    // a picture's layout does not follow the projector's fonts
+    o.theme.legendMaxLines = 0; // a picture carries its whole legend
+    o.scale = scale;
+    o.highlightBatch = m_timeline->highlightedBatch();
+    QString error;
+    if (!exportPicture(path, *m_session->model(), m_timeline->viewport(), o, &error)) {
+        QMessageBox::warning(m_parent, tr("Export picture"), tr("The picture was not written: %1").arg(error));
+        return false;
+    }
+    m_hooks.setMessage([path] { return tr("Picture written to %1.").arg(path); });
+    return true;
+}
+
+void FileActions::exportChromeTrace(const QString& recording, const QString& path)
+{
+    auto error = std::make_shared<QString>();
+    m_hooks.showStatus(tr("Writing the Chrome trace…"));
+    m_session->jobs()->start(
+        QStringLiteral("chrome trace"),
+        [recording, path, error](JobTracker::Progress& p) {
+            try {
+                const loaderscope::RecordingReader reader(recording.toStdString());
+                std::string e;
+                size_t chunk = 0;
+                if (!loaderscope::writeChromeTrace(reader, path.toStdString(), &e,
+                                                   [&] { return !p.report(qint64(++chunk), qint64(reader.chunks())); }))
+                    *error = QString::fromStdString(e);
+            } catch (const std::exception& e) {
+                *error = QString::fromStdString(e.what());
+            }
+        },
+        [this, path, error] {
+            if (!error->isEmpty())
+                QMessageBox::warning(m_parent, tr("Export Chrome trace"), tr("The trace was not written: %1").arg(*error));
+            else
+                m_hooks.setMessage([path] { return tr("Trace written to %1 (open it in ui.perfetto.dev).").arg(path); });
+        });
+}
+
+void FileActions::askOpenConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open configuration"), QString(), tr("JSON (*.json)"));
+    if (!path.isEmpty())
+        openConfig(path);
+}
+
+void FileActions::askSaveConfig()
+{
+    const QString path = QFileDialog::getSaveFileName(m_parent, tr("Save configuration"), QStringLiteral("loaderscope.json"), tr("JSON (*.json)"));
+    if (!path.isEmpty())
+        saveConfig(path);
+}
+
+void FileActions::askExportPicture()
+{
+    const QString path = QFileDialog::getSaveFileName(m_parent, tr("Export picture"), QStringLiteral("loaderscope.png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (!path.isEmpty())
+        exportPictureTo(path, path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive) ? 2.0 : 1.0);
+}
+
+void FileActions::askExportChromeTrace()
+{
+    const QString recording = m_session->running() ? QString() : m_session->recordingPath();
+    if (recording.isEmpty()) {
+        QMessageBox::information(m_parent, tr("Export Chrome trace"), tr("Run a configuration first: the trace is made from a finished run's recording."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(m_parent, tr("Export Chrome trace"), QStringLiteral("loaderscope-trace.json"),
+                                                      tr("Chrome trace (*.json)"));
+    if (!path.isEmpty())
+        exportChromeTrace(recording, path);
+}
+
+QStringList FileActions::askProfilerTraces()
+{
+    return QFileDialog::getOpenFileNames(m_parent, tr("Open PyTorch profiler traces"), QString(),
+                                         tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The File menu's files: configurations opened and saved, the timeline exported as a picture, a
+// finished run's recording exported as a Chrome trace (on the job tracker, with progress), each
+// with its dialog and its error message. GUI thread only.
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+
+class ConfigPanel;
+class RunSession;
+class SummaryPanel;
+class TimelineView;
+class QWidget;
+
+class FileActions : public QObject
+{
+    Q_OBJECT
+public:
+    struct Hooks
+    {
+        /// A lasting status message, rebuilt in the new language on a switch.
+        std::function<void(std::function<QString()> message)> setMessage;
+        /// A passing status line (progress).
+        std::function<void(const QString& text)> showStatus;
+        /// The configuration was replaced by a file's: it is no preset any more.
+        std::function<void()> configReplaced;
+    };
+
+    FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineView* timeline, RunSession* session,
+                QWidget* dialogParent, Hooks hooks);
+
+    bool openConfig(const QString& path);
+    bool saveConfig(const QString& path);
+    /// `scale`: device pixels per point of a PNG (2 for a sharp picture).
+    bool exportPictureTo(const QString& path, double scale);
+    void exportChromeTrace(const QString& recording, const QString& path);
+
+    // The same, asking for the file first.
+    void askOpenConfig();
+    void askSaveConfig();
+    void askExportPicture();
+    void askExportChromeTrace();
+    /// The profiler traces the user chose (empty when cancelled).
+    QStringList askProfilerTraces();
+
+private:
+    ConfigPanel* m_config;
+    SummaryPanel* m_summary;
+    TimelineView* m_timeline;
+    RunSession* m_session;
+    QWidget* m_parent;
+    Hooks m_hooks;
+};

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+#include "jobwatch.h"
+
+#include "core/summarytext.h"
+#include "jobdialogs.h"
+#include "liveranks.h"
+#include "summarypanel.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
+
+#include <cmath>
+
+JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks)
+    : QObject(dialogParent), m_session(session), m_summary(summary), m_dialogParent(dialogParent), m_hooks(std::move(hooks))
+{
+}
+
+void JobWatch::watchScript(const ScriptLaunch& launch)
+{
+    if (m_session->running())
+        return;
+    m_modelOfJob.reset();
+    m_hooks.beginJob(true);
+    m_watched = QFileInfo(launch.script).fileName();
+    m_session->watchScript(launch);
+}
+
+void JobWatch::attachToJob()
+{
+    if (m_session->running()) {
+        QMessageBox::information(m_dialogParent, tr("Attach to a running job"), tr("Stop the current run first."));
+        return;
+    }
+    AttachDialog d(m_dialogParent);
+    if (d.rowCount() == 0) {
+        QMessageBox::information(m_dialogParent, tr("Attach to a running job"),
+                                 tr("No job is running under the probe now. Start one with\n"
+                                    "    python3 -m loaderscope run script.py [arguments]\n"
+                                    "or use File ▸ Watch a Python script."));
+        return;
+    }
+    if (d.exec() != QDialog::Accepted || d.chosen().isEmpty())
+        return;
+    const QStringList chosen = d.chosen();
+    if (chosen.size() == 1) {
+        attachSegment(chosen.first());
+        return;
+    }
+    auto* ranks = new LiveRanksWindow(chosen);
+    ranks->setAttribute(Qt::WA_DeleteOnClose);
+    ranks->resize(1300, 800);
+    ranks->show();
+}
+
+void JobWatch::attachSegment(const QString& name)
+{
+    m_modelOfJob.reset();
+    m_hooks.beginJob(false);
+    m_watched.clear();
+    m_session->attach(name);
+}
+
+void JobWatch::modelJob()
+{
+    const QJsonObject model = m_session->launcher()->lastSummaryJson().value(QStringLiteral("model_config")).toObject();
+    if (model.isEmpty() || m_session->running())
+        return;
+    // The fitted config becomes the configuration; its run is measured against the job's own rate.
+    m_modelOfJob = m_session->summary().figures.samples_per_s;
+    m_hooks.runConfig(model);
+}
+
+void JobWatch::runStarted()
+{
+    if (!m_modelOfJob)
+        m_summary->setModelComparison({});
+}
+
+void JobWatch::runFinished(double samplesPerS, bool engineRun)
+{
+    if (m_modelOfJob && engineRun)
+        showModelComparison(samplesPerS);
+}
+
+void JobWatch::showModelComparison(double modelRate)
+{
+    const double job = *m_modelOfJob;
+    m_modelOfJob.reset();
+    if (job <= 0)
+        return;
+    const double off = modelRate / job - 1;
+    const QString figures = tr("The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).")
+                                .arg(SummaryText::rate(modelRate), SummaryText::rate(job),
+                                     (off >= 0 ? QStringLiteral("+") : QStringLiteral("−")) +
+                                         SummaryText::withPercentSign(SummaryText::number(std::abs(off) * 100, 0)));
+    // Within 15 %: the model stands for the job, its knobs can be tried here.
+    const QString verdict = std::abs(off) <= 0.15
+                                ? tr("They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.")
+                                : tr("They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, "
+                                     "or the main process's own cost per batch), so read its advice with care.");
+    m_summary->setModelComparison(QStringLiteral("<b>%1</b><br>%2").arg(figures.toHtmlEscaped(), verdict.toHtmlEscaped()));
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// The user's own PyTorch job: watching a script under the probe (File ▸ Watch a Python script),
+// attaching to jobs already running (one here, several ranks stacked in their own window), and
+// "Model this job": the engine config fitted to the job, run, and its samples/s set beside the
+// job's. The main window says how a job's run begins and how a config is run. GUI thread only.
+#pragma once
+
+#include "core/runsession.h"
+
+#include <QJsonObject>
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+class SummaryPanel;
+class QWidget;
+
+class JobWatch : public QObject
+{
+    Q_OBJECT
+public:
+    struct Hooks
+    {
+        /// Before the session follows a job: no lesson, no overlay, real time. `record`: the job's
+        /// recording goes into a new history entry.
+        std::function<void(bool record)> beginJob;
+        /// Makes `config` the configuration and runs it.
+        std::function<void(const QJsonObject& config)> runConfig;
+    };
+
+    JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks);
+
+    void watchScript(const ScriptLaunch& launch);
+    /// Asks which running jobs to follow: one here, several as ranks in a stacked live window.
+    void attachToJob();
+    void attachSegment(const QString& name);
+    void modelJob();
+    /// The watched script's file name, for the status line.
+    QString watchedScript() const { return m_watched; }
+
+    // The session's run events, passed on by the main window.
+    void runStarted();
+    /// `engineRun`: the run was the engine's (the model's run when one is being compared).
+    void runFinished(double samplesPerS, bool engineRun);
+    void runFailed() { m_modelOfJob.reset(); }
+
+private:
+    void showModelComparison(double modelRate);
+
+    RunSession* m_session;
+    SummaryPanel* m_summary;
+    QWidget* m_dialogParent;
+    Hooks m_hooks;
+    /// "Model this job": the job's samples/s, until the model's run ends.
+    std::optional<double> m_modelOfJob;
+    QString m_watched;
+};
