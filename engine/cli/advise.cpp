@@ -14,10 +14,12 @@
 
 namespace loaderscope::cli {
 
-int adviseCommand(const Options& options, const std::string& self)
+namespace {
+
+/// The options of `advise` into `configPath`, `out` and `batches`; false once a usage error
+/// (an unknown option, no --config) was reported.
+bool parseAdviseOptions(const Options& options, std::string& configPath, std::string& out, int& batches)
 {
-    std::string configPath, out;
-    int batches = 200;
     for (const auto& [k, v] : options) {
         if (k == "config")
             configPath = v;
@@ -27,18 +29,20 @@ int adviseCommand(const Options& options, const std::string& self)
             batches = std::max(5, std::atoi(v.c_str()));
         else {
             std::cerr << "loaderscope-engine: unknown option --" << k << " for 'advise'\n";
-            return 2;
+            return false;
         }
     }
     if (configPath.empty()) {
         std::cerr << "loaderscope-engine: advise needs --config FILE\n";
-        return 2;
+        return false;
     }
-    SweepOptions base;
-    base.engine = self;
-    base.batches = batches;
-    base.singleEpoch = false; // start-up advice needs the config's epochs
-    Config config;
+    return true;
+}
+
+/// Reads the config file into `base.baseConfigJson` (the sweeps' base) and parses it; false
+/// once an invalid config was reported.
+bool loadAdviseConfig(const std::string& configPath, SweepOptions& base, Config& config)
+{
     try {
         std::ifstream in(configPath, std::ios::binary);
         if (!in)
@@ -47,8 +51,66 @@ int adviseCommand(const Options& options, const std::string& self)
         config = parseConfig(base.baseConfigJson);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
-        return 2;
+        return false;
     }
+    return true;
+}
+
+/// Sweeps the knob of `a` over `values` (progress on stderr, `done` of `total` runs) and puts
+/// the measured proof on `a` when every value ran.
+void proveAdvice(Advice& a, const std::vector<KnobValue>& values, const SweepOptions& base, size_t& done,
+                 size_t total, const std::atomic<bool>* stop)
+{
+    SweepOptions o = base;
+    o.knobs = {{a.knob, values}};
+    const SweepResult r = runSweep(
+        o,
+        [&](size_t, size_t, const SweepRow& row) {
+            std::cerr << "progress " << ++done << "/" << total << " " << a.id << " " << a.knob << "="
+                      << row.values[0].json() << " samples_per_s="
+                      << (row.summary && row.exit_code == 0 ? std::to_string(row.summary->figures.samples_per_s) : "-")
+                      << std::endl;
+        },
+        stop);
+    std::vector<std::pair<KnobValue, double>> measured;
+    for (const SweepRow& row : r.rows)
+        measured.emplace_back(row.values[0], row.summary && row.exit_code == 0 ? row.summary->figures.samples_per_s : 0.0);
+    if (measured.size() == values.size())
+        applyProof(a, measured);
+}
+
+/// Writes the summary text to stdout, or to `out` when given; false (said on stderr) when the
+/// file could not be written.
+bool writeAdvisedSummary(const std::string& out, const std::string& text)
+{
+    if (out.empty()) {
+        std::cout << text << "\n";
+    } else {
+        std::ofstream f(out, std::ios::binary | std::ios::trunc);
+        f << text << "\n";
+        if (!f.flush()) {
+            std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+int adviseCommand(const Options& options, const std::string& self)
+{
+    std::string configPath, out;
+    int batches = 200;
+    if (!parseAdviseOptions(options, configPath, out, batches))
+        return 2;
+    SweepOptions base;
+    base.engine = self;
+    base.batches = batches;
+    base.singleEpoch = false; // start-up advice needs the config's epochs
+    Config config;
+    if (!loadAdviseConfig(configPath, base, config))
+        return 2;
     installSweepStopHandlers();
     const std::atomic<bool>* stop = sweepStopFlag();
     try {
@@ -72,34 +134,10 @@ int adviseCommand(const Options& options, const std::string& self)
             const std::vector<KnobValue> values = proofValues(knobs, a);
             if (values.size() < 2 || stop->load())
                 continue;
-            SweepOptions o = base;
-            o.knobs = {{a.knob, values}};
-            const SweepResult r = runSweep(
-                o,
-                [&](size_t, size_t, const SweepRow& row) {
-                    std::cerr << "progress " << ++done << "/" << total << " " << a.id << " " << a.knob << "="
-                              << row.values[0].json() << " samples_per_s="
-                              << (row.summary && row.exit_code == 0 ? std::to_string(row.summary->figures.samples_per_s) : "-")
-                              << std::endl;
-                },
-                stop);
-            std::vector<std::pair<KnobValue, double>> measured;
-            for (const SweepRow& row : r.rows)
-                measured.emplace_back(row.values[0], row.summary && row.exit_code == 0 ? row.summary->figures.samples_per_s : 0.0);
-            if (measured.size() == values.size())
-                applyProof(a, measured);
+            proveAdvice(a, values, base, done, total, stop);
         }
-        const std::string text = runSummaryToJson(summary);
-        if (out.empty()) {
-            std::cout << text << "\n";
-        } else {
-            std::ofstream f(out, std::ios::binary | std::ios::trunc);
-            f << text << "\n";
-            if (!f.flush()) {
-                std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
-                return 3;
-            }
-        }
+        if (!writeAdvisedSummary(out, runSummaryToJson(summary)))
+            return 3;
     } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";
         return 3;

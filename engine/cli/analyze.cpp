@@ -11,10 +11,12 @@
 
 namespace loaderscope::cli {
 
-int analyzeCommand(const Options& options)
+namespace {
+
+/// The options of `analyze` into `paths` (one trace per rank) and `out`; false once a usage
+/// error (an unknown option, no --trace) was reported.
+bool parseAnalyzeOptions(const Options& options, std::vector<std::string>& paths, std::string& out)
 {
-    std::vector<std::string> paths;
-    std::string out;
     for (const auto& [k, v] : options) {
         if (k == "trace")
             paths.push_back(v);
@@ -22,14 +24,20 @@ int analyzeCommand(const Options& options)
             out = v;
         else {
             std::cerr << "loaderscope-engine: unknown option --" << k << " for 'analyze'\n";
-            return 2;
+            return false;
         }
     }
     if (paths.empty()) {
         std::cerr << "loaderscope-engine: analyze needs --trace FILE (repeat it for several ranks)\n";
-        return 2;
+        return false;
     }
-    std::vector<ProfilerTrace> traces;
+    return true;
+}
+
+/// Imports each trace into `traces`, with progress on stderr for large files; false once an
+/// import failure was reported.
+bool importTraces(const std::vector<std::string>& paths, std::vector<ProfilerTrace>& traces)
+{
     for (const std::string& p : paths) {
         uint64_t shown = 101; // the last percentage printed
         try {
@@ -43,11 +51,46 @@ int analyzeCommand(const Options& options)
             }));
         } catch (const TraceImportError& e) { // every import failure, out of memory included
             std::cerr << (shown <= 100 ? "\n" : "") << "loaderscope-engine: " << e.what() << "\n";
-            return 2;
+            return false;
         }
         if (shown <= 100)
             std::cerr << "\n";
     }
+    return true;
+}
+
+/// The JSON object of rank `i`: its trace `t` and its analysis `a`.
+nlohmann::json rankJson(const ProfilerTrace& t, const TraceAnalysis& a, size_t i)
+{
+    // Figures that do not apply to this trace are null, never 0.
+    auto opt = [](double v) { return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v); };
+    auto when = [](bool applies, double v) { return applies ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    return {{"file", t.path}, {"rank", t.rank >= 0 ? t.rank : int(i)}, {"format", t.format},
+            {"schema_version", t.schema_version >= 0 ? nlohmann::json(t.schema_version) : nlohmann::json(nullptr)},
+            {"events", t.events_seen}, {"bytes_read", t.bytes_read}, {"gpu_events", t.gpu_events},
+            {"loop_shape", a.loop_shape}, {"loader_spans_found", a.loader_spans_found},
+            {"loop_thread", a.loop_thread}, {"steps", a.steps}, {"step_s", a.step_s},
+            {"loop_s", when(a.stall_applies, a.loop_s)}, {"data_wait_s", when(a.stall_applies, a.data_wait_s)},
+            {"data_stall_fraction", when(a.stall_applies, a.data_stall_fraction)},
+            {"other_thread_wait_s", a.other_thread_wait_s},
+            {"gpu_busy_fraction", when(a.gpu_applies, a.gpu_busy_fraction)},
+            {"overlap_fraction", opt(a.overlap_fraction)}, {"h2d_gbps", opt(a.h2d_gbps)},
+            {"pinned_copies", a.pinned_copies}, {"pageable_copies", a.pageable_copies},
+            {"kernels", a.kernels}, {"refused_spans", a.refused_spans}, {"reliable", a.reliable},
+            {"verdict", a.verdict}, {"recommendations", a.recommendations}, {"warnings", a.warnings}};
+}
+
+} // namespace
+
+int analyzeCommand(const Options& options)
+{
+    std::vector<std::string> paths;
+    std::string out;
+    if (!parseAnalyzeOptions(options, paths, out))
+        return 2;
+    std::vector<ProfilerTrace> traces;
+    if (!importTraces(paths, traces))
+        return 2;
     RankReport report;
     try {
         report = compareRanks(traces);
@@ -60,26 +103,8 @@ int analyzeCommand(const Options& options)
     }
     nlohmann::json j;
     j["ranks"] = nlohmann::json::array();
-    for (size_t i = 0; i < traces.size(); ++i) {
-        const TraceAnalysis& a = report.ranks[i];
-        const ProfilerTrace& t = traces[i];
-        // Figures that do not apply to this trace are null, never 0.
-        auto opt = [](double v) { return v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v); };
-        auto when = [](bool applies, double v) { return applies ? nlohmann::json(v) : nlohmann::json(nullptr); };
-        j["ranks"].push_back({{"file", t.path}, {"rank", t.rank >= 0 ? t.rank : int(i)}, {"format", t.format},
-                              {"schema_version", t.schema_version >= 0 ? nlohmann::json(t.schema_version) : nlohmann::json(nullptr)},
-                              {"events", t.events_seen}, {"bytes_read", t.bytes_read}, {"gpu_events", t.gpu_events},
-                              {"loop_shape", a.loop_shape}, {"loader_spans_found", a.loader_spans_found},
-                              {"loop_thread", a.loop_thread}, {"steps", a.steps}, {"step_s", a.step_s},
-                              {"loop_s", when(a.stall_applies, a.loop_s)}, {"data_wait_s", when(a.stall_applies, a.data_wait_s)},
-                              {"data_stall_fraction", when(a.stall_applies, a.data_stall_fraction)},
-                              {"other_thread_wait_s", a.other_thread_wait_s},
-                              {"gpu_busy_fraction", when(a.gpu_applies, a.gpu_busy_fraction)},
-                              {"overlap_fraction", opt(a.overlap_fraction)}, {"h2d_gbps", opt(a.h2d_gbps)},
-                              {"pinned_copies", a.pinned_copies}, {"pageable_copies", a.pageable_copies},
-                              {"kernels", a.kernels}, {"refused_spans", a.refused_spans}, {"reliable", a.reliable},
-                              {"verdict", a.verdict}, {"recommendations", a.recommendations}, {"warnings", a.warnings}});
-    }
+    for (size_t i = 0; i < traces.size(); ++i)
+        j["ranks"].push_back(rankJson(traces[i], report.ranks[i], i));
     j["straggler"] = report.straggler >= 0 ? nlohmann::json(j["ranks"][size_t(report.straggler)]["rank"]) : nlohmann::json(nullptr);
     j["straggler_reason"] = report.straggler_reason;
     if (out.empty()) {

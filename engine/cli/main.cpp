@@ -26,6 +26,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -148,16 +149,11 @@ int workerCommand(const Args& a)
     workerProcessMain(w, nullptr);
 }
 
-int runCommand(const Args& a)
+/// The run's configuration: --config, or the built-in default. Its warnings (and those of a
+/// /dev/shm too small for it) are printed and kept; false once an invalid config was reported.
+bool loadRunConfig(const Args& a, Config& config)
 {
-    if (auto it = a.options.find("die-with-parent"); it != a.options.end()) {
-        // Started by a sweep (or the app): end with it. SIGTERM gives the orderly shutdown.
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (std::to_string(getppid()) != it->second)
-            return 128 + SIGTERM;
-    }
     std::string configText;
-    Config config;
     try {
         if (auto it = a.options.find("config"); it != a.options.end())
             configText = loadConfigText(it->second);
@@ -166,40 +162,43 @@ int runCommand(const Args& a)
         config = parseConfig(configText);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
-        return kExitBadConfig;
+        return false;
     }
     // /dev/shm too small for the run (or Docker's 64 MB): said before the run, kept in the summary.
     for (std::string& w : shmWarnings(config))
         config.warnings.push_back(std::move(w));
     for (const auto& w : config.warnings)
         std::cerr << "loaderscope-engine: warning: " << w << "\n";
+    return true;
+}
 
-    // Every output must be writable before anything starts: a wrong path is a usage error.
+/// Where `run` writes its outputs; an empty path is an output not asked for.
+struct RunOutputs
+{
     std::string summaryPath, tracePath, eventsPath;
+};
+
+/// The output paths of `run`, each checked; the first unwritable one's reason in `why`.
+bool runOutputs(const Args& a, RunOutputs& out, std::string& why)
+{
     if (auto it = a.options.find("summary"); it != a.options.end())
-        summaryPath = it->second;
+        out.summaryPath = it->second;
     if (auto it = a.options.find("trace"); it != a.options.end())
-        tracePath = it->second;
+        out.tracePath = it->second;
     if (auto it = a.options.find("events"); it != a.options.end())
-        eventsPath = it->second;
-    for (const std::string* p : {&summaryPath, &tracePath, &eventsPath}) {
+        out.eventsPath = it->second;
+    for (const std::string* p : {&out.summaryPath, &out.tracePath, &out.eventsPath}) {
         if (p->empty())
             continue;
-        if (const std::string why = checkOutputPath(*p); !why.empty())
-            return usageError(why);
+        if (why = checkOutputPath(*p); !why.empty())
+            return false;
     }
-    RunOptions options;
-    // The trace is made from the recording: without --events, a temporary one next to the trace.
-    const bool tempRecording = eventsPath.empty() && !tracePath.empty();
-    options.recordingPath = tempRecording ? tracePath + ".lsrec" : eventsPath;
-    options.onStarted = [](const std::string& segment, const std::string& recording) {
-        // Machine-readable: the app attaches to exactly this segment and follows this file.
-        std::cerr << "loaderscope-engine: segment " << segment << "\n";
-        if (!recording.empty())
-            std::cerr << "loaderscope-engine: recording " << recording << "\n";
-        std::cerr.flush();
-    };
+    return true;
+}
 
+/// Forks the zygote and runs the engine into `report`; the exit code when either failed.
+std::optional<int> runInZygote(const Config& config, const RunOptions& options, RunReport& report)
+{
     // The zygote is forked first, while this process has a single thread; the dataset's objects
     // are built before it, so the workers it forks share their pages (fork shares the dataset).
     std::unique_ptr<Zygote> zygote;
@@ -211,7 +210,6 @@ int runCommand(const Args& a)
         return kExitRuntime;
     }
     installStopHandlers();
-    RunReport report;
     try {
         report = runEngine(config, configToJson(config), zygote.get(), options);
     } catch (const DeviceUnavailable& e) {
@@ -225,6 +223,81 @@ int runCommand(const Args& a)
         return kExitRuntime;
     }
     zygote.reset();
+    return std::nullopt;
+}
+
+/// Writes the summary to `summaryPath`, or to stdout when it is empty; false (said on stderr)
+/// when it could not be written.
+bool writeSummary(const std::string& summaryPath, const std::string& summary)
+{
+    if (!summaryPath.empty()) {
+        std::string error;
+        if (!writeOutputFile(summaryPath, summary, &error)) {
+            std::cerr << "loaderscope-engine: " << error << "\n";
+            return false;
+        }
+    } else {
+        std::cout << summary << "\n";
+        std::cout.flush();
+        if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::cerr << "loaderscope-engine: cannot write the summary to standard output: " << strerror(errno) << "\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Writes the Chrome trace of the recording at `recordingPath`; false (said on stderr) when it
+/// could not be written or was given up.
+bool writeTraceOfRun(const std::string& recordingPath, const std::string& tracePath)
+{
+    std::string error;
+    try {
+        const RecordingReader recording(recordingPath);
+        // A second stop signal gives up on the trace (the summary is already written).
+        const int signalsSoFar = stopSignalCount().load();
+        if (!writeChromeTrace(recording, tracePath, &error, [signalsSoFar] { return stopSignalCount().load() > std::max(1, signalsSoFar); })) {
+            std::cerr << "loaderscope-engine: " << error << "\n";
+            return false;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
+int runCommand(const Args& a)
+{
+    if (auto it = a.options.find("die-with-parent"); it != a.options.end()) {
+        // Started by a sweep (or the app): end with it. SIGTERM gives the orderly shutdown.
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (std::to_string(getppid()) != it->second)
+            return 128 + SIGTERM;
+    }
+    Config config;
+    if (!loadRunConfig(a, config))
+        return kExitBadConfig;
+
+    // Every output must be writable before anything starts: a wrong path is a usage error.
+    RunOutputs out;
+    if (std::string why; !runOutputs(a, out, why))
+        return usageError(why);
+    RunOptions options;
+    // The trace is made from the recording: without --events, a temporary one next to the trace.
+    const bool tempRecording = out.eventsPath.empty() && !out.tracePath.empty();
+    options.recordingPath = tempRecording ? out.tracePath + ".lsrec" : out.eventsPath;
+    options.onStarted = [](const std::string& segment, const std::string& recording) {
+        // Machine-readable: the app attaches to exactly this segment and follows this file.
+        std::cerr << "loaderscope-engine: segment " << segment << "\n";
+        if (!recording.empty())
+            std::cerr << "loaderscope-engine: recording " << recording << "\n";
+        std::cerr.flush();
+    };
+
+    RunReport report;
+    if (const std::optional<int> failed = runInZygote(config, options, report))
+        return *failed;
     for (const auto& e : report.errors)
         std::cerr << "loaderscope-engine: error: " << e << "\n";
 
@@ -232,39 +305,14 @@ int runCommand(const Args& a)
     // within the shutdown time); the trace can take longer.
     const std::string summary = summaryJson(config, report);
     int rc = report.exit_code;
-    if (!summaryPath.empty()) {
-        std::string error;
-        if (!writeOutputFile(summaryPath, summary, &error)) {
-            std::cerr << "loaderscope-engine: " << error << "\n";
-            rc = rc ? rc : kExitRuntime;
-        }
-    } else {
-        std::cout << summary << "\n";
-        std::cout.flush();
-        if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-            std::cerr << "loaderscope-engine: cannot write the summary to standard output: " << strerror(errno) << "\n";
-            rc = rc ? rc : kExitRuntime;
-        }
-    }
+    if (!writeSummary(out.summaryPath, summary))
+        rc = rc ? rc : kExitRuntime;
     if (!report.recording_error.empty()) {
         std::cerr << "loaderscope-engine: " << report.recording_error << "\n";
         rc = rc ? rc : kExitRuntime;
     }
-    if (!tracePath.empty() && report.recording_error.empty()) {
-        std::string error;
-        try {
-            const RecordingReader recording(options.recordingPath);
-            // A second stop signal gives up on the trace (the summary is already written).
-            const int signalsSoFar = stopSignalCount().load();
-            if (!writeChromeTrace(recording, tracePath, &error, [signalsSoFar] { return stopSignalCount().load() > std::max(1, signalsSoFar); })) {
-                std::cerr << "loaderscope-engine: " << error << "\n";
-                rc = rc ? rc : kExitRuntime;
-            }
-        } catch (const std::exception& e) {
-            std::cerr << "loaderscope-engine: " << e.what() << "\n";
-            rc = rc ? rc : kExitRuntime;
-        }
-    }
+    if (!out.tracePath.empty() && report.recording_error.empty() && !writeTraceOfRun(options.recordingPath, out.tracePath))
+        rc = rc ? rc : kExitRuntime;
     if (tempRecording)
         std::remove(options.recordingPath.c_str());
     return rc;

@@ -240,6 +240,74 @@ void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, c
     }
 }
 
+/// Each event kind's colour, plain and with flag bit 0 (index kind * 2 + flag): looked up once
+/// per paint, not once per item.
+using KindColors = std::array<QColor, size_t(EventKind::Count) * 2>;
+
+KindColors kindColors()
+{
+    KindColors colors;
+    for (size_t k = 0; k < size_t(EventKind::Count); ++k) {
+        colors[k * 2] = TimelineStyle::colorFor(quint8(k), 0);
+        colors[k * 2 + 1] = TimelineStyle::colorFor(quint8(k), 1);
+    }
+    return colors;
+}
+
+/// One row of a lane's prepared items (spans and folds) between `y` and `y + h`; with a batch
+/// highlighted (`highlightBatch` >= 0) the others are dimmed.
+void paintItems(QPainter& p, const std::vector<DrawItem>& items, double y, double h, const KindColors& colors,
+                qint64 highlightBatch, const TimelineTheme& theme)
+{
+    const bool highlighting = highlightBatch >= 0;
+    for (const DrawItem& it : items) {
+        QColor c = colors[size_t(it.colorKind) * 2 + (it.colorFlags & 1)];
+        const double w = it.x1 - it.x0;
+        if (it.folded()) {
+            c = c.lighter(theme.docs ? 125 : 85);
+            if (highlighting && it.batch != highlightBatch)
+                c.setAlpha(std::min(c.alpha(), 70));
+            // As tall as the share of the time its spans cover, from the row's bottom
+            // (never thinner than 2 px: something is there).
+            const double bh = std::max(std::min(h, 2.0), h * it.coverage);
+            const QRectF bar(it.x0, y + h - bh, w, bh);
+            p.fillRect(bar, c);
+            if (w > 34 * theme.fontScale && bh >= h * 0.6) {
+                p.setPen(theme.docs ? QColor(Qt::white) : theme.background);
+                p.drawText(bar, Qt::AlignCenter, QStringLiteral("×%1").arg(it.count));
+            }
+            if (w >= 4) // one batch's mark: an edge separates it from the next batch's
+                p.fillRect(QRectF(it.x0, bar.top(), 1, bh), c.darker(150));
+        } else {
+            if (highlighting && it.span.batch != highlightBatch)
+                c.setAlpha(std::min(c.alpha(), 55));
+            p.fillRect(QRectF(it.x0, y, w, h), c);
+            if (w >= 4) // a darker edge separates neighbours of the same kind
+                p.fillRect(QRectF(it.x0, y, 1, h), c.darker(160));
+        }
+    }
+}
+
+/// The spans of `batch` in one row of a lane (model `spans`, sorted by start), drawn over the
+/// row's items.
+void paintHighlightedBatch(QPainter& p, const std::vector<SpanRec>& spans, double y, double h, const TimeMapper& map,
+                           const KindColors& colors, qint64 batch, const TimelineTheme& theme)
+{
+    const Viewport& v = map.viewport();
+    // The selected batch on top, even inside a fold of several batches: its path
+    // stays visible across the lanes.
+    p.setPen(QPen(theme.docs ? QColor(Qt::black) : QColor(Qt::white), 1.5));
+    auto it = std::lower_bound(spans.begin(), spans.end(), v.t0, [](const SpanRec& s, qint64 t) { return s.t1 < t; });
+    for (; it != spans.end() && it->t0 <= v.t1; ++it) {
+        if (it->batch != batch)
+            continue;
+        const double x0 = std::max(map.x(it->t0), map.x0());
+        const double w = std::max(2.0, std::min(map.x(it->t1), map.x0() + map.width()) - x0);
+        p.fillRect(QRectF(x0, y, w, h), colors[size_t(it->kind) * 2 + (it->flags & 1)]);
+        p.drawRect(QRectF(x0, y, w, h));
+    }
+}
+
 } // namespace
 
 double TimelineRenderer::totalHeight(const TraceModel& m, const TimelineTheme& theme, double width, bool stretched)
@@ -315,11 +383,7 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
     const QFontMetricsF fm(font);
     paintAxis(p, d, theme, fm);
 
-    std::array<QColor, size_t(EventKind::Count) * 2> colors;
-    for (size_t k = 0; k < size_t(EventKind::Count); ++k) {
-        colors[k * 2] = TimelineStyle::colorFor(quint8(k), 0);
-        colors[k * 2 + 1] = TimelineStyle::colorFor(quint8(k), 1);
-    }
+    const KindColors colors = kindColors();
     const bool highlighting = marks.highlightBatch >= 0;
     int shown = 0; // lanes drawn so far: every other one shaded
     for (int li = 0; li < m.laneCount() && size_t(li) < d.lanes.size(); ++li) {
@@ -341,47 +405,9 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
             paintAggregates(p, m, li, lr, map, g0, g1, theme);
         for (int row = 0; row < 2; ++row) {
             const auto [y, h] = TimelineDrawList::rowExtent(lr, row);
-            for (const DrawItem& it : d.lanes[size_t(li)][size_t(row)]) {
-                QColor c = colors[size_t(it.colorKind) * 2 + (it.colorFlags & 1)];
-                const double w = it.x1 - it.x0;
-                if (it.folded()) {
-                    c = c.lighter(theme.docs ? 125 : 85);
-                    if (highlighting && it.batch != marks.highlightBatch)
-                        c.setAlpha(std::min(c.alpha(), 70));
-                    // As tall as the share of the time its spans cover, from the row's bottom
-                    // (never thinner than 2 px: something is there).
-                    const double bh = std::max(std::min(h, 2.0), h * it.coverage);
-                    const QRectF bar(it.x0, y + h - bh, w, bh);
-                    p.fillRect(bar, c);
-                    if (w > 34 * theme.fontScale && bh >= h * 0.6) {
-                        p.setPen(theme.docs ? QColor(Qt::white) : theme.background);
-                        p.drawText(bar, Qt::AlignCenter, QStringLiteral("×%1").arg(it.count));
-                    }
-                    if (w >= 4) // one batch's mark: an edge separates it from the next batch's
-                        p.fillRect(QRectF(it.x0, bar.top(), 1, bh), c.darker(150));
-                } else {
-                    if (highlighting && it.span.batch != marks.highlightBatch)
-                        c.setAlpha(std::min(c.alpha(), 55));
-                    p.fillRect(QRectF(it.x0, y, w, h), c);
-                    if (w >= 4) // a darker edge separates neighbours of the same kind
-                        p.fillRect(QRectF(it.x0, y, 1, h), c.darker(160));
-                }
-            }
-            if (highlighting) {
-                // The selected batch on top, even inside a fold of several batches: its path
-                // stays visible across the lanes.
-                p.setPen(QPen(theme.docs ? QColor(Qt::black) : QColor(Qt::white), 1.5));
-                const std::vector<SpanRec>& spans = m.lane(li).rows[row];
-                auto it = std::lower_bound(spans.begin(), spans.end(), v.t0, [](const SpanRec& s, qint64 t) { return s.t1 < t; });
-                for (; it != spans.end() && it->t0 <= v.t1; ++it) {
-                    if (it->batch != marks.highlightBatch)
-                        continue;
-                    const double x0 = std::max(map.x(it->t0), map.x0());
-                    const double w = std::max(2.0, std::min(map.x(it->t1), map.x0() + map.width()) - x0);
-                    p.fillRect(QRectF(x0, y, w, h), colors[size_t(it->kind) * 2 + (it->flags & 1)]);
-                    p.drawRect(QRectF(x0, y, w, h));
-                }
-            }
+            paintItems(p, d.lanes[size_t(li)][size_t(row)], y, h, colors, marks.highlightBatch, theme);
+            if (highlighting)
+                paintHighlightedBatch(p, m.lane(li).rows[row], y, h, map, colors, marks.highlightBatch, theme);
         }
         paintInstants(p, m.lane(li), lr, map, theme);
         p.setClipping(false);

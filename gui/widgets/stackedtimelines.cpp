@@ -55,6 +55,12 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
     m_titles.clear();
     m_items = std::move(items);
     m_headline->setText(headline);
+    addViews();
+    fillTable();
+}
+
+void StackedTimelines::addViews()
+{
     qint64 end = 1'000'000;
     for (const Item& it : m_items)
         end = std::max(end, it.model->endTime());
@@ -75,6 +81,10 @@ void StackedTimelines::setItems(std::vector<Item> items, const QString& headline
     m_viewport->setFollowing(false);
     m_viewport->setDataEnd(end);
     m_viewport->setViewport({0, end + end / 50});
+}
+
+void StackedTimelines::fillTable()
+{
     // The figures side by side (and the difference of two), formatted as the summary panel does.
     using loaderscope::RunSummary;
     struct Row

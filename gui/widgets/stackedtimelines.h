@@ -39,6 +39,11 @@ protected:
     void keyPressEvent(QKeyEvent* e) override;
 
 private:
+    /// A title and a view for each item, all on the shared time axis up to the longest run.
+    void addViews();
+    /// The items' figures side by side (and the difference of two), then their verdicts.
+    void fillTable();
+
     std::vector<Item> m_items;
     std::vector<TimelineView*> m_views;
     std::vector<QLabel*> m_titles;

@@ -47,6 +47,25 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
 {
     setWindowTitle(tr("Parameter sweep"));
     auto* layout = new QVBoxLayout(this);
+    layout->addLayout(makeKnobForm());
+    layout->addLayout(makeButtons());
+    m_progress = new QProgressBar(this);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    m_chart = new QChartView(new QChart, this);
+    m_chart->chart()->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setMinimumHeight(260);
+    layout->addWidget(m_chart, 2);
+    m_table = new QTableWidget(this);
+    layout->addWidget(m_table, 1);
+    connectButtons();
+    resize(900, 760);
+}
+
+QFormLayout* SweepDialog::makeKnobForm()
+{
     auto* form = new QFormLayout;
     for (int k = 0; k < 2; ++k) {
         m_knob[k] = new QComboBox(this);
@@ -74,7 +93,11 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     m_batches->setRange(5, 100000);
     m_batches->setValue(50);
     form->addRow(tr("Batches per run"), m_batches);
-    layout->addLayout(form);
+    return form;
+}
+
+QHBoxLayout* SweepDialog::makeButtons()
+{
     auto* buttons = new QHBoxLayout;
     m_run = new QPushButton(tr("Run the sweep"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
@@ -87,18 +110,11 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     m_exportJson->setEnabled(false);
     for (auto* b : {m_run, m_cancel, m_exportCsv, m_exportJson, m_apply})
         buttons->addWidget(b);
-    layout->addLayout(buttons);
-    m_progress = new QProgressBar(this);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_status);
-    m_chart = new QChartView(new QChart, this);
-    m_chart->chart()->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setMinimumHeight(260);
-    layout->addWidget(m_chart, 2);
-    m_table = new QTableWidget(this);
-    layout->addWidget(m_table, 1);
+    return buttons;
+}
+
+void SweepDialog::connectButtons()
+{
     connect(m_run, &QPushButton::clicked, this, &SweepDialog::start);
     connect(m_apply, &QPushButton::clicked, this, [this] {
         try {
@@ -123,7 +139,6 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     };
     connect(m_exportCsv, &QPushButton::clicked, this, [exportAs] { exportAs(tr("CSV (*.csv)"), QStringLiteral("sweep.csv")); });
     connect(m_exportJson, &QPushButton::clicked, this, [exportAs] { exportAs(tr("JSON (*.json)"), QStringLiteral("sweep.json")); });
-    resize(900, 760);
 }
 
 SweepDialog::~SweepDialog()

@@ -19,6 +19,8 @@
 class QChartView;
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -50,6 +52,13 @@ signals:
     void applyBest(const std::vector<std::pair<std::string, loaderscope::KnobValue>>& knobs);
 
 private:
+    /// The knobs to vary (the second behind its check box) and the batches per run; the
+    /// constructor puts the form into the dialog's layout.
+    QFormLayout* makeKnobForm();
+    /// Run, Cancel, the exports and "Apply best", in that order; only Run enabled.
+    QHBoxLayout* makeButtons();
+    /// What each button does (the widgets exist by then).
+    void connectButtons();
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void showResult();
 
