@@ -148,7 +148,7 @@
         <translation>workers</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="173" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="174" />
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
@@ -189,558 +189,558 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="68" />
+        <location filename="../gui/core/configfields.cpp" line="224" />
         <source>Dataset style</source>
         <translation>Dataset style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="69" />
+        <location filename="../gui/core/configfields.cpp" line="225" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="74" />
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>map-style (synthetic)</source>
         <translation>map-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="75" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="76" />
+        <location filename="../gui/core/configfields.cpp" line="230" />
         <source>files in a folder</source>
         <translation>files in a folder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="80" />
+        <location filename="../gui/core/configfields.cpp" line="232" />
         <source>Samples</source>
         <translation>Samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="81" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): how many samples an epoch has</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="85" />
+        <location filename="../gui/core/configfields.cpp" line="237" />
         <source>Bytes per sample</source>
         <translation>Bytes per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="86" />
+        <location filename="../gui/core/configfields.cpp" line="238" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="89" />
+        <location filename="../gui/core/configfields.cpp" line="140" />
         <source>I/O latency per sample (µs)</source>
         <translation>I/O latency per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="90" />
+        <location filename="../gui/core/configfields.cpp" line="141" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>time each sample waits for storage or network, like reading a file</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="106" />
+        <location filename="../gui/core/configfields.cpp" line="157" />
         <source>Latency distribution</source>
         <translation>Latency distribution</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="107" />
+        <location filename="../gui/core/configfields.cpp" line="158" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="110" />
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>constant</source>
         <translation>constant</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="110" />
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="132" />
+        <location filename="../gui/core/configfields.cpp" line="181" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="133" />
+        <location filename="../gui/core/configfields.cpp" line="182" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="146" />
+        <location filename="../gui/core/configfields.cpp" line="240" />
         <source>CPU work per sample (µs)</source>
         <translation>CPU work per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="147" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="150" />
+        <location filename="../gui/core/configfields.cpp" line="243" />
         <source>Shard by worker id</source>
         <translation>Shard by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="151" />
+        <location filename="../gui/core/configfields.cpp" line="244" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="157" />
+        <location filename="../gui/core/configfields.cpp" line="249" />
         <source>Folder of samples</source>
         <translation>Folder of samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="158" />
+        <location filename="../gui/core/configfields.cpp" line="250" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files dataset: every regular file in this folder is one sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="169" />
+        <location filename="../gui/core/configfields.cpp" line="200" />
         <source>Slow sample index</source>
         <translation>Slow sample index</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="170" />
+        <location filename="../gui/core/configfields.cpp" line="201" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="172" />
-        <location filename="../gui/core/configfields.cpp" line="372" />
+        <location filename="../gui/core/configfields.cpp" line="203" />
+        <location filename="../gui/core/configfields.cpp" line="405" />
         <source>none</source>
         <translation>none</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="191" />
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="192" />
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="194" />
+        <location filename="../gui/core/configfields.cpp" line="356" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="205" />
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="206" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>a new random order every epoch (RandomSampler); map-style only</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="209" />
+        <location filename="../gui/core/configfields.cpp" line="361" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="210" />
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="212" />
+        <location filename="../gui/core/configfields.cpp" line="271" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="213" />
+        <location filename="../gui/core/configfields.cpp" line="272" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="216" />
+        <location filename="../gui/core/configfields.cpp" line="274" />
         <source>default (sequential or random)</source>
         <translation>default (sequential or random)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="217" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="232" />
+        <location filename="../gui/core/configfields.cpp" line="291" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
+        <location filename="../gui/core/configfields.cpp" line="292" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>number of ranks (processes) sharing the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="234" />
+        <location filename="../gui/core/configfields.cpp" line="293" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="235" />
+        <location filename="../gui/core/configfields.cpp" line="294" />
         <source>which rank this loader is, from 0</source>
         <translation>which rank this loader is, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="236" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>sampler seed</source>
         <translation>sampler seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="237" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="238" />
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>sampler epoch</source>
         <translation>sampler epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="239" />
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>set_epoch() value of the first epoch</source>
         <translation>set_epoch() value of the first epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="245" />
+        <location filename="../gui/core/configfields.cpp" line="299" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="246" />
+        <location filename="../gui/core/configfields.cpp" line="300" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler shuffles by default</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251" />
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="252" />
+        <location filename="../gui/core/configfields.cpp" line="302" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="256" />
+        <location filename="../gui/core/configfields.cpp" line="312" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="257" />
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="260" />
+        <location filename="../gui/core/configfields.cpp" line="318" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="261" />
+        <location filename="../gui/core/configfields.cpp" line="319" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="267" />
+        <location filename="../gui/core/configfields.cpp" line="320" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268" />
+        <location filename="../gui/core/configfields.cpp" line="321" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>keep the worker processes between epochs instead of starting new ones</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="273" />
+        <location filename="../gui/core/configfields.cpp" line="323" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="278" />
+        <location filename="../gui/core/configfields.cpp" line="326" />
         <source>False (pageable)</source>
         <translation>False (pageable)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="278" />
+        <location filename="../gui/core/configfields.cpp" line="326" />
         <source>True (pin thread)</source>
         <translation>True (pin thread)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="279" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (pinned slots)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="292" />
+        <location filename="../gui/core/configfields.cpp" line="340" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="293" />
+        <location filename="../gui/core/configfields.cpp" line="341" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="299" />
+        <location filename="../gui/core/configfields.cpp" line="342" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="300" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="308" />
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="311" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="311" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="316" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>worker start-up cost (µs)</source>
         <translation>worker start-up cost (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="317" />
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="323" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>Epochs</source>
         <translation>Epochs</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
+        <location filename="../gui/core/configfields.cpp" line="370" />
         <source>passes over the dataset</source>
         <translation>passes over the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="372" />
         <source>Batches per epoch (limit)</source>
         <translation>Batches per epoch (limit)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>stop each epoch early after this many batches</source>
         <translation>stop each epoch early after this many batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328" />
+        <location filename="../gui/core/configfields.cpp" line="375" />
         <source>all</source>
         <translation>all</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="335" />
+        <location filename="../gui/core/configfields.cpp" line="378" />
         <source>Training step (µs)</source>
         <translation>Training step (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="336" />
+        <location filename="../gui/core/configfields.cpp" line="379" />
         <source>GPU time of one training step (the step kernel) per batch</source>
         <translation>GPU time of one training step (the step kernel) per batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337" />
+        <location filename="../gui/core/configfields.cpp" line="380" />
         <source>non_blocking copies</source>
         <translation>non_blocking copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="338" />
+        <location filename="../gui/core/configfields.cpp" line="381" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
         <translation>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="339" />
+        <location filename="../gui/core/configfields.cpp" line="382" />
         <source>Separate copy stream</source>
         <translation>Separate copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
+        <location filename="../gui/core/configfields.cpp" line="383" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
         <translation>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
+        <location filename="../gui/core/configfields.cpp" line="384" />
         <source>On a worker exception</source>
         <translation>On a worker exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="385" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
         <translation>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="386" />
         <source>stop</source>
         <translation>stop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="386" />
         <source>continue</source>
         <translation>continue</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="350" />
+        <location filename="../gui/core/configfields.cpp" line="387" />
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="351" />
+        <location filename="../gui/core/configfields.cpp" line="388" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
         <translation>torch.manual_seed: the same seed gives the same shuffle and worker seeds</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="390" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
         <translation>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358" />
+        <location filename="../gui/core/configfields.cpp" line="391" />
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358" />
+        <location filename="../gui/core/configfields.cpp" line="391" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="392" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="393" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Pinned copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simulated GPU: host-to-device bandwidth from page-locked memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364" />
+        <location filename="../gui/core/configfields.cpp" line="395" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Pageable copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="365" />
+        <location filename="../gui/core/configfields.cpp" line="396" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simulated GPU: bandwidth when the driver must stage pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="368" />
+        <location filename="../gui/core/configfields.cpp" line="403" />
         <source>Inject a fault</source>
         <translation>Inject a fault</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="404" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>make one worker crash, hang, raise an exception or exit at a given batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="372" />
+        <location filename="../gui/core/configfields.cpp" line="405" />
         <source>crash (segfault)</source>
         <translation>crash (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="406" />
         <source>hang</source>
         <translation>hang</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="406" />
         <source>raise an exception</source>
         <translation>raise an exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="374" />
+        <location filename="../gui/core/configfields.cpp" line="407" />
         <source>exit</source>
         <translation>exit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="398" />
+        <location filename="../gui/core/configfields.cpp" line="433" />
         <source>Fault: worker</source>
         <translation>Fault: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="399" />
+        <location filename="../gui/core/configfields.cpp" line="434" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>the worker that fails (-1: the main process, with num_workers 0)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="400" />
+        <location filename="../gui/core/configfields.cpp" line="435" />
         <source>Fault: at its batch</source>
         <translation>Fault: at its batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="401" />
+        <location filename="../gui/core/configfields.cpp" line="436" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>the failing worker's own batch number in the epoch, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="444" />
+        <location filename="../gui/core/configfields.cpp" line="489" />
         <source>Dataset</source>
         <translation>Dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="445" />
+        <location filename="../gui/core/configfields.cpp" line="490" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="446" />
+        <location filename="../gui/core/configfields.cpp" line="491" />
         <source>Training loop</source>
         <translation>Training loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="447" />
+        <location filename="../gui/core/configfields.cpp" line="492" />
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="448" />
+        <location filename="../gui/core/configfields.cpp" line="493" />
         <source>Fault injection</source>
         <translation>Fault injection</translation>
     </message>
@@ -748,7 +748,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="214" />
+        <location filename="../gui/widgets/configpanel.cpp" line="227" />
         <source>Not runnable: %1</source>
         <translation>Not runnable: %1</translation>
     </message>
@@ -853,6 +853,30 @@
         <location filename="../gui/widgets/detailspanel.cpp" line="29" />
         <source>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</source>
         <translation>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</translation>
+    </message>
+</context>
+<context>
+    <name>DockLayout</name>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="114" />
+        <location filename="../gui/widgets/docklayout.cpp" line="116" />
+        <source>Configuration</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="115" />
+        <source>Lessons</source>
+        <translation>Lessons</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="117" />
+        <source>Summary</source>
+        <translation>Summary</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="118" />
+        <source>Details</source>
+        <translation>Details</translation>
     </message>
 </context>
 <context>
@@ -985,6 +1009,106 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="32" />
+        <location filename="../gui/widgets/fileactions.cpp" line="38" />
+        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <source>Open configuration</source>
+        <translation>Open configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="32" />
+        <source>Cannot read %1: %2</source>
+        <translation>Cannot read %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="39" />
+        <source>%1 is not a JSON configuration: %2 at byte %3</source>
+        <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="51" />
+        <location filename="../gui/widgets/fileactions.cpp" line="109" />
+        <source>Save configuration</source>
+        <translation>Save configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="51" />
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="67" />
+        <location filename="../gui/widgets/fileactions.cpp" line="116" />
+        <source>Export picture</source>
+        <translation>Export picture</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="67" />
+        <source>The picture was not written: %1</source>
+        <translation>The picture was not written: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="70" />
+        <source>Picture written to %1.</source>
+        <translation>Picture written to %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="77" />
+        <source>Writing the Chrome trace…</source>
+        <translation>Writing the Chrome trace…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="94" />
+        <location filename="../gui/widgets/fileactions.cpp" line="126" />
+        <location filename="../gui/widgets/fileactions.cpp" line="129" />
+        <source>Export Chrome trace</source>
+        <translation>Export Chrome trace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="94" />
+        <source>The trace was not written: %1</source>
+        <translation>The trace was not written: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="96" />
+        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
+        <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <location filename="../gui/widgets/fileactions.cpp" line="109" />
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="117" />
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="126" />
+        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
+        <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="130" />
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome trace (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>Open PyTorch profiler traces</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="138" />
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
+    </message>
+</context>
+<context>
     <name>ImportedTrace</name>
     <message>
         <location filename="../gui/core/importedtrace.cpp" line="23" />
@@ -1013,14 +1137,52 @@
     </message>
 </context>
 <context>
+    <name>JobWatch</name>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="37" />
+        <source>Attach to a running job</source>
+        <translation>Attach to a running job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <source>Stop the current run first.</source>
+        <translation>Stop the current run first.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="38" />
+        <source>No job is running under the probe now. Start one with
+    python3 -m loaderscope run script.py [arguments]
+or use File ▸ Watch a Python script.</source>
+        <translation>No job is running under the probe now. Start one with
+    python3 -m loaderscope run script.py [arguments]
+or use File ▸ Watch a Python script.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="93" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="99" />
+        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="100" />
+        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
+        <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
+    </message>
+</context>
+<context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="17" />
+        <location filename="../gui/core/lessons.cpp" line="19" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="126" />
+        <location filename="../gui/core/lessons.cpp" line="128" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1378,300 +1540,82 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="226" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="266" />
         <source>Measuring %1 of %2…</source>
         <translation>Measuring %1 of %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="267" />
         <source>Proving the advice: %1</source>
         <translation>Proving the advice: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="275" />
         <source>The advice was measured: see the summary.</source>
         <translation>The advice was measured: see the summary.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="565" />
-        <source>Open configuration</source>
-        <translation>Open configuration</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
-        <source>Save configuration</source>
-        <translation>Save configuration</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
-        <source>Export picture</source>
-        <translation>Export picture</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
-        <source>Export Chrome trace</source>
-        <translation>Export Chrome trace</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
-        <source>Chrome trace (*.json)</source>
-        <translation>Chrome trace (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="437" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
-        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
-        <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
-        <source>Open PyTorch profiler traces</source>
-        <translation>Open PyTorch profiler traces</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="315" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="261" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
-        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
-        <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
-        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
-        <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="220" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
-        <source>Configuration</source>
-        <translation>Configuration</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
-        <source>Lessons</source>
-        <translation>Lessons</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
-        <source>Summary</source>
-        <translation>Summary</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
-        <source>Details</source>
-        <translation>Details</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
-        <source>Attach to a running job</source>
-        <translation>Attach to a running job</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
-        <source>Stop the current run first.</source>
-        <translation>Stop the current run first.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
-        <source>No job is running under the probe now. Start one with
-    python3 -m loaderscope run script.py [arguments]
-or use File ▸ Watch a Python script.</source>
-        <translation>No job is running under the probe now. Start one with
-    python3 -m loaderscope run script.py [arguments]
-or use File ▸ Watch a Python script.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
-        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
-        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="516" />
-        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
-        <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
-        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
-        <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
-        <source>Cannot read %1: %2</source>
-        <translation>Cannot read %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <source>%1 is not a JSON configuration: %2 at byte %3</source>
-        <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
-        <source>Cannot write %1: %2</source>
-        <translation>Cannot write %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
-        <source>The picture was not written: %1</source>
-        <translation>The picture was not written: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
-        <source>Picture written to %1.</source>
-        <translation>Picture written to %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="818" />
-        <source>Watching %1 (pid %2)… Stop ends the job.</source>
-        <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="820" />
-        <source>Following a running job… Stop only stops watching it.</source>
-        <translation>Following a running job… Stop only stops watching it.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>Your PyTorch job: its own CUDA device</source>
-        <translation>Your PyTorch job: its own CUDA device</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>Your PyTorch job: no GPU work recorded</source>
-        <translation>Your PyTorch job: no GPU work recorded</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="839" />
-        <source>GPU: simulated (a model, not a device)</source>
-        <translation>GPU: simulated (a model, not a device)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="837" />
-        <source>GPU: CUDA device</source>
-        <translation>GPU: CUDA device</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
-        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
-        <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
-        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
-        <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
-        <source>Writing the Chrome trace…</source>
-        <translation>Writing the Chrome trace…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
-        <source>The trace was not written: %1</source>
-        <translation>The trace was not written: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="791" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="806" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="545" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="822" />
-        <source>Running… engine pid %1</source>
-        <translation>Running… engine pid %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
-        <source>The configuration is not runnable: see the message above the form.</source>
-        <translation>The configuration is not runnable: see the message above the form.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
-        <source>Ready: press Run (F5).</source>
-        <translation>Ready: press Run (F5).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="833" />
-        <source>A PyTorch profiler trace</source>
-        <translation>A PyTorch profiler trace</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="840" />
-        <source>GPU: chosen at run time (simulated when none is usable)</source>
-        <translation>GPU: chosen at run time (simulated when none is usable)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="906" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
@@ -1679,42 +1623,42 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="110" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="112" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="114" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="116" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="118" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="121" />
+        <location filename="../gui/core/summarytext.cpp" line="122" />
         <source>no loader spans found</source>
         <translation>no loader spans found</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="123" />
+        <location filename="../gui/core/summarytext.cpp" line="124" />
         <source>loader wait not measured</source>
         <translation>loader wait not measured</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="125" />
+        <location filename="../gui/core/summarytext.cpp" line="126" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
     </message>
@@ -1722,87 +1666,87 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Presets</name>
     <message>
-        <location filename="../gui/core/presets.cpp" line="21" />
+        <location filename="../gui/core/presets.cpp" line="23" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: everything in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="22" />
+        <location filename="../gui/core/presets.cpp" line="24" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: four worker processes</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="23" />
+        <location filename="../gui/core/presets.cpp" line="25" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: pinned, asynchronous copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="24" />
+        <location filename="../gui/core/presets.cpp" line="26" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: pageable copies block the host</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="25" />
+        <location filename="../gui/core/presets.cpp" line="27" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>iterable dataset without sharding (duplicates)</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="26" />
+        <location filename="../gui/core/presets.cpp" line="28" />
         <source>iterable dataset sharded by worker id</source>
         <translation>iterable dataset sharded by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="27" />
+        <location filename="../gui/core/presets.cpp" line="29" />
         <source>workers started with fork</source>
         <translation>workers started with fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="28" />
+        <location filename="../gui/core/presets.cpp" line="30" />
         <source>workers started with spawn</source>
         <translation>workers started with spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="29" />
+        <location filename="../gui/core/presets.cpp" line="31" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>one slow sample, in_order=True (head-of-line blocking)</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="30" />
+        <location filename="../gui/core/presets.cpp" line="32" />
         <source>one slow sample, in_order=False</source>
         <translation>one slow sample, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="31" />
+        <location filename="../gui/core/presets.cpp" line="33" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: the window of batches in flight</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="32" />
+        <location filename="../gui/core/presets.cpp" line="34" />
         <source>persistent_workers=True over three epochs</source>
         <translation>persistent_workers=True over three epochs</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="33" />
+        <location filename="../gui/core/presets.cpp" line="35" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>a worker crashes in the middle of the epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="34" />
+        <location filename="../gui/core/presets.cpp" line="36" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 with drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="35" />
+        <location filename="../gui/core/presets.cpp" line="37" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: rank 1 of 4</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="37" />
+        <location filename="../gui/core/presets.cpp" line="39" />
         <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
         <translation>copy-on-read: refcounted Python objects (the workers' memory grows)</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="38" />
+        <location filename="../gui/core/presets.cpp" line="40" />
         <source>copy-on-read: one contiguous array (the pages stay shared)</source>
         <translation>copy-on-read: one contiguous array (the pages stay shared)</translation>
     </message>
@@ -1879,37 +1823,37 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="444" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="446" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="448" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="450" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="452" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="454" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -1925,17 +1869,17 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="25" />
+        <location filename="../gui/core/runsession.cpp" line="27" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="49" />
+        <location filename="../gui/core/runsession.cpp" line="55" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="152" />
+        <location filename="../gui/core/runsession.cpp" line="165" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -1943,7 +1887,7 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>ShmReader</name>
     <message>
-        <location filename="../gui/core/shmreader.cpp" line="43" />
+        <location filename="../gui/core/shmreader.cpp" line="44" />
         <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>the run's shared memory was truncated; the live view stopped (the recording is complete)</translation>
     </message>
@@ -2094,49 +2038,117 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="103" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="107" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="109" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="120" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="102" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="129" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="139" />
         <source>Verdict</source>
         <translation>Verdict</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="36" />
+        <source>Watching %1 (pid %2)… Stop ends the job.</source>
+        <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="38" />
+        <source>Following a running job… Stop only stops watching it.</source>
+        <translation>Following a running job… Stop only stops watching it.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="40" />
+        <source>Running… engine pid %1</source>
+        <translation>Running… engine pid %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="42" />
+        <source>The configuration is not runnable: see the message above the form.</source>
+        <translation>The configuration is not runnable: see the message above the form.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="44" />
+        <source>Ready: press Run (F5).</source>
+        <translation>Ready: press Run (F5).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="55" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
+        <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <source>A PyTorch profiler trace</source>
+        <translation>A PyTorch profiler trace</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <source>Your PyTorch job: its own CUDA device</source>
+        <translation>Your PyTorch job: its own CUDA device</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <source>Your PyTorch job: no GPU work recorded</source>
+        <translation>Your PyTorch job: no GPU work recorded</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <source>GPU: CUDA device</source>
+        <translation>GPU: CUDA device</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="74" />
+        <source>GPU: simulated (a model, not a device)</source>
+        <translation>GPU: simulated (a model, not a device)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="75" />
+        <source>GPU: chosen at run time (simulated when none is usable)</source>
+        <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
 </context>
 <context>
@@ -2260,232 +2272,232 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="84" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="90" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>your PyTorch job</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="101" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="133" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="163" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="195" />
+        <location filename="../gui/core/summarytext.cpp" line="201" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="206" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <location filename="../gui/core/summarytext.cpp" line="235" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="210" />
+        <location filename="../gui/core/summarytext.cpp" line="236" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="214" />
+        <location filename="../gui/core/summarytext.cpp" line="240" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="218" />
+        <location filename="../gui/core/summarytext.cpp" line="244" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="222" />
+        <location filename="../gui/core/summarytext.cpp" line="256" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="225" />
+        <location filename="../gui/core/summarytext.cpp" line="259" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="229" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="234" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="238" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="242" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="301" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="251" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="262" />
+        <location filename="../gui/core/summarytext.cpp" line="279" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="281" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="270" />
+        <location filename="../gui/core/summarytext.cpp" line="287" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="276" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="284" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <location filename="../gui/core/summarytext.cpp" line="354" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <location filename="../gui/core/summarytext.cpp" line="354" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="306" />
+        <location filename="../gui/core/summarytext.cpp" line="358" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="315" />
+        <location filename="../gui/core/summarytext.cpp" line="367" />
         <source>main %1 RSS, %2 USS</source>
         <translation>main %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>; workers up to %1 USS</source>
         <translation>; workers up to %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="331" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>slots up to %1 in use (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="333" />
+        <location filename="../gui/core/summarytext.cpp" line="386" />
         <source>slots up to %1 in use</source>
         <translation>slots up to %1 in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335" />
+        <location filename="../gui/core/summarytext.cpp" line="388" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="343" />
+        <location filename="../gui/core/summarytext.cpp" line="396" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -2494,72 +2506,72 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="353" />
+        <location filename="../gui/core/summarytext.cpp" line="406" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="355" />
+        <location filename="../gui/core/summarytext.cpp" line="408" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="357" />
+        <location filename="../gui/core/summarytext.cpp" line="410" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="359" />
+        <location filename="../gui/core/summarytext.cpp" line="412" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="361" />
+        <location filename="../gui/core/summarytext.cpp" line="414" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="363" />
+        <location filename="../gui/core/summarytext.cpp" line="416" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="365" />
+        <location filename="../gui/core/summarytext.cpp" line="418" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="367" />
+        <location filename="../gui/core/summarytext.cpp" line="420" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="368" />
+        <location filename="../gui/core/summarytext.cpp" line="421" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="371" />
+        <location filename="../gui/core/summarytext.cpp" line="424" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="425" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="381" />
+        <location filename="../gui/core/summarytext.cpp" line="434" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="383" />
+        <location filename="../gui/core/summarytext.cpp" line="436" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="395" />
+        <location filename="../gui/core/summarytext.cpp" line="448" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -2572,151 +2584,151 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="56" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="75" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="63" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="95" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="102" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="129" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="119" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="135" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="124" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="140" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="125" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="172" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="187" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="191" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="199" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="214" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="245" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="310" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="258" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="273" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="319" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="289" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="325" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
         <source>Cannot write %1: %2</source>
         <translation>Cannot write %1: %2</translation>
     </message>
@@ -2775,22 +2787,22 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="345" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="347" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="281" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="349" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="282" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -3226,43 +3238,43 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="48" />
+        <location filename="../gui/main.cpp" line="52" />
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="55" />
+        <location filename="../gui/main.cpp" line="59" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="63" />
-        <location filename="../gui/main.cpp" line="208" />
+        <location filename="../gui/main.cpp" line="67" />
+        <location filename="../gui/main.cpp" line="215" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="76" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="84" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91" />
+        <location filename="../gui/main.cpp" line="95" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="185" />
+        <location filename="../gui/main.cpp" line="189" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="237" />
+        <location filename="../gui/main.cpp" line="244" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -148,7 +148,7 @@
         <translation>worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="173" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="174" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -189,558 +189,558 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="68" />
+        <location filename="../gui/core/configfields.cpp" line="224" />
         <source>Dataset style</source>
         <translation>Veri kümesi türü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="69" />
+        <location filename="../gui/core/configfields.cpp" line="225" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, sampler tarafından indekslenir; iterable: __iter__, her worker kendi kopyasını dolaşır; files: gerçek dosyalardan oluşan bir klasör, her örnek okunur ve sağlama toplamı alınır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="74" />
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>map-style (synthetic)</source>
         <translation>map-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="75" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="76" />
+        <location filename="../gui/core/configfields.cpp" line="230" />
         <source>files in a folder</source>
         <translation>bir klasördeki dosyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="80" />
+        <location filename="../gui/core/configfields.cpp" line="232" />
         <source>Samples</source>
         <translation>Örnek sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="81" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): bir epoch'ta kaç örnek olduğu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="85" />
+        <location filename="../gui/core/configfields.cpp" line="237" />
         <source>Bytes per sample</source>
         <translation>Örnek başına bayt</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="86" />
+        <location filename="../gui/core/configfields.cpp" line="238" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>batch içindeki bir örneğin boyutu: worker'ların yazdığı ve GPU'nun kopyaladığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="89" />
+        <location filename="../gui/core/configfields.cpp" line="140" />
         <source>I/O latency per sample (µs)</source>
         <translation>Örnek başına G/Ç gecikmesi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="90" />
+        <location filename="../gui/core/configfields.cpp" line="141" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>her örneğin depolama ya da ağ için beklediği süre, bir dosya okumak gibi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="106" />
+        <location filename="../gui/core/configfields.cpp" line="157" />
         <source>Latency distribution</source>
         <translation>Gecikme dağılımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="107" />
+        <location filename="../gui/core/configfields.cpp" line="158" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>sabit: her örnek aynı süre bekler; lognormal: çoğu hızlı, birkaçı yavaş</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="110" />
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>constant</source>
         <translation>sabit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="110" />
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="132" />
+        <location filename="../gui/core/configfields.cpp" line="181" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="133" />
+        <location filename="../gui/core/configfields.cpp" line="182" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>lognormal gecikmenin yayılımı: 0,5 uzun bir yavaş örnek kuyruğu verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="146" />
+        <location filename="../gui/core/configfields.cpp" line="240" />
         <source>CPU work per sample (µs)</source>
         <translation>Örnek başına CPU işi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="147" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>örnek başına gerçek hesaplama (kod çözme, veri artırma): G/Ç gecikmesinin aksine bir çekirdek kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="150" />
+        <location filename="../gui/core/configfields.cpp" line="243" />
         <source>Shard by worker id</source>
         <translation>Worker id'ye göre böl</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="151" />
+        <location filename="../gui/core/configfields.cpp" line="244" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>yalnızca iterable: worker k, k, k+N, ... örneklerini üretir. Bu olmadan her worker akışın tamamını üretir ve her örnek N kez gelir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="157" />
+        <location filename="../gui/core/configfields.cpp" line="249" />
         <source>Folder of samples</source>
         <translation>Örnek klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="158" />
+        <location filename="../gui/core/configfields.cpp" line="250" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files veri kümesi: bu klasördeki her normal dosya bir örnektir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="169" />
+        <location filename="../gui/core/configfields.cpp" line="200" />
         <source>Slow sample index</source>
         <translation>Yavaş örnek indeksi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="170" />
+        <location filename="../gui/core/configfields.cpp" line="201" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>250 ms süren tek bir örnek: sıralı teslimde sıra başı tıkanmasını gösterir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="172" />
-        <location filename="../gui/core/configfields.cpp" line="372" />
+        <location filename="../gui/core/configfields.cpp" line="203" />
+        <location filename="../gui/core/configfields.cpp" line="405" />
         <source>none</source>
         <translation>yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="191" />
+        <location filename="../gui/core/configfields.cpp" line="354" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="192" />
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>batch başına örnek; None otomatik batch oluşturmayı kapatır (öğe başına bir örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="194" />
+        <location filename="../gui/core/configfields.cpp" line="356" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="205" />
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="206" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>her epoch yeni bir rastgele sıra (RandomSampler); yalnızca map-style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="209" />
+        <location filename="../gui/core/configfields.cpp" line="361" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="210" />
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>son eksik batch'i at (iterable veri kümesinde: her worker'ınkini)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="212" />
+        <location filename="../gui/core/configfields.cpp" line="271" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="213" />
+        <location filename="../gui/core/configfields.cpp" line="272" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: bu rank'in veri kümesindeki payı; her rank aynı sayıyı alsın diye doldurulur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="216" />
+        <location filename="../gui/core/configfields.cpp" line="274" />
         <source>default (sequential or random)</source>
         <translation>varsayılan (sıralı ya da rastgele)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="217" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="232" />
+        <location filename="../gui/core/configfields.cpp" line="291" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
+        <location filename="../gui/core/configfields.cpp" line="292" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>veri kümesini paylaşan rank (process) sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="234" />
+        <location filename="../gui/core/configfields.cpp" line="293" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="235" />
+        <location filename="../gui/core/configfields.cpp" line="294" />
         <source>which rank this loader is, from 0</source>
         <translation>bu loader'ın hangi rank olduğu, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="236" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>sampler seed</source>
         <translation>sampler tohumu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="237" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>her rank seed + epoch ile karıştırır, böylece rank'ler aynı sırada anlaşır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="238" />
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>sampler epoch</source>
         <translation>sampler epoch'u</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="239" />
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>set_epoch() value of the first epoch</source>
         <translation>ilk epoch'un set_epoch() değeri</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="245" />
+        <location filename="../gui/core/configfields.cpp" line="299" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="246" />
+        <location filename="../gui/core/configfields.cpp" line="300" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler varsayılan olarak karıştırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251" />
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="252" />
+        <location filename="../gui/core/configfields.cpp" line="302" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>veri kümesini doldurmak yerine num_replicas'ın katına kes</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="256" />
+        <location filename="../gui/core/configfields.cpp" line="312" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="257" />
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="260" />
+        <location filename="../gui/core/configfields.cpp" line="318" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="261" />
+        <location filename="../gui/core/configfields.cpp" line="319" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="267" />
+        <location filename="../gui/core/configfields.cpp" line="320" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="268" />
+        <location filename="../gui/core/configfields.cpp" line="321" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="273" />
+        <location filename="../gui/core/configfields.cpp" line="323" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="278" />
+        <location filename="../gui/core/configfields.cpp" line="326" />
         <source>False (pageable)</source>
         <translation>False (sayfalanabilir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="278" />
+        <location filename="../gui/core/configfields.cpp" line="326" />
         <source>True (pin thread)</source>
         <translation>True (pin thread'i)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="279" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (sabitlenmiş yuvalar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="292" />
+        <location filename="../gui/core/configfields.cpp" line="340" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="293" />
+        <location filename="../gui/core/configfields.cpp" line="341" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="299" />
+        <location filename="../gui/core/configfields.cpp" line="342" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="300" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="307" />
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="308" />
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="311" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="311" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="316" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>worker start-up cost (µs)</source>
         <translation>worker başlangıç maliyeti (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="317" />
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>her worker'ın ilk batch'inden önce yaptığı iş (worker_init_fn, dosya açma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="323" />
+        <location filename="../gui/core/configfields.cpp" line="369" />
         <source>Epochs</source>
         <translation>Epoch sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
+        <location filename="../gui/core/configfields.cpp" line="370" />
         <source>passes over the dataset</source>
         <translation>veri kümesi üzerinden geçiş sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="372" />
         <source>Batches per epoch (limit)</source>
         <translation>Epoch başına batch (sınır)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>stop each epoch early after this many batches</source>
         <translation>her epoch'u bu kadar batch'ten sonra erken bitir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328" />
+        <location filename="../gui/core/configfields.cpp" line="375" />
         <source>all</source>
         <translation>hepsi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="335" />
+        <location filename="../gui/core/configfields.cpp" line="378" />
         <source>Training step (µs)</source>
         <translation>Eğitim adımı (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="336" />
+        <location filename="../gui/core/configfields.cpp" line="379" />
         <source>GPU time of one training step (the step kernel) per batch</source>
         <translation>batch başına bir eğitim adımının GPU süresi (adım kernel'i)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="337" />
+        <location filename="../gui/core/configfields.cpp" line="380" />
         <source>non_blocking copies</source>
         <translation>non_blocking kopyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="338" />
+        <location filename="../gui/core/configfields.cpp" line="381" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
         <translation>.to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="339" />
+        <location filename="../gui/core/configfields.cpp" line="382" />
         <source>Separate copy stream</source>
         <translation>Ayrı kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
+        <location filename="../gui/core/configfields.cpp" line="383" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
         <translation>kopyalar kendi CUDA stream'inde (bir prefetcher), böylece GPU'da önceki adımla örtüşebilir; kapalı: sade bir döngüdeki gibi tek stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
+        <location filename="../gui/core/configfields.cpp" line="384" />
         <source>On a worker exception</source>
         <translation>Worker istisnasında</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="385" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
         <translation>stop: istisna çalıştırmayı bitirir; continue: döngü onu yakalar ve next() çağırmaya devam eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="386" />
         <source>stop</source>
         <translation>dur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="386" />
         <source>continue</source>
         <translation>devam et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="350" />
+        <location filename="../gui/core/configfields.cpp" line="387" />
         <source>Seed</source>
         <translation>Tohum (seed)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="351" />
+        <location filename="../gui/core/configfields.cpp" line="388" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
         <translation>torch.manual_seed: aynı tohum aynı karıştırmayı ve worker tohumlarını verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="390" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
         <translation>auto: kullanılabilir bir CUDA cihazı varsa o, yoksa simüle GPU (bir model, öyle etiketlenir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358" />
+        <location filename="../gui/core/configfields.cpp" line="391" />
         <source>auto</source>
         <translation>otomatik</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="358" />
+        <location filename="../gui/core/configfields.cpp" line="391" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="392" />
         <source>simulated GPU</source>
         <translation>simüle GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="393" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Sabitlenmiş kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simüle GPU: sayfa-kilitli bellekten cihaza bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="364" />
+        <location filename="../gui/core/configfields.cpp" line="395" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Sayfalanabilir kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="365" />
+        <location filename="../gui/core/configfields.cpp" line="396" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simüle GPU: sürücünün sayfalanabilir belleği ara tampondan geçirmesi gerektiğindeki bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="368" />
+        <location filename="../gui/core/configfields.cpp" line="403" />
         <source>Inject a fault</source>
         <translation>Hata enjekte et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="404" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>bir worker'ın belirli bir batch'te çökmesini, takılmasını, istisna fırlatmasını ya da çıkmasını sağla</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="372" />
+        <location filename="../gui/core/configfields.cpp" line="405" />
         <source>crash (segfault)</source>
         <translation>çökme (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="406" />
         <source>hang</source>
         <translation>takılma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="406" />
         <source>raise an exception</source>
         <translation>istisna fırlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="374" />
+        <location filename="../gui/core/configfields.cpp" line="407" />
         <source>exit</source>
         <translation>çıkış</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="398" />
+        <location filename="../gui/core/configfields.cpp" line="433" />
         <source>Fault: worker</source>
         <translation>Hata: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="399" />
+        <location filename="../gui/core/configfields.cpp" line="434" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>hata veren worker (-1: ana process, num_workers 0 ile)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="400" />
+        <location filename="../gui/core/configfields.cpp" line="435" />
         <source>Fault: at its batch</source>
         <translation>Hata: batch'inde</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="401" />
+        <location filename="../gui/core/configfields.cpp" line="436" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>hata veren worker'ın epoch içindeki kendi batch numarası, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="444" />
+        <location filename="../gui/core/configfields.cpp" line="489" />
         <source>Dataset</source>
         <translation>Veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="445" />
+        <location filename="../gui/core/configfields.cpp" line="490" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="446" />
+        <location filename="../gui/core/configfields.cpp" line="491" />
         <source>Training loop</source>
         <translation>Eğitim döngüsü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="447" />
+        <location filename="../gui/core/configfields.cpp" line="492" />
         <source>Device</source>
         <translation>Cihaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="448" />
+        <location filename="../gui/core/configfields.cpp" line="493" />
         <source>Fault injection</source>
         <translation>Hata enjeksiyonu</translation>
     </message>
@@ -748,7 +748,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="214" />
+        <location filename="../gui/widgets/configpanel.cpp" line="227" />
         <source>Not runnable: %1</source>
         <translation>Çalıştırılamaz: %1</translation>
     </message>
@@ -853,6 +853,30 @@
         <location filename="../gui/widgets/detailspanel.cpp" line="29" />
         <source>Click a span on the timeline to see it here (its batch is highlighted in every lane); drag across the timeline to measure a time range; Esc clears.</source>
         <translation>Burada görmek için zaman çizelgesinde bir aralığa tıklayın (batch'i her şeritte vurgulanır); bir zaman aralığını ölçmek için çizelge boyunca sürükleyin; Esc temizler.</translation>
+    </message>
+</context>
+<context>
+    <name>DockLayout</name>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="114" />
+        <location filename="../gui/widgets/docklayout.cpp" line="116" />
+        <source>Configuration</source>
+        <translation>Yapılandırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="115" />
+        <source>Lessons</source>
+        <translation>Dersler</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="117" />
+        <source>Summary</source>
+        <translation>Özet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/docklayout.cpp" line="118" />
+        <source>Details</source>
+        <translation>Ayrıntılar</translation>
     </message>
 </context>
 <context>
@@ -985,6 +1009,106 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="32" />
+        <location filename="../gui/widgets/fileactions.cpp" line="38" />
+        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <source>Open configuration</source>
+        <translation>Yapılandırmayı aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="32" />
+        <source>Cannot read %1: %2</source>
+        <translation>%1 okunamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="39" />
+        <source>%1 is not a JSON configuration: %2 at byte %3</source>
+        <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="51" />
+        <location filename="../gui/widgets/fileactions.cpp" line="109" />
+        <source>Save configuration</source>
+        <translation>Yapılandırmayı kaydet</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="51" />
+        <source>Cannot write %1: %2</source>
+        <translation>%1 yazılamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="67" />
+        <location filename="../gui/widgets/fileactions.cpp" line="116" />
+        <source>Export picture</source>
+        <translation>Resim dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="67" />
+        <source>The picture was not written: %1</source>
+        <translation>Resim yazılmadı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="70" />
+        <source>Picture written to %1.</source>
+        <translation>Resim %1 dosyasına yazıldı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="77" />
+        <source>Writing the Chrome trace…</source>
+        <translation>Chrome izi yazılıyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="94" />
+        <location filename="../gui/widgets/fileactions.cpp" line="126" />
+        <location filename="../gui/widgets/fileactions.cpp" line="129" />
+        <source>Export Chrome trace</source>
+        <translation>Chrome izini dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="94" />
+        <source>The trace was not written: %1</source>
+        <translation>İz yazılmadı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="96" />
+        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
+        <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <location filename="../gui/widgets/fileactions.cpp" line="109" />
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="117" />
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="126" />
+        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
+        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="130" />
+        <source>Chrome trace (*.json)</source>
+        <translation>Chrome izi (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <source>Open PyTorch profiler traces</source>
+        <translation>PyTorch profiler izlerini aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="138" />
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
+    </message>
+</context>
+<context>
     <name>ImportedTrace</name>
     <message>
         <location filename="../gui/core/importedtrace.cpp" line="23" />
@@ -1013,14 +1137,52 @@
     </message>
 </context>
 <context>
+    <name>JobWatch</name>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="37" />
+        <source>Attach to a running job</source>
+        <translation>Çalışan bir işe bağlan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <source>Stop the current run first.</source>
+        <translation>Önce mevcut çalıştırmayı durdurun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="38" />
+        <source>No job is running under the probe now. Start one with
+    python3 -m loaderscope run script.py [arguments]
+or use File ▸ Watch a Python script.</source>
+        <translation>Şu anda prob altında çalışan bir iş yok. Şununla başlatın:
+    python3 -m loaderscope run script.py [argümanlar]
+ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="93" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="99" />
+        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="100" />
+        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
+        <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
+    </message>
+</context>
+<context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="17" />
+        <location filename="../gui/core/lessons.cpp" line="19" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="126" />
+        <location filename="../gui/core/lessons.cpp" line="128" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -1378,300 +1540,82 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="289" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="226" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="266" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="267" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="275" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="565" />
-        <source>Open configuration</source>
-        <translation>Yapılandırmayı aç</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="156" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="161" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
-        <source>Save configuration</source>
-        <translation>Yapılandırmayı kaydet</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
-        <source>Export picture</source>
-        <translation>Resim dışa aktar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="177" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
-        <source>Export Chrome trace</source>
-        <translation>Chrome izini dışa aktar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="178" />
-        <source>Chrome trace (*.json)</source>
-        <translation>Chrome izi (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="620" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="437" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="764" />
-        <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
-        <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="183" />
-        <source>Open PyTorch profiler traces</source>
-        <translation>PyTorch profiler izlerini aç</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="315" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="261" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
-        <source>Run a configuration first: the trace is made from a finished run's recording.</source>
-        <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="184" />
-        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
-        <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="220" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="221" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="379" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="381" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="383" />
-        <source>Configuration</source>
-        <translation>Yapılandırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="382" />
-        <source>Lessons</source>
-        <translation>Dersler</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="384" />
-        <source>Summary</source>
-        <translation>Özet</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="385" />
-        <source>Details</source>
-        <translation>Ayrıntılar</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="386" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="387" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="390" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
-        <location filename="../gui/widgets/mainwindow.cpp" line="460" />
-        <source>Attach to a running job</source>
-        <translation>Çalışan bir işe bağlan</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="455" />
-        <source>Stop the current run first.</source>
-        <translation>Önce mevcut çalıştırmayı durdurun.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="461" />
-        <source>No job is running under the probe now. Start one with
-    python3 -m loaderscope run script.py [arguments]
-or use File ▸ Watch a Python script.</source>
-        <translation>Şu anda prob altında çalışan bir iş yok. Şununla başlatın:
-    python3 -m loaderscope run script.py [argümanlar]
-ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
-        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
-        <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="516" />
-        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
-        <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="517" />
-        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
-        <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
-        <source>Cannot read %1: %2</source>
-        <translation>%1 okunamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
-        <source>%1 is not a JSON configuration: %2 at byte %3</source>
-        <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="578" />
-        <source>Cannot write %1: %2</source>
-        <translation>%1 yazılamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="594" />
-        <source>The picture was not written: %1</source>
-        <translation>Resim yazılmadı: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="597" />
-        <source>Picture written to %1.</source>
-        <translation>Resim %1 dosyasına yazıldı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="818" />
-        <source>Watching %1 (pid %2)… Stop ends the job.</source>
-        <translation>%1 izleniyor (pid %2)… Durdur işi sonlandırır.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="820" />
-        <source>Following a running job… Stop only stops watching it.</source>
-        <translation>Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>Your PyTorch job: its own CUDA device</source>
-        <translation>PyTorch işiniz: kendi CUDA cihazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="835" />
-        <source>Your PyTorch job: no GPU work recorded</source>
-        <translation>PyTorch işiniz: GPU işi kaydedilmedi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="839" />
-        <source>GPU: simulated (a model, not a device)</source>
-        <translation>GPU: simüle (bir model, cihaz değil)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="837" />
-        <source>GPU: CUDA device</source>
-        <translation>GPU: CUDA cihazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="713" />
-        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
-        <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="719" />
-        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
-        <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="745" />
-        <source>Writing the Chrome trace…</source>
-        <translation>Chrome izi yazılıyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="762" />
-        <source>The trace was not written: %1</source>
-        <translation>İz yazılmadı: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="772" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="791" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="806" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="545" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="822" />
-        <source>Running… engine pid %1</source>
-        <translation>Çalışıyor… motor pid %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="824" />
-        <source>The configuration is not runnable: see the message above the form.</source>
-        <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="826" />
-        <source>Ready: press Run (F5).</source>
-        <translation>Hazır: Çalıştır'a basın (F5).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="833" />
-        <source>A PyTorch profiler trace</source>
-        <translation>Bir PyTorch profiler izi</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="840" />
-        <source>GPU: chosen at run time (simulated when none is usable)</source>
-        <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="906" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
@@ -1679,42 +1623,42 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="110" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="112" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="114" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="116" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="118" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="121" />
+        <location filename="../gui/core/summarytext.cpp" line="122" />
         <source>no loader spans found</source>
         <translation>DataLoader aralığı bulunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="123" />
+        <location filename="../gui/core/summarytext.cpp" line="124" />
         <source>loader wait not measured</source>
         <translation>DataLoader beklemesi ölçülmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="125" />
+        <location filename="../gui/core/summarytext.cpp" line="126" />
         <source>unreliable trace</source>
         <translation>güvenilmez iz</translation>
     </message>
@@ -1722,87 +1666,87 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Presets</name>
     <message>
-        <location filename="../gui/core/presets.cpp" line="21" />
+        <location filename="../gui/core/presets.cpp" line="23" />
         <source>num_workers=0: everything in the main process</source>
         <translation>num_workers=0: her şey ana process'te</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="22" />
+        <location filename="../gui/core/presets.cpp" line="24" />
         <source>num_workers=4: four worker processes</source>
         <translation>num_workers=4: dört worker process</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="23" />
+        <location filename="../gui/core/presets.cpp" line="25" />
         <source>pin_memory=True: pinned, asynchronous copies</source>
         <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="24" />
+        <location filename="../gui/core/presets.cpp" line="26" />
         <source>pin_memory=False: pageable copies block the host</source>
         <translation>pin_memory=False: sayfalanabilir kopyalar host'u engeller</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="25" />
+        <location filename="../gui/core/presets.cpp" line="27" />
         <source>iterable dataset without sharding (duplicates)</source>
         <translation>bölmesiz iterable veri kümesi (tekrarlar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="26" />
+        <location filename="../gui/core/presets.cpp" line="28" />
         <source>iterable dataset sharded by worker id</source>
         <translation>worker id'ye göre bölünmüş iterable veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="27" />
+        <location filename="../gui/core/presets.cpp" line="29" />
         <source>workers started with fork</source>
         <translation>fork ile başlatılan worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="28" />
+        <location filename="../gui/core/presets.cpp" line="30" />
         <source>workers started with spawn</source>
         <translation>spawn ile başlatılan worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="29" />
+        <location filename="../gui/core/presets.cpp" line="31" />
         <source>one slow sample, in_order=True (head-of-line blocking)</source>
         <translation>tek yavaş örnek, in_order=True (sıra başı tıkanması)</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="30" />
+        <location filename="../gui/core/presets.cpp" line="32" />
         <source>one slow sample, in_order=False</source>
         <translation>tek yavaş örnek, in_order=False</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="31" />
+        <location filename="../gui/core/presets.cpp" line="33" />
         <source>prefetch_factor=4: the window of batches in flight</source>
         <translation>prefetch_factor=4: yoldaki batch penceresi</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="32" />
+        <location filename="../gui/core/presets.cpp" line="34" />
         <source>persistent_workers=True over three epochs</source>
         <translation>üç epoch boyunca persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="33" />
+        <location filename="../gui/core/presets.cpp" line="35" />
         <source>a worker crashes in the middle of the epoch</source>
         <translation>bir worker epoch ortasında çöküyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="34" />
+        <location filename="../gui/core/presets.cpp" line="36" />
         <source>batch_size=32 with drop_last=True</source>
         <translation>batch_size=32 ve drop_last=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="35" />
+        <location filename="../gui/core/presets.cpp" line="37" />
         <source>DistributedSampler: rank 1 of 4</source>
         <translation>DistributedSampler: 4 rank'ten rank 1</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="37" />
+        <location filename="../gui/core/presets.cpp" line="39" />
         <source>copy-on-read: refcounted Python objects (the workers' memory grows)</source>
         <translation>okurken kopyalama: referans sayaçlı Python nesneleri (worker belleği büyür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/presets.cpp" line="38" />
+        <location filename="../gui/core/presets.cpp" line="40" />
         <source>copy-on-read: one contiguous array (the pages stay shared)</source>
         <translation>okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)</translation>
     </message>
@@ -1879,37 +1823,37 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="444" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="446" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="448" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="450" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="452" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="454" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -1925,17 +1869,17 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="25" />
+        <location filename="../gui/core/runsession.cpp" line="27" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="49" />
+        <location filename="../gui/core/runsession.cpp" line="55" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="152" />
+        <location filename="../gui/core/runsession.cpp" line="165" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
     </message>
@@ -1943,7 +1887,7 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>ShmReader</name>
     <message>
-        <location filename="../gui/core/shmreader.cpp" line="43" />
+        <location filename="../gui/core/shmreader.cpp" line="44" />
         <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>çalıştırmanın paylaşımlı belleği kesildi; canlı görünüm durdu (kayıt eksiksiz)</translation>
     </message>
@@ -2094,49 +2038,117 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="89" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="93" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="103" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="107" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="109" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="120" />
         <source>difference</source>
         <translation>fark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="87" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
         <source> points</source>
         <translation> puan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="92" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="102" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="100" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="129" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="139" />
         <source>Verdict</source>
         <translation>Değerlendirme</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="36" />
+        <source>Watching %1 (pid %2)… Stop ends the job.</source>
+        <translation>%1 izleniyor (pid %2)… Durdur işi sonlandırır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="38" />
+        <source>Following a running job… Stop only stops watching it.</source>
+        <translation>Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="40" />
+        <source>Running… engine pid %1</source>
+        <translation>Çalışıyor… motor pid %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="42" />
+        <source>The configuration is not runnable: see the message above the form.</source>
+        <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="44" />
+        <source>Ready: press Run (F5).</source>
+        <translation>Hazır: Çalıştır'a basın (F5).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="55" />
+        <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
+        <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
+        <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <source>A PyTorch profiler trace</source>
+        <translation>Bir PyTorch profiler izi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <source>Your PyTorch job: its own CUDA device</source>
+        <translation>PyTorch işiniz: kendi CUDA cihazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <source>Your PyTorch job: no GPU work recorded</source>
+        <translation>PyTorch işiniz: GPU işi kaydedilmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <source>GPU: CUDA device</source>
+        <translation>GPU: CUDA cihazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="74" />
+        <source>GPU: simulated (a model, not a device)</source>
+        <translation>GPU: simüle (bir model, cihaz değil)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="75" />
+        <source>GPU: chosen at run time (simulated when none is usable)</source>
+        <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
 </context>
 <context>
@@ -2260,232 +2272,232 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="84" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="90" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="96" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>PyTorch işiniz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="101" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="133" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="163" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="184" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="189" />
+        <location filename="../gui/core/summarytext.cpp" line="195" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="195" />
+        <location filename="../gui/core/summarytext.cpp" line="201" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="200" />
+        <location filename="../gui/core/summarytext.cpp" line="206" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="204" />
+        <location filename="../gui/core/summarytext.cpp" line="230" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <location filename="../gui/core/summarytext.cpp" line="235" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="210" />
+        <location filename="../gui/core/summarytext.cpp" line="236" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="214" />
+        <location filename="../gui/core/summarytext.cpp" line="240" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="218" />
+        <location filename="../gui/core/summarytext.cpp" line="244" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="222" />
+        <location filename="../gui/core/summarytext.cpp" line="256" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="225" />
+        <location filename="../gui/core/summarytext.cpp" line="259" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="229" />
+        <location filename="../gui/core/summarytext.cpp" line="263" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="234" />
+        <location filename="../gui/core/summarytext.cpp" line="210" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="238" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>worker'ların başlatılması (%1) dışında döngü zamanının yalnızca %2 kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="242" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="301" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="251" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="262" />
+        <location filename="../gui/core/summarytext.cpp" line="279" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="264" />
+        <location filename="../gui/core/summarytext.cpp" line="281" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="284" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="270" />
+        <location filename="../gui/core/summarytext.cpp" line="287" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="276" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="284" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <location filename="../gui/core/summarytext.cpp" line="354" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <location filename="../gui/core/summarytext.cpp" line="354" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="355" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="306" />
+        <location filename="../gui/core/summarytext.cpp" line="358" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="315" />
+        <location filename="../gui/core/summarytext.cpp" line="367" />
         <source>main %1 RSS, %2 USS</source>
         <translation>ana %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>; workers up to %1 USS</source>
         <translation>; worker'lar en fazla %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="331" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="333" />
+        <location filename="../gui/core/summarytext.cpp" line="386" />
         <source>slots up to %1 in use</source>
         <translation>kullanımdaki slotlar en fazla %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335" />
+        <location filename="../gui/core/summarytext.cpp" line="388" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, en az %2 boş</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="343" />
+        <location filename="../gui/core/summarytext.cpp" line="396" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -2494,72 +2506,72 @@ PSS: her paylaşılan sayfa, onu eşleyen process'ler arasında bölünür (tüm
 USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="353" />
+        <location filename="../gui/core/summarytext.cpp" line="406" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="355" />
+        <location filename="../gui/core/summarytext.cpp" line="408" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="357" />
+        <location filename="../gui/core/summarytext.cpp" line="410" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="359" />
+        <location filename="../gui/core/summarytext.cpp" line="412" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="361" />
+        <location filename="../gui/core/summarytext.cpp" line="414" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="363" />
+        <location filename="../gui/core/summarytext.cpp" line="416" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="365" />
+        <location filename="../gui/core/summarytext.cpp" line="418" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="367" />
+        <location filename="../gui/core/summarytext.cpp" line="420" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="368" />
+        <location filename="../gui/core/summarytext.cpp" line="421" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="371" />
+        <location filename="../gui/core/summarytext.cpp" line="424" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="425" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="381" />
+        <location filename="../gui/core/summarytext.cpp" line="434" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="383" />
+        <location filename="../gui/core/summarytext.cpp" line="436" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="395" />
+        <location filename="../gui/core/summarytext.cpp" line="448" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -2572,151 +2584,151 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="56" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="75" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="61" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="63" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="95" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="79" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="102" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="129" />
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="119" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="122" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="135" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="124" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="140" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="125" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="172" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="187" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="191" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="199" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="214" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="245" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="310" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="253" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="258" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="273" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="319" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="289" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="325" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
@@ -2775,22 +2787,22 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="277" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="345" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="279" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="347" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="281" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="349" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="282" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -3226,43 +3238,43 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="48" />
+        <location filename="../gui/main.cpp" line="52" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="55" />
+        <location filename="../gui/main.cpp" line="59" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="63" />
-        <location filename="../gui/main.cpp" line="208" />
+        <location filename="../gui/main.cpp" line="67" />
+        <location filename="../gui/main.cpp" line="215" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="76" />
+        <location filename="../gui/main.cpp" line="80" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="84" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91" />
+        <location filename="../gui/main.cpp" line="95" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="185" />
+        <location filename="../gui/main.cpp" line="189" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="237" />
+        <location filename="../gui/main.cpp" line="244" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
