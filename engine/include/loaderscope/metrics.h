@@ -64,10 +64,20 @@ private:
         uint64_t lastT = 0;          ///< time of the trend's latest sample
         void newProcess();
     };
+    /// An event of a fetching lane (a worker, or the main thread fetching with num_workers 0);
+    /// false for a main-lane event that is not about fetching, which addLoopEvent then takes.
+    bool addFetchLaneEvent(const Event& e, uint64_t d);
+    /// An event of the training loop (next(), steps, epochs, queue depth) or of the pin thread
+    /// and the device; `d`: its duration (ns).
+    void addLoopEvent(const Event& e, uint64_t d);
     void addMemory(const Event& e);
     void addDevice(const Event& e);
     void settleCopies(uint64_t upTo);
     static WorkerFigures laneFigures(int id, const LaneTotals& t, double seconds);
+    // Parts of figures().
+    void deviceFigures(RunFigures& f) const;
+    void perSampleFigures(RunFigures& f) const;
+    MemoryFigures memoryFigures() const;
 
     int64_t m_events = 0;
     std::vector<LaneTotals> m_workers;

@@ -76,6 +76,9 @@ public:
 
 private:
     Segment() = default;
+    /// create(): makes the shm object `name` (0600), reserves m_layout.total_bytes and maps it;
+    /// removes the name again if that fails.
+    void createMapping(const std::string& name);
     struct Impl;
     std::unique_ptr<Impl> m_impl;
     std::string m_name;

@@ -161,61 +161,71 @@ void MetricsAccumulator::add(const Event& e)
     }
     const uint64_t d = duration(e);
     if (e.lane >= 0 || e.lane == LaneMain) {
-        // Fetching lanes: a worker, or the main thread with num_workers 0.
-        LaneTotals* t = nullptr;
-        if (e.lane >= 0) {
-            if (size_t(e.lane) >= m_workers.size())
-                return; // never index with a lane number read from shared memory unchecked
-            t = &m_workers[size_t(e.lane)];
-        } else {
-            t = &m_mainFetch;
-        }
-        switch (e.kind) {
-        case EventKind::WorkerStart:
-            if (e.t0 >= t->pidTime) {
-                t->pid = e.arg0;
-                t->pidTime = e.t0;
-            }
-            if (e.lane >= 0) {
-                // Samples taken before this process started belong to the one before it.
-                LaneMemory& m = m_workerMemory[size_t(e.lane)];
-                if (m.trend.n > 0 && m.lastT < e.t0)
-                    m.newProcess();
-            }
-            return;
-        case EventKind::Fetch: {
-            // arg1: the samples this span stands for, each taking its time (the probe records
-            // 1 sample in N with arg1 = N when asked to); 0 or 1: the span itself.
-            const int64_t n = std::max<int64_t>(1, e.arg1);
-            t->fetchNs += d * uint64_t(n);
-            t->samples += n;
-            return;
-        }
-        case EventKind::Collate:
-            t->collateNs += d;
-            ++t->collates;
-            return;
-        case EventKind::BatchCost:
-            t->cpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
-            t->runqNs += uint64_t(std::max<int64_t>(0, e.arg1));
-            ++t->batches;
-            return;
-        case EventKind::WaitTask:
-            t->idleNs += d;
-            return;
-        case EventKind::WorkerInit: {
-            InitSpan& g = m_initByGeneration[e.arg1];
-            g.first = std::min(g.first, e.t0);
-            g.last = std::max(g.last, e.t1);
-            g.longest = std::max(g.longest, d);
-            return;
-        }
-        default:
-            break;
-        }
-        if (e.lane >= 0)
+        if (addFetchLaneEvent(e, d))
             return;
     }
+    addLoopEvent(e, d);
+}
+
+bool MetricsAccumulator::addFetchLaneEvent(const Event& e, uint64_t d)
+{
+    // Fetching lanes: a worker, or the main thread with num_workers 0.
+    LaneTotals* t = nullptr;
+    if (e.lane >= 0) {
+        if (size_t(e.lane) >= m_workers.size())
+            return true; // never index with a lane number read from shared memory unchecked
+        t = &m_workers[size_t(e.lane)];
+    } else {
+        t = &m_mainFetch;
+    }
+    switch (e.kind) {
+    case EventKind::WorkerStart:
+        if (e.t0 >= t->pidTime) {
+            t->pid = e.arg0;
+            t->pidTime = e.t0;
+        }
+        if (e.lane >= 0) {
+            // Samples taken before this process started belong to the one before it.
+            LaneMemory& m = m_workerMemory[size_t(e.lane)];
+            if (m.trend.n > 0 && m.lastT < e.t0)
+                m.newProcess();
+        }
+        return true;
+    case EventKind::Fetch: {
+        // arg1: the samples this span stands for, each taking its time (the probe records
+        // 1 sample in N with arg1 = N when asked to); 0 or 1: the span itself.
+        const int64_t n = std::max<int64_t>(1, e.arg1);
+        t->fetchNs += d * uint64_t(n);
+        t->samples += n;
+        return true;
+    }
+    case EventKind::Collate:
+        t->collateNs += d;
+        ++t->collates;
+        return true;
+    case EventKind::BatchCost:
+        t->cpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
+        t->runqNs += uint64_t(std::max<int64_t>(0, e.arg1));
+        ++t->batches;
+        return true;
+    case EventKind::WaitTask:
+        t->idleNs += d;
+        return true;
+    case EventKind::WorkerInit: {
+        InitSpan& g = m_initByGeneration[e.arg1];
+        g.first = std::min(g.first, e.t0);
+        g.last = std::max(g.last, e.t1);
+        g.longest = std::max(g.longest, d);
+        return true;
+    }
+    default:
+        break;
+    }
+    return e.lane >= 0;
+}
+
+void MetricsAccumulator::addLoopEvent(const Event& e, uint64_t d)
+{
     switch (e.kind) {
     case EventKind::WaitData:
         if (m_loopBegin == 0 || e.t0 < m_loopBegin)
@@ -356,6 +366,35 @@ RunFigures MetricsAccumulator::figures() const
     if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
         f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;
     f.step_s = double(m_stepNs) * kNs;
+    deviceFigures(f);
+    f.startup_s = double(startupNs()) * kNs;
+    f.startups = m_startups;
+    f.mean_ready_batches = m_readySpan > 0 ? m_readyArea / m_readySpan : 0.0;
+    f.longest_head_of_line_s = double(m_longestHolNs) * kNs;
+    perSampleFigures(f);
+    for (size_t w = 0; w < m_workers.size(); ++w)
+        f.workers.push_back(laneFigures(int(w), m_workers[w], s));
+    if (m_mainFetch.samples > 0)
+        f.main_fetch = laneFigures(-1, m_mainFetch, s);
+    if (m_memorySeen)
+        f.memory = memoryFigures();
+    if (s <= 0)
+        return f;
+    f.samples_per_s = double(m_samples) / s;
+    f.batches_per_s = double(m_batches) / s;
+    f.data_stall_fraction = std::min(1.0, double(m_waitNs) * kNs / s);
+    f.head_of_line_fraction = std::min(1.0, double(m_holNs) * kNs / s);
+    f.gpu_busy_fraction = std::min(1.0, f.kernel_s / s);
+    f.pageable_blocked_fraction = std::min(1.0, double(m_blockedNs[2]) * kNs / s);
+    f.sync_copy_blocked_fraction = std::min(1.0, double(m_blockedNs[3]) * kNs / s);
+    f.host_blocked_fraction = std::min(1.0, f.pageable_blocked_fraction + f.sync_copy_blocked_fraction);
+    f.host_waits_for_gpu_fraction = std::min(1.0, double(m_blockedNs[1]) * kNs / s);
+    f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
+    return f;
+}
+
+void MetricsAccumulator::deviceFigures(RunFigures& f) const
+{
     f.copy_s = double(m_copyNs) * kNs;
     f.kernel_s = double(m_kernelNs) * kNs;
     f.copies = m_copies;
@@ -369,10 +408,10 @@ RunFigures MetricsAccumulator::figures() const
     }
     if (m_kernels > 1)
         f.step_period_s = double(m_lastKernelEnd - m_firstKernel) * kNs / double(m_kernels);
-    f.startup_s = double(startupNs()) * kNs;
-    f.startups = m_startups;
-    f.mean_ready_batches = m_readySpan > 0 ? m_readyArea / m_readySpan : 0.0;
-    f.longest_head_of_line_s = double(m_longestHolNs) * kNs;
+}
+
+void MetricsAccumulator::perSampleFigures(RunFigures& f) const
+{
     // Per-sample costs over every lane that fetched (workers, or the main thread).
     uint64_t busyNs = 0, cpuNs = 0, runqNs = 0;
     int64_t fetched = 0;
@@ -391,43 +430,28 @@ RunFigures MetricsAccumulator::figures() const
         f.cpu_wait_s_per_sample = double(runqNs) * kNs / n;
         f.io_s_per_sample = std::max(0.0, double(busyNs) - double(cpuNs) - double(runqNs)) * kNs / n;
     }
-    for (size_t w = 0; w < m_workers.size(); ++w)
-        f.workers.push_back(laneFigures(int(w), m_workers[w], s));
-    if (m_mainFetch.samples > 0)
-        f.main_fetch = laneFigures(-1, m_mainFetch, s);
-    if (m_memorySeen) {
-        MemoryFigures m;
-        m.main = m_mainMemory.peaks;
-        for (size_t w = 0; w < m_workerMemory.size(); ++w) {
-            const LaneMemory& lm = m_workerMemory[w];
-            if (lm.peaks.peak_rss_bytes == 0 && m_workers[w].pid == 0)
-                continue; // a lane no worker used (a watched job's segment has spare lanes)
-            WorkerMemory wm;
-            static_cast<ProcessMemoryPeaks&>(wm) = lm.peaks;
-            wm.worker = int(w);
-            wm.pid = m_workers[w].pid;
-            wm.uss_growth_bytes = uint64_t(std::max(lm.bestGrowth, lm.trend.growth()));
-            m.workers.push_back(wm);
-        }
-        m.peak_slots_in_use_bytes = m_peakSlotsInUse;
-        m.dev_shm_size_bytes = m_devShmSize;
-        m.dev_shm_min_free_bytes = m_devShmMinFree == UINT64_MAX ? 0 : m_devShmMinFree;
-        m.pinned_bytes = m_peakPinned;
-        f.memory = m;
+}
+
+MemoryFigures MetricsAccumulator::memoryFigures() const
+{
+    MemoryFigures m;
+    m.main = m_mainMemory.peaks;
+    for (size_t w = 0; w < m_workerMemory.size(); ++w) {
+        const LaneMemory& lm = m_workerMemory[w];
+        if (lm.peaks.peak_rss_bytes == 0 && m_workers[w].pid == 0)
+            continue; // a lane no worker used (a watched job's segment has spare lanes)
+        WorkerMemory wm;
+        static_cast<ProcessMemoryPeaks&>(wm) = lm.peaks;
+        wm.worker = int(w);
+        wm.pid = m_workers[w].pid;
+        wm.uss_growth_bytes = uint64_t(std::max(lm.bestGrowth, lm.trend.growth()));
+        m.workers.push_back(wm);
     }
-    if (s <= 0)
-        return f;
-    f.samples_per_s = double(m_samples) / s;
-    f.batches_per_s = double(m_batches) / s;
-    f.data_stall_fraction = std::min(1.0, double(m_waitNs) * kNs / s);
-    f.head_of_line_fraction = std::min(1.0, double(m_holNs) * kNs / s);
-    f.gpu_busy_fraction = std::min(1.0, f.kernel_s / s);
-    f.pageable_blocked_fraction = std::min(1.0, double(m_blockedNs[2]) * kNs / s);
-    f.sync_copy_blocked_fraction = std::min(1.0, double(m_blockedNs[3]) * kNs / s);
-    f.host_blocked_fraction = std::min(1.0, f.pageable_blocked_fraction + f.sync_copy_blocked_fraction);
-    f.host_waits_for_gpu_fraction = std::min(1.0, double(m_blockedNs[1]) * kNs / s);
-    f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
-    return f;
+    m.peak_slots_in_use_bytes = m_peakSlotsInUse;
+    m.dev_shm_size_bytes = m_devShmSize;
+    m.dev_shm_min_free_bytes = m_devShmMinFree == UINT64_MAX ? 0 : m_devShmMinFree;
+    m.pinned_bytes = m_peakPinned;
+    return m;
 }
 
 } // namespace loaderscope

@@ -190,6 +190,78 @@ std::string applyKnobs(const std::string& configJson, const std::vector<std::pai
     return cfg.dump();
 }
 
+namespace {
+
+/// Every combination of the knobs' values, the first knob varying slowest.
+std::vector<std::vector<KnobValue>> combinations(const std::vector<SweepKnob>& knobs)
+{
+    std::vector<std::vector<KnobValue>> combos{{}};
+    for (const SweepKnob& knob : knobs) {
+        std::vector<std::vector<KnobValue>> next;
+        for (const auto& c : combos)
+            for (const KnobValue& v : knob.values) {
+                auto n = c;
+                n.push_back(v);
+                next.push_back(n);
+            }
+        combos = std::move(next);
+    }
+    return combos;
+}
+
+/// One row: the base configuration with `values` set, checked, then run by the engine through the
+/// files `cpath` and `spath` in the sweep's private folder. Throws when the config cannot be written.
+SweepRow runCombination(const SweepOptions& o, const std::string& base, const std::vector<KnobValue>& values,
+                        const std::string& cpath, const std::string& spath, const std::atomic<bool>* stop)
+{
+    SweepRow row;
+    row.values = values;
+    std::vector<std::pair<std::string, KnobValue>> set;
+    for (size_t k = 0; k < o.knobs.size(); ++k)
+        set.emplace_back(o.knobs[k].path, values[k]);
+    const std::string cfg = applyKnobs(base, set);
+    try {
+        parseConfig(cfg);
+    } catch (const ConfigError& e) {
+        row.error = e.what();
+        row.exit_code = 2;
+    }
+    if (row.error.empty()) {
+        if (!writeText(cpath, cfg))
+            throw std::runtime_error("cannot write " + cpath + ": " + std::strerror(errno));
+        std::remove(spath.c_str());
+        row.exit_code = runChild(o.engine, cpath, spath, stop);
+        try {
+            row.summary = parseRunSummary(readText(spath));
+        } catch (const std::exception&) {
+        }
+        if (row.exit_code != 0) {
+            row.error = row.summary && !row.summary->errors.empty() ? row.summary->errors.front()
+                                                                    : "engine exit " + std::to_string(row.exit_code);
+            if (row.exit_code != 0 && !(row.summary && row.summary->figures.batches > 0))
+                row.summary.reset();
+        }
+    }
+    return row;
+}
+
+/// Marks result.best's row, and names the knobs whose best value is at an end of their range.
+void markBest(SweepResult& result, const SweepOptions& o)
+{
+    if (result.best < 0)
+        return;
+    result.rows[size_t(result.best)].best = true;
+    // A peak at the end of a numeric range may lie beyond it.
+    for (size_t k = 0; k < o.knobs.size(); ++k) {
+        const auto& values = o.knobs[k].values;
+        const KnobValue& v = result.rows[size_t(result.best)].values[k];
+        if (values.size() >= 3 && v.type == KnobValue::Type::Number && (v == values.front() || v == values.back()))
+            result.best_at_edge.push_back(o.knobs[k].path);
+    }
+}
+
+} // namespace
+
 SweepResult runSweep(const SweepOptions& o,
                      const std::function<void(size_t, size_t, const SweepRow&)>& progress,
                      const std::atomic<bool>* stop)
@@ -202,18 +274,7 @@ SweepResult runSweep(const SweepOptions& o,
         fixed.push_back({"train.epochs", KnobValue::of(1.0)});
     const std::string base = applyKnobs(o.baseConfigJson, fixed);
 
-    // Every combination, the first knob varying slowest.
-    std::vector<std::vector<KnobValue>> combos{{}};
-    for (const SweepKnob& knob : o.knobs) {
-        std::vector<std::vector<KnobValue>> next;
-        for (const auto& c : combos)
-            for (const KnobValue& v : knob.values) {
-                auto n = c;
-                n.push_back(v);
-                next.push_back(n);
-            }
-        combos = std::move(next);
-    }
+    const std::vector<std::vector<KnobValue>> combos = combinations(o.knobs);
     const std::string dir = privateTempDir("sweep");
     const std::string cpath = dir + "/config.json", spath = dir + "/summary.json";
     double bestRate = -1;
@@ -221,34 +282,7 @@ SweepResult runSweep(const SweepOptions& o,
         for (size_t i = 0; i < combos.size(); ++i) {
             if (stop && stop->load())
                 break;
-            SweepRow row;
-            row.values = combos[i];
-            std::vector<std::pair<std::string, KnobValue>> set;
-            for (size_t k = 0; k < o.knobs.size(); ++k)
-                set.emplace_back(o.knobs[k].path, combos[i][k]);
-            const std::string cfg = applyKnobs(base, set);
-            try {
-                parseConfig(cfg);
-            } catch (const ConfigError& e) {
-                row.error = e.what();
-                row.exit_code = 2;
-            }
-            if (row.error.empty()) {
-                if (!writeText(cpath, cfg))
-                    throw std::runtime_error("cannot write " + cpath + ": " + std::strerror(errno));
-                std::remove(spath.c_str());
-                row.exit_code = runChild(o.engine, cpath, spath, stop);
-                try {
-                    row.summary = parseRunSummary(readText(spath));
-                } catch (const std::exception&) {
-                }
-                if (row.exit_code != 0) {
-                    row.error = row.summary && !row.summary->errors.empty() ? row.summary->errors.front()
-                                                                            : "engine exit " + std::to_string(row.exit_code);
-                    if (row.exit_code != 0 && !(row.summary && row.summary->figures.batches > 0))
-                        row.summary.reset();
-                }
-            }
+            SweepRow row = runCombination(o, base, combos[i], cpath, spath, stop);
             if (row.exit_code == 0 && row.summary && row.summary->figures.samples_per_s > bestRate) {
                 bestRate = row.summary->figures.samples_per_s;
                 result.best = int(result.rows.size());
@@ -263,17 +297,7 @@ SweepResult runSweep(const SweepOptions& o,
     }
     removePrivateTempDir(dir);
     result.complete = result.rows.size() == combos.size();
-    if (result.best >= 0) {
-        result.rows[size_t(result.best)].best = true;
-        // A peak at the end of a numeric range may lie beyond it.
-        for (size_t k = 0; k < o.knobs.size(); ++k) {
-            const auto& values = o.knobs[k].values;
-            const KnobValue& v = result.rows[size_t(result.best)].values[k];
-            if (values.size() >= 3 && v.type == KnobValue::Type::Number &&
-                (v == values.front() || v == values.back()))
-                result.best_at_edge.push_back(o.knobs[k].path);
-        }
-    }
+    markBest(result, o);
     return result;
 }
 

@@ -138,68 +138,38 @@ void gpuFigures(const ProfilerTrace& trace, int64_t w0, int64_t w1, TraceAnalysi
     }
 }
 
-void recommend(TraceAnalysis& a)
+/** Every thread's steps and loader waits, and the span of the whole trace (ns). */
+struct SpansByThread
 {
-    // The knob, the direction, the evidence (sentences fixed: gui/core/livemetrics.cpp translates them).
-    if (!a.loader_spans_found)
-        a.recommendations.push_back(
-            "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data");
-    else if (a.loop_shape == loop_shape::kLoaderOnOtherThread)
-        a.recommendations.push_back(
-            "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait "
-            "is not in the trace; wrap it in record_function to measure it");
-    if (a.stall_applies && a.data_stall_fraction > 0.05)
-        a.recommendations.push_back("the loop waits " + pctString(a.data_stall_fraction) +
-                                    " of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper");
-    if (a.pageable_copies > 0)
-        a.recommendations.push_back(std::to_string(a.pageable_copies) + " of " +
-                                    std::to_string(a.pageable_copies + a.pinned_copies) +
-                                    " host-to-device copies are from pageable memory: set pin_memory=True");
-    if (a.pinned_copies > 0 && a.pageable_copies == 0 && a.kernels > 0 && a.overlap_fraction >= 0 &&
-        a.overlap_fraction < 0.2)
-        a.recommendations.push_back("copies overlap kernels only " + pctString(a.overlap_fraction) +
-                                    ": use non_blocking=True and issue the copies on a separate stream");
-    if (a.stall_applies && a.reliable && a.data_stall_fraction < 0.05)
-        a.recommendations.push_back("not input-bound (the loop waits " + pctString(a.data_stall_fraction) +
-                                    " for data): the training step is the bottleneck; more workers will not help");
-}
-
-} // namespace
-
-TraceAnalysis analyzeProfilerTrace(const ProfilerTrace& trace)
-{
-    TraceAnalysis a;
-    a.gpu_events = trace.gpu_events;
-    a.warnings = trace.warnings;
     std::map<ThreadKey, ThreadSpans> threads;
     int64_t lo = INT64_MAX, hi = INT64_MIN;
+};
+
+SpansByThread spansByThread(const ProfilerTrace& trace)
+{
+    SpansByThread r;
     for (const ProfiledSpan& s : trace.spans) {
-        lo = std::min(lo, s.t0);
-        hi = std::max(hi, s.t1);
+        r.lo = std::min(r.lo, s.t0);
+        r.hi = std::max(r.hi, s.t1);
         if (s.kind == ProfiledSpan::Step)
-            threads[{s.pid, s.tid}].steps.emplace_back(s.t0, s.t1);
+            r.threads[{s.pid, s.tid}].steps.emplace_back(s.t0, s.t1);
         else if (s.kind == ProfiledSpan::DataWait)
-            threads[{s.pid, s.tid}].waits.emplace_back(s.t0, s.t1);
+            r.threads[{s.pid, s.tid}].waits.emplace_back(s.t0, s.t1);
     }
-    for (const auto& [key, s] : threads)
-        a.loader_spans_found |= !s.waits.empty();
+    return r;
+}
 
-    const ThreadKey loop = loopThread(threads);
-    const std::vector<Interval> steps = unionOf(threads.count(loop) ? threads[loop].steps : std::vector<Interval>{});
-    const std::vector<Interval> waits = unionOf(threads.count(loop) ? threads[loop].waits : std::vector<Interval>{});
-    std::vector<Interval> others;
-    for (const auto& [key, s] : threads)
-        if (key != loop)
-            others.insert(others.end(), s.waits.begin(), s.waits.end());
-    a.other_thread_wait_s = double(total(unionOf(std::move(others)))) * 1e-9;
-    if (!steps.empty() || !waits.empty()) {
-        a.loop_pid = loop.first;
-        a.loop_tid = loop.second;
-        a.loop_thread = threadName(trace, loop);
-    }
-    a.steps = int(steps.size());
-    a.step_s = double(total(steps)) * 1e-9;
+/** The loop's time and wait (ns), and the window of the GPU figures. */
+struct LoopWindow
+{
+    int64_t w0, w1;
+    int64_t wait, loopNs;
+};
 
+/** Sets a.loop_shape from how the loop thread's waits sit against its steps (see the top of this file). */
+LoopWindow measureLoop(const ProfilerTrace& trace, ThreadKey loop, const std::vector<Interval>& steps,
+                       const std::vector<Interval>& waits, int64_t lo, int64_t hi, TraceAnalysis& a)
+{
     int64_t w0 = lo, w1 = hi; // the window of the GPU figures: the loop's, else the whole trace
     int64_t wait = 0, loopNs = 0;
     if (!steps.empty() && !waits.empty()) {
@@ -237,15 +207,12 @@ TraceAnalysis analyzeProfilerTrace(const ProfilerTrace& trace)
     } else {
         a.loop_shape = loop_shape::kNoLoaderSpans;
     }
-    a.loop_s = double(loopNs) * 1e-9;
-    a.loop_begin_ns = w0 < w1 ? w0 : 0;
-    a.loop_end_ns = w0 < w1 ? w1 : 0;
-    a.data_wait_s = double(wait) * 1e-9;
-    a.stall_applies = a.loader_spans_found && a.loop_shape != loop_shape::kLoaderOnOtherThread && loopNs > 0;
-    a.data_stall_fraction = a.stall_applies ? std::min(1.0, double(wait) / double(loopNs)) : 0;
-    if (w0 < w1)
-        gpuFigures(trace, w0, w1, a);
+    return {w0, w1, wait, loopNs};
+}
 
+/** a.refused_spans, a.reliable and a.verdict. */
+void judge(const ProfilerTrace& trace, const std::map<ThreadKey, ThreadSpans>& threads, TraceAnalysis& a)
+{
     // Refused steps or waits change the loop's figures: say so, and give no plain verdict.
     const uint64_t refusedLoop = trace.refused[ProfiledSpan::Step] + trace.refused[ProfiledSpan::DataWait];
     for (uint64_t r : trace.refused)
@@ -263,6 +230,72 @@ TraceAnalysis analyzeProfilerTrace(const ProfilerTrace& trace)
         a.verdict = "loader wait not measured";
     else
         a.verdict = "no loader spans found";
+}
+
+void recommend(TraceAnalysis& a)
+{
+    // The knob, the direction, the evidence (sentences fixed: gui/core/livemetrics.cpp translates them).
+    if (!a.loader_spans_found)
+        a.recommendations.push_back(
+            "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data");
+    else if (a.loop_shape == loop_shape::kLoaderOnOtherThread)
+        a.recommendations.push_back(
+            "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait "
+            "is not in the trace; wrap it in record_function to measure it");
+    if (a.stall_applies && a.data_stall_fraction > 0.05)
+        a.recommendations.push_back("the loop waits " + pctString(a.data_stall_fraction) +
+                                    " of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper");
+    if (a.pageable_copies > 0)
+        a.recommendations.push_back(std::to_string(a.pageable_copies) + " of " +
+                                    std::to_string(a.pageable_copies + a.pinned_copies) +
+                                    " host-to-device copies are from pageable memory: set pin_memory=True");
+    if (a.pinned_copies > 0 && a.pageable_copies == 0 && a.kernels > 0 && a.overlap_fraction >= 0 &&
+        a.overlap_fraction < 0.2)
+        a.recommendations.push_back("copies overlap kernels only " + pctString(a.overlap_fraction) +
+                                    ": use non_blocking=True and issue the copies on a separate stream");
+    if (a.stall_applies && a.reliable && a.data_stall_fraction < 0.05)
+        a.recommendations.push_back("not input-bound (the loop waits " + pctString(a.data_stall_fraction) +
+                                    " for data): the training step is the bottleneck; more workers will not help");
+}
+
+} // namespace
+
+TraceAnalysis analyzeProfilerTrace(const ProfilerTrace& trace)
+{
+    TraceAnalysis a;
+    a.gpu_events = trace.gpu_events;
+    a.warnings = trace.warnings;
+    SpansByThread spans = spansByThread(trace);
+    std::map<ThreadKey, ThreadSpans>& threads = spans.threads;
+    for (const auto& [key, s] : threads)
+        a.loader_spans_found |= !s.waits.empty();
+
+    const ThreadKey loop = loopThread(threads);
+    const std::vector<Interval> steps = unionOf(threads.count(loop) ? threads[loop].steps : std::vector<Interval>{});
+    const std::vector<Interval> waits = unionOf(threads.count(loop) ? threads[loop].waits : std::vector<Interval>{});
+    std::vector<Interval> others;
+    for (const auto& [key, s] : threads)
+        if (key != loop)
+            others.insert(others.end(), s.waits.begin(), s.waits.end());
+    a.other_thread_wait_s = double(total(unionOf(std::move(others)))) * 1e-9;
+    if (!steps.empty() || !waits.empty()) {
+        a.loop_pid = loop.first;
+        a.loop_tid = loop.second;
+        a.loop_thread = threadName(trace, loop);
+    }
+    a.steps = int(steps.size());
+    a.step_s = double(total(steps)) * 1e-9;
+
+    const LoopWindow l = measureLoop(trace, loop, steps, waits, spans.lo, spans.hi, a);
+    a.loop_s = double(l.loopNs) * 1e-9;
+    a.loop_begin_ns = l.w0 < l.w1 ? l.w0 : 0;
+    a.loop_end_ns = l.w0 < l.w1 ? l.w1 : 0;
+    a.data_wait_s = double(l.wait) * 1e-9;
+    a.stall_applies = a.loader_spans_found && a.loop_shape != loop_shape::kLoaderOnOtherThread && l.loopNs > 0;
+    a.data_stall_fraction = a.stall_applies ? std::min(1.0, double(l.wait) / double(l.loopNs)) : 0;
+    if (l.w0 < l.w1)
+        gpuFigures(trace, l.w0, l.w1, a);
+    judge(trace, threads, a);
     recommend(a);
     return a;
 }

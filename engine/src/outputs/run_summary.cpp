@@ -190,6 +190,231 @@ std::optional<double> optFrom(const json& j, const char* key)
     return std::nullopt;
 }
 
+// Readers of one top-level key: a missing key or one of another type reads as the default, so
+// summaries written before a key existed still parse.
+std::string strFrom(const json& j, const char* k)
+{
+    return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string();
+}
+
+double numFrom(const json& j, const char* k, double d = 0.0)
+{
+    return j.contains(k) && j[k].is_number() ? j[k].get<double>() : d;
+}
+
+int64_t intFrom(const json& j, const char* k)
+{
+    return j.contains(k) && j[k].is_number() ? j[k].get<int64_t>() : int64_t(0);
+}
+
+std::vector<std::string> stringsFrom(const json& j, const char* k)
+{
+    std::vector<std::string> out;
+    if (j.contains(k) && j[k].is_array())
+        for (const json& v : j[k])
+            if (v.is_string())
+                out.push_back(v.get<std::string>());
+    return out;
+}
+
+// runSummaryToJson by section; each appends its keys to `j` in the order of the summary format.
+
+void putRunJson(json& j, const RunSummary& s)
+{
+    j["source"] = s.source;
+    if (!s.torch_version.empty())
+        j["torch_version"] = s.torch_version;
+    j["backend"] = s.backend;
+    j["backend_note"] = s.backend_note;
+    j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
+    j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
+    j["memory_sampler_cpu_s"] = round6(s.memory_sampler_cpu_s);
+}
+
+void putFiguresJson(json& j, const RunFigures& f)
+{
+    j["samples"] = f.samples;
+    j["batches"] = f.batches;
+    j["seconds"] = round6(f.seconds);
+    j["samples_per_s"] = round6(f.samples_per_s);
+    j["batches_per_s"] = round6(f.batches_per_s);
+    j["first_batch_s"] = opt(f.first_batch_s);
+    j["data_stall_fraction"] = round6(f.data_stall_fraction);
+    j["head_of_line_fraction"] = round6(f.head_of_line_fraction);
+    j["longest_head_of_line_s"] = round6(f.longest_head_of_line_s);
+    j["gpu_busy_fraction"] = round6(f.gpu_busy_fraction);
+    j["overlap_fraction"] = opt(f.overlap_fraction);
+    j["h2d_gbps"] = opt(f.h2d_gbps);
+    j["step_period_s"] = opt(f.step_period_s);
+    j["copy_s"] = round6(f.copy_s);
+    j["kernel_s"] = round6(f.kernel_s);
+    j["copies"] = f.copies;
+    j["pageable_copies"] = f.pageable_copies;
+    j["host_blocked_fraction"] = round6(f.host_blocked_fraction);
+    j["pageable_blocked_fraction"] = round6(f.pageable_blocked_fraction);
+    j["sync_copy_blocked_fraction"] = round6(f.sync_copy_blocked_fraction);
+    j["host_waits_for_gpu_fraction"] = round6(f.host_waits_for_gpu_fraction);
+    j["step_s"] = round6(f.step_s);
+    j["pin_busy_fraction"] = round6(f.pin_busy_fraction);
+    j["startup_s"] = round6(f.startup_s);
+    j["startups"] = f.startups;
+    j["io_s_per_sample"] = round6(f.io_s_per_sample * 1e3) / 1e3;
+    j["cpu_s_per_sample"] = round6(f.cpu_s_per_sample * 1e3) / 1e3;
+    j["cpu_wait_s_per_sample"] = round6(f.cpu_wait_s_per_sample * 1e3) / 1e3;
+    j["mean_ready_batches"] = round6(f.mean_ready_batches);
+}
+
+void putWorkersJson(json& j, const RunFigures& f)
+{
+    json wb = json::array(), workers = json::array();
+    for (const WorkerFigures& w : f.workers) {
+        wb.push_back(round6(w.busy_fraction));
+        workers.push_back(workerJson(w));
+    }
+    j["worker_busy_fraction"] = wb;
+    j["workers"] = workers;
+    j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
+    j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
+}
+
+void putAdviceJson(json& j, const std::vector<Advice>& advice)
+{
+    json all = json::array(), recs = json::array();
+    for (const Advice& a : advice) {
+        all.push_back(adviceJson(a));
+        recs.push_back(a.text);
+    }
+    j["recommendations"] = recs;
+    j["advice"] = all;
+}
+
+json batchLogJson(const std::vector<BatchLogEntry>& batchLog)
+{
+    json log = json::array();
+    for (const BatchLogEntry& b : batchLog)
+        log.push_back({{"epoch", b.epoch}, {"index", b.index}, {"task", b.task}, {"worker", b.worker},
+                       {"first_sample", b.first_sample}, {"size", b.size}});
+    return log;
+}
+
+// parseRunSummary by section, reading the keys in the same order as the writer.
+
+void parseRunFields(const json& j, RunSummary& s)
+{
+    s.source = j.contains("source") ? strFrom(j, "source") : "engine";
+    s.torch_version = strFrom(j, "torch_version");
+    s.backend = strFrom(j, "backend");
+    s.backend_note = strFrom(j, "backend_note");
+    s.device_timing_bracket_ns = uint64_t(intFrom(j, "device_timing_bracket_ns"));
+    s.device_peak_h2d_gbps = numFrom(j, "device_peak_h2d_gbps");
+    s.memory_sampler_cpu_s = numFrom(j, "memory_sampler_cpu_s");
+}
+
+void parseFigures(const json& j, RunFigures& f)
+{
+    f.samples = intFrom(j, "samples");
+    f.batches = intFrom(j, "batches");
+    f.seconds = numFrom(j, "seconds");
+    f.samples_per_s = numFrom(j, "samples_per_s");
+    f.batches_per_s = numFrom(j, "batches_per_s");
+    f.first_batch_s = optFrom(j, "first_batch_s");
+    f.data_stall_fraction = numFrom(j, "data_stall_fraction");
+    f.head_of_line_fraction = numFrom(j, "head_of_line_fraction");
+    f.longest_head_of_line_s = numFrom(j, "longest_head_of_line_s");
+    f.gpu_busy_fraction = numFrom(j, "gpu_busy_fraction");
+    f.overlap_fraction = optFrom(j, "overlap_fraction");
+    f.h2d_gbps = optFrom(j, "h2d_gbps");
+    f.step_period_s = optFrom(j, "step_period_s");
+    f.copy_s = numFrom(j, "copy_s");
+    f.kernel_s = numFrom(j, "kernel_s");
+    f.copies = intFrom(j, "copies");
+    f.pageable_copies = intFrom(j, "pageable_copies");
+    f.host_blocked_fraction = numFrom(j, "host_blocked_fraction");
+    f.pageable_blocked_fraction = numFrom(j, "pageable_blocked_fraction");
+    f.sync_copy_blocked_fraction = numFrom(j, "sync_copy_blocked_fraction");
+    f.host_waits_for_gpu_fraction = numFrom(j, "host_waits_for_gpu_fraction");
+    f.step_s = numFrom(j, "step_s");
+    f.pin_busy_fraction = numFrom(j, "pin_busy_fraction");
+    f.startup_s = numFrom(j, "startup_s");
+    f.startups = int(intFrom(j, "startups"));
+    f.io_s_per_sample = numFrom(j, "io_s_per_sample");
+    f.cpu_s_per_sample = numFrom(j, "cpu_s_per_sample");
+    f.cpu_wait_s_per_sample = numFrom(j, "cpu_wait_s_per_sample");
+    f.mean_ready_batches = numFrom(j, "mean_ready_batches");
+}
+
+std::vector<WorkerFigures> workersFrom(const json& j)
+{
+    std::vector<WorkerFigures> workers;
+    if (j.contains("workers") && j["workers"].is_array()) {
+        for (const json& w : j["workers"])
+            if (w.is_object())
+                workers.push_back(workerFrom(w));
+    } else if (j.contains("worker_busy_fraction") && j["worker_busy_fraction"].is_array()) {
+        // An older summary: busy shares only.
+        int w = 0;
+        for (const json& b : j["worker_busy_fraction"]) {
+            WorkerFigures wf;
+            wf.worker = w++;
+            wf.busy_fraction = b.is_number() ? b.get<double>() : 0.0;
+            workers.push_back(wf);
+        }
+    }
+    return workers;
+}
+
+std::vector<Advice> adviceListFrom(const json& j)
+{
+    std::vector<Advice> advice;
+    if (j.contains("advice") && j["advice"].is_array()) {
+        for (const json& a : j["advice"])
+            if (a.is_object())
+                advice.push_back(adviceFrom(a));
+    } else if (j.contains("recommendations") && j["recommendations"].is_array()) {
+        for (const json& r : j["recommendations"])
+            if (r.is_string()) {
+                Advice a;
+                a.text = r.get<std::string>();
+                advice.push_back(a);
+            }
+    }
+    return advice;
+}
+
+std::vector<BatchLogEntry> batchLogFrom(const json& j)
+{
+    std::vector<BatchLogEntry> log;
+    if (j.contains("batch_log") && j["batch_log"].is_array())
+        for (const json& b : j["batch_log"]) {
+            if (!b.is_object())
+                continue;
+            BatchLogEntry e;
+            e.epoch = b.value("epoch", 0);
+            e.index = b.value("index", int64_t(0));
+            e.task = b.value("task", int64_t(0));
+            e.worker = b.value("worker", -1);
+            e.first_sample = b.value("first_sample", int64_t(-1));
+            e.size = b.value("size", 0u);
+            log.push_back(e);
+        }
+    return log;
+}
+
+std::vector<std::vector<int64_t>> workerPidsFrom(const json& j)
+{
+    std::vector<std::vector<int64_t>> workerPids;
+    if (j.contains("worker_pids") && j["worker_pids"].is_array())
+        for (const json& epoch : j["worker_pids"]) {
+            std::vector<int64_t> pids;
+            if (epoch.is_array())
+                for (const json& p : epoch)
+                    if (p.is_number())
+                        pids.push_back(p.get<int64_t>());
+            workerPids.push_back(pids);
+        }
+    return workerPids;
+}
+
 } // namespace
 
 std::string KnobValue::json() const
@@ -225,71 +450,17 @@ std::string verdictFor(double stall)
 
 std::string runSummaryToJson(const RunSummary& s)
 {
-    const RunFigures& f = s.figures;
     json j;
-    j["source"] = s.source;
-    if (!s.torch_version.empty())
-        j["torch_version"] = s.torch_version;
-    j["backend"] = s.backend;
-    j["backend_note"] = s.backend_note;
-    j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
-    j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
-    j["memory_sampler_cpu_s"] = round6(s.memory_sampler_cpu_s);
-    j["samples"] = f.samples;
-    j["batches"] = f.batches;
-    j["seconds"] = round6(f.seconds);
-    j["samples_per_s"] = round6(f.samples_per_s);
-    j["batches_per_s"] = round6(f.batches_per_s);
-    j["first_batch_s"] = opt(f.first_batch_s);
-    j["data_stall_fraction"] = round6(f.data_stall_fraction);
-    j["head_of_line_fraction"] = round6(f.head_of_line_fraction);
-    j["longest_head_of_line_s"] = round6(f.longest_head_of_line_s);
-    j["gpu_busy_fraction"] = round6(f.gpu_busy_fraction);
-    j["overlap_fraction"] = opt(f.overlap_fraction);
-    j["h2d_gbps"] = opt(f.h2d_gbps);
-    j["step_period_s"] = opt(f.step_period_s);
-    j["copy_s"] = round6(f.copy_s);
-    j["kernel_s"] = round6(f.kernel_s);
-    j["copies"] = f.copies;
-    j["pageable_copies"] = f.pageable_copies;
-    j["host_blocked_fraction"] = round6(f.host_blocked_fraction);
-    j["pageable_blocked_fraction"] = round6(f.pageable_blocked_fraction);
-    j["sync_copy_blocked_fraction"] = round6(f.sync_copy_blocked_fraction);
-    j["host_waits_for_gpu_fraction"] = round6(f.host_waits_for_gpu_fraction);
-    j["step_s"] = round6(f.step_s);
-    j["pin_busy_fraction"] = round6(f.pin_busy_fraction);
-    j["startup_s"] = round6(f.startup_s);
-    j["startups"] = f.startups;
-    j["io_s_per_sample"] = round6(f.io_s_per_sample * 1e3) / 1e3;
-    j["cpu_s_per_sample"] = round6(f.cpu_s_per_sample * 1e3) / 1e3;
-    j["cpu_wait_s_per_sample"] = round6(f.cpu_wait_s_per_sample * 1e3) / 1e3;
-    j["mean_ready_batches"] = round6(f.mean_ready_batches);
+    putRunJson(j, s);
+    putFiguresJson(j, s.figures);
     j["num_workers"] = s.num_workers;
     j["cores"] = s.cores;
-    json wb = json::array(), workers = json::array();
-    for (const WorkerFigures& w : f.workers) {
-        wb.push_back(round6(w.busy_fraction));
-        workers.push_back(workerJson(w));
-    }
-    j["worker_busy_fraction"] = wb;
-    j["workers"] = workers;
-    j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
-    j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
+    putWorkersJson(j, s.figures);
     j["verdict"] = s.verdict;
     j["figures_reliable"] = s.figures_reliable;
     j["stalled_tasks"] = s.stalled_tasks;
-    json advice = json::array(), recs = json::array();
-    for (const Advice& a : s.advice) {
-        advice.push_back(adviceJson(a));
-        recs.push_back(a.text);
-    }
-    j["recommendations"] = recs;
-    j["advice"] = advice;
-    json log = json::array();
-    for (const BatchLogEntry& b : s.batch_log)
-        log.push_back({{"epoch", b.epoch}, {"index", b.index}, {"task", b.task}, {"worker", b.worker},
-                       {"first_sample", b.first_sample}, {"size", b.size}});
-    j["batch_log"] = log;
+    putAdviceJson(j, s.advice);
+    j["batch_log"] = batchLogJson(s.batch_log);
     j["batch_log_truncated"] = s.batch_log_truncated;
     j["errors"] = s.errors;
     j["warnings"] = s.warnings;
@@ -312,123 +483,34 @@ RunSummary parseRunSummary(const std::string& text)
         throw std::runtime_error("not a Loaderscope summary (a JSON object was expected)");
     RunSummary s;
     RunFigures& f = s.figures;
-    auto str = [&](const char* k) { return j.contains(k) && j[k].is_string() ? j[k].get<std::string>() : std::string(); };
-    auto num = [&](const char* k, double d = 0.0) { return j.contains(k) && j[k].is_number() ? j[k].get<double>() : d; };
-    auto integer = [&](const char* k) { return j.contains(k) && j[k].is_number() ? j[k].get<int64_t>() : int64_t(0); };
-    s.source = j.contains("source") ? str("source") : "engine";
-    s.torch_version = str("torch_version");
-    s.backend = str("backend");
-    s.backend_note = str("backend_note");
-    s.device_timing_bracket_ns = uint64_t(integer("device_timing_bracket_ns"));
-    s.device_peak_h2d_gbps = num("device_peak_h2d_gbps");
-    s.memory_sampler_cpu_s = num("memory_sampler_cpu_s");
-    f.samples = integer("samples");
-    f.batches = integer("batches");
-    f.seconds = num("seconds");
-    f.samples_per_s = num("samples_per_s");
-    f.batches_per_s = num("batches_per_s");
-    f.first_batch_s = optFrom(j, "first_batch_s");
-    f.data_stall_fraction = num("data_stall_fraction");
-    f.head_of_line_fraction = num("head_of_line_fraction");
-    f.longest_head_of_line_s = num("longest_head_of_line_s");
-    f.gpu_busy_fraction = num("gpu_busy_fraction");
-    f.overlap_fraction = optFrom(j, "overlap_fraction");
-    f.h2d_gbps = optFrom(j, "h2d_gbps");
-    f.step_period_s = optFrom(j, "step_period_s");
-    f.copy_s = num("copy_s");
-    f.kernel_s = num("kernel_s");
-    f.copies = integer("copies");
-    f.pageable_copies = integer("pageable_copies");
-    f.host_blocked_fraction = num("host_blocked_fraction");
-    f.pageable_blocked_fraction = num("pageable_blocked_fraction");
-    f.sync_copy_blocked_fraction = num("sync_copy_blocked_fraction");
-    f.host_waits_for_gpu_fraction = num("host_waits_for_gpu_fraction");
-    f.step_s = num("step_s");
-    f.pin_busy_fraction = num("pin_busy_fraction");
-    f.startup_s = num("startup_s");
-    f.startups = int(integer("startups"));
-    f.io_s_per_sample = num("io_s_per_sample");
-    f.cpu_s_per_sample = num("cpu_s_per_sample");
-    f.cpu_wait_s_per_sample = num("cpu_wait_s_per_sample");
-    f.mean_ready_batches = num("mean_ready_batches");
-    s.num_workers = int(integer("num_workers"));
-    s.cores = int(integer("cores"));
-    if (j.contains("workers") && j["workers"].is_array()) {
-        for (const json& w : j["workers"])
-            if (w.is_object())
-                f.workers.push_back(workerFrom(w));
-    } else if (j.contains("worker_busy_fraction") && j["worker_busy_fraction"].is_array()) {
-        // An older summary: busy shares only.
-        int w = 0;
-        for (const json& b : j["worker_busy_fraction"]) {
-            WorkerFigures wf;
-            wf.worker = w++;
-            wf.busy_fraction = b.is_number() ? b.get<double>() : 0.0;
-            f.workers.push_back(wf);
-        }
-    }
+    parseRunFields(j, s);
+    parseFigures(j, f);
+    s.num_workers = int(intFrom(j, "num_workers"));
+    s.cores = int(intFrom(j, "cores"));
+    f.workers = workersFrom(j);
     if (s.num_workers == 0)
         s.num_workers = int(f.workers.size());
     if (j.contains("main_fetch") && j["main_fetch"].is_object())
         f.main_fetch = workerFrom(j["main_fetch"]);
     if (j.contains("memory") && j["memory"].is_object())
         f.memory = memoryFrom(j["memory"]);
-    s.verdict = str("verdict");
+    s.verdict = strFrom(j, "verdict");
     s.figures_reliable = j.value("figures_reliable", true);
-    s.stalled_tasks = int(integer("stalled_tasks"));
-    if (j.contains("advice") && j["advice"].is_array()) {
-        for (const json& a : j["advice"])
-            if (a.is_object())
-                s.advice.push_back(adviceFrom(a));
-    } else if (j.contains("recommendations") && j["recommendations"].is_array()) {
-        for (const json& r : j["recommendations"])
-            if (r.is_string()) {
-                Advice a;
-                a.text = r.get<std::string>();
-                s.advice.push_back(a);
-            }
-    }
-    if (j.contains("batch_log") && j["batch_log"].is_array())
-        for (const json& b : j["batch_log"]) {
-            if (!b.is_object())
-                continue;
-            BatchLogEntry e;
-            e.epoch = b.value("epoch", 0);
-            e.index = b.value("index", int64_t(0));
-            e.task = b.value("task", int64_t(0));
-            e.worker = b.value("worker", -1);
-            e.first_sample = b.value("first_sample", int64_t(-1));
-            e.size = b.value("size", 0u);
-            s.batch_log.push_back(e);
-        }
+    s.stalled_tasks = int(intFrom(j, "stalled_tasks"));
+    s.advice = adviceListFrom(j);
+    s.batch_log = batchLogFrom(j);
     s.batch_log_truncated = j.value("batch_log_truncated", false);
-    auto strings = [&](const char* k) {
-        std::vector<std::string> out;
-        if (j.contains(k) && j[k].is_array())
-            for (const json& v : j[k])
-                if (v.is_string())
-                    out.push_back(v.get<std::string>());
-        return out;
-    };
-    s.errors = strings("errors");
-    s.warnings = strings("warnings");
-    s.exit_code = int(integer("exit_code"));
+    s.errors = stringsFrom(j, "errors");
+    s.warnings = stringsFrom(j, "warnings");
+    s.exit_code = int(intFrom(j, "exit_code"));
     s.interrupted = j.value("interrupted", false);
-    s.engine_pid = integer("engine_pid");
-    if (j.contains("worker_pids") && j["worker_pids"].is_array())
-        for (const json& epoch : j["worker_pids"]) {
-            std::vector<int64_t> pids;
-            if (epoch.is_array())
-                for (const json& p : epoch)
-                    if (p.is_number())
-                        pids.push_back(p.get<int64_t>());
-            s.worker_pids.push_back(pids);
-        }
-    s.epochs = int(integer("epochs"));
-    s.worker_to_main_bytes_per_batch = num("worker_to_main_bytes_per_batch");
-    s.events = integer("events");
-    s.events_lost = integer("events_lost");
-    s.version = str("version");
+    s.engine_pid = intFrom(j, "engine_pid");
+    s.worker_pids = workerPidsFrom(j);
+    s.epochs = int(intFrom(j, "epochs"));
+    s.worker_to_main_bytes_per_batch = numFrom(j, "worker_to_main_bytes_per_batch");
+    s.events = intFrom(j, "events");
+    s.events_lost = intFrom(j, "events_lost");
+    s.version = strFrom(j, "version");
     return s;
 }
 

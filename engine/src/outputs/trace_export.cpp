@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace loaderscope {
 
@@ -105,6 +106,163 @@ void jsonString(std::string& out, const std::string& s)
     out += '"';
 }
 
+// The trace file's text, built in a 1 MiB buffer that goes to the OutputFile whenever it is
+// nearly full: memory stays bounded however many events the recording holds. After the first
+// failed write nothing more is written, and ok() stays false.
+class TraceWriter
+{
+public:
+    TraceWriter(OutputFile& out, uint64_t base) : m_out(out), m_base(base) { m_buf.reserve(1 << 20); }
+
+    std::string& buf() { return m_buf; }
+    bool ok() const { return m_ok; }
+
+    void flushIfFull(bool force)
+    {
+        if (m_ok && (force || m_buf.size() > (1u << 20) - 4096)) {
+            m_ok = m_out.write(m_buf);
+            m_buf.clear();
+        }
+    }
+
+    template <typename... Args>
+    void put(const char* fmt, Args... args)
+    {
+        char line[512];
+        const int n = std::snprintf(line, sizeof line, fmt, args...);
+        m_buf.append(line, size_t(std::min<int>(n, int(sizeof line) - 1)));
+    }
+
+    /// The separator before every entry of "traceEvents" but the first.
+    void sep()
+    {
+        if (!m_first)
+            m_buf += ",\n";
+        m_first = false;
+    }
+
+    /// Microseconds since the run's clock origin (0 for anything earlier).
+    double us(uint64_t t) const { return t >= m_base ? double(t - m_base) / 1000.0 : 0.0; }
+
+    void metaEvent(const char* what, int pid, int tid, const std::string& name)
+    {
+        sep();
+        put("{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", what, pid, tid);
+        jsonString(m_buf, name);
+        m_buf += "}}";
+    }
+
+    void sortIndex(int pid, int index)
+    {
+        sep();
+        put("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}", pid, index);
+    }
+
+private:
+    OutputFile& m_out;
+    const uint64_t m_base;
+    std::string m_buf;
+    bool m_ok = true;
+    bool m_first = true;
+};
+
+/// Writes a counter event ("C") for the counter kinds; false for every other kind.
+bool writeCounter(TraceWriter& w, const Event& e, const Track& t)
+{
+    if (e.kind == EventKind::QueueDepth) {
+        w.put("{\"ph\":\"C\",\"name\":\"queue\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+              "{\"ready_batches\":%lld,\"outstanding_tasks\":%lld,\"pinned_in_use\":%lld}}",
+              kMainPid, w.us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+    } else if (e.kind == EventKind::MemoryUsage) {
+        // One counter track per process (the worker's pseudo-process, or the main one);
+        // PSS and USS only where they were read (-1: RSS alone).
+        if (e.arg1 >= 0 && e.batch >= 0)
+            w.put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                  "{\"rss_bytes\":%lld,\"pss_bytes\":%lld,\"uss_bytes\":%lld}}",
+                  t.pid, w.us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+        else
+            w.put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+                  "{\"rss_bytes\":%lld}}",
+                  t.pid, w.us(e.t0), (long long)e.arg0);
+    } else if (e.kind == EventKind::ShmUsage) {
+        w.put("{\"ph\":\"C\",\"name\":\"shared memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+              "{\"slots_in_use_bytes\":%lld,\"dev_shm_used_bytes\":%lld,\"dev_shm_size_bytes\":%lld}}",
+              kMainPid, w.us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+    } else if (e.kind == EventKind::PinnedMemory) {
+        w.put("{\"ph\":\"C\",\"name\":\"pinned memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+              "{\"held_bytes\":%lld,\"in_use_bytes\":%lld}}",
+              kMainPid, w.us(e.t0), (long long)e.arg0, (long long)e.arg1);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/// Writes one event of the recording: a counter, a complete span ("X") or an instant ("i").
+void writeEvent(TraceWriter& w, const Event& e, const Track& t)
+{
+    if (writeCounter(w, e, t))
+        return;
+    std::string& buf = w.buf();
+    if (isSpan(e.kind)) {
+        buf += "{\"ph\":\"X\",\"name\":";
+        jsonString(buf, spanName(e));
+        w.put(",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":"
+              "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+              category(e.kind), t.pid, t.tid, w.us(e.t0), double(e.t1 - e.t0) / 1000.0,
+              (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
+    } else {
+        const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
+        buf += "{\"ph\":\"i\",\"name\":";
+        std::string name(eventKindName(e.kind));
+        if (global)
+            name += " " + std::to_string(e.arg0);
+        jsonString(buf, name);
+        w.put(",\"cat\":\"%s\",\"s\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
+              "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+              category(e.kind), global ? "g" : "t", t.pid, t.tid, w.us(e.t0), (long long)batchKeyTask(e.batch),
+              batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
+    }
+}
+
+/// What the event pass learns for the track names written after it.
+struct TracksSeen
+{
+    std::vector<std::vector<int64_t>> pids; // per worker id: each distinct pid of its WorkerStart events
+    bool pinThread = false;
+    bool deviceEvents = false;
+};
+
+/// Names and orders the tracks: the main process, the workers with their pids, the device.
+void writeTrackNames(TraceWriter& w, const RecordingHeader& header, const std::string& backend,
+                     const TracksSeen& seen)
+{
+    const int numWorkers = int(header.num_workers);
+    w.metaEvent("process_name", kMainPid, 0,
+                (header.source == 1 ? "PyTorch main process (pid " : "engine main process (pid ") +
+                    std::to_string(header.engine_pid) + ")");
+    w.sortIndex(kMainPid, 0);
+    w.metaEvent("thread_name", kMainPid, 1, "main thread (training loop)");
+    if (seen.pinThread)
+        w.metaEvent("thread_name", kMainPid, 2, "pin-memory thread");
+    for (int worker = 0; worker < numWorkers; ++worker) {
+        std::string list;
+        for (int64_t p : seen.pids[size_t(worker)])
+            list += (list.empty() ? "" : ", ") + std::to_string(p);
+        w.metaEvent("process_name", kWorkerPidBase + worker, 0, "worker " + std::to_string(worker) + " (pid " + list + ")");
+        w.sortIndex(kWorkerPidBase + worker, 1 + worker);
+        w.metaEvent("thread_name", kWorkerPidBase + worker, 1, "worker loop");
+    }
+    // A watched PyTorch job has a device track only if it timed its steps on a GPU.
+    if (header.source != 1 || seen.deviceEvents) {
+        const bool sim = backend == "sim" && header.source != 1;
+        w.metaEvent("process_name", kDevicePid, 0, sim ? "GPU (simulated)" : "GPU 0 (CUDA)");
+        w.sortIndex(kDevicePid, 1000);
+        w.metaEvent("thread_name", kDevicePid, 1, sim ? "copy stream (simulated)" : "copy stream");
+        w.metaEvent("thread_name", kDevicePid, 2, sim ? "compute stream (simulated)" : "compute stream");
+    }
+}
+
 } // namespace
 
 bool writeChromeTrace(const RecordingReader& recording, const std::string& path, std::string* error,
@@ -113,8 +271,6 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
     const RecordingHeader& header = recording.header();
     const std::string backend = header.simulated_device ? "sim" : "cuda";
     const int numWorkers = int(header.num_workers);
-    bool pinThread = false;
-    bool deviceEvents = false;
     std::unique_ptr<OutputFile> out;
     try {
         out = std::make_unique<OutputFile>(path);
@@ -123,90 +279,30 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
             *error = e.what();
         return false;
     }
-    std::string buf;
-    buf.reserve(1 << 20);
-    bool ok = true;
-    auto flushIfFull = [&](bool force) {
-        if (ok && (force || buf.size() > (1u << 20) - 4096)) {
-            ok = out->write(buf);
-            buf.clear();
-        }
-    };
-    char line[512];
-    auto put = [&](const char* fmt, auto... args) {
-        const int n = std::snprintf(line, sizeof line, fmt, args...);
-        buf.append(line, size_t(std::min<int>(n, int(sizeof line) - 1)));
-    };
     const uint64_t base = recording.header().clock_origin_ns;
-    auto us = [base](uint64_t t) { return t >= base ? double(t - base) / 1000.0 : 0.0; };
+    TraceWriter w(*out, base);
 
-    put("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":\"loaderscope\",\"version\":\"%s\",\"backend\":", LOADERSCOPE_VERSION);
-    jsonString(buf, backend);
-    put(",\"base_time_ns\":%llu},\n\"traceEvents\":[\n", (unsigned long long)base);
-    bool first = true;
-    auto sep = [&] {
-        if (!first)
-            buf += ",\n";
-        first = false;
-    };
+    w.put("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":\"loaderscope\",\"version\":\"%s\",\"backend\":", LOADERSCOPE_VERSION);
+    jsonString(w.buf(), backend);
+    w.put(",\"base_time_ns\":%llu},\n\"traceEvents\":[\n", (unsigned long long)base);
     // Every event, streamed from the recording; the names of the tracks follow at the end (the
     // format allows metadata anywhere), once the worker pids are known.
-    std::vector<std::vector<int64_t>> pids(size_t(std::max(0, numWorkers)));
+    TracksSeen seen;
+    seen.pids.resize(size_t(std::max(0, numWorkers)));
     try {
         recording.readAll(
             [&](const Event& e) {
-                if (e.kind == EventKind::WorkerStart && e.lane >= 0 && size_t(e.lane) < pids.size()) {
-                    auto& p = pids[size_t(e.lane)];
+                if (e.kind == EventKind::WorkerStart && e.lane >= 0 && size_t(e.lane) < seen.pids.size()) {
+                    auto& p = seen.pids[size_t(e.lane)];
                     if (std::find(p.begin(), p.end(), e.arg0) == p.end())
                         p.push_back(e.arg0);
                 }
-                pinThread = pinThread || e.lane == LanePin;
-                deviceEvents = deviceEvents || e.lane == LaneCopy || e.lane == LaneCompute;
+                seen.pinThread = seen.pinThread || e.lane == LanePin;
+                seen.deviceEvents = seen.deviceEvents || e.lane == LaneCopy || e.lane == LaneCompute;
                 const Track t = trackFor(e.lane);
-                sep();
-                if (e.kind == EventKind::QueueDepth) {
-                    put("{\"ph\":\"C\",\"name\":\"queue\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                        "{\"ready_batches\":%lld,\"outstanding_tasks\":%lld,\"pinned_in_use\":%lld}}",
-                        kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
-                } else if (e.kind == EventKind::MemoryUsage) {
-                    // One counter track per process (the worker's pseudo-process, or the main one);
-                    // PSS and USS only where they were read (-1: RSS alone).
-                    if (e.arg1 >= 0 && e.batch >= 0)
-                        put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                            "{\"rss_bytes\":%lld,\"pss_bytes\":%lld,\"uss_bytes\":%lld}}",
-                            t.pid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
-                    else
-                        put("{\"ph\":\"C\",\"name\":\"memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                            "{\"rss_bytes\":%lld}}",
-                            t.pid, us(e.t0), (long long)e.arg0);
-                } else if (e.kind == EventKind::ShmUsage) {
-                    put("{\"ph\":\"C\",\"name\":\"shared memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                        "{\"slots_in_use_bytes\":%lld,\"dev_shm_used_bytes\":%lld,\"dev_shm_size_bytes\":%lld}}",
-                        kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
-                } else if (e.kind == EventKind::PinnedMemory) {
-                    put("{\"ph\":\"C\",\"name\":\"pinned memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
-                        "{\"held_bytes\":%lld,\"in_use_bytes\":%lld}}",
-                        kMainPid, us(e.t0), (long long)e.arg0, (long long)e.arg1);
-                } else if (isSpan(e.kind)) {
-                    buf += "{\"ph\":\"X\",\"name\":";
-                    jsonString(buf, spanName(e));
-                    put(",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":"
-                        "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
-                        category(e.kind), t.pid, t.tid, us(e.t0), double(e.t1 - e.t0) / 1000.0,
-                        (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
-                } else {
-                    const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
-                    buf += "{\"ph\":\"i\",\"name\":";
-                    std::string name(eventKindName(e.kind));
-                    if (global)
-                        name += " " + std::to_string(e.arg0);
-                    jsonString(buf, name);
-                    put(",\"cat\":\"%s\",\"s\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
-                        "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
-                        category(e.kind), global ? "g" : "t", t.pid, t.tid, us(e.t0), (long long)batchKeyTask(e.batch),
-                        batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
-                }
-                flushIfFull(false);
+                w.sep();
+                writeEvent(w, e, t);
+                w.flushIfFull(false);
             },
             cancel);
     } catch (const RecordingError& e) {
@@ -219,41 +315,10 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
             *error = "cancelled";
         return false;
     }
-    auto metaEvent = [&](const char* what, int pid, int tid, const std::string& name) {
-        sep();
-        put("{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":", what, pid, tid);
-        jsonString(buf, name);
-        buf += "}}";
-    };
-    auto sortIndex = [&](int pid, int index) {
-        sep();
-        put("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"tid\":0,\"args\":{\"sort_index\":%d}}", pid, index);
-    };
-    metaEvent("process_name", kMainPid, 0,
-              (header.source == 1 ? "PyTorch main process (pid " : "engine main process (pid ") +
-                  std::to_string(header.engine_pid) + ")");
-    sortIndex(kMainPid, 0);
-    metaEvent("thread_name", kMainPid, 1, "main thread (training loop)");
-    if (pinThread)
-        metaEvent("thread_name", kMainPid, 2, "pin-memory thread");
-    for (int w = 0; w < numWorkers; ++w) {
-        std::string list;
-        for (int64_t p : pids[size_t(w)])
-            list += (list.empty() ? "" : ", ") + std::to_string(p);
-        metaEvent("process_name", kWorkerPidBase + w, 0, "worker " + std::to_string(w) + " (pid " + list + ")");
-        sortIndex(kWorkerPidBase + w, 1 + w);
-        metaEvent("thread_name", kWorkerPidBase + w, 1, "worker loop");
-    }
-    // A watched PyTorch job has a device track only if it timed its steps on a GPU.
-    if (header.source != 1 || deviceEvents) {
-        const bool sim = backend == "sim" && header.source != 1;
-        metaEvent("process_name", kDevicePid, 0, sim ? "GPU (simulated)" : "GPU 0 (CUDA)");
-        sortIndex(kDevicePid, 1000);
-        metaEvent("thread_name", kDevicePid, 1, sim ? "copy stream (simulated)" : "copy stream");
-        metaEvent("thread_name", kDevicePid, 2, sim ? "compute stream (simulated)" : "compute stream");
-    }
-    buf += "\n]}\n";
-    flushIfFull(true);
+    writeTrackNames(w, header, backend, seen);
+    w.buf() += "\n]}\n";
+    w.flushIfFull(true);
+    bool ok = w.ok();
     if (ok)
         ok = out->commit();
     if (!ok && error)

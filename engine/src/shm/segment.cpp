@@ -35,51 +35,12 @@ struct Segment::Impl
     bip::mapped_region region;
 };
 
-std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
+namespace {
+
+/// The header's fields (everything but the magic, which create() stores last).
+void writeHeader(SegmentHeader* h, const ShmLayout& L, const SegmentSpec& spec, uint64_t nonce)
 {
     const std::string& configJson = spec.config_json;
-    auto pow2 = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
-    if (spec.num_slots == 0 || spec.max_indices == 0 || !pow2(spec.task_ring_capacity) ||
-        !pow2(spec.event_ring_capacity))
-        throw std::runtime_error("segment spec: slots and indices must be positive, ring capacities powers of two");
-    std::unique_ptr<Segment> seg(new Segment);
-    seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
-                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes,
-                                          ShmLayout::configSectionBytes(configJson.size()));
-    if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
-        throw std::runtime_error("the config text is larger than 1 MiB");
-    std::random_device rd;
-    const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
-    char name[96];
-    snprintf(name, sizeof name, "%s%d-%016llx", kSegmentPrefix, int(getpid()), (unsigned long long)nonce);
-    seg->m_name = name;
-    seg->m_impl = std::make_unique<Impl>();
-    try {
-        bip::permissions perm(0600);
-        seg->m_impl->shm = bip::shared_memory_object(bip::create_only, name, bip::read_write, perm);
-        seg->m_owner = true;
-        // shm_open applies the umask; make sure the mode is exactly 0600.
-        fchmod(seg->m_impl->shm.get_mapping_handle().handle, 0600);
-        const int fd = seg->m_impl->shm.get_mapping_handle().handle;
-        if (int err = posix_fallocate(fd, 0, off_t(seg->m_layout.total_bytes)); err != 0) {
-            throw std::runtime_error("cannot reserve " + std::to_string(seg->m_layout.total_bytes >> 20) +
-                                     " MiB in /dev/shm: " + std::strerror(err));
-        }
-        seg->m_impl->region = bip::mapped_region(seg->m_impl->shm, bip::read_write);
-    } catch (const bip::interprocess_exception& e) {
-        if (seg->m_owner)
-            bip::shared_memory_object::remove(name);
-        throw std::runtime_error(std::string("cannot create shared memory segment: ") + e.what());
-    } catch (...) {
-        if (seg->m_owner)
-            bip::shared_memory_object::remove(name);
-        throw;
-    }
-    seg->m_base = static_cast<uint8_t*>(seg->m_impl->region.get_address());
-
-    // Construct every shared object once, here, with placement new; others only reinterpret.
-    const ShmLayout& L = seg->m_layout;
-    auto* h = new (seg->m_base) SegmentHeader;
     h->layout_version = kLayoutVersion;
     h->header_bytes = uint32_t(ShmLayout::kHeaderBytes);
     h->total_bytes = L.total_bytes;
@@ -105,20 +66,82 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
     std::snprintf(h->program, sizeof h->program, "%s", spec.program.c_str());
     h->rank.store(spec.rank);
     h->world_size.store(spec.world_size);
-    std::memcpy(seg->m_base + L.off_config, configJson.data(), configJson.size());
+}
+
+/// The worker controls, slot headers and event rings, each built in place.
+void constructSections(Segment& seg)
+{
+    const ShmLayout& L = seg.layout();
     for (uint32_t w = 0; w < L.num_workers; ++w)
-        new (seg->worker(w)) WorkerCtl;
+        new (seg.worker(w)) WorkerCtl;
     for (uint32_t s = 0; s < L.num_slots; ++s)
-        new (seg->slot(s)) SlotHdr;
+        new (seg.slot(s)) SlotHdr;
     for (uint32_t r = 0; r < L.num_event_rings; ++r) {
-        auto* ring = new (seg->eventRing(r)) EventRingHdr;
+        auto* ring = new (seg.eventRing(r)) EventRingHdr;
         ring->writer_lane = r == 0 || r == ShmLayout::kMemoryRing ? LaneMain
                            : r == 1                        ? LanePin
                            : r == 2                        ? LaneCopy
                                                            : int(r - ShmLayout::kFixedEventRings);
         for (uint32_t i = 0; i < L.event_ring_capacity; ++i)
-            new (seg->eventRecords(r) + i) EventRecord;
+            new (seg.eventRecords(r) + i) EventRecord;
     }
+}
+
+} // namespace
+
+void Segment::createMapping(const std::string& name)
+{
+    m_name = name;
+    m_impl = std::make_unique<Impl>();
+    try {
+        bip::permissions perm(0600);
+        m_impl->shm = bip::shared_memory_object(bip::create_only, name.c_str(), bip::read_write, perm);
+        m_owner = true;
+        // shm_open applies the umask; make sure the mode is exactly 0600.
+        fchmod(m_impl->shm.get_mapping_handle().handle, 0600);
+        const int fd = m_impl->shm.get_mapping_handle().handle;
+        if (int err = posix_fallocate(fd, 0, off_t(m_layout.total_bytes)); err != 0) {
+            throw std::runtime_error("cannot reserve " + std::to_string(m_layout.total_bytes >> 20) +
+                                     " MiB in /dev/shm: " + std::strerror(err));
+        }
+        m_impl->region = bip::mapped_region(m_impl->shm, bip::read_write);
+    } catch (const bip::interprocess_exception& e) {
+        if (m_owner)
+            bip::shared_memory_object::remove(name.c_str());
+        throw std::runtime_error(std::string("cannot create shared memory segment: ") + e.what());
+    } catch (...) {
+        if (m_owner)
+            bip::shared_memory_object::remove(name.c_str());
+        throw;
+    }
+    m_base = static_cast<uint8_t*>(m_impl->region.get_address());
+}
+
+std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
+{
+    const std::string& configJson = spec.config_json;
+    auto pow2 = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
+    if (spec.num_slots == 0 || spec.max_indices == 0 || !pow2(spec.task_ring_capacity) ||
+        !pow2(spec.event_ring_capacity))
+        throw std::runtime_error("segment spec: slots and indices must be positive, ring capacities powers of two");
+    std::unique_ptr<Segment> seg(new Segment);
+    seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
+                                          spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes,
+                                          ShmLayout::configSectionBytes(configJson.size()));
+    if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
+        throw std::runtime_error("the config text is larger than 1 MiB");
+    std::random_device rd;
+    const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
+    char name[96];
+    snprintf(name, sizeof name, "%s%d-%016llx", kSegmentPrefix, int(getpid()), (unsigned long long)nonce);
+    seg->createMapping(name);
+
+    // Construct every shared object once, here, with placement new; others only reinterpret.
+    const ShmLayout& L = seg->m_layout;
+    auto* h = new (seg->m_base) SegmentHeader;
+    writeHeader(h, L, spec, nonce);
+    std::memcpy(seg->m_base + L.off_config, configJson.data(), configJson.size());
+    constructSections(*seg);
     // Magic last, with release: a reader that sees it sees a fully built segment.
     std::atomic_thread_fence(std::memory_order_release);
     reinterpret_cast<std::atomic<uint64_t>*>(&h->magic)->store(kSegmentMagic, std::memory_order_release);
