@@ -32,6 +32,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <optional>
 #include <cstdio>
 #include <cstring>
 
@@ -140,89 +141,56 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+/// Whether one of `names` is on the command line (alone or as name=value).
+bool given(int argc, char** argv, std::initializer_list<const char*> names)
 {
-    // What crashed runs of this user left: segments and private temporary folders.
-    loaderscope::sweepStaleSegments();
-    loaderscope::sweepStaleTempDirs();
+    return std::any_of(argv + 1, argv + argc, [&](const char* a) {
+        for (const char* n : names)
+            if (std::strcmp(a, n) == 0 || (std::strncmp(a, n, std::strlen(n)) == 0 && a[std::strlen(n)] == '='))
+                return true;
+        return false;
+    });
+}
 
-    auto given = [&](std::initializer_list<const char*> names) {
-        return std::any_of(argv + 1, argv + argc, [&](const char* a) {
-            for (const char* n : names)
-                if (std::strcmp(a, n) == 0 || (std::strncmp(a, n, std::strlen(n)) == 0 && a[std::strlen(n)] == '='))
-                    return true;
-            return false;
-        });
-    };
-    // --help and --version need no display: answer them without the GUI.
-    if (given({"--help", "-h", "--version", "-v", "--help-all"})) {
-        QCoreApplication app(argc, argv);
-        setIdentity();
-        QCommandLineParser args;
-        addOptions(args);
-        args.process(app); // prints and exits
-        return 0;
-    }
-    // A headless export needs no display: pick the offscreen platform before QApplication exists
-    // (it connects to the display in its constructor), unless the user chose a platform.
-    const bool exporting = given({"--export"});
-    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    // No display (a server, ssh without X forwarding): say so and what to do, instead of Qt's
-    // "could not load the Qt platform plugin ... reinstalling may fix this".
-    if (!exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
-        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
-        QCoreApplication app(argc, argv);
-        setIdentity();
-        Translator translator;
-        QString lang = AppSettings::language();
-        for (int i = 1; i < argc; ++i) {
-            if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
-                lang = QString::fromLocal8Bit(argv[i + 1]);
-            else if (std::strncmp(argv[i], "--lang=", 7) == 0)
-                lang = QString::fromLocal8Bit(argv[i] + 7);
-        }
-        translator.setLanguage(lang);
-        fprintf(stderr, "loaderscope: %s\n",
-                qPrintable(QCoreApplication::translate(
-                    "main", "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
-                            "this looks like a server or an ssh session without X forwarding. To see the window, "
-                            "connect with \"ssh -X\" and start it again; to get a picture of a run without a display, "
-                            "use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png")));
-        return 3;
-    }
-    QApplication app(argc, argv);
+/// --help and --version need no display: answered without the GUI.
+int helpOrVersion(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
     setIdentity();
-    // The installed desktop entry and icon share the AppStream id (packaging/).
-    QGuiApplication::setDesktopFileName(QStringLiteral(LOADERSCOPE_APP_ID));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/loaderscope.svg")));
     QCommandLineParser args;
     addOptions(args);
-    args.process(app);
+    args.process(app); // prints and exits
+    return 0;
+}
 
+/// No display (a server, ssh without X forwarding): say so and what to do, instead of Qt's
+/// "could not load the Qt platform plugin ... reinstalling may fix this".
+int noDisplay(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
     Translator translator;
-    const QString lang = args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang"))
-                                                            : AppSettings::language();
-    translator.setLanguage(lang); // empty: follow the system locale (first start)
-
-    if (args.isSet(QStringLiteral("export")))
-        return headlessExport(args);
-
-    if (args.isSet(QStringLiteral("preset")) && Presets::json(args.value(QStringLiteral("preset"))).isEmpty()) {
-        fprintf(stderr, "loaderscope: %s\n",
-                qPrintable(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
-                               .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", ")))));
-        return 2;
+    QString lang = AppSettings::language();
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            lang = QString::fromLocal8Bit(argv[i + 1]);
+        else if (std::strncmp(argv[i], "--lang=", 7) == 0)
+            lang = QString::fromLocal8Bit(argv[i] + 7);
     }
-    AppTheme::captureSystem(); // the desktop's palette, before the app sets its own
-    MainWindow w(&translator);
-    if (args.isSet(QStringLiteral("preset")))
-        w.loadPreset(args.value(QStringLiteral("preset")));
-    if (args.isSet(QStringLiteral("config")) && !w.files()->openConfig(args.value(QStringLiteral("config"))))
-        return 1;
-    w.show();
+    translator.setLanguage(lang);
+    fprintf(stderr, "loaderscope: %s\n",
+            qPrintable(QCoreApplication::translate(
+                "main", "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+                        "this looks like a server or an ssh session without X forwarding. To see the window, "
+                        "connect with \"ssh -X\" and start it again; to get a picture of a run without a display, "
+                        "use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png")));
+    return 3;
+}
+
+/// What the command line asks of the window once it is shown: a lesson, traces, a tool, a script
+/// to watch, a run. Returns an exit code when the command line is wrong, otherwise nothing.
+std::optional<int> startWith(MainWindow& w, const QCommandLineParser& args)
+{
     const int lesson = args.value(QStringLiteral("lesson")).toInt() - 1;
     if (lesson >= 0)
         w.showLesson(lesson);
@@ -253,5 +221,57 @@ int main(int argc, char** argv)
             else
                 w.run();
         });
+    return std::nullopt;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // What crashed runs of this user left: segments and private temporary folders.
+    loaderscope::sweepStaleSegments();
+    loaderscope::sweepStaleTempDirs();
+    if (given(argc, argv, {"--help", "-h", "--version", "-v", "--help-all"}))
+        return helpOrVersion(argc, argv);
+    // A headless export needs no display: pick the offscreen platform before QApplication exists
+    // (it connects to the display in its constructor), unless the user chose a platform.
+    const bool exporting = given(argc, argv, {"--export"});
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return noDisplay(argc, argv);
+    QApplication app(argc, argv);
+    setIdentity();
+    // The installed desktop entry and icon share the AppStream id (packaging/).
+    QGuiApplication::setDesktopFileName(QStringLiteral(LOADERSCOPE_APP_ID));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/loaderscope.svg")));
+    QCommandLineParser args;
+    addOptions(args);
+    args.process(app);
+
+    Translator translator;
+    const QString lang = args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang"))
+                                                            : AppSettings::language();
+    translator.setLanguage(lang); // empty: follow the system locale (first start)
+
+    if (args.isSet(QStringLiteral("export")))
+        return headlessExport(args);
+
+    if (args.isSet(QStringLiteral("preset")) && Presets::json(args.value(QStringLiteral("preset"))).isEmpty()) {
+        fprintf(stderr, "loaderscope: %s\n",
+                qPrintable(QCoreApplication::translate("main", "unknown preset %1; the presets are: %2")
+                               .arg(args.value(QStringLiteral("preset")), Presets::names().join(QStringLiteral(", ")))));
+        return 2;
+    }
+    AppTheme::captureSystem(); // the desktop's palette, before the app sets its own
+    MainWindow w(&translator);
+    if (args.isSet(QStringLiteral("preset")))
+        w.loadPreset(args.value(QStringLiteral("preset")));
+    if (args.isSet(QStringLiteral("config")) && !w.files()->openConfig(args.value(QStringLiteral("config"))))
+        return 1;
+    w.show();
+    if (const auto exitCode = startWith(w, args))
+        return *exitCode;
     return app.exec();
 }
