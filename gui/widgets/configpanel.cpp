@@ -44,60 +44,7 @@ void ConfigPanel::build()
     }
     for (size_t i = 0; i < fields.size(); ++i) {
         const ConfigField& f = fields[i];
-        QWidget* editor = nullptr;
-        const int idx = int(i);
-        switch (f.type) {
-        case ConfigField::Type::Int: {
-            QAbstractSpinBox* box = nullptr;
-            if (f.max <= double(std::numeric_limits<int>::max())) {
-                auto* s = new QSpinBox(this);
-                s->setRange(int(f.min), int(f.max));
-                connect(s, &QSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
-                box = s;
-            } else {
-                // len(dataset) and batch counts go past 2^31: a double holds every integer to 2^53.
-                auto* s = new QDoubleSpinBox(this);
-                s->setDecimals(0);
-                s->setRange(f.min, std::min(f.max, 9007199254740992.0));
-                connect(s, &QDoubleSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
-                box = s;
-            }
-            if (f.specialValueText)
-                box->setSpecialValueText(QString::fromLatin1(f.specialValueText));
-            box->setKeyboardTracking(false);
-            editor = box;
-            break;
-        }
-        case ConfigField::Type::Double: {
-            auto* s = new QDoubleSpinBox(this);
-            s->setRange(f.min, f.max);
-            s->setDecimals(f.max <= 100 ? 2 : 1);
-            s->setKeyboardTracking(false);
-            connect(s, &QDoubleSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
-            editor = s;
-            break;
-        }
-        case ConfigField::Type::Bool: {
-            auto* c = new QCheckBox(this);
-            connect(c, &QCheckBox::toggled, this, [this, idx] { onEdited(idx); });
-            editor = c;
-            break;
-        }
-        case ConfigField::Type::Choice: {
-            auto* c = new QComboBox(this);
-            for (const QString& v : f.choices)
-                c->addItem(v, v);
-            connect(c, &QComboBox::currentIndexChanged, this, [this, idx] { onEdited(idx); });
-            editor = c;
-            break;
-        }
-        case ConfigField::Type::Text: {
-            auto* e = new QLineEdit(this);
-            connect(e, &QLineEdit::editingFinished, this, [this, idx] { onEdited(idx); });
-            editor = e;
-            break;
-        }
-        }
+        QWidget* editor = makeEditor(f, int(i));
         editor->setObjectName(f.id);
         auto* label = new QLabel(this);
         label->setBuddy(editor);
@@ -107,6 +54,64 @@ void ConfigPanel::build()
     }
     layout->addStretch(1);
     retranslate();
+}
+
+QWidget* ConfigPanel::makeEditor(const ConfigField& f, int idx)
+{
+    QWidget* editor = nullptr;
+    switch (f.type) {
+    case ConfigField::Type::Int: {
+        QAbstractSpinBox* box = nullptr;
+        if (f.max <= double(std::numeric_limits<int>::max())) {
+            auto* s = new QSpinBox(this);
+            s->setRange(int(f.min), int(f.max));
+            connect(s, &QSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
+            box = s;
+        } else {
+            // len(dataset) and batch counts go past 2^31: a double holds every integer to 2^53.
+            auto* s = new QDoubleSpinBox(this);
+            s->setDecimals(0);
+            s->setRange(f.min, std::min(f.max, 9007199254740992.0));
+            connect(s, &QDoubleSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
+            box = s;
+        }
+        if (f.specialValueText)
+            box->setSpecialValueText(QString::fromLatin1(f.specialValueText));
+        box->setKeyboardTracking(false);
+        editor = box;
+        break;
+    }
+    case ConfigField::Type::Double: {
+        auto* s = new QDoubleSpinBox(this);
+        s->setRange(f.min, f.max);
+        s->setDecimals(f.max <= 100 ? 2 : 1);
+        s->setKeyboardTracking(false);
+        connect(s, &QDoubleSpinBox::valueChanged, this, [this, idx] { onEdited(idx); });
+        editor = s;
+        break;
+    }
+    case ConfigField::Type::Bool: {
+        auto* c = new QCheckBox(this);
+        connect(c, &QCheckBox::toggled, this, [this, idx] { onEdited(idx); });
+        editor = c;
+        break;
+    }
+    case ConfigField::Type::Choice: {
+        auto* c = new QComboBox(this);
+        for (const QString& v : f.choices)
+            c->addItem(v, v);
+        connect(c, &QComboBox::currentIndexChanged, this, [this, idx] { onEdited(idx); });
+        editor = c;
+        break;
+    }
+    case ConfigField::Type::Text: {
+        auto* e = new QLineEdit(this);
+        connect(e, &QLineEdit::editingFinished, this, [this, idx] { onEdited(idx); });
+        editor = e;
+        break;
+    }
+    }
+    return editor;
 }
 
 void ConfigPanel::retranslate()

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+struct ConfigField;
 class QLabel;
 class QGroupBox;
 class QFormLayout;
@@ -38,6 +39,8 @@ protected:
 
 private:
     void build();
+    /// The editor for field `idx` (a spin box, check box, combo box or line edit), wired to onEdited.
+    QWidget* makeEditor(const ConfigField& f, int idx);
     void retranslate();
     void load();        ///< config -> widgets
     void onEdited(int field);
