@@ -3,6 +3,7 @@
 // marks add up to the spans in view), hover hit-testing, the trace model, the worker table model.
 #include "core/timelinerenderer.h"
 #include "core/tracemodel.h"
+#include "core/viewportcontroller.h"
 #include "core/workerstatsmodel.h"
 #include "loaderscope/metrics.h"
 
@@ -69,6 +70,8 @@ private slots:
     void hitTesting();
     void foldsShowWhatFillsTheTime();
     void liveTailStaysAfterEviction();
+    void readBackMergesInOrder();
+    void followLiveShowsTheLiveEdge();
     void highlightDrawsOnTop();
     void workerModel();
     void memoryPerSpan();
@@ -396,6 +399,61 @@ void TestTimeline::memoryPerSpan()
     const auto ev = randomSpans(4, 50000, 7, &end);
     m.append(ev);
     QVERIFY(m.memoryBytes() / m.spanCount() <= 64);
+}
+
+void TestTimeline::readBackMergesInOrder()
+{
+    // Detail trimmed away and read back, in any order: every row stays sorted by start, the spans
+    // come back once, and what is held is not duplicated.
+    TraceModel m;
+    m.reset(0, 1, true);
+    m.setDetailBudget(4'000);
+    std::vector<Event> all;
+    for (int i = 0; i < 20'000; ++i) {
+        Event f;
+        f.lane = 0;
+        f.kind = EventKind::Fetch;
+        f.batch = i;
+        f.t0 = 1'000'000 + quint64(i) * 50'000;
+        f.t1 = f.t0 + 40'000;
+        all.push_back(f);
+    }
+    for (size_t i = 0; i < all.size(); i += 1000)
+        m.append(std::vector<Event>(all.begin() + std::ptrdiff_t(i), all.begin() + std::ptrdiff_t(i + 1000)));
+    const int li = m.laneIndex(TraceModel::LaneKind::Worker, 0);
+    const qint64 t0 = 0, t1 = m.endTime();
+    QVERIFY(!m.uncovered(t0, t1).empty()); // the budget trimmed the older detail
+    const size_t held = m.lane(li).rows[0].size();
+    std::vector<Event> shuffled = all;
+    std::reverse(shuffled.begin(), shuffled.end()); // newest first: the worst order for insertion
+    std::rotate(shuffled.begin(), shuffled.begin() + 7'000, shuffled.end());
+    m.insertDetail(t0, t1, shuffled);
+    const auto& row = m.lane(li).rows[0];
+    QVERIFY(std::is_sorted(row.begin(), row.end(), [](const SpanRec& a, const SpanRec& b) { return a.t0 < b.t0; }));
+    QVERIFY(held < all.size());
+    QCOMPARE(row.size(), all.size()); // everything read back is held: it is the protected range
+    // No span twice: batch numbers are unique per fetch.
+    std::vector<qint64> batches;
+    for (const SpanRec& r : row)
+        batches.push_back(r.batch);
+    std::sort(batches.begin(), batches.end());
+    QVERIFY(std::adjacent_find(batches.begin(), batches.end()) == batches.end());
+}
+
+void TestTimeline::followLiveShowsTheLiveEdge()
+{
+    // Following a run shows its last 10 s with a small margin after the newest data, however long
+    // the run (a margin of 2 % of the run left a 10 s window empty after eight minutes).
+    ViewportController c;
+    c.setFollowing(true);
+    const qint64 window = ViewportController::kFollowWindowNs;
+    for (const qint64 end : {2'000'000'000LL, 30'000'000'000LL, 600'000'000'000LL, 1'800'000'000'000LL, 3'600'000'000'000LL}) {
+        c.setDataEnd(end);
+        const Viewport v = c.viewport();
+        QVERIFY2(v.t0 < end && end <= v.t1, qPrintable(QStringLiteral("end %1: view %2..%3").arg(end).arg(v.t0).arg(v.t1)));
+        QVERIFY(v.t1 - end <= window / 50);
+        QCOMPARE(v.t0, end <= window ? 0 : end - window); // all of a short run; the last 10 s of a long one
+    }
 }
 
 QTEST_MAIN(TestTimeline)
