@@ -2,6 +2,7 @@
 #include "tracemodel.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 using loaderscope::Event;
@@ -327,13 +328,32 @@ void TraceModel::append(const std::vector<Event>& events)
     emit changed();
 }
 
+void TraceModel::mergeSorted(std::vector<SpanRec>& row, std::vector<SpanRec>& add)
+{
+    if (add.empty())
+        return;
+    const auto byStart = [](const SpanRec& a, const SpanRec& b) { return a.t0 < b.t0; };
+    std::stable_sort(add.begin(), add.end(), byStart);
+    const auto n = std::ptrdiff_t(row.size());
+    row.insert(row.end(), add.begin(), add.end());
+    // Stable: a held span stays before a read-back one that starts at the same time, as
+    // insertSorted places it.
+    std::inplace_merge(row.begin(), row.begin() + n, row.end(), byStart);
+}
+
 void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& events)
 {
+    // Read-back spans are gathered per lane and row and merged once: inserted one by one into rows
+    // of a million spans they cost O(n) each, minutes on the GUI thread for a few seconds of a
+    // fast run.
+    std::vector<std::array<std::vector<SpanRec>, 2>> fresh(m_lanes.size());
     std::vector<CounterSample> counters;
     for (const Event& e : events) {
         const qint64 a = qint64(e.t0) - qint64(m_origin);
         const qint64 b = qint64(e.t1) - qint64(m_origin);
-        if (b < a || b < t0 || a > t1 || covered(a, a))
+        // Held already: a span that overlaps a covered range (eviction keeps the spans that cross
+        // its cut, so those are in the model although they start where detail was dropped).
+        if (b < a || b < t0 || a > t1 || overlapsCovered(a, b))
             continue; // outside the range, or already held
         if (e.kind == EventKind::QueueDepth) {
             counters.push_back({a, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)});
@@ -351,9 +371,14 @@ void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& ev
         bool nested = false;
         if (li < 0 || !toSpan(e, a, b, s, &nested, m_lanes[size_t(li)].kind))
             continue;
-        insertSorted(m_lanes[size_t(li)].rows[nested ? 1 : 0], s);
+        if (fresh.size() < m_lanes.size())
+            fresh.resize(m_lanes.size());
+        fresh[size_t(li)][nested ? 1 : 0].push_back(s);
         ++m_spans;
     }
+    for (size_t li = 0; li < fresh.size(); ++li)
+        for (int row = 0; row < 2; ++row)
+            mergeSorted(m_lanes[li].rows[row], fresh[li][size_t(row)]);
     if (!counters.empty()) {
         m_counters.insert(m_counters.end(), counters.begin(), counters.end());
         std::sort(m_counters.begin(), m_counters.end(), [](const CounterSample& x, const CounterSample& y) { return x.t < y.t; });
@@ -447,6 +472,14 @@ bool TraceModel::covered(qint64 t0, qint64 t1) const
 {
     for (const auto& [a, b] : m_coverage)
         if (a <= t0 && t1 <= b)
+            return true;
+    return false;
+}
+
+bool TraceModel::overlapsCovered(qint64 t0, qint64 t1) const
+{
+    for (const auto& [a, b] : m_coverage)
+        if (a <= t1 && t0 <= b)
             return true;
     return false;
 }

@@ -140,6 +140,9 @@ public:
     const std::vector<std::pair<qint64, qint64>>& detailCoverage() const { return m_coverage; }
     /// True when [t0, t1] lies inside one covered range.
     bool covered(qint64 t0, qint64 t1) const;
+    /// True when [t0, t1] meets a covered range: a span there is held (every span that overlaps a
+    /// covered range is, eviction and read-back keep it so).
+    bool overlapsCovered(qint64 t0, qint64 t1) const;
     /// The parts of [t0, t1] not covered by detail.
     std::vector<std::pair<qint64, qint64>> uncovered(qint64 t0, qint64 t1) const;
     /// What the user is looking at: never evicted while detail is trimmed.
@@ -181,6 +184,8 @@ signals:
 private:
     int laneIndexFor(int16_t lane) const;
     static void insertSorted(std::vector<SpanRec>& row, const SpanRec& s);
+    /// Merges `add` (any order; sorted here) into the sorted `row` in O(n).
+    static void mergeSorted(std::vector<SpanRec>& row, std::vector<SpanRec>& add);
     /// Converts an event to its stored form; false for events that are not drawn as spans.
     static bool toSpan(const loaderscope::Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* nested, LaneKind kind);
     void addToHistogram(Lane& lane, const SpanRec& s);
