@@ -748,7 +748,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="227" />
+        <location filename="../gui/widgets/configpanel.cpp" line="232" />
         <source>Not runnable: %1</source>
         <translation>Çalıştırılamaz: %1</translation>
     </message>
@@ -1011,101 +1011,106 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="32" />
-        <location filename="../gui/widgets/fileactions.cpp" line="38" />
-        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <location filename="../gui/widgets/fileactions.cpp" line="34" />
+        <location filename="../gui/widgets/fileactions.cpp" line="40" />
+        <location filename="../gui/widgets/fileactions.cpp" line="104" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="32" />
+        <location filename="../gui/widgets/fileactions.cpp" line="34" />
         <source>Cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="39" />
+        <location filename="../gui/widgets/fileactions.cpp" line="41" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="51" />
-        <location filename="../gui/widgets/fileactions.cpp" line="109" />
+        <location filename="../gui/widgets/fileactions.cpp" line="53" />
+        <location filename="../gui/widgets/fileactions.cpp" line="111" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="51" />
+        <location filename="../gui/widgets/fileactions.cpp" line="53" />
         <source>Cannot write %1: %2</source>
         <translation>%1 yazılamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="67" />
-        <location filename="../gui/widgets/fileactions.cpp" line="116" />
+        <location filename="../gui/widgets/fileactions.cpp" line="69" />
+        <location filename="../gui/widgets/fileactions.cpp" line="118" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="67" />
+        <location filename="../gui/widgets/fileactions.cpp" line="69" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="70" />
+        <location filename="../gui/widgets/fileactions.cpp" line="72" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="77" />
+        <location filename="../gui/widgets/fileactions.cpp" line="79" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="94" />
-        <location filename="../gui/widgets/fileactions.cpp" line="126" />
-        <location filename="../gui/widgets/fileactions.cpp" line="129" />
+        <location filename="../gui/widgets/fileactions.cpp" line="96" />
+        <location filename="../gui/widgets/fileactions.cpp" line="128" />
+        <location filename="../gui/widgets/fileactions.cpp" line="131" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="94" />
+        <location filename="../gui/widgets/fileactions.cpp" line="96" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="96" />
+        <location filename="../gui/widgets/fileactions.cpp" line="98" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="102" />
-        <location filename="../gui/widgets/fileactions.cpp" line="109" />
+        <location filename="../gui/widgets/fileactions.cpp" line="104" />
+        <location filename="../gui/widgets/fileactions.cpp" line="111" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="117" />
+        <location filename="../gui/widgets/fileactions.cpp" line="119" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="126" />
+        <location filename="../gui/widgets/fileactions.cpp" line="128" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="130" />
+        <location filename="../gui/widgets/fileactions.cpp" line="132" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <location filename="../gui/widgets/fileactions.cpp" line="139" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="138" />
+        <location filename="../gui/widgets/fileactions.cpp" line="140" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="159" />
+        <source>Profiler trace %1: %2 steps.</source>
+        <translation>Profiler izi %1: %2 adım.</translation>
     </message>
 </context>
 <context>
@@ -1540,84 +1545,59 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="226" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="266" />
-        <source>Measuring %1 of %2…</source>
-        <translation>Ölçülüyor: %1 / %2…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="267" />
-        <source>Proving the advice: %1</source>
-        <translation>Öneri ölçülüyor: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="275" />
-        <source>The advice was measured: see the summary.</source>
-        <translation>Öneri ölçüldü: özete bakın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="437" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="261" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="257" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="168" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="337" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="344" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
-        <source>Starting…</source>
-        <translation>Başlatılıyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="545" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="622" />
-        <source>Profiler trace %1: %2 steps.</source>
-        <translation>Profiler izi %1: %2 adım.</translation>
     </message>
 </context>
 <context>
@@ -1749,6 +1729,29 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <location filename="../gui/core/presets.cpp" line="40" />
         <source>copy-on-read: one contiguous array (the pages stay shared)</source>
         <translation>okurken kopyalama: tek bitişik dizi (sayfalar paylaşılmış kalır)</translation>
+    </message>
+</context>
+<context>
+    <name>ProveIt</name>
+    <message>
+        <location filename="../gui/widgets/proveit.cpp" line="11" />
+        <source>Measuring %1 of %2…</source>
+        <translation>Ölçülüyor: %1 / %2…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/proveit.cpp" line="12" />
+        <source>Proving the advice: %1</source>
+        <translation>Öneri ölçülüyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/proveit.cpp" line="20" />
+        <source>The advice was measured: see the summary.</source>
+        <translation>Öneri ölçüldü: özete bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/proveit.cpp" line="32" />
+        <source>Starting…</source>
+        <translation>Başlatılıyor…</translation>
     </message>
 </context>
 <context>
@@ -3238,43 +3241,43 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="52" />
+        <location filename="../gui/main.cpp" line="53" />
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="59" />
+        <location filename="../gui/main.cpp" line="60" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="67" />
-        <location filename="../gui/main.cpp" line="215" />
+        <location filename="../gui/main.cpp" line="68" />
+        <location filename="../gui/main.cpp" line="263" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="80" />
+        <location filename="../gui/main.cpp" line="81" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="84" />
+        <location filename="../gui/main.cpp" line="85" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="95" />
+        <location filename="../gui/main.cpp" line="96" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="189" />
+        <location filename="../gui/main.cpp" line="182" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="244" />
+        <location filename="../gui/main.cpp" line="212" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

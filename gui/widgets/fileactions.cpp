@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "fileactions.h"
 
+#include "analysiswindows.h"
 #include "configpanel.h"
+#include "core/importedtrace.h"
 #include "core/runsession.h"
 #include "exporter.h"
 #include "picturerequest.h"
@@ -132,8 +134,28 @@ void FileActions::askExportChromeTrace()
         exportChromeTrace(recording, path);
 }
 
-QStringList FileActions::askProfilerTraces()
+void FileActions::askOpenProfilerTraces()
 {
-    return QFileDialog::getOpenFileNames(m_parent, tr("Open PyTorch profiler traces"), QString(),
-                                         tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+    const QStringList paths = QFileDialog::getOpenFileNames(m_parent, tr("Open PyTorch profiler traces"), QString(),
+                                                            tr("Profiler traces (*.json *.json.gz *.gz);;All files (*)"));
+    if (!paths.isEmpty())
+        openProfilerTraces(paths);
+}
+
+void FileActions::openProfilerTraces(const QStringList& paths)
+{
+    AnalysisWindows::importTraces(m_parent, m_session->jobs(), paths, [this, paths](std::vector<loaderscope::ProfilerTrace>& traces) {
+        if (traces.size() != 1) {
+            AnalysisWindows::showRanks(traces); // several ranks of one job
+            return;
+        }
+        const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(traces[0]);
+        loadProfilerTrace(traces[0], a, *m_session->model()); // analysed once
+        m_hooks.traceShown();
+        m_timeline->zoomToFit();
+        m_summary->showSummary(analysisSummary(a), true);
+        const QString file = paths[0];
+        const int steps = a.steps;
+        m_hooks.setMessage([file, steps] { return tr("Profiler trace %1: %2 steps.").arg(file).arg(steps); });
+    });
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The File menu's files: configurations opened and saved, the timeline exported as a picture, a
-// finished run's recording exported as a Chrome trace (on the job tracker, with progress), each
-// with its dialog and its error message. GUI thread only.
+// finished run's recording exported as a Chrome trace (on the job tracker, with progress), PyTorch
+// profiler traces imported (one into the main timeline, several ranks stacked in their own window),
+// each with its dialog and its error message. GUI thread only.
 #pragma once
 
 #include <QObject>
@@ -27,6 +28,8 @@ public:
         std::function<void(const QString& text)> showStatus;
         /// The configuration was replaced by a file's: it is no preset any more.
         std::function<void()> configReplaced;
+        /// A profiler trace replaced what the timeline showed: no lesson overlay, the verdict shown.
+        std::function<void()> traceShown;
     };
 
     FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineView* timeline, RunSession* session,
@@ -37,14 +40,16 @@ public:
     /// `scale`: device pixels per point of a PNG (2 for a sharp picture).
     bool exportPictureTo(const QString& path, double scale);
     void exportChromeTrace(const QString& recording, const QString& path);
+    /// Imports profiler traces on the job tracker with progress: one is shown in the main timeline
+    /// with its verdict; several are the ranks of one job, stacked, the straggler named.
+    void openProfilerTraces(const QStringList& paths);
 
     // The same, asking for the file first.
     void askOpenConfig();
     void askSaveConfig();
     void askExportPicture();
     void askExportChromeTrace();
-    /// The profiler traces the user chose (empty when cancelled).
-    QStringList askProfilerTraces();
+    void askOpenProfilerTraces();
 
 private:
     ConfigPanel* m_config;

@@ -5,7 +5,6 @@
 #include "jobdialogs.h"
 #include "configpanel.h"
 #include "core/appsettings.h"
-#include "core/importedtrace.h"
 #include "core/presets.h"
 #include "core/rangesummary.h"
 #include "core/runhistory.h"
@@ -20,6 +19,7 @@
 #include "lessonrunner.h"
 #include "lessonspanel.h"
 #include "mainactions.h"
+#include "proveit.h"
 #include "chartspane.h"
 #include "shortcutsdialog.h"
 #include "summarypanel.h"
@@ -117,11 +117,7 @@ void MainWindow::wireFileActions()
     connect(a.save, &QAction::triggered, m_files, &FileActions::askSaveConfig);
     connect(a.exportPicture, &QAction::triggered, m_files, &FileActions::askExportPicture);
     connect(a.exportTrace, &QAction::triggered, m_files, &FileActions::askExportChromeTrace);
-    connect(a.openProfile, &QAction::triggered, this, [this] {
-        const QStringList paths = m_files->askProfilerTraces();
-        if (!paths.isEmpty())
-            openProfilerTraces(paths);
-    });
+    connect(a.openProfile, &QAction::triggered, m_files, &FileActions::askOpenProfilerTraces);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(a.watchScript, &QAction::triggered, this, [this] {
         WatchScriptDialog d(this);
@@ -189,7 +185,7 @@ void MainWindow::wireTimeline()
         if (!m_session.model()->covered(range->first, range->second))
             m_session.readBackDetail(range->first, range->second);
     });
-    connect(m_summary, &SummaryPanel::proveRequested, this, &MainWindow::proveAdvice);
+    connect(m_summary, &SummaryPanel::proveRequested, this, [this] { m_proveIt->start(m_config->configJson(), m_session.running()); });
     connect(m_summary, &SummaryPanel::modelRequested, m_jobWatch, &JobWatch::modelJob);
     connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& adv) { applyKnob(adv.knob, adv.suggest); });
     connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
@@ -261,22 +257,6 @@ void MainWindow::wireSession()
             m_statusLine->show(tr("Reading the run's complete record…"));
         else
             updateRunState();
-    });
-    connect(&m_prover, &AdviceProver::progress, this, [this](int done, int total, const QString& what) {
-        m_summary->setProofProgress(done, total, tr("Measuring %1 of %2…").arg(done).arg(total));
-        m_statusLine->show(tr("Proving the advice: %1").arg(what));
-    });
-    connect(&m_prover, &AdviceProver::finished, this, [this](const loaderscope::RunSummary& proved) {
-        // The run's own figures stay; the advice is the measured one.
-        loaderscope::RunSummary s = m_summary->summary();
-        s.advice = proved.advice;
-        m_summary->setProofProgress(0, 0, {});
-        m_summary->showSummary(s, true);
-        setMessage([] { return tr("The advice was measured: see the summary."); });
-    });
-    connect(&m_prover, &AdviceProver::failed, this, [this](const QString& message) {
-        m_summary->setProofProgress(0, 0, {});
-        setMessage([message] { return message; });
     });
     connect(m_session.launcher(), &EngineLauncher::stateChanged, this, &MainWindow::updateRunState);
 }
@@ -412,10 +392,18 @@ void MainWindow::createFlows()
                                    m_a->slowMotion->setValue(1);
                                    run();
                                }});
+    m_proveIt = new ProveIt(m_summary,
+                            {[this](std::function<QString()> message) { setMessage(std::move(message)); },
+                             [this](const QString& text) { m_statusLine->show(text); }},
+                            this);
     m_files = new FileActions(m_config, m_summary, m_timeline, &m_session, this,
                               {[this](std::function<QString()> message) { setMessage(std::move(message)); },
                                [this](const QString& text) { m_statusLine->show(text); },
-                               [this] { m_a->presets->setCurrentIndex(0); }});
+                               [this] { m_a->presets->setCurrentIndex(0); },
+                               [this] {
+                                   showOverlay({});
+                                   m_docks->raiseSummary(); // the verdict, where the configuration hid it
+                               }});
 }
 
 void MainWindow::showOverlay(const TimelineOverlay& overlay)
@@ -508,14 +496,6 @@ void MainWindow::readBackForView()
     m_session.readBackDetail(std::max<qint64>(0, v.t0 - margin), v.t1 + margin);
 }
 
-void MainWindow::proveAdvice()
-{
-    if (m_prover.running() || m_session.running())
-        return;
-    m_summary->setProofProgress(0, 1, tr("Starting…"));
-    m_prover.start(m_config->configJson(), EngineLauncher::defaultEnginePath());
-}
-
 void MainWindow::applyKnob(const std::string& path, const loaderscope::KnobValue& value)
 {
     if (value.type == loaderscope::KnobValue::Type::None)
@@ -606,21 +586,7 @@ void MainWindow::changeEvent(QEvent* e)
 
 void MainWindow::openProfilerTraces(const QStringList& paths)
 {
-    AnalysisWindows::importTraces(this, m_session.jobs(), paths, [this, paths](std::vector<loaderscope::ProfilerTrace>& traces) {
-        if (traces.size() != 1) {
-            AnalysisWindows::showRanks(traces); // several ranks of one job
-            return;
-        }
-        const loaderscope::TraceAnalysis a = loaderscope::analyzeProfilerTrace(traces[0]);
-        loadProfilerTrace(traces[0], a, *m_session.model()); // analysed once
-        showOverlay({});
-        m_timeline->zoomToFit();
-        m_summary->showSummary(analysisSummary(a), true);
-        m_docks->raiseSummary(); // the verdict, where the configuration hid it
-        const QString file = paths[0];
-        const int steps = a.steps;
-        setMessage([file, steps] { return tr("Profiler trace %1: %2 steps.").arg(file).arg(steps); });
-    });
+    m_files->openProfilerTraces(paths);
 }
 
 void MainWindow::openSweep()

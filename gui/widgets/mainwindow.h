@@ -5,7 +5,6 @@
 #pragma once
 
 #include "apptheme.h"
-#include "core/adviceprover.h"
 #include "core/runsession.h"
 
 #include <QMainWindow>
@@ -17,6 +16,7 @@ class ConfigPanel;
 class FileActions;
 class JobWatch;
 class LessonRunner;
+class ProveIt;
 class DetailsPanel;
 class DockLayout;
 class LessonsPanel;
@@ -106,7 +106,6 @@ private:
     void updateChartVisibility();
     void restoreSettings();
     void saveSettings();
-    void proveAdvice();
     void readBackForView();
     void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
     /// The summary as the user sees it: in real time when the run was slowed down.
@@ -116,7 +115,6 @@ private:
 
     Translator* m_translator;
     RunSession m_session;
-    AdviceProver m_prover;
     MainActions* m_a = nullptr;
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
@@ -135,6 +133,7 @@ private:
     LessonRunner* m_lessonRunner = nullptr;
     JobWatch* m_jobWatch = nullptr;
     FileActions* m_files = nullptr;
+    ProveIt* m_proveIt = nullptr;
     double m_runSlowMotion = 1.0;   ///< the factor the current (or last) run ran with
     AppTheme::Mode m_themeMode = AppTheme::Mode::System;
     bool m_largeFonts = false;
