@@ -10,22 +10,30 @@
 #include <QThread>
 
 #include <csignal>
+#include <functional>
 #include <sys/prctl.h>
 
 namespace testutil {
 
 namespace {
 
-void dieWithTest(QProcess& p)
+void dieWithTest(QProcess& p, const std::function<void()>& modifier = {})
 {
     // The engine dies if the test is killed (CTest timeout), so no run outlives its test.
-    p.setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    p.setChildProcessModifier([modifier] {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (modifier)
+            modifier();
+    });
 }
 
-EngineResult finish(QProcess& p, int timeoutMs)
+EngineResult finish(QProcess& p, int timeoutMs, const std::function<void(QProcess&)>& whileRunning = {})
 {
     EngineResult r;
+    const bool started = p.waitForStarted();
     r.pid = p.processId();
+    if (whileRunning && started)
+        whileRunning(p);
     r.finished = p.waitForFinished(timeoutMs);
     if (!r.finished) {
         p.kill();
@@ -46,6 +54,12 @@ QString enginePath()
 
 EngineResult runEngine(const QByteArray& configJson, const QStringList& extra, int timeoutMs)
 {
+    return runEngineWith(configJson, {}, timeoutMs, {}, extra);
+}
+
+EngineResult runEngineWith(const QByteArray& configJson, const std::function<void()>& modifier, int timeoutMs,
+                           const std::function<void(QProcess&)>& whileRunning, const QStringList& extra)
+{
     QTemporaryDir dir;
     const QString config = dir.filePath(QStringLiteral("config.json"));
     const QString summary = dir.filePath(QStringLiteral("summary.json"));
@@ -54,10 +68,10 @@ EngineResult runEngine(const QByteArray& configJson, const QStringList& extra, i
         f.write(configJson);
     f.close();
     QProcess p;
-    dieWithTest(p);
+    dieWithTest(p, modifier);
     p.start(enginePath(), QStringList{QStringLiteral("run"), QStringLiteral("--config"), config,
                                       QStringLiteral("--summary"), summary} + extra);
-    EngineResult r = finish(p, timeoutMs);
+    EngineResult r = finish(p, timeoutMs, whileRunning);
     QFile s(summary);
     if (s.open(QIODevice::ReadOnly))
         r.summary = QJsonDocument::fromJson(s.readAll()).object();

@@ -7,6 +7,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
+class QProcess;
+
 namespace testutil {
 
 struct EngineResult
@@ -22,6 +26,10 @@ struct EngineResult
 QString enginePath();
 /// Writes `configJson` to a temporary file and runs `engine run --config F --summary S [extra]`.
 EngineResult runEngine(const QByteArray& configJson, const QStringList& extra = {}, int timeoutMs = 60000);
+/// runEngine with `modifier` run in the child before exec (after its death is tied to the test's)
+/// and `whileRunning` called once the engine has started.
+EngineResult runEngineWith(const QByteArray& configJson, const std::function<void()>& modifier, int timeoutMs,
+                           const std::function<void(QProcess&)>& whileRunning = {}, const QStringList& extra = {});
 /// Runs `engine <args>` and returns its result (no summary).
 EngineResult runEngineArgs(const QStringList& args, int timeoutMs = 30000);
 /// Names of /dev/shm/loaderscope-* segments whose creating process is gone (leaked ones).

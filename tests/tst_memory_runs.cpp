@@ -60,41 +60,6 @@ QStringList adviceIds(const QJsonObject& summary)
     return ids;
 }
 
-/// Starts the engine with `modifier` run in the child before exec; waits up to timeoutMs.
-EngineResult runEngineWith(const QByteArray& config, const std::function<void()>& modifier, int timeoutMs,
-                           const std::function<void(QProcess&)>& whileRunning = {})
-{
-    QTemporaryDir dir;
-    QFile f(dir.filePath(QStringLiteral("c.json")));
-    f.open(QIODevice::WriteOnly);
-    f.write(config);
-    f.close();
-    const QString summary = dir.filePath(QStringLiteral("s.json"));
-    QProcess p;
-    p.setChildProcessModifier([modifier] {
-        prctl(PR_SET_PDEATHSIG, SIGKILL); // no run outlives its test
-        modifier();
-    });
-    p.start(enginePath(), {QStringLiteral("run"), QStringLiteral("--config"), f.fileName(), QStringLiteral("--summary"), summary});
-    EngineResult r;
-    p.waitForStarted();
-    r.pid = p.processId();
-    if (whileRunning)
-        whileRunning(p);
-    r.finished = p.waitForFinished(timeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(5000);
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    QFile s(summary);
-    if (s.open(QIODevice::ReadOnly))
-        r.summary = QJsonDocument::fromJson(s.readAll()).object();
-    return r;
-}
-
 QJsonObject memoryOf(const QJsonObject& summary)
 {
     return summary.value(QStringLiteral("memory")).toObject();
