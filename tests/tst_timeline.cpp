@@ -100,6 +100,12 @@ void TestTimeline::tickSteps()
     QCOMPARE(TimelineRenderer::formatTime(200'000'000, 100'000'000), QStringLiteral("0.2 s"));
     QCOMPARE(TimelineRenderer::formatTime(1'500'000, 500'000), QStringLiteral("1.5 ms"));
     QCOMPARE(TimelineRenderer::formatTime(20'000, 10'000), QStringLiteral("20 µs"));
+    // Deep into a long run the unit stays seconds: the step decides the decimals, so neighbouring
+    // ticks never read the same (minute 2 zoomed to 30 ms showed "125.67 s" twice).
+    QCOMPARE(TimelineRenderer::formatTime(125'675'000'000, 5'000'000), QStringLiteral("125.675 s"));
+    QCOMPARE(TimelineRenderer::formatTime(125'670'000'000, 5'000'000), QStringLiteral("125.670 s"));
+    QCOMPARE(TimelineRenderer::formatTime(125'670'100'000, 100'000), QStringLiteral("125.6701 s"));
+    QCOMPARE(TimelineRenderer::formatTime(3'000'000'000, 500'000'000), QStringLiteral("3.0 s"));
 }
 
 void TestTimeline::modelLanesAndOrder()

@@ -338,7 +338,10 @@ qint64 TimelineRenderer::tickStep(const TimeMapper& map, double minPx)
 QString TimelineRenderer::formatTime(qint64 ns, qint64 step)
 {
     auto fmt = [](double v, qint64 stepIn, double unit, const QString& suffix) {
-        const int decimals = stepIn >= qint64(unit) ? 0 : (stepIn * 10 >= qint64(unit) ? 1 : 2);
+        // As many decimals as the step needs, so that neighbouring ticks differ: 5 ms steps 125 s
+        // into a run read "125.675 s", not "125.68 s" twice.
+        const double perStep = double(std::max<qint64>(stepIn, 1)) / unit;
+        const int decimals = std::clamp(int(std::ceil(-std::log10(perStep) - 1e-9)), 0, 9);
         return QLocale().toString(v / unit, 'f', decimals) + suffix; // the user's decimal separator
     };
     if (step >= 100'000'000 || std::llabs(ns) >= 10'000'000'000LL)
