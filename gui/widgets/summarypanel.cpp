@@ -5,6 +5,7 @@
 
 #include <QEvent>
 #include <QFormLayout>
+#include <QResizeEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
@@ -196,6 +197,19 @@ void SummaryPanel::render()
     if (!m_error.isEmpty() && !errors.contains(m_error))
         errors << m_error;
     m_errors->setText(errors.join(QLatin1Char('\n')));
+    fitHeightToWidth();
+}
+
+void SummaryPanel::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    fitHeightToWidth();
+}
+
+void SummaryPanel::fitHeightToWidth()
+{
+    if (layout() && layout()->hasHeightForWidth())
+        setMinimumHeight(layout()->totalHeightForWidth(width()));
 }
 
 void SummaryPanel::setModelAvailable(bool available)

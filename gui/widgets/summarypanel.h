@@ -46,8 +46,13 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
+    /// The panel sits in a scroll area, which sizes it by its size hint, not by the height its
+    /// wrapped rows need at its width: without this a narrow dock squeezes a three-line row under
+    /// the next one (Turkish at 1280x720). With it the scroll area scrolls instead.
+    void fitHeightToWidth();
     void retranslate();
     void render();
 
