@@ -115,9 +115,12 @@ void showRanks(std::vector<loaderscope::ProfilerTrace>& traces)
     view->show();
 }
 
-void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString& headline)
+namespace {
+
+/// Compare with the history's entries read: asks which two (unless `lastTwo`), then reads both
+/// recordings in the background and shows them.
+void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::Entry>& runs, bool lastTwo, const QString& headline)
 {
-    const QVector<RunHistory::Entry> runs = RunHistory().list();
     if (runs.size() < 2) {
         QMessageBox::information(parent, T::tr("Compare runs"), T::tr("Run at least two configurations first: finished runs are kept here."));
         return;
@@ -193,6 +196,21 @@ void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString&
             view->show();
         });
     followJob(parent, jobs, kind, T::tr("Reading the runs…"));
+}
+
+} // namespace
+
+void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString& headline)
+{
+    // The history's summaries are read on the job tracker too: the GUI thread never waits for a file.
+    auto runs = std::make_shared<QVector<RunHistory::Entry>>();
+    QPointer<QWidget> owner(parent);
+    jobs->start(
+        QStringLiteral("history list"), [runs](JobTracker::Progress&) { *runs = RunHistory().list(); },
+        [owner, jobs, runs, lastTwo, headline] {
+            if (owner)
+                compareFrom(owner, jobs, *runs, lastTwo, headline);
+        });
 }
 
 } // namespace AnalysisWindows
