@@ -118,13 +118,14 @@ void setLatencyMember(QJsonObject& c, const QString& member, const QJsonValue& v
     setJsonAt(c, QStringLiteral("dataset.io_latency_us"), o);
 }
 
-/// A field whose value is null in the JSON when the spin box shows its special text (at `min`).
-void nullAtMinimum(ConfigField& k, const char* specialText)
+/// A field whose value is null in the JSON when the spin box shows its special text (at 0);
+/// `whenAbsent`: what the form shows when the key is not in the config.
+void nullAtMinimum(ConfigField& k, const char* specialText, qint64 whenAbsent)
 {
     k.min = 0;
     k.specialValueText = specialText;
     const QString at = k.id;
-    const QJsonValue def = k.get(QJsonObject());
+    const QJsonValue def(whenAbsent);
     k.get = [at, def](const QJsonObject& c) {
         const QJsonValue v = jsonAt(c, at);
         return QJsonValue(v.isNull() ? 0 : orDefault(v, def).toInteger());
@@ -353,7 +354,7 @@ void addLoader(std::vector<ConfigField>& f)
     {
         auto k = plain("loader.batch_size", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "batch_size"),
                        QT_TRANSLATE_NOOP("ConfigField", "samples per batch; None turns automatic batching off (one sample per item)"));
-        nullAtMinimum(k, QT_TRANSLATE_NOOP("ConfigField", "None"));
+        nullAtMinimum(k, QT_TRANSLATE_NOOP("ConfigField", "None"), defaultOf("loader.batch_size").toInteger());
         f.push_back(k);
     }
     f.push_back(plain("loader.shuffle", G::Loader, QT_TRANSLATE_NOOP("ConfigField", "shuffle"),
@@ -371,8 +372,7 @@ void addTrainAndDevice(std::vector<ConfigField>& f)
     {
         auto k = plain("train.max_batches", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Batches per epoch (limit)"),
                        QT_TRANSLATE_NOOP("ConfigField", "stop each epoch early after this many batches"));
-        k.get = [](const QJsonObject&) { return QJsonValue(0); }; // absent: every batch ("all")
-        nullAtMinimum(k, QT_TRANSLATE_NOOP("ConfigField", "all"));
+        nullAtMinimum(k, QT_TRANSLATE_NOOP("ConfigField", "all"), 0); // absent: every batch ("all")
         f.push_back(k);
     }
     f.push_back(plain("train.step_us", G::Train, QT_TRANSLATE_NOOP("ConfigField", "Training step (µs)"),

@@ -211,6 +211,8 @@ private:
     void emitCounts(uint64_t t);
     void pollDevice(uint64_t now);
     void blockHost(uint64_t from, uint64_t until, HostBlock why, int64_t task);
+    /// The loop's wait for next(), from `t0` until now, into the report; returns now.
+    uint64_t endWait(uint64_t t0);
     /// A worker killed by SIGKILL: which OOM killer fired, with its last sampled memory.
     std::string killNote(const LoaderError& e) const;
 
@@ -329,6 +331,14 @@ void EngineRun::pollDevice(uint64_t now)
     }
 }
 
+uint64_t EngineRun::endWait(uint64_t t0)
+{
+    const uint64_t t1 = nowNs();
+    m_report.wait_ns += t1 - t0;
+    m_report.t_loop_end = std::max(m_report.t_loop_end, t1);
+    return t1;
+}
+
 void EngineRun::blockHost(uint64_t from, uint64_t until, HostBlock why, int64_t task)
 {
     sleepUntil(until);
@@ -400,9 +410,7 @@ void EngineRun::runEpoch(int epoch)
         const std::optional<Batch> batch = next(t0, retry);
         if (retry)
             continue; // the loop catches the exception and calls next() again
-        const uint64_t t1 = nowNs();
-        m_report.wait_ns += t1 - t0;
-        m_report.t_loop_end = std::max(m_report.t_loop_end, t1);
+        const uint64_t t1 = endWait(t0);
         if (!batch) {
             m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
             break;
@@ -418,9 +426,7 @@ std::optional<Batch> EngineRun::next(uint64_t t0, bool& retry)
     try {
         return m_it->next();
     } catch (const WorkerException& e) {
-        const uint64_t t1 = nowNs();
-        m_report.wait_ns += t1 - t0;
-        m_report.t_loop_end = std::max(m_report.t_loop_end, t1);
+        const uint64_t t1 = endWait(t0);
         m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
         m_mainEvents->instant(EventKind::Error, t1, -1, e.worker(), 0,
                               e.worker() >= 0 ? e.worker() : int(LaneMain)); // on the raising lane
