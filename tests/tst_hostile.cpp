@@ -4,6 +4,7 @@
 // engine; every test leaves no process, no segment and no temporary folder.
 #include "testutil.h"
 
+#include "loaderscope/recording.h"
 #include "loaderscope/segment.h"
 
 #include <QDir>
@@ -72,6 +73,7 @@ private slots:
     void timeoutNamesTheStuckWorker();
     void stuckWorkerNamedInSummary();
     void lostEventsAreLoud();
+    void truncatedRecordingIsNoticed();
     void cleanup()
     {
         QCOMPARE(loaderscopeSegments(), QStringList());
@@ -358,6 +360,86 @@ void TestHostile::lostEventsAreLoud()
     QVERIFY(warned);
     for (const auto& a : r.summary.value(QStringLiteral("advice")).toArray())
         QVERIFY(a.toObject().value(QStringLiteral("text")).toString().contains(QStringLiteral("incomplete data")));
+}
+
+namespace {
+
+/// A closed recording of `chunks` chunks of 100 events each, by the engine's own writer.
+void writeRecording(const QString& path, int chunks)
+{
+    loaderscope::RecordingHeader h;
+    h.num_workers = 1;
+    loaderscope::RecordingWriter w(path.toStdString(), h);
+    for (int c = 0; c < chunks; ++c) {
+        for (int i = 0; i < 100; ++i) {
+            loaderscope::Event e{};
+            e.kind = loaderscope::EventKind::Fetch;
+            e.t0 = uint64_t(1'000'000 + (c * 100 + i) * 1000);
+            e.t1 = e.t0 + 500;
+            e.arg0 = i;
+            w.add(e);
+        }
+        w.flush();
+    }
+    std::string error;
+    QVERIFY2(w.close(&error), error.c_str());
+}
+
+/// The largest "progress N/M" the command printed never passes M; returns the last N.
+int checkProgress(const QByteArray& err)
+{
+    int last = 0;
+    for (const QByteArray& line : err.split('\n'))
+        if (line.startsWith("progress ")) {
+            const QList<QByteArray> nm = line.mid(9).split('/');
+            if (nm.size() != 2 || nm[0].toInt() > nm[1].toInt())
+                return -1;
+            last = nm[0].toInt();
+        }
+    return last;
+}
+
+} // namespace
+
+void TestHostile::truncatedRecordingIsNoticed()
+{
+    // A recording cut short (a copy interrupted, a full disk) is exported with a warning naming
+    // where reading stopped, or refused when nothing could be read; progress never passes its total.
+    QTemporaryDir dir;
+    const QString whole = dir.filePath(QStringLiteral("whole.lsrec"));
+    writeRecording(whole, 5);
+    const qint64 size = QFileInfo(whole).size();
+    auto trace = [&](const QString& rec) {
+        return runEngineArgs({QStringLiteral("trace"), QStringLiteral("--recording"), rec, QStringLiteral("--out"),
+                              dir.filePath(QFileInfo(rec).baseName() + QStringLiteral(".json"))});
+    };
+    EngineResult r = trace(whole);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(!r.err.contains("warning"), r.err.constData());
+    QCOMPARE(checkProgress(r.err), 5); // one line per chunk: 5/5, never 6/5
+
+    auto cut = [&](const QString& name, qint64 bytes) {
+        const QString path = dir.filePath(name);
+        QFile::copy(whole, path);
+        QFile f(path);
+        f.resize(bytes);
+        return path;
+    };
+    // Cut inside the last chunk: four chunks exported, the warning says where it stopped.
+    const QString late = cut(QStringLiteral("late.lsrec"), size - 10);
+    const loaderscope::RecordingReader lateReader(late.toStdString());
+    r = trace(late);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("warning") && r.err.contains("400 events") &&
+                 r.err.contains("byte " + QByteArray::number(qulonglong(lateReader.indexedBytes()))),
+             r.err.constData());
+    QVERIFY(checkProgress(r.err) >= 0);
+    QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("late.json"))));
+    // Cut inside the first chunk: nothing to export, exit 3, no empty trace.
+    r = trace(cut(QStringLiteral("early.lsrec"), qint64(sizeof(loaderscope::RecordingHeader)) + 30));
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("0 events") && r.err.contains("byte 72"), r.err.constData());
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("early.json"))));
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

@@ -328,6 +328,11 @@ int traceCommand(const Args& a)
     installStopHandlers();
     try {
         const RecordingReader recording(rec->second);
+        if (const RecordingReader::Shortfall cut = recording.shortfall(); cut.truncated) {
+            std::cerr << "loaderscope-engine: warning: " << rec->second << " is truncated: " << describeShortfall(cut) << "\n";
+            if (cut.eventsRead == 0)
+                return kExitRuntime; // nothing to export: no empty trace
+        }
         std::string error;
         size_t done = 0;
         const size_t total = std::max<size_t>(1, recording.chunks());

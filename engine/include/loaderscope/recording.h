@@ -130,6 +130,20 @@ public:
     /// Bytes of the file indexed so far (progress).
     uint64_t indexedBytes() const { return m_indexedBytes; }
 
+    /// Where reading stops short of the file: it ends inside a chunk (a copy cut short, a full
+    /// disk), a chunk header makes no sense, or a closed recording holds fewer events than its
+    /// header counts. A recording still being written also ends inside a chunk now and then: only
+    /// readers of a finished file (a trace export, the run history) call that truncation.
+    struct Shortfall
+    {
+        bool truncated = false;
+        uint64_t stoppedAt = 0;      ///< byte offset after the last whole chunk
+        uint64_t fileBytes = 0;      ///< the file's size when last indexed
+        uint64_t eventsRead = 0;     ///< events in the whole chunks
+        uint64_t eventsExpected = 0; ///< the header's count (a closed recording), else 0
+    };
+    Shortfall shortfall() const;
+
 private:
     struct Chunk
     {
@@ -148,8 +162,12 @@ private:
     uint64_t m_next = 0;            ///< file offset of the next chunk to index
     uint64_t m_indexedEvents = 0;
     uint64_t m_indexedBytes = 0;
+    uint64_t m_fileBytes = 0;       ///< the file's size at the last refresh()
     uint64_t m_tMin = 0, m_tMax = 0;
     bool m_corrupt = false;
 };
+
+/** "reading stopped at byte X of Y, after N events (the header counts M)": a Shortfall in words. */
+std::string describeShortfall(const RecordingReader::Shortfall& s);
 
 } // namespace loaderscope

@@ -184,6 +184,7 @@ size_t RecordingReader::refresh()
     if (m_corrupt || fstat(m_fd, &st) != 0)
         return 0;
     const uint64_t size = uint64_t(st.st_size);
+    m_fileBytes = size;
     while (m_next + sizeof(ChunkHeader) <= size) {
         ChunkHeader h;
         if (!fullPread(m_fd, &h, sizeof h, m_next))
@@ -236,6 +237,28 @@ bool RecordingReader::decode(const Chunk& c, std::vector<uint8_t>& buf, const st
         sink(e);
     }
     return true;
+}
+
+RecordingReader::Shortfall RecordingReader::shortfall() const
+{
+    Shortfall s;
+    s.stoppedAt = m_next;
+    s.fileBytes = std::max(m_fileBytes, m_next);
+    s.eventsRead = m_indexedEvents;
+    s.eventsExpected = m_header.complete ? m_header.events : 0;
+    // A recording streamed to a pipe keeps complete = 0: without a count, only bytes past the
+    // last whole chunk (or a bad chunk) tell that it was cut.
+    s.truncated = m_corrupt || s.fileBytes > m_next || (m_header.complete && m_header.events != m_indexedEvents);
+    return s;
+}
+
+std::string describeShortfall(const RecordingReader::Shortfall& s)
+{
+    std::string text = "reading stopped at byte " + std::to_string(s.stoppedAt) + " of " + std::to_string(s.fileBytes) +
+                       ", after " + std::to_string(s.eventsRead) + " events";
+    if (s.eventsExpected > 0)
+        text += " (the header counts " + std::to_string(s.eventsExpected) + ")";
+    return text;
 }
 
 void RecordingReader::read(uint64_t t0, uint64_t t1, const std::function<void(const Event&)>& sink,

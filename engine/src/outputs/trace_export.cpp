@@ -289,6 +289,9 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
     // format allows metadata anywhere), once the worker pids are known.
     TracksSeen seen;
     seen.pids.resize(size_t(std::max(0, numWorkers)));
+    // `cancel` is asked once per chunk and never again: callers count its calls as progress.
+    bool cancelled = false;
+    const std::function<bool()> askCancel = [&] { return cancelled = cancel && cancel(); };
     try {
         recording.readAll(
             [&](const Event& e) {
@@ -304,13 +307,13 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
                 writeEvent(w, e, t);
                 w.flushIfFull(false);
             },
-            cancel);
+            askCancel);
     } catch (const RecordingError& e) {
         if (error)
             *error = e.what();
         return false;
     }
-    if (cancel && cancel()) {
+    if (cancelled) {
         if (error)
             *error = "cancelled";
         return false;
