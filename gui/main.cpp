@@ -6,6 +6,7 @@
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/translator.h"
+#include "core/userfiles.h"
 #include "core/appsettings.h"
 #include "widgets/configpanel.h"
 #include "widgets/exporter.h"
@@ -44,14 +45,17 @@ int headlessExport(const QCommandLineParser& args)
         fprintf(stderr, "loaderscope: %s\n", qPrintable(s));
         return 1;
     };
+    // Where the picture goes is checked before the run: a directory, a missing folder fail now.
+    const QString out = args.value(QStringLiteral("export"));
+    if (const QString why = UserFiles::checkWritable(out); !why.isEmpty())
+        return err(why);
     QByteArray config;
     TimelineOverlay lessonOverlay;
     QString lessonTitle;
     if (args.isSet(QStringLiteral("config"))) {
-        QFile f(args.value(QStringLiteral("config")));
-        if (!f.open(QIODevice::ReadOnly))
-            return err(QCoreApplication::translate("main", "cannot read %1: %2").arg(f.fileName(), f.errorString()));
-        config = f.readAll();
+        QString why;
+        if (!UserFiles::readConfig(args.value(QStringLiteral("config")), &config, &why))
+            return err(why);
     } else if (args.isSet(QStringLiteral("lesson"))) {
         LessonLibrary lessons;
         lessons.load();
@@ -106,7 +110,7 @@ int headlessExport(const QCommandLineParser& args)
         o.summaryLines << message;
     const qint64 end = std::max<qint64>(session.model()->endTime(), 1'000'000);
     QString error;
-    if (!exportPicture(args.value(QStringLiteral("export")), *session.model(), Viewport{0, end + end / 50}, o, &error))
+    if (!exportPicture(out, *session.model(), Viewport{0, end + end / 50}, o, &error))
         return err(error);
     return 0;
 }
@@ -268,8 +272,13 @@ int main(int argc, char** argv)
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));
-    if (args.isSet(QStringLiteral("config")) && !w.files()->openConfig(args.value(QStringLiteral("config"))))
+    // A configuration named on the command line that cannot be used ends the app with the reason
+    // on stderr (no dialog: the command may come from a script).
+    QString configError;
+    if (args.isSet(QStringLiteral("config")) && !w.files()->openConfig(args.value(QStringLiteral("config")), &configError)) {
+        fprintf(stderr, "loaderscope: %s\n", qPrintable(configError));
         return 1;
+    }
     w.show();
     if (const auto exitCode = startWith(w, args))
         return *exitCode;

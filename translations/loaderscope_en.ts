@@ -62,45 +62,45 @@
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="181" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="131" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="191" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="193" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="198" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -189,373 +189,373 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="224" />
+        <location filename="../gui/core/configfields.cpp" line="225" />
         <source>Dataset style</source>
         <translation>Dataset style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225" />
+        <location filename="../gui/core/configfields.cpp" line="226" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="228" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>map-style (synthetic)</source>
         <translation>map-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
+        <location filename="../gui/core/configfields.cpp" line="230" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="230" />
+        <location filename="../gui/core/configfields.cpp" line="231" />
         <source>files in a folder</source>
         <translation>files in a folder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="232" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>Samples</source>
         <translation>Samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
+        <location filename="../gui/core/configfields.cpp" line="234" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): how many samples an epoch has</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="237" />
+        <location filename="../gui/core/configfields.cpp" line="238" />
         <source>Bytes per sample</source>
         <translation>Bytes per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="238" />
+        <location filename="../gui/core/configfields.cpp" line="239" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="140" />
+        <location filename="../gui/core/configfields.cpp" line="141" />
         <source>I/O latency per sample (µs)</source>
         <translation>I/O latency per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141" />
+        <location filename="../gui/core/configfields.cpp" line="142" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>time each sample waits for storage or network, like reading a file</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="157" />
+        <location filename="../gui/core/configfields.cpp" line="158" />
         <source>Latency distribution</source>
         <translation>Latency distribution</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="158" />
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="160" />
         <source>constant</source>
         <translation>constant</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="160" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="181" />
+        <location filename="../gui/core/configfields.cpp" line="182" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182" />
+        <location filename="../gui/core/configfields.cpp" line="183" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="240" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>CPU work per sample (µs)</source>
         <translation>CPU work per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="243" />
+        <location filename="../gui/core/configfields.cpp" line="244" />
         <source>Shard by worker id</source>
         <translation>Shard by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="244" />
+        <location filename="../gui/core/configfields.cpp" line="245" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="249" />
+        <location filename="../gui/core/configfields.cpp" line="250" />
         <source>Folder of samples</source>
         <translation>Folder of samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250" />
+        <location filename="../gui/core/configfields.cpp" line="251" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files dataset: every regular file in this folder is one sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="200" />
+        <location filename="../gui/core/configfields.cpp" line="201" />
         <source>Slow sample index</source>
         <translation>Slow sample index</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="201" />
+        <location filename="../gui/core/configfields.cpp" line="202" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="203" />
+        <location filename="../gui/core/configfields.cpp" line="204" />
         <location filename="../gui/core/configfields.cpp" line="405" />
         <source>none</source>
         <translation>none</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="356" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="356" />
+        <location filename="../gui/core/configfields.cpp" line="357" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="360" />
+        <location filename="../gui/core/configfields.cpp" line="361" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>a new random order every epoch (RandomSampler); map-style only</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="361" />
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="271" />
+        <location filename="../gui/core/configfields.cpp" line="272" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="272" />
+        <location filename="../gui/core/configfields.cpp" line="273" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>default (sequential or random)</source>
         <translation>default (sequential or random)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="275" />
+        <location filename="../gui/core/configfields.cpp" line="276" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="291" />
+        <location filename="../gui/core/configfields.cpp" line="292" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="292" />
+        <location filename="../gui/core/configfields.cpp" line="293" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>number of ranks (processes) sharing the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="293" />
+        <location filename="../gui/core/configfields.cpp" line="294" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="294" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>which rank this loader is, from 0</source>
         <translation>which rank this loader is, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="295" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>sampler seed</source>
         <translation>sampler seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="296" />
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297" />
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>sampler epoch</source>
         <translation>sampler epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298" />
+        <location filename="../gui/core/configfields.cpp" line="299" />
         <source>set_epoch() value of the first epoch</source>
         <translation>set_epoch() value of the first epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="299" />
+        <location filename="../gui/core/configfields.cpp" line="300" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="300" />
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler shuffles by default</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="302" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="302" />
+        <location filename="../gui/core/configfields.cpp" line="303" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="312" />
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
+        <location filename="../gui/core/configfields.cpp" line="314" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="318" />
+        <location filename="../gui/core/configfields.cpp" line="319" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="319" />
+        <location filename="../gui/core/configfields.cpp" line="320" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="320" />
+        <location filename="../gui/core/configfields.cpp" line="321" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="321" />
+        <location filename="../gui/core/configfields.cpp" line="322" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>keep the worker processes between epochs instead of starting new ones</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="323" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
+        <location filename="../gui/core/configfields.cpp" line="325" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>False (pageable)</source>
         <translation>False (pageable)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>True (pin thread)</source>
         <translation>True (pin thread)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="328" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (pinned slots)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
+        <location filename="../gui/core/configfields.cpp" line="341" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341" />
+        <location filename="../gui/core/configfields.cpp" line="342" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="342" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>worker start-up cost (µs)</source>
         <translation>worker start-up cost (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="349" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="370" />
         <source>Epochs</source>
         <translation>Epochs</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="370" />
+        <location filename="../gui/core/configfields.cpp" line="371" />
         <source>passes over the dataset</source>
         <translation>passes over the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="372" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>Batches per epoch (limit)</source>
         <translation>Batches per epoch (limit)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="374" />
         <source>stop each epoch early after this many batches</source>
         <translation>stop each epoch early after this many batches</translation>
     </message>
@@ -985,25 +985,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="97" />
+        <location filename="../gui/widgets/exporter.cpp" line="99" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="110" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="107" />
-        <location filename="../gui/widgets/exporter.cpp" line="122" />
-        <location filename="../gui/widgets/exporter.cpp" line="128" />
-        <location filename="../gui/widgets/exporter.cpp" line="141" />
+        <location filename="../gui/widgets/exporter.cpp" line="116" />
+        <location filename="../gui/widgets/exporter.cpp" line="129" />
+        <location filename="../gui/widgets/exporter.cpp" line="142" />
+        <location filename="../gui/widgets/exporter.cpp" line="151" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="149" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -1011,104 +1011,98 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="34" />
-        <location filename="../gui/widgets/fileactions.cpp" line="40" />
-        <location filename="../gui/widgets/fileactions.cpp" line="104" />
+        <location filename="../gui/widgets/fileactions.cpp" line="37" />
+        <location filename="../gui/widgets/fileactions.cpp" line="108" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="34" />
-        <source>Cannot read %1: %2</source>
-        <translation>Cannot read %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="41" />
+        <location filename="../gui/widgets/fileactions.cpp" line="47" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="53" />
-        <location filename="../gui/widgets/fileactions.cpp" line="111" />
+        <location filename="../gui/widgets/fileactions.cpp" line="57" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="53" />
-        <source>Cannot write %1: %2</source>
-        <translation>Cannot write %1: %2</translation>
+        <location filename="../gui/widgets/fileactions.cpp" line="57" />
+        <source>The configuration was not saved: %1</source>
+        <translation>The configuration was not saved: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="69" />
-        <location filename="../gui/widgets/fileactions.cpp" line="118" />
+        <location filename="../gui/widgets/fileactions.cpp" line="73" />
+        <location filename="../gui/widgets/fileactions.cpp" line="122" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="69" />
+        <location filename="../gui/widgets/fileactions.cpp" line="73" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="72" />
+        <location filename="../gui/widgets/fileactions.cpp" line="76" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="79" />
+        <location filename="../gui/widgets/fileactions.cpp" line="83" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="96" />
-        <location filename="../gui/widgets/fileactions.cpp" line="128" />
-        <location filename="../gui/widgets/fileactions.cpp" line="131" />
+        <location filename="../gui/widgets/fileactions.cpp" line="100" />
+        <location filename="../gui/widgets/fileactions.cpp" line="132" />
+        <location filename="../gui/widgets/fileactions.cpp" line="135" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="96" />
+        <location filename="../gui/widgets/fileactions.cpp" line="100" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="98" />
+        <location filename="../gui/widgets/fileactions.cpp" line="102" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="104" />
-        <location filename="../gui/widgets/fileactions.cpp" line="111" />
+        <location filename="../gui/widgets/fileactions.cpp" line="108" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="119" />
+        <location filename="../gui/widgets/fileactions.cpp" line="123" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="128" />
+        <location filename="../gui/widgets/fileactions.cpp" line="132" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="132" />
+        <location filename="../gui/widgets/fileactions.cpp" line="136" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="139" />
+        <location filename="../gui/widgets/fileactions.cpp" line="143" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="140" />
+        <location filename="../gui/widgets/fileactions.cpp" line="144" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="159" />
+        <location filename="../gui/widgets/fileactions.cpp" line="163" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
@@ -2157,117 +2151,117 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="170" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -2582,158 +2576,158 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="49" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="75" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="95" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="102" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="129" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="130" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="135" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="136" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="139" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="140" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="142" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="187" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="188" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="207" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="214" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="215" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="245" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="310" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="272" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="311" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="273" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="319" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="320" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
-        <source>Cannot write %1: %2</source>
-        <translation>Cannot write %1: %2</translation>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="357" />
+        <source>The sweep was not written: %1</source>
+        <translation>The sweep was not written: %1</translation>
     </message>
 </context>
 <context>
@@ -2790,22 +2784,22 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="345" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="348" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="347" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="349" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="352" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="353" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -3057,6 +3051,20 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     </message>
 </context>
 <context>
+    <name>UserFiles</name>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="36" />
+        <location filename="../gui/core/userfiles.cpp" line="44" />
+        <source>cannot read %1: %2</source>
+        <translation>cannot read %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="50" />
+        <source>%1 is larger than %2 bytes: it is not a configuration</source>
+        <translation>%1 is larger than %2 bytes: it is not a configuration</translation>
+    </message>
+</context>
+<context>
     <name>WatchScriptDialog</name>
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="43" />
@@ -3241,43 +3249,38 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="53" />
-        <source>cannot read %1: %2</source>
-        <translation>cannot read %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/main.cpp" line="60" />
+        <location filename="../gui/main.cpp" line="64" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="68" />
-        <location filename="../gui/main.cpp" line="263" />
+        <location filename="../gui/main.cpp" line="72" />
+        <location filename="../gui/main.cpp" line="267" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="81" />
+        <location filename="../gui/main.cpp" line="85" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="85" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="96" />
+        <location filename="../gui/main.cpp" line="100" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="182" />
+        <location filename="../gui/main.cpp" line="186" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="212" />
+        <location filename="../gui/main.cpp" line="216" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

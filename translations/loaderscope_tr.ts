@@ -62,45 +62,45 @@
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="181" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="131" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="191" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="122" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="139" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="163" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="193" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="198" />
         <source>Reading the runs…</source>
         <translation>Çalıştırmalar okunuyor…</translation>
     </message>
@@ -189,373 +189,373 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="224" />
+        <location filename="../gui/core/configfields.cpp" line="225" />
         <source>Dataset style</source>
         <translation>Veri kümesi türü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225" />
+        <location filename="../gui/core/configfields.cpp" line="226" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, sampler tarafından indekslenir; iterable: __iter__, her worker kendi kopyasını dolaşır; files: gerçek dosyalardan oluşan bir klasör, her örnek okunur ve sağlama toplamı alınır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="228" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>map-style (synthetic)</source>
         <translation>map-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
+        <location filename="../gui/core/configfields.cpp" line="230" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="230" />
+        <location filename="../gui/core/configfields.cpp" line="231" />
         <source>files in a folder</source>
         <translation>bir klasördeki dosyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="232" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>Samples</source>
         <translation>Örnek sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
+        <location filename="../gui/core/configfields.cpp" line="234" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): bir epoch'ta kaç örnek olduğu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="237" />
+        <location filename="../gui/core/configfields.cpp" line="238" />
         <source>Bytes per sample</source>
         <translation>Örnek başına bayt</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="238" />
+        <location filename="../gui/core/configfields.cpp" line="239" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>batch içindeki bir örneğin boyutu: worker'ların yazdığı ve GPU'nun kopyaladığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="140" />
+        <location filename="../gui/core/configfields.cpp" line="141" />
         <source>I/O latency per sample (µs)</source>
         <translation>Örnek başına G/Ç gecikmesi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141" />
+        <location filename="../gui/core/configfields.cpp" line="142" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>her örneğin depolama ya da ağ için beklediği süre, bir dosya okumak gibi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="157" />
+        <location filename="../gui/core/configfields.cpp" line="158" />
         <source>Latency distribution</source>
         <translation>Gecikme dağılımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="158" />
+        <location filename="../gui/core/configfields.cpp" line="159" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>sabit: her örnek aynı süre bekler; lognormal: çoğu hızlı, birkaçı yavaş</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="160" />
         <source>constant</source>
         <translation>sabit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="160" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="181" />
+        <location filename="../gui/core/configfields.cpp" line="182" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182" />
+        <location filename="../gui/core/configfields.cpp" line="183" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>lognormal gecikmenin yayılımı: 0,5 uzun bir yavaş örnek kuyruğu verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="240" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>CPU work per sample (µs)</source>
         <translation>Örnek başına CPU işi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>örnek başına gerçek hesaplama (kod çözme, veri artırma): G/Ç gecikmesinin aksine bir çekirdek kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="243" />
+        <location filename="../gui/core/configfields.cpp" line="244" />
         <source>Shard by worker id</source>
         <translation>Worker id'ye göre böl</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="244" />
+        <location filename="../gui/core/configfields.cpp" line="245" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>yalnızca iterable: worker k, k, k+N, ... örneklerini üretir. Bu olmadan her worker akışın tamamını üretir ve her örnek N kez gelir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="249" />
+        <location filename="../gui/core/configfields.cpp" line="250" />
         <source>Folder of samples</source>
         <translation>Örnek klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250" />
+        <location filename="../gui/core/configfields.cpp" line="251" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files veri kümesi: bu klasördeki her normal dosya bir örnektir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="200" />
+        <location filename="../gui/core/configfields.cpp" line="201" />
         <source>Slow sample index</source>
         <translation>Yavaş örnek indeksi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="201" />
+        <location filename="../gui/core/configfields.cpp" line="202" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>250 ms süren tek bir örnek: sıralı teslimde sıra başı tıkanmasını gösterir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="203" />
+        <location filename="../gui/core/configfields.cpp" line="204" />
         <location filename="../gui/core/configfields.cpp" line="405" />
         <source>none</source>
         <translation>yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="354" />
+        <location filename="../gui/core/configfields.cpp" line="355" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="356" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>batch başına örnek; None otomatik batch oluşturmayı kapatır (öğe başına bir örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="356" />
+        <location filename="../gui/core/configfields.cpp" line="357" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="359" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="360" />
+        <location filename="../gui/core/configfields.cpp" line="361" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>her epoch yeni bir rastgele sıra (RandomSampler); yalnızca map-style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="361" />
+        <location filename="../gui/core/configfields.cpp" line="362" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>son eksik batch'i at (iterable veri kümesinde: her worker'ınkini)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="271" />
+        <location filename="../gui/core/configfields.cpp" line="272" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="272" />
+        <location filename="../gui/core/configfields.cpp" line="273" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: bu rank'in veri kümesindeki payı; her rank aynı sayıyı alsın diye doldurulur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="274" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>default (sequential or random)</source>
         <translation>varsayılan (sıralı ya da rastgele)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="275" />
+        <location filename="../gui/core/configfields.cpp" line="276" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="291" />
+        <location filename="../gui/core/configfields.cpp" line="292" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="292" />
+        <location filename="../gui/core/configfields.cpp" line="293" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>veri kümesini paylaşan rank (process) sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="293" />
+        <location filename="../gui/core/configfields.cpp" line="294" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="294" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>which rank this loader is, from 0</source>
         <translation>bu loader'ın hangi rank olduğu, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="295" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>sampler seed</source>
         <translation>sampler tohumu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="296" />
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>her rank seed + epoch ile karıştırır, böylece rank'ler aynı sırada anlaşır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297" />
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>sampler epoch</source>
         <translation>sampler epoch'u</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298" />
+        <location filename="../gui/core/configfields.cpp" line="299" />
         <source>set_epoch() value of the first epoch</source>
         <translation>ilk epoch'un set_epoch() değeri</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="299" />
+        <location filename="../gui/core/configfields.cpp" line="300" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="300" />
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler varsayılan olarak karıştırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="302" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="302" />
+        <location filename="../gui/core/configfields.cpp" line="303" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>veri kümesini doldurmak yerine num_replicas'ın katına kes</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="312" />
+        <location filename="../gui/core/configfields.cpp" line="313" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
+        <location filename="../gui/core/configfields.cpp" line="314" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="318" />
+        <location filename="../gui/core/configfields.cpp" line="319" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="319" />
+        <location filename="../gui/core/configfields.cpp" line="320" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="320" />
+        <location filename="../gui/core/configfields.cpp" line="321" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="321" />
+        <location filename="../gui/core/configfields.cpp" line="322" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="323" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
+        <location filename="../gui/core/configfields.cpp" line="325" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>False (pageable)</source>
         <translation>False (sayfalanabilir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="326" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>True (pin thread)</source>
         <translation>True (pin thread'i)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="328" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (sabitlenmiş yuvalar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="340" />
+        <location filename="../gui/core/configfields.cpp" line="341" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341" />
+        <location filename="../gui/core/configfields.cpp" line="342" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="342" />
+        <location filename="../gui/core/configfields.cpp" line="343" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>worker start-up cost (µs)</source>
         <translation>worker başlangıç maliyeti (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="349" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>her worker'ın ilk batch'inden önce yaptığı iş (worker_init_fn, dosya açma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="369" />
+        <location filename="../gui/core/configfields.cpp" line="370" />
         <source>Epochs</source>
         <translation>Epoch sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="370" />
+        <location filename="../gui/core/configfields.cpp" line="371" />
         <source>passes over the dataset</source>
         <translation>veri kümesi üzerinden geçiş sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="372" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>Batches per epoch (limit)</source>
         <translation>Epoch başına batch (sınır)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="374" />
         <source>stop each epoch early after this many batches</source>
         <translation>her epoch'u bu kadar batch'ten sonra erken bitir</translation>
     </message>
@@ -985,25 +985,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="97" />
+        <location filename="../gui/widgets/exporter.cpp" line="99" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="110" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="107" />
-        <location filename="../gui/widgets/exporter.cpp" line="122" />
-        <location filename="../gui/widgets/exporter.cpp" line="128" />
-        <location filename="../gui/widgets/exporter.cpp" line="141" />
+        <location filename="../gui/widgets/exporter.cpp" line="116" />
+        <location filename="../gui/widgets/exporter.cpp" line="129" />
+        <location filename="../gui/widgets/exporter.cpp" line="142" />
+        <location filename="../gui/widgets/exporter.cpp" line="151" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="149" />
+        <location filename="../gui/widgets/exporter.cpp" line="101" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -1011,104 +1011,98 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="34" />
-        <location filename="../gui/widgets/fileactions.cpp" line="40" />
-        <location filename="../gui/widgets/fileactions.cpp" line="104" />
+        <location filename="../gui/widgets/fileactions.cpp" line="37" />
+        <location filename="../gui/widgets/fileactions.cpp" line="108" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="34" />
-        <source>Cannot read %1: %2</source>
-        <translation>%1 okunamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="41" />
+        <location filename="../gui/widgets/fileactions.cpp" line="47" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="53" />
-        <location filename="../gui/widgets/fileactions.cpp" line="111" />
+        <location filename="../gui/widgets/fileactions.cpp" line="57" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="53" />
-        <source>Cannot write %1: %2</source>
-        <translation>%1 yazılamıyor: %2</translation>
+        <location filename="../gui/widgets/fileactions.cpp" line="57" />
+        <source>The configuration was not saved: %1</source>
+        <translation>Yapılandırma kaydedilmedi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="69" />
-        <location filename="../gui/widgets/fileactions.cpp" line="118" />
+        <location filename="../gui/widgets/fileactions.cpp" line="73" />
+        <location filename="../gui/widgets/fileactions.cpp" line="122" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="69" />
+        <location filename="../gui/widgets/fileactions.cpp" line="73" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="72" />
+        <location filename="../gui/widgets/fileactions.cpp" line="76" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="79" />
+        <location filename="../gui/widgets/fileactions.cpp" line="83" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="96" />
-        <location filename="../gui/widgets/fileactions.cpp" line="128" />
-        <location filename="../gui/widgets/fileactions.cpp" line="131" />
+        <location filename="../gui/widgets/fileactions.cpp" line="100" />
+        <location filename="../gui/widgets/fileactions.cpp" line="132" />
+        <location filename="../gui/widgets/fileactions.cpp" line="135" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="96" />
+        <location filename="../gui/widgets/fileactions.cpp" line="100" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="98" />
+        <location filename="../gui/widgets/fileactions.cpp" line="102" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="104" />
-        <location filename="../gui/widgets/fileactions.cpp" line="111" />
+        <location filename="../gui/widgets/fileactions.cpp" line="108" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="119" />
+        <location filename="../gui/widgets/fileactions.cpp" line="123" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="128" />
+        <location filename="../gui/widgets/fileactions.cpp" line="132" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="132" />
+        <location filename="../gui/widgets/fileactions.cpp" line="136" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="139" />
+        <location filename="../gui/widgets/fileactions.cpp" line="143" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="140" />
+        <location filename="../gui/widgets/fileactions.cpp" line="144" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="159" />
+        <location filename="../gui/widgets/fileactions.cpp" line="163" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
@@ -2157,117 +2151,117 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="170" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="92" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="98" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="152" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -2582,158 +2576,158 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="49" />
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="75" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="80" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="95" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="102" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="129" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="130" />
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="135" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="136" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="139" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="140" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="142" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="187" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="188" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="206" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="207" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="214" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="215" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="238" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="243" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="245" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="310" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="272" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="311" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="273" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="319" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="320" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="304" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
-        <source>Cannot write %1: %2</source>
-        <translation>%1 yazılamıyor: %2</translation>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="357" />
+        <source>The sweep was not written: %1</source>
+        <translation>Tarama yazılmadı: %1</translation>
     </message>
 </context>
 <context>
@@ -2790,22 +2784,22 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="345" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="348" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="347" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="349" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="352" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="353" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -3057,6 +3051,20 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
     </message>
 </context>
 <context>
+    <name>UserFiles</name>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="36" />
+        <location filename="../gui/core/userfiles.cpp" line="44" />
+        <source>cannot read %1: %2</source>
+        <translation>%1 okunamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="50" />
+        <source>%1 is larger than %2 bytes: it is not a configuration</source>
+        <translation>%1, %2 bayttan büyük: bu bir yapılandırma değil</translation>
+    </message>
+</context>
+<context>
     <name>WatchScriptDialog</name>
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="43" />
@@ -3241,43 +3249,38 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="53" />
-        <source>cannot read %1: %2</source>
-        <translation>%1 okunamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/main.cpp" line="60" />
+        <location filename="../gui/main.cpp" line="64" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="68" />
-        <location filename="../gui/main.cpp" line="263" />
+        <location filename="../gui/main.cpp" line="72" />
+        <location filename="../gui/main.cpp" line="267" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="81" />
+        <location filename="../gui/main.cpp" line="85" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="85" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="96" />
+        <location filename="../gui/main.cpp" line="100" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="182" />
+        <location filename="../gui/main.cpp" line="186" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="212" />
+        <location filename="../gui/main.cpp" line="216" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

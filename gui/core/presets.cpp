@@ -2,10 +2,10 @@
 #include "presets.h"
 
 #include "datadir.h"
+#include "userfiles.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QHash>
 
 namespace Presets {
@@ -47,8 +47,8 @@ QByteArray json(const QString& name)
     // A name is a file base name, never a path.
     if (name.isEmpty() || name.contains(QLatin1Char('/')) || name.startsWith(QLatin1Char('.')))
         return {};
-    QFile f(DataDir::presets() + QStringLiteral("/%1.json").arg(name));
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    QByteArray text;
+    return UserFiles::readConfig(DataDir::presets() + QStringLiteral("/%1.json").arg(name), &text, nullptr) ? text : QByteArray();
 }
 
 } // namespace Presets

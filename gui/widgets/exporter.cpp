@@ -2,8 +2,10 @@
 #include "exporter.h"
 
 #include "core/tracemodel.h"
+#include "core/userfiles.h"
 #include "counterchartview.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGraphicsScene>
@@ -95,6 +97,13 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
     const QRectF page(0, 0, o.size.width(), o.size.height());
     if (o.size.width() < 200 || o.size.height() < 150)
         return fail(QCoreApplication::translate("Exporter", "the picture must be at least 200x150"));
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
+        return fail(QCoreApplication::translate("Exporter", "unknown picture format '%1': use .png, .svg or .pdf").arg(suffix));
+    // The picture is made in memory, then written whole by the output rule (core/userfiles.h):
+    // Qt's writers open the path themselves, truncating a regular file in place.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     if (suffix == QLatin1String("png")) {
         QImage img(QSize(int(o.size.width() * o.scale), int(o.size.height() * o.scale)), QImage::Format_ARGB32_Premultiplied);
         if (img.isNull())
@@ -103,13 +112,11 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         QPainter p(&img);
         paintComposite(p, page, model, viewport, o);
         p.end();
-        if (!img.save(path, "PNG"))
+        if (!img.save(&buffer, "PNG"))
             return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
-        return true;
-    }
-    if (suffix == QLatin1String("svg")) {
+    } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator gen;
-        gen.setFileName(path);
+        gen.setOutputDevice(&buffer);
         gen.setSize(o.size);
         gen.setViewBox(page);
         // 96 dpi as the PNG: a 10 pt label is 13.3 px in both (QSvgGenerator's default of 72
@@ -121,15 +128,9 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         if (!p.begin(&gen))
             return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
         paintComposite(p, page, model, viewport, o);
-        // QSvgGenerator reports no write error through end(): check the file it wrote.
         p.end();
-        const QFileInfo written(path);
-        if (!written.exists() || written.size() == 0)
-            return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
-        return true;
-    }
-    if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(path);
+    } else {
+        QPdfWriter pdf(&buffer);
         // The canvas's pixels as CSS pixels (96 per inch): 1600x900 px is a 1200x675 pt page,
         // the size the picture has on a screen.
         pdf.setResolution(96);
@@ -144,7 +145,12 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         p.scale(sx, sy);
         paintComposite(p, page, model, viewport, o);
         p.end();
-        return true;
     }
-    return fail(QCoreApplication::translate("Exporter", "unknown picture format '%1': use .png, .svg or .pdf").arg(suffix));
+    buffer.close();
+    if (bytes.isEmpty())
+        return fail(QCoreApplication::translate("Exporter", "cannot write %1").arg(path));
+    QString why;
+    if (!UserFiles::write(path, bytes, &why))
+        return fail(why);
+    return true;
 }

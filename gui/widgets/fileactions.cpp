@@ -5,6 +5,7 @@
 #include "configpanel.h"
 #include "core/importedtrace.h"
 #include "core/runsession.h"
+#include "core/userfiles.h"
 #include "exporter.h"
 #include "picturerequest.h"
 #include "summarypanel.h"
@@ -27,20 +28,23 @@ FileActions::FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineVie
 {
 }
 
-bool FileActions::openConfig(const QString& path)
+bool FileActions::openConfig(const QString& path, QString* error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(m_parent, tr("Open configuration"), tr("Cannot read %1: %2").arg(path, f.errorString()));
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = why;
+        else
+            QMessageBox::warning(m_parent, tr("Open configuration"), why);
         return false;
-    }
+    };
+    QByteArray text;
+    QString why;
+    if (!UserFiles::readConfig(path, &text, &why))
+        return fail(why);
     QJsonParseError err;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
-    if (!doc.isObject()) {
-        QMessageBox::warning(m_parent, tr("Open configuration"),
-                             tr("%1 is not a JSON configuration: %2 at byte %3").arg(path, err.errorString()).arg(err.offset));
-        return false;
-    }
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &err);
+    if (!doc.isObject())
+        return fail(tr("%1 is not a JSON configuration: %2 at byte %3").arg(path, err.errorString()).arg(err.offset));
     m_config->setConfig(doc.object());
     m_hooks.configReplaced();
     return true;
@@ -48,9 +52,9 @@ bool FileActions::openConfig(const QString& path)
 
 bool FileActions::saveConfig(const QString& path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(m_config->configJson()) < 0) {
-        QMessageBox::warning(m_parent, tr("Save configuration"), tr("Cannot write %1: %2").arg(path, f.errorString()));
+    QString why;
+    if (!UserFiles::write(path, m_config->configJson(), &why)) {
+        QMessageBox::warning(m_parent, tr("Save configuration"), tr("The configuration was not saved: %1").arg(why));
         return false;
     }
     return true;

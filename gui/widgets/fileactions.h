@@ -35,7 +35,9 @@ public:
     FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineView* timeline, RunSession* session,
                 QWidget* dialogParent, Hooks hooks);
 
-    bool openConfig(const QString& path);
+    /// Reads (within the engine's size limit) and shows a configuration. On failure: false, and
+    /// the reason in `error`, or in a dialog when `error` is null.
+    bool openConfig(const QString& path, QString* error = nullptr);
     bool saveConfig(const QString& path);
     /// `scale`: device pixels per point of a PNG (2 for a sharp picture).
     bool exportPictureTo(const QString& path, double scale);

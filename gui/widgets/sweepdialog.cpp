@@ -2,6 +2,7 @@
 #include "sweepdialog.h"
 
 #include "core/summarytext.h"
+#include "core/userfiles.h"
 
 #include "loaderscope/sweep.h"
 
@@ -334,24 +335,25 @@ void SweepDialog::showResult()
 
 bool SweepDialog::exportTo(const QString& path, QString* error) const
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
+    QByteArray bytes;
     if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        f.write(QJsonDocument(m_result).toJson());
+        bytes = QJsonDocument(m_result).toJson();
+    } else {
+        // CSV: the engine's own writer (the same file `loaderscope-engine sweep --out FILE.csv` makes).
+        try {
+            bytes = QByteArray::fromStdString(
+                loaderscope::sweepCsv(loaderscope::parseSweepJson(QJsonDocument(m_result).toJson(QJsonDocument::Compact).toStdString())));
+        } catch (const std::exception& e) {
+            if (error)
+                *error = QString::fromStdString(e.what());
+            return false;
+        }
+    }
+    // Written whole by the output rule (core/userfiles.h).
+    QString why;
+    if (UserFiles::write(path, bytes, &why))
         return true;
-    }
-    // CSV: the engine's own writer (the same file `loaderscope-engine sweep --out FILE.csv` makes).
-    try {
-        f.write(QByteArray::fromStdString(
-            loaderscope::sweepCsv(loaderscope::parseSweepJson(QJsonDocument(m_result).toJson(QJsonDocument::Compact).toStdString()))));
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromStdString(e.what());
-        return false;
-    }
-    return true;
+    if (error)
+        *error = tr("The sweep was not written: %1").arg(why);
+    return false;
 }

@@ -150,7 +150,10 @@ private:
 Config parseConfig(const std::string& jsonText, bool checkShm = true);
 /** Reads the file, then parseConfig. Throws ConfigError naming the file on I/O errors. */
 Config loadConfigFile(const std::string& path);
-/** The text of a config file (at most 1 MiB). Throws ConfigError naming the file and the reason. */
+/** The largest config text the engine reads (files, and the app's File ▸ Open): a config with
+ *  every key is a few KiB; the bound keeps /dev/zero or a wrong file from exhausting memory. */
+inline constexpr size_t kMaxConfigBytes = 1 << 20;
+/** The text of a config file (at most kMaxConfigBytes). Throws ConfigError naming the file and the reason. */
 std::string loadConfigText(const std::string& path);
 /** Canonical JSON of a parsed config (every key, resolved defaults). */
 std::string configToJson(const Config& config);

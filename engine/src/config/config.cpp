@@ -37,7 +37,6 @@ const std::vector<std::pair<std::string, std::string>> kSectionOf = {
     {"step_us", "train"}, {"non_blocking", "train"}, {"backend", "device"}, {"objects", "dataset"},
 };
 
-constexpr size_t kMaxConfigBytes = 1 << 20;    // 1 MiB: a config with every key is a few KiB
 constexpr int kMaxConfigDepth = 32;            // the deepest real config nests 4 levels
 
 // Readers of one key of the schema (config_schema.cpp: its default and range) from the section
