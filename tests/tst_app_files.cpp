@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The app's files on hostile paths: `loaderscope --export` by the output rule (a regular file
 // replaced atomically; a character device, a FIFO written in place; a link resolved once; a
-// directory refused) and configurations read with the engine's size limit. Every app started has a
-// timeout and is waited for; everything made lies in a temporary folder (never the real /dev).
+// directory refused), configurations read with the engine's size limit, truncated recordings in the
+// run history, and the history's leftovers and its bounds. Every app started has a timeout and is
+// waited for; everything made lies in a temporary folder (never the real /dev).
+#include "core/eventfile.h"
+#include "core/runhistory.h"
+#include "core/tracemodel.h"
 #include "core/userfiles.h"
 
 #include "loaderscope/config.h"
+#include "loaderscope/recording.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -21,6 +26,8 @@
 #include <poll.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
@@ -95,6 +102,91 @@ mode_t typeOf(const QString& path)
     return lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & S_IFMT) : 0;
 }
 
+/// A recording of `chunks` chunks of `perChunk` events, written by the engine's own writer.
+void writeRecording(const QString& path, int chunks, int perChunk)
+{
+    loaderscope::RecordingHeader h;
+    h.num_workers = 2;
+    h.engine_pid = int32_t(getpid());
+    loaderscope::RecordingWriter w(path.toStdString(), h);
+    uint64_t t = 1'000'000;
+    for (int c = 0; c < chunks; ++c) {
+        for (int i = 0; i < perChunk; ++i, t += 1000) {
+            loaderscope::Event e{};
+            e.kind = loaderscope::EventKind::Fetch;
+            e.lane = int16_t(i % 2);
+            e.t0 = t;
+            e.t1 = t + 500;
+            e.batch = i / 4;
+            e.arg0 = i;
+            w.add(e);
+        }
+        w.flush();
+    }
+    std::string error;
+    QVERIFY2(w.close(&error), error.c_str());
+}
+
+/// A copy of `from` cut to its first `bytes` bytes.
+void copyCut(const QString& from, const QString& to, qint64 bytes)
+{
+    QVERIFY(QFile::copy(from, to));
+    QFile f(to);
+    QVERIFY(f.resize(bytes));
+}
+
+/// A history entry: config, summary (unless `summary` is false), a recording of `bytes` (sparse).
+void plantEntry(const QString& root, const QString& id, bool summary, qint64 bytes)
+{
+    QVERIFY(QDir().mkpath(root + QLatin1Char('/') + id));
+    const QString dir = root + QLatin1Char('/') + id;
+    QFile c(dir + QStringLiteral("/config.json"));
+    QVERIFY(c.open(QIODevice::WriteOnly));
+    c.write("{}");
+    if (summary) {
+        QFile s(dir + QStringLiteral("/summary.json"));
+        QVERIFY(s.open(QIODevice::WriteOnly));
+        s.write("{}");
+    }
+    if (bytes > 0) {
+        QFile e(dir + QStringLiteral("/events.lsrec"));
+        QVERIFY(e.open(QIODevice::WriteOnly));
+        QVERIFY(e.resize(bytes));
+    }
+}
+
+/// Sets a path's modification time `secondsAgo` into the past (without following a link).
+void age(const QString& path, int secondsAgo)
+{
+    struct timeval tv[2];
+    gettimeofday(&tv[0], nullptr);
+    tv[0].tv_sec -= secondsAgo;
+    tv[1] = tv[0];
+    QCOMPARE(lutimes(QFile::encodeName(path).constData(), tv), 0);
+}
+
+/// A temporary recording as the engine leaves it when killed: a header naming the writer's pid.
+void plantTempRecording(const QString& path, int32_t pid, qint64 bytes)
+{
+    loaderscope::RecordingHeader h;
+    h.engine_pid = pid;
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(reinterpret_cast<const char*>(&h), sizeof h), qint64(sizeof h));
+    QVERIFY(f.resize(bytes));
+}
+
+/// A pid no process has: a child that exited and was reaped.
+int32_t deadPid()
+{
+    const pid_t pid = fork();
+    if (pid == 0)
+        _exit(0);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return int32_t(pid);
+}
+
 } // namespace
 
 class TestAppFiles : public QObject
@@ -112,6 +204,11 @@ private slots:
     // 2. Configurations read with the engine's limit.
     void configFromDevZeroIsRefusedQuickly();
     void configJustOverTheLimitIsRefused();
+    // 3. A truncated recording in the history says where it stopped.
+    void truncatedRecordingInHistoryWarns();
+    // 4. The history's leftovers and bounds.
+    void historyRemovesDeadRunsLeftovers();
+    void historyIsBoundedInBytes();
 };
 
 void TestAppFiles::exportReplacesRegularFileAtomically()
@@ -245,6 +342,99 @@ void TestAppFiles::configJustOverTheLimitIsRefused()
     QVERIFY(r.finished);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("over.json"), r.err.constData());
+}
+
+void TestAppFiles::truncatedRecordingInHistoryWarns()
+{
+    QTemporaryDir dir;
+    const QString whole = dir.filePath(QStringLiteral("whole.lsrec"));
+    writeRecording(whole, 4, 100);
+    const loaderscope::RecordingReader full(whole.toStdString());
+    QCOMPARE(full.chunks(), size_t(4));
+    const qint64 size = QFileInfo(whole).size();
+    const QString root = dir.filePath(QStringLiteral("history"));
+    plantEntry(root, QStringLiteral("20240101-000000-000"), true, 0);
+    plantEntry(root, QStringLiteral("20240101-000001-000"), true, 0);
+    // Cut inside the last chunk: three chunks are read, and the warning says where it stopped.
+    copyCut(whole, root + QStringLiteral("/20240101-000000-000/events.lsrec"), size - 20);
+    // Cut inside the first chunk: nothing to show, an error rather than an empty timeline.
+    copyCut(whole, root + QStringLiteral("/20240101-000001-000/events.lsrec"), sizeof(loaderscope::RecordingHeader) + 40);
+    const RunHistory history(root);
+    TraceModel model;
+    QString error, warning;
+    QVERIFY2(history.load(QStringLiteral("20240101-000000-000"), model, &error, {}, &warning), qPrintable(error));
+    QVERIFY2(warning.contains(QStringLiteral("300 events")), qPrintable(warning));
+    const loaderscope::RecordingReader cut((root + QStringLiteral("/20240101-000000-000/events.lsrec")).toStdString());
+    QVERIFY2(warning.contains(QString::number(cut.indexedBytes())), qPrintable(warning)); // the byte it stopped at
+    TraceModel empty;
+    warning.clear();
+    QVERIFY(!history.load(QStringLiteral("20240101-000001-000"), empty, &error, {}, &warning));
+    QVERIFY2(error.contains(QStringLiteral("0 events")) && error.contains(QStringLiteral("byte")), qPrintable(error));
+    // The whole recording: no warning.
+    TraceModel fine;
+    warning.clear();
+    QVERIFY(loadEventsFile(whole, fine, &error, {}, &warning));
+    QVERIFY2(warning.isEmpty(), qPrintable(warning));
+}
+
+void TestAppFiles::historyRemovesDeadRunsLeftovers()
+{
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("history"));
+    // A finished run, a killed one (its engine gone: a temporary recording, no summary), a run
+    // still going (its engine is this test), and a finished run whose entry holds a dead run's
+    // temporary recording plus a link named like one (to a file outside: never followed).
+    plantEntry(root, QStringLiteral("20240101-000000-000"), true, 1000);
+    plantEntry(root, QStringLiteral("20240101-000001-000"), false, 0);
+    plantTempRecording(root + QStringLiteral("/20240101-000001-000/.events.lsrec.Ab12Cd"), deadPid(), 5 << 20);
+    plantEntry(root, QStringLiteral("20240101-000002-000"), false, 0);
+    plantTempRecording(root + QStringLiteral("/20240101-000002-000/.events.lsrec.Ef34Gh"), int32_t(getpid()), 1 << 20);
+    plantEntry(root, QStringLiteral("20240101-000003-000"), true, 1000);
+    plantTempRecording(root + QStringLiteral("/20240101-000003-000/.events.lsrec.Ij56Kl"), deadPid(), 1 << 20);
+    const QString outside = dir.filePath(QStringLiteral("outside.lsrec"));
+    plantTempRecording(outside, deadPid(), 4096);
+    QVERIFY(QFile::link(outside, root + QStringLiteral("/20240101-000003-000/.events.lsrec.Mn78Op")));
+    // An entry being prepared for a run starting now: no summary and no recording yet.
+    plantEntry(root, QStringLiteral("20240101-000004-000"), false, 0);
+    for (const QString& id : QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (id != QLatin1String("20240101-000004-000"))
+            age(root + QLatin1Char('/') + id, 3600);
+
+    RunHistory(root).prune();
+    const QStringList left = QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    QCOMPARE(left, (QStringList{QStringLiteral("20240101-000000-000"), QStringLiteral("20240101-000002-000"),
+                                QStringLiteral("20240101-000003-000"), QStringLiteral("20240101-000004-000")}));
+    QVERIFY(QFileInfo::exists(root + QStringLiteral("/20240101-000002-000/.events.lsrec.Ef34Gh"))); // live
+    QVERIFY(!QFileInfo::exists(root + QStringLiteral("/20240101-000003-000/.events.lsrec.Ij56Kl")));  // dead
+    QCOMPARE(typeOf(root + QStringLiteral("/20240101-000003-000/.events.lsrec.Mn78Op")), mode_t(S_IFLNK));
+    QCOMPARE(QFileInfo(outside).size(), qint64(4096));
+    QVERIFY(QFileInfo::exists(root + QStringLiteral("/20240101-000003-000/events.lsrec")));
+}
+
+void TestAppFiles::historyIsBoundedInBytes()
+{
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("history"));
+    // Ten finished runs of 300 MiB each (sparse files: nothing is really written).
+    constexpr qint64 kEntry = 300LL << 20;
+    for (int i = 0; i < 10; ++i)
+        plantEntry(root, QStringLiteral("20240101-0000%1-000").arg(i, 2, 10, QLatin1Char('0')), true, kEntry);
+    constexpr qint64 kBound = 1LL << 30;
+    RunHistory(root).prune(20, kBound);
+    const QStringList left = QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    // The newest three fit in 1 GiB (with their small files); the oldest went first.
+    QCOMPARE(left, (QStringList{QStringLiteral("20240101-000007-000"), QStringLiteral("20240101-000008-000"),
+                                QStringLiteral("20240101-000009-000")}));
+    qint64 total = 0;
+    for (const QString& id : left)
+        for (const QFileInfo& f : QDir(root + QLatin1Char('/') + id).entryInfoList(QDir::Files | QDir::Hidden))
+            total += f.size();
+    QVERIFY(total <= kBound);
+    // The count bound still holds, and the defaults sit in one place.
+    RunHistory(root).prune(2, kBound);
+    QCOMPARE(QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 2);
+    QVERIFY(RunHistory::kKeepBytes >= (1LL << 30));
+    QVERIFY(RunHistory::kKeepRuns > 0);
 }
 
 QTEST_GUILESS_MAIN(TestAppFiles)

@@ -64,8 +64,9 @@
     <message>
         <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
         <location filename="../gui/widgets/analysiswindows.cpp" line="131" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="191" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="197" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
@@ -85,22 +86,22 @@
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="193" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="199" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="198" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="206" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -972,12 +973,17 @@
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="46" />
-        <source>%1 is truncated or corrupt after %2 events</source>
-        <translation>%1 is truncated or corrupt after %2 events</translation>
+        <location filename="../gui/core/eventfile.cpp" line="49" />
+        <source>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</source>
+        <translation>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="53" />
+        <location filename="../gui/core/eventfile.cpp" line="55" />
+        <source>(the header counts %1)</source>
+        <translation>(the header counts %1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/eventfile.cpp" line="65" />
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
     </message>
@@ -1539,57 +1545,57 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="224" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="429" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="257" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="259" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="165" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="514" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -1858,7 +1864,7 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="110" />
+        <location filename="../gui/core/runhistory.cpp" line="226" />
         <source>%1 · %2 samples/s · %3</source>
         <translation>%1 · %2 samples/s · %3</translation>
     </message>

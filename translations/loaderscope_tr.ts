@@ -64,8 +64,9 @@
     <message>
         <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
         <location filename="../gui/widgets/analysiswindows.cpp" line="131" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="184" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="191" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="197" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
@@ -85,22 +86,22 @@
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="166" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="193" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="199" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="198" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="206" />
         <source>Reading the runs…</source>
         <translation>Çalıştırmalar okunuyor…</translation>
     </message>
@@ -972,12 +973,17 @@
         <translation>iptal edildi</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="46" />
-        <source>%1 is truncated or corrupt after %2 events</source>
-        <translation>%1, %2 olaydan sonra kesik ya da bozuk</translation>
+        <location filename="../gui/core/eventfile.cpp" line="49" />
+        <source>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</source>
+        <translation>%1 kesik: okuma %3 baytın %2. baytında, %4 olaydan sonra durdu</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="53" />
+        <location filename="../gui/core/eventfile.cpp" line="55" />
+        <source>(the header counts %1)</source>
+        <translation>(başlık %1 olay sayıyor)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/eventfile.cpp" line="65" />
         <source>not enough memory to read %1</source>
         <translation>%1 okumak için yeterli bellek yok</translation>
     </message>
@@ -1539,57 +1545,57 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="222" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="224" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="425" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="429" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="257" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="259" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="163" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="165" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="164" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="317" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="320" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="510" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="514" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
@@ -1858,7 +1864,7 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="110" />
+        <location filename="../gui/core/runhistory.cpp" line="226" />
         <source>%1 · %2 samples/s · %3</source>
         <translation>%1 · %2 örnek/s · %3</translation>
     </message>

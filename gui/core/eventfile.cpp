@@ -7,7 +7,7 @@
 #include <QCoreApplication>
 
 bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
-                    const std::function<bool(qint64, qint64)>& progress)
+                    const std::function<bool(qint64, qint64)>& progress, QString* warning)
 {
     auto fail = [error](const QString& why) {
         if (error)
@@ -42,10 +42,22 @@ bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
         if (cancelled)
             return fail(QCoreApplication::translate("EventFile", "cancelled"));
         model.append(batch);
-        if (reader.corrupt())
-            return fail(QCoreApplication::translate("EventFile", "%1 is truncated or corrupt after %2 events")
-                            .arg(path)
-                            .arg(reader.indexedEvents()));
+        // A recording cut short: what it holds is shown, with where reading stopped (the facts
+        // `loaderscope-engine trace` prints); one cut before its first event is an error rather
+        // than an empty timeline.
+        if (const auto cut = reader.shortfall(); cut.truncated) {
+            QString why = QCoreApplication::translate("EventFile", "%1 is truncated: reading stopped at byte %2 of %3, after %4 events")
+                              .arg(path)
+                              .arg(cut.stoppedAt)
+                              .arg(cut.fileBytes)
+                              .arg(cut.eventsRead);
+            if (cut.eventsExpected > 0)
+                why += QLatin1Char(' ') + QCoreApplication::translate("EventFile", "(the header counts %1)").arg(cut.eventsExpected);
+            if (cut.eventsRead == 0)
+                return fail(why);
+            if (warning)
+                *warning = why;
+        }
         return true;
     } catch (const loaderscope::RecordingError& e) {
         return fail(QString::fromStdString(e.what()));

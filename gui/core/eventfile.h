@@ -12,6 +12,8 @@
 class TraceModel;
 
 /// Replaces what `model` held. `progress(doneBytes, totalBytes)` now and then; returning false
-/// cancels (false + error "cancelled"). False with `error` on a bad or unreadable file.
+/// cancels (false + error "cancelled"). False with `error` on a bad or unreadable file, or one cut
+/// short before its first event. A recording cut short later loads what it holds, with `warning`
+/// (translated) saying where reading stopped.
 bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
-                    const std::function<bool(qint64 done, qint64 total)>& progress = {});
+                    const std::function<bool(qint64 done, qint64 total)>& progress = {}, QString* warning = nullptr);

@@ -14,6 +14,17 @@
 #include <QLocale>
 #include <QStandardPaths>
 
+#include "loaderscope/recording.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace {
 
 QJsonObject readJson(const QString& path)
@@ -37,6 +48,82 @@ bool writePrivate(const QString& path, const QByteArray& data)
 bool makePrivateDir(const QString& path)
 {
     return QDir().mkpath(path) && QFile::setPermissions(path, kPrivateDir);
+}
+
+/// The recording's name while its writer goes (OutputFile: "." + name + "." + 6 random letters).
+bool isTempRecording(const char* name)
+{
+    constexpr char kPrefix[] = ".events.lsrec.";
+    return std::strncmp(name, kPrefix, sizeof kPrefix - 1) == 0 && std::strlen(name) == sizeof kPrefix - 1 + 6;
+}
+
+/// Whether the writer of a temporary recording may still be going: the pid in its header is alive
+/// (a header not written yet: the file changed within the settling time).
+bool writerAlive(int dirFd, const char* name, const struct stat& st)
+{
+    const int fd = openat(dirFd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return true; // cannot tell: keep it
+    loaderscope::RecordingHeader h;
+    struct stat now {};
+    const bool same = fstat(fd, &now) == 0 && now.st_ino == st.st_ino && now.st_dev == st.st_dev;
+    const bool header = same && pread(fd, &h, sizeof h, 0) == ssize_t(sizeof h) &&
+                        std::memcmp(h.magic, loaderscope::RecordingHeader().magic, sizeof h.magic) == 0;
+    ::close(fd);
+    if (!same)
+        return true;
+    if (!header || h.engine_pid <= 0)
+        return time(nullptr) - st.st_mtime <= RunHistory::kSettleSeconds;
+    return kill(h.engine_pid, 0) == 0 || errno == EPERM;
+}
+
+struct EntryScan
+{
+    bool ok = false;
+    bool summary = false; ///< summary.json is there
+    bool live = false;    ///< a temporary recording whose writer is alive
+    time_t changed = 0;   ///< the folder's last change, before anything was cleaned
+    qint64 bytes = 0;     ///< regular files, after cleaning
+};
+
+/// One entry's files: dead writers' temporary recordings (this user's regular files only) are
+/// deleted on the way; nothing is followed through a link.
+EntryScan scanEntry(const QString& dir)
+{
+    EntryScan scan;
+    const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return scan;
+    struct stat ds {};
+    DIR* d = fstat(fd, &ds) == 0 ? fdopendir(fd) : nullptr;
+    if (!d) {
+        ::close(fd);
+        return scan;
+    }
+    scan.ok = true;
+    scan.changed = ds.st_mtime;
+    while (const dirent* e = readdir(d)) {
+        struct stat st {};
+        if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (isTempRecording(e->d_name)) {
+            if (st.st_uid == geteuid() && !writerAlive(fd, e->d_name, st) && unlinkat(fd, e->d_name, 0) == 0)
+                continue;
+            scan.live = true;
+        }
+        scan.summary = scan.summary || std::strcmp(e->d_name, "summary.json") == 0;
+        scan.bytes += qint64(st.st_size);
+    }
+    closedir(d);
+    return scan;
+}
+
+/// Removes an entry folder; what it holds is removed without following links (QDir's own rule).
+void removeEntry(const QString& dir)
+{
+    struct stat st {};
+    if (lstat(QFile::encodeName(dir).constData(), &st) == 0 && S_ISDIR(st.st_mode))
+        QDir(dir).removeRecursively();
 }
 
 } // namespace
@@ -69,12 +156,41 @@ bool RunHistory::add(const QJsonObject& config, const loaderscope::RunSummary& s
         ok = QFile::copy(eventsFile, target);
         QFile::setPermissions(target, kPrivateFile);
     }
-    // Keep the newest `keep` entries (the one being written is the newest).
-    QDir root(m_dir);
-    const QStringList all = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name | QDir::Reversed);
-    for (int i = keep; i < all.size(); ++i)
-        QDir(root.filePath(all[i])).removeRecursively();
+    prune(keep);
     return ok;
+}
+
+void RunHistory::prune(int keep, qint64 maxBytes) const
+{
+    // Entries are named by their creation time: by name, newest first. Links are not entries.
+    const QDir root(m_dir);
+    const QStringList ids = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name | QDir::Reversed);
+    const time_t now = time(nullptr);
+    int kept = 0;
+    qint64 bytes = 0;
+    bool full = false;
+    for (const QString& id : ids) {
+        const QString dir = root.filePath(id);
+        const EntryScan scan = scanEntry(dir);
+        if (!scan.ok)
+            continue;
+        if (!scan.summary) {
+            // A run in progress (its writer alive, or its folder new) is left alone; otherwise
+            // its summary will never come.
+            if (!scan.live && now - scan.changed > kSettleSeconds)
+                removeEntry(dir);
+            continue;
+        }
+        // The newest finished entry always stays; older ones while both bounds hold, and once
+        // one does not fit, every older one goes too (the oldest are removed first).
+        full = full || (kept > 0 && (kept >= keep || bytes + scan.bytes > maxBytes));
+        if (full) {
+            removeEntry(dir);
+            continue;
+        }
+        ++kept;
+        bytes += scan.bytes;
+    }
 }
 
 QVector<RunHistory::Entry> RunHistory::list() const
@@ -100,9 +216,9 @@ QVector<RunHistory::Entry> RunHistory::list() const
 }
 
 bool RunHistory::load(const QString& id, TraceModel& model, QString* error,
-                      const std::function<bool(qint64, qint64)>& progress) const
+                      const std::function<bool(qint64, qint64)>& progress, QString* warning) const
 {
-    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error, progress);
+    return loadEventsFile(QDir(m_dir).filePath(id) + QStringLiteral("/events.lsrec"), model, error, progress, warning);
 }
 
 QString RunHistory::title(const Entry& e)

@@ -17,6 +17,16 @@ class TraceModel;
 class RunHistory
 {
 public:
+    /// The history's bounds (docs/config.md, "Files"): the newest runs, at most this many, and
+    /// at most this many bytes in all (recordings of long runs reach gigabytes). The newest
+    /// finished run is kept even when it alone is larger: it is the one Compare needs next.
+    static constexpr int kKeepRuns = 20;
+    static constexpr qint64 kKeepBytes = 2LL << 30; // 2 GiB
+    /// An entry with no summary and no live writer is left alone this long after its folder last
+    /// changed: a run starting now (a Python job's probe may take minutes to import torch) has
+    /// not yet made its recording.
+    static constexpr int kSettleSeconds = 600;
+
     struct Entry
     {
         QString id;          ///< folder name
@@ -32,14 +42,22 @@ public:
     QString prepareEntry() const;
     /// Stores a run that ended (finished, failed or stopped): config and summary (0600) in
     /// `entryDir` (empty: a new entry), with the recording copied in unless it is there
-    /// already; keeps the newest `keep` entries.
-    bool add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile, int keep = 20,
-             const QString& entryDir = {});
+    /// already; then prune(keep).
+    bool add(const QJsonObject& config, const loaderscope::RunSummary& summary, const QString& eventsFile,
+             int keep = kKeepRuns, const QString& entryDir = {});
     /// Newest first.
     QVector<Entry> list() const;
-    /// Reads an entry's recording into `model` (any thread, for a model no other thread uses).
+    /// Reads an entry's recording into `model` (any thread, for a model no other thread uses);
+    /// `warning` as loadEventsFile's (a recording cut short).
     bool load(const QString& id, TraceModel& model, QString* error,
-              const std::function<bool(qint64 done, qint64 total)>& progress = {}) const;
+              const std::function<bool(qint64 done, qint64 total)>& progress = {}, QString* warning = nullptr) const;
+    /// Cleans what runs left (at start, and after each add()): a killed run's temporary
+    /// recording (".events.lsrec.XXXXXX", its writer's pid in its header gone) is deleted; an
+    /// entry without a summary whose writer is gone (a run killed with the app, which never
+    /// wrote its summary) is removed, as Compare cannot show it; then the newest finished entries
+    /// are kept, at most `keep` and `maxBytes`, the oldest removed first. Only this user's
+    /// regular files are deleted; links are never followed. Any thread.
+    void prune(int keep = kKeepRuns, qint64 maxBytes = kKeepBytes) const;
     QString directory() const { return m_dir; }
     /// "14:03 · 4 workers · 5,120 samples/s" (translated)
     static QString title(const Entry& e);

@@ -155,6 +155,7 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
     {
         std::vector<StackedTimelines::Item> items;
         QString error;
+        QStringList warnings; ///< recordings cut short: shown, with where reading stopped
     };
     auto loaded = std::make_shared<Loaded>();
     const RunHistory::Entry entries[2] = {runs[chosen[0]], runs[chosen[1]]};
@@ -174,10 +175,15 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
         kind,
         [loaded, ids](JobTracker::Progress& p) {
             const RunHistory history;
-            for (int k = 0; k < 2 && loaded->error.isEmpty(); ++k)
+            for (int k = 0; k < 2 && loaded->error.isEmpty(); ++k) {
+                QString warning;
                 if (!history.load(ids[k], *loaded->items[size_t(k)].model, &loaded->error,
-                                  [&p, k](qint64 d, qint64 t) { return p.report(d + k * t, 2 * std::max<qint64>(t, 1)); }))
+                                  [&p, k](qint64 d, qint64 t) { return p.report(d + k * t, 2 * std::max<qint64>(t, 1)); },
+                                  &warning))
                     break;
+                if (!warning.isEmpty())
+                    loaded->warnings << warning;
+            }
         },
         [owner, loaded, headline] {
             if (!loaded->error.isEmpty()) {
@@ -194,6 +200,8 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
                                               : headline);
             view->resize(1300, 800);
             view->show();
+            if (!loaded->warnings.isEmpty())
+                QMessageBox::warning(view, T::tr("Compare runs"), loaded->warnings.join(QLatin1Char('\n')));
         });
     followJob(parent, jobs, kind, T::tr("Reading the runs…"));
 }

@@ -44,7 +44,6 @@
 
 namespace {
 constexpr int kChartHeight = 150; ///< the queue chart's first height; the timeline is the hero
-constexpr int kHistoryRuns = 20;  ///< runs kept in the history for Compare
 } // namespace
 
 MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(parent), m_translator(translator)
@@ -59,6 +58,9 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(pa
     connect(&m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
     m_liveTimer.start();
     restoreSettings();
+    // What killed runs left in the history (a temporary recording can be gigabytes), and its
+    // bounds, cleaned off the GUI thread.
+    m_session.jobs()->start(QStringLiteral("history prune"), [](JobTracker::Progress&) { RunHistory().prune(); }, {});
     retranslate();
     updateRunState();
 }
@@ -269,7 +271,9 @@ void MainWindow::recordInHistory(const QJsonObject& config, const loaderscope::R
     const QString entry = m_runEntry;
     m_session.jobs()->start(
         QStringLiteral("history ") + entry,
-        [config, summary, events, entry](JobTracker::Progress&) { RunHistory().add(config, summary, events, kHistoryRuns, entry); },
+        [config, summary, events, entry](JobTracker::Progress&) {
+            RunHistory().add(config, summary, events, RunHistory::kKeepRuns, entry);
+        },
         std::move(then));
 }
 

@@ -507,7 +507,8 @@ TR = {
  # --- recordings, reliability ---
  "Cannot make a temporary folder for the run: %1": "Çalıştırma için geçici klasör oluşturulamıyor: %1",
  "cancelled": "iptal edildi",
- "%1 is truncated or corrupt after %2 events": "%1, %2 olaydan sonra kesik ya da bozuk",
+ "%1 is truncated: reading stopped at byte %2 of %3, after %4 events": "%1 kesik: okuma %3 baytın %2. baytında, %4 olaydan sonra durdu",
+ "(the header counts %1)": "(başlık %1 olay sayıyor)",
  "%1 is larger than %2 bytes: it is not a configuration": "%1, %2 bayttan büyük: bu bir yapılandırma değil",
  "The configuration was not saved: %1": "Yapılandırma kaydedilmedi: %1",
  "The sweep was not written: %1": "Tarama yazılmadı: %1",
