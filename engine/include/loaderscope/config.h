@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -142,6 +143,11 @@ public:
 private:
     std::string m_field;
 };
+
+/** The largest config, as a file and as the canonical text a run writes into its segment
+ *  (configToJson): 1 MiB. A config with every key is a few KiB; only listed samples grow it. One
+ *  limit for the engine, `validate`, the app and the probe. */
+inline constexpr size_t kMaxConfigBytes = 1 << 20;
 
 /**
  * Parses and validates JSON text (comments allowed). Throws ConfigError. No side effects.
