@@ -6,6 +6,7 @@ import atexit
 import json
 import os
 import sys
+import threading
 import weakref
 
 from . import _kinds as K
@@ -62,7 +63,7 @@ class ProbeSession:
         self.loaders = []
         self._by_loader = weakref.WeakKeyDictionary()
         self.errors = []
-        self.last_ctx = None
+        self._thread = threading.local()  # per thread: the iterator it last took a batch from
         self.t_last_delivery = 0
         self.finished = False
         self.summary = None
@@ -102,7 +103,13 @@ class ProbeSession:
     def note_delivery(self, t, ctx):
         self.t_last_delivery = t
         if ctx is not None:
-            self.last_ctx = ctx
+            self._thread.last_ctx = ctx
+
+    @property
+    def last_ctx(self):
+        """The iterator the calling thread last took a batch from: its loaderscope.step() blocks
+        belong to that loader's batches, whatever other threads iterate meanwhile."""
+        return getattr(self._thread, "last_ctx", None)
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -175,8 +182,24 @@ class ProbeSession:
         safe(self.finish, 0)
 
 
+# Loaders may start on several threads at once: one session (one segment) per process.
+_lock = threading.RLock()
+
+
+def _new_lock_in_child():
+    global _lock
+    _lock = threading.RLock()  # another thread of the parent may have held it at the fork
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_lock_in_child)
+
+
 def current():
     """This process's session, made on first need (a forked rank makes its own)."""
-    if STATE.session is None and STATE.disabled is None and STATE.role == "main":
-        STATE.session = ProbeSession(STATE.hooks)
+    if STATE.session is not None:
+        return STATE.session
+    with _lock:
+        if STATE.session is None and STATE.disabled is None and STATE.role == "main":
+            STATE.session = ProbeSession(STATE.hooks)
     return STATE.session
