@@ -11,9 +11,10 @@ import weakref
 
 from . import _kinds as K
 from . import _native
+from . import _shm
 from ._iterctx import LoaderRecord
 from ._lanes import LaneAllocator
-from ._state import STATE, safe, warn
+from ._state import STATE, disable, safe, warn
 
 # The first line the probe writes on stderr; the app attaches by this exact segment name. With an
 # event file or trace asked for, `recording=<path>` follows: the recording while it is written
@@ -53,8 +54,14 @@ class ProbeSession:
         if target:
             where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
             self.recording = os.path.join(where, ".loaderscope-%d-%x.recording" % (self.pid, id(self)))
-        self.native = _native.Session(opts.lanes, opts.ring_capacity, self.program, self.rank,
-                                      self.world_size, json.dumps(info), self.recording or "")
+        info_json = json.dumps(info)
+        # Only what /dev/shm can spare (_shm): raises NoRoom, which disables the probe, if not even
+        # the smallest segment fits.
+        ring, opts.sample_every, shm_note = _shm.plan(
+            opts.lanes, opts.ring_capacity, opts.sample_every,
+            lambda cap: _native.segment_bytes(opts.lanes, cap, len(info_json.encode())), _shm.free_bytes())
+        self.native = _native.Session(opts.lanes, ring, self.program, self.rank,
+                                      self.world_size, info_json, self.recording or "")
         self.name = self.native.name
         self.main = _native.Writer(self.native.segment, K.LANE_MAIN)
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
@@ -72,6 +79,10 @@ class ProbeSession:
             line += " recording=%s" % self.native.recording_live_path
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
+        self.notes = []  # warnings the summary repeats
+        if shm_note:
+            warn(shm_note)  # after the segment line: readers take the first line as that
+            self.notes.append(shm_note)
         atexit.register(self._at_exit)
 
     # --- called by the hooks -----------------------------------------------------------------
@@ -138,7 +149,7 @@ class ProbeSession:
             "exit_code": exit_code,
             "interrupted": interrupted,
             "errors": self.errors,
-            "warnings": ([("probe disabled: " + STATE.disabled)] if STATE.disabled else []),
+            "warnings": self.notes + ([("probe disabled: " + STATE.disabled)] if STATE.disabled else []),
             "sample_every": STATE.options.sample_every,
             "loaders": [{"index": r.index, "knobs": r.knobs, "epochs": r.epochs, "batches": r.batches,
                          "samples": r.samples, "worker_pids": r.worker_pids,
@@ -201,5 +212,11 @@ def current():
         return STATE.session
     with _lock:
         if STATE.session is None and STATE.disabled is None and STATE.role == "main":
-            STATE.session = ProbeSession(STATE.hooks)
+            # No segment, no probe: the script runs anyway (one warning), never a traceback.
+            try:
+                STATE.session = ProbeSession(STATE.hooks)
+            except _shm.NoRoom as e:
+                disable(str(e))
+            except Exception as e:
+                disable(e)
     return STATE.session
