@@ -10,6 +10,7 @@ import threading
 import weakref
 
 from . import _kinds as K
+from . import _leftovers
 from . import _native
 from . import _shm
 from ._iterctx import LoaderRecord
@@ -49,11 +50,16 @@ class ProbeSession:
         info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv)}
         # The recording goes next to the file it ends as (the final name may hold the rank, known
         # later): a hidden name there, renamed at the end.
+        # A process forked from the one that loaded the probe (a multiprocessing fork child
+        # iterating its own DataLoader) writes its own outputs, suffixed .pid<PID> (output_path).
+        self.forked = self.pid != STATE.origin_pid
         self.recording = None
+        self._lock_fd = None
         target = opts.events or opts.trace
         if target:
             where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
             self.recording = os.path.join(where, ".loaderscope-%d-%x.recording" % (self.pid, id(self)))
+            _leftovers.sweep(where)  # what killed jobs (SIGKILL, os._exit) left there
         info_json = json.dumps(info)
         # Only what /dev/shm can spare (_shm): raises NoRoom, which disables the probe, if not even
         # the smallest segment fits.
@@ -63,6 +69,8 @@ class ProbeSession:
         self.native = _native.Session(opts.lanes, ring, self.program, self.rank,
                                       self.world_size, info_json, self.recording or "")
         self.name = self.native.name
+        if self.recording:
+            self._lock_fd = _leftovers.lock(self.native.recording_live_path)
         self.main = _native.Writer(self.native.segment, K.LANE_MAIN)
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
         self.device = _native.Writer(self.native.segment, K.LANE_COMPUTE)
@@ -84,6 +92,13 @@ class ProbeSession:
             warn(shm_note)  # after the segment line: readers take the first line as that
             self.notes.append(shm_note)
         atexit.register(self._at_exit)
+        mp = sys.modules.get("multiprocessing")
+        if mp is not None and mp.parent_process() is not None:
+            # A multiprocessing child ends in os._exit once its target returns: atexit never runs
+            # there, multiprocessing's exit finalizers do (before it stops its daemonic children,
+            # this session's DataLoader workers).
+            import multiprocessing.util
+            multiprocessing.util.Finalize(None, self._at_exit, exitpriority=100)
 
     # --- called by the hooks -----------------------------------------------------------------
 
@@ -136,6 +151,10 @@ class ProbeSession:
         if self.world_size > 1 and "{rank}" not in path:
             root, ext = os.path.splitext(out)
             out = "%s.rank%d%s" % (root, rank, ext)
+        elif self.forked and "{pid}" not in path:
+            # A forked child's loaders are not its parent's (a forked rank is told apart by .rank<N>).
+            root, ext = os.path.splitext(out)
+            out = "%s.pid%d%s" % (root, self.pid, ext)
         return out
 
     def meta(self, exit_code, interrupted=False):
@@ -188,6 +207,9 @@ class ProbeSession:
                 except OSError:
                     pass
             self.native.unlink()
+            if self._lock_fd is not None:
+                os.close(self._lock_fd)
+                self._lock_fd = None
 
     def _at_exit(self):
         safe(self.finish, 0)
