@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probetest import (HERE, JOB, KIND, PYTHON, SEGMENT_RE, all_pids, check, check_no_leftovers,  # noqa: E402
-                       main, native, pid_alive, run_job)
+                       main, native, run_job)
 
 THREAD_JOB = os.path.join(HERE, "thread_job.py")
 LIFECYCLE_JOB = os.path.join(HERE, "lifecycle_job.py")
@@ -132,6 +132,7 @@ def case_os_exit(tmp):
     check(plain.stdout == probed.stdout, "output differs")
     pid = int(probed.segments[0][1])
     left = probe_files(probed.workdir, pid)
+    check(left, "os._exit left no temporary file: the case tests nothing")
     again = run_job(probed.workdir, QUICK, probe=True, job=JOB)
     check(again.rc == 0, "the next run failed")
     check(not any(n in probe_files(probed.workdir) for n in left), "left by os._exit and not removed: %r" % left)
