@@ -5,6 +5,7 @@ the writers of the main process's lanes, the loaders it watched, and the outputs
 import atexit
 import json
 import os
+import stat
 import sys
 import threading
 import weakref
@@ -40,6 +41,17 @@ def _program():
     return os.path.abspath(path) if path else "python"
 
 
+def _replaceable(path):
+    """True when an output may be replaced by renaming a file over it: nothing there yet, or a
+    regular file that is not a link (the output rule, docs/config.md)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 class ProbeSession:
     def __init__(self, hooks):
         opts = STATE.options
@@ -55,11 +67,18 @@ class ProbeSession:
         self.forked = self.pid != STATE.origin_pid
         self.recording = None
         self._lock_fd = None
+        self._temp_dir = None
         target = opts.events or opts.trace
-        if target:
+        if target and _replaceable(self._expand(target)):
             where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
             self.recording = os.path.join(where, ".loaderscope-%d-%x.recording" % (self.pid, id(self)))
             _leftovers.sweep(where)  # what killed jobs (SIGKILL, os._exit) left there
+        elif target:
+            # A device, FIFO, socket or link (docs/config.md, "Output paths"): nothing is made
+            # beside it (as root, beside /dev/null is /dev); the recording waits in a private
+            # folder, which the stale sweep removes if this process is killed.
+            self._temp_dir = _native.private_temp_dir("probe")
+            self.recording = os.path.join(self._temp_dir, "recording")
         info_json = json.dumps(info)
         # Only what /dev/shm can spare (_shm): raises NoRoom, which disables the probe, if not even
         # the smallest segment fits.
@@ -196,8 +215,12 @@ class ProbeSession:
                 self.native, json.dumps(self.meta(exit_code, interrupted)), self.output_path(opts.summary) or "",
                 self.output_path(opts.trace) or "", recording)
             if recording and opts.events:
-                os.replace(recording, self.output_path(opts.events))
-                recording = ""
+                events = self.output_path(opts.events)
+                if _replaceable(events):
+                    os.replace(recording, events)
+                    recording = ""
+                else:
+                    _native.copy_to_output(recording, events)  # in place, never renamed over
         except Exception as e:
             warn("could not write the outputs: %s: %s" % (type(e).__name__, e))
         finally:
@@ -207,6 +230,9 @@ class ProbeSession:
                 except OSError:
                     pass
             self.native.unlink()
+            if self._temp_dir:
+                _native.remove_private_temp_dir(self._temp_dir)
+                self._temp_dir = None
             if self._lock_fd is not None:
                 os.close(self._lock_fd)
                 self._lock_fd = None

@@ -16,9 +16,8 @@ import sys
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import JOB, PYTHON, check, main  # noqa: E402
+from probetest import JOB, PYTHON, Skip, check, main  # noqa: E402
 
-SKIP = 77
 OPTIONS = ("--summary", "--trace", "--events")
 
 
@@ -36,15 +35,13 @@ def listing(path):
 
 def case_char_device(tmp):
     if os.geteuid() != 0:
-        print("SKIP char_device: mknod needs root")
-        sys.exit(SKIP)
+        raise Skip("mknod needs root")
     dev = os.path.join(tmp, "null")
     os.mknod(dev, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
     try:
         os.close(os.open(dev, os.O_WRONLY))
     except OSError:
-        print("SKIP char_device: the temporary folder's file system does not allow devices (nodev)")
-        sys.exit(SKIP)
+        raise Skip("the temporary folder's file system does not allow devices (nodev)")
     for option in OPTIONS:
         r = run_probe(tmp, option, dev)
         check(r.returncode == 0, "%s %s: exit %d\n%s" % (option, dev, r.returncode, r.stderr[-2000:]))
