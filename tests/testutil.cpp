@@ -49,7 +49,10 @@ EngineResult finish(QProcess& p, int timeoutMs, const std::function<void(QProces
 
 QString enginePath()
 {
-    return QStringLiteral(LOADERSCOPE_ENGINE_PATH);
+    // LOADERSCOPE_TEST_ENGINE: run a test against another build's engine (e.g. the commit before
+    // a fix, to see the test fail there).
+    const QString other = qEnvironmentVariable("LOADERSCOPE_TEST_ENGINE");
+    return other.isEmpty() ? QStringLiteral(LOADERSCOPE_ENGINE_PATH) : other;
 }
 
 EngineResult runEngine(const QByteArray& configJson, const QStringList& extra, int timeoutMs)

@@ -11,6 +11,7 @@
 #include "loaderscope/run.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/summary.h"
+#include "loaderscope/sweep.h"
 #include "loaderscope/trace_export.h"
 #include "loaderscope/worker.h"
 #include "loaderscope/worker_pool.h"
@@ -20,6 +21,7 @@
 #include <cerrno>
 #include <csignal>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cstdio>
 #include <cstring>
@@ -247,24 +249,43 @@ bool writeSummary(const std::string& summaryPath, const std::string& summary)
     return true;
 }
 
-/// Writes the Chrome trace of the recording at `recordingPath`; false (said on stderr) when it
-/// could not be written or was given up.
-bool writeTraceOfRun(const std::string& recordingPath, const std::string& tracePath)
+enum class TraceOutcome { Written, Failed, Stopped };
+
+/// Writes the Chrome trace of the recording at `recordingPath`. A stop signal, before or while
+/// it is written, gives it up: it takes as long as the run was long (23 s after a 60 s fast run),
+/// and docker stop or systemd kill after 10 s. The summary is already written by then.
+TraceOutcome writeTraceOfRun(const std::string& recordingPath, const std::string& tracePath)
 {
+    if (stopSignalCount().load() > 0)
+        return TraceOutcome::Stopped;
     std::string error;
     try {
         const RecordingReader recording(recordingPath);
-        // A second stop signal gives up on the trace (the summary is already written).
-        const int signalsSoFar = stopSignalCount().load();
-        if (!writeChromeTrace(recording, tracePath, &error, [signalsSoFar] { return stopSignalCount().load() > std::max(1, signalsSoFar); })) {
+        if (!writeChromeTrace(recording, tracePath, &error, [] { return stopSignalCount().load() > 0; })) {
+            if (stopSignalCount().load() > 0)
+                return TraceOutcome::Stopped;
             std::cerr << "loaderscope-engine: " << error << "\n";
-            return false;
+            return TraceOutcome::Failed;
         }
     } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";
-        return false;
+        return TraceOutcome::Failed;
     }
-    return true;
+    return TraceOutcome::Written;
+}
+
+/// Where the recording a trace is made from goes when --events was not asked: next to a regular
+/// trace file (kept there, and named, when a stop signal leaves the trace unwritten), or in a
+/// private temporary folder when the trace goes to a device, FIFO or socket (never a file made
+/// in /dev).
+std::string traceRecordingPath(const std::string& tracePath, std::string& tempDir)
+{
+    struct stat st {};
+    if (stat(tracePath.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        tempDir = privateTempDir("trace");
+        return tempDir + "/run.lsrec";
+    }
+    return tracePath + ".lsrec";
 }
 
 int runCommand(const Args& a)
@@ -284,9 +305,10 @@ int runCommand(const Args& a)
     if (std::string why; !runOutputs(a, out, why))
         return usageError(why);
     RunOptions options;
-    // The trace is made from the recording: without --events, a temporary one next to the trace.
+    // The trace is made from the recording: without --events, a temporary one.
     const bool tempRecording = out.eventsPath.empty() && !out.tracePath.empty();
-    options.recordingPath = tempRecording ? out.tracePath + ".lsrec" : out.eventsPath;
+    std::string tempDir;
+    options.recordingPath = tempRecording ? traceRecordingPath(out.tracePath, tempDir) : out.eventsPath;
     options.onStarted = [](const std::string& segment, const std::string& recording) {
         // Machine-readable: the app attaches to exactly this segment and follows this file.
         std::cerr << "loaderscope-engine: segment " << segment << "\n";
@@ -296,8 +318,11 @@ int runCommand(const Args& a)
     };
 
     RunReport report;
-    if (const std::optional<int> failed = runInZygote(config, options, report))
+    if (const std::optional<int> failed = runInZygote(config, options, report)) {
+        if (!tempDir.empty())
+            removePrivateTempDir(tempDir);
         return *failed;
+    }
     for (const auto& e : report.errors)
         std::cerr << "loaderscope-engine: error: " << e << "\n";
 
@@ -311,10 +336,31 @@ int runCommand(const Args& a)
         std::cerr << "loaderscope-engine: " << report.recording_error << "\n";
         rc = rc ? rc : kExitRuntime;
     }
-    if (!out.tracePath.empty() && report.recording_error.empty() && !writeTraceOfRun(options.recordingPath, out.tracePath))
-        rc = rc ? rc : kExitRuntime;
-    if (tempRecording)
+    bool keepRecording = !tempRecording;
+    if (!out.tracePath.empty() && report.recording_error.empty()) {
+        switch (writeTraceOfRun(options.recordingPath, out.tracePath)) {
+        case TraceOutcome::Written:
+            break;
+        case TraceOutcome::Failed:
+            rc = rc ? rc : kExitRuntime;
+            break;
+        case TraceOutcome::Stopped:
+            rc = rc ? rc : 128 + std::max(1, stopSignal().load());
+            if (tempDir.empty()) {
+                keepRecording = true;
+                std::cerr << "loaderscope-engine: stopped before the Chrome trace was written; the run's recording is kept: "
+                             "write the trace with: loaderscope-engine trace --recording '"
+                          << options.recordingPath << "' --out '" << out.tracePath << "'\n";
+            } else {
+                std::cerr << "loaderscope-engine: stopped before the Chrome trace was written; it was not written\n";
+            }
+            break;
+        }
+    }
+    if (!keepRecording)
         std::remove(options.recordingPath.c_str());
+    if (!tempDir.empty())
+        removePrivateTempDir(tempDir);
     return rc;
 }
 

@@ -10,6 +10,7 @@ model  prints the engine config fitted to a run's summary (its "observed" object
 list   lists live Loaderscope segments (engine runs and watched jobs).
 """
 
+import argparse
 import json
 import os
 import signal
@@ -140,14 +141,34 @@ def run(argv):
 
 
 def model(argv):
-    if len(argv) != 1:
-        raise SystemExit(USAGE)
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope model",
+        description="Prints the engine config fitted to a probe summary's \"observed\" object.")
+    parser.add_argument("summary", metavar="SUMMARY.json", help="a summary written by `loaderscope run --summary`")
+    path = parser.parse_args(argv).summary
     from . import _native
-    with open(argv[0]) as f:
-        summary = json.load(f)
-    if "observed" not in summary:
-        raise SystemExit("loaderscope: %s has no \"observed\" object (not a probe summary)" % argv[0])
-    print(_native.fit_config(json.dumps(summary["observed"])))
+    try:
+        with open(path, "rb") as f:
+            text = f.read()
+    except OSError as e:
+        _usage_error("cannot read %s: %s" % (path, e.strerror or e))
+    try:
+        summary = json.loads(text)
+    except RecursionError:
+        # json's decoder recurses once per nesting level: a hostile file would print a
+        # thousand-frame traceback. A real summary is a few levels deep.
+        _usage_error("%s is nested too deeply to be a probe summary" % path)
+    except (ValueError, UnicodeDecodeError) as e:
+        _usage_error("%s is not JSON (%s)" % (path, e))
+    if not isinstance(summary, dict) or "observed" not in summary:
+        _usage_error("%s has no \"observed\" object (not a probe summary)" % path)
+    try:
+        observed = json.dumps(summary["observed"])
+        config = _native.fit_config(observed)
+    except (RecursionError, ValueError, RuntimeError) as e:
+        # The engine names the field it cannot use (observed.batch_size: expected an integer...).
+        _usage_error("%s: cannot fit a config to its \"observed\" object: %s" % (path, e))
+    print(config)
 
 
 def list_segments(argv):

@@ -18,6 +18,7 @@ Events, in the engine's kinds (engine/include/loaderscope/events.h), on the main
 
 from . import _kinds as K
 from . import _native
+from . import _targets
 from ._batch import sample_count, tensor_bytes
 from ._state import STATE, disable, safe, warn_once
 from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
@@ -139,29 +140,18 @@ class IterPrep:
             self.ctx.lanes = lanes
             self.wctx = WorkerContext(session.name, lanes, gens, self.epoch, STATE.options.sample_every)
 
-    def swap_targets(self):
-        """Torch's worker-loop and pin-loop targets are looked up while the iterator is built:
-        point them at the recording stand-ins for exactly that time."""
+    def targets(self):
+        """The stand-ins torch must find, while it builds this iterator, for its worker-loop and
+        pin-memory-loop targets (on this thread only, see _targets); None: torch's own."""
         if not self.new_workers:
-            return
-        try:
-            wm = self.hooks.worker_module
-            for name in self.hooks.worker_loop_names:
-                original = getattr(wm, name)
-                self.saved.append((wm, name, original))
-                setattr(wm, name, WorkerLoop(original, name, self.wctx))
-            pm = self.hooks.pin_module
-            original = pm._pin_memory_loop
-            self.saved.append((pm, "_pin_memory_loop", original))
-            pm._pin_memory_loop = PinLoop(original, self.ctx)
-        except Exception as e:
-            self.restore_targets()
-            disable(e)
-
-    def restore_targets(self):
-        while self.saved:
-            module, name, original = self.saved.pop()
-            setattr(module, name, original)
+            return None
+        out = {}
+        wm = self.hooks.worker_module
+        for name in self.hooks.worker_loop_names:
+            out[(wm, name)] = WorkerLoop(_targets.original(wm, name), name, self.wctx)
+        pm = self.hooks.pin_module
+        out[(pm, "_pin_memory_loop")] = PinLoop(_targets.original(pm, "_pin_memory_loop"), self.ctx)
+        return out
 
     def failed(self):
         if self.ctx is not None:

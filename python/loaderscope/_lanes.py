@@ -4,11 +4,16 @@ alive at once (several loaders, a train and a val loader with persistent workers
 lanes. A loader gets lanes 0..n-1 whenever they are free, so with one loader at a time worker k is
 always lane k, as in the engine."""
 
+import threading
 import weakref
 
 
 class LaneAllocator:
     def __init__(self, lanes):
+        # Iterators are built on any thread: two allocations interleaved (a thread switch between
+        # two bytecodes) would give two worker processes one ring, which has one writer.
+        # Reentrant: an iterator's __del__ (its shutdown releases lanes) may run inside allocate().
+        self.lock = threading.RLock()
         self.owner = [None] * lanes        # weakref to the owning iterator context, or None
         self.generation = [0] * lanes      # worker processes started on each lane so far
 
@@ -24,6 +29,10 @@ class LaneAllocator:
 
     def allocate(self, n, owner):
         """Lanes for n workers (None for a worker with no free lane) and their generations."""
+        with self.lock:
+            return self._allocate(n, owner)
+
+    def _allocate(self, n, owner):
         free = [lane for lane in range(len(self.owner)) if self._free(lane)]
         if all(lane in free for lane in range(min(n, len(self.owner)))) and n <= len(self.owner):
             chosen = list(range(n))
@@ -40,6 +49,10 @@ class LaneAllocator:
         return chosen, gens
 
     def release(self, owner):
+        with self.lock:
+            self._release(owner)
+
+    def _release(self, owner):
         for lane, ref in enumerate(self.owner):
             if ref is not None and ref() is owner:
                 self.owner[lane] = None

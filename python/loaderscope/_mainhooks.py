@@ -3,9 +3,9 @@
 
 Patched once (install()), each a pass-through unless the loader or iterator is watched:
 
-* ``DataLoader.__iter__``: an epoch begins; for a new iterator with workers, the worker-loop and
-  pin-memory-loop targets are swapped for recording stand-ins while torch builds the iterator
-  (restored right after), so the workers it starts write their own lanes;
+* ``DataLoader.__iter__``: an epoch begins; for a new iterator with workers, torch finds recording
+  stand-ins for its worker-loop and pin-memory-loop targets while it builds the iterator, on that
+  thread only (_targets), so the workers it starts write their own lanes;
 * ``_BaseDataLoaderIter.__next__``: the wait in next(), the step between two next() calls, the
   delivery, head-of-line blocking, the prefetch window, errors;
 * ``_MultiProcessingDataLoaderIter._get_data`` / ``_process_data``: which task arrived from which
@@ -18,7 +18,7 @@ and its results and exceptions are returned or raised unchanged.
 
 import functools
 
-from . import _iterctx
+from . import _iterctx, _targets
 from ._state import STATE, active, disable, safe
 
 _originals = {}
@@ -58,6 +58,9 @@ def _loader_iter(original):
     @functools.wraps(original)
     def __iter__(self):
         if not _watched(self):
+            if _targets.busy():  # built while a watched iterator is being built on this thread
+                with _targets.on_this_thread(None):
+                    return original(self)
             return original(self)
         try:
             prep = _iterctx.prepare_iter(STATE.hooks, self)
@@ -65,16 +68,20 @@ def _loader_iter(original):
             disable(e)
             return original(self)
         if prep is None:  # a loader the probe cannot watch (it said why, once)
-            return original(self)
-        prep.swap_targets()
+            with _targets.on_this_thread(None):
+                return original(self)
         try:
-            it = original(self)
+            targets = prep.targets()
+        except Exception as e:
+            disable(e)
+            targets = None
+        try:
+            with _targets.on_this_thread(targets):
+                it = original(self)
         except BaseException as e:
-            prep.restore_targets()
             safe(prep.failed)
             _hide_frames(e)
             raise
-        prep.restore_targets()
         safe(prep.attach, it)
         return it
 
@@ -166,6 +173,10 @@ def install(hooks):
         (hooks.MultiIter, "_process_data", _process_data),
         (hooks.MultiIter, "_shutdown_workers", _shutdown_workers),
     ]
+    # Torch looks its workers' and pin-memory thread's targets up in these modules while it builds
+    # an iterator: routed through the building thread's overrides (see _targets).
+    _targets.install(hooks.worker_module, hooks.worker_loop_names)
+    _targets.install(hooks.pin_module, ("_pin_memory_loop",))
     for owner, name, make in patches:
         original = getattr(owner, name)
         _originals[(owner, name)] = owner.__dict__.get(name, None)
@@ -185,4 +196,5 @@ def uninstall():
         else:
             setattr(owner, name, original)
     _originals.clear()
+    _targets.uninstall()
     STATE.installed = False

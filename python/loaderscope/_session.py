@@ -5,14 +5,18 @@ the writers of the main process's lanes, the loaders it watched, and the outputs
 import atexit
 import json
 import os
+import stat
 import sys
+import threading
 import weakref
 
 from . import _kinds as K
+from . import _leftovers
 from . import _native
+from . import _shm
 from ._iterctx import LoaderRecord
 from ._lanes import LaneAllocator
-from ._state import STATE, safe, warn
+from ._state import STATE, disable, safe, warn
 
 # The first line the probe writes on stderr; the app attaches by this exact segment name. With an
 # event file or trace asked for, `recording=<path>` follows: the recording while it is written
@@ -37,6 +41,17 @@ def _program():
     return os.path.abspath(path) if path else "python"
 
 
+def _replaceable(path):
+    """True when an output may be replaced by renaming a file over it: nothing there yet, or a
+    regular file that is not a link (the output rule, docs/config.md)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 class ProbeSession:
     def __init__(self, hooks):
         opts = STATE.options
@@ -47,14 +62,34 @@ class ProbeSession:
         info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv)}
         # The recording goes next to the file it ends as (the final name may hold the rank, known
         # later): a hidden name there, renamed at the end.
+        # A process forked from the one that loaded the probe (a multiprocessing fork child
+        # iterating its own DataLoader) writes its own outputs, suffixed .pid<PID> (output_path).
+        self.forked = self.pid != STATE.origin_pid
         self.recording = None
+        self._lock_fd = None
+        self._temp_dir = None
         target = opts.events or opts.trace
-        if target:
+        if target and _replaceable(self._expand(target)):
             where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
             self.recording = os.path.join(where, ".loaderscope-%d-%x.recording" % (self.pid, id(self)))
-        self.native = _native.Session(opts.lanes, opts.ring_capacity, self.program, self.rank,
-                                      self.world_size, json.dumps(info), self.recording or "")
+            _leftovers.sweep(where)  # what killed jobs (SIGKILL, os._exit) left there
+        elif target:
+            # A device, FIFO, socket or link (docs/config.md, "Output paths"): nothing is made
+            # beside it (as root, beside /dev/null is /dev); the recording waits in a private
+            # folder, which the stale sweep removes if this process is killed.
+            self._temp_dir = _native.private_temp_dir("probe")
+            self.recording = os.path.join(self._temp_dir, "recording")
+        info_json = json.dumps(info)
+        # Only what /dev/shm can spare (_shm): raises NoRoom, which disables the probe, if not even
+        # the smallest segment fits.
+        ring, opts.sample_every, shm_note = _shm.plan(
+            opts.lanes, opts.ring_capacity, opts.sample_every,
+            lambda cap: _native.segment_bytes(opts.lanes, cap, len(info_json.encode())), _shm.free_bytes())
+        self.native = _native.Session(opts.lanes, ring, self.program, self.rank,
+                                      self.world_size, info_json, self.recording or "")
         self.name = self.native.name
+        if self.recording:
+            self._lock_fd = _leftovers.lock(self.native.recording_live_path)
         self.main = _native.Writer(self.native.segment, K.LANE_MAIN)
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
         self.device = _native.Writer(self.native.segment, K.LANE_COMPUTE)
@@ -62,7 +97,7 @@ class ProbeSession:
         self.loaders = []
         self._by_loader = weakref.WeakKeyDictionary()
         self.errors = []
-        self.last_ctx = None
+        self._thread = threading.local()  # per thread: the iterator it last took a batch from
         self.t_last_delivery = 0
         self.finished = False
         self.summary = None
@@ -71,7 +106,18 @@ class ProbeSession:
             line += " recording=%s" % self.native.recording_live_path
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
+        self.notes = []  # warnings the summary repeats
+        if shm_note:
+            warn(shm_note)  # after the segment line: readers take the first line as that
+            self.notes.append(shm_note)
         atexit.register(self._at_exit)
+        mp = sys.modules.get("multiprocessing")
+        if mp is not None and mp.parent_process() is not None:
+            # A multiprocessing child ends in os._exit once its target returns: atexit never runs
+            # there, multiprocessing's exit finalizers do (before it stops its daemonic children,
+            # this session's DataLoader workers).
+            import multiprocessing.util
+            multiprocessing.util.Finalize(None, self._at_exit, exitpriority=100)
 
     # --- called by the hooks -----------------------------------------------------------------
 
@@ -102,7 +148,13 @@ class ProbeSession:
     def note_delivery(self, t, ctx):
         self.t_last_delivery = t
         if ctx is not None:
-            self.last_ctx = ctx
+            self._thread.last_ctx = ctx
+
+    @property
+    def last_ctx(self):
+        """The iterator the calling thread last took a batch from: its loaderscope.step() blocks
+        belong to that loader's batches, whatever other threads iterate meanwhile."""
+        return getattr(self._thread, "last_ctx", None)
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -118,6 +170,10 @@ class ProbeSession:
         if self.world_size > 1 and "{rank}" not in path:
             root, ext = os.path.splitext(out)
             out = "%s.rank%d%s" % (root, rank, ext)
+        elif self.forked and "{pid}" not in path:
+            # A forked child's loaders are not its parent's (a forked rank is told apart by .rank<N>).
+            root, ext = os.path.splitext(out)
+            out = "%s.pid%d%s" % (root, self.pid, ext)
         return out
 
     def meta(self, exit_code, interrupted=False):
@@ -131,7 +187,7 @@ class ProbeSession:
             "exit_code": exit_code,
             "interrupted": interrupted,
             "errors": self.errors,
-            "warnings": ([("probe disabled: " + STATE.disabled)] if STATE.disabled else []),
+            "warnings": self.notes + ([("probe disabled: " + STATE.disabled)] if STATE.disabled else []),
             "sample_every": STATE.options.sample_every,
             "loaders": [{"index": r.index, "knobs": r.knobs, "epochs": r.epochs, "batches": r.batches,
                          "samples": r.samples, "worker_pids": r.worker_pids,
@@ -159,8 +215,12 @@ class ProbeSession:
                 self.native, json.dumps(self.meta(exit_code, interrupted)), self.output_path(opts.summary) or "",
                 self.output_path(opts.trace) or "", recording)
             if recording and opts.events:
-                os.replace(recording, self.output_path(opts.events))
-                recording = ""
+                events = self.output_path(opts.events)
+                if _replaceable(events):
+                    os.replace(recording, events)
+                    recording = ""
+                else:
+                    _native.copy_to_output(recording, events)  # in place, never renamed over
         except Exception as e:
             warn("could not write the outputs: %s: %s" % (type(e).__name__, e))
         finally:
@@ -170,13 +230,41 @@ class ProbeSession:
                 except OSError:
                     pass
             self.native.unlink()
+            if self._temp_dir:
+                _native.remove_private_temp_dir(self._temp_dir)
+                self._temp_dir = None
+            if self._lock_fd is not None:
+                os.close(self._lock_fd)
+                self._lock_fd = None
 
     def _at_exit(self):
         safe(self.finish, 0)
 
 
+# Loaders may start on several threads at once: one session (one segment) per process.
+_lock = threading.RLock()
+
+
+def _new_lock_in_child():
+    global _lock
+    _lock = threading.RLock()  # another thread of the parent may have held it at the fork
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_lock_in_child)
+
+
 def current():
     """This process's session, made on first need (a forked rank makes its own)."""
-    if STATE.session is None and STATE.disabled is None and STATE.role == "main":
-        STATE.session = ProbeSession(STATE.hooks)
+    if STATE.session is not None:
+        return STATE.session
+    with _lock:
+        if STATE.session is None and STATE.disabled is None and STATE.role == "main":
+            # No segment, no probe: the script runs anyway (one warning), never a traceback.
+            try:
+                STATE.session = ProbeSession(STATE.hooks)
+            except _shm.NoRoom as e:
+                disable(str(e))
+            except Exception as e:
+                disable(e)
     return STATE.session

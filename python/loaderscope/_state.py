@@ -46,6 +46,7 @@ class State:
         self.options = Options()
         self.warned = set()
         self.pid = os.getpid()
+        self.origin_pid = os.getpid()  # the process that loaded the probe (a fork keeps it)
 
 
 STATE = State()

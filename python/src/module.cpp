@@ -175,6 +175,9 @@ PYBIND11_MODULE(_native, m)
         .def("close_recording", &Session::closeRecording)
         .def("unlink", &Session::unlink);
 
+    m.def("segment_bytes", &probeSegmentBytes, py::arg("lanes"), py::arg("ring_capacity"), py::arg("info_json_bytes"),
+          "Bytes of /dev/shm a Session with these counts reserves.");
+
     py::class_<Reader>(m, "Reader")
         .def(py::init<const std::string&>(), py::arg("name"))
         .def("drain", &Reader::drain)

@@ -9,11 +9,17 @@
 #include "loaderscope/recording.h"
 #include "loaderscope/probe_model.h"
 #include "loaderscope/run.h"
+#include "loaderscope/sweep.h"
 #include "loaderscope/trace_export.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+#include <vector>
 
 namespace lsprobe {
 
@@ -163,10 +169,47 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
     return text;
 }
 
+/** Streams the file at `from` to the output `to` by the output rule (output_file.h): how the
+ *  recording reaches an --events path that is a device, FIFO, socket or link, where a rename
+ *  would replace the node. Throws std::runtime_error naming the path. */
+void copyToOutput(const std::string& from, const std::string& to)
+{
+    const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (in < 0)
+        throw std::runtime_error("cannot read " + from + ": " + std::strerror(errno));
+    try {
+        ls::OutputFile out(to);
+        std::vector<char> buf(1 << 20);
+        for (;;) {
+            const ssize_t n = ::read(in, buf.data(), buf.size());
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                throw std::runtime_error("cannot read " + from + ": " + std::strerror(errno));
+            if (n == 0)
+                break;
+            if (!out.write(buf.data(), size_t(n)))
+                throw std::runtime_error(out.error());
+        }
+        if (!out.commit())
+            throw std::runtime_error(out.error());
+    } catch (...) {
+        ::close(in);
+        throw;
+    }
+    ::close(in);
+}
+
 } // namespace
 
 void registerOutputs(py::module_& m)
 {
+    m.def("copy_to_output", &copyToOutput, py::arg("from_path"), py::arg("to_path"),
+          "Writes the file's bytes to an output path by the output rule (devices and FIFOs in place).",
+          py::call_guard<py::gil_scoped_release>());
+    m.def("private_temp_dir", &ls::privateTempDir, py::arg("what"),
+          "A 0700 folder loaderscope-<what>-<pid>-XXXXXX (removed by the stale sweep once the pid is gone).");
+    m.def("remove_private_temp_dir", &ls::removePrivateTempDir, py::arg("path"));
     m.def("write_outputs", &writeOutputs, py::arg("session"), py::arg("meta_json"), py::arg("summary_path"),
           py::arg("trace_path"), py::arg("recording_path"),
           "Stops the session's collector; returns its summary JSON (the engine's RunSummary, plus the "

@@ -82,9 +82,10 @@ uint64_t Collector::finish()
     return m_reader.lost();
 }
 
-Session::Session(const SessionSpec& spec) : m_pid(getpid())
+namespace {
+
+ls::SegmentSpec probeSegmentSpec(const SessionSpec& spec)
 {
-    ls::sweepStaleSegments(); // segments of runs whose process is gone (a killed job)
     ls::SegmentSpec s;
     s.num_workers = spec.lanes;
     s.num_slots = 1; // the probe moves no batches through the segment: events only
@@ -97,7 +98,27 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
     s.program = spec.program;
     s.rank = spec.rank;
     s.world_size = spec.world_size;
-    m_handle = std::make_shared<SegmentHandle>(ls::Segment::create(s));
+    return s;
+}
+
+} // namespace
+
+uint64_t probeSegmentBytes(uint32_t lanes, uint32_t ringCapacity, uint64_t infoJsonBytes)
+{
+    SessionSpec spec;
+    spec.lanes = lanes;
+    spec.ring_capacity = ringCapacity;
+    const ls::SegmentSpec s = probeSegmentSpec(spec);
+    return ls::ShmLayout::fromCounts(s.num_workers, s.num_slots, s.task_ring_capacity, s.event_ring_capacity,
+                                     s.max_indices, s.slot_payload_bytes,
+                                     ls::ShmLayout::configSectionBytes(infoJsonBytes))
+        .total_bytes;
+}
+
+Session::Session(const SessionSpec& spec) : m_pid(getpid())
+{
+    ls::sweepStaleSegments(); // segments of runs whose process is gone (a killed job)
+    m_handle = std::make_shared<SegmentHandle>(ls::Segment::create(probeSegmentSpec(spec)));
     m_handle->segment().header()->run_state.store(uint32_t(ls::RunState::Running));
     m_tally = std::make_unique<RunTally>(int(spec.lanes));
     if (!spec.recording_path.empty()) {

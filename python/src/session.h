@@ -76,6 +76,10 @@ struct SessionSpec
     std::string recording_path;         ///< where to stream every event (empty: not kept)
 };
 
+/// The bytes of /dev/shm a session with these counts reserves (its segment, as Segment::create
+/// lays it out): the probe sizes its rings to what /dev/shm can spare before it makes one.
+uint64_t probeSegmentBytes(uint32_t lanes, uint32_t ringCapacity, uint64_t infoJsonBytes);
+
 class Session
 {
 public:

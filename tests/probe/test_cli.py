@@ -98,7 +98,34 @@ def case_sigterm(tmp):
     check_no_leftovers(R, [int(c) for c in children])
 
 
+def case_model_bad_input(tmp):
+    """`model` on a file it cannot use (nested past any limit, not JSON, missing, no "observed"):
+    one line naming the file and the problem, exit status 2, no traceback."""
+    deep = os.path.join(tmp, "deep.json")
+    with open(deep, "w") as f:
+        f.write("[" * 100000)
+    garbage = os.path.join(tmp, "garbage.json")
+    with open(garbage, "w") as f:
+        f.write("{not json")
+    plain = os.path.join(tmp, "plain.json")
+    with open(plain, "w") as f:
+        f.write("{}")
+    bad_observed = os.path.join(tmp, "bad_observed.json")
+    with open(bad_observed, "w") as f:
+        f.write('{"observed": "a string"}')
+    for path, says in ((deep, "nested too deeply"), (garbage, "not JSON"), (os.path.join(tmp, "missing.json"), "cannot read"),
+                       (plain, "no \"observed\" object"), (bad_observed, "observed")):
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "model", path], capture_output=True, text=True, timeout=60)
+        lines = p.stderr.splitlines()
+        check(p.returncode == 2 and len(lines) == 1 and lines[0].startswith("loaderscope: ") and says in lines[0]
+              and path in lines[0] and p.stdout == "",
+              "model %s: exit %d, stdout %r, stderr:\n%s" % (os.path.basename(path), p.returncode, p.stdout[:200], p.stderr[-2000:]))
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "model"], capture_output=True, text=True, timeout=60)
+    check(p.returncode == 2 and "usage" in p.stderr, "model without a file: exit %d, %r" % (p.returncode, p.stderr))
+
+
 CASES = {
+    "model_bad_input": case_model_bad_input,
     "argv_and_exit_status": case_argv_and_exit,
     "uncaught_exception": case_uncaught_exception,
     "missing_script": case_missing_script,

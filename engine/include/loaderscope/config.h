@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -143,6 +144,11 @@ private:
     std::string m_field;
 };
 
+/** The largest config, as a file and as the canonical text a run writes into its segment
+ *  (configToJson): 1 MiB. A config with every key is a few KiB; only listed samples grow it. One
+ *  limit for the engine, `validate`, the app and the probe. */
+inline constexpr size_t kMaxConfigBytes = 1 << 20;
+
 /**
  * Parses and validates JSON text (comments allowed). Throws ConfigError. No side effects.
  * `checkShm` off is for spawned workers, which re-read the config of a run whose segment exists.
@@ -150,9 +156,6 @@ private:
 Config parseConfig(const std::string& jsonText, bool checkShm = true);
 /** Reads the file, then parseConfig. Throws ConfigError naming the file on I/O errors. */
 Config loadConfigFile(const std::string& path);
-/** The largest config text the engine reads (files, and the app's File ▸ Open): a config with
- *  every key is a few KiB; the bound keeps /dev/zero or a wrong file from exhausting memory. */
-inline constexpr size_t kMaxConfigBytes = 1 << 20;
 /** The text of a config file (at most kMaxConfigBytes). Throws ConfigError naming the file and the reason. */
 std::string loadConfigText(const std::string& path);
 /** Canonical JSON of a parsed config (every key, resolved defaults). */

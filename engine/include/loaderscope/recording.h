@@ -78,7 +78,8 @@ public:
     void flush();
     /// Flushes, records the total in the header, closes. False with `error` set on I/O failure
     /// (a full disk): the events written before it stay readable.
-    bool close(std::string* error);
+    /// `durable`: fsync before the rename (false after a stop signal: exit quickly).
+    bool close(std::string* error, bool durable = true);
     uint64_t events() const { return m_events; }
     /// The probe learns how many worker lanes its loaders used as it goes: written at close().
     void setNumWorkers(uint32_t n) { m_header.num_workers = n; }

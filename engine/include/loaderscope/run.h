@@ -75,6 +75,13 @@ std::atomic<int>& stopSignal();
 /** How many stop signals arrived (a second one also cancels writing the Chrome trace). */
 std::atomic<int>& stopSignalCount();
 void installStopHandlers();
+/** Not a signal: the run's own reason to stop at once, the recording could not be written (a full
+ *  disk). Stored in stopSignal() so that every wait that honours a signal honours it too. */
+inline constexpr int kStopRecordingFailed = -1;
+/** Sets stopSignal() to `reason` unless a stop is already requested. */
+void requestStop(int reason);
+/** Clears a request made with requestStop(reason) (a real signal stays). */
+void clearStopRequest(int reason);
 
 /**
  * Runs the config in this process (the DataLoader "main process"). `zygote` must have been started

@@ -420,13 +420,20 @@ std::string privateTempDir(const std::string& what)
 
 void removePrivateTempDir(const std::string& dir)
 {
-    if (DIR* d = opendir(dir.c_str())) {
+    // Opened without following a link (the name may have been swapped since it was checked);
+    // the files inside are unlinked relative to that descriptor, never followed.
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return;
+    if (DIR* d = fdopendir(fd)) {
         while (dirent* e = readdir(d)) {
             const std::string name = e->d_name;
             if (name != "." && name != "..")
-                unlink((dir + "/" + name).c_str());
+                unlinkat(dirfd(d), name.c_str(), 0);
         }
-        closedir(d);
+        closedir(d); // closes fd
+    } else {
+        ::close(fd);
     }
     rmdir(dir.c_str());
 }

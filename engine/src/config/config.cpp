@@ -491,7 +491,13 @@ static Config parseConfigChecked(const std::string& jsonText, bool checkShm)
     if (slotBytes > (1ULL << 40))
         fail("loader.batch_size", "a batch of " + std::to_string(c.batchSize()) + " x " +
                                       std::to_string(c.dataset.sample_bytes) + " bytes is too large");
-    const ShmLayout layout = ShmLayout::forConfig(c, configToJson(c).size());
+    // The limit holds for the text the run writes into its segment (every key, every sample's
+    // value spelled out), not only for the file: a 981 KB file of slow samples rewrites past it.
+    const size_t rewritten = configToJson(c).size();
+    if (rewritten > kMaxConfigBytes)
+        fail("", "the config is " + humanBytes(rewritten) + " once written out in full (every key and every "
+                 "listed sample), more than the " + humanBytes(kMaxConfigBytes) + " a run can carry; list fewer samples");
+    const ShmLayout layout = ShmLayout::forConfig(c, rewritten);
     const uint64_t freeBytes = checkShm ? shmFreeBytes() : 0;
     if (checkShm && layout.total_bytes > freeBytes) {
         fail("loader", "the run needs " + humanBytes(layout.total_bytes) + " of /dev/shm (" +

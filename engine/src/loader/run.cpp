@@ -35,6 +35,18 @@ std::atomic<int>& stopSignalCount()
     return count;
 }
 
+void requestStop(int reason)
+{
+    int none = 0;
+    stopSignal().compare_exchange_strong(none, reason);
+}
+
+void clearStopRequest(int reason)
+{
+    int expected = reason;
+    stopSignal().compare_exchange_strong(expected, 0);
+}
+
 namespace {
 
 void onStop(int sig)
@@ -63,6 +75,10 @@ public:
                     m_recording->flush();
                     lastFlush = nowNs();
                 }
+                // A full disk (or quota) under --events ends the run now, exit 3 naming the file:
+                // running on would only lose every event after this one.
+                if (m_recording && m_recording->failed() && !m_failed.exchange(true))
+                    requestStop(kStopRecordingFailed);
                 sleepNs(500'000); // 0.5 ms: a ring of 64 Ki records absorbs 100 M events/s
             }
         });
@@ -76,6 +92,8 @@ public:
             m_thread.join();
         }
     }
+    /// True once the recording could not be written (the collector asked the run to stop).
+    bool recordingFailed() const { return m_failed.load(std::memory_order_acquire); }
     /// Stops the thread and drains once more.
     void finish(RunReport& report)
     {
@@ -107,6 +125,7 @@ private:
     std::vector<Event> m_batch;
     uint64_t m_collected = 0;
     std::atomic<bool> m_done{false};
+    std::atomic<bool> m_failed{false};
     std::thread m_thread;
 };
 
@@ -353,6 +372,16 @@ RunReport EngineRun::run()
     try {
         runEpochs();
     } catch (const Interrupted& e) {
+        if (e.signal() == kStopRecordingFailed) {
+            // Not a signal: the recording's write failed (its error is the report's, at close).
+            clearStopRequest(kStopRecordingFailed);
+            m_report.exit_code = 3;
+            tearDown();
+            if (m_report.recording_error.empty())
+                m_report.recording_error = "the recording could not be written";
+            m_report.errors.push_back("the run stopped: " + m_report.recording_error);
+            return std::move(m_report);
+        }
         m_report.interrupted_by = e.signal();
         m_report.errors.push_back(std::string("interrupted by ") + strsignal(e.signal()));
         m_report.exit_code = 128 + e.signal();
@@ -530,7 +559,9 @@ void EngineRun::tearDown()
     }
     m_collector->finish(m_report);
     m_segment->unlink();
-    if (m_recording && !m_recording->close(&m_report.recording_error))
+    // After a stop signal the recording is not fsync'ed: the user asked to end now, and a
+    // gigabyte's flush can take longer than the 10 s that docker stop or systemd wait.
+    if (m_recording && !m_recording->close(&m_report.recording_error, stopSignalCount().load() == 0))
         m_report.warnings.push_back("the recording is incomplete: " + m_report.recording_error);
     const DeviceFigures figures = m_device->figures();
     m_report.device_timing_bracket_ns = figures.timing_bracket_ns;

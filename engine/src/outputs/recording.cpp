@@ -132,16 +132,18 @@ void RecordingWriter::flush()
     writeChunk();
 }
 
-bool RecordingWriter::close(std::string* error)
+bool RecordingWriter::close(std::string* error, bool durable)
 {
     writeChunk();
-    if (m_error.empty()) {
+    // A recording streamed to a pipe or device cannot be rewritten at offset 0: its header keeps
+    // complete = 0, and readers take its chunks as they come.
+    if (m_error.empty() && !m_file->inPlace()) {
         m_header.events = m_events;
         m_header.complete = 1;
         if (pwrite(m_file->fd(), &m_header, sizeof m_header, 0) != ssize_t(sizeof m_header))
             m_error = "cannot write '" + m_file->path() + "': " + std::strerror(errno);
     }
-    if (m_error.empty() && !m_file->commit())
+    if (m_error.empty() && !m_file->commit(durable))
         m_error = m_file->error();
     if (error)
         *error = m_error;

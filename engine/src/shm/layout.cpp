@@ -72,6 +72,9 @@ uint64_t ShmLayout::configSectionBytes(uint64_t configTextBytes)
     return alignUp(configTextBytes + 1, 4096);
 }
 
+// The segment carries the largest config parseConfig accepts, and nothing larger (one limit).
+static_assert(ShmLayout::kMaxConfigSectionBytes == ((kMaxConfigBytes + 1 + 4095) / 4096) * 4096);
+
 SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJson)
 {
     SegmentSpec s;

@@ -9,8 +9,7 @@
 #include "loaderscope/clock.h"
 #include "loaderscope/config.h"
 
-#include <boost/interprocess/mapped_region.hpp>
-#include <boost/interprocess/shared_memory_object.hpp>
+#include "read_guard.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -25,14 +24,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace bip = boost::interprocess;
-
 namespace loaderscope {
 
+/// The segment's file and mapping. Owned by the Segment; the guard slot only for read-only ones.
 struct Segment::Impl
 {
-    bip::shared_memory_object shm;
-    bip::mapped_region region;
+    int fd = -1;
+    void* addr = MAP_FAILED;
+    size_t bytes = 0;
+    int guard = -1;
+
+    ~Impl()
+    {
+        read_guard::remove(guard);
+        if (addr != MAP_FAILED)
+            munmap(addr, bytes);
+        if (fd >= 0)
+            ::close(fd);
+    }
 };
 
 namespace {
@@ -93,28 +102,28 @@ void Segment::createMapping(const std::string& name)
 {
     m_name = name;
     m_impl = std::make_unique<Impl>();
+    // O_EXCL: a name that exists (a planted file, link or FIFO) is never taken over.
+    const std::string path = "/dev/shm/" + name;
+    m_impl->fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (m_impl->fd < 0)
+        throw std::runtime_error("cannot create shared memory segment " + name + ": " + std::strerror(errno));
+    m_owner = true;
     try {
-        bip::permissions perm(0600);
-        m_impl->shm = bip::shared_memory_object(bip::create_only, name.c_str(), bip::read_write, perm);
-        m_owner = true;
-        // shm_open applies the umask; make sure the mode is exactly 0600.
-        fchmod(m_impl->shm.get_mapping_handle().handle, 0600);
-        const int fd = m_impl->shm.get_mapping_handle().handle;
-        if (int err = posix_fallocate(fd, 0, off_t(m_layout.total_bytes)); err != 0) {
+        fchmod(m_impl->fd, 0600); // open applies the umask; make sure the mode is exactly 0600
+        if (int err = posix_fallocate(m_impl->fd, 0, off_t(m_layout.total_bytes)); err != 0) {
             throw std::runtime_error("cannot reserve " + std::to_string(m_layout.total_bytes >> 20) +
                                      " MiB in /dev/shm: " + std::strerror(err));
         }
-        m_impl->region = bip::mapped_region(m_impl->shm, bip::read_write);
-    } catch (const bip::interprocess_exception& e) {
-        if (m_owner)
-            bip::shared_memory_object::remove(name.c_str());
-        throw std::runtime_error(std::string("cannot create shared memory segment: ") + e.what());
+        m_impl->bytes = size_t(m_layout.total_bytes);
+        m_impl->addr = mmap(nullptr, m_impl->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, m_impl->fd, 0);
+        if (m_impl->addr == MAP_FAILED)
+            throw std::runtime_error(std::string("cannot map the shared memory segment: ") + std::strerror(errno));
     } catch (...) {
-        if (m_owner)
-            bip::shared_memory_object::remove(name.c_str());
+        shm_unlink(("/" + name).c_str());
+        m_unlinked = true;
         throw;
     }
-    m_base = static_cast<uint8_t*>(m_impl->region.get_address());
+    m_base = static_cast<uint8_t*>(m_impl->addr);
 }
 
 std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
@@ -153,29 +162,27 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
     std::unique_ptr<Segment> seg(new Segment);
     seg->m_name = name;
     seg->m_impl = std::make_unique<Impl>();
-    const auto mode = writable ? bip::read_write : bip::read_only;
-    uint64_t size = 0;
-    try {
-        seg->m_impl->shm = bip::shared_memory_object(bip::open_only, name.c_str(), mode);
-        // shm_open does not follow links (glibc opens with O_NOFOLLOW); a segment that is not a
-        // plain file of this user is refused before anything is mapped.
-        struct stat st {};
-        if (fstat(seg->m_impl->shm.get_mapping_handle().handle, &st) != 0 || !S_ISREG(st.st_mode))
-            throw std::runtime_error("segment " + name + " is not a regular file");
-        if (st.st_uid != geteuid())
-            throw std::runtime_error("segment " + name + " belongs to another user (uid " + std::to_string(st.st_uid) +
-                                     "): not opened");
-        bip::offset_t sz = 0;
-        if (!seg->m_impl->shm.get_size(sz))
-            throw std::runtime_error("cannot read the size of segment " + name);
-        size = uint64_t(sz);
-        if (size < ShmLayout::kHeaderBytes)
-            throw std::runtime_error("segment " + name + " is too small to hold a header");
-        seg->m_impl->region = bip::mapped_region(seg->m_impl->shm, mode);
-    } catch (const bip::interprocess_exception& e) {
-        throw std::runtime_error("cannot open segment " + name + ": " + e.what());
-    }
-    seg->m_base = static_cast<uint8_t*>(seg->m_impl->region.get_address());
+    // Never through a link, never blocking on a FIFO, only a regular file of this user.
+    struct stat st {};
+    std::string why;
+    seg->m_impl->fd = openShmFile(name, writable ? O_RDWR : O_RDONLY, st, why);
+    if (seg->m_impl->fd < 0)
+        throw std::runtime_error(why);
+    const uint64_t size = uint64_t(st.st_size);
+    if (size < ShmLayout::kHeaderBytes)
+        throw std::runtime_error("segment " + name + " is too small to hold a header");
+    if (size > (uint64_t(1) << 46))
+        throw std::runtime_error("segment " + name + " is implausibly large");
+    seg->m_impl->bytes = size_t(size);
+    seg->m_impl->addr = mmap(nullptr, seg->m_impl->bytes, writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED,
+                             seg->m_impl->fd, 0);
+    if (seg->m_impl->addr == MAP_FAILED)
+        throw std::runtime_error("cannot map segment " + name + ": " + std::strerror(errno));
+    // A reader of another process's segment survives the file shrinking under it (read_guard.h);
+    // a writer is part of the run, which ends when its segment is damaged.
+    if (!writable)
+        seg->m_impl->guard = read_guard::add(seg->m_impl->addr, seg->m_impl->bytes);
+    seg->m_base = static_cast<uint8_t*>(seg->m_impl->addr);
     const SegmentHeader* h = seg->header();
     const uint64_t magic =
         reinterpret_cast<const std::atomic<uint64_t>*>(&h->magic)->load(std::memory_order_acquire);
@@ -208,7 +215,8 @@ std::unique_ptr<Segment> Segment::open(const std::string& name, bool writable)
 bool Segment::stillWhole() const
 {
     struct stat st {};
-    return m_impl && fstat(m_impl->shm.get_mapping_handle().handle, &st) == 0 && uint64_t(st.st_size) >= m_layout.total_bytes;
+    return m_impl && !read_guard::hit(m_impl->guard) && fstat(m_impl->fd, &st) == 0 &&
+           uint64_t(st.st_size) >= m_layout.total_bytes;
 }
 
 Segment::~Segment()
@@ -220,7 +228,7 @@ Segment::~Segment()
 void Segment::unlink()
 {
     if (!m_unlinked && !m_name.empty()) {
-        bip::shared_memory_object::remove(m_name.c_str());
+        shm_unlink(("/" + m_name).c_str());
         m_unlinked = true;
     }
 }

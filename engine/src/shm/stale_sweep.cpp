@@ -4,6 +4,8 @@
 
 #include "segment_name.h"
 
+#include "loaderscope/clock.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstddef>
@@ -39,21 +41,44 @@ uint64_t processStartTime(int pid)
     return 0;
 }
 
-std::vector<SegmentInfo> listLiveSegments()
+namespace {
+
+/// One pass over /dev/shm stops after this long (anyone can fill /dev/shm with names; a pass must
+/// never hold up a run, the app's start or `clean`): what is left waits for the next pass.
+constexpr uint64_t kPassBudgetNs = 1'000'000'000ULL;
+
+/// The names in /dev/shm with our prefix that are regular files of this user (lstat: a link,
+/// FIFO, directory or another user's file is not looked at again), within the pass budget.
+std::vector<std::string> ourSegmentNames(uint64_t deadline)
 {
-    std::vector<SegmentInfo> out;
+    std::vector<std::string> names;
     DIR* dir = opendir("/dev/shm");
     if (!dir)
-        return out;
+        return names;
     const uid_t me = geteuid();
-    std::vector<std::string> names;
     while (dirent* e = readdir(dir)) {
+        if (nowNs() > deadline)
+            break;
         const std::string name = e->d_name;
+        if (name.rfind(kSegmentPrefix, 0) != 0 || !isShmFileName(name))
+            continue;
+        if (e->d_type != DT_UNKNOWN && e->d_type != DT_REG)
+            continue;
         struct stat st {};
-        if (name.rfind(kSegmentPrefix, 0) == 0 && stat(("/dev/shm/" + name).c_str(), &st) == 0 && st.st_uid == me)
+        if (lstat(("/dev/shm/" + name).c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == me)
             names.push_back(name);
     }
     closedir(dir);
+    return names;
+}
+
+} // namespace
+
+std::vector<SegmentInfo> listLiveSegments()
+{
+    std::vector<SegmentInfo> out;
+    const uint64_t deadline = nowNs() + kPassBudgetNs;
+    const std::vector<std::string> names = ourSegmentNames(deadline);
     for (const std::string& name : names) {
         std::unique_ptr<Segment> seg;
         try {
@@ -85,25 +110,19 @@ std::vector<SegmentInfo> listLiveSegments()
 std::vector<std::string> sweepStaleSegments()
 {
     std::vector<std::string> removed;
-    DIR* dir = opendir("/dev/shm");
-    if (!dir)
-        return removed;
-    const uid_t me = geteuid();
-    while (dirent* e = readdir(dir)) {
-        const std::string name = e->d_name;
-        if (name.rfind(kSegmentPrefix, 0) != 0)
-            continue;
-        const std::string path = "/dev/shm/" + name;
-        struct stat st {};
-        if (stat(path.c_str(), &st) != 0 || st.st_uid != me)
-            continue; // another user's run is not ours to judge
+    const uint64_t deadline = nowNs() + kPassBudgetNs;
+    for (const std::string& name : ourSegmentNames(deadline)) {
+        if (nowNs() > deadline)
+            break;
         const int pid = std::atoi(name.c_str() + std::strlen(kSegmentPrefix));
         if (pid <= 0)
             continue;
         bool alive = kill(pid, 0) == 0 || errno == EPERM;
         if (alive) {
             // The pid is in use: stale only if the header names another start time (pid reuse).
-            const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+            struct stat st {};
+            std::string why;
+            const int fd = openShmFile(name, O_RDONLY, st, why);
             if (fd < 0)
                 continue;
             unsigned char buf[offsetof(SegmentHeader, config_digest)];
@@ -123,7 +142,6 @@ std::vector<std::string> sweepStaleSegments()
         if (!alive && shm_unlink(("/" + name).c_str()) == 0)
             removed.push_back(name);
     }
-    closedir(dir);
     return removed;
 }
 
