@@ -47,6 +47,15 @@ EngineResult finish(QProcess& p, int timeoutMs, const std::function<void(QProces
 
 } // namespace
 
+QString writeTemp(const QTemporaryDir& dir, const QString& name, const QByteArray& data)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(data);
+    return path;
+}
+
 QString enginePath()
 {
     // LOADERSCOPE_TEST_ENGINE: run a test against another build's engine (e.g. the commit before

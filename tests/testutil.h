@@ -10,6 +10,7 @@
 #include <functional>
 
 class QProcess;
+class QTemporaryDir;
 
 namespace testutil {
 
@@ -24,6 +25,8 @@ struct EngineResult
 };
 
 QString enginePath();
+/// Writes `data` to `name` in `dir`; returns the path.
+QString writeTemp(const QTemporaryDir& dir, const QString& name, const QByteArray& data);
 /// Writes `configJson` to a temporary file and runs `engine run --config F --summary S [extra]`.
 EngineResult runEngine(const QByteArray& configJson, const QStringList& extra = {}, int timeoutMs = 60000);
 /// runEngine with `modifier` run in the child before exec (after its death is tied to the test's)

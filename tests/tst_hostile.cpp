@@ -28,15 +28,6 @@ using namespace testutil;
 
 namespace {
 
-QString writeTemp(const QTemporaryDir& dir, const QString& name, const QByteArray& data)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (f.open(QIODevice::WriteOnly))
-        f.write(data);
-    return path;
-}
-
 /// A worker process of `engine` by its name (ls_worker_<id>).
 qint64 workerOf(qint64 engine, int id, int timeoutMs)
 {

@@ -38,15 +38,6 @@ const QByteArray kTiny = R"({"dataset":{"length":64,"sample_bytes":64},"loader":
 const QByteArray kLong = R"({"dataset":{"length":400000,"sample_bytes":256,"io_latency_us":1000},
     "loader":{"batch_size":4,"num_workers":2},"train":{"step_us":100},"device":{"backend":"sim"}})";
 
-QString writeTemp(const QTemporaryDir& dir, const QString& name, const QByteArray& data)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (f.open(QIODevice::WriteOnly))
-        f.write(data);
-    return path;
-}
-
 QByteArray readFile(const QString& path)
 {
     QFile f(path);
