@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <sys/prctl.h>
@@ -333,7 +334,11 @@ int runCommand(const Args& a)
     if (!writeSummary(out.summaryPath, summary))
         rc = rc ? rc : kExitRuntime;
     if (!report.recording_error.empty()) {
-        std::cerr << "loaderscope-engine: " << report.recording_error << "\n";
+        // Said once: a run the failed recording stopped already named it among its errors.
+        const bool said = std::any_of(report.errors.begin(), report.errors.end(),
+                                      [&](const std::string& e) { return e.find(report.recording_error) != std::string::npos; });
+        if (!said)
+            std::cerr << "loaderscope-engine: " << report.recording_error << "\n";
         rc = rc ? rc : kExitRuntime;
     }
     bool keepRecording = !tempRecording;
