@@ -215,7 +215,7 @@ void TestOpenRecording::notARecordingIsRefused()
     bool said = false;
     for (int r = 0; r < 2; ++r)
         for (int c = 0; c < table->columnCount(); ++c)
-            said = said || (table->item(r, c) && table->item(r, c)->text().contains(QStringLiteral("not a recording")));
+            said = said || (table->item(r, c) && table->item(r, c)->text().contains(QStringLiteral("notes.txt is not a Loaderscope recording")));
     QVERIFY(said);
     ranks->close();
 }

@@ -88,6 +88,10 @@ int analyzeRecordings(const std::vector<std::string>& paths, const std::string& 
             r["warning"] = describeShortfall(d.shortfall);
             std::cerr << "loaderscope-engine: " << paths[i] << ": " << describeShortfall(d.shortfall) << "\n";
         }
+        if (!d.damage.empty()) {
+            r["warning"] = d.damage;
+            std::cerr << "loaderscope-engine: " << paths[i] << ": " << d.damage << "\n";
+        }
         j["ranks"].push_back(std::move(r));
         stalls.push_back(f.data_stall_fraction);
     }

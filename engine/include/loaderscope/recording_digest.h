@@ -24,9 +24,12 @@ struct RecordingDigest
     uint64_t t_min = 0, t_max = 0; ///< CLOCK_MONOTONIC ns of the chunks read
     RunFigures figures;
     RecordingReader::Shortfall shortfall; ///< truncated: reading stopped before the file's end
+    std::string damage;            ///< a chunk that fails its checksum: the reader's words (figures
+                                   ///< are of the events before it); empty when none
 };
 
-/// Reads `path` once. Throws RecordingError (not a recording, unreadable). `cancel` (may be empty)
+/// Reads `path` once. Throws RecordingError (not a recording, unreadable); a damaged chunk later
+/// ends the reading there (RecordingDigest::damage). `cancel` (may be empty)
 /// is asked between chunks: true stops, and the digest holds what was read so far.
 RecordingDigest digestRecording(const std::string& path, const std::function<bool()>& cancel = {});
 

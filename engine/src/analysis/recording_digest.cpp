@@ -21,7 +21,11 @@ RecordingDigest digestRecording(const std::string& path, const std::function<boo
     // The figures come from the same code as the engine's summary, fed event by event: nothing is
     // kept but the accumulator's running totals.
     MetricsAccumulator acc(int(h.num_workers));
-    reader.readAll([&](const Event& e) { acc.add(e); }, cancel);
+    try {
+        reader.readAll([&](const Event& e) { acc.add(e); }, cancel);
+    } catch (const RecordingError& e) {
+        d.damage = e.what(); // what came before the damaged chunk still counts
+    }
     d.figures = acc.figures();
     d.events = uint64_t(acc.eventsAdded());
     d.shortfall = reader.shortfall();
