@@ -183,7 +183,7 @@ void RecordingRanksWindow::retranslate()
     setWindowTitle(tr("Ranks of one job (recordings)"));
     if (!m_read) {
         const double p = m_jobs.progress(kDigest);
-        m_headline->setText(tr("Reading %n recording(s)…", nullptr, int(m_paths.size())) +
+        m_headline->setText(tr("Reading the recordings (%1)…").arg(m_paths.size()) +
                             (p > 0 ? QStringLiteral(" %1").arg(SummaryText::percent(p)) : QString()));
         return;
     }
@@ -194,7 +194,7 @@ void RecordingRanksWindow::retranslate()
                                 .arg(m_ranks[size_t(m_order.straggler)].rank)
                                 .arg(SummaryText::percent(m_order.figures.stall), SummaryText::percent(m_order.figures.others)));
     else if (readable < 2)
-        m_headline->setText(tr("%n rank(s) could be read: there is nothing to compare.", nullptr, readable));
+        m_headline->setText(tr("Fewer than two ranks could be read: there is nothing to compare."));
     else
         m_headline->setText(tr("No rank's loader holds the others back."));
     updateTimelineTitle();
