@@ -17,6 +17,7 @@
 #include "core/translator.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QLabel>
@@ -59,7 +60,9 @@ private slots:
     void engineRecordingOpensInTheMainWindow();
     void probeRecordingOpens();
     void severalRanksAreATableStragglerFirst();
+    void sixtyFourRanks();
     void truncatedRecordingShowsWhatItHolds();
+    void damagedRecordingShowsWhatComesBefore();
     void notARecordingIsRefused();
     void headlessExportDrawsIt();
     void analyzeTakesRecordings();
@@ -168,6 +171,33 @@ void TestOpenRecording::severalRanksAreATableStragglerFirst()
     ranks->close();
 }
 
+void TestOpenRecording::sixtyFourRanks()
+{
+    // 64 ranks: copies of the two healthy runs, and the starved one as rank 41.
+    QTemporaryDir dir;
+    QStringList paths;
+    for (int r = 0; r < 64; ++r) {
+        paths << dir.filePath(QStringLiteral("events-rank%1.lsrec").arg(r));
+        QVERIFY(QFile::copy(m_ranks[r == 41 ? 2 : r % 2], paths.back()));
+    }
+    QElapsedTimer t;
+    t.start();
+    MainWindow w(&m_translator);
+    QVERIFY(open(w, paths));
+    QWidget* ranks = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((ranks = topLevel("recordingRanks")) != nullptr, 5000);
+    auto* table = ranks->findChild<QTableWidget*>(QStringLiteral("rankTable"));
+    auto* title = ranks->findChild<QLabel*>(QStringLiteral("timelineTitle"));
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("events-rank41.lsrec")), 10000);
+    QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+    QCOMPARE(table->rowCount(), 64);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("41"));
+    QVERIFY(ranks->findChild<QLabel*>(QStringLiteral("headline"))->text().contains(QStringLiteral("rank 41")));
+    // One timeline is held, whatever the number of ranks.
+    QCOMPARE(ranks->findChildren<TimelineView*>().size(), qsizetype(1));
+    ranks->close();
+}
+
 void TestOpenRecording::truncatedRecordingShowsWhatItHolds()
 {
     const QString cut = m_dir.filePath(QStringLiteral("cut.lsrec"));
@@ -189,6 +219,30 @@ void TestOpenRecording::truncatedRecordingShowsWhatItHolds()
     for (const std::string& s : w.summaryPanel()->summary().warnings)
         warned = warned || QString::fromStdString(s).contains(QStringLiteral("stopped at byte"));
     QVERIFY(warned);
+}
+
+void TestOpenRecording::damagedRecordingShowsWhatComesBefore()
+{
+    // A run long enough for two chunks (16384 events each); a byte of the second one changed.
+    const QString path = m_dir.filePath(QStringLiteral("damaged.lsrec"));
+    const EngineResult res = runEngine(R"({"dataset":{"length":10000,"sample_bytes":64,"io_latency_us":0},
+        "loader":{"batch_size":8,"num_workers":2},"train":{"step_us":10},"device":{"backend":"sim"}})",
+                                       {QStringLiteral("--events"), path});
+    QVERIFY2(res.finished && res.exitCode == 0, res.err.constData());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.seek(f.size() - 40));
+    char c = 0;
+    QVERIFY(f.getChar(&c));
+    QVERIFY(f.seek(f.size() - 40));
+    QVERIFY(f.putChar(char(c ^ 0x5a)));
+    f.close();
+    MainWindow w(&m_translator);
+    w.show();
+    QVERIFY(open(w, {path}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("is damaged: reading stopped at byte")), 20000);
+    QCOMPARE(w.session()->model()->eventCount(), qint64(16384)); // the first chunk
+    QVERIFY(w.findChild<QMessageBox*>() == nullptr);
 }
 
 void TestOpenRecording::notARecordingIsRefused()
