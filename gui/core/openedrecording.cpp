@@ -71,14 +71,16 @@ loaderscope::RunSummary summaryOf(const OpenedRecording& r)
 {
     loaderscope::RunSummary s;
     s.source = r.digest.source == 1 ? "pytorch" : "engine";
+    if (r.digest.source != 1) // the engine's device, as its summary names it
+        s.backend = r.digest.simulated_device ? "sim" : "cuda";
     s.figures = r.digest.figures;
     s.num_workers = r.digest.num_workers;
     s.events = int64_t(r.digest.events);
     s.verdict = loaderscope::verdictFor(s.figures.data_stall_fraction);
-    if (!r.warning.isEmpty()) {
+    // The figures are those of what the file holds (figures_reliable stays: it speaks of lost
+    // events, which a file cut short does not have; the warning says where it stopped).
+    if (!r.warning.isEmpty())
         s.warnings.push_back(r.warning.toStdString());
-        s.figures_reliable = false; // the run went on past what the file holds
-    }
     return s;
 }
 

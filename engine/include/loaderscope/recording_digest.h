@@ -19,6 +19,7 @@ struct RecordingDigest
     std::string path;
     uint32_t source = 0;           ///< RecordingHeader::source: 0 the engine, 1 the probe
     int num_workers = 0;
+    bool simulated_device = true;  ///< RecordingHeader::simulated_device: the engine's simulated GPU (or none)
     uint64_t events = 0;           ///< events read (the whole chunks)
     uint64_t clock_origin_ns = 0;
     uint64_t t_min = 0, t_max = 0; ///< CLOCK_MONOTONIC ns of the chunks read

@@ -15,6 +15,7 @@ RecordingDigest digestRecording(const std::string& path, const std::function<boo
     d.path = path;
     d.source = h.source;
     d.num_workers = int(h.num_workers);
+    d.simulated_device = h.simulated_device != 0;
     d.clock_origin_ns = h.clock_origin_ns;
     d.t_min = reader.tMin();
     d.t_max = reader.tMax();
