@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // loaderscope: the desktop app, and its headless export for docs and CI:
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
+//   loaderscope --open-recording FILE [FILE...] [--export OUT.png]
+#include "core/eventfile.h"
 #include "core/lessons.h"
+#include "core/openedrecording.h"
 #include "core/presets.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
+#include "core/tracemodel.h"
 #include "core/translator.h"
 #include "core/userfiles.h"
 #include "core/appsettings.h"
@@ -38,6 +42,68 @@
 #include <cstring>
 
 namespace {
+
+int fail(const QString& why)
+{
+    fprintf(stderr, "loaderscope: %s\n", qPrintable(why));
+    return 1;
+}
+
+/// The recordings named after --open-recording: its values, and the files that follow it (the
+/// shell's expansion of ranks/*.lsrec), unless they are a watched script's arguments.
+QStringList recordingsOf(const QCommandLineParser& args)
+{
+    QStringList paths = args.values(QStringLiteral("open-recording"));
+    if (!paths.isEmpty() && !args.isSet(QStringLiteral("watch")))
+        paths += args.positionalArguments();
+    return paths;
+}
+
+/// The picture of recordings: one is drawn as a run's; of several ranks, the straggler's timeline
+/// (else the most stalled rank's), with every rank's data stall in the summary block.
+int exportRecordings(const QStringList& paths, const QString& out, ExportOptions o)
+{
+    const std::vector<OpenedRecording> ranks = digestRecordings(paths);
+    const RankOrder order = orderRanks(ranks);
+    for (const OpenedRecording& r : ranks)
+        if (!r.ok() && paths.size() == 1)
+            return fail(r.error);
+        else if (!r.ok() || !r.warning.isEmpty())
+            fprintf(stderr, "loaderscope: %s\n", qPrintable(r.ok() ? r.warning : r.error));
+    const int shown = order.order.front();
+    if (!ranks[size_t(shown)].ok())
+        return fail(QCoreApplication::translate("main", "none of the recordings could be read"));
+    const OpenedRecording& r = ranks[size_t(shown)];
+    TraceModel model;
+    QString error;
+    if (!loadEventsFile(r.path, model, &error))
+        return fail(error);
+    const loaderscope::RunSummary summary = summaryOf(r);
+    o.summaryLines = SummaryText::lines(summary);
+    if (paths.size() == 1) {
+        o.title = QCoreApplication::translate("main", "Recording %1").arg(QFileInfo(r.path).fileName());
+    } else {
+        o.title = QCoreApplication::translate("main", "Rank %1 of %2 recordings · %3").arg(r.rank).arg(paths.size()).arg(QFileInfo(r.path).fileName());
+        QStringList lines;
+        lines << (order.straggler >= 0 ? QCoreApplication::translate("main", "Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).")
+                                             .arg(ranks[size_t(order.straggler)].rank)
+                                             .arg(SummaryText::percent(order.figures.stall), SummaryText::percent(order.figures.others))
+                                       : QCoreApplication::translate("main", "No rank's loader holds the others back."));
+        // The most stalled ranks first; a picture has room for a few.
+        for (size_t i = 0; i < order.order.size() && i < 8; ++i) {
+            const OpenedRecording& k = ranks[size_t(order.order[i])];
+            if (k.ok())
+                lines << QCoreApplication::translate("main", "rank %1 · data stall %2 · %3 samples/s")
+                             .arg(k.rank)
+                             .arg(SummaryText::percent(k.digest.figures.data_stall_fraction), SummaryText::rate(k.digest.figures.samples_per_s));
+        }
+        o.summaryLines = lines + o.summaryLines;
+    }
+    const qint64 end = std::max<qint64>(model.endTime(), 1'000'000);
+    if (!exportPicture(out, model, Viewport{0, end + end / 50}, o, &error))
+        return fail(error);
+    return 0;
+}
 
 int headlessExport(const QCommandLineParser& args)
 {
@@ -88,6 +154,8 @@ int headlessExport(const QCommandLineParser& args)
     if (o.scale <= 0 || o.scale > 8)
         return err(QCoreApplication::translate("main", "--scale takes a number from 0.1 to 8"));
     o.theme = args.value(QStringLiteral("theme")) == QLatin1String("dark") ? TimelineTheme::dark() : TimelineTheme::light();
+    if (const QStringList recordings = recordingsOf(args); !recordings.isEmpty())
+        return exportRecordings(recordings, out, o);
 
     RunSession session;
     QEventLoop loop;
@@ -132,10 +200,11 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
+        {QStringLiteral("open-recording"), QStringLiteral("Open a recording (the engine's or the probe's events file); more files after it are the ranks of one job. With --export, draw it."), QStringLiteral("file")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
         {QStringLiteral("watch"), QStringLiteral("Watch your PyTorch training script live (its arguments follow --)."), QStringLiteral("script")},
     });
-    args.addPositionalArgument(QStringLiteral("args"), QStringLiteral("With --watch: the script's arguments, after --."), QStringLiteral("[-- args...]"));
+    args.addPositionalArgument(QStringLiteral("args"), QStringLiteral("With --watch: the script's arguments, after --. With --open-recording: more recordings."), QStringLiteral("[-- args...]"));
 }
 
 void setIdentity()
@@ -200,6 +269,8 @@ std::optional<int> startWith(MainWindow& w, const QCommandLineParser& args)
         w.showLesson(lesson);
     if (args.isSet(QStringLiteral("open-trace")))
         w.openProfilerTraces(args.values(QStringLiteral("open-trace")));
+    if (const QStringList recordings = recordingsOf(args); !recordings.isEmpty())
+        QTimer::singleShot(0, &w, [&w, recordings] { w.files()->openRecordings(recordings); });
     if (args.value(QStringLiteral("tool")) == QLatin1String("sweep"))
         QTimer::singleShot(0, &w, [&w] {
             w.openSweep();

@@ -146,6 +146,7 @@ private slots:
     void appOptions();
     void traceFormat();
     void analyzeOutput();
+    void analyzeRecordingOutput();
     void sweepOutput();
     void adviceIds();
     void links_data();
@@ -301,6 +302,43 @@ void TestDocs::traceFormat()
             missing << n;
     missing.sort();
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("written to Chrome traces but not in docs/traces.md: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::analyzeRecordingOutput()
+{
+    // Two ranks, one starved (a straggler, so its fields are not null), the other cut short (so
+    // `stopped_at` and `warning` are written).
+    QTemporaryDir dir;
+    QStringList args = {QStringLiteral("analyze")};
+    for (int r = 0; r < 2; ++r) {
+        const QString path = dir.filePath(QStringLiteral("events-rank%1.lsrec").arg(r));
+        const EngineResult run = runEngine(QStringLiteral(R"({"dataset": {"length": 64, "io_latency_us": %1},
+            "loader": {"batch_size": 8, "num_workers": 2}, "train": {"step_us": 2000}, "device": {"backend": "sim"}})")
+                                               .arg(r == 0 ? 4000 : 10)
+                                               .toUtf8(),
+                                           {QStringLiteral("--events"), path});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        args << QStringLiteral("--recording") << path;
+    }
+    QFile cut(dir.filePath(QStringLiteral("events-rank1.lsrec")));
+    QVERIFY(cut.resize(cut.size() - 10));
+    const EngineResult r = runEngineArgs(args, 60000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QJsonObject out = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(out.value(QStringLiteral("straggler")).toInt(-1), 0);
+    QSet<QString> paths;
+    collectJsonPaths(out, {}, paths);
+    QVERIFY(paths.contains(QStringLiteral("ranks[].warning")));
+    const QString doc = section(m_config, QStringLiteral("## 6."));
+    QStringList missing;
+    for (const QString& p : paths) {
+        const QString name = p.startsWith(QLatin1String("ranks[].")) ? p.mid(8) : p;
+        if (!doc.contains(backticked(name)) && !doc.contains(QLatin1Char('"') + name + QLatin1Char('"')))
+            missing << p;
+    }
+    missing.sort();
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("analyze --recording output not in docs/config.md section 6: ") +
+                                           missing.join(QStringLiteral(", "))));
 }
 
 void TestDocs::analyzeOutput()

@@ -968,22 +968,34 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="43" />
+        <location filename="../gui/core/eventfile.cpp" line="77" />
+        <location filename="../gui/core/openedrecording.cpp" line="51" />
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="49" />
+        <location filename="../gui/core/eventfile.cpp" line="12" />
         <source>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</source>
         <translation>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="55" />
+        <location filename="../gui/core/eventfile.cpp" line="18" />
         <source>(the header counts %1)</source>
         <translation>(the header counts %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="65" />
+        <location filename="../gui/core/eventfile.cpp" line="27" />
+        <source>%1 is damaged (%2), after %3 events</source>
+        <translation>%1 is damaged (%2), after %3 events</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/eventfile.cpp" line="30" />
+        <source>%1 is damaged: reading stopped at byte %2, after %3 events</source>
+        <translation>%1 is damaged: reading stopped at byte %2, after %3 events</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/eventfile.cpp" line="98" />
+        <location filename="../gui/core/openedrecording.cpp" line="29" />
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
     </message>
@@ -1017,100 +1029,132 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="37" />
-        <location filename="../gui/widgets/fileactions.cpp" line="108" />
+        <location filename="../gui/widgets/fileactions.cpp" line="42" />
+        <location filename="../gui/widgets/fileactions.cpp" line="113" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="47" />
+        <location filename="../gui/widgets/fileactions.cpp" line="52" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="57" />
-        <location filename="../gui/widgets/fileactions.cpp" line="115" />
+        <location filename="../gui/widgets/fileactions.cpp" line="62" />
+        <location filename="../gui/widgets/fileactions.cpp" line="120" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="57" />
+        <location filename="../gui/widgets/fileactions.cpp" line="62" />
         <source>The configuration was not saved: %1</source>
         <translation>The configuration was not saved: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="73" />
-        <location filename="../gui/widgets/fileactions.cpp" line="122" />
+        <location filename="../gui/widgets/fileactions.cpp" line="78" />
+        <location filename="../gui/widgets/fileactions.cpp" line="127" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="73" />
+        <location filename="../gui/widgets/fileactions.cpp" line="78" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="76" />
+        <location filename="../gui/widgets/fileactions.cpp" line="81" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="83" />
+        <location filename="../gui/widgets/fileactions.cpp" line="88" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="100" />
-        <location filename="../gui/widgets/fileactions.cpp" line="132" />
-        <location filename="../gui/widgets/fileactions.cpp" line="135" />
+        <location filename="../gui/widgets/fileactions.cpp" line="105" />
+        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <location filename="../gui/widgets/fileactions.cpp" line="140" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="100" />
+        <location filename="../gui/widgets/fileactions.cpp" line="105" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <location filename="../gui/widgets/fileactions.cpp" line="107" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="108" />
-        <location filename="../gui/widgets/fileactions.cpp" line="115" />
+        <location filename="../gui/widgets/fileactions.cpp" line="113" />
+        <location filename="../gui/widgets/fileactions.cpp" line="120" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="123" />
+        <location filename="../gui/widgets/fileactions.cpp" line="128" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="132" />
+        <location filename="../gui/widgets/fileactions.cpp" line="137" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="136" />
+        <location filename="../gui/widgets/fileactions.cpp" line="141" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="143" />
+        <location filename="../gui/widgets/fileactions.cpp" line="148" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="144" />
+        <location filename="../gui/widgets/fileactions.cpp" line="149" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="163" />
+        <location filename="../gui/widgets/fileactions.cpp" line="168" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="174" />
+        <location filename="../gui/widgets/fileactions.cpp" line="199" />
+        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <source>Open recordings</source>
+        <translation>Open recordings</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="175" />
+        <source>Recordings (*.lsrec *.events);;All files (*)</source>
+        <translation>Recordings (*.lsrec *.events);;All files (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="199" />
+        <source>Stop the run first: the timeline shows it.</source>
+        <translation>Stop the run first: the timeline shows it.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="212" />
+        <source>Reading %1…</source>
+        <translation>Reading %1…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <source>The recording was not opened: %1</source>
+        <translation>The recording was not opened: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="239" />
+        <source>Recording %1: %2 events.</source>
+        <translation>Recording %1: %2 events.</translation>
     </message>
 </context>
 <context>
@@ -1326,218 +1370,228 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="113" />
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <source>Open &amp;recording(s)…</source>
+        <translation>Open &amp;recording(s)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
+        <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="157" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="158" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="159" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="160" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
     </message>
@@ -1545,57 +1599,57 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="224" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="225" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="429" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="430" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="259" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="260" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="165" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="514" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -1862,6 +1916,84 @@ or use File ▸ Watch a Python script.</translation>
     </message>
 </context>
 <context>
+    <name>RecordingRanksWindow</name>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Data stall</source>
+        <translation>Data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Samples/s</source>
+        <translation>Samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Batches</source>
+        <translation>Batches</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>Workers</source>
+        <translation>Workers</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="169" />
+        <source>straggler</source>
+        <translation>straggler</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="183" />
+        <source>Ranks of one job (recordings)</source>
+        <translation>Ranks of one job (recordings)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="193" />
+        <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
+        <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="199" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>No rank's loader holds the others back.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="217" />
+        <source>Loading the timeline of rank %1…</source>
+        <translation>Loading the timeline of rank %1…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="219" />
+        <source>Timeline of rank %1 · %2 (double-click a row to show another rank)</source>
+        <translation>Timeline of rank %1 · %2 (double-click a row to show another rank)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="223" />
+        <source>Double-click a row to show that rank's timeline.</source>
+        <translation>Double-click a row to show that rank's timeline.</translation>
+    </message>
+</context>
+<context>
     <name>RunHistory</name>
     <message>
         <location filename="../gui/core/runhistory.cpp" line="226" />
@@ -1882,7 +2014,7 @@ or use File ▸ Watch a Python script.</translation>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="165" />
+        <location filename="../gui/core/runsession.cpp" line="166" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -3255,38 +3387,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="64" />
+        <location filename="../gui/main.cpp" line="75" />
+        <source>none of the recordings could be read</source>
+        <translation>none of the recordings could be read</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="84" />
+        <source>Recording %1</source>
+        <translation>Recording %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="86" />
+        <source>Rank %1 of %2 recordings · %3</source>
+        <translation>Rank %1 of %2 recordings · %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="88" />
+        <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
+        <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="91" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>No rank's loader holds the others back.</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="96" />
+        <source>rank %1 · data stall %2 · %3 samples/s</source>
+        <translation>rank %1 · data stall %2 · %3 samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="130" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="72" />
-        <location filename="../gui/main.cpp" line="267" />
+        <location filename="../gui/main.cpp" line="138" />
+        <location filename="../gui/main.cpp" line="338" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="85" />
+        <location filename="../gui/main.cpp" line="151" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="155" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="100" />
+        <location filename="../gui/main.cpp" line="168" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="186" />
+        <location filename="../gui/main.cpp" line="255" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="216" />
+        <location filename="../gui/main.cpp" line="287" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -968,22 +968,34 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="43" />
+        <location filename="../gui/core/eventfile.cpp" line="77" />
+        <location filename="../gui/core/openedrecording.cpp" line="51" />
         <source>cancelled</source>
         <translation>iptal edildi</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="49" />
+        <location filename="../gui/core/eventfile.cpp" line="12" />
         <source>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</source>
         <translation>%1 kesik: okuma %3 baytın %2. baytında, %4 olaydan sonra durdu</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="55" />
+        <location filename="../gui/core/eventfile.cpp" line="18" />
         <source>(the header counts %1)</source>
         <translation>(başlık %1 olay sayıyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="65" />
+        <location filename="../gui/core/eventfile.cpp" line="27" />
+        <source>%1 is damaged (%2), after %3 events</source>
+        <translation>%1 hasarlı (%2), %3 olaydan sonra</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/eventfile.cpp" line="30" />
+        <source>%1 is damaged: reading stopped at byte %2, after %3 events</source>
+        <translation>%1 hasarlı: okuma %2. baytta, %3 olaydan sonra durdu</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/eventfile.cpp" line="98" />
+        <location filename="../gui/core/openedrecording.cpp" line="29" />
         <source>not enough memory to read %1</source>
         <translation>%1 okumak için yeterli bellek yok</translation>
     </message>
@@ -1017,100 +1029,132 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="37" />
-        <location filename="../gui/widgets/fileactions.cpp" line="108" />
+        <location filename="../gui/widgets/fileactions.cpp" line="42" />
+        <location filename="../gui/widgets/fileactions.cpp" line="113" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="47" />
+        <location filename="../gui/widgets/fileactions.cpp" line="52" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="57" />
-        <location filename="../gui/widgets/fileactions.cpp" line="115" />
+        <location filename="../gui/widgets/fileactions.cpp" line="62" />
+        <location filename="../gui/widgets/fileactions.cpp" line="120" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="57" />
+        <location filename="../gui/widgets/fileactions.cpp" line="62" />
         <source>The configuration was not saved: %1</source>
         <translation>Yapılandırma kaydedilmedi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="73" />
-        <location filename="../gui/widgets/fileactions.cpp" line="122" />
+        <location filename="../gui/widgets/fileactions.cpp" line="78" />
+        <location filename="../gui/widgets/fileactions.cpp" line="127" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="73" />
+        <location filename="../gui/widgets/fileactions.cpp" line="78" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="76" />
+        <location filename="../gui/widgets/fileactions.cpp" line="81" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="83" />
+        <location filename="../gui/widgets/fileactions.cpp" line="88" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="100" />
-        <location filename="../gui/widgets/fileactions.cpp" line="132" />
-        <location filename="../gui/widgets/fileactions.cpp" line="135" />
+        <location filename="../gui/widgets/fileactions.cpp" line="105" />
+        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <location filename="../gui/widgets/fileactions.cpp" line="140" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="100" />
+        <location filename="../gui/widgets/fileactions.cpp" line="105" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="102" />
+        <location filename="../gui/widgets/fileactions.cpp" line="107" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="108" />
-        <location filename="../gui/widgets/fileactions.cpp" line="115" />
+        <location filename="../gui/widgets/fileactions.cpp" line="113" />
+        <location filename="../gui/widgets/fileactions.cpp" line="120" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="123" />
+        <location filename="../gui/widgets/fileactions.cpp" line="128" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="132" />
+        <location filename="../gui/widgets/fileactions.cpp" line="137" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="136" />
+        <location filename="../gui/widgets/fileactions.cpp" line="141" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="143" />
+        <location filename="../gui/widgets/fileactions.cpp" line="148" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="144" />
+        <location filename="../gui/widgets/fileactions.cpp" line="149" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="163" />
+        <location filename="../gui/widgets/fileactions.cpp" line="168" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="174" />
+        <location filename="../gui/widgets/fileactions.cpp" line="199" />
+        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <source>Open recordings</source>
+        <translation>Kayıtları aç</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="175" />
+        <source>Recordings (*.lsrec *.events);;All files (*)</source>
+        <translation>Kayıtlar (*.lsrec *.events);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="199" />
+        <source>Stop the run first: the timeline shows it.</source>
+        <translation>Önce çalıştırmayı durdurun: zaman çizelgesi onu gösteriyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="212" />
+        <source>Reading %1…</source>
+        <translation>%1 okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <source>The recording was not opened: %1</source>
+        <translation>Kayıt açılmadı: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="239" />
+        <source>Recording %1: %2 events.</source>
+        <translation>Kayıt %1: %2 olay.</translation>
     </message>
 </context>
 <context>
@@ -1326,218 +1370,228 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="113" />
+        <location filename="../gui/widgets/mainactions.cpp" line="114" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <location filename="../gui/widgets/mainactions.cpp" line="115" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <location filename="../gui/widgets/mainactions.cpp" line="116" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <location filename="../gui/widgets/mainactions.cpp" line="117" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="118" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <source>Open &amp;recording(s)…</source>
+        <translation>&amp;Kayıtları aç…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
+        <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="122" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <location filename="../gui/widgets/mainactions.cpp" line="123" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="131" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="157" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="158" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="159" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="160" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar gerçek zamanda kalır</translation>
     </message>
@@ -1545,57 +1599,57 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="224" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="225" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="429" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="430" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="259" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="260" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="165" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="321" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="324" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="328" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="514" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="529" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
@@ -1862,6 +1916,94 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
     </message>
 </context>
 <context>
+    <name>RecordingRanksWindow</name>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Data stall</source>
+        <translation>Veri beklemesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Samples/s</source>
+        <translation>Örnek/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="143" />
+        <source>Batches</source>
+        <translation>Batch'ler</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>Workers</source>
+        <translation>Worker'lar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>Events</source>
+        <translation>Olaylar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>File</source>
+        <translation>Dosya</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="144" />
+        <source>Note</source>
+        <translation>Not</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="169" />
+        <source>straggler</source>
+        <translation>geride kalan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="183" />
+        <source>Ranks of one job (recordings)</source>
+        <translation>Bir işin rank'leri (kayıtlar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="186" />
+        <source>Reading the recordings (%1)…</source>
+        <translation>Kayıtlar okunuyor (%1)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="197" />
+        <source>Fewer than two ranks could be read: there is nothing to compare.</source>
+        <translation>İkiden az rank okunabildi: karşılaştırılacak bir şey yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="193" />
+        <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
+        <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="199" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="217" />
+        <source>Loading the timeline of rank %1…</source>
+        <translation>Rank %1'in zaman çizelgesi yükleniyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="219" />
+        <source>Timeline of rank %1 · %2 (double-click a row to show another rank)</source>
+        <translation>Rank %1'in zaman çizelgesi · %2 (başka bir rank'i göstermek için bir satıra çift tıklayın)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="223" />
+        <source>Double-click a row to show that rank's timeline.</source>
+        <translation>Bir rank'in zaman çizelgesini göstermek için satırına çift tıklayın.</translation>
+    </message>
+</context>
+<context>
     <name>RunHistory</name>
     <message>
         <location filename="../gui/core/runhistory.cpp" line="226" />
@@ -1882,7 +2024,7 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="165" />
+        <location filename="../gui/core/runsession.cpp" line="166" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
     </message>
@@ -3255,38 +3397,68 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="64" />
+        <location filename="../gui/main.cpp" line="75" />
+        <source>none of the recordings could be read</source>
+        <translation>kayıtların hiçbiri okunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="84" />
+        <source>Recording %1</source>
+        <translation>Kayıt %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="86" />
+        <source>Rank %1 of %2 recordings · %3</source>
+        <translation>%2 kayıttan rank %1 · %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="88" />
+        <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
+        <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="91" />
+        <source>No rank's loader holds the others back.</source>
+        <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="96" />
+        <source>rank %1 · data stall %2 · %3 samples/s</source>
+        <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="130" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="72" />
-        <location filename="../gui/main.cpp" line="267" />
+        <location filename="../gui/main.cpp" line="138" />
+        <location filename="../gui/main.cpp" line="338" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="85" />
+        <location filename="../gui/main.cpp" line="151" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="155" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="100" />
+        <location filename="../gui/main.cpp" line="168" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="186" />
+        <location filename="../gui/main.cpp" line="255" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="216" />
+        <location filename="../gui/main.cpp" line="287" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// loaderscope-engine analyze: the loader verdict of PyTorch profiler traces (one per rank).
+// loaderscope-engine analyze: the loader verdict of PyTorch profiler traces, or of recordings
+// (the engine's or the probe's --events), one per rank.
 #include "commands.h"
 
 #include "loaderscope/profiler_import.h"
+#include "loaderscope/ranks.h"
+#include "loaderscope/recording_digest.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,13 +16,16 @@ namespace loaderscope::cli {
 
 namespace {
 
-/// The options of `analyze` into `paths` (one trace per rank) and `out`; false once a usage
-/// error (an unknown option, no --trace) was reported.
-bool parseAnalyzeOptions(const Options& options, std::vector<std::string>& paths, std::string& out)
+/// The options of `analyze` into `paths` (one trace per rank), `recordings` and `out`; false once
+/// a usage error (an unknown option, neither --trace nor --recording, both) was reported.
+bool parseAnalyzeOptions(const Options& options, std::vector<std::string>& paths, std::vector<std::string>& recordings,
+                         std::string& out)
 {
     for (const auto& [k, v] : options) {
         if (k == "trace")
             paths.push_back(v);
+        else if (k == "recording")
+            recordings.push_back(v);
         else if (k == "out")
             out = v;
         else {
@@ -27,11 +33,73 @@ bool parseAnalyzeOptions(const Options& options, std::vector<std::string>& paths
             return false;
         }
     }
-    if (paths.empty()) {
-        std::cerr << "loaderscope-engine: analyze needs --trace FILE (repeat it for several ranks)\n";
+    if (paths.empty() == recordings.empty()) {
+        std::cerr << "loaderscope-engine: analyze needs --trace FILE or --recording FILE (repeat it for several ranks), "
+                     "not both\n";
         return false;
     }
     return true;
+}
+
+bool writeJson(const nlohmann::json& j, const std::string& out)
+{
+    if (out.empty()) {
+        std::cout << j.dump(2) << "\n";
+        return true;
+    }
+    std::ofstream f(out);
+    f << j.dump(2) << "\n";
+    if (!f) {
+        std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
+        return false;
+    }
+    return true;
+}
+
+/// Recordings, one per rank: each read once, streaming (only its figures are kept, so 64 ranks
+/// take the memory of one), the straggler named by the rule of live ranks and profiler traces.
+int analyzeRecordings(const std::vector<std::string>& paths, const std::string& out)
+{
+    nlohmann::json j;
+    j["ranks"] = nlohmann::json::array();
+    std::vector<double> stalls;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        RecordingDigest d;
+        try {
+            d = digestRecording(paths[i]);
+        } catch (const RecordingError& e) {
+            std::cerr << "loaderscope-engine: " << e.what() << "\n";
+            return 2;
+        } catch (const std::bad_alloc&) {
+            std::cerr << "loaderscope-engine: out of memory reading '" << paths[i] << "'\n";
+            return 2;
+        }
+        const int named = rankFromFileName(paths[i]);
+        const RunFigures& f = d.figures;
+        nlohmann::json r = {{"file", paths[i]}, {"rank", named >= 0 ? named : int(i)},
+                            {"source", d.source == 1 ? "pytorch" : "engine"}, {"events", d.events},
+                            {"num_workers", d.num_workers}, {"batches", f.batches}, {"samples", f.samples},
+                            {"loop_s", f.seconds}, {"samples_per_s", f.samples_per_s},
+                            {"data_stall_fraction", f.data_stall_fraction}, {"gpu_busy_fraction", f.gpu_busy_fraction},
+                            {"verdict", verdictFor(f.data_stall_fraction)}, {"truncated", d.shortfall.truncated},
+                            {"stopped_at", nullptr}};
+        if (d.shortfall.truncated) {
+            r["stopped_at"] = d.shortfall.stoppedAt;
+            r["warning"] = describeShortfall(d.shortfall);
+            std::cerr << "loaderscope-engine: " << paths[i] << ": " << describeShortfall(d.shortfall) << "\n";
+        }
+        if (!d.damage.empty()) {
+            r["warning"] = d.damage;
+            std::cerr << "loaderscope-engine: " << paths[i] << ": " << d.damage << "\n";
+        }
+        j["ranks"].push_back(std::move(r));
+        stalls.push_back(f.data_stall_fraction);
+    }
+    const Straggler s = findStraggler(stalls);
+    j["straggler"] = s.index >= 0 ? j["ranks"][size_t(s.index)]["rank"] : nlohmann::json(nullptr);
+    j["straggler_data_stall_fraction"] = s.index >= 0 ? nlohmann::json(s.stall) : nlohmann::json(nullptr);
+    j["others_median_data_stall_fraction"] = s.index >= 0 ? nlohmann::json(s.others) : nlohmann::json(nullptr);
+    return writeJson(j, out) ? 0 : 3;
 }
 
 /// Imports each trace into `traces`, with progress on stderr for large files; false once an
@@ -84,10 +152,12 @@ nlohmann::json rankJson(const ProfilerTrace& t, const TraceAnalysis& a, size_t i
 
 int analyzeCommand(const Options& options)
 {
-    std::vector<std::string> paths;
+    std::vector<std::string> paths, recordings;
     std::string out;
-    if (!parseAnalyzeOptions(options, paths, out))
+    if (!parseAnalyzeOptions(options, paths, recordings, out))
         return 2;
+    if (!recordings.empty())
+        return analyzeRecordings(recordings, out);
     std::vector<ProfilerTrace> traces;
     if (!importTraces(paths, traces))
         return 2;
@@ -107,17 +177,7 @@ int analyzeCommand(const Options& options)
         j["ranks"].push_back(rankJson(traces[i], report.ranks[i], i));
     j["straggler"] = report.straggler >= 0 ? nlohmann::json(j["ranks"][size_t(report.straggler)]["rank"]) : nlohmann::json(nullptr);
     j["straggler_reason"] = report.straggler_reason;
-    if (out.empty()) {
-        std::cout << j.dump(2) << "\n";
-    } else {
-        std::ofstream f(out);
-        f << j.dump(2) << "\n";
-        if (!f) {
-            std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
-            return 3;
-        }
-    }
-    return 0;
+    return writeJson(j, out) ? 0 : 3;
 }
 
 } // namespace loaderscope::cli

@@ -11,7 +11,7 @@ namespace loaderscope::cli {
 
 using Options = std::vector<std::pair<std::string, std::string>>; ///< in order, repeats kept
 
-/** analyze --trace FILE [--trace FILE ...] [--out FILE] */
+/** analyze --trace FILE [--trace FILE ...] | --recording FILE [--recording FILE ...] [--out FILE] */
 int analyzeCommand(const Options& options);
 /** sweep --config FILE --vary KNOB=V1,V2 [--vary ...] --out FILE.csv|.json [--batches N] */
 int sweepCommand(const Options& options, const std::string& self);

@@ -70,6 +70,9 @@ Usage:
   loaderscope-engine analyze --trace FILE [--trace FILE ...] [--out FILE]
       The loader verdict of PyTorch profiler traces (Kineto or legacy JSON, plain or .gz); several
       files are several ranks of one job, and the straggler is named.
+  loaderscope-engine analyze --recording FILE [--recording FILE ...] [--out FILE]
+      The same for recordings (run --events, or the probe's --events), one per rank: each read
+      once, streaming; its figures, and the rank whose loader holds the others back.
   loaderscope-engine cuda-info
       Probe the CUDA runtime; with a usable device, show the step kernel's image and measure the
       plain pinned H2D copy peak, best and median of 20 copies of 256 MiB (JSON). Exit 3 when no

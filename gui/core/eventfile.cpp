@@ -5,6 +5,32 @@
 #include "tracemodel.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
+
+QString shortfallWarning(const QString& path, const loaderscope::RecordingReader::Shortfall& cut)
+{
+    QString why = QCoreApplication::translate("EventFile", "%1 is truncated: reading stopped at byte %2 of %3, after %4 events")
+                      .arg(path)
+                      .arg(cut.stoppedAt)
+                      .arg(cut.fileBytes)
+                      .arg(cut.eventsRead);
+    if (cut.eventsExpected > 0)
+        why += QLatin1Char(' ') + QCoreApplication::translate("EventFile", "(the header counts %1)").arg(cut.eventsExpected);
+    return why;
+}
+
+QString damageWarning(const QString& path, const std::string& what, qint64 eventsRead)
+{
+    // The reader says "the recording is corrupt at byte N": the byte is what the user needs.
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("at byte (\\d+)")).match(QString::fromStdString(what));
+    if (!m.hasMatch())
+        return QCoreApplication::translate("EventFile", "%1 is damaged (%2), after %3 events")
+            .arg(path, QString::fromStdString(what))
+            .arg(eventsRead);
+    return QCoreApplication::translate("EventFile", "%1 is damaged: reading stopped at byte %2, after %3 events")
+        .arg(path, m.captured(1))
+        .arg(eventsRead);
+}
 
 bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
                     const std::function<bool(qint64, qint64)>& progress, QString* warning)
@@ -26,33 +52,40 @@ bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
         qint64 done = 0;
         const qint64 total = qint64(reader.indexedEvents());
         bool cancelled = false;
-        reader.readAll(
-            [&](const loaderscope::Event& e) {
-                batch.push_back(e);
-                if (batch.size() >= (1 << 16)) {
-                    model.append(batch);
-                    done += qint64(batch.size());
-                    batch.clear();
-                }
-            },
-            [&] {
-                cancelled = progress && !progress(done, total);
-                return cancelled;
-            });
+        QString damaged;
+        try {
+            reader.readAll(
+                [&](const loaderscope::Event& e) {
+                    batch.push_back(e);
+                    if (batch.size() >= (1 << 16)) {
+                        model.append(batch);
+                        done += qint64(batch.size());
+                        batch.clear();
+                    }
+                },
+                [&] {
+                    cancelled = progress && !progress(done, total);
+                    return cancelled;
+                });
+        } catch (const loaderscope::RecordingError& e) {
+            // A chunk whose checksum fails: what came before it is shown, and where it stopped.
+            damaged = damageWarning(path, e.what(), done + qint64(batch.size()));
+            if (done + qint64(batch.size()) == 0)
+                return fail(damaged);
+        }
         if (cancelled)
             return fail(QCoreApplication::translate("EventFile", "cancelled"));
         model.append(batch);
+        if (!damaged.isEmpty()) {
+            if (warning)
+                *warning = damaged;
+            return true;
+        }
         // A recording cut short: what it holds is shown, with where reading stopped (the facts
         // `loaderscope-engine trace` prints); one cut before its first event is an error rather
         // than an empty timeline.
         if (const auto cut = reader.shortfall(); cut.truncated) {
-            QString why = QCoreApplication::translate("EventFile", "%1 is truncated: reading stopped at byte %2 of %3, after %4 events")
-                              .arg(path)
-                              .arg(cut.stoppedAt)
-                              .arg(cut.fileBytes)
-                              .arg(cut.eventsRead);
-            if (cut.eventsExpected > 0)
-                why += QLatin1Char(' ') + QCoreApplication::translate("EventFile", "(the header counts %1)").arg(cut.eventsExpected);
+            const QString why = shortfallWarning(path, cut);
             if (cut.eventsRead == 0)
                 return fail(why);
             if (warning)

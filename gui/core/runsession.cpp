@@ -88,6 +88,7 @@ void RunSession::begin()
     m_error.clear();
     m_lost = 0;
     m_attached = false;
+    m_opened.clear();
     m_model.reset(0, 0, true);
 }
 
@@ -223,7 +224,9 @@ void RunSession::finishRun(bool ok, const QString& message)
 
 QString RunSession::recordingPath() const
 {
-    return running() ? m_launcher.liveRecordingPath() : m_launcher.eventsPath();
+    if (running())
+        return m_launcher.liveRecordingPath();
+    return m_opened.isEmpty() ? m_launcher.eventsPath() : m_opened;
 }
 
 void RunSession::readBackDetail(qint64 t0, qint64 t1)

@@ -44,8 +44,12 @@ public:
     void setEnginePath(const QString& path) { m_enginePath = path; }
     /// Where the next run keeps its recording (empty: a temporary file the launcher picks).
     void setNextRecordingPath(const QString& path) { m_nextRecording = path; }
-    /// The recording of the current run (live, being written) or of the last one that ended.
+    /// The recording of the current run (live, being written) or of the last one that ended, or
+    /// the recording opened from a file since (showOpenedRecording).
     QString recordingPath() const;
+    /// The model now holds the recording `path` opened from a file (File ▸ Open recording): detail
+    /// is read back from it and a Chrome trace is made from it, until the next run starts.
+    void showOpenedRecording(const QString& path) { m_opened = path; }
     JobTracker* jobs() { return &m_jobs; }
     /// Reads the recording's detail for [t0, t1] (model time) in the background, into the model.
     void readBackDetail(qint64 t0, qint64 t1);
@@ -90,6 +94,7 @@ private:
     QString m_error;
     QString m_enginePath;
     QString m_nextRecording;
+    QString m_opened; ///< a recording opened from a file, shown while no run is going
     quint64 m_lost = 0;
     QString m_segment;
     QString m_attachError;

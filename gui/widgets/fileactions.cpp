@@ -3,11 +3,14 @@
 
 #include "analysiswindows.h"
 #include "configpanel.h"
+#include "core/eventfile.h"
 #include "core/importedtrace.h"
+#include "core/openedrecording.h"
 #include "core/runsession.h"
 #include "core/userfiles.h"
 #include "exporter.h"
 #include "picturerequest.h"
+#include "recordingranks.h"
 #include "summarypanel.h"
 #include "timelineview.h"
 
@@ -16,7 +19,9 @@
 
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QMessageBox>
 
 #include <memory>
@@ -162,4 +167,77 @@ void FileActions::openProfilerTraces(const QStringList& paths)
         const int steps = a.steps;
         m_hooks.setMessage([file, steps] { return tr("Profiler trace %1: %2 steps.").arg(file).arg(steps); });
     });
+}
+
+void FileActions::askOpenRecordings()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(m_parent, tr("Open recordings"), QString(),
+                                                            tr("Recordings (*.lsrec *.events);;All files (*)"));
+    if (!paths.isEmpty())
+        openRecordings(paths);
+}
+
+void FileActions::warn(const QString& title, const QString& text)
+{
+    // Not modal: the command line and scripts open files too, and nothing waits on the answer.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, m_parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void FileActions::openRecordings(const QStringList& paths)
+{
+    if (paths.isEmpty())
+        return;
+    if (paths.size() > 1) {
+        auto* window = new RecordingRanksWindow(paths); // its own window, like the live ranks
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        return;
+    }
+    if (m_session->running()) {
+        warn(tr("Open recordings"), tr("Stop the run first: the timeline shows it."));
+        return;
+    }
+    // Its figures and its events, read on the job tracker; shown here once both are.
+    struct Result
+    {
+        OpenedRecording recording;
+        std::unique_ptr<TraceModel> model = std::make_unique<TraceModel>();
+        QString error, warning;
+    };
+    auto result = std::make_shared<Result>();
+    result->model->moveToThread(nullptr);
+    const QString path = paths[0];
+    m_hooks.showStatus(tr("Reading %1…").arg(path));
+    m_session->jobs()->start(
+        QStringLiteral("open recording"),
+        [path, result](JobTracker::Progress& p) {
+            result->recording = digestRecordings({path}).front();
+            if (!result->recording.ok())
+                result->error = result->recording.error;
+            else
+                loadEventsFile(path, *result->model, &result->error, [&p](qint64 d, qint64 t) { return p.report(d, t); },
+                               &result->warning);
+        },
+        [this, path, result] {
+            if (!result->error.isEmpty()) {
+                warn(tr("Open recordings"), tr("The recording was not opened: %1").arg(result->error));
+                return;
+            }
+            if (m_session->running())
+                return; // a run started meanwhile: it owns the timeline
+            result->model->moveToThread(thread());
+            m_session->model()->takeContents(*result->model);
+            m_session->showOpenedRecording(path);
+            m_hooks.traceShown();
+            m_timeline->zoomToFit();
+            m_summary->showSummary(summaryOf(result->recording), true);
+            const qint64 events = m_session->model()->eventCount();
+            const QString warning = result->recording.warning;
+            m_hooks.setMessage([path, events, warning] {
+                const QString opened = tr("Recording %1: %2 events.").arg(path, QLocale().toString(events));
+                return warning.isEmpty() ? opened : opened + QLatin1Char(' ') + warning;
+            });
+        });
 }

@@ -2,7 +2,8 @@
 // The File menu's files: configurations opened and saved, the timeline exported as a picture, a
 // finished run's recording exported as a Chrome trace (on the job tracker, with progress), PyTorch
 // profiler traces imported (one into the main timeline, several ranks stacked in their own window),
-// each with its dialog and its error message. GUI thread only.
+// recordings made anywhere opened (one into the main timeline, several ranks in a rank table with
+// one timeline), each with its dialog and its error message. GUI thread only.
 #pragma once
 
 #include <QObject>
@@ -46,14 +47,25 @@ public:
     /// with its verdict; several are the ranks of one job, stacked, the straggler named.
     void openProfilerTraces(const QStringList& paths);
 
+public slots:
+    /// Opens recordings (the engine's or the probe's --events) on the job tracker: one is shown in
+    /// the main timeline with its figures (a file cut short up to where it stops, with a warning in
+    /// the status bar); several are the ranks of one job (RecordingRanksWindow). A file that cannot
+    /// be read is said in a (non-modal) message box.
+    void openRecordings(const QStringList& paths);
+
+public:
     // The same, asking for the file first.
     void askOpenConfig();
     void askSaveConfig();
     void askExportPicture();
     void askExportChromeTrace();
     void askOpenProfilerTraces();
+    void askOpenRecordings();
 
 private:
+    void warn(const QString& title, const QString& text);
+
     ConfigPanel* m_config;
     SummaryPanel* m_summary;
     TimelineView* m_timeline;

@@ -29,6 +29,7 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     exportPicture = make(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportTrace = make();
     openProfile = make();
+    openRecording = make();
     watchScript = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W)); // Ctrl+W closes windows elsewhere
     attachJob = make();
     quit = make(QKeySequence::Quit);
@@ -69,7 +70,7 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     file->addSeparator();
     file->addActions({watchScript, attachJob});
     file->addSeparator();
-    file->addAction(openProfile);
+    file->addActions({openRecording, openProfile});
     file->addSeparator();
     file->addAction(quit);
     runMenu = bar->addMenu(QString());
@@ -115,6 +116,9 @@ void MainActions::retranslate()
     exportPicture->setText(tr("Export &picture…"));
     exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary"));
     exportTrace->setText(tr("Export Chrome &trace…"));
+    openRecording->setText(tr("Open &recording(s)…"));
+    openRecording->setToolTip(tr("A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): "
+                                 "its timeline and figures; several files are the ranks of one job"));
     openProfile->setText(tr("Open PyTorch &profiler trace(s)…"));
     openProfile->setToolTip(tr("A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job"));
     watchScript->setText(tr("&Watch a Python script…"));

@@ -22,7 +22,7 @@ public:
     void retranslate();
 
     // File
-    QAction *open, *save, *exportPicture, *exportTrace, *openProfile, *watchScript, *attachJob, *quit;
+    QAction *open, *save, *exportPicture, *exportTrace, *openRecording, *openProfile, *watchScript, *attachJob, *quit;
     // Run
     QAction *run, *stop, *repeat;
     // View

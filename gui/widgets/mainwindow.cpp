@@ -120,6 +120,7 @@ void MainWindow::wireFileActions()
     connect(a.exportPicture, &QAction::triggered, m_files, &FileActions::askExportPicture);
     connect(a.exportTrace, &QAction::triggered, m_files, &FileActions::askExportChromeTrace);
     connect(a.openProfile, &QAction::triggered, m_files, &FileActions::askOpenProfilerTraces);
+    connect(a.openRecording, &QAction::triggered, m_files, &FileActions::askOpenRecordings);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(a.watchScript, &QAction::triggered, this, [this] {
         WatchScriptDialog d(this);

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "openedrecording.h"
+
+#include "eventfile.h"
+
+#include "loaderscope/run_summary.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+namespace {
+
+void digestOne(OpenedRecording& r, const std::function<bool()>& cancel)
+{
+    try {
+        r.digest = loaderscope::digestRecording(r.path.toStdString(), cancel);
+        if (r.digest.shortfall.truncated)
+            r.warning = shortfallWarning(r.path, r.digest.shortfall);
+        else if (!r.digest.damage.empty())
+            r.warning = damageWarning(r.path, r.digest.damage, qint64(r.digest.events));
+        if (r.digest.events == 0 && !r.warning.isEmpty())
+            r.error = r.warning; // cut before its first event: nothing to show
+    } catch (const loaderscope::RecordingError& e) {
+        r.error = QString::fromStdString(e.what());
+    } catch (const std::bad_alloc&) {
+        r.error = QCoreApplication::translate("EventFile", "not enough memory to read %1").arg(r.path);
+    }
+}
+
+} // namespace
+
+std::vector<OpenedRecording> digestRecordings(const QStringList& paths, const std::function<bool(qint64, qint64)>& progress)
+{
+    std::vector<OpenedRecording> out(size_t(paths.size()));
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        out[size_t(i)].path = paths[i];
+        const int named = loaderscope::rankFromFileName(paths[i].toStdString());
+        out[size_t(i)].rank = named >= 0 ? named : int(i);
+    }
+    // Each file is read by one thread from start to end (the page cache does the rest); a few
+    // threads keep the disk and the decoder busy without holding more than one chunk each.
+    std::atomic<size_t> next{0}, done{0};
+    std::atomic<bool> stop{false};
+    const std::function<bool()> cancel = [&stop] { return stop.load(); };
+    auto work = [&] {
+        for (size_t i = next++; i < out.size(); i = next++) {
+            if (stop) {
+                out[i].error = QCoreApplication::translate("EventFile", "cancelled");
+                continue;
+            }
+            digestOne(out[i], cancel);
+            const size_t d = ++done;
+            if (progress && !progress(qint64(d), qint64(out.size())))
+                stop = true;
+        }
+    };
+    const size_t threads = std::min<size_t>(out.size(), std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8));
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool)
+        t.join();
+    return out;
+}
+
+loaderscope::RunSummary summaryOf(const OpenedRecording& r)
+{
+    loaderscope::RunSummary s;
+    s.source = r.digest.source == 1 ? "pytorch" : "engine";
+    if (r.digest.source != 1) // the engine's device, as its summary names it
+        s.backend = r.digest.simulated_device ? "sim" : "cuda";
+    s.figures = r.digest.figures;
+    s.num_workers = r.digest.num_workers;
+    s.events = int64_t(r.digest.events);
+    s.verdict = loaderscope::verdictFor(s.figures.data_stall_fraction);
+    // The figures are those of what the file holds (figures_reliable stays: it speaks of lost
+    // events, which a file cut short does not have; the warning says where it stopped).
+    if (!r.warning.isEmpty())
+        s.warnings.push_back(r.warning.toStdString());
+    return s;
+}
+
+RankOrder orderRanks(const std::vector<OpenedRecording>& ranks)
+{
+    RankOrder o;
+    std::vector<int> readable;
+    std::vector<double> stalls;
+    for (size_t i = 0; i < ranks.size(); ++i)
+        if (ranks[i].ok()) {
+            readable.push_back(int(i));
+            stalls.push_back(ranks[i].digest.figures.data_stall_fraction);
+        }
+    o.figures = loaderscope::findStraggler(stalls);
+    if (o.figures.index >= 0)
+        o.straggler = readable[size_t(o.figures.index)];
+    o.order = readable;
+    // Most data stall first: the straggler, when there is one, is the worst and comes first.
+    std::stable_sort(o.order.begin(), o.order.end(), [&](int a, int b) {
+        return ranks[size_t(a)].digest.figures.data_stall_fraction > ranks[size_t(b)].digest.figures.data_stall_fraction;
+    });
+    for (size_t i = 0; i < ranks.size(); ++i)
+        if (!ranks[i].ok())
+            o.order.push_back(int(i));
+    return o;
+}

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+// Opening recordings made anywhere (File ▸ Open recording(s)…, loaderscope --open-recording,
+// loaderscope-engine analyze --recording): one recording in the main window, several as the ranks
+// of one job (a table sorted by data stall, the straggler first, any rank's timeline on a double
+// click), a truncated file shown up to where it stops, a file that is no recording refused, and
+// the headless picture. The recordings are made here by short real engine runs.
+//
+// The window is driven through Qt's meta-object system and object names (openRecordings,
+// "recordingRanks", "rankTable", …) so that the test states the behaviour on its own.
+#include "testutil.h"
+
+#include "core/tracemodel.h"
+#include "widgets/fileactions.h"
+#include "widgets/mainwindow.h"
+#include "widgets/summarypanel.h"
+#include "widgets/timelineview.h"
+#include "core/translator.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace testutil;
+
+namespace {
+
+/// A short run whose loop waits for data about as much as `ioLatencyUs` makes it.
+QByteArray rankConfig(int ioLatencyUs)
+{
+    return QStringLiteral(R"({"dataset":{"length":96,"sample_bytes":4096,"io_latency_us":%1},
+        "loader":{"batch_size":8,"num_workers":2},"train":{"step_us":3000},"device":{"backend":"sim"}})")
+        .arg(ioLatencyUs)
+        .toUtf8();
+}
+
+QWidget* topLevel(const char* objectName)
+{
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (w->objectName() == QLatin1String(objectName) && w->isVisible())
+            return w;
+    return nullptr;
+}
+
+} // namespace
+
+class TestOpenRecording : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void engineRecordingOpensInTheMainWindow();
+    void probeRecordingOpens();
+    void severalRanksAreATableStragglerFirst();
+    void sixtyFourRanks();
+    void truncatedRecordingShowsWhatItHolds();
+    void damagedRecordingShowsWhatComesBefore();
+    void notARecordingIsRefused();
+    void headlessExportDrawsIt();
+    void analyzeTakesRecordings();
+    void cleanup();
+
+private:
+    /// Opens `paths` through FileActions::openRecordings; false when the slot does not exist.
+    bool open(MainWindow& w, const QStringList& paths);
+
+    QTemporaryDir m_dir;
+    QStringList m_ranks; ///< rank 0, 1, 2: rank 2 starved (slow storage)
+    Translator m_translator;
+};
+
+void TestOpenRecording::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+    const int latency[3] = {20, 40, 6000};
+    for (int r = 0; r < 3; ++r) {
+        const QString path = m_dir.filePath(QStringLiteral("events-rank%1.lsrec").arg(r));
+        const EngineResult res = runEngine(rankConfig(latency[r]), {QStringLiteral("--events"), path});
+        QVERIFY2(res.finished && res.exitCode == 0, res.err.constData());
+        QVERIFY(QFileInfo(path).size() > 0);
+        m_ranks << path;
+    }
+}
+
+bool TestOpenRecording::open(MainWindow& w, const QStringList& paths)
+{
+    return QMetaObject::invokeMethod(w.files(), "openRecordings", Q_ARG(QStringList, paths));
+}
+
+void TestOpenRecording::engineRecordingOpensInTheMainWindow()
+{
+    MainWindow w(&m_translator);
+    w.show();
+    QVERIFY2(open(w, {m_ranks[0]}), "FileActions::openRecordings is missing");
+    // Every event of the run is in the main timeline, its figures in the summary.
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->model()->eventCount() > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("events-rank0.lsrec")), 5000);
+    QCOMPARE(w.session()->model()->numWorkers(), 2);
+    QVERIFY(w.summaryPanel()->summary().figures.batches == 12);
+    QCOMPARE(QString::fromStdString(w.summaryPanel()->summary().source), QStringLiteral("engine"));
+    QVERIFY(w.findChild<QMessageBox*>() == nullptr);
+}
+
+void TestOpenRecording::probeRecordingOpens()
+{
+#ifndef LOADERSCOPE_PYTHON
+    QSKIP("the probe is not built");
+#else
+    QProcess check;
+    check.start(QStringLiteral(LOADERSCOPE_PYTHON), {QStringLiteral("-c"), QStringLiteral("import torch")});
+    if (!check.waitForFinished(60000) || check.exitCode() != 0)
+        QSKIP("python3 has no torch");
+    const QString path = m_dir.filePath(QStringLiteral("probe.lsrec"));
+    QProcess job;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(LOADERSCOPE_PYTHON_DIR));
+    job.setProcessEnvironment(env);
+    job.start(QStringLiteral(LOADERSCOPE_PYTHON),
+              {QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"), QStringLiteral("--events"), path,
+               QStringLiteral(LOADERSCOPE_SOURCE_DIR "/examples/train_loader.py"), QStringLiteral("--samples"),
+               QStringLiteral("128"), QStringLiteral("--epochs"), QStringLiteral("1")});
+    QVERIFY(job.waitForFinished(120000));
+    QVERIFY2(job.exitCode() == 0, job.readAllStandardError().constData());
+    MainWindow w(&m_translator);
+    w.show();
+    QVERIFY(open(w, {path}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->model()->eventCount() > 0, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(w.summaryPanel()->summary().source), QStringLiteral("pytorch"), 5000);
+    QVERIFY(w.summaryPanel()->summary().figures.samples == 128);
+#endif
+}
+
+void TestOpenRecording::severalRanksAreATableStragglerFirst()
+{
+    MainWindow w(&m_translator);
+    QVERIFY(open(w, {m_ranks[0], m_ranks[1], m_ranks[2]}));
+    QWidget* ranks = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((ranks = topLevel("recordingRanks")) != nullptr, 5000);
+    auto* table = ranks->findChild<QTableWidget*>(QStringLiteral("rankTable"));
+    QVERIFY(table);
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 3, 20000);
+    // Sorted by data stall, the starved rank first, and named the straggler.
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("2"));
+    auto stall = [&](int row) { return table->item(row, 0)->data(Qt::UserRole).toDouble(); };
+    QVERIFY(stall(0) >= stall(1) && stall(1) >= stall(2));
+    auto* headline = ranks->findChild<QLabel*>(QStringLiteral("headline"));
+    QVERIFY(headline);
+    QVERIFY2(headline->text().contains(QStringLiteral("rank 2")), qPrintable(headline->text()));
+    // One timeline, the straggler's at first; a double click on another rank shows that one.
+    auto* view = ranks->findChild<TimelineView*>();
+    QVERIFY(view);
+    auto* title = ranks->findChild<QLabel*>(QStringLiteral("timelineTitle"));
+    QVERIFY(title);
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("events-rank2.lsrec")), 20000);
+    QTRY_VERIFY(view->model()->eventCount() > 0);
+    const int row = table->item(2, 0)->text() == QStringLiteral("0") ? 2 : 1;
+    const QString other = QStringLiteral("events-rank%1.lsrec").arg(table->item(row, 0)->text());
+    emit table->cellDoubleClicked(row, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(other), 20000);
+    QTRY_VERIFY(view->model()->eventCount() > 0);
+    ranks->close();
+}
+
+void TestOpenRecording::sixtyFourRanks()
+{
+    // 64 ranks: copies of the two healthy runs, and the starved one as rank 41.
+    QTemporaryDir dir;
+    QStringList paths;
+    for (int r = 0; r < 64; ++r) {
+        paths << dir.filePath(QStringLiteral("events-rank%1.lsrec").arg(r));
+        QVERIFY(QFile::copy(m_ranks[r == 41 ? 2 : r % 2], paths.back()));
+    }
+    QElapsedTimer t;
+    t.start();
+    MainWindow w(&m_translator);
+    QVERIFY(open(w, paths));
+    QWidget* ranks = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((ranks = topLevel("recordingRanks")) != nullptr, 5000);
+    auto* table = ranks->findChild<QTableWidget*>(QStringLiteral("rankTable"));
+    auto* title = ranks->findChild<QLabel*>(QStringLiteral("timelineTitle"));
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("events-rank41.lsrec")), 10000);
+    QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+    QCOMPARE(table->rowCount(), 64);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("41"));
+    QVERIFY(ranks->findChild<QLabel*>(QStringLiteral("headline"))->text().contains(QStringLiteral("rank 41")));
+    // One timeline is held, whatever the number of ranks.
+    QCOMPARE(ranks->findChildren<TimelineView*>().size(), qsizetype(1));
+    ranks->close();
+}
+
+void TestOpenRecording::truncatedRecordingShowsWhatItHolds()
+{
+    const QString cut = m_dir.filePath(QStringLiteral("cut.lsrec"));
+    QFile::remove(cut);
+    QVERIFY(QFile::copy(m_ranks[2], cut));
+    QFile f(cut);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    const qint64 full = f.size();
+    QVERIFY(f.resize(full - 100)); // the last chunk cut short
+    f.close();
+    MainWindow w(&m_translator);
+    w.show();
+    QVERIFY(open(w, {cut}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("stopped at byte")), 20000);
+    QVERIFY2(w.statusText().contains(QStringLiteral("cut.lsrec")), qPrintable(w.statusText()));
+    QVERIFY(w.session()->model()->eventCount() > 0); // what it holds up to the damage
+    // The figures say so too.
+    bool warned = false;
+    for (const std::string& s : w.summaryPanel()->summary().warnings)
+        warned = warned || QString::fromStdString(s).contains(QStringLiteral("stopped at byte"));
+    QVERIFY(warned);
+}
+
+void TestOpenRecording::damagedRecordingShowsWhatComesBefore()
+{
+    // A run long enough for two chunks (16384 events each); a byte of the second one changed.
+    const QString path = m_dir.filePath(QStringLiteral("damaged.lsrec"));
+    const EngineResult res = runEngine(R"({"dataset":{"length":10000,"sample_bytes":64,"io_latency_us":0},
+        "loader":{"batch_size":8,"num_workers":2},"train":{"step_us":10},"device":{"backend":"sim"}})",
+                                       {QStringLiteral("--events"), path});
+    QVERIFY2(res.finished && res.exitCode == 0, res.err.constData());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.seek(f.size() - 40));
+    char c = 0;
+    QVERIFY(f.getChar(&c));
+    QVERIFY(f.seek(f.size() - 40));
+    QVERIFY(f.putChar(char(c ^ 0x5a)));
+    f.close();
+    MainWindow w(&m_translator);
+    w.show();
+    QVERIFY(open(w, {path}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("is damaged: reading stopped at byte")), 20000);
+    QCOMPARE(w.session()->model()->eventCount(), qint64(16384)); // the first chunk
+    QVERIFY(w.findChild<QMessageBox*>() == nullptr);
+}
+
+void TestOpenRecording::notARecordingIsRefused()
+{
+    const QString junk = m_dir.filePath(QStringLiteral("notes.txt"));
+    QFile f(junk);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("these are notes, not a recording\n");
+    f.close();
+    MainWindow w(&m_translator);
+    w.show();
+    QVERIFY(open(w, {junk}));
+    QMessageBox* box = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((box = w.findChild<QMessageBox*>()) != nullptr, 20000);
+    QVERIFY2(box->text().contains(QStringLiteral("notes.txt")), qPrintable(box->text()));
+    QCOMPARE(w.session()->model()->eventCount(), qint64(0));
+    box->close();
+    // Among ranks: the others are shown, the file's row says what is wrong with it.
+    QVERIFY(open(w, {m_ranks[0], junk}));
+    QWidget* ranks = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((ranks = topLevel("recordingRanks")) != nullptr, 5000);
+    auto* table = ranks->findChild<QTableWidget*>(QStringLiteral("rankTable"));
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 2, 20000);
+    bool said = false;
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < table->columnCount(); ++c)
+            said = said || (table->item(r, c) && table->item(r, c)->text().contains(QStringLiteral("notes.txt is not a Loaderscope recording")));
+    QVERIFY(said);
+    ranks->close();
+}
+
+void TestOpenRecording::headlessExportDrawsIt()
+{
+    const QString png = m_dir.filePath(QStringLiteral("pic.png"));
+    QProcess app;
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH), {QStringLiteral("--open-recording"), m_ranks[1], QStringLiteral("--export"), png});
+    QVERIFY(app.waitForFinished(60000));
+    QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
+    QVERIFY(QFileInfo(png).size() > 1000);
+    // Several ranks: the straggler is drawn and named.
+    const QString png3 = m_dir.filePath(QStringLiteral("ranks.png"));
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH),
+              {QStringLiteral("--open-recording"), m_ranks[0], m_ranks[1], m_ranks[2], QStringLiteral("--export"), png3});
+    QVERIFY(app.waitForFinished(60000));
+    QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
+    QVERIFY(QFileInfo(png3).size() > 1000);
+    // Not a recording: a clear message, no picture.
+    const QString none = m_dir.filePath(QStringLiteral("none.png"));
+    app.start(QStringLiteral(LOADERSCOPE_GUI_PATH),
+              {QStringLiteral("--open-recording"), QStringLiteral(LOADERSCOPE_SOURCE_DIR "/README.md"), QStringLiteral("--export"), none});
+    QVERIFY(app.waitForFinished(60000));
+    QCOMPARE(app.exitCode(), 1);
+    QVERIFY(app.readAllStandardError().contains("README.md"));
+    QVERIFY(!QFileInfo::exists(none));
+}
+
+void TestOpenRecording::analyzeTakesRecordings()
+{
+    const EngineResult r = runEngineArgs({QStringLiteral("analyze"), QStringLiteral("--recording"), m_ranks[0],
+                                          QStringLiteral("--recording"), m_ranks[1], QStringLiteral("--recording"), m_ranks[2]});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j.value(QStringLiteral("ranks")).toArray().size(), 3);
+    QCOMPARE(j.value(QStringLiteral("straggler")).toInt(-1), 2);
+    QCOMPARE(j.value(QStringLiteral("ranks")).toArray().at(0).toObject().value(QStringLiteral("batches")).toInt(), 12);
+}
+
+void TestOpenRecording::cleanup()
+{
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (w->objectName() == QLatin1String("recordingRanks"))
+            w->close();
+    QVERIFY(loaderscopeSegments().isEmpty());
+}
+
+QTEST_MAIN(TestOpenRecording)
+#include "tst_openrec.moc"
