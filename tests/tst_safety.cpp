@@ -148,6 +148,8 @@ private slots:
     void plantedLinkInSharedDirectoryIsRefused();
     void fullDeviceIsExitThree();
     void stopWithTraceKeepsTheRecording();
+    void otherCommandsOutFollowTheRule_data();
+    void otherCommandsOutFollowTheRule();
     void rewrittenConfigOverTheLimitIsInvalid();
     void readerSurvivesTruncation();
 };
@@ -342,6 +344,54 @@ void TestSafety::stopWithTraceKeepsTheRecording()
                                           QStringLiteral("--out"), trace}, 120000);
     QVERIFY2(t.finished && t.exitCode == 0, t.err.constData());
     QVERIFY(QJsonDocument::fromJson(readFile(trace)).object().value(QStringLiteral("traceEvents")).toArray().size() > 10);
+}
+
+void TestSafety::otherCommandsOutFollowTheRule_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("sweep") << QStringLiteral("sweep");
+    QTest::newRow("analyze") << QStringLiteral("analyze");
+}
+
+void TestSafety::otherCommandsOutFollowTheRule()
+{
+    // sweep, advise and analyze wrote --out with a truncating ofstream: in place even for a
+    // regular file, and refused nothing before the work. Now: the same rule as run's outputs.
+    QFETCH(QString, command);
+    QTemporaryDir dir;
+    QStringList args{command};
+    if (command == QLatin1String("sweep")) {
+        args << QStringLiteral("--config") << writeTemp(dir, QStringLiteral("c.json"), kTiny) << QStringLiteral("--vary")
+             << QStringLiteral("num_workers=1,2") << QStringLiteral("--batches") << QStringLiteral("4");
+    } else {
+        const QString rec = dir.filePath(QStringLiteral("r.lsrec"));
+        const EngineResult r = runWithOutput(dir, QStringLiteral("events"), rec);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        args << QStringLiteral("--recording") << rec;
+    }
+    // A directory: refused before any work, exit 2.
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("outdir")));
+    EngineResult r = runEngineArgs(args + QStringList{QStringLiteral("--out"), dir.filePath(QStringLiteral("outdir"))}, 120000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("is a directory"), r.err.constData());
+    // A FIFO with a reader: written through, still a FIFO. (sweep writes JSON for a .json name.)
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    QVERIFY(mkfifo(fifo.toUtf8().constData(), 0600) == 0);
+    FifoReader reader(fifo);
+    QVERIFY(reader.ok());
+    r = runEngineArgs(args + QStringList{QStringLiteral("--out"), fifo}, 120000);
+    const QByteArray got = reader.stop();
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(typeOf(fifo), mode_t(S_IFIFO));
+    QVERIFY2(QJsonDocument::fromJson(got).isObject(), got.left(200).constData());
+    // A character device (root): still a device.
+    QString why;
+    const QString dev = makeNullDevice(dir, QStringLiteral("null"), why);
+    if (dev.isEmpty())
+        QSKIP(qPrintable(why));
+    r = runEngineArgs(args + QStringList{QStringLiteral("--out"), dev}, 120000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(typeOf(dev), mode_t(S_IFCHR));
 }
 
 void TestSafety::rewrittenConfigOverTheLimitIsInvalid()

@@ -4,6 +4,7 @@
 // changes anything. Prints the run's summary with a `proof` on each such advice.
 #include "commands.h"
 
+#include "loaderscope/output_file.h"
 #include "loaderscope/advice.h"
 #include "loaderscope/config.h"
 #include "loaderscope/sweep.h"
@@ -36,6 +37,10 @@ bool parseAdviseOptions(const Options& options, std::string& configPath, std::st
         std::cerr << "loaderscope-engine: advise needs --config FILE\n";
         return false;
     }
+    if (const std::string why = out.empty() ? std::string() : checkOutputPath(out); !why.empty()) {
+        std::cerr << "loaderscope-engine: " << why << "\n";
+        return false;
+    }
     return true;
 }
 
@@ -44,10 +49,7 @@ bool parseAdviseOptions(const Options& options, std::string& configPath, std::st
 bool loadAdviseConfig(const std::string& configPath, SweepOptions& base, Config& config)
 {
     try {
-        std::ifstream in(configPath, std::ios::binary);
-        if (!in)
-            throw ConfigError("", "cannot open config file '" + configPath + "': " + std::strerror(errno));
-        base.baseConfigJson.assign(std::istreambuf_iterator<char>(in), {});
+        base.baseConfigJson = loadConfigText(configPath); // within kMaxConfigBytes, as everywhere
         config = parseConfig(base.baseConfigJson);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
@@ -86,10 +88,9 @@ bool writeAdvisedSummary(const std::string& out, const std::string& text)
     if (out.empty()) {
         std::cout << text << "\n";
     } else {
-        std::ofstream f(out, std::ios::binary | std::ios::trunc);
-        f << text << "\n";
-        if (!f.flush()) {
-            std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
+        std::string error;
+        if (!writeOutputFile(out, text + "\n", &error)) { // the output rule (output_file.h)
+            std::cerr << "loaderscope-engine: " << error << "\n";
             return false;
         }
     }

@@ -3,6 +3,7 @@
 // (the engine's or the probe's --events), one per rank.
 #include "commands.h"
 
+#include "loaderscope/output_file.h"
 #include "loaderscope/profiler_import.h"
 #include "loaderscope/ranks.h"
 #include "loaderscope/recording_digest.h"
@@ -47,10 +48,10 @@ bool writeJson(const nlohmann::json& j, const std::string& out)
         std::cout << j.dump(2) << "\n";
         return true;
     }
-    std::ofstream f(out);
-    f << j.dump(2) << "\n";
-    if (!f) {
-        std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
+    // The output rule (output_file.h): never renamed over a device, FIFO or socket.
+    std::string error;
+    if (!writeOutputFile(out, j.dump(2) + "\n", &error)) {
+        std::cerr << "loaderscope-engine: " << error << "\n";
         return false;
     }
     return true;
@@ -156,6 +157,10 @@ int analyzeCommand(const Options& options)
     std::string out;
     if (!parseAnalyzeOptions(options, paths, recordings, out))
         return 2;
+    if (const std::string why = out.empty() ? std::string() : checkOutputPath(out); !why.empty()) {
+        std::cerr << "loaderscope-engine: " << why << "\n";
+        return 2;
+    }
     if (!recordings.empty())
         return analyzeRecordings(recordings, out);
     std::vector<ProfilerTrace> traces;

@@ -4,6 +4,7 @@
 // Progress lines go to stderr ("progress I/N ..."), which the app's sweep dialog reads.
 #include "commands.h"
 
+#include "loaderscope/output_file.h"
 #include "loaderscope/config.h"
 #include "loaderscope/sweep.h"
 
@@ -82,11 +83,12 @@ int sweepCommand(const Options& options, const std::string& self)
         std::cerr << "loaderscope-engine: sweep needs --config FILE, one or two --vary KNOB=V1,V2,... and --out FILE.csv|.json\n";
         return 2;
     }
+    if (const std::string why = checkOutputPath(out); !why.empty()) {
+        std::cerr << "loaderscope-engine: " << why << "\n";
+        return 2;
+    }
     try {
-        std::ifstream in(configPath, std::ios::binary);
-        if (!in)
-            throw ConfigError("", "cannot open config file '" + configPath + "': " + std::strerror(errno));
-        o.baseConfigJson.assign(std::istreambuf_iterator<char>(in), {});
+        o.baseConfigJson = loadConfigText(configPath); // within kMaxConfigBytes, as everywhere
         parseConfig(o.baseConfigJson); // the base itself must be valid
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
@@ -111,10 +113,9 @@ int sweepCommand(const Options& options, const std::string& self)
         return 3;
     }
     const bool json = out.size() >= 5 && out.compare(out.size() - 5, 5, ".json") == 0;
-    std::ofstream f(out, std::ios::binary | std::ios::trunc);
-    f << (json ? sweepJson(result) : sweepCsv(result));
-    if (!f.flush()) {
-        std::cerr << "loaderscope-engine: cannot write '" << out << "'\n";
+    std::string error;
+    if (!writeOutputFile(out, json ? sweepJson(result) : sweepCsv(result), &error)) { // the output rule
+        std::cerr << "loaderscope-engine: " << error << "\n";
         return 3;
     }
     return g_stop.load() ? 130 : 0;
