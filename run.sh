@@ -21,17 +21,21 @@ packages=(cmake ninja-build g++ ccache pkg-config
           xvfb xauth imagemagick fonts-dejavu-core
           python3-dev pybind11-dev python3-torch   # the Python probe and its tests (real PyTorch jobs)
           desktop-file-utils appstream man-db    # the install test checks the menu entry, metainfo, man pages
-          dpkg-dev file)                         # ./run.sh package: cpack's DEB generator and dpkg-shlibdeps
+          dpkg-dev file                          # ./run.sh package: cpack's DEB generator and dpkg-shlibdeps
+          # The SSH tests: the client, the libraries sshd needs beyond the system's (sshd itself is
+          # taken out of openssh-server, never installed: see take_out_sshd), and nss_wrapper, which
+          # gives sshd its privilege-separation user without adding one to this machine.
+          openssh-client libwrap0 libnss-wrapper)
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if ((${#missing[@]})); then
   echo "run.sh: installing ${missing[*]}"
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "run.sh: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
-    SUDO=sudo
+  if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
+    echo "run.sh: need root (or sudo) to install: ${missing[*]}" >&2; exit 1
   fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
@@ -40,6 +44,58 @@ fi
 # CUDA is optional: the CUDA toolkit's nvcc is used when present (static cudart), never required.
 if [ -d /usr/local/cuda/bin ]; then export PATH="$PATH:/usr/local/cuda/bin"; fi
 cuda="${LOADERSCOPE_CUDA:-ON}"
+
+# The SSH tests (tests/probe/test_ssh.py) start a real sshd on 127.0.0.1 and 127.0.0.2 for their
+# own duration. Installing Debian's openssh-server would start and enable an SSH server on this
+# machine (its postinst does), so ./run.sh test takes the sshd binary out of the package instead:
+# apt-get download, dpkg-deb -x into $BUILD_DIR/sshd-root. Nothing is installed from it, no service
+# is started or enabled, nothing in /etc changes. Only for the tests (./run.sh alone never fetches
+# it); done once (kept with the build). Where it cannot be had the SSH tests skip, saying why
+# (under CI=true they fail instead: CI must run them).
+take_out_sshd() {
+  local root="$BUILD_DIR/sshd-root" sshd="$BUILD_DIR/sshd-root/usr/sbin/sshd" tmp deb need=() dep name op ver have
+  if [ -x "$sshd" ] && ! ldd "$sshd" 2>/dev/null | grep -q "not found"; then
+    echo "run.sh: the SSH tests' sshd: $sshd (taken out of openssh-server before; not installed)"
+    return 0
+  fi
+  echo "run.sh: taking sshd out of Debian's openssh-server for the SSH tests (downloaded, not installed: no SSH server is started or enabled)"
+  tmp=$(mktemp -d)
+  chmod 755 "$tmp"  # apt's download user (_apt) writes there
+  if ! (cd "$tmp" && apt-get download openssh-server >download.log 2>&1); then
+    # An old package list names a version the mirror no longer has: refresh it once.
+    $SUDO apt-get update -qq >/dev/null 2>&1 || true
+    if ! (cd "$tmp" && apt-get download openssh-server >download.log 2>&1); then
+      echo "run.sh: could not download openssh-server: $(tail -n1 "$tmp/download.log"); the SSH tests will be skipped" >&2
+      rm -rf "$tmp"
+      return 0
+    fi
+  fi
+  deb=$(ls "$tmp"/openssh-server_*.deb)
+  # sshd's libraries are ordinary library packages: those missing, or older than the package
+  # wants, are installed (libwrap0 is usually the only one, already in the list above).
+  while read -r dep; do
+    read -r name op ver <<<"$(sed -E 's/^([^ (]+) *(\(([<>=]+) *([^)]+)\))?.*$/\1 \3 \4/' <<<"$dep")"
+    case "$name" in lib*[0-9]|lib*[0-9]g|zlib1g) ;; *) continue ;; esac  # not libpam-modules, adduser...
+    have=$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null | sed -n 's/^install ok installed //p')
+    if [ -z "$have" ] || { [ -n "$op" ] && ! dpkg --compare-versions "$have" "$op" "$ver"; }; then
+      need+=("$name")
+    fi
+  done < <(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' | grep -v '|')
+  if ((${#need[@]})); then
+    echo "run.sh: installing sshd's libraries: ${need[*]}"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null \
+      || echo "run.sh: could not install ${need[*]}" >&2
+  fi
+  rm -rf "$root.new"
+  dpkg-deb -x "$deb" "$root.new"
+  rm -rf "$tmp" "$root"
+  mv "$root.new" "$root"
+  if ldd "$sshd" | grep -q "not found"; then
+    echo "run.sh: $sshd lacks libraries ($(ldd "$sshd" | grep 'not found' | tr -s ' \t\n' ' ')); the SSH tests will be skipped" >&2
+  else
+    echo "run.sh: the SSH tests' sshd: $sshd"
+  fi
+}
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
@@ -60,6 +116,7 @@ case "$mode" in
     echo "run.sh: install it with: apt-get install $deb"
     ;;
   test)
+    take_out_sshd
     export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
     cd "$BUILD_DIR" && exec ctest --output-on-failure --timeout 600
     ;;
