@@ -18,7 +18,8 @@ As root sshd needs its privilege-separation user `sshd` and folder /run/sshd. Wh
 not exist (openssh-server not installed), sshd runs under nss_wrapper (Debian's libnss-wrapper, a
 library for tests) with a passwd file that adds it, so no user is added to the machine; /run/sshd is
 made only if missing (said on stdout) and removed at the end only if this lab made it. As another
-user, sshd runs unprivileged (no privilege separation) and accepts only that user: the same tests.
+user, sshd runs unprivileged (no privilege separation) and accepts only that user: the same tests
+pass (checked as a normal user; an account sshd sees as locked, like `nobody`, cannot log in).
 
 At the end every sshd is stopped (its process group), the folder is removed, and close() checks that
 no sshd is alive and nothing listens on the ports it used.
