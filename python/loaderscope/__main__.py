@@ -21,7 +21,7 @@ USAGE = """usage: python3 -m loaderscope run [--summary FILE] [--trace FILE] [--
                                     [--lanes N] [--sample-every N] script.py [args...]
        python3 -m loaderscope model SUMMARY.json
        python3 -m loaderscope list
-Output paths may hold {rank} and {pid}; with several ranks and no {rank}, .rank<N> is added."""
+Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."""
 
 
 def _usage_error(message):
@@ -92,7 +92,7 @@ def run(argv):
         o.sample_every = max(1, int(opts["sample_every"]))
     from . import _native
     for flag, path in (("--summary", o.summary), ("--trace", o.trace), ("--events", o.events)):
-        problem = _native.check_output_path(path.replace("{rank}", "0").replace("{pid}", "0")) if path else ""
+        problem = _native.check_output_path(_session.expand(path, 0, 0)) if path else ""
         if problem:
             _usage_error("cannot write %s %s: %s" % (flag, path, problem))
     script = os.path.abspath(script)

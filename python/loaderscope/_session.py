@@ -5,6 +5,7 @@ the writers of the main process's lanes, the loaders it watched, and the outputs
 import atexit
 import json
 import os
+import socket
 import stat
 import sys
 import threading
@@ -25,12 +26,16 @@ SEGMENT_LINE = "loaderscope: segment %s pid=%d rank=%d world_size=%d"
 
 
 def _rank_from_env():
-    try:
-        rank = int(os.environ["RANK"])
-        world = int(os.environ.get("WORLD_SIZE", "0"))
-        return rank, world
-    except (KeyError, ValueError):
-        return -1, 0
+    """RANK and WORLD_SIZE (torchrun, accelerate, deepspeed), else Slurm's SLURM_PROCID and
+    SLURM_NTASKS (srun); torch.distributed's own rank replaces it once a process group exists."""
+    for rank_var, world_var in (("RANK", "WORLD_SIZE"), ("SLURM_PROCID", "SLURM_NTASKS")):
+        try:
+            rank = int(os.environ[rank_var])
+            world = int(os.environ.get(world_var, "0"))
+            return rank, world
+        except (KeyError, ValueError):
+            continue
+    return -1, 0
 
 
 def _program():
@@ -50,6 +55,14 @@ def _replaceable(path):
         return True
     except OSError:
         return False
+
+
+def expand(path, rank, pid):
+    """An output path with {rank}, {pid} and {host} (this machine's name, socket.gethostname())
+    filled in."""
+    if "{host}" in path:
+        path = path.replace("{host}", socket.gethostname())
+    return path.replace("{rank}", str(rank)).replace("{pid}", str(pid))
 
 
 class ProbeSession:
@@ -159,10 +172,10 @@ class ProbeSession:
     # --- the end -----------------------------------------------------------------------------
 
     def _expand(self, path):
-        return path.replace("{rank}", str(max(self.rank, 0))).replace("{pid}", str(self.pid))
+        return expand(path, max(self.rank, 0), self.pid)
 
     def output_path(self, path):
-        """{rank} and {pid} in a path are replaced; several ranks without {rank} get .rank<N>."""
+        """{rank}, {pid} and {host} in a path are replaced; several ranks without {rank} get .rank<N>."""
         if not path:
             return None
         rank = max(self.rank, 0)
