@@ -41,12 +41,13 @@ def _install_now():
 def _activate():
     """Installs the hooks now if torch.utils.data is loaded, else as soon as it is imported (so a
     script that sets threads or environment before importing torch sees no difference)."""
-    if STATE.installed or STATE.disabled is not None:
+    if STATE.installed or STATE.disabled is not None or STATE.armed:
         return
     if "torch.utils.data.dataloader" in sys.modules:
         safe(_install_now)
     else:
         from . import _importhook
+        STATE.armed = True  # once: LOADERSCOPE_WATCH's start-up and start() may both get here
         _importhook.arm("torch.utils.data.dataloader", lambda: safe(_install_now))
 
 

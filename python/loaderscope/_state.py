@@ -37,6 +37,7 @@ class State:
     def __init__(self):
         self.hooks = None          # _compat.Hooks once the hooks are installed
         self.installed = False
+        self.armed = False         # the import hook waits for torch.utils.data (_activate)
         self.disabled = None       # the reason, once the probe has disabled itself
         self.session = None        # the ProbeSession of this process, made on first need
         self.inherited = None      # a forked child's copy of its parent's session (its mapping)
