@@ -54,7 +54,7 @@ cuda="${LOADERSCOPE_CUDA:-ON}"
 # (under CI=true they fail instead: CI must run them).
 take_out_sshd() {
   local root="$BUILD_DIR/sshd-root" sshd="$BUILD_DIR/sshd-root/usr/sbin/sshd" tmp deb need=() dep name op ver have
-  if [ -x "$sshd" ] && ! ldd "$sshd" 2>/dev/null | grep -q "not found"; then
+  if [ -x "$sshd" ] && ! grep -q "not found" <<<"$(ldd "$sshd" 2>&1 || true)"; then
     echo "run.sh: the SSH tests' sshd: $sshd (taken out of openssh-server before; not installed)"
     return 0
   fi
@@ -87,11 +87,17 @@ take_out_sshd() {
       || echo "run.sh: could not install ${need[*]}" >&2
   fi
   rm -rf "$root.new"
-  dpkg-deb -x "$deb" "$root.new"
+  if ! dpkg-deb -x "$deb" "$root.new"; then
+    echo "run.sh: could not unpack $(basename "$deb"); the SSH tests will be skipped" >&2
+    rm -rf "$tmp" "$root.new"
+    return 0
+  fi
   rm -rf "$tmp" "$root"
   mv "$root.new" "$root"
-  if ldd "$sshd" | grep -q "not found"; then
-    echo "run.sh: $sshd lacks libraries ($(ldd "$sshd" | grep 'not found' | tr -s ' \t\n' ' ')); the SSH tests will be skipped" >&2
+  local libs
+  libs=$(ldd "$sshd" 2>&1 || true)
+  if grep -q "not found" <<<"$libs"; then
+    echo "run.sh: $sshd lacks libraries ($(grep 'not found' <<<"$libs" | tr -s ' \t\n' ' ')); the SSH tests will be skipped" >&2
   else
     echo "run.sh: the SSH tests' sshd: $sshd"
   fi
