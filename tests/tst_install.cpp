@@ -150,7 +150,8 @@ void TestInstall::layout()
 #endif
 #ifdef LOADERSCOPE_HAVE_PROBE
     want << QStringLiteral("lib/python3/dist-packages/loaderscope/__init__.py")
-         << QStringLiteral("lib/python3/dist-packages/loaderscope/__main__.py");
+         << QStringLiteral("lib/python3/dist-packages/loaderscope/__main__.py")
+         << QStringLiteral("lib/python3/dist-packages/loaderscope-watch.pth");
     QVERIFY2(!QDir(usr(QStringLiteral("lib/python3/dist-packages/loaderscope"))).entryList({QStringLiteral("_native*.so")}).isEmpty(),
              "the probe's extension is not installed");
 #endif
@@ -322,6 +323,22 @@ void TestInstall::pythonPackage()
                             env, m_work.path());
     QCOMPARE(help.exitCode, 0);
     QVERIFY(help.out.contains("python3 -m loaderscope run"));
+
+    // loaderscope-watch.pth, read as Python reads dist-packages at start-up (site.addsitedir):
+    // without LOADERSCOPE_WATCH it imports nothing; with it, the probe's start-up module.
+    const QString loaded = QStringLiteral("import site, sys; site.addsitedir(sys.argv[1]); "
+                                          "print(sorted(m for m in sys.modules if m.startswith('loaderscope')))");
+    QProcessEnvironment bare = isolated();
+    bare.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    const Result off = run(QStringLiteral(LOADERSCOPE_PYTHON), {QStringLiteral("-c"), loaded, site}, bare, m_work.path());
+    QVERIFY2(off.exitCode == 0, off.err.constData());
+    QCOMPARE(off.out.trimmed(), QByteArray("[]"));
+    QVERIFY2(off.err.isEmpty(), off.err.constData());
+    bare.insert(QStringLiteral("LOADERSCOPE_WATCH"), QStringLiteral("1"));
+    const Result on = run(QStringLiteral(LOADERSCOPE_PYTHON), {QStringLiteral("-c"), loaded, site}, bare, m_work.path());
+    QVERIFY2(on.exitCode == 0, on.err.constData());
+    QVERIFY2(on.out.contains("'loaderscope._autowatch'"), on.out.constData());
+    QVERIFY2(on.err.isEmpty(), on.err.constData());
 #endif
 }
 
