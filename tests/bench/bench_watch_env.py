@@ -29,6 +29,7 @@ PTH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(loaderscope._
 def user_site_env(base, with_pth):
     env = dict(os.environ, PYTHONUSERBASE=base)
     env.pop("LOADERSCOPE_WATCH", None)
+    env.pop("PYTHONNOUSERSITE", None)  # the user site folder must be read
     site = subprocess.run([sys.executable, "-c", "import site; print(site.getusersitepackages())"], env=env,
                           capture_output=True, text=True, check=True).stdout.strip()
     os.makedirs(site, exist_ok=True)

@@ -22,8 +22,8 @@ import sys
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, check, check_no_leftovers, equal, main, native,  # noqa: E402
-                       strip_pids)
+from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, Skip, check, check_no_leftovers, equal, main,  # noqa: E402
+                       native, strip_pids)
 
 import loaderscope  # noqa: E402  (the build's package: PYTHONPATH=build/python, set by ctest)
 
@@ -37,10 +37,14 @@ def site_env(tmp, with_pth=True):
     same job without it: PYTHONUSERBASE names a user site folder of the test's own either way."""
     base = os.path.join(tmp, "userbase-pth" if with_pth else "userbase-none")
     env = dict(os.environ, PYTHONUSERBASE=base)
-    for k in ("LOADERSCOPE_WATCH", "LOADERSCOPE_SUMMARY", "LOADERSCOPE_EVENTS", "LOADERSCOPE_TRACE"):
+    for k in ("LOADERSCOPE_WATCH", "LOADERSCOPE_SUMMARY", "LOADERSCOPE_EVENTS", "LOADERSCOPE_TRACE",
+              "PYTHONNOUSERSITE"):  # the user site folder must be read
         env.pop(k, None)
-    site = subprocess.run([PYTHON, "-c", "import site; print(site.getusersitepackages())"], env=env,
-                          capture_output=True, text=True, check=True).stdout.strip()
+    enabled, site = subprocess.run(
+        [PYTHON, "-c", "import site; print(site.ENABLE_USER_SITE); print(site.getusersitepackages())"], env=env,
+        capture_output=True, text=True, check=True).stdout.split("\n")[:2]
+    if enabled != "True":  # uid != euid, or python3 -s: no user site folder to put the .pth in
+        raise Skip("this python3 reads no user site folder (site.ENABLE_USER_SITE=%s)" % enabled)
     os.makedirs(site, exist_ok=True)
     if with_pth:
         check(os.path.isfile(PTH), "the build has no %s" % PTH)
