@@ -356,14 +356,35 @@ def case_clock_offset(tmp):
     check(abs(min(ob) - min(oa) - shift) < 50_000_000, "shift %d, expected %d" % (min(ob) - min(oa), shift))
 
 
+def case_consumer_gone(tmp):
+    """The consumer closes its end (the app lets go, ssh ends): the stream exits 0 quietly at its
+    next write, and the job goes on."""
+    with procs() as ps:
+        job, name, pid = start_job(ps, tmp, ["--workers", "2", "--length", "480", "--sleep-us", "5000"])
+        s = ps.start(stream_cmd(name), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        head = os.read(s.stdout.fileno(), 8)
+        check(head == b"LSREC003", "the stream does not start with a version 3 header: %r" % head)
+        s.stdout.close()
+        s.stdout = None
+        rc = s.wait(timeout=30)
+        err = s.stderr.read()
+        check(rc == 0 and err == b"", "the stream exited %d after its consumer left: %r" % (rc, err))
+        check(job.poll() is None, "the job ended with the stream's consumer")
+        finish_job(job)
+
+
 def case_truncated(tmp):
-    """A stream cut mid-frame is read up to the cut, with the shortfall said (trace: a warning)."""
+    """A stream cut mid-frame is read up to the cut, with the shortfall said (trace: a warning);
+    a --zstd stream cut mid-frame too."""
     with procs() as ps:
         job, name, pid = start_job(ps, tmp, ["--workers", "2", "--length", "64", "--sleep-us", "20000"])
         saved = os.path.join(tmp, "whole.stream")
+        packed = os.path.join(tmp, "whole.stream.zst")
         s = start_stream(ps, saved, name)
+        z = start_stream(ps, packed, "--zstd", name)
         finish_job(job)
         finish_stream(s)
+        finish_stream(z)
     h, whole = read(saved)
     with open(saved, "rb") as f:
         data = f.read()
@@ -384,6 +405,15 @@ def case_truncated(tmp):
                            text=True, timeout=60)
         check(r.returncode == 0 and "warning" in r.stderr and "reading stopped at byte" in r.stderr, "trace of the cut stream: %d %s" %
               (r.returncode, r.stderr))
+    with open(packed, "rb") as f:
+        zdata = f.read()
+    zcut = os.path.join(tmp, "cut.stream.zst")
+    with open(zcut, "wb") as f:
+        f.write(zdata[:len(zdata) * 2 // 3])
+    hz, zpart = read(zcut)
+    check(hz["compressed"] and hz["truncated"] and "zstd frame" in hz["shortfall"], "the cut zstd stream: %r" % hz)
+    _, zwhole = read(packed)
+    check(len(zpart) < len(zwhole) and zpart == zwhole[:len(zpart)], "the cut zstd stream does not read up to the cut")
 
 
 CASES = {
@@ -395,6 +425,7 @@ CASES = {
     "stream_hostile": case_hostile,
     "stream_clock_offset": case_clock_offset,
     "stream_truncated": case_truncated,
+    "stream_consumer_gone": case_consumer_gone,
 }
 
 if __name__ == "__main__":
