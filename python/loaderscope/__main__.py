@@ -246,6 +246,9 @@ def stream(argv):
         _usage_error("stream: --buffer-kib must be at least 1")
     from . import _native
     name = opts.segment
+    if os.isatty(1):
+        _usage_error("stream: standard output is a terminal: send it to a file or a pipe "
+                     "(python3 -m loaderscope stream NAME > saved.stream)")
     if (name is None) == (opts.rank is None):
         _usage_error("stream: name one segment, or --rank N (see `python3 -m loaderscope list`)")
     if name is None:
@@ -267,6 +270,15 @@ def stream(argv):
         boot_id = ""
     fields = [("host", socket.gethostname()), ("boot_id", boot_id), ("torch_version", _torch_version_here()),
               ("probe_version", loaderscope.__version__)]
+    stopped_by = []
+
+    def stop(signum, frame):
+        # Ends the stream as Ctrl-C does (its end record says "interrupted"), then exits 128+N.
+        stopped_by.append(signum)
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
     try:
         sys.stdout.flush()
         r = _native.stream_segment(name, fd=sys.stdout.fileno(), zstd_level=3 if opts.zstd else 0,
@@ -285,7 +297,7 @@ def stream(argv):
                          "%d dropped while the consumer was slow); %d carried\n"
                          % (lost, r["lost_ring"], r["lost_stream"], r["events"]))
     if r["interrupted"]:
-        sys.exit(130)
+        sys.exit(128 + (stopped_by[0] if stopped_by else signal.SIGINT))
 
 
 def main():

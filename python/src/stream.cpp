@@ -65,6 +65,10 @@ struct Shared
     std::string error;
     uint64_t events_written = 0;
     uint64_t beacons = 0;
+    // Owned here, not by streamSegment's frame: after Ctrl-C with the writer blocked in write()
+    // (a consumer that stopped reading), the writer thread is left behind, holding them.
+    std::unique_ptr<ls::Segment> seg;
+    std::unique_ptr<StreamSink> sink;
 };
 
 bool isFinal(uint32_t state)
@@ -87,8 +91,11 @@ bool creatorAlive(int pid, uint64_t starttime)
     return ls::processStartTime(pid) == starttime;
 }
 
-void writerThread(Shared& sh, StreamSink& sink, const ls::SegmentHeader* hdr, int64_t offset)
+void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
 {
+    Shared& sh = *owner;
+    StreamSink& sink = *sh.sink;
+    const ls::SegmentHeader* hdr = sh.seg->header();
     uint64_t nextBeacon = ls::nowNs() + kBeaconNs;
     std::vector<uint8_t> batch;
     std::vector<uint8_t> frame;
@@ -177,13 +184,16 @@ py::dict streamSegment(const StreamOptions& o)
 {
     // Throws std::runtime_error (a RuntimeError in Python) with the reason: no such name, not a
     // regular file, not a segment, another layout version...
-    std::unique_ptr<ls::Segment> seg = ls::Segment::open(o.segment, /*writable=*/false);
+    auto owner = std::make_shared<Shared>();
+    Shared& sh = *owner;
+    sh.seg = ls::Segment::open(o.segment, /*writable=*/false);
+    const ls::Segment* seg = sh.seg.get();
     const ls::SegmentHeader* hdr = seg->header();
     const int pid = hdr->creator_pid;
     const uint64_t starttime = hdr->creator_starttime;
 
-    StreamSink sink(o.fd, o.zstd_level);
-    Shared sh;
+    sh.sink = std::make_unique<StreamSink>(o.fd, o.zstd_level);
+    StreamSink& sink = *sh.sink;
     ls::EventReader reader(*seg);
 
     // The header and the header record: the clock pair is read now, before the first drain.
@@ -216,6 +226,15 @@ py::dict streamSegment(const StreamOptions& o)
 
     uint32_t reason = 0;
     bool interrupted = false;
+    // Python's SIGINT (and the SIGTERM/SIGHUP handlers `stream` installs) only set a flag; it is
+    // looked at here, with the GIL, and cleared: Python is told by the result, not an exception.
+    auto signalled = [] {
+        py::gil_scoped_acquire gil;
+        if (PyErr_CheckSignals() == 0)
+            return false;
+        PyErr_Clear();
+        return true;
+    };
     {
         py::gil_scoped_release nogil;
         if (const auto s = sink.write(start); s != StreamSink::Status::Ok) {
@@ -225,26 +244,26 @@ py::dict streamSegment(const StreamOptions& o)
         }
         std::thread writer;
         if (!sh.writer_stopped)
-            writer = std::thread(writerThread, std::ref(sh), std::ref(sink), hdr, o.clock_offset_ns);
+            writer = std::thread(writerThread, owner, o.clock_offset_ns);
         std::vector<ls::Event> pending;
         pending.reserve(kChunkEvents * 2);
         uint64_t lastChunk = ls::nowNs(), lastSignals = 0, finalSince = 0;
         auto ship = [&] {
-            if (pending.empty())
-                return;
-            std::vector<uint8_t> bytes;
-            ls::encodeEventChunk(pending.data(), pending.size(), bytes);
-            {
+            for (size_t at = 0; at < pending.size(); at += kChunkEvents) {
+                const size_t n = std::min(kChunkEvents, pending.size() - at);
+                std::vector<uint8_t> bytes;
+                ls::encodeEventChunk(pending.data() + at, n, bytes);
                 std::lock_guard lock(sh.mutex);
                 // One chunk always fits an empty queue: the stream goes on however small the budget.
                 if (sh.queue.empty() || sh.queued_bytes + bytes.size() <= o.buffer_bytes) {
                     sh.queued_bytes += bytes.size();
-                    sh.queue.emplace_back(std::move(bytes), uint32_t(pending.size()));
+                    sh.queue.emplace_back(std::move(bytes), uint32_t(n));
                 } else {
-                    sh.lost_stream += pending.size();
+                    sh.lost_stream += n;
                 }
             }
-            sh.wake.notify_one();
+            if (!pending.empty())
+                sh.wake.notify_one();
             pending.clear();
             lastChunk = ls::nowNs();
         };
@@ -279,8 +298,7 @@ py::dict streamSegment(const StreamOptions& o)
             }
             if (now - lastSignals >= 100'000'000) {
                 lastSignals = now;
-                py::gil_scoped_acquire gil;
-                if (PyErr_CheckSignals() != 0) {
+                if (signalled()) {
                     interrupted = true;
                     reason = uint32_t(ls::StreamEndReason::Interrupted);
                     break;
@@ -299,9 +317,20 @@ py::dict streamSegment(const StreamOptions& o)
             sh.end_reason = reason;
         }
         sh.wake.notify_one();
+        // The writer writes what is queued and the end record. A consumer that stopped reading
+        // keeps it blocked in write(): Ctrl-C still ends the stream (without its end record).
+        while (writer.joinable() && !sh.writer_stopped) {
+            if (signalled()) {
+                interrupted = true;
+                writer.detach();
+                break;
+            }
+            ls::sleepNs(50'000'000);
+        }
         if (writer.joinable())
             writer.join();
     }
+    std::lock_guard lock(sh.mutex);
     py::dict r;
     r["reason"] = reason ? ls::streamEndReasonName(reason) : "";
     r["events"] = sh.events_written;

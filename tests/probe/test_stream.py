@@ -373,6 +373,26 @@ def case_consumer_gone(tmp):
         finish_job(job)
 
 
+def case_interrupted(tmp):
+    """SIGTERM (as SIGINT, SIGHUP) ends the stream with its end record, reason "interrupted", exit
+    128+15; the job goes on."""
+    import signal
+    with procs() as ps:
+        job, name, pid = start_job(ps, tmp, ["--workers", "2", "--length", "800", "--sleep-us", "5000"])
+        saved = os.path.join(tmp, "stopped.stream")
+        s = start_stream(ps, saved, name)
+        wait_for(lambda: os.path.getsize(saved) > 72 and read(saved)[0]["beacons"], 30, "a first beacon")
+        s.send_signal(signal.SIGTERM)
+        rc = s.wait(timeout=30)
+        check(rc == 128 + signal.SIGTERM, "the stream exited %d after SIGTERM" % rc)
+        check(job.poll() is None, "the job ended with the stream")
+        finish_job(job)
+    h, events = read(saved)
+    check(h["end"] is not None and h["end"]["reason"] == "interrupted" and not h["truncated"],
+          "end record %r" % h["end"])
+    check(h["end"]["events"] == len(events) > 0, "the interrupted stream's events")
+
+
 def case_truncated(tmp):
     """A stream cut mid-frame is read up to the cut, with the shortfall said (trace: a warning);
     a --zstd stream cut mid-frame too."""
@@ -426,6 +446,7 @@ CASES = {
     "stream_clock_offset": case_clock_offset,
     "stream_truncated": case_truncated,
     "stream_consumer_gone": case_consumer_gone,
+    "stream_interrupted": case_interrupted,
 }
 
 if __name__ == "__main__":
