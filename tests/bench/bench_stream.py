@@ -7,6 +7,9 @@ spreads (max - min) over the repeats.
 The job: trivial samples (an int), 2 workers, every sample recorded (one Fetch span each), under
 `python3 -m loaderscope run`; it times its own loop (the interpreter's start and torch's import
 are left out). The stream's output goes to a pipe that this script drains as fast as it can.
+events_per_s is what the stream carried while the job's loop ran (the job's own event rate when
+nothing is lost); events_per_stream_cpu_s, events over the stream process's CPU time (its
+interpreter's start included), is what one core could carry.
 
 usage: PYTHONPATH=build/python /usr/bin/python3 tests/bench/bench_stream.py [--repeats N] [--samples N]
 Prints one JSON object.
@@ -26,6 +29,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "probe"))
 from probetest import SEGMENT_RE  # noqa: E402
 
 import loaderscope._native as native  # noqa: E402
+
+# The children find this same package wherever they run (PYTHONPATH may be relative).
+ENV = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(native.__file__))))
 
 JOB = r'''
 import json, sys, time
@@ -52,7 +58,7 @@ def run_once(tmp, samples, mode):
     with open(job_py, "w") as f:
         f.write(JOB)
     p = subprocess.Popen([sys.executable, "-m", "loaderscope", "run", job_py, str(samples)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp, env=ENV)
     stream = None
     saved = os.path.join(tmp, "bench.stream")
     reader = None
@@ -63,7 +69,7 @@ def run_once(tmp, samples, mode):
             raise SystemExit("no segment line from the job")
         if mode:
             cmd = [sys.executable, "-m", "loaderscope", "stream", m.group(1)] + (["--zstd"] if mode == "zstd" else [])
-            stream = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            stream = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
 
             def drain():
                 with open(saved, "wb") as out:
@@ -81,7 +87,9 @@ def run_once(tmp, samples, mode):
         job = json.loads(out.strip().splitlines()[-1])
         result = {"samples_per_s": job["samples"] / job["seconds"], "seconds": job["seconds"]}
         if stream is not None:
-            stream.wait(timeout=120)
+            # The stream's own CPU time: events per CPU second is what one core could carry.
+            _, status, usage = os.wait4(stream.pid, 0)
+            stream.returncode = os.waitstatus_to_exitcode(status)
             reader.join(timeout=120)
             h, events = native.read_events_file(saved)
             end = h["end"] or {}
@@ -91,6 +99,8 @@ def run_once(tmp, samples, mode):
                 "bytes_on_pipe": got["bytes"],
                 # The job's events went through the stream while its loop ran.
                 "events_per_s": end.get("events", len(events)) / job["seconds"],
+                "stream_cpu_s": usage.ru_utime + usage.ru_stime,
+                "events_per_stream_cpu_s": end.get("events", len(events)) / max(1e-9, usage.ru_utime + usage.ru_stime),
             })
         return result
     finally:
@@ -129,6 +139,9 @@ def main():
         out["job_samples_per_s"]["stream_" + m] = summary([x["samples_per_s"] for x in runs[m]])
         out["stream_" + m] = {
             "events_per_s": summary([x["events_per_s"] for x in runs[m]]),
+            # Capacity: events over the stream process's CPU time (its interpreter's start included).
+            "events_per_stream_cpu_s": summary([x["events_per_stream_cpu_s"] for x in runs[m]]),
+            "stream_cpu_s": [x["stream_cpu_s"] for x in runs[m]],
             "events": [x["events"] for x in runs[m]],
             "lost": [x["lost"] for x in runs[m]],
             "bytes_per_event": statistics.median(x["bytes_on_pipe"] / max(1, x["events"]) for x in runs[m]),
