@@ -36,6 +36,7 @@ constexpr uint64_t kDrainNs = 2'000'000;       ///< as the probe's own collector
 constexpr uint64_t kChunkAgeNs = 50'000'000;   ///< a chunk goes out at least this often
 constexpr size_t kChunkEvents = 4096;
 constexpr uint64_t kBeaconNs = 500'000'000;
+constexpr uint64_t kCheckNs = 20'000'000;      ///< how often the job's end is looked for
 constexpr uint64_t kEndGraceNs = 5'000'000'000; ///< run state final, segment still there: end anyway
 
 using ls::StreamSink;
@@ -267,24 +268,31 @@ py::dict streamSegment(const StreamOptions& o)
             pending.clear();
             lastChunk = ls::nowNs();
         };
+        uint64_t lastCheck = 0;
         for (;;) {
             const uint64_t now = ls::nowNs();
             if (sh.writer_stopped)
                 break; // the consumer is gone (or the descriptor failed): nothing more can be said
-            if (!seg->stillWhole()) {
-                reason = uint32_t(ls::StreamEndReason::Damaged);
-                break;
+            // Whether the job ended is asked every 20 ms (its process and its name in /dev/shm),
+            // before that round's drain: every event written before it said so is read then.
+            const bool checkEnd = now - lastCheck >= kCheckNs;
+            uint32_t state = 0;
+            bool alive = true, unlinked = false;
+            if (checkEnd) {
+                lastCheck = now;
+                if (!seg->stillWhole()) {
+                    reason = uint32_t(ls::StreamEndReason::Damaged);
+                    break;
+                }
+                state = hdr->run_state.load(std::memory_order_acquire);
+                alive = creatorAlive(pid, starttime);
+                unlinked = !nameExists(o.segment);
             }
-            // Read the state before the last drain: every event written before the job said it
-            // ended is in the rings by then.
-            const uint32_t state = hdr->run_state.load(std::memory_order_acquire);
-            const bool alive = creatorAlive(pid, starttime);
-            const bool unlinked = !nameExists(o.segment);
             reader.drain(pending);
             sh.lost_ring = reader.lost();
             if (pending.size() >= kChunkEvents || (now - lastChunk >= kChunkAgeNs))
                 ship();
-            if (isFinal(state)) {
+            if (checkEnd && isFinal(state)) {
                 finalSince = finalSince ? finalSince : now;
                 // The probe removes its segment's name after its last events: the end.
                 if (unlinked || !alive || now - finalSince > kEndGraceNs) {
@@ -292,7 +300,7 @@ py::dict streamSegment(const StreamOptions& o)
                                                                               : ls::StreamEndReason::Finished);
                     break;
                 }
-            } else if (!alive) {
+            } else if (checkEnd && !alive) {
                 reason = uint32_t(ls::StreamEndReason::CreatorGone);
                 break;
             }
