@@ -255,7 +255,8 @@ public:
         uint64_t eventsRead = 0;     ///< events in the whole chunks
         uint64_t eventsExpected = 0; ///< the header's count (a closed recording), else 0
         bool noEnd = false;          ///< a stream (version 3) without its end record
-        bool compressedCut = false;  ///< a compressed stream whose zstd data ends mid-frame
+        bool compressedCut = false;  ///< a compressed stream whose zstd data ends mid-frame (or is
+                                     ///< damaged, or decompresses to more than 32 times its size)
     };
     Shortfall shortfall() const;
 
@@ -291,9 +292,9 @@ private:
 };
 
 /// Decompresses the zstd frames read from descriptor `in` into `out` (a --zstd stream into its
-/// recording). False with `error` set when the data ends inside a frame or is not zstd: what came
-/// before is in `out` all the same.
-bool zstdDecompress(int in, int out, std::string& error);
+/// recording). False with `error` set when the data ends inside a frame, is not zstd, or would
+/// pass `limit` bytes (0: no limit): what came before is in `out` all the same.
+bool zstdDecompress(int in, int out, std::string& error, uint64_t limit = 0);
 
 /** "reading stopped at byte X of Y, after N events (the header counts M)": a Shortfall in words. */
 std::string describeShortfall(const RecordingReader::Shortfall& s);

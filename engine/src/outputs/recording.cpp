@@ -71,7 +71,7 @@ bool fullPread(int fd, void* buf, size_t n, uint64_t off)
 
 } // namespace
 
-bool zstdDecompress(int in, int out, std::string& error)
+bool zstdDecompress(int in, int out, std::string& error, uint64_t limit)
 {
     ZSTD_DStream* ds = ZSTD_createDStream();
     if (!ds) {
@@ -80,6 +80,7 @@ bool zstdDecompress(int in, int out, std::string& error)
     }
     std::vector<uint8_t> inBuf(ZSTD_DStreamInSize()), outBuf(ZSTD_DStreamOutSize());
     size_t last = 0; // 0 after a whole frame
+    uint64_t written = 0;
     bool ok = true;
     for (;;) {
         const ssize_t n = ::read(in, inBuf.data(), inBuf.size());
@@ -101,6 +102,12 @@ bool zstdDecompress(int in, int out, std::string& error)
                 ok = false;
                 break;
             }
+            if (limit && written + ob.pos > limit) {
+                error = "it decompresses to more than " + std::to_string(limit) + " bytes";
+                ok = false;
+                break;
+            }
+            written += ob.pos;
             for (size_t done = 0; done < ob.pos;) {
                 const ssize_t w = ::write(out, outBuf.data() + done, ob.pos - done);
                 if (w < 0 && errno == EINTR)
@@ -289,8 +296,11 @@ RecordingReader::RecordingReader(const std::string& path)
             m_fd = -1;
             throw RecordingError("cannot decompress " + path + ": no temporary file: " + std::strerror(err));
         }
+        // A hostile file (a "zstd bomb") must not fill the temporary folder: a recording compresses
+        // about 2 to 1, so more than 32 times its size (and 256 MiB) is not one.
+        const uint64_t limit = std::max<uint64_t>(uint64_t(256) << 20, uint64_t(st.st_size) * 32);
         std::string error;
-        m_compressedCut = !zstdDecompress(m_fd, tmp, error);
+        m_compressedCut = !zstdDecompress(m_fd, tmp, error, limit);
         ::close(m_fd);
         m_fd = tmp;
         m_compressed = true;
@@ -299,6 +309,8 @@ RecordingReader::RecordingReader(const std::string& path)
         m_header.num_workers > 1024) {
         ::close(m_fd);
         m_fd = -1;
+        if (m_compressedCut)
+            throw RecordingError(path + " is zstd data that ends (or is damaged) before a recording's header");
         throw RecordingError(path + " is not a Loaderscope recording (or from another version)");
     }
     if (std::memcmp(m_header.magic, kRecordingMagicV2, sizeof m_header.magic) == 0) {
@@ -467,7 +479,7 @@ std::string describeShortfall(const RecordingReader::Shortfall& s)
     if (s.eventsExpected > 0)
         text += " (the header counts " + std::to_string(s.eventsExpected) + ")";
     if (s.compressedCut)
-        text += "; the compressed data ends inside a zstd frame";
+        text += "; the compressed data ends inside a zstd frame (or is damaged, or decompresses to too much)";
     if (s.noEnd)
         text += "; the stream has no end record";
     return text;
