@@ -164,6 +164,13 @@ def check_stream_file(path, job_pid, events_bin, expect_lost=False):
         with open(out) as f:
             trace = json.load(f)
         check(len(trace["traceEvents"]) > len(events) // 2, "the trace of the stream is short")
+        # The stream's header was written before the job's workers started: their tracks are
+        # named all the same, with their pids.
+        names = [e["args"]["name"] for e in trace["traceEvents"] if e.get("ph") == "M" and e.get("name") == "process_name"]
+        for lane in sorted({e.lane for e in events if e.lane >= 0}):
+            pids = sorted({e.arg0 for e in events if e.kind == KIND["WorkerStart"] and e.lane == lane})
+            want = "worker %d (pid %s)" % (lane, ", ".join(map(str, pids)))
+            check(want in names, "the trace of the stream has no track %r: %r" % (want, names))
     return h, events, job_events
 
 
