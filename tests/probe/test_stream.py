@@ -128,7 +128,7 @@ def boot_id():
         return f.read().strip()
 
 
-def check_stream_file(path, job_pid, events_bin, expect_lost=False):
+def check_stream_file(path, job_pid, events_bin, expect_lost=False, rank=-1, world_size=0):
     """What every stream of a job that ran to its end holds (against the job's own recording)."""
     h, events = read(path)
     _, job_events = read(events_bin)
@@ -138,7 +138,7 @@ def check_stream_file(path, job_pid, events_bin, expect_lost=False):
     check(info["host"] == socket.gethostname(), "host %r" % info["host"])
     check(info["boot_id"] == boot_id(), "boot id %r" % info["boot_id"])
     check(info["pid"] == job_pid, "pid %r, the job is %d" % (info["pid"], job_pid))
-    check(info["rank"] == -1 and info["world_size"] == 0, "rank/world %r/%r" % (info["rank"], info["world_size"]))
+    check(info["rank"] == rank and info["world_size"] == world_size, "rank/world %r/%r" % (info["rank"], info["world_size"]))
     import loaderscope
     check(info["probe_version"] == loaderscope.__version__, "probe version %r" % info["probe_version"])
     check(info["torch_version"] == torch_version(), "torch version %r" % info["torch_version"])
@@ -189,6 +189,19 @@ def case_full(tmp):
         check(err == "", "the stream wrote on stderr: %r" % err)
     check_stream_file(saved, pid, os.path.join(tmp, "job", "events.bin"))
     check(not os.path.exists("/dev/shm/" + name), "segment left behind")
+
+
+def case_rank(tmp):
+    """`stream --rank N` finds the job of that rank on this host (here: RANK=3 WORLD_SIZE=4 in its
+    environment, as torchrun sets them)."""
+    with procs() as ps:
+        job, name, pid = start_job(ps, tmp, JOB_ARGS, env={"RANK": "3", "WORLD_SIZE": "4"})
+        saved = os.path.join(tmp, "rank3.stream")
+        s = start_stream(ps, saved, "--rank", "3")
+        finish_job(job)
+        finish_stream(s, timeout=30)
+    h, events, _ = check_stream_file(saved, pid, os.path.join(tmp, "job", "events.rank3.bin"), rank=3, world_size=4)
+    check(h["stream"]["segment"] == name, "--rank 3 streamed %r, the job's segment is %r" % (h["stream"]["segment"], name))
 
 
 def case_late(tmp):
@@ -446,6 +459,7 @@ def case_truncated(tmp):
 CASES = {
     "stream_full": case_full,
     "stream_late": case_late,
+    "stream_rank": case_rank,
     "stream_zstd": case_zstd,
     "stream_slow_consumer": case_slow_consumer,
     "stream_list_json": case_list_json,
