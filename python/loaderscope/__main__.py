@@ -10,6 +10,7 @@ model  prints the engine config fitted to a run's summary (its "observed" object
 list   lists live Loaderscope segments (engine runs and watched jobs); --json: one JSON array.
 stream writes a live segment's events to standard output as they come, in the recording format
        (docs/traces.md, section 2), until the job ends: a saved stream is a recording.
+demux  splits what `stream --all` wrote into one recording per segment.
 """
 
 import argparse
@@ -23,7 +24,8 @@ USAGE = """usage: python3 -m loaderscope run [--summary FILE] [--trace FILE] [--
                                     [--lanes N] [--sample-every N] script.py [args...]
        python3 -m loaderscope model SUMMARY.json
        python3 -m loaderscope list [--json]
-       python3 -m loaderscope stream [--zstd] [--buffer-kib N] (SEGMENT | --rank N)
+       python3 -m loaderscope stream [--zstd] [--buffer-kib N] (SEGMENT | --rank N | --all)
+       python3 -m loaderscope demux FILE DIR
 Output paths may hold {rank} and {pid}; with several ranks and no {rank}, .rank<N> is added."""
 
 
@@ -229,6 +231,9 @@ def stream(argv):
                     "format (a saved stream is a recording), until the job ends; then exits 0.")
     parser.add_argument("segment", nargs="?", help="the segment's name (as `list` shows it, or /dev/shm/NAME)")
     parser.add_argument("--rank", type=int, help="the segment of the job of this torch.distributed rank")
+    parser.add_argument("--all", action="store_true",
+                        help="every live segment of this user on this host, and those that start while it runs, "
+                             "multiplexed (split with `demux`)")
     parser.add_argument("--zstd", action="store_true", help="compress: zstd frames (each ends after a beacon)")
     parser.add_argument("--buffer-kib", type=int, default=32768, metavar="N",
                         help="events read but not yet written, at most N KiB (default 32768); "
@@ -249,9 +254,11 @@ def stream(argv):
     if os.isatty(1):
         _usage_error("stream: standard output is a terminal: send it to a file or a pipe "
                      "(python3 -m loaderscope stream NAME > saved.stream)")
-    if (name is None) == (opts.rank is None):
-        _usage_error("stream: name one segment, or --rank N (see `python3 -m loaderscope list`)")
-    if name is None:
+    if (name is not None) + (opts.rank is not None) + opts.all != 1:
+        _usage_error("stream: name one segment, or --rank N, or --all (see `python3 -m loaderscope list`)")
+    if opts.all:
+        pass
+    elif name is None:
         found = [s for s in _native.list_segments() if s["rank"] == opts.rank]
         if not found:
             _usage_error("stream: no live segment of rank %d on this host" % opts.rank)
@@ -270,6 +277,11 @@ def stream(argv):
         boot_id = ""
     fields = [("host", socket.gethostname()), ("boot_id", boot_id), ("torch_version", _torch_version_here()),
               ("probe_version", loaderscope.__version__)]
+    if opts.all:
+        from . import _mux
+        sys.stdout.flush()
+        sys.exit(_mux.stream_all(_native, sys.stdout.fileno(), 3 if opts.zstd else 0, opts.buffer_kib * 1024,
+                                 offset, fields, _usage_error))
     stopped_by = []
 
     def stop(signum, frame):
@@ -300,6 +312,25 @@ def stream(argv):
         sys.exit(128 + (stopped_by[0] if stopped_by else signal.SIGINT))
 
 
+def demux(argv):
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope demux",
+        description="Splits what `stream --all` wrote into one recording per segment: "
+                    "DIR/<segment>.stream (.stream.zst for a --zstd one).")
+    parser.add_argument("file", metavar="FILE", help="the saved output of `stream --all`")
+    parser.add_argument("dir", metavar="DIR", help="where the recordings go (made if needed)")
+    opts = parser.parse_args(argv)
+    from . import _mux
+    try:
+        out, cut = _mux.demux(opts.file, opts.dir)
+    except (OSError, ValueError) as e:
+        _usage_error("demux: %s" % e)
+    for name, path, closed in out:
+        print(json.dumps({"segment": name, "recording": path, "end": closed}))
+    if cut is not None:
+        sys.stderr.write("loaderscope: demux: warning: %s is cut short: reading stopped at byte %d\n" % (opts.file, cut))
+
+
 def main():
     argv = sys.argv[1:]
     if not argv or argv[0] in ("-h", "--help"):
@@ -314,6 +345,8 @@ def main():
         list_segments(rest)
     elif cmd == "stream":
         stream(rest)
+    elif cmd == "demux":
+        demux(rest)
     else:
         raise SystemExit("loaderscope: unknown command %r\n%s" % (cmd, USAGE))
     return 0

@@ -49,6 +49,7 @@ struct StreamOptions
     uint64_t buffer_bytes = 32u << 20;
     int64_t clock_offset_ns = 0;
     std::vector<std::pair<std::string, std::string>> fields; ///< host, boot_id, versions...
+    py::object stop;          ///< None, or a callable: true ends the stream as a signal does
 };
 
 struct Shared
@@ -229,12 +230,25 @@ py::dict streamSegment(const StreamOptions& o)
     bool interrupted = false;
     // Python's SIGINT (and the SIGTERM/SIGHUP handlers `stream` installs) only set a flag; it is
     // looked at here, with the GIL, and cleared: Python is told by the result, not an exception.
-    auto signalled = [] {
+    // `stop` lets `stream --all` end its streams (running on other threads, where Python's
+    // signals are not seen) as the main thread's Ctrl-C does.
+    // Each asks once: a second Ctrl-C (not the same `stop` again) is what gives up on a writer
+    // that a stalled consumer keeps blocked.
+    bool stopSeen = false;
+    auto signalled = [&o, &stopSeen] {
         py::gil_scoped_acquire gil;
-        if (PyErr_CheckSignals() == 0)
+        if (PyErr_CheckSignals() != 0) {
+            PyErr_Clear();
+            return true;
+        }
+        if (o.stop.is_none() || stopSeen)
             return false;
-        PyErr_Clear();
-        return true;
+        try {
+            stopSeen = bool(py::bool_(o.stop()));
+        } catch (py::error_already_set&) {
+            stopSeen = true;
+        }
+        return stopSeen;
     };
     {
         py::gil_scoped_release nogil;
@@ -359,7 +373,7 @@ void registerStream(py::module_& m)
 {
     m.def("stream_segment",
           [](const std::string& segment, int fd, int zstdLevel, uint64_t bufferBytes, int64_t clockOffsetNs,
-             const std::vector<std::pair<std::string, std::string>>& fields) {
+             const std::vector<std::pair<std::string, std::string>>& fields, py::object stop) {
               StreamOptions o;
               o.segment = segment;
               o.fd = fd;
@@ -367,10 +381,12 @@ void registerStream(py::module_& m)
               o.buffer_bytes = bufferBytes;
               o.clock_offset_ns = clockOffsetNs;
               o.fields = fields;
+              o.stop = std::move(stop);
               return streamSegment(o);
           },
           py::arg("segment"), py::arg("fd") = 1, py::arg("zstd_level") = 0, py::arg("buffer_bytes") = uint64_t(32) << 20,
           py::arg("clock_offset_ns") = 0, py::arg("fields") = std::vector<std::pair<std::string, std::string>>{},
+          py::arg("stop") = py::none(),
           "Writes the segment's events to fd as a recording stream until the job ends. Raises RuntimeError "
           "when the segment cannot be opened. Returns the end reason and the counts.");
 }

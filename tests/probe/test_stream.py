@@ -204,6 +204,70 @@ def case_rank(tmp):
     check(h["stream"]["segment"] == name, "--rank 3 streamed %r, the job's segment is %r" % (h["stream"]["segment"], name))
 
 
+def case_all(tmp):
+    """`stream --all`: every live segment of this user (two ranks of a job here, and one that
+    starts after the stream), multiplexed on one stdout; `demux` splits it into one recording per
+    segment, each as a single stream of it would be. The stream exits 0 once every job ended."""
+    with procs() as ps:
+        jobs = []
+        for rank in (0, 1):
+            sub = os.path.join(tmp, "r%d" % rank)
+            # Longer than the others: still running when the third starts.
+            jobs.append((rank,) + start_job(ps, sub, JOB_ARGS[:3] + ["600"] + JOB_ARGS[4:],
+                                            env={"RANK": str(rank), "WORLD_SIZE": "3"}))
+        saved = os.path.join(tmp, "all.mux")
+        s = start_stream(ps, saved, "--all")
+        # A third rank starts once the stream is going: it is picked up too.
+        wait_for(lambda: os.path.getsize(saved) > 200, 30, "the multiplexed stream to begin")
+        sub = os.path.join(tmp, "r2")
+        jobs.append((2,) + start_job(ps, sub, JOB_ARGS, env={"RANK": "2", "WORLD_SIZE": "3"}))
+        for _, job, _, _ in jobs:
+            finish_job(job)
+        finish_stream(s, timeout=30)
+    out = os.path.join(tmp, "demuxed")
+    r = subprocess.run([PYTHON, "-m", "loaderscope", "demux", saved, out], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0, "demux exited %d: %s" % (r.returncode, r.stderr))
+    for rank, job, name, pid in jobs:
+        path = os.path.join(out, name + ".stream")
+        check(os.path.exists(path), "no recording for %s: %r" % (name, os.listdir(out)))
+        check_stream_file(path, pid, os.path.join(tmp, "r%d" % rank, "job", "events.rank%d.bin" % rank),
+                          rank=rank, world_size=3)
+
+
+def case_all_stopped(tmp):
+    """`stream --all` whose consumer leaves exits 0 quietly; SIGTERM ends each stream with its end
+    record ("interrupted") and exits 143; the job goes on."""
+    import signal
+    with procs() as ps:
+        job, name, pid = start_job(ps, tmp, ["--workers", "2", "--length", "800", "--sleep-us", "5000"])
+        s = ps.start(stream_cmd("--all"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        check(os.read(s.stdout.fileno(), 8) == b"LSMUX001", "no LSMUX001 header")
+        s.stdout.close()
+        s.stdout = None
+        rc = s.wait(timeout=30)
+        err = s.stderr.read()
+        check(rc == 0 and err == b"", "stream --all exited %d after its consumer left: %r" % (rc, err))
+        saved = os.path.join(tmp, "stopped.mux")
+        s = start_stream(ps, saved, "--all")
+        out = os.path.join(tmp, "demuxed")
+
+        def beacon():
+            r = subprocess.run([PYTHON, "-m", "loaderscope", "demux", saved, out], capture_output=True, text=True, timeout=60)
+            rec = os.path.join(out, name + ".stream")
+            return r.returncode == 0 and os.path.exists(rec) and os.path.getsize(rec) > 72 and read(rec)[0]["beacons"]
+        wait_for(beacon, 30, "a first beacon")
+        s.send_signal(signal.SIGTERM)
+        rc = s.wait(timeout=30)
+        check(rc == 128 + signal.SIGTERM, "stream --all exited %d after SIGTERM" % rc)
+        check(job.poll() is None, "the job ended with the stream")
+        finish_job(job)
+    r = subprocess.run([PYTHON, "-m", "loaderscope", "demux", saved, out], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0 and "warning" not in r.stderr, "demux: %d %s" % (r.returncode, r.stderr))
+    h, events = read(os.path.join(out, name + ".stream"))
+    check(h["end"] is not None and h["end"]["reason"] == "interrupted" and h["end"]["events"] == len(events) > 0,
+          "end record %r" % h["end"])
+
+
 def case_late(tmp):
     """A stream started after the job has delivered batches gets them (the rings still hold them),
     then the rest live."""
@@ -460,6 +524,8 @@ CASES = {
     "stream_full": case_full,
     "stream_late": case_late,
     "stream_rank": case_rank,
+    "stream_all": case_all,
+    "stream_all_stopped": case_all_stopped,
     "stream_zstd": case_zstd,
     "stream_slow_consumer": case_slow_consumer,
     "stream_list_json": case_list_json,
