@@ -251,6 +251,8 @@ def stream(argv):
         _usage_error("stream: --buffer-kib must be at least 1")
     from . import _native
     name = opts.segment
+    if sys.stdout is None:
+        _usage_error("stream: there is no standard output to write to")
     if os.isatty(1):
         _usage_error("stream: standard output is a terminal: send it to a file or a pipe "
                      "(python3 -m loaderscope stream NAME > saved.stream)")
