@@ -7,7 +7,10 @@ run    runs a script as `python3 script.py args...` would (sys.argv, sys.path[0]
            loaderscope: segment <name> pid=<pid> rank=<rank> world_size=<n>
        <name> is the file in /dev/shm (the app attaches to it by that exact name).
 model  prints the engine config fitted to a run's summary (its "observed" object).
-list   lists live Loaderscope segments (engine runs and watched jobs).
+list   lists live Loaderscope segments (engine runs and watched jobs); --json: one JSON array.
+stream writes a live segment's events to standard output as they come, in the recording format
+       (docs/traces.md, section 2), until the job ends: a saved stream is a recording.
+demux  splits what `stream --all` wrote into one recording per segment.
 """
 
 import argparse
@@ -20,7 +23,9 @@ import types
 USAGE = """usage: python3 -m loaderscope run [--summary FILE] [--trace FILE] [--events FILE]
                                     [--lanes N] [--sample-every N] script.py [args...]
        python3 -m loaderscope model SUMMARY.json
-       python3 -m loaderscope list
+       python3 -m loaderscope list [--json]
+       python3 -m loaderscope stream [--zstd] [--buffer-kib N] (SEGMENT | --rank N | --all)
+       python3 -m loaderscope demux FILE DIR
 Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."""
 
 
@@ -171,10 +176,161 @@ def model(argv):
     print(config)
 
 
+RUN_STATES = {0: "starting", 1: "running", 2: "finished", 3: "failed"}
+
+
 def list_segments(argv):
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope list",
+        description="Lists the live Loaderscope segments of this user on this host, newest first.")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON array (name, pid, rank, world_size, program, start time, state, host)")
+    opts = parser.parse_args(argv)
     from . import _native
-    for info in _native.list_segments():
-        print(json.dumps(info))
+    segments = _native.list_segments()
+    if not opts.json:
+        for info in segments:
+            print(json.dumps(info))
+        return
+    import socket
+    import time
+    host = socket.gethostname()
+    out = []
+    for info in segments:
+        s = dict(info)
+        s["state"] = RUN_STATES.get(info["run_state"], "unknown")
+        s["start_time"] = time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(info["start_unix_ns"] / 1e9))
+        s["host"] = host
+        out.append(s)
+    print(json.dumps(out))
+
+
+def _torch_version_here():
+    """The torch version of this host's Python, without importing torch (seconds, and memory): its
+    torch/version.py, as torch.__version__ reads it."""
+    import importlib.util
+    import re
+    try:
+        spec = importlib.util.find_spec("torch")
+        if spec is None or not spec.submodule_search_locations:
+            return ""
+        for d in spec.submodule_search_locations:
+            with open(os.path.join(d, "version.py")) as f:
+                m = re.search(r"^__version__\s*=\s*['\"]([^'\"]+)['\"]", f.read(), re.M)
+                if m:
+                    return m.group(1)
+    except (OSError, ImportError, ValueError):
+        pass
+    return ""
+
+
+def stream(argv):
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope stream",
+        description="Writes a live segment's events to standard output as they come, in the recording "
+                    "format (a saved stream is a recording), until the job ends; then exits 0.")
+    parser.add_argument("segment", nargs="?", help="the segment's name (as `list` shows it, or /dev/shm/NAME)")
+    parser.add_argument("--rank", type=int, help="the segment of the job of this torch.distributed rank")
+    parser.add_argument("--all", action="store_true",
+                        help="every live segment of this user on this host, and those that start while it runs, "
+                             "multiplexed (split with `demux`)")
+    parser.add_argument("--zstd", action="store_true", help="compress: zstd frames (each ends after a beacon)")
+    parser.add_argument("--buffer-kib", type=int, default=32768, metavar="N",
+                        help="events read but not yet written, at most N KiB (default 32768); "
+                             "past that, events are dropped and counted")
+    opts = parser.parse_args(argv)
+    offset = os.environ.get("LOADERSCOPE_CLOCK_OFFSET_NS", "").strip()
+    try:
+        offset = int(offset) if offset else 0
+        if abs(offset) >= 1 << 62:
+            raise ValueError
+    except ValueError:
+        _usage_error("stream: LOADERSCOPE_CLOCK_OFFSET_NS must be an integer number of nanoseconds, not %r"
+                     % os.environ["LOADERSCOPE_CLOCK_OFFSET_NS"])
+    if opts.buffer_kib < 1:
+        _usage_error("stream: --buffer-kib must be at least 1")
+    from . import _native
+    name = opts.segment
+    if sys.stdout is None:
+        _usage_error("stream: there is no standard output to write to")
+    if os.isatty(1):
+        _usage_error("stream: standard output is a terminal: send it to a file or a pipe "
+                     "(python3 -m loaderscope stream NAME > saved.stream)")
+    if (name is not None) + (opts.rank is not None) + opts.all != 1:
+        _usage_error("stream: name one segment, or --rank N, or --all (see `python3 -m loaderscope list`)")
+    if opts.all:
+        pass
+    elif name is None:
+        found = [s for s in _native.list_segments() if s["rank"] == opts.rank]
+        if not found:
+            _usage_error("stream: no live segment of rank %d on this host" % opts.rank)
+        if len(found) > 1:
+            _usage_error("stream: %d live segments of rank %d: name one (%s)"
+                         % (len(found), opts.rank, ", ".join(s["name"] for s in found)))
+        name = found[0]["name"]
+    elif name.startswith("/dev/shm/"):
+        name = name[len("/dev/shm/"):]
+    import loaderscope
+    import socket
+    try:
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            boot_id = f.read().strip()
+    except OSError:
+        boot_id = ""
+    fields = [("host", socket.gethostname()), ("boot_id", boot_id), ("torch_version", _torch_version_here()),
+              ("probe_version", loaderscope.__version__)]
+    if opts.all:
+        from . import _mux
+        sys.stdout.flush()
+        sys.exit(_mux.stream_all(_native, sys.stdout.fileno(), 3 if opts.zstd else 0, opts.buffer_kib * 1024,
+                                 offset, fields, _usage_error))
+    stopped_by = []
+
+    def stop(signum, frame):
+        # Ends the stream as Ctrl-C does (its end record says "interrupted"), then exits 128+N.
+        stopped_by.append(signum)
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+    try:
+        sys.stdout.flush()
+        r = _native.stream_segment(name, fd=sys.stdout.fileno(), zstd_level=3 if opts.zstd else 0,
+                                   buffer_bytes=opts.buffer_kib * 1024, clock_offset_ns=offset, fields=fields)
+    except RuntimeError as e:
+        # The engine's reason: no such name, not a regular file, not a segment, another version.
+        _usage_error("stream: %s" % e)
+    if r["error"]:
+        sys.stderr.write("loaderscope: stream: cannot write to standard output: %s\n" % r["error"])
+        sys.exit(1)
+    if r["consumer_gone"]:
+        sys.exit(0)  # the reader closed its end (the app let go, ssh ended): nothing to say
+    lost = r["lost_ring"] + r["lost_stream"]
+    if lost:
+        sys.stderr.write("loaderscope: stream: %d events lost (%d overwritten in the rings before they were read, "
+                         "%d dropped while the consumer was slow); %d carried\n"
+                         % (lost, r["lost_ring"], r["lost_stream"], r["events"]))
+    if r["interrupted"]:
+        sys.exit(128 + (stopped_by[0] if stopped_by else signal.SIGINT))
+
+
+def demux(argv):
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope demux",
+        description="Splits what `stream --all` wrote into one recording per segment: "
+                    "DIR/<segment>.stream (.stream.zst for a --zstd one).")
+    parser.add_argument("file", metavar="FILE", help="the saved output of `stream --all`")
+    parser.add_argument("dir", metavar="DIR", help="where the recordings go (made if needed)")
+    opts = parser.parse_args(argv)
+    from . import _mux
+    try:
+        out, cut = _mux.demux(opts.file, opts.dir)
+    except (OSError, ValueError) as e:
+        _usage_error("demux: %s" % e)
+    for name, path, closed in out:
+        print(json.dumps({"segment": name, "recording": path, "end": closed}))
+    if cut is not None:
+        sys.stderr.write("loaderscope: demux: warning: %s is cut short: reading stopped at byte %d\n" % (opts.file, cut))
 
 
 def main():
@@ -189,6 +345,10 @@ def main():
         model(rest)
     elif cmd == "list":
         list_segments(rest)
+    elif cmd == "stream":
+        stream(rest)
+    elif cmd == "demux":
+        demux(rest)
     else:
         raise SystemExit("loaderscope: unknown command %r\n%s" % (cmd, USAGE))
     return 0

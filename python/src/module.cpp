@@ -4,6 +4,7 @@
 #include "outputs.h"
 #include "recorder.h"
 #include "session.h"
+#include "stream.h"
 
 #include "loaderscope/output_file.h"
 #include "loaderscope/recording.h"
@@ -11,6 +12,11 @@
 #include "loaderscope/shm_layout.h"
 
 #include <pybind11/stl.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 
 namespace py = pybind11;
@@ -88,6 +94,68 @@ py::tuple readRecording(const std::string& path)
     d["engine_pid"] = h.engine_pid;
     d["source"] = h.source;
     d["corrupt"] = r.corrupt();
+    // Version 3 (a stream): its header record, beacons and end record.
+    d["version"] = r.version();
+    d["compressed"] = r.compressed();
+    auto clock = [](py::dict& x, uint64_t mono, int64_t real, uint64_t pair) {
+        x["monotonic_ns"] = mono;
+        x["realtime_ns"] = real;
+        x["pair_ns"] = pair;
+    };
+    if (const auto& info = r.streamInfo()) {
+        py::dict s;
+        const ls::StreamInfoRecord& f = info->record;
+        clock(s, f.monotonic_ns, f.realtime_ns, f.pair_ns);
+        s["source"] = f.source;
+        s["pid"] = f.pid;
+        s["rank"] = f.rank;
+        s["world_size"] = f.world_size;
+        s["run_state"] = f.run_state;
+        s["clock_origin_ns"] = f.clock_origin_ns;
+        s["start_unix_ns"] = f.start_unix_ns;
+        s["lanes"] = f.lanes;
+        s["event_ring_capacity"] = f.event_ring_capacity;
+        for (const auto& [k, v] : info->fields)
+            if (!s.contains(k))
+                s[py::str(k)] = v;
+        d["stream"] = s;
+    } else {
+        d["stream"] = py::none();
+    }
+    py::list beacons;
+    for (const ls::StreamBeacon& b : r.beacons()) {
+        py::dict x;
+        clock(x, b.monotonic_ns, b.realtime_ns, b.pair_ns);
+        x["seq"] = b.seq;
+        x["events"] = b.events;
+        x["lost_ring"] = b.lost_ring;
+        x["lost_stream"] = b.lost_stream;
+        x["run_state"] = b.run_state;
+        x["rank"] = b.rank;
+        x["world_size"] = b.world_size;
+        beacons.append(x);
+    }
+    d["beacons"] = beacons;
+    if (const auto& e = r.streamEnd()) {
+        py::dict x;
+        clock(x, e->monotonic_ns, e->realtime_ns, e->pair_ns);
+        x["reason"] = ls::streamEndReasonName(e->reason);
+        x["events"] = e->events;
+        x["lost_ring"] = e->lost_ring;
+        x["lost_stream"] = e->lost_stream;
+        x["beacons"] = e->beacons;
+        x["run_state"] = e->run_state;
+        d["end"] = x;
+    } else {
+        d["end"] = py::none();
+    }
+    py::list offsets;
+    for (size_t i = 0; i < r.chunks(); ++i)
+        offsets.append(r.chunkOffset(i));
+    d["chunk_offsets"] = offsets;
+    const ls::RecordingReader::Shortfall cut = r.shortfall();
+    d["truncated"] = cut.truncated;
+    d["shortfall"] = cut.truncated ? ls::describeShortfall(cut) : std::string();
     return py::make_tuple(d, eventList(events));
 }
 
@@ -184,6 +252,25 @@ PYBIND11_MODULE(_native, m)
         .def_property_readonly("lost", &Reader::lost)
         .def("info", &Reader::info);
     m.def("read_events_file", &readRecording, py::arg("path"), "(header, events) of a recording");
+    m.def("zstd_decompress_file", [](const std::string& in, const std::string& out) {
+        const int a = ::open(in.c_str(), O_RDONLY | O_CLOEXEC);
+        if (a < 0)
+            throw std::runtime_error("cannot open " + in + ": " + std::strerror(errno));
+        const int b = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (b < 0) {
+            ::close(a);
+            throw std::runtime_error("cannot write " + out + ": " + std::strerror(errno));
+        }
+        std::string error;
+        const bool ok = ls::zstdDecompress(a, b, error);
+        const off_t size = lseek(b, 0, SEEK_END);
+        ::close(a);
+        ::close(b);
+        if (!ok)
+            throw std::runtime_error(in + ": " + error);
+        return int64_t(size);
+    }, py::arg("compressed"), py::arg("out"), "Decompresses a --zstd stream into its recording; returns its bytes.");
+    registerStream(m);
     m.def("check_output_path", &ls::checkOutputPath, py::arg("path"),
           "\"\" when the path can be written, else the reason (the engine's check)");
     m.def("list_segments", [] {

@@ -6,6 +6,13 @@
 //
 // File: RecordingHeader, then chunks. Each chunk: ChunkHeader, then `payload_bytes` of records.
 // A chunk is written with one write() call; a reader ignores a trailing partial chunk.
+//
+// Versions (the header's magic; docs/traces.md, section 2): LSREC002 holds event chunks only (what
+// `run --events` writes). LSREC003 is the stream of a live segment (`python3 -m loaderscope
+// stream`, stream_writer.h): the same header and event chunks, and frames of three more kinds
+// framed like a chunk (a ChunkHeader whose magic names the kind): the stream's header record
+// (StreamInfoRecord), clock beacons (StreamBeacon) and the end record (StreamEnd). The reader
+// reads both, and a zstd-compressed stream (its frames decompress to the same bytes).
 #pragma once
 
 #include "loaderscope/events.h"
@@ -14,11 +21,16 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace loaderscope {
+
+/// The magic of each version. A RecordingHeader is made with version 2's (a file recording).
+inline constexpr char kRecordingMagicV2[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '2'};
+inline constexpr char kRecordingMagicV3[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '3'};
 
 struct RecordingHeader
 {
@@ -45,6 +57,95 @@ struct ChunkHeader
     uint32_t checksum = 0;       ///< FNV-1a of the payload, 32 bits
 };
 static_assert(sizeof(ChunkHeader) == 32);
+
+// --- version 3: the stream's records ---------------------------------------------------------
+// Each is one frame: a ChunkHeader (magic: the kind below; count: the record's layout version, 1;
+// t_min = t_max: its monotonic_ns; payload_bytes; checksum of the payload), then the record, a
+// little-endian struct whose first word is its own size (`bytes`): a later version appends fields,
+// and a reader takes the fields it knows. Clock pairs: CLOCK_REALTIME read between two
+// CLOCK_MONOTONIC reads on the stream's host; monotonic_ns is their midpoint, pair_ns their
+// distance (the pair's uncertainty). Realtime values carry LOADERSCOPE_CLOCK_OFFSET_NS when set.
+
+inline constexpr uint32_t kFrameEvents = 0x4b4e4843;     ///< "CHNK": an event chunk
+inline constexpr uint32_t kFrameStreamInfo = 0x4f464e49; ///< "INFO": the stream's header record
+inline constexpr uint32_t kFrameBeacon = 0x43414542;     ///< "BEAC": a clock beacon
+inline constexpr uint32_t kFrameEnd = 0x52444e45;        ///< "ENDR": the end record
+
+/** The stream's header record (first frame), then `key=value` lines (UTF-8, one per line). */
+struct StreamInfoRecord
+{
+    uint32_t bytes = sizeof(StreamInfoRecord);
+    uint32_t source = 0;          ///< SegmentSource: 0 an engine run, 1 a watched PyTorch job
+    uint64_t monotonic_ns = 0;    ///< the clock pair when the stream started
+    int64_t realtime_ns = 0;
+    uint64_t pair_ns = 0;
+    int32_t pid = 0;              ///< the job's process (the segment's creator)
+    int32_t rank = -1;            ///< torch.distributed rank when the stream started, -1 if none
+    int32_t world_size = 0;
+    uint32_t run_state = 0;       ///< RunState when the stream started
+    uint64_t clock_origin_ns = 0; ///< the segment's creation (CLOCK_MONOTONIC)
+    uint64_t start_unix_ns = 0;   ///< the segment's creation (CLOCK_REALTIME, unshifted)
+    uint32_t lanes = 0;           ///< worker lanes in the segment
+    uint32_t event_ring_capacity = 0;
+};
+static_assert(sizeof(StreamInfoRecord) == 72);
+
+/** A clock beacon, every 0.5 s, with what the stream carried and lost so far. */
+struct StreamBeacon
+{
+    uint32_t bytes = sizeof(StreamBeacon);
+    uint32_t run_state = 0;
+    uint64_t monotonic_ns = 0;
+    int64_t realtime_ns = 0;
+    uint64_t pair_ns = 0;
+    uint64_t seq = 0;             ///< 0, 1, 2...
+    uint64_t events = 0;          ///< events in the chunks written before it
+    uint64_t lost_ring = 0;       ///< overwritten in the rings before the stream read them
+    uint64_t lost_stream = 0;     ///< read, then dropped: the consumer was too slow
+    int32_t rank = -1;
+    int32_t world_size = 0;
+};
+static_assert(sizeof(StreamBeacon) == 72);
+
+/** Why a stream ended (StreamEnd::reason). */
+enum class StreamEndReason : uint32_t {
+    Finished = 1,     ///< the job ended (its run state Finished)
+    Failed = 2,       ///< the job ended with an error (run state Failed)
+    CreatorGone = 3,  ///< the job's process is gone without saying it ended (killed)
+    Interrupted = 4,  ///< the stream itself was stopped (SIGINT)
+    Damaged = 5,      ///< the segment was truncated under the stream
+};
+const char* streamEndReasonName(uint32_t reason);
+
+/** The last frame of a stream that ended cleanly. */
+struct StreamEnd
+{
+    uint32_t bytes = sizeof(StreamEnd);
+    uint32_t reason = 0;          ///< StreamEndReason
+    uint64_t monotonic_ns = 0;
+    int64_t realtime_ns = 0;
+    uint64_t pair_ns = 0;
+    uint64_t events = 0;          ///< events in every chunk of the stream
+    uint64_t lost_ring = 0;
+    uint64_t lost_stream = 0;
+    uint64_t beacons = 0;
+    uint32_t run_state = 0;
+    uint32_t reserved = 0;
+};
+static_assert(sizeof(StreamEnd) == 72);
+
+/** A stream's header record as read: the fixed part and its key=value lines. */
+struct StreamInfo
+{
+    StreamInfoRecord record;
+    std::vector<std::pair<std::string, std::string>> fields; ///< host, boot_id, torch_version, ...
+    std::string field(const std::string& key) const;
+};
+
+/// Appends one event chunk frame (ChunkHeader + varint records) for `n` events to `out`.
+void encodeEventChunk(const Event* events, size_t n, std::vector<uint8_t>& out);
+/// Appends one record frame of kind `magic` (kFrameStreamInfo...) holding `payload` to `out`.
+void encodeRecordFrame(uint32_t magic, uint64_t t, const void* payload, size_t bytes, std::vector<uint8_t>& out);
 
 class OutputFile;
 
@@ -109,6 +210,17 @@ public:
     RecordingReader& operator=(const RecordingReader&) = delete;
 
     const RecordingHeader& header() const { return m_header; }
+    /// 2 or 3 (the header's magic).
+    int version() const { return m_version; }
+    /// True when the file is a zstd-compressed stream: it was decompressed once, when opened, into
+    /// an unnamed temporary file (refresh() then finds nothing new).
+    bool compressed() const { return m_compressed; }
+    /// A version 3 stream's records (none in a version 2 file).
+    const std::optional<StreamInfo>& streamInfo() const { return m_info; }
+    const std::vector<StreamBeacon>& beacons() const { return m_beacons; }
+    const std::optional<StreamEnd>& streamEnd() const { return m_end; }
+    /// Byte offset of event chunk i's ChunkHeader (in the decompressed bytes of a compressed one).
+    uint64_t chunkOffset(size_t i) const { return m_chunks.at(i).offset - sizeof(ChunkHeader); }
     /// Indexes chunks appended since the last call (the writer may still be going). Returns how
     /// many new chunks were found. A corrupt chunk ends the index there (and is reported by
     /// corrupt()).
@@ -142,6 +254,9 @@ public:
         uint64_t fileBytes = 0;      ///< the file's size when last indexed
         uint64_t eventsRead = 0;     ///< events in the whole chunks
         uint64_t eventsExpected = 0; ///< the header's count (a closed recording), else 0
+        bool noEnd = false;          ///< a stream (version 3) without its end record
+        bool compressedCut = false;  ///< a compressed stream whose zstd data ends mid-frame (or is
+                                     ///< damaged, or decompresses to more than 32 times its size)
     };
     Shortfall shortfall() const;
 
@@ -156,8 +271,16 @@ private:
         uint32_t checksum;
     };
     bool decode(const Chunk& c, std::vector<uint8_t>& buf, const std::function<void(const Event&)>& sink) const;
+    /// A version 3 record frame at `offset` (payload after its header): false when it is corrupt.
+    bool indexRecord(const ChunkHeader& h, uint64_t offset);
 
     int m_fd = -1;
+    int m_version = 2;
+    bool m_compressed = false;
+    bool m_compressedCut = false;
+    std::optional<StreamInfo> m_info;
+    std::vector<StreamBeacon> m_beacons;
+    std::optional<StreamEnd> m_end;
     RecordingHeader m_header;
     std::vector<Chunk> m_chunks;
     uint64_t m_next = 0;            ///< file offset of the next chunk to index
@@ -167,6 +290,11 @@ private:
     uint64_t m_tMin = 0, m_tMax = 0;
     bool m_corrupt = false;
 };
+
+/// Decompresses the zstd frames read from descriptor `in` into `out` (a --zstd stream into its
+/// recording). False with `error` set when the data ends inside a frame, is not zstd, or would
+/// pass `limit` bytes (0: no limit): what came before is in `out` all the same.
+bool zstdDecompress(int in, int out, std::string& error, uint64_t limit = 0);
 
 /** "reading stopped at byte X of Y, after N events (the header counts M)": a Shortfall in words. */
 std::string describeShortfall(const RecordingReader::Shortfall& s);

@@ -10,8 +10,10 @@
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 namespace loaderscope {
 
@@ -69,6 +71,147 @@ bool fullPread(int fd, void* buf, size_t n, uint64_t off)
 
 } // namespace
 
+bool zstdDecompress(int in, int out, std::string& error, uint64_t limit)
+{
+    ZSTD_DStream* ds = ZSTD_createDStream();
+    if (!ds) {
+        error = "out of memory";
+        return false;
+    }
+    std::vector<uint8_t> inBuf(ZSTD_DStreamInSize()), outBuf(ZSTD_DStreamOutSize());
+    size_t last = 0; // 0 after a whole frame
+    uint64_t written = 0;
+    bool ok = true;
+    for (;;) {
+        const ssize_t n = ::read(in, inBuf.data(), inBuf.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = std::strerror(errno);
+            ok = false;
+            break;
+        }
+        if (n == 0)
+            break;
+        ZSTD_inBuffer ib{inBuf.data(), size_t(n), 0};
+        while (ib.pos < ib.size) {
+            ZSTD_outBuffer ob{outBuf.data(), outBuf.size(), 0};
+            last = ZSTD_decompressStream(ds, &ob, &ib);
+            if (ZSTD_isError(last)) {
+                error = ZSTD_getErrorName(last);
+                ok = false;
+                break;
+            }
+            if (limit && written + ob.pos > limit) {
+                error = "it decompresses to more than " + std::to_string(limit) + " bytes";
+                ok = false;
+                break;
+            }
+            written += ob.pos;
+            for (size_t done = 0; done < ob.pos;) {
+                const ssize_t w = ::write(out, outBuf.data() + done, ob.pos - done);
+                if (w < 0 && errno == EINTR)
+                    continue;
+                if (w <= 0) {
+                    error = std::strerror(errno);
+                    ZSTD_freeDStream(ds);
+                    return false;
+                }
+                done += size_t(w);
+            }
+        }
+        if (!ok)
+            break;
+    }
+    ZSTD_freeDStream(ds);
+    if (ok && last != 0) {
+        error = "the compressed data ends inside a zstd frame";
+        ok = false;
+    }
+    return ok;
+}
+
+namespace {
+
+/// An unnamed temporary file for a decompressed recording: in $TMPDIR (or /tmp), else in memory.
+int unnamedTempFile()
+{
+    const char* dir = std::getenv("TMPDIR");
+    int fd = ::open(dir && *dir ? dir : "/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd < 0)
+        fd = memfd_create("loaderscope-recording", MFD_CLOEXEC);
+    return fd;
+}
+
+} // namespace
+
+const char* streamEndReasonName(uint32_t reason)
+{
+    switch (StreamEndReason(reason)) {
+    case StreamEndReason::Finished: return "finished";
+    case StreamEndReason::Failed: return "failed";
+    case StreamEndReason::CreatorGone: return "creator_gone";
+    case StreamEndReason::Interrupted: return "interrupted";
+    case StreamEndReason::Damaged: return "damaged";
+    }
+    return "unknown";
+}
+
+std::string StreamInfo::field(const std::string& key) const
+{
+    for (const auto& [k, v] : fields)
+        if (k == key)
+            return v;
+    return {};
+}
+
+// --- frames (shared by the file recording and the stream) -------------------------------------
+
+void encodeEventChunk(const Event* events, size_t n, std::vector<uint8_t>& out)
+{
+    if (n == 0)
+        return;
+    ChunkHeader h;
+    h.count = uint32_t(n);
+    h.t_min = UINT64_MAX;
+    for (size_t i = 0; i < n; ++i) {
+        h.t_min = std::min(h.t_min, events[i].t0);
+        h.t_max = std::max(h.t_max, events[i].t1);
+    }
+    const size_t start = out.size();
+    out.resize(start + sizeof h);
+    out.reserve(start + sizeof h + n * 16);
+    uint64_t prev = h.t_min;
+    for (size_t i = 0; i < n; ++i) {
+        const Event& e = events[i];
+        out.push_back(uint8_t(e.kind));
+        putVarint(out, zigzag(e.lane));
+        putVarint(out, zigzag(int64_t(e.t0 - prev)));
+        putVarint(out, zigzag(int64_t(e.t1 - e.t0)));
+        putVarint(out, zigzag(e.batch));
+        putVarint(out, zigzag(e.arg0));
+        putVarint(out, zigzag(e.arg1));
+        prev = e.t0;
+    }
+    h.payload_bytes = uint32_t(out.size() - start - sizeof h);
+    h.checksum = fnv1a::hash32(out.data() + start + sizeof h, h.payload_bytes);
+    std::memcpy(out.data() + start, &h, sizeof h);
+}
+
+void encodeRecordFrame(uint32_t magic, uint64_t t, const void* payload, size_t bytes, std::vector<uint8_t>& out)
+{
+    ChunkHeader h;
+    h.magic = magic;
+    h.count = 1; // the record's layout version
+    h.t_min = h.t_max = t;
+    h.payload_bytes = uint32_t(bytes);
+    h.checksum = fnv1a::hash32(static_cast<const uint8_t*>(payload), bytes);
+    const size_t start = out.size();
+    out.resize(start + sizeof h + bytes);
+    std::memcpy(out.data() + start, &h, sizeof h);
+    std::memcpy(out.data() + start + sizeof h, payload, bytes);
+}
+
 // --- writer ------------------------------------------------------------------------------------
 
 RecordingWriter::RecordingWriter(const std::string& path, const RecordingHeader& header) : m_header(header)
@@ -96,29 +239,8 @@ void RecordingWriter::writeChunk()
 {
     if (m_pending.empty())
         return;
-    ChunkHeader h;
-    h.count = uint32_t(m_pending.size());
-    h.t_min = UINT64_MAX;
-    for (const Event& e : m_pending) {
-        h.t_min = std::min(h.t_min, e.t0);
-        h.t_max = std::max(h.t_max, e.t1);
-    }
-    m_buffer.resize(sizeof h);
-    m_buffer.reserve(sizeof h + m_pending.size() * 16);
-    uint64_t prev = h.t_min;
-    for (const Event& e : m_pending) {
-        m_buffer.push_back(uint8_t(e.kind));
-        putVarint(m_buffer, zigzag(e.lane));
-        putVarint(m_buffer, zigzag(int64_t(e.t0 - prev)));
-        putVarint(m_buffer, zigzag(int64_t(e.t1 - e.t0)));
-        putVarint(m_buffer, zigzag(e.batch));
-        putVarint(m_buffer, zigzag(e.arg0));
-        putVarint(m_buffer, zigzag(e.arg1));
-        prev = e.t0;
-    }
-    h.payload_bytes = uint32_t(m_buffer.size() - sizeof h);
-    h.checksum = fnv1a::hash32(m_buffer.data() + sizeof h, h.payload_bytes);
-    std::memcpy(m_buffer.data(), &h, sizeof h);
+    m_buffer.clear();
+    encodeEventChunk(m_pending.data(), m_pending.size(), m_buffer);
     // One write per chunk: a reader sees it whole or not at all.
     if (m_error.empty() && !m_file->write(m_buffer.data(), m_buffer.size()))
         m_error = m_file->error();
@@ -163,8 +285,39 @@ RecordingReader::RecordingReader(const std::string& path)
         m_fd = -1;
         throw RecordingError(path + " is not a regular file");
     }
-    if (!fullPread(m_fd, &m_header, sizeof m_header, 0) || std::memcmp(m_header.magic, RecordingHeader().magic, sizeof m_header.magic) != 0 ||
-        m_header.header_bytes != sizeof(RecordingHeader) || m_header.num_workers > 1024) {
+    // A stream saved with --zstd: its zstd frames decompress to the recording's bytes.
+    static constexpr uint8_t kZstdMagic[4] = {0x28, 0xb5, 0x2f, 0xfd};
+    uint8_t first[4] = {};
+    if (fullPread(m_fd, first, sizeof first, 0) && std::memcmp(first, kZstdMagic, sizeof first) == 0) {
+        const int tmp = unnamedTempFile();
+        if (tmp < 0) {
+            const int err = errno;
+            ::close(m_fd);
+            m_fd = -1;
+            throw RecordingError("cannot decompress " + path + ": no temporary file: " + std::strerror(err));
+        }
+        // A hostile file (a "zstd bomb") must not fill the temporary folder: a recording compresses
+        // about 2 to 1, so more than 32 times its size (and 256 MiB) is not one.
+        const uint64_t limit = std::max<uint64_t>(uint64_t(256) << 20, uint64_t(st.st_size) * 32);
+        std::string error;
+        m_compressedCut = !zstdDecompress(m_fd, tmp, error, limit);
+        ::close(m_fd);
+        m_fd = tmp;
+        m_compressed = true;
+    }
+    if (!fullPread(m_fd, &m_header, sizeof m_header, 0) || m_header.header_bytes != sizeof(RecordingHeader) ||
+        m_header.num_workers > 1024) {
+        ::close(m_fd);
+        m_fd = -1;
+        if (m_compressedCut)
+            throw RecordingError(path + " is zstd data that ends (or is damaged) before a recording's header");
+        throw RecordingError(path + " is not a Loaderscope recording (or from another version)");
+    }
+    if (std::memcmp(m_header.magic, kRecordingMagicV2, sizeof m_header.magic) == 0) {
+        m_version = 2;
+    } else if (std::memcmp(m_header.magic, kRecordingMagicV3, sizeof m_header.magic) == 0) {
+        m_version = 3;
+    } else {
         ::close(m_fd);
         m_fd = -1;
         throw RecordingError(path + " is not a Loaderscope recording (or from another version)");
@@ -191,13 +344,23 @@ size_t RecordingReader::refresh()
         ChunkHeader h;
         if (!fullPread(m_fd, &h, sizeof h, m_next))
             break;
-        if (h.magic != ChunkHeader().magic || h.payload_bytes > kMaxChunkBytes || h.count == 0 ||
+        const bool events = h.magic == kFrameEvents;
+        const bool record = m_version >= 3 && (h.magic == kFrameStreamInfo || h.magic == kFrameBeacon || h.magic == kFrameEnd);
+        if ((!events && !record) || h.payload_bytes > kMaxChunkBytes || h.count == 0 ||
             uint64_t(h.count) > h.payload_bytes || h.t_max < h.t_min) {
             m_corrupt = true;
             break;
         }
         if (m_next + sizeof h + h.payload_bytes > size)
             break; // still being written
+        if (record) {
+            if (!indexRecord(h, m_next + sizeof h)) {
+                m_corrupt = true;
+                break;
+            }
+            m_next += sizeof h + h.payload_bytes;
+            continue;
+        }
         m_chunks.push_back({m_next + sizeof h, h.count, h.payload_bytes, h.t_min, h.t_max, h.checksum});
         m_tMin = m_chunks.size() == 1 ? h.t_min : std::min(m_tMin, h.t_min);
         m_tMax = std::max(m_tMax, h.t_max);
@@ -207,6 +370,56 @@ size_t RecordingReader::refresh()
     }
     m_indexedBytes = m_next;
     return found;
+}
+
+bool RecordingReader::indexRecord(const ChunkHeader& h, uint64_t offset)
+{
+    std::vector<uint8_t> buf(h.payload_bytes);
+    if (!fullPread(m_fd, buf.data(), buf.size(), offset) || fnv1a::hash32(buf.data(), buf.size()) != h.checksum ||
+        buf.size() < sizeof(uint32_t))
+        return false;
+    uint32_t bytes = 0;
+    std::memcpy(&bytes, buf.data(), sizeof bytes);
+    if (bytes < sizeof(uint32_t) || bytes > buf.size())
+        return false;
+    // A record of a later layout carries more fields: take the ones known here.
+    auto take = [&](auto& record) {
+        std::memcpy(&record, buf.data(), std::min<size_t>(bytes, sizeof record));
+        record.bytes = uint32_t(sizeof record);
+    };
+    switch (h.magic) {
+    case kFrameStreamInfo: {
+        StreamInfo info;
+        take(info.record);
+        const std::string text(reinterpret_cast<const char*>(buf.data()) + bytes, buf.size() - bytes);
+        for (size_t pos = 0; pos < text.size();) {
+            size_t eol = text.find('\n', pos);
+            if (eol == std::string::npos)
+                eol = text.size();
+            const std::string line = text.substr(pos, eol - pos);
+            if (const size_t eq = line.find('='); eq != std::string::npos)
+                info.fields.emplace_back(line.substr(0, eq), line.substr(eq + 1));
+            pos = eol + 1;
+        }
+        if (!m_info)
+            m_info = std::move(info);
+        return true;
+    }
+    case kFrameBeacon: {
+        StreamBeacon b;
+        take(b);
+        m_beacons.push_back(b);
+        return true;
+    }
+    case kFrameEnd: {
+        StreamEnd e;
+        take(e);
+        m_end = e;
+        return true;
+    }
+    default:
+        return false;
+    }
 }
 
 bool RecordingReader::decode(const Chunk& c, std::vector<uint8_t>& buf, const std::function<void(const Event&)>& sink) const
@@ -247,10 +460,15 @@ RecordingReader::Shortfall RecordingReader::shortfall() const
     s.stoppedAt = m_next;
     s.fileBytes = std::max(m_fileBytes, m_next);
     s.eventsRead = m_indexedEvents;
-    s.eventsExpected = m_header.complete ? m_header.events : 0;
+    s.eventsExpected = m_header.complete ? m_header.events : m_end ? m_end->events : 0;
     // A recording streamed to a pipe keeps complete = 0: without a count, only bytes past the
-    // last whole chunk (or a bad chunk) tell that it was cut.
-    s.truncated = m_corrupt || s.fileBytes > m_next || (m_header.complete && m_header.events != m_indexedEvents);
+    // last whole chunk (or a bad chunk) tell that it was cut. A stream counts its events in its
+    // end record, and one without that record was cut (or its writer killed).
+    s.noEnd = m_version >= 3 && m_info && !m_end;
+    s.compressedCut = m_compressedCut;
+    s.truncated = m_corrupt || s.fileBytes > m_next || (m_header.complete && m_header.events != m_indexedEvents) ||
+                  (!m_header.complete && m_end && m_end->events != m_indexedEvents) ||
+                  s.noEnd || s.compressedCut;
     return s;
 }
 
@@ -260,6 +478,10 @@ std::string describeShortfall(const RecordingReader::Shortfall& s)
                        ", after " + std::to_string(s.eventsRead) + " events";
     if (s.eventsExpected > 0)
         text += " (the header counts " + std::to_string(s.eventsExpected) + ")";
+    if (s.compressedCut)
+        text += "; the compressed data ends inside a zstd frame (or is damaged, or decompresses to too much)";
+    if (s.noEnd)
+        text += "; the stream has no end record";
     return text;
 }
 

@@ -237,7 +237,9 @@ struct TracksSeen
 void writeTrackNames(TraceWriter& w, const RecordingHeader& header, const std::string& backend,
                      const TracksSeen& seen)
 {
-    const int numWorkers = int(header.num_workers);
+    // The header's count, or more: a stream's header is written before the job's workers start,
+    // so every worker lane with events has its track named.
+    const int numWorkers = int(seen.pids.size());
     w.metaEvent("process_name", kMainPid, 0,
                 (header.source == 1 ? "PyTorch main process (pid " : "engine main process (pid ") +
                     std::to_string(header.engine_pid) + ")");
@@ -295,6 +297,8 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
     try {
         recording.readAll(
             [&](const Event& e) {
+                if (e.lane >= 0 && e.lane < 1024 && size_t(e.lane) >= seen.pids.size())
+                    seen.pids.resize(size_t(e.lane) + 1);
                 if (e.kind == EventKind::WorkerStart && e.lane >= 0 && size_t(e.lane) < seen.pids.size()) {
                     auto& p = seen.pids[size_t(e.lane)];
                     if (std::find(p.begin(), p.end(), e.arg0) == p.end())

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: MIT
+// Two threads: this one drains the segment's rings every 2 ms into event chunks (encoded as the file
+// recording encodes them) and queues them, up to a byte budget; the writer thread writes what is
+// queued to the descriptor with blocking write() calls, and a clock beacon every 0.5 s. A consumer
+// that stops reading blocks only the writer: the rings go on being drained, the chunks that no
+// longer fit the budget are dropped and counted (lost_stream), and the job is never slowed. When
+// the job ends (run state Finished/Failed and its segment removed, or its process gone), the rest
+// is drained and written, then the end record.
+#include "stream.h"
+
+#include "loaderscope/clock.h"
+#include "loaderscope/recording.h"
+#include "loaderscope/segment.h"
+#include "loaderscope/stream_writer.h"
+
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <csignal>
+#include <deque>
+#include <mutex>
+#include <signal.h>
+#include <sys/stat.h>
+#include <thread>
+
+namespace py = pybind11;
+namespace ls = loaderscope;
+
+namespace lsprobe {
+
+namespace {
+
+constexpr uint64_t kDrainNs = 2'000'000;       ///< as the probe's own collector
+constexpr uint64_t kChunkAgeNs = 50'000'000;   ///< a chunk goes out at least this often
+constexpr size_t kChunkEvents = 4096;
+constexpr uint64_t kBeaconNs = 500'000'000;
+constexpr uint64_t kCheckNs = 20'000'000;      ///< how often the job's end is looked for
+constexpr uint64_t kEndGraceNs = 5'000'000'000; ///< run state final, segment still there: end anyway
+
+using ls::StreamSink;
+
+struct StreamOptions
+{
+    std::string segment;
+    int fd = 1;
+    int zstd_level = 0;
+    uint64_t buffer_bytes = 32u << 20;
+    int64_t clock_offset_ns = 0;
+    std::vector<std::pair<std::string, std::string>> fields; ///< host, boot_id, versions...
+    py::object stop;          ///< None, or a callable: true ends the stream as a signal does
+};
+
+struct Shared
+{
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::deque<std::pair<std::vector<uint8_t>, uint32_t>> queue; ///< frames and their events
+    uint64_t queued_bytes = 0;
+    bool done = false;                 ///< nothing more will be queued
+    uint32_t end_reason = 0;
+    std::atomic<uint64_t> lost_ring{0};
+    std::atomic<uint64_t> lost_stream{0};
+    std::atomic<bool> writer_stopped{false};
+    StreamSink::Status status = StreamSink::Status::Ok;
+    std::string error;
+    uint64_t events_written = 0;
+    uint64_t beacons = 0;
+    // Owned here, not by streamSegment's frame: after Ctrl-C with the writer blocked in write()
+    // (a consumer that stopped reading), the writer thread is left behind, holding them.
+    std::unique_ptr<ls::Segment> seg;
+    std::unique_ptr<StreamSink> sink;
+};
+
+bool isFinal(uint32_t state)
+{
+    return state == uint32_t(ls::RunState::Finished) || state == uint32_t(ls::RunState::Failed);
+}
+
+bool nameExists(const std::string& name)
+{
+    struct stat st {};
+    return lstat(("/dev/shm/" + name).c_str(), &st) == 0;
+}
+
+bool creatorAlive(int pid, uint64_t starttime)
+{
+    if (pid <= 0)
+        return false;
+    if (kill(pid, 0) != 0 && errno != EPERM)
+        return false;
+    return ls::processStartTime(pid) == starttime;
+}
+
+void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
+{
+    Shared& sh = *owner;
+    StreamSink& sink = *sh.sink;
+    const ls::SegmentHeader* hdr = sh.seg->header();
+    uint64_t nextBeacon = ls::nowNs() + kBeaconNs;
+    std::vector<uint8_t> batch;
+    std::vector<uint8_t> frame;
+    auto fail = [&](StreamSink::Status s) {
+        std::lock_guard lock(sh.mutex);
+        sh.status = s;
+        sh.error = sink.error();
+        sh.writer_stopped = true;
+    };
+    for (;;) {
+        bool done = false;
+        uint32_t reason = 0;
+        uint64_t events = 0;
+        batch.clear();
+        {
+            std::unique_lock lock(sh.mutex);
+            const auto deadline = std::chrono::steady_clock::now() +
+                                  std::chrono::nanoseconds(nextBeacon > ls::nowNs() ? nextBeacon - ls::nowNs() : 0);
+            sh.wake.wait_until(lock, deadline, [&] { return sh.done || !sh.queue.empty(); });
+            while (!sh.queue.empty()) {
+                auto& [bytes, n] = sh.queue.front();
+                batch.insert(batch.end(), bytes.begin(), bytes.end());
+                events += n;
+                sh.queued_bytes -= bytes.size();
+                sh.queue.pop_front();
+            }
+            done = sh.done && sh.queue.empty();
+            reason = sh.end_reason;
+        }
+        if (!batch.empty()) {
+            if (const auto s = sink.write(batch); s != StreamSink::Status::Ok)
+                return fail(s);
+            std::lock_guard lock(sh.mutex);
+            sh.events_written += events;
+        }
+        const uint64_t now = ls::nowNs();
+        if (now >= nextBeacon || done) {
+            const ls::ClockPair c = ls::readClockPair(offset);
+            frame.clear();
+            if (!done) {
+                ls::StreamBeacon b;
+                b.run_state = hdr->run_state.load(std::memory_order_acquire);
+                b.monotonic_ns = c.monotonic_ns;
+                b.realtime_ns = c.realtime_ns;
+                b.pair_ns = c.pair_ns;
+                b.rank = hdr->rank.load(std::memory_order_relaxed);
+                b.world_size = hdr->world_size.load(std::memory_order_relaxed);
+                std::lock_guard lock(sh.mutex);
+                b.seq = sh.beacons++;
+                b.events = sh.events_written;
+                b.lost_ring = sh.lost_ring;
+                b.lost_stream = sh.lost_stream;
+                ls::encodeRecordFrame(ls::kFrameBeacon, b.monotonic_ns, &b, sizeof b, frame);
+            } else {
+                ls::StreamEnd e;
+                e.reason = reason;
+                e.monotonic_ns = c.monotonic_ns;
+                e.realtime_ns = c.realtime_ns;
+                e.pair_ns = c.pair_ns;
+                e.run_state = hdr->run_state.load(std::memory_order_acquire);
+                std::lock_guard lock(sh.mutex);
+                e.events = sh.events_written;
+                e.lost_ring = sh.lost_ring;
+                e.lost_stream = sh.lost_stream;
+                e.beacons = sh.beacons;
+                ls::encodeRecordFrame(ls::kFrameEnd, e.monotonic_ns, &e, sizeof e, frame);
+            }
+            // Each zstd frame ends after a beacon (and after the end record): it decompresses alone.
+            auto s = sink.write(frame);
+            if (s == StreamSink::Status::Ok)
+                s = sink.endFrame();
+            if (s != StreamSink::Status::Ok)
+                return fail(s);
+            nextBeacon = std::max(nextBeacon + kBeaconNs, now + kBeaconNs / 2);
+            if (done) {
+                std::lock_guard lock(sh.mutex);
+                sh.writer_stopped = true;
+                return;
+            }
+        }
+    }
+}
+
+/// Runs the stream; returns what happened (reason, counts, consumer gone, error).
+py::dict streamSegment(const StreamOptions& o)
+{
+    // Throws std::runtime_error (a RuntimeError in Python) with the reason: no such name, not a
+    // regular file, not a segment, another layout version...
+    auto owner = std::make_shared<Shared>();
+    Shared& sh = *owner;
+    sh.seg = ls::Segment::open(o.segment, /*writable=*/false);
+    const ls::Segment* seg = sh.seg.get();
+    const ls::SegmentHeader* hdr = seg->header();
+    const int pid = hdr->creator_pid;
+    const uint64_t starttime = hdr->creator_starttime;
+
+    sh.sink = std::make_unique<StreamSink>(o.fd, o.zstd_level);
+    StreamSink& sink = *sh.sink;
+    ls::EventReader reader(*seg);
+
+    // The header and the header record: the clock pair is read now, before the first drain.
+    const ls::ClockPair c = ls::readClockPair(o.clock_offset_ns);
+    ls::RecordingHeader rh;
+    rh.num_workers = std::max(1u, hdr->lanes_used.load());
+    if (hdr->source != uint32_t(ls::SegmentSource::Probe))
+        rh.num_workers = seg->layout().num_workers;
+    rh.clock_origin_ns = hdr->clock_origin_ns;
+    rh.simulated_device = hdr->source == uint32_t(ls::SegmentSource::Probe) ? 1 : hdr->device_backend != 2;
+    rh.engine_pid = pid;
+    rh.source = hdr->source == uint32_t(ls::SegmentSource::Probe) ? 1 : 0;
+    ls::StreamInfoRecord info;
+    info.source = hdr->source;
+    info.monotonic_ns = c.monotonic_ns;
+    info.realtime_ns = c.realtime_ns;
+    info.pair_ns = c.pair_ns;
+    info.pid = pid;
+    info.rank = hdr->rank.load();
+    info.world_size = hdr->world_size.load();
+    info.run_state = hdr->run_state.load();
+    info.clock_origin_ns = hdr->clock_origin_ns;
+    info.start_unix_ns = hdr->start_unix_ns;
+    info.lanes = seg->layout().num_workers;
+    info.event_ring_capacity = seg->layout().event_ring_capacity;
+    auto fields = o.fields;
+    fields.emplace_back("segment", o.segment);
+    fields.emplace_back("program", std::string(hdr->program, strnlen(hdr->program, sizeof hdr->program)));
+    const std::vector<uint8_t> start = ls::encodeStreamStart(rh, info, fields);
+
+    uint32_t reason = 0;
+    bool interrupted = false;
+    // Python's SIGINT (and the SIGTERM/SIGHUP handlers `stream` installs) only set a flag; it is
+    // looked at here, with the GIL, and cleared: Python is told by the result, not an exception.
+    // `stop` lets `stream --all` end its streams (running on other threads, where Python's
+    // signals are not seen) as the main thread's Ctrl-C does.
+    // Each asks once: a second Ctrl-C (not the same `stop` again) is what gives up on a writer
+    // that a stalled consumer keeps blocked.
+    bool stopSeen = false;
+    auto signalled = [&o, &stopSeen] {
+        py::gil_scoped_acquire gil;
+        if (PyErr_CheckSignals() != 0) {
+            PyErr_Clear();
+            return true;
+        }
+        if (o.stop.is_none() || stopSeen)
+            return false;
+        try {
+            stopSeen = bool(py::bool_(o.stop()));
+        } catch (py::error_already_set&) {
+            stopSeen = true;
+        }
+        return stopSeen;
+    };
+    {
+        py::gil_scoped_release nogil;
+        if (const auto s = sink.write(start); s != StreamSink::Status::Ok) {
+            sh.status = s;
+            sh.error = sink.error();
+            sh.writer_stopped = true;
+        }
+        std::thread writer;
+        if (!sh.writer_stopped)
+            writer = std::thread(writerThread, owner, o.clock_offset_ns);
+        std::vector<ls::Event> pending;
+        pending.reserve(kChunkEvents * 2);
+        uint64_t lastChunk = ls::nowNs(), lastSignals = 0, finalSince = 0;
+        auto ship = [&] {
+            for (size_t at = 0; at < pending.size(); at += kChunkEvents) {
+                const size_t n = std::min(kChunkEvents, pending.size() - at);
+                std::vector<uint8_t> bytes;
+                ls::encodeEventChunk(pending.data() + at, n, bytes);
+                std::lock_guard lock(sh.mutex);
+                // One chunk always fits an empty queue: the stream goes on however small the budget.
+                if (sh.queue.empty() || sh.queued_bytes + bytes.size() <= o.buffer_bytes) {
+                    sh.queued_bytes += bytes.size();
+                    sh.queue.emplace_back(std::move(bytes), uint32_t(n));
+                } else {
+                    sh.lost_stream += n;
+                }
+            }
+            if (!pending.empty())
+                sh.wake.notify_one();
+            pending.clear();
+            lastChunk = ls::nowNs();
+        };
+        uint64_t lastCheck = 0;
+        for (;;) {
+            const uint64_t now = ls::nowNs();
+            if (sh.writer_stopped)
+                break; // the consumer is gone (or the descriptor failed): nothing more can be said
+            // Whether the job ended is asked every 20 ms (its process and its name in /dev/shm),
+            // before that round's drain: every event written before it said so is read then.
+            const bool checkEnd = now - lastCheck >= kCheckNs;
+            uint32_t state = 0;
+            bool alive = true, unlinked = false;
+            if (checkEnd) {
+                lastCheck = now;
+                if (!seg->stillWhole()) {
+                    reason = uint32_t(ls::StreamEndReason::Damaged);
+                    break;
+                }
+                state = hdr->run_state.load(std::memory_order_acquire);
+                alive = creatorAlive(pid, starttime);
+                unlinked = !nameExists(o.segment);
+            }
+            reader.drain(pending);
+            sh.lost_ring = reader.lost();
+            if (pending.size() >= kChunkEvents || (now - lastChunk >= kChunkAgeNs))
+                ship();
+            if (checkEnd && isFinal(state)) {
+                finalSince = finalSince ? finalSince : now;
+                // The probe removes its segment's name after its last events: the end.
+                if (unlinked || !alive || now - finalSince > kEndGraceNs) {
+                    reason = uint32_t(state == uint32_t(ls::RunState::Failed) ? ls::StreamEndReason::Failed
+                                                                              : ls::StreamEndReason::Finished);
+                    break;
+                }
+            } else if (checkEnd && !alive) {
+                reason = uint32_t(ls::StreamEndReason::CreatorGone);
+                break;
+            }
+            if (now - lastSignals >= 100'000'000) {
+                lastSignals = now;
+                if (signalled()) {
+                    interrupted = true;
+                    reason = uint32_t(ls::StreamEndReason::Interrupted);
+                    break;
+                }
+            }
+            ls::sleepNs(kDrainNs);
+        }
+        if (!sh.writer_stopped) {
+            reader.drain(pending);
+            sh.lost_ring = reader.lost();
+            ship();
+        }
+        {
+            std::lock_guard lock(sh.mutex);
+            sh.done = true;
+            sh.end_reason = reason;
+        }
+        sh.wake.notify_one();
+        // The writer writes what is queued and the end record. A consumer that stopped reading
+        // keeps it blocked in write(): Ctrl-C still ends the stream (without its end record).
+        while (writer.joinable() && !sh.writer_stopped) {
+            if (signalled()) {
+                interrupted = true;
+                writer.detach();
+                break;
+            }
+            ls::sleepNs(50'000'000);
+        }
+        if (writer.joinable())
+            writer.join();
+    }
+    std::lock_guard lock(sh.mutex);
+    py::dict r;
+    r["reason"] = reason ? ls::streamEndReasonName(reason) : "";
+    r["events"] = sh.events_written;
+    r["lost_ring"] = sh.lost_ring.load();
+    r["lost_stream"] = sh.lost_stream.load();
+    r["beacons"] = sh.beacons;
+    r["bytes_in"] = sink.bytesIn();
+    r["bytes_out"] = sink.bytesOut();
+    r["consumer_gone"] = sh.status == StreamSink::Status::ConsumerGone;
+    r["error"] = sh.status == StreamSink::Status::Error ? sh.error : std::string();
+    r["interrupted"] = interrupted;
+    return r;
+}
+
+} // namespace
+
+void registerStream(py::module_& m)
+{
+    m.def("stream_segment",
+          [](const std::string& segment, int fd, int zstdLevel, uint64_t bufferBytes, int64_t clockOffsetNs,
+             const std::vector<std::pair<std::string, std::string>>& fields, py::object stop) {
+              StreamOptions o;
+              o.segment = segment;
+              o.fd = fd;
+              o.zstd_level = zstdLevel;
+              o.buffer_bytes = bufferBytes;
+              o.clock_offset_ns = clockOffsetNs;
+              o.fields = fields;
+              o.stop = std::move(stop);
+              return streamSegment(o);
+          },
+          py::arg("segment"), py::arg("fd") = 1, py::arg("zstd_level") = 0, py::arg("buffer_bytes") = uint64_t(32) << 20,
+          py::arg("clock_offset_ns") = 0, py::arg("fields") = std::vector<std::pair<std::string, std::string>>{},
+          py::arg("stop") = py::none(),
+          "Writes the segment's events to fd as a recording stream until the job ends. Raises RuntimeError "
+          "when the segment cannot be opened. Returns the end reason and the counts.");
+}
+
+} // namespace lsprobe
