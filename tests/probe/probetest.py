@@ -171,13 +171,31 @@ def pid_alive(pid):
         return False
 
 
+def poll_until(cond, timeout, interval=0.02):
+    """Waits on a condition that has no descriptor to block on (a log line, another process's
+    end, events in a ring): asks `cond()` until it returns a true value, at most `timeout`
+    seconds. The one polling loop of the probe's tests. Returns the value, or None at the
+    timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        v = cond()
+        if v or time.monotonic() >= deadline:
+            return v or None
+        time.sleep(interval)
+
+
+def wait_for(cond, timeout, what):
+    """poll_until, failing the case at the timeout."""
+    v = poll_until(cond, timeout)
+    if not v:
+        raise Failure("timed out waiting for " + what)
+    return v
+
+
 def check_no_leftovers(run, pids, wait_s=8.0):
     """No worker process of the job alive and no segment of the run in /dev/shm."""
-    deadline = time.monotonic() + wait_s
+    poll_until(lambda: not any(pid_alive(p) for p in pids), wait_s, interval=0.1)
     alive = [p for p in pids if pid_alive(p)]
-    while alive and time.monotonic() < deadline:
-        time.sleep(0.1)
-        alive = [p for p in alive if pid_alive(p)]
     check(not alive, "processes left behind: %r" % alive)
     for name, *_ in run.segments:
         check(not os.path.exists("/dev/shm/" + name), "segment left behind: /dev/shm/" + name)
@@ -213,4 +231,4 @@ def main(cases):
     return 0
 
 
-__all__ = ["check", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE"]
+__all__ = ["check", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for"]

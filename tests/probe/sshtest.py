@@ -35,7 +35,7 @@ import subprocess
 import tempfile
 import time
 
-from probetest import Failure, Skip
+from probetest import Failure, Skip, poll_until
 
 NSS_WRAPPER = "/usr/lib/x86_64-linux-gnu/libnss_wrapper.so"
 PRIVSEP_DIR = "/run/sshd"
@@ -182,15 +182,11 @@ class SshLab:
                 p = subprocess.Popen([self.sshd, "-D", "-e", "-f", config], stdin=subprocess.DEVNULL,
                                      stdout=out, stderr=out, env=dict(os.environ, **env), start_new_session=True)
             self.ports_used.append(port)
-            deadline = time.monotonic() + self.start_timeout
-            while time.monotonic() < deadline:
-                text = self._read(log)
-                if "Server listening on %s port %d" % (host, port) in text:
-                    self.servers[host] = (p, port, log, hostkey)
-                    return
-                if p.poll() is not None:
-                    break
-                time.sleep(0.02)
+            listening = "Server listening on %s port %d" % (host, port)
+            poll_until(lambda: listening in self._read(log) or p.poll() is not None, self.start_timeout)
+            if p.poll() is None and listening in self._read(log):
+                self.servers[host] = (p, port, log, hostkey)
+                return
             self._stop(p)
             text = self._read(log)
             if "Address already in use" in text:
@@ -300,9 +296,7 @@ class SshLab:
             shutil.rmtree(self.dir, ignore_errors=True)
         if not check:
             return
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and any(pid_alive(p) for p in pids):
-            time.sleep(0.02)
+        poll_until(lambda: not any(pid_alive(p) for p in pids), 5)
         alive = [p for p in pids if pid_alive(p)]
         if alive:
             raise Failure("sshd left running: %r" % alive)

@@ -13,10 +13,9 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import (HERE, JOB, KIND, PYTHON, SEGMENT_RE, all_pids, check, check_no_leftovers,  # noqa: E402
+from probetest import (HERE, JOB, KIND, PYTHON, SEGMENT_RE, all_pids, check, check_no_leftovers, wait_for,  # noqa: E402
                        main, native, run_job)
 
 THREAD_JOB = os.path.join(HERE, "thread_job.py")
@@ -66,15 +65,16 @@ def case_sigkill_leftovers(tmp):
         check(m is not None and m.group(5), "no segment line with a recording")
         name, pid = m.group(1), int(m.group(2))
         reader = native.Reader(name)
-        delivered, workers = 0, set()
-        deadline = time.monotonic() + 60
-        while delivered < 3 and time.monotonic() < deadline:
+        delivered, workers = [0], set()
+
+        def three_delivered():
             for e in reader.drain():
-                delivered += e[5] == KIND["Deliver"]
+                delivered[0] += e[5] == KIND["Deliver"]
                 if e[5] == KIND["WorkerStart"]:
                     workers.add(e[3])
-            time.sleep(0.02)
-        check(delivered >= 3, "no batches delivered")
+            return delivered[0] >= 3
+
+        wait_for(three_delivered, 60, "three batches delivered")
     finally:
         os.killpg(p.pid, signal.SIGKILL)  # the job and its workers: its own process group
         p.wait(timeout=60)

@@ -19,19 +19,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import JOB, KIND, PYTHON, SEGMENT_RE, Event, Failure, check, main, native  # noqa: E402
+from probetest import JOB, KIND, PYTHON, SEGMENT_RE, Event, check, main, native, wait_for  # noqa: E402
 
 ENGINE = os.environ.get("LOADERSCOPE_ENGINE")
-
-
-def wait_for(cond, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v = cond()
-        if v:
-            return v
-        time.sleep(0.02)
-    raise Failure("timed out waiting for " + what)
 
 
 class Procs:
