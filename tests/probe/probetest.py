@@ -5,6 +5,8 @@ the probe wrote (summary, event file, the live segment), and check that nothing 
 import collections
 import json
 import os
+import threading
+import socket
 import re
 import signal
 import subprocess
@@ -192,6 +194,32 @@ def wait_for(cond, timeout, what):
     return v
 
 
+def free_port():
+    """A TCP port on 127.0.0.1 that was free a moment ago (torch.distributed's MASTER_PORT)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def finish_ranks(procs, read, timeout=150):
+    """The ranks of one job, started with stderr=PIPE: `read(i, p)` reads rank i's stderr on a
+    thread of its own while the ranks run (a full pipe would stall a rank); each rank is killed
+    if still running after `timeout` s; the pipes are closed."""
+    readers = [threading.Thread(target=read, args=(i, p)) for i, p in enumerate(procs)]
+    for t in readers:
+        t.start()
+    for p in procs:
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+    for t in readers:
+        t.join()
+    for p in procs:
+        p.stderr.close()
+
+
 def check_no_leftovers(run, pids, wait_s=8.0):
     """No worker process of the job alive and no segment of the run in /dev/shm."""
     poll_until(lambda: not any(pid_alive(p) for p in pids), wait_s, interval=0.1)
@@ -231,4 +259,4 @@ def main(cases):
     return 0
 
 
-__all__ = ["check", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for"]
+__all__ = ["check", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for", "free_port", "finish_ranks"]

@@ -13,20 +13,11 @@ Usage: python3 test_gloo.py two_ranks
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import HERE, PYTHON, SEGMENT_RE, check, check_no_leftovers, main, native  # noqa: E402
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from probetest import HERE, PYTHON, SEGMENT_RE, check, check_no_leftovers, finish_ranks, free_port, main, native  # noqa: E402
 
 
 def case_two_ranks(tmp):
@@ -40,7 +31,7 @@ def case_two_ranks(tmp):
         procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env))
     headers, lines = {}, []
 
-    def read(p):  # each rank's segment header, read while the rank runs
+    def read(_, p):  # each rank's segment header, read while the rank runs
         for line in p.stderr:
             lines.append(line)
             m = SEGMENT_RE.match(line.strip())
@@ -49,19 +40,7 @@ def case_two_ranks(tmp):
                     headers[m.group(1)] = native.Reader(m.group(1)).info()
                 except RuntimeError as e:
                     headers[m.group(1)] = {"error": str(e)}
-    readers = [threading.Thread(target=read, args=(p,)) for p in procs]
-    for t in readers:
-        t.start()
-    for p in procs:
-        try:
-            p.wait(timeout=150)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-    for t in readers:
-        t.join()
-    for p in procs:
-        p.stderr.close()
+    finish_ranks(procs, read)
     err = "".join(lines)
     check(all(p.returncode == 0 for p in procs), "a rank failed:\n" + err[-3000:])
     segs = SEGMENT_RE.findall(err)

@@ -19,10 +19,9 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, Skip, check, check_no_leftovers, equal, main,  # noqa: E402
+from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, Skip, check, check_no_leftovers, equal, finish_ranks, free_port, main,  # noqa: E402
                        native, strip_pids)
 
 import loaderscope  # noqa: E402  (the build's package: PYTHONPATH=build/python, set by ctest)
@@ -147,9 +146,7 @@ def case_two_ranks_env(tmp):
     """Two ranks started as a launcher starts them (plain `python3 gloo_job.py`, RANK, WORLD_SIZE...
     set), not under `-m loaderscope`: a segment and outputs per rank, named by host and rank."""
     out = os.path.join(tmp, "watch")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = str(s.getsockname()[1])
+    port = str(free_port())
     base = site_env(tmp)
     procs, errs = [], {}
     for rank in (0, 1):
@@ -160,19 +157,7 @@ def case_two_ranks_env(tmp):
 
     def read(rank, p):
         errs[rank] = p.stderr.read()
-    readers = [threading.Thread(target=read, args=(i, p)) for i, p in enumerate(procs)]
-    for t in readers:
-        t.start()
-    for p in procs:
-        try:
-            p.wait(timeout=150)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-    for t in readers:
-        t.join()
-    for p in procs:
-        p.stderr.close()
+    finish_ranks(procs, read)
     check(all(p.returncode == 0 for p in procs), "a rank failed:\n%s" % errs)
     segs = []
     for rank in (0, 1):
