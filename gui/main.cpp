@@ -6,6 +6,7 @@
 #include "core/lessons.h"
 #include "core/openedrecording.h"
 #include "core/presets.h"
+#include "core/remote.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/tracemodel.h"
@@ -203,6 +204,8 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("open-recording"), QStringLiteral("Open a recording (the engine's or the probe's events file); more files after it are the ranks of one job. With --export, draw it."), QStringLiteral("file")},
         {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
         {QStringLiteral("watch"), QStringLiteral("Watch your PyTorch training script live (its arguments follow --)."), QStringLiteral("script")},
+        {QStringLiteral("attach"), QStringLiteral("Follow a running job on another machine over ssh: ssh://[user@]host[:port][,host2...][/segment] (no segment: every job there; several hosts or ranks: stacked)."), QStringLiteral("url")},
+        {QStringLiteral("remote-python"), QStringLiteral("With --attach: the command that runs Python with the probe on the host (default: the one set in File ▸ Attach, else python3)."), QStringLiteral("command")},
     });
     args.addPositionalArgument(QStringLiteral("args"), QStringLiteral("With --watch: the script's arguments, after --. With --open-recording: more recordings."), QStringLiteral("[-- args...]"));
 }
@@ -288,6 +291,16 @@ std::optional<int> startWith(MainWindow& w, const QCommandLineParser& args)
             return 2;
         }
         QTimer::singleShot(0, &w, [&w, launch] { w.jobWatch()->watchScript(launch); });
+    }
+    if (args.isSet(QStringLiteral("attach"))) {
+        QString error;
+        const auto target = RemoteTarget::parse(args.value(QStringLiteral("attach")), &error);
+        if (!target) {
+            fprintf(stderr, "loaderscope: --attach: %s\n", qPrintable(error));
+            return 2;
+        }
+        const QString interp = args.value(QStringLiteral("remote-python"));
+        QTimer::singleShot(0, &w, [&w, t = *target, interp] { w.jobWatch()->attachRemote(t, interp); });
     }
     if (args.isSet(QStringLiteral("run")))
         QTimer::singleShot(0, &w, [&w, lesson] {

@@ -2,6 +2,7 @@
 #include "runsession.h"
 
 #include "eventfile.h"
+#include "remotereader.h"
 #include "shmreader.h"
 
 #include "loaderscope/recording.h"
@@ -89,6 +90,8 @@ void RunSession::begin()
     m_lost = 0;
     m_attached = false;
     m_opened.clear();
+    m_remoteShift = 0;
+    m_remoteSaved.clear();
     m_model.reset(0, 0, true);
 }
 
@@ -118,6 +121,73 @@ void RunSession::attach(const QString& segmentName)
     m_attachTries = 0;
     m_reader->attach(segmentName);
     emit started();
+}
+
+void RunSession::attachRemote(const RemoteStreamOptions& options)
+{
+    if (running())
+        return;
+    begin();
+    m_source = Source::Attached;
+    m_attachedJob = true;
+    m_segment = options.segment;
+    if (m_remote)
+        m_remote->deleteLater(); // its thread ends its ssh
+    m_remote = new RemoteReaderThread(this);
+    RemoteReader* r = m_remote->reader();
+    connect(r, &RemoteReader::attachFailed, this, [this](const QString& reason) {
+        if (m_attachedJob)
+            endAttached(true, reason);
+    });
+    connect(r, &RemoteReader::attached, this, [this](quint64 origin, int workers, bool simulated, bool probe) {
+        if (!running())
+            return;
+        m_attached = true;
+        if (probe)
+            m_model.resetGrowing(origin, workers);
+        else
+            m_model.reset(origin, workers, simulated);
+        m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
+    });
+    connect(r, &RemoteReader::eventsAvailable, this, [this, r](const EventBatch& events, quint64 lost) {
+        r->consumed();
+        if (!m_attached)
+            return;
+        m_model.append(events);
+        if (m_live)
+            m_live->add(events);
+        m_lost = lost;
+        emit liveUpdate();
+    });
+    connect(r, &RemoteReader::finishedReading, this, [this] {
+        if (m_afterLastPoll)
+            std::exchange(m_afterLastPoll, {})();
+    });
+    connect(r, &RemoteReader::creatorEnded, this, [this](bool failed) {
+        if (m_attachedJob)
+            endAttached(failed, failed ? tr("The job ended without finishing its loop (it failed or was killed).") : QString());
+    });
+    connect(r, &RemoteReader::connectionLost, this, [this](const QString& message) {
+        if (!m_attachedJob)
+            return;
+        emit connectionLost(message);
+        endAttached(true, message);
+    });
+    connect(r, &RemoteReader::ready, this, &RunSession::remoteReady);
+    connect(r, &RemoteReader::clockEstimated, this, &RunSession::clockEstimated);
+    connect(r, &RemoteReader::placed, this, [this](qint64 shift) { m_remoteShift = shift; });
+    connect(r, &RemoteReader::described, this, [this](const QString& host, int rank, int world, const QString& path) {
+        m_remoteSaved = path;
+        emit remoteDescribed(host, rank, world, path);
+    });
+    m_remote->start(options);
+    emit started();
+}
+
+void RunSession::releaseRemote(quint64 axisOrigin)
+{
+    if (m_remote)
+        m_remote->release(axisOrigin);
 }
 
 void RunSession::endAttached(bool failed, const QString& message)
@@ -176,7 +246,10 @@ void RunSession::afterLastPoll(std::function<void()> then)
     if (m_afterLastPoll)
         std::exchange(m_afterLastPoll, {})(); // a previous end still pending: settle it first
     m_afterLastPoll = std::move(then);
-    m_reader->finish();
+    if (m_remote && m_source == Source::Attached)
+        m_remote->finish();
+    else
+        m_reader->finish();
 }
 
 void RunSession::complete(bool ok, const QString& message)
@@ -224,6 +297,8 @@ void RunSession::finishRun(bool ok, const QString& message)
 
 QString RunSession::recordingPath() const
 {
+    if (!m_remoteSaved.isEmpty() && m_opened.isEmpty())
+        return m_remoteSaved;
     if (running())
         return m_launcher.liveRecordingPath();
     return m_opened.isEmpty() ? m_launcher.eventsPath() : m_opened;
@@ -236,13 +311,21 @@ void RunSession::readBackDetail(qint64 t0, qint64 t1)
         return;
     auto events = std::make_shared<std::vector<loaderscope::Event>>();
     const quint64 origin = m_model.origin();
+    // A remote job's saved stream is on its host's clock: read there, placed on ours.
+    const qint64 shift = m_remoteSaved.isEmpty() ? 0 : m_remoteShift;
     m_jobs.start(
         QStringLiteral("read back"),
-        [path, events, origin, t0, t1](JobTracker::Progress& p) {
+        [path, events, origin, t0, t1, shift](JobTracker::Progress& p) {
             try {
                 const loaderscope::RecordingReader reader(path.toStdString());
-                const uint64_t a = origin + uint64_t(std::max<qint64>(0, t0)), b = origin + uint64_t(std::max<qint64>(0, t1));
-                reader.read(a, b, [&](const loaderscope::Event& e) { events->push_back(e); }, [&p] { return p.cancel.load(); });
+                const uint64_t a = origin + uint64_t(std::max<qint64>(0, t0) + shift),
+                               b = origin + uint64_t(std::max<qint64>(0, t1) + shift);
+                reader.read(a, b, [&](const loaderscope::Event& e) {
+                    loaderscope::Event x = e;
+                    x.t0 = uint64_t(int64_t(e.t0) - shift);
+                    x.t1 = uint64_t(int64_t(e.t1) - shift);
+                    events->push_back(x);
+                }, [&p] { return p.cancel.load(); });
             } catch (const std::exception&) {
                 events->clear(); // unreadable: the aggregates stay
             }

@@ -18,6 +18,8 @@
 #include <memory>
 
 class ShmReaderThread;
+class RemoteReaderThread;
+struct RemoteStreamOptions;
 
 class RunSession : public QObject
 {
@@ -61,6 +63,10 @@ public slots:
     /// Follows a job that is already running (a segment from listLiveSegments()); the job is not
     /// ours: Stop only stops watching it.
     void attach(const QString& segmentName);
+    /// Follows a job on another host over ssh (RemoteReader); as attach(), the job is not ours.
+    /// With `options.hold`, its events wait for releaseRemote() (ranks sharing one time axis).
+    void attachRemote(const RemoteStreamOptions& options);
+    void releaseRemote(quint64 axisOrigin);
     void stop();
 
 signals:
@@ -73,6 +79,13 @@ signals:
     /// The complete record is being read back from the recording after a run whose live view
     /// missed events (progress 0..1).
     void reloading(double progress);
+    /// A remote job: its header and clock are known; `origin` is its start on our clock.
+    void remoteReady(quint64 origin);
+    void remoteDescribed(const QString& hostName, int rank, int worldSize, const QString& savedPath);
+    void clockEstimated(qint64 monotonicOffset, qint64 realtimeOffset, quint64 uncertainty, int samples);
+    /// The ssh connection ended before the stream did (translated, with what is kept). The
+    /// figures so far are the summary; runFailed follows with the same message.
+    void connectionLost(const QString& message);
 
 private:
     void begin();
@@ -88,6 +101,9 @@ private:
     JobTracker m_jobs;
     TraceModel m_model;
     ShmReaderThread* m_reader;
+    RemoteReaderThread* m_remote = nullptr; ///< the current remote job's reader (null: local)
+    qint64 m_remoteShift = 0;  ///< host clock - ours (ns), to read its saved stream back
+    QString m_remoteSaved;     ///< the saved stream of the remote job
     std::unique_ptr<loaderscope::MetricsAccumulator> m_live;
     loaderscope::RunSummary m_summary;
     bool m_hasSummary = false;

@@ -3,6 +3,7 @@
 
 #include "loaderscope/segment.h"
 
+#include <QCheckBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -139,6 +140,52 @@ AttachDialog::AttachDialog(QWidget* parent) : QDialog(parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
+
+    // Jobs on another machine, over the user's own ssh (keys, agent, ~/.ssh/config).
+    auto* remoteIntro = new QLabel(tr("On another machine (over SSH; the job needs `python3 -m loaderscope run`, or "
+                                      "LOADERSCOPE_WATCH=1, there):"),
+                                   this);
+    remoteIntro->setWordWrap(true);
+    layout->addWidget(remoteIntro);
+    auto* form = new QFormLayout;
+    const QSettings settings;
+    m_host = new QLineEdit(settings.value(QStringLiteral("remote/host")).toString(), this);
+    m_host->setPlaceholderText(tr("user@host, an alias from ~/.ssh/config, or node1,node2"));
+    m_list = new QPushButton(tr("List jobs"), this);
+    auto* hostRow = new QHBoxLayout;
+    hostRow->addWidget(m_host, 1);
+    hostRow->addWidget(m_list);
+    form->addRow(tr("Host"), hostRow);
+    m_python = new QLineEdit(Remote::interpreter(), this);
+    m_python->setToolTip(tr("The command that runs the Python with Loaderscope's probe on the host (default python3)."));
+    form->addRow(tr("Remote Python"), m_python);
+    m_zstd = new QCheckBox(tr("Compress the stream (zstd): for slow links"), this);
+    m_zstd->setChecked(settings.value(QStringLiteral("remote/zstd"), false).toBool());
+    form->addRow(QString(), m_zstd);
+    layout->addLayout(form);
+    m_remoteStatus = new QLabel(this);
+    m_remoteStatus->setWordWrap(true);
+    m_remoteStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_remoteStatus);
+    m_remoteTable = new QTableWidget(this);
+    m_remoteTable->setColumnCount(6);
+    m_remoteTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_remoteTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_remoteTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_remoteTable->verticalHeader()->hide();
+    m_remoteTable->horizontalHeader()->setStretchLastSection(true);
+    m_remoteTable->setVisible(false);
+    layout->addWidget(m_remoteTable, 1);
+    m_lister = new RemoteLister(this);
+    connect(m_list, &QPushButton::clicked, this, &AttachDialog::listRemote);
+    connect(m_host, &QLineEdit::returnPressed, this, &AttachDialog::listRemote);
+    connect(m_lister, &RemoteLister::listed, this, &AttachDialog::showRemote);
+    connect(m_remoteTable, &QTableWidget::itemSelectionChanged, this, [this] {
+        if (!m_remoteTable->selectedItems().isEmpty())
+            m_table->clearSelection(); // one place at a time
+    });
+    connect(m_remoteTable, &QTableWidget::cellDoubleClicked, this, &AttachDialog::accept);
+
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Attach"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -150,7 +197,104 @@ AttachDialog::AttachDialog(QWidget* parent) : QDialog(parent)
     connect(timer, &QTimer::timeout, this, &AttachDialog::refresh);
     timer->start();
     refresh();
-    resize(760, 360);
+    resize(760, 520);
+}
+
+void AttachDialog::setHost(const QString& text)
+{
+    m_host->setText(text);
+}
+
+void AttachDialog::setRemotePython(const QString& command)
+{
+    m_python->setText(command);
+}
+
+void AttachDialog::listRemote()
+{
+    QString error;
+    const auto target = RemoteTarget::parse(m_host->text(), &error);
+    if (!target) {
+        m_remoteStatus->setText(error);
+        return;
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("remote/host"), m_host->text().trimmed());
+    Remote::setInterpreter(m_python->text());
+    m_remoteStatus->setText(tr("Asking %1 for its jobs…").arg(target->url()));
+    m_list->setEnabled(false);
+    m_lister->list(*target, Remote::interpreter());
+}
+
+void AttachDialog::showRemote(const std::vector<RemoteSegment>& segments, const QStringList& errors)
+{
+    m_list->setEnabled(true);
+    m_remoteRows.clear();
+    for (const RemoteSegment& seg : segments)
+        if (seg.state == QLatin1String("starting") || seg.state == QLatin1String("running"))
+            m_remoteRows.push_back(seg);
+    m_remoteTable->setRowCount(int(m_remoteRows.size()));
+    m_remoteTable->setHorizontalHeaderLabels({tr("host"), tr("script"), tr("pid"), tr("rank"), tr("started"), tr("state")});
+    for (int r = 0; r < int(m_remoteRows.size()); ++r) {
+        const RemoteSegment& j = m_remoteRows[size_t(r)];
+        m_remoteTable->setItem(r, 0, new QTableWidgetItem(j.host.display()));
+        auto* program = new QTableWidgetItem(QFileInfo(j.program).fileName());
+        program->setToolTip(j.program);
+        m_remoteTable->setItem(r, 1, program);
+        m_remoteTable->setItem(r, 2, new QTableWidgetItem(QString::number(j.pid)));
+        m_remoteTable->setItem(r, 3, new QTableWidgetItem(j.rank >= 0 ? tr("%1 of %2").arg(j.rank).arg(j.worldSize) : QStringLiteral("–")));
+        m_remoteTable->setItem(r, 4, new QTableWidgetItem(j.startTime));
+        m_remoteTable->setItem(r, 5, new QTableWidgetItem(j.state));
+    }
+    m_remoteTable->setVisible(!m_remoteRows.empty());
+    m_remoteTable->resizeColumnsToContents();
+    QString text = m_remoteRows.empty() ? tr("No job is running under the probe there.")
+                                        : tr("%n job(s) running there: choose one, or the ranks of one job.", nullptr, int(m_remoteRows.size()));
+    if (!errors.isEmpty())
+        text = errors.join(QLatin1Char('\n')) + (m_remoteRows.empty() ? QString() : QLatin1Char('\n') + text);
+    m_remoteStatus->setText(text);
+    if (!m_remoteRows.empty()) {
+        m_table->clearSelection();
+        m_remoteTable->selectAll(); // the ranks of one job, most often
+    }
+}
+
+QString AttachDialog::remoteStatus() const
+{
+    return m_remoteStatus->text();
+}
+
+int AttachDialog::remoteRowCount() const
+{
+    return int(m_remoteRows.size());
+}
+
+std::vector<RemoteStreamOptions> AttachDialog::chosenRemote() const
+{
+    std::vector<RemoteStreamOptions> out;
+    if (!m_remoteTable->isVisible() && m_remoteRows.empty())
+        return out;
+    for (const QModelIndex& row : m_remoteTable->selectionModel()->selectedRows()) {
+        const RemoteSegment& j = m_remoteRows[size_t(row.row())];
+        RemoteStreamOptions o;
+        o.host = j.host;
+        o.segment = j.name;
+        o.interpreter = Remote::interpreter();
+        o.zstd = m_zstd->isChecked();
+        out.push_back(o);
+    }
+    return out;
+}
+
+void AttachDialog::accept()
+{
+    QSettings().setValue(QStringLiteral("remote/zstd"), m_zstd->isChecked());
+    Remote::setInterpreter(m_python->text());
+    if (chosen().isEmpty() && chosenRemote().empty()) {
+        m_remoteStatus->setText(tr("Choose a job first: one here, or list the jobs on a host."));
+        return;
+    }
+    QDialog::accept();
 }
 
 void AttachDialog::refresh()
@@ -180,7 +324,7 @@ void AttachDialog::refresh()
             m_table->selectionModel()->select(m_table->model()->index(r, 0),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
-    if (m_table->selectedItems().isEmpty() && m_table->rowCount() > 0)
+    if (m_table->selectedItems().isEmpty() && m_table->rowCount() > 0 && m_remoteRows.empty())
         m_table->selectRow(0);
     m_table->resizeColumnsToContents();
 }

@@ -5,12 +5,17 @@
 #pragma once
 
 #include "core/enginelauncher.h"
+#include "core/remote.h"
+#include "core/remotereader.h"
 
 #include <QDialog>
 
 #include <optional>
 
+class QCheckBox;
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableWidget;
 
 /** Script, arguments, working directory and interpreter; remembered between sessions. */
@@ -32,7 +37,9 @@ private:
     QLineEdit* m_python;
 };
 
-/** The live segments of this user's jobs: program, pid, rank, start time; several ranks at once. */
+/** The live segments of this user's jobs: program, pid, rank, start time; several ranks at once.
+ *  Below, jobs on other machines: a host field (user@host, a ~/.ssh/config alias, or several
+ *  hosts as node1,node2), listed over ssh. */
 class AttachDialog : public QDialog
 {
     Q_OBJECT
@@ -40,10 +47,31 @@ public:
     explicit AttachDialog(QWidget* parent = nullptr);
     /// The segments chosen (one: the main window; several: the ranks of one job, stacked).
     QStringList chosen() const;
+    /// The remote jobs chosen in the host table (empty when a local job is chosen).
+    std::vector<RemoteStreamOptions> chosenRemote() const;
     /// Re-reads the list (also every two seconds while the dialog is open).
     void refresh();
     int rowCount() const;
+    /// Lists the jobs on the hosts in the host field (its button, or Enter there).
+    void listRemote();
+    void setHost(const QString& text);
+    void setRemotePython(const QString& command);
+    int remoteRowCount() const;
+    /// What the last listing said (errors, or how many jobs), for the user and the tests.
+    QString remoteStatus() const;
+
+    void accept() override;
 
 private:
+    void showRemote(const std::vector<RemoteSegment>& segments, const QStringList& errors);
+
     QTableWidget* m_table;
+    QLineEdit* m_host;
+    QLineEdit* m_python;
+    QCheckBox* m_zstd;
+    QPushButton* m_list;
+    QLabel* m_remoteStatus;
+    QTableWidget* m_remoteTable;
+    RemoteLister* m_lister;
+    std::vector<RemoteSegment> m_remoteRows;
 };

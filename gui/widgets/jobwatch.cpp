@@ -8,12 +8,30 @@
 
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 
 #include <cmath>
 
 JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks)
     : QObject(dialogParent), m_session(session), m_summary(summary), m_dialogParent(dialogParent), m_hooks(std::move(hooks))
 {
+    // A remote job's connection ended: what came is kept (the timeline, the figures so far, the
+    // saved stream); the user may start the stream again, which the job never notices.
+    connect(m_session, &RunSession::connectionLost, this, [this](const QString& message) {
+        if (!m_lastRemote)
+            return;
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Connection lost"), message, QMessageBox::Close, m_dialogParent);
+        QPushButton* again = box->addButton(tr("Reconnect"), QMessageBox::AcceptRole);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        connect(again, &QPushButton::clicked, this, [this] {
+            if (m_lastRemote && !m_session->running()) {
+                RemoteStreamOptions o = *m_lastRemote;
+                o.savePath.clear();
+                attachRemoteStream(o);
+            }
+        });
+        box->open();
+    });
 }
 
 void JobWatch::watchScript(const ScriptLaunch& launch)
@@ -33,16 +51,22 @@ void JobWatch::attachToJob()
         return;
     }
     AttachDialog d(m_dialogParent);
-    if (d.rowCount() == 0) {
-        QMessageBox::information(m_dialogParent, tr("Attach to a running job"),
-                                 tr("No job is running under the probe now. Start one with\n"
-                                    "    python3 -m loaderscope run script.py [arguments]\n"
-                                    "or use File ▸ Watch a Python script."));
+    if (d.exec() != QDialog::Accepted)
+        return;
+    if (const auto remote = d.chosenRemote(); !remote.empty()) {
+        if (remote.size() == 1) {
+            attachRemoteStream(remote.front());
+            return;
+        }
+        m_lastRanks = new LiveRanksWindow(remote);
+        m_lastRanks->setAttribute(Qt::WA_DeleteOnClose);
+        m_lastRanks->resize(1300, 800);
+        m_lastRanks->show();
         return;
     }
-    if (d.exec() != QDialog::Accepted || d.chosen().isEmpty())
-        return;
     const QStringList chosen = d.chosen();
+    if (chosen.isEmpty())
+        return;
     if (chosen.size() == 1) {
         attachSegment(chosen.first());
         return;
@@ -59,6 +83,64 @@ void JobWatch::attachSegment(const QString& name)
     m_hooks.beginJob(false);
     m_watched.clear();
     m_session->attach(name);
+}
+
+void JobWatch::attachRemoteStream(const RemoteStreamOptions& options)
+{
+    if (m_session->running())
+        return;
+    m_modelOfJob.reset();
+    m_hooks.beginJob(false);
+    m_watched.clear();
+    m_lastRemote = options;
+    m_session->attachRemote(options);
+}
+
+void JobWatch::attachRemote(const RemoteTarget& target, const QString& interpreter)
+{
+    const QString interp = interpreter.trimmed().isEmpty() ? Remote::interpreter() : interpreter.trimmed();
+    if (target.hosts.size() == 1 && !target.segment.isEmpty()) {
+        RemoteStreamOptions o;
+        o.host = target.hosts.front();
+        o.segment = target.segment;
+        o.interpreter = interp;
+        attachRemoteStream(o);
+        return;
+    }
+    if (!m_lister) {
+        m_lister = new RemoteLister(this);
+    }
+    m_lister->disconnect(this);
+    connect(m_lister, &RemoteLister::listed, this, [this, target, interp](const std::vector<RemoteSegment>& found, const QStringList& errors) {
+            std::vector<RemoteStreamOptions> chosen;
+            for (const RemoteSegment& s : found) {
+                if (s.state != QLatin1String("starting") && s.state != QLatin1String("running"))
+                    continue;
+                if (!target.segment.isEmpty() && s.name != target.segment)
+                    continue;
+                RemoteStreamOptions o;
+                o.host = s.host;
+                o.segment = s.name;
+                o.interpreter = interp;
+                chosen.push_back(o);
+            }
+            if (chosen.empty()) {
+                QStringList lines = errors;
+                lines << tr("No job is running under the probe on %1.").arg(target.url());
+                m_summary->showError(lines.join(QLatin1Char('\n')));
+                QMessageBox::information(m_dialogParent, tr("Attach to a running job"), lines.join(QLatin1Char('\n')));
+                return;
+            }
+            if (chosen.size() == 1) {
+                attachRemoteStream(chosen.front());
+                return;
+            }
+            m_lastRanks = new LiveRanksWindow(chosen);
+            m_lastRanks->setAttribute(Qt::WA_DeleteOnClose);
+            m_lastRanks->resize(1300, 800);
+            m_lastRanks->show();
+        });
+    m_lister->list(target, interp);
 }
 
 void JobWatch::modelJob()

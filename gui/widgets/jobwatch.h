@@ -5,10 +5,13 @@
 // job's. The main window says how a job's run begins and how a config is run. GUI thread only.
 #pragma once
 
+#include "core/remotereader.h"
 #include "core/runsession.h"
+#include "liveranks.h"
 
 #include <QJsonObject>
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <optional>
@@ -35,6 +38,14 @@ public:
     /// Asks which running jobs to follow: one here, several as ranks in a stacked live window.
     void attachToJob();
     void attachSegment(const QString& name);
+    /// A job on another machine (File ▸ Attach's host field, or --attach ssh://...): a named
+    /// segment on one host is followed here; otherwise the hosts are listed and every job found
+    /// opens, several as stacked ranks. Errors are said in a message box and the summary pane.
+    /// `interpreter`: the remote Python command (empty: the one remembered, default python3).
+    void attachRemote(const RemoteTarget& target, const QString& interpreter = {});
+    void attachRemoteStream(const RemoteStreamOptions& options);
+    /// The stacked window of remote ranks opened last (tests).
+    LiveRanksWindow* lastRanksWindow() const { return m_lastRanks; }
     void modelJob();
     /// The watched script's file name, for the status line.
     QString watchedScript() const { return m_watched; }
@@ -55,4 +66,7 @@ private:
     /// "Model this job": the job's samples/s, until the model's run ends.
     std::optional<double> m_modelOfJob;
     QString m_watched;
+    std::optional<RemoteStreamOptions> m_lastRemote; ///< what Reconnect starts again
+    class RemoteLister* m_lister = nullptr;
+    QPointer<LiveRanksWindow> m_lastRanks;
 };

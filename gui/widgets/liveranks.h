@@ -5,9 +5,12 @@
 // own RunSession (attached: closing the window stops watching, never the job).
 #pragma once
 
+#include "core/remotereader.h"
+
 #include <QTimer>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -21,18 +24,53 @@ class LiveRanksWindow : public QWidget
 public:
     /// `segments`: the live segments of the job's ranks (File ▸ Attach).
     explicit LiveRanksWindow(const QStringList& segments, QWidget* parent = nullptr);
+    /// The ranks of a job on other hosts, each over its own ssh (File ▸ Attach, --attach ssh://):
+    /// their events wait until every rank's clock is known, then share one time axis.
+    explicit LiveRanksWindow(const std::vector<RemoteStreamOptions>& remote, QWidget* parent = nullptr);
     ~LiveRanksWindow() override;
     int count() const { return int(m_sessions.size()); }
     RunSession* session(int i) const { return m_sessions[size_t(i)]; }
     /// The headline: the straggler named, or that none stands out (tests).
     QString headline() const;
+    /// The line about the hosts' clocks ("clocks aligned within ±0.3 ms"), empty for local ranks.
+    QString clockLine() const;
+    /// Rank i's title line, and what it says about its connection (tests).
+    QString title(int i) const;
+    QString connectionMessage(int i) const { return m_lostMessage[size_t(i)]; }
+    /// The shared time axis's zero (our CLOCK_MONOTONIC ns), once the remote ranks are placed.
+    std::optional<quint64> axisOrigin() const { return m_axis; }
+    /// Rank i's host clock minus ours (ns) and its uncertainty, as last estimated.
+    qint64 clockOffset(int i) const { return m_clock[size_t(i)].mono; }
+    quint64 clockUncertainty(int i) const { return m_clock[size_t(i)].uncertainty; }
+    /// Starts rank i's stream again after its connection was lost.
+    void reconnect(int i);
 
 protected:
     void keyPressEvent(class QKeyEvent* e) override;
     void changeEvent(QEvent* e) override;
 
 private:
+    void build(int count);
     void refresh();
+    void wireRemote(int i);
+    void placeRemote(bool timedOut);
+
+    struct Clock
+    {
+        qint64 mono = 0;
+        qint64 real = 0;
+        quint64 uncertainty = 0;
+        int samples = 0;
+    };
+    std::vector<RemoteStreamOptions> m_remote;     ///< empty: local segments
+    std::vector<std::optional<quint64>> m_ready;   ///< each remote rank's start on our clock
+    std::vector<Clock> m_clock;
+    std::vector<QString> m_host;                   ///< each rank's host as shown
+    std::vector<QString> m_lostMessage;            ///< why its connection ended, if it did
+    std::vector<class QPushButton*> m_reconnect;
+    std::optional<quint64> m_axis;
+    QLabel* m_clockLine = nullptr;
+    class QVBoxLayout* m_stack = nullptr;
 
     QStringList m_names;           ///< the segments followed
     std::vector<int> m_rankOf;     ///< each one's torch.distributed rank, as its header last said

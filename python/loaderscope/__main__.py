@@ -24,7 +24,7 @@ USAGE = """usage: python3 -m loaderscope run [--summary FILE] [--trace FILE] [--
                                     [--lanes N] [--sample-every N] script.py [args...]
        python3 -m loaderscope model SUMMARY.json
        python3 -m loaderscope list [--json]
-       python3 -m loaderscope stream [--zstd] [--buffer-kib N] (SEGMENT | --rank N | --all)
+       python3 -m loaderscope stream [--zstd] [--pings] [--buffer-kib N] (SEGMENT | --rank N | --all)
        python3 -m loaderscope demux FILE DIR
 Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."""
 
@@ -235,6 +235,10 @@ def stream(argv):
                         help="every live segment of this user on this host, and those that start while it runs, "
                              "multiplexed (split with `demux`)")
     parser.add_argument("--zstd", action="store_true", help="compress: zstd frames (each ends after a beacon)")
+    parser.add_argument("--pings", action="store_true",
+                        help="answer clock pings: each line \"PING <token>\" read on standard input is answered at "
+                             "once with a PONG record (the host's clocks when the line came), for a consumer that "
+                             "aligns hosts' clocks (one segment only)")
     parser.add_argument("--buffer-kib", type=int, default=32768, metavar="N",
                         help="events read but not yet written, at most N KiB (default 32768); "
                              "past that, events are dropped and counted")
@@ -258,6 +262,8 @@ def stream(argv):
                      "(python3 -m loaderscope stream NAME > saved.stream)")
     if (name is not None) + (opts.rank is not None) + opts.all != 1:
         _usage_error("stream: name one segment, or --rank N, or --all (see `python3 -m loaderscope list`)")
+    if opts.all and opts.pings:
+        _usage_error("stream: --pings answers for one segment: name it, or --rank N")
     if opts.all:
         pass
     elif name is None:
@@ -296,7 +302,8 @@ def stream(argv):
     try:
         sys.stdout.flush()
         r = _native.stream_segment(name, fd=sys.stdout.fileno(), zstd_level=3 if opts.zstd else 0,
-                                   buffer_bytes=opts.buffer_kib * 1024, clock_offset_ns=offset, fields=fields)
+                                   buffer_bytes=opts.buffer_kib * 1024, clock_offset_ns=offset, fields=fields,
+                                   pings_fd=0 if opts.pings else -1)
     except RuntimeError as e:
         # The engine's reason: no such name, not a regular file, not a segment, another version.
         _usage_error("stream: %s" % e)

@@ -136,6 +136,14 @@ py::tuple readRecording(const std::string& path)
         beacons.append(x);
     }
     d["beacons"] = beacons;
+    py::list pongs;
+    for (const ls::StreamPong& p : r.pongs()) {
+        py::dict x;
+        clock(x, p.monotonic_ns, p.realtime_ns, p.pair_ns);
+        x["token"] = p.token;
+        pongs.append(x);
+    }
+    d["pongs"] = pongs;
     if (const auto& e = r.streamEnd()) {
         py::dict x;
         clock(x, e->monotonic_ns, e->realtime_ns, e->pair_ns);

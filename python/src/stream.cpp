@@ -21,6 +21,7 @@
 #include <csignal>
 #include <deque>
 #include <mutex>
+#include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <thread>
@@ -48,6 +49,7 @@ struct StreamOptions
     int zstd_level = 0;
     uint64_t buffer_bytes = 32u << 20;
     int64_t clock_offset_ns = 0;
+    int pings_fd = -1;        ///< read "PING <token>" lines here and answer each (-1: none)
     std::vector<std::pair<std::string, std::string>> fields; ///< host, boot_id, versions...
     py::object stop;          ///< None, or a callable: true ends the stream as a signal does
 };
@@ -57,6 +59,7 @@ struct Shared
     std::mutex mutex;
     std::condition_variable wake;
     std::deque<std::pair<std::vector<uint8_t>, uint32_t>> queue; ///< frames and their events
+    std::atomic<bool> pings_stop{false};
     uint64_t queued_bytes = 0;
     bool done = false;                 ///< nothing more will be queued
     uint32_t end_reason = 0;
@@ -181,6 +184,50 @@ void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
     }
 }
 
+/// Answers clock pings (StreamPong): reads "PING <token>\n" lines from `fd` and puts each answer at
+/// the head of the queue, so it goes out with the writer's next write, ahead of queued chunks (the
+/// clock is read when the line arrives: the wait in the queue is part of the round trip the
+/// consumer measures). Ends at end of file, on a read error, or when the stream ends.
+void pingThread(std::shared_ptr<Shared> owner, int fd, int64_t offset)
+{
+    Shared& sh = *owner;
+    std::string pending;
+    char buf[512];
+    while (!sh.pings_stop.load()) {
+        pollfd p{fd, POLLIN, 0};
+        const int r = ::poll(&p, 1, 100);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            continue;
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n <= 0)
+            return; // the consumer closed its end (or never had one)
+        const ls::ClockPair c = ls::readClockPair(offset);
+        pending.append(buf, size_t(n));
+        if (pending.size() > 4096 && pending.find('\n') == std::string::npos)
+            pending.clear(); // not ping lines: ignore rather than grow
+        for (size_t eol; (eol = pending.find('\n')) != std::string::npos; pending.erase(0, eol + 1)) {
+            const std::string line = pending.substr(0, eol);
+            if (line.rfind("PING ", 0) != 0)
+                continue;
+            ls::StreamPong pong;
+            pong.token = std::strtoull(line.c_str() + 5, nullptr, 10);
+            pong.monotonic_ns = c.monotonic_ns;
+            pong.realtime_ns = c.realtime_ns;
+            pong.pair_ns = c.pair_ns;
+            std::vector<uint8_t> frame;
+            ls::encodeRecordFrame(ls::kFramePong, pong.monotonic_ns, &pong, sizeof pong, frame);
+            std::lock_guard lock(sh.mutex);
+            sh.queued_bytes += frame.size(); // the writer takes it off again
+            sh.queue.emplace_front(std::move(frame), 0u);
+            sh.wake.notify_one();
+        }
+    }
+}
+
 /// Runs the stream; returns what happened (reason, counts, consumer gone, error).
 py::dict streamSegment(const StreamOptions& o)
 {
@@ -204,7 +251,10 @@ py::dict streamSegment(const StreamOptions& o)
     rh.num_workers = std::max(1u, hdr->lanes_used.load());
     if (hdr->source != uint32_t(ls::SegmentSource::Probe))
         rh.num_workers = seg->layout().num_workers;
-    rh.clock_origin_ns = hdr->clock_origin_ns;
+    // LOADERSCOPE_CLOCK_OFFSET_NS shifts every clock value the stream reports (events, origins,
+    // clock pairs), as a host whose clocks differ from the consumer's would send them.
+    const uint64_t shift = uint64_t(o.clock_offset_ns);
+    rh.clock_origin_ns = hdr->clock_origin_ns + shift;
     rh.simulated_device = hdr->source == uint32_t(ls::SegmentSource::Probe) ? 1 : hdr->device_backend != 2;
     rh.engine_pid = pid;
     rh.source = hdr->source == uint32_t(ls::SegmentSource::Probe) ? 1 : 0;
@@ -217,8 +267,8 @@ py::dict streamSegment(const StreamOptions& o)
     info.rank = hdr->rank.load();
     info.world_size = hdr->world_size.load();
     info.run_state = hdr->run_state.load();
-    info.clock_origin_ns = hdr->clock_origin_ns;
-    info.start_unix_ns = hdr->start_unix_ns;
+    info.clock_origin_ns = hdr->clock_origin_ns + shift;
+    info.start_unix_ns = hdr->start_unix_ns + shift;
     info.lanes = seg->layout().num_workers;
     info.event_ring_capacity = seg->layout().event_ring_capacity;
     auto fields = o.fields;
@@ -257,13 +307,20 @@ py::dict streamSegment(const StreamOptions& o)
             sh.error = sink.error();
             sh.writer_stopped = true;
         }
-        std::thread writer;
+        std::thread writer, pinger;
         if (!sh.writer_stopped)
             writer = std::thread(writerThread, owner, o.clock_offset_ns);
+        if (!sh.writer_stopped && o.pings_fd >= 0)
+            pinger = std::thread(pingThread, owner, o.pings_fd, o.clock_offset_ns);
         std::vector<ls::Event> pending;
         pending.reserve(kChunkEvents * 2);
         uint64_t lastChunk = ls::nowNs(), lastSignals = 0, finalSince = 0;
         auto ship = [&] {
+            if (shift != 0)
+                for (ls::Event& e : pending) {
+                    e.t0 += shift;
+                    e.t1 += shift;
+                }
             for (size_t at = 0; at < pending.size(); at += kChunkEvents) {
                 const size_t n = std::min(kChunkEvents, pending.size() - at);
                 std::vector<uint8_t> bytes;
@@ -333,6 +390,9 @@ py::dict streamSegment(const StreamOptions& o)
             sh.lost_ring = reader.lost();
             ship();
         }
+        sh.pings_stop = true;
+        if (pinger.joinable())
+            pinger.join(); // within its 100 ms poll: no answer is queued after the end record
         {
             std::lock_guard lock(sh.mutex);
             sh.done = true;
@@ -373,7 +433,7 @@ void registerStream(py::module_& m)
 {
     m.def("stream_segment",
           [](const std::string& segment, int fd, int zstdLevel, uint64_t bufferBytes, int64_t clockOffsetNs,
-             const std::vector<std::pair<std::string, std::string>>& fields, py::object stop) {
+             const std::vector<std::pair<std::string, std::string>>& fields, py::object stop, int pingsFd) {
               StreamOptions o;
               o.segment = segment;
               o.fd = fd;
@@ -382,11 +442,12 @@ void registerStream(py::module_& m)
               o.clock_offset_ns = clockOffsetNs;
               o.fields = fields;
               o.stop = std::move(stop);
+              o.pings_fd = pingsFd;
               return streamSegment(o);
           },
           py::arg("segment"), py::arg("fd") = 1, py::arg("zstd_level") = 0, py::arg("buffer_bytes") = uint64_t(32) << 20,
           py::arg("clock_offset_ns") = 0, py::arg("fields") = std::vector<std::pair<std::string, std::string>>{},
-          py::arg("stop") = py::none(),
+          py::arg("stop") = py::none(), py::arg("pings_fd") = -1,
           "Writes the segment's events to fd as a recording stream until the job ends. Raises RuntimeError "
           "when the segment cannot be opened. Returns the end reason and the counts.");
 }

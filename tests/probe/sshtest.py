@@ -87,9 +87,12 @@ def pid_alive(pid):
 
 
 class SshLab:
-    def __init__(self, tmp, hosts=("127.0.0.1",), start_timeout=15.0):
+    def __init__(self, tmp, hosts=("127.0.0.1",), start_timeout=15.0, host_env=None):
         self.parent_tmp = tmp
         self.hosts = tuple(hosts)
+        # Variables a host's sshd sets in every session (SetEnv): e.g. a host whose clocks are
+        # off, {"127.0.0.2": {"LOADERSCOPE_CLOCK_OFFSET_NS": "2000000000"}}.
+        self.host_env = dict(host_env or {})
         self.start_timeout = start_timeout
         self.dir = None
         self.servers = {}      # host -> (Popen, port, log path)
@@ -175,8 +178,7 @@ class SshLab:
                     "AllowTcpForwarding no",
                     "PrintMotd no",
                     "LogLevel VERBOSE",
-                    "",
-                ]))
+                ] + ["SetEnv %s=%s" % kv for kv in sorted(self.host_env.get(host, {}).items())] + [""]))
             log = os.path.join(self.dir, "sshd_%s_%d.log" % (tag, attempt))
             with open(log, "w") as out:
                 p = subprocess.Popen([self.sshd, "-D", "-e", "-f", config], stdin=subprocess.DEVNULL,

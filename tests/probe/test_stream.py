@@ -405,8 +405,9 @@ def case_hostile(tmp):
 
 
 def case_clock_offset(tmp):
-    """LOADERSCOPE_CLOCK_OFFSET_NS shifts the realtime values the stream reports (header pair and
-    beacons), never the events or the monotonic values."""
+    """LOADERSCOPE_CLOCK_OFFSET_NS shifts every clock value the stream reports, as a host whose
+    clocks are that far from ours would send them: the events, the origin and both clocks of every
+    pair move by the offset, nothing else changes."""
     shift = 3_600_000_000_000
     with procs() as ps:
         job, name, pid = start_job(ps, tmp, JOB_ARGS)
@@ -419,15 +420,59 @@ def case_clock_offset(tmp):
         finish_stream(s2)
     ha, ea = read(a)
     hb, eb = read(b)
-    check(sorted(ea) == sorted(eb), "the offset changed the events")
+    moved = [e._replace(t0=e.t0 - shift, t1=e.t1 - shift) for e in eb]
+    check(len(ea) > 0 and sorted(ea) == sorted(moved), "the events did not move by exactly the offset")
+    check(hb["clock_origin_ns"] == ha["clock_origin_ns"] + shift and
+          hb["stream"]["clock_origin_ns"] == ha["stream"]["clock_origin_ns"] + shift,
+          "the origin did not move by the offset")
 
-    def offset(h):  # realtime - monotonic, over the header and every beacon
-        pairs = [h["stream"]] + h["beacons"] + [h["end"]]
-        return [p["realtime_ns"] - p["monotonic_ns"] for p in pairs]
-    oa, ob = offset(ha), offset(hb)
-    drift = max(oa) - min(oa)
-    check(drift < 50_000_000, "realtime - monotonic moves by %d ns within one stream" % drift)
-    check(abs(min(ob) - min(oa) - shift) < 50_000_000, "shift %d, expected %d" % (min(ob) - min(oa), shift))
+    def pairs(h):
+        return [h["stream"]] + h["beacons"] + [h["end"]]
+    for key in ("monotonic_ns", "realtime_ns"):
+        # The two streams read their clocks at nearly the same moments (within a beacon period).
+        da = min(p[key] for p in pairs(ha))
+        db = min(p[key] for p in pairs(hb))
+        check(abs(db - da - shift) < 600_000_000, "%s moved by %d, expected %d" % (key, db - da, shift))
+    ra = [p["realtime_ns"] - p["monotonic_ns"] for p in pairs(ha)]
+    rb = [p["realtime_ns"] - p["monotonic_ns"] for p in pairs(hb)]
+    check(max(ra) - min(ra) < 50_000_000 and abs(min(rb) - min(ra)) < 50_000_000,
+          "realtime - monotonic changed: %r vs %r" % (ra[:3], rb[:3]))
+
+
+def case_pings(tmp):
+    """`stream --pings` answers each "PING <token>" line on its standard input with a PONG record
+    whose clocks were read between the send and the arrival (Cristian's method): here, on one
+    host, the answer's monotonic time lies inside the round trip, shifted by the clock offset."""
+    shift = 2_000_000_000
+    with procs() as ps:
+        job, name, pid = start_job(ps, tmp, ["--workers", "1", "--length", "64", "--sleep-us", "20000"])
+        path = os.path.join(tmp, "p.stream")
+        f = open(path, "wb")
+        e = dict(os.environ, LOADERSCOPE_CLOCK_OFFSET_NS=str(shift))
+        s = ps.start(stream_cmd("--pings", name), stdin=subprocess.PIPE, stdout=f, stderr=subprocess.PIPE, env=e)
+        f.close()
+        sent = {}
+        for token in range(1, 6):
+            sent[token] = time.monotonic_ns()
+            s.stdin.write(b"PING %d\n" % token)
+            s.stdin.flush()
+            # Each answer is in the file before the next ping goes (its frame is 72 bytes).
+            wait_for(lambda: open(path, "rb").read().count(b"PONG") >= token, 30, "the answer to ping %d" % token)
+            sent[token] = (sent[token], time.monotonic_ns())
+        s.stdin.write(b"not a ping\nPING x\n")  # ignored, or token 0: never a crash
+        s.stdin.flush()
+        finish_job(job)
+        finish_stream(s)
+    h, _ = read(path)
+    pongs = {p["token"]: p for p in h["pongs"]}
+    check(set(range(1, 6)) <= set(pongs), "pongs %r" % sorted(pongs))
+    for token in range(1, 6):
+        t_send, t_recv = sent[token]
+        m = pongs[token]["monotonic_ns"] - shift
+        check(t_send <= m <= t_recv, "ping %d: answered at %d, outside [%d, %d]" % (token, m, t_send, t_recv))
+    r = subprocess.run(stream_cmd("--pings", "--all"), capture_output=True, timeout=60)
+    check(r.returncode == 2 and b"--pings" in r.stderr, "--pings with --all: %r" % r.stderr)
+    print("5 pings answered; round trips %s ms" % ", ".join("%.2f" % ((b - a) / 1e6) for a, b in sent.values()))
 
 
 def case_consumer_gone(tmp):
@@ -521,6 +566,7 @@ CASES = {
     "stream_list_json": case_list_json,
     "stream_hostile": case_hostile,
     "stream_clock_offset": case_clock_offset,
+    "stream_pings": case_pings,
     "stream_truncated": case_truncated,
     "stream_consumer_gone": case_consumer_gone,
     "stream_interrupted": case_interrupted,

@@ -64,12 +64,13 @@ static_assert(sizeof(ChunkHeader) == 32);
 // little-endian struct whose first word is its own size (`bytes`): a later version appends fields,
 // and a reader takes the fields it knows. Clock pairs: CLOCK_REALTIME read between two
 // CLOCK_MONOTONIC reads on the stream's host; monotonic_ns is their midpoint, pair_ns their
-// distance (the pair's uncertainty). Realtime values carry LOADERSCOPE_CLOCK_OFFSET_NS when set.
+// distance (the pair's uncertainty). Every clock value (events too) carries LOADERSCOPE_CLOCK_OFFSET_NS when set.
 
 inline constexpr uint32_t kFrameEvents = 0x4b4e4843;     ///< "CHNK": an event chunk
 inline constexpr uint32_t kFrameStreamInfo = 0x4f464e49; ///< "INFO": the stream's header record
 inline constexpr uint32_t kFrameBeacon = 0x43414542;     ///< "BEAC": a clock beacon
 inline constexpr uint32_t kFrameEnd = 0x52444e45;        ///< "ENDR": the end record
+inline constexpr uint32_t kFramePong = 0x474e4f50;       ///< "PONG": the answer to a clock ping
 
 /** The stream's header record (first frame), then `key=value` lines (UTF-8, one per line). */
 struct StreamInfoRecord
@@ -84,7 +85,7 @@ struct StreamInfoRecord
     int32_t world_size = 0;
     uint32_t run_state = 0;       ///< RunState when the stream started
     uint64_t clock_origin_ns = 0; ///< the segment's creation (CLOCK_MONOTONIC)
-    uint64_t start_unix_ns = 0;   ///< the segment's creation (CLOCK_REALTIME, unshifted)
+    uint64_t start_unix_ns = 0;   ///< the segment's creation (CLOCK_REALTIME)
     uint32_t lanes = 0;           ///< worker lanes in the segment
     uint32_t event_ring_capacity = 0;
 };
@@ -106,6 +107,21 @@ struct StreamBeacon
     int32_t world_size = 0;
 };
 static_assert(sizeof(StreamBeacon) == 72);
+
+/** The answer to a clock ping (`stream --pings`): the consumer wrote "PING <token>\n" to the
+ *  stream's standard input; the stream read its clocks when the line arrived and answers at once.
+ *  The consumer, knowing when it sent the line and when the answer came, estimates the offset
+ *  between its clock and the stream host's (Cristian's method): within +- half the round trip. */
+struct StreamPong
+{
+    uint32_t bytes = sizeof(StreamPong);
+    uint32_t reserved = 0;
+    uint64_t token = 0;           ///< the consumer's, as it sent it
+    uint64_t monotonic_ns = 0;    ///< the stream host's clock pair when the ping was read
+    int64_t realtime_ns = 0;
+    uint64_t pair_ns = 0;
+};
+static_assert(sizeof(StreamPong) == 40);
 
 /** Why a stream ended (StreamEnd::reason). */
 enum class StreamEndReason : uint32_t {
@@ -219,6 +235,7 @@ public:
     const std::optional<StreamInfo>& streamInfo() const { return m_info; }
     const std::vector<StreamBeacon>& beacons() const { return m_beacons; }
     const std::optional<StreamEnd>& streamEnd() const { return m_end; }
+    const std::vector<StreamPong>& pongs() const { return m_pongs; }
     /// Byte offset of event chunk i's ChunkHeader (in the decompressed bytes of a compressed one).
     uint64_t chunkOffset(size_t i) const { return m_chunks.at(i).offset - sizeof(ChunkHeader); }
     /// Indexes chunks appended since the last call (the writer may still be going). Returns how
@@ -235,6 +252,9 @@ public:
     /// in file order. `cancel` (may be empty) is asked between chunks; true stops.
     void read(uint64_t t0, uint64_t t1, const std::function<void(const Event&)>& sink,
               const std::function<bool()>& cancel = {}) const;
+    /// Events of chunks [first, chunks()) in file order (a live follower reads what refresh() found).
+    /// False when a chunk's bytes do not match their checksum (it stops there).
+    bool readChunks(size_t first, const std::function<void(const Event&)>& sink) const;
     /// Every event, in file order.
     void readAll(const std::function<void(const Event&)>& sink, const std::function<bool()>& cancel = {}) const
     {
@@ -281,6 +301,7 @@ private:
     std::optional<StreamInfo> m_info;
     std::vector<StreamBeacon> m_beacons;
     std::optional<StreamEnd> m_end;
+    std::vector<StreamPong> m_pongs;
     RecordingHeader m_header;
     std::vector<Chunk> m_chunks;
     uint64_t m_next = 0;            ///< file offset of the next chunk to index

@@ -47,16 +47,17 @@ private:
     std::string m_error;
 };
 
-/** The CLOCK_MONOTONIC / CLOCK_REALTIME pair of a stream record (recording.h), realtime shifted. */
+/** The CLOCK_MONOTONIC / CLOCK_REALTIME pair of a stream record (recording.h), both shifted. */
 struct ClockPair
 {
     uint64_t monotonic_ns = 0;
     int64_t realtime_ns = 0;
     uint64_t pair_ns = 0;
 };
-/// CLOCK_REALTIME read between two CLOCK_MONOTONIC reads (the closest of three tries), plus
-/// `realtimeOffsetNs` (LOADERSCOPE_CLOCK_OFFSET_NS).
-ClockPair readClockPair(int64_t realtimeOffsetNs);
+/// CLOCK_REALTIME read between two CLOCK_MONOTONIC reads (the closest of three tries), each plus
+/// `clockOffsetNs` (LOADERSCOPE_CLOCK_OFFSET_NS: the stream then looks like one from a host whose
+/// clocks are that far from ours, event times included).
+ClockPair readClockPair(int64_t clockOffsetNs);
 
 /// The stream's first bytes: a version 3 RecordingHeader (`header`, its magic set here) and the
 /// header record with its key=value lines (keys and values without '\n'; '=' ends a key).

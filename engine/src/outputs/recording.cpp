@@ -345,7 +345,8 @@ size_t RecordingReader::refresh()
         if (!fullPread(m_fd, &h, sizeof h, m_next))
             break;
         const bool events = h.magic == kFrameEvents;
-        const bool record = m_version >= 3 && (h.magic == kFrameStreamInfo || h.magic == kFrameBeacon || h.magic == kFrameEnd);
+        const bool record = m_version >= 3 && (h.magic == kFrameStreamInfo || h.magic == kFrameBeacon || h.magic == kFrameEnd ||
+                                                h.magic == kFramePong);
         if ((!events && !record) || h.payload_bytes > kMaxChunkBytes || h.count == 0 ||
             uint64_t(h.count) > h.payload_bytes || h.t_max < h.t_min) {
             m_corrupt = true;
@@ -417,6 +418,14 @@ bool RecordingReader::indexRecord(const ChunkHeader& h, uint64_t offset)
         m_end = e;
         return true;
     }
+    case kFramePong: {
+        StreamPong p;
+        take(p);
+        // A hostile stream answering without end must not grow memory without bound.
+        if (m_pongs.size() < 65536)
+            m_pongs.push_back(p);
+        return true;
+    }
     default:
         return false;
     }
@@ -451,6 +460,15 @@ bool RecordingReader::decode(const Chunk& c, std::vector<uint8_t>& buf, const st
         prev = e.t0;
         sink(e);
     }
+    return true;
+}
+
+bool RecordingReader::readChunks(size_t first, const std::function<void(const Event&)>& sink) const
+{
+    std::vector<uint8_t> buf;
+    for (size_t i = first; i < m_chunks.size(); ++i)
+        if (!decode(m_chunks[i], buf, sink))
+            return false;
     return true;
 }
 

@@ -30,7 +30,7 @@ std::string oneLine(std::string s)
 
 } // namespace
 
-ClockPair readClockPair(int64_t realtimeOffsetNs)
+ClockPair readClockPair(int64_t clockOffsetNs)
 {
     ClockPair best;
     best.pair_ns = UINT64_MAX;
@@ -39,8 +39,8 @@ ClockPair readClockPair(int64_t realtimeOffsetNs)
         const uint64_t r = ns(CLOCK_REALTIME);
         const uint64_t b = ns(CLOCK_MONOTONIC);
         if (b - a < best.pair_ns) {
-            best.monotonic_ns = a + (b - a) / 2;
-            best.realtime_ns = int64_t(r) + realtimeOffsetNs;
+            best.monotonic_ns = a + (b - a) / 2 + uint64_t(clockOffsetNs);
+            best.realtime_ns = int64_t(r) + clockOffsetNs;
             best.pair_ns = b - a;
         }
     }

@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: MIT
+// Jobs on other hosts, watched over ssh (gui/core/remote*.h, LiveRanksWindow):
+// - end to end: two real PyTorch ranks (gloo), each reached through its own real sshd (127.0.0.1
+//   and 127.0.0.2, tests/probe/sshlab.py), the second host's clocks 2 s off
+//   (LOADERSCOPE_CLOCK_OFFSET_NS set by its sshd). The stacked window names the starved rank live,
+//   aligns the ranks within 1 ms, and its figures equal each rank's own summary within 2 %. Then
+//   one ssh connection is killed mid-run: the window says so, keeps the events, reconnects, and
+//   the jobs end as unwatched jobs do.
+// - hostile remotes (tests/fake_ssh.py in place of ssh): garbage, a stream cut mid-frame, a
+//   header claiming 10^9 events, a zstd bomb, no python3, a host that never answers. Each is a
+//   clear message, no crash, no hang.
+// - the address parser and ssh's failures in words.
+#include "core/remote.h"
+#include "core/remotereader.h"
+#include "core/runsession.h"
+#include "testutil.h"
+#include "widgets/jobdialogs.h"
+#include "widgets/liveranks.h"
+
+#include "loaderscope/recording.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <memory>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+/// A listening TCP socket on 127.0.0.1 that accepts and never says a word (a host that never
+/// answers the SSH handshake), or, closed at once, a free port.
+struct Listener
+{
+    int fd = -1;
+    int port = 0;
+    Listener()
+    {
+        fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 4) == 0 &&
+            ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+            port = ntohs(a.sin_port);
+    }
+    ~Listener()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+const QString kPython = QStringLiteral(LOADERSCOPE_PYTHON);
+const QString kPythonDir = QStringLiteral(LOADERSCOPE_PYTHON_DIR);
+const QString kProbeTests = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/probe");
+const QString kFakeSsh = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/fake_ssh.py");
+
+/// The remote side's Python: the build's probe package.
+QString remoteInterpreter()
+{
+    return QStringLiteral("env PYTHONPATH=%1 %2").arg(kPythonDir, kPython);
+}
+
+/// The SSH servers of tests/probe/sshlab.py, for the life of one test function.
+struct Lab
+{
+    QProcess proc;
+    QString config;
+    QString error;
+    bool skipped = false;
+
+    bool start(const QString& tmp, const QStringList& hosts)
+    {
+        proc.setProcessChannelMode(QProcess::SeparateChannels);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PYTHONPATH"), kPythonDir);
+        proc.setProcessEnvironment(env);
+        proc.start(kPython, QStringList{kProbeTests + QStringLiteral("/sshlab.py"), tmp} + hosts);
+        // Its JSON line says it is ready (or it ends, saying why); sshtest may say other things first.
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 60000) {
+            while (proc.canReadLine()) {
+                const QByteArray line = proc.readLine().trimmed();
+                if (line.startsWith('{')) {
+                    config = QJsonDocument::fromJson(line).object().value(QStringLiteral("config")).toString();
+                    return !config.isEmpty();
+                }
+            }
+            if (proc.state() == QProcess::NotRunning)
+                break;
+            proc.waitForReadyRead(500);
+        }
+        proc.waitForFinished(10000);
+        skipped = proc.exitCode() == 77;
+        error = QString::fromUtf8(proc.readAllStandardError());
+        return false;
+    }
+    /// Stops the servers; sshlab checks nothing is left (no sshd, no port, no folder).
+    bool stop()
+    {
+        if (proc.state() == QProcess::NotRunning)
+            return proc.exitCode() == 0;
+        proc.closeWriteChannel();
+        if (!proc.waitForFinished(60000)) {
+            proc.kill();
+            proc.waitForFinished();
+            return false;
+        }
+        error = QString::fromUtf8(proc.readAllStandardError());
+        return proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0;
+    }
+    ~Lab() { stop(); }
+};
+
+/// Two gloo ranks under the probe (rank 1 starved: its "disk" is 8 times slower), started as
+/// torchrun starts them; their loops wait for `go`.
+struct Ranks
+{
+    std::unique_ptr<QProcess> p[2];
+    QString segment[2];
+
+    bool start(const QString& tmp, int samples, const QString& go)
+    {
+        QString port;
+        {
+            const Listener free; // a free port for the rendezvous, on loopback
+            port = QString::number(free.port);
+        }
+        for (int r = 0; r < 2; ++r) {
+            p[r] = std::make_unique<QProcess>();
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("PYTHONPATH"), kPythonDir);
+            env.insert(QStringLiteral("RANK"), QString::number(r));
+            env.insert(QStringLiteral("LOCAL_RANK"), QString::number(r));
+            env.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
+            env.insert(QStringLiteral("LOCAL_WORLD_SIZE"), QStringLiteral("2"));
+            env.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
+            env.insert(QStringLiteral("MASTER_PORT"), port);
+            env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+            p[r]->setProcessEnvironment(env);
+            p[r]->setStandardOutputFile(QProcess::nullDevice());
+            p[r]->setReadChannel(QProcess::StandardError);
+            p[r]->start(kPython, {QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"),
+                                  QStringLiteral("--summary"), tmp + QStringLiteral("/summary.json"),
+                                  QStringLiteral("--events"), tmp + QStringLiteral("/events.bin"),
+                                  kProbeTests + QStringLiteral("/gloo_job.py"), tmp, QString::number(samples), go});
+        }
+        // Each says its segment on its first stderr line.
+        for (int r = 0; r < 2; ++r) {
+            QElapsedTimer t;
+            t.start();
+            while (!p[r]->canReadLine() && p[r]->state() != QProcess::NotRunning && t.elapsed() < 60000)
+                p[r]->waitForReadyRead(500);
+            const QString line = QString::fromUtf8(p[r]->readLine()).trimmed();
+            if (!line.startsWith(QLatin1String("loaderscope: segment ")))
+                return false;
+            segment[r] = line.section(QLatin1Char(' '), 2, 2);
+        }
+        return true;
+    }
+    bool finish(int timeoutMs = 120000)
+    {
+        bool ok = true;
+        for (auto& proc : p) {
+            if (!proc)
+                continue;
+            if (!proc->waitForFinished(timeoutMs)) {
+                proc->kill();
+                proc->waitForFinished();
+                ok = false;
+            }
+        }
+        return ok;
+    }
+    ~Ranks()
+    {
+        // A failed test: SIGTERM lets the probe remove its segment; SIGKILL only if it hangs.
+        for (auto& proc : p)
+            if (proc && proc->state() != QProcess::NotRunning) {
+                proc->terminate();
+                if (!proc->waitForFinished(15000)) {
+                    proc->kill();
+                    proc->waitForFinished();
+                }
+            }
+    }
+};
+
+RemoteStreamOptions streamOf(const QString& host, const QString& segment)
+{
+    RemoteStreamOptions o;
+    o.host.name = host;
+    o.segment = segment;
+    o.interpreter = remoteInterpreter();
+    return o;
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+/// The earliest Fetch span in a model (model time), or -1.
+qint64 firstFetch(const TraceModel* m)
+{
+    qint64 best = -1;
+    for (int l = 0; l < m->laneCount(); ++l)
+        for (const auto& row : m->lane(l).rows)
+            for (const SpanRec& s : row)
+                if (s.kind == quint8(loaderscope::EventKind::Fetch) && (best < 0 || s.t0 < best))
+                    best = s.t0;
+    return best;
+}
+
+/// The ssh client processes of this test (children of this process) going to `host`.
+QList<qint64> sshTo(const QString& host)
+{
+    QList<qint64> out;
+    for (const auto& c : testutil::childrenOf(QCoreApplication::applicationPid())) {
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(c.pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QList<QByteArray> argv = f.readAll().split('\0');
+        if (!argv.isEmpty() && argv.first().endsWith("ssh") && argv.contains(host.toUtf8()))
+            out << c.pid;
+    }
+    return out;
+}
+
+bool inCi()
+{
+    return qEnvironmentVariable("CI") == QLatin1String("true");
+}
+
+} // namespace
+
+class TstRemote : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanup();
+    void addresses_data();
+    void addresses();
+    void failuresInWords();
+    void hostile_data();
+    void hostile();
+    void silentHost();
+    void twoHostsSkewed();
+    void connectionKilled();
+    void dialogListsOverSsh();
+
+private:
+    QTemporaryDir m_data; ///< the app's data folder (saved streams)
+};
+
+void TstRemote::initTestCase()
+{
+    // Saved streams and the remembered interpreter go to this test's own folder.
+    qputenv("XDG_DATA_HOME", (m_data.path() + QStringLiteral("/data")).toUtf8());
+    qputenv("XDG_CONFIG_HOME", (m_data.path() + QStringLiteral("/config")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_remote"));
+}
+
+void TstRemote::cleanup()
+{
+    qunsetenv("LOADERSCOPE_SSH");
+    QVERIFY2(testutil::loaderscopeSegments().isEmpty(), "a segment was left behind");
+}
+
+void TstRemote::addresses_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<QString>("url");
+    QTest::newRow("alias") << "gpu1" << true << "ssh://gpu1";
+    QTest::newRow("user@host") << "ana@gpu1" << true << "ssh://ana@gpu1";
+    QTest::newRow("segment") << "ssh://ana@gpu1/loaderscope-123-abc" << true << "ssh://ana@gpu1/loaderscope-123-abc";
+    QTest::newRow("port") << "ssh://ana@10.0.0.2:2222/s1" << true << "ssh://ana@10.0.0.2:2222/s1";
+    QTest::newRow("two hosts, one user") << "ssh://ana@node1,node2" << true << "ssh://ana@node1,ana@node2";
+    QTest::newRow("option injection") << "-oProxyCommand=touch /tmp/x" << false << "";
+    QTest::newRow("shell in segment") << "ssh://gpu1/a;rm -rf ~" << false << "";
+    QTest::newRow("empty") << "ssh://" << false << "";
+    QTest::newRow("bad port") << "gpu1:99999" << false << "";
+    QTest::newRow("space") << "gpu 1" << false << "";
+}
+
+void TstRemote::addresses()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, ok);
+    QFETCH(QString, url);
+    QString error;
+    const auto t = RemoteTarget::parse(text, &error);
+    QCOMPARE(t.has_value(), ok);
+    if (ok)
+        QCOMPARE(t->url(), url);
+    else
+        QVERIFY2(!error.isEmpty(), "a refused address says why");
+}
+
+void TstRemote::failuresInWords()
+{
+    RemoteTarget::Host h;
+    h.user = QStringLiteral("ana");
+    h.name = QStringLiteral("gpu1");
+    const QString py = QStringLiteral("python3");
+    QVERIFY(Remote::explainFailure(h, py, 255, QStringLiteral("ana@gpu1: Permission denied (publickey,password).")).contains(QLatin1String("ssh-add")));
+    QVERIFY(Remote::explainFailure(h, py, 255, QStringLiteral("Host key verification failed.")).contains(QLatin1String("ssh ana@gpu1")));
+    QVERIFY(Remote::explainFailure(h, py, 127, QStringLiteral("bash: python3: command not found")).contains(QLatin1String("does not exist")));
+    QVERIFY(Remote::explainFailure(h, py, 1, QStringLiteral("/usr/bin/python3: No module named loaderscope")).contains(QLatin1String("no Loaderscope probe")));
+    QVERIFY(Remote::explainFailure(h, py, 255, QStringLiteral("Connection timed out during banner exchange")).contains(QLatin1String("did not answer")));
+    std::vector<RemoteSegment> out;
+    QString error;
+    QVERIFY(!Remote::parseList(h, "<html>", out, &error));
+    QVERIFY(error.contains(QLatin1String("not a list")));
+    QVERIFY(Remote::parseList(h, R"([{"name":"x;rm -rf /","pid":1},{"name":"loaderscope-1-a","pid":7,"rank":1,"world_size":2,"state":"running"}])", out, &error));
+    QCOMPARE(out.size(), size_t(1)); // the name the shell would misread is dropped
+    QCOMPARE(out.front().rank, 1);
+}
+
+void TstRemote::hostile_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("garbage") << "garbage" << "not a Loaderscope stream";
+    QTest::newRow("cut mid-frame") << "cut" << "lost";
+    QTest::newRow("10^9 events") << "huge" << "damaged";
+    QTest::newRow("zstd bomb") << "bomb" << "compressed stream";
+    QTest::newRow("no python3") << "nopython" << "does not exist";
+}
+
+void TstRemote::hostile()
+{
+    QFETCH(QString, mode);
+    QFETCH(QString, says);
+    qputenv("LOADERSCOPE_SSH", QStringLiteral("%1 %2 %3").arg(kPython, kFakeSsh, mode).toUtf8());
+    RunSession s;
+    QSignalSpy failed(&s, &RunSession::runFailed);
+    RemoteStreamOptions o = streamOf(QStringLiteral("evil.example"), QStringLiteral("loaderscope-1-fake"));
+    s.attachRemote(o);
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 60000);
+    const QString message = failed.first().first().toString();
+    QVERIFY2(message.contains(says), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("evil.example")), qPrintable(message));
+    QVERIFY(!s.running());
+    if (mode == QLatin1String("cut")) // what came before the cut is kept
+        QCOMPARE(s.model()->spanCount(), qint64(100));
+}
+
+void TstRemote::silentHost()
+{
+    // A real ssh to a port that accepts and never speaks: ssh's ConnectTimeout ends it.
+    const Listener silent;
+    QVERIFY(silent.port > 0);
+    qputenv("LOADERSCOPE_SSH", QStringLiteral("ssh -F /dev/null -o ConnectTimeout=2 -o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=yes -o IdentityFile=/dev/null")
+                                   .toUtf8());
+    RunSession s;
+    QSignalSpy failed(&s, &RunSession::runFailed);
+    RemoteStreamOptions o = streamOf(QStringLiteral("127.0.0.1"), QStringLiteral("loaderscope-1-x"));
+    o.host.port = silent.port;
+    s.attachRemote(o);
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 30000);
+    const QString message = failed.first().first().toString();
+    QVERIFY2(message.contains(QLatin1String("did not answer")), qPrintable(message));
+    // A remote command that never writes: the reader's own limit.
+    qputenv("LOADERSCOPE_SSH", QStringLiteral("%1 %2 silent").arg(kPython, kFakeSsh).toUtf8());
+    RunSession s2;
+    QSignalSpy failed2(&s2, &RunSession::runFailed);
+    o.firstBytesTimeoutS = 2;
+    s2.attachRemote(o);
+    QTRY_VERIFY_WITH_TIMEOUT(!failed2.isEmpty(), 30000);
+    QVERIFY2(failed2.first().first().toString().contains(QLatin1String("sent nothing")), qPrintable(failed2.first().first().toString()));
+}
+
+void TstRemote::twoHostsSkewed()
+{
+    QTemporaryDir tmp;
+    Lab lab;
+    if (!lab.start(tmp.path(), {QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2=LOADERSCOPE_CLOCK_OFFSET_NS=2000000000")})) {
+        if (lab.skipped && !inCi())
+            QSKIP(qPrintable(lab.error));
+        QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + lab.error));
+    }
+    qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.config).toUtf8());
+    const QString go = tmp.path() + QStringLiteral("/go");
+    Ranks ranks;
+    QVERIFY(ranks.start(tmp.path(), 384, go));
+    LiveRanksWindow w({streamOf(QStringLiteral("127.0.0.1"), ranks.segment[0]), streamOf(QStringLiteral("127.0.0.2"), ranks.segment[1])});
+    w.resize(1200, 700);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.axisOrigin().has_value(), 30000);
+    QFile(go).open(QIODevice::WriteOnly);
+    // Live: the starved rank is named while both still run.
+    QTRY_VERIFY_WITH_TIMEOUT(w.headline().contains(QLatin1String("rank 1")) && w.session(0)->running() && w.session(1)->running(), 60000);
+    // The second host's clock is 2 s ahead; the first host's is ours. Both found within 1 ms.
+    const qint64 err1 = w.clockOffset(1) - 2'000'000'000, err0 = w.clockOffset(0);
+    qInfo("clock offsets: 127.0.0.1 %lld ns (±%llu), 127.0.0.2 %lld ns (±%llu) after the 2 s skew", qlonglong(err0),
+          qulonglong(w.clockUncertainty(0)), qlonglong(err1), qulonglong(w.clockUncertainty(1)));
+    QVERIFY(std::llabs(err0) < 1'000'000 && std::llabs(err1) < 1'000'000);
+    QVERIFY(w.clockUncertainty(0) < 1'000'000 && w.clockUncertainty(1) < 1'000'000);
+    QVERIFY2(w.clockLine().contains(QStringLiteral("Clocks aligned within ±")) && w.clockLine().contains(QLatin1String("2.000 s ahead")),
+             qPrintable(w.clockLine()));
+    QVERIFY(ranks.finish());
+    for (auto& p : ranks.p)
+        QCOMPARE(p->exitCode(), 0);
+    // The end of each stream: its summary follows the reader's last read.
+    QTRY_VERIFY_WITH_TIMEOUT(w.session(0)->hasSummary() && w.session(1)->hasSummary(), 30000);
+    // The figures equal each rank's own summary (within 2 %).
+    for (int r = 0; r < 2; ++r) {
+        const QJsonObject own = readJson(tmp.path() + QStringLiteral("/summary.rank%1.json").arg(r));
+        const auto& f = w.session(r)->summary().figures;
+        qInfo("rank %d: samples/s %.1f (own %.1f), data stall %.4f (own %.4f), batches %lld (own %lld), lost %llu", r,
+              f.samples_per_s, own.value(QStringLiteral("samples_per_s")).toDouble(), f.data_stall_fraction,
+              own.value(QStringLiteral("data_stall_fraction")).toDouble(), qlonglong(f.batches),
+              qlonglong(own.value(QStringLiteral("batches")).toInteger()), qulonglong(w.session(r)->eventsLost()));
+        QCOMPARE(qint64(f.batches), own.value(QStringLiteral("batches")).toInteger());
+        QVERIFY(std::fabs(f.samples_per_s / own.value(QStringLiteral("samples_per_s")).toDouble() - 1) < 0.02);
+        QVERIFY(std::fabs(f.data_stall_fraction - own.value(QStringLiteral("data_stall_fraction")).toDouble()) <
+                0.02 * std::max(0.05, own.value(QStringLiteral("data_stall_fraction")).toDouble()));
+    }
+    QTRY_VERIFY2_WITH_TIMEOUT(w.headline().contains(QLatin1String("Straggler: rank 1")), qPrintable(w.headline()), 5000);
+    // Aligned: rank 1's first sample on the shared axis is where the job's own recording (on this
+    // machine's clock) has it, within 1 ms.
+    const loaderscope::RecordingReader own((tmp.path() + QStringLiteral("/events.rank1.bin")).toStdString());
+    uint64_t first = UINT64_MAX;
+    own.readAll([&](const loaderscope::Event& e) {
+        if (e.kind == loaderscope::EventKind::Fetch)
+            first = std::min(first, e.t0);
+    });
+    const qint64 shown = firstFetch(w.session(1)->model());
+    const qint64 truth = qint64(first - *w.axisOrigin());
+    qInfo("rank 1's first sample: at %lld ns on the axis, %lld ns by its own recording", qlonglong(shown), qlonglong(truth));
+    QVERIFY(shown >= 0 && std::llabs(shown - truth) < 1'000'000);
+    w.close();
+    QVERIFY2(lab.stop(), qPrintable(lab.error));
+}
+
+void TstRemote::connectionKilled()
+{
+    QTemporaryDir tmp;
+    // The same job unwatched first: what a watched one must end with.
+    const QString goNow = tmp.path() + QStringLiteral("/go-now");
+    QFile(goNow).open(QIODevice::WriteOnly);
+    QJsonObject plain[2];
+    QElapsedTimer phase;
+    phase.start();
+    {
+        QTemporaryDir a;
+        Ranks unwatched;
+        QVERIFY(unwatched.start(a.path(), 256, goNow));
+        QVERIFY(unwatched.finish());
+        for (int r = 0; r < 2; ++r) {
+            QCOMPARE(unwatched.p[r]->exitCode(), 0);
+            plain[r] = readJson(a.path() + QStringLiteral("/summary.rank%1.json").arg(r));
+        }
+    }
+    qInfo("the unwatched run took %lld ms", qlonglong(phase.restart()));
+    Lab lab;
+    if (!lab.start(tmp.path(), {QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2")})) {
+        if (lab.skipped && !inCi())
+            QSKIP(qPrintable(lab.error));
+        QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + lab.error));
+    }
+    qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.config).toUtf8());
+    const QString go = tmp.path() + QStringLiteral("/go");
+    Ranks ranks;
+    QVERIFY(ranks.start(tmp.path(), 256, go));
+    LiveRanksWindow w({streamOf(QStringLiteral("127.0.0.1"), ranks.segment[0]), streamOf(QStringLiteral("127.0.0.2"), ranks.segment[1])});
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.axisOrigin().has_value(), 30000);
+    QFile(go).open(QIODevice::WriteOnly);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session(1)->liveSummary().figures.batches >= 2, 60000);
+    // The connection to the second host dies (its ssh client killed, as a dropped link ends it).
+    const QList<qint64> ssh = sshTo(QStringLiteral("127.0.0.2"));
+    QCOMPARE(ssh.size(), 1);
+    qInfo("attached, and 2 batches seen, after %lld ms", qlonglong(phase.restart()));
+    ::kill(pid_t(ssh.first()), SIGKILL);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.connectionMessage(1).isEmpty(), 30000);
+    const QString said = w.connectionMessage(1);
+    qInfo("said after %lld ms: %s", qlonglong(phase.restart()), qPrintable(said));
+    QVERIFY2(said.contains(QLatin1String("Connection to 127.0.0.2 lost at")) && said.contains(QLatin1String("events kept")), qPrintable(said));
+    QVERIFY2(w.title(1).contains(said), qPrintable(w.title(1)));
+    const qint64 kept = w.session(1)->model()->eventCount();
+    QVERIFY(kept > 0);
+    QVERIFY(w.session(0)->running()); // the other host goes on
+    // Reconnect while the job still runs: it is followed again, from what its rings still hold.
+    bool reconnected = false;
+    if (ranks.p[1]->state() == QProcess::Running) {
+        w.reconnect(1);
+        QTRY_VERIFY_WITH_TIMEOUT(w.session(1)->hasSummary() || (w.session(1)->running() && w.session(1)->model()->eventCount() > 0), 30000);
+        QVERIFY2(w.connectionMessage(1).isEmpty(), qPrintable(w.connectionMessage(1)));
+        reconnected = true;
+    }
+    // The jobs never noticed: the same exit status and batches as unwatched.
+    QVERIFY(ranks.finish());
+    qInfo("the watched run ended %lld ms later", qlonglong(phase.restart()));
+    for (int r = 0; r < 2; ++r) {
+        QCOMPARE(ranks.p[r]->exitCode(), 0);
+        const QJsonObject s = readJson(tmp.path() + QStringLiteral("/summary.rank%1.json").arg(r));
+        QCOMPARE(s.value(QStringLiteral("batches")).toInteger(), plain[r].value(QStringLiteral("batches")).toInteger());
+        QCOMPARE(s.value(QStringLiteral("samples")).toInteger(), plain[r].value(QStringLiteral("samples")).toInteger());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(w.session(0)->hasSummary() && w.session(1)->hasSummary(), 30000);
+    if (reconnected) {
+        // The second connection read the job's rings from their start: the whole run again.
+        const QJsonObject s = readJson(tmp.path() + QStringLiteral("/summary.rank1.json"));
+        QCOMPARE(qint64(w.session(1)->summary().figures.batches), s.value(QStringLiteral("batches")).toInteger());
+    } else {
+        qInfo("the job ended before the reconnect could be tried");
+    }
+    w.close();
+    QVERIFY2(lab.stop(), qPrintable(lab.error));
+}
+
+void TstRemote::dialogListsOverSsh()
+{
+    QTemporaryDir tmp;
+    Lab lab;
+    if (!lab.start(tmp.path(), {QStringLiteral("127.0.0.1")})) {
+        if (lab.skipped && !inCi())
+            QSKIP(qPrintable(lab.error));
+        QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + lab.error));
+    }
+    qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.config).toUtf8());
+    Remote::setInterpreter(remoteInterpreter());
+    const QString go = tmp.path() + QStringLiteral("/go");
+    Ranks ranks;
+    QVERIFY(ranks.start(tmp.path(), 64, go));
+    QElapsedTimer phase;
+    phase.start();
+    {
+        AttachDialog d;
+        d.setHost(QStringLiteral("127.0.0.1"));
+        d.listRemote();
+        // Our two ranks are listed (other jobs of this user on this machine may be too).
+        auto listed = [&d] {
+            QStringList names;
+            for (const RemoteStreamOptions& o : d.chosenRemote())
+                names << o.segment;
+            return names;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(listed().contains(ranks.segment[0]) && listed().contains(ranks.segment[1]),
+                                  qPrintable(d.remoteStatus()), 30000);
+        for (const RemoteStreamOptions& o : d.chosenRemote())
+            QCOMPARE(o.host.name, QStringLiteral("127.0.0.1"));
+        // A Python that is not there: said in words.
+        d.setRemotePython(QStringLiteral("/nonexistent/python3"));
+        d.listRemote();
+        QTRY_VERIFY_WITH_TIMEOUT(d.remoteStatus().contains(QLatin1String("does not exist")), 30000);
+    }
+    qInfo("listing took %lld ms", qlonglong(phase.restart()));
+    QFile(go).open(QIODevice::WriteOnly);
+    QVERIFY(ranks.finish());
+    qInfo("the ranks' end took %lld ms", qlonglong(phase.restart()));
+    QVERIFY2(lab.stop(), qPrintable(lab.error));
+    qInfo("the lab's end took %lld ms", qlonglong(phase.restart()));
+}
+
+QTEST_MAIN(TstRemote)
+#include "tst_remote.moc"
