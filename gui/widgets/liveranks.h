@@ -30,6 +30,7 @@ public:
     ~LiveRanksWindow() override;
     int count() const { return int(m_sessions.size()); }
     RunSession* session(int i) const { return m_sessions[size_t(i)]; }
+    TimelineView* view(int i) const { return m_views[size_t(i)]; }
     /// The headline: the straggler named, or that none stands out (tests).
     QString headline() const;
     /// The line about the hosts' clocks ("clocks aligned within ±0.3 ms"), empty for local ranks.

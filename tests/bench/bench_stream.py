@@ -11,13 +11,21 @@ events_per_s is what the stream carried while the job's loop ran (the job's own 
 nothing is lost); events_per_stream_cpu_s, events over the stream process's CPU time (its
 interpreter's start included), is what one core could carry.
 
+With --ssh the stream goes through a real ssh connection on the loopback (the system's OpenSSH
+client to an sshd of the bench's own, tests/probe/sshtest.py: LOADERSCOPE_SSHD, as ctest sets it
+from ./run.sh test's build/sshd-root), as the app reads a remote job. With --sample-ms N each
+sample sleeps N ms (2: the probe overhead target's samples), and a fourth mode runs the job without
+the probe at all: the job's samples/s bare, under the probe, and under the probe while streamed.
+
 usage: PYTHONPATH=build/python /usr/bin/python3 tests/bench/bench_stream.py [--repeats N] [--samples N]
+           [--ssh] [--sample-ms MS]
 Prints one JSON object.
 """
 
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -39,12 +47,16 @@ import torch
 from torch.utils.data import DataLoader, Dataset
 
 class Trivial(Dataset):
-    def __init__(self, n): self.n = n
+    def __init__(self, n, sleep_s): self.n, self.sleep_s = n, sleep_s
     def __len__(self): return self.n
-    def __getitem__(self, i): return i
+    def __getitem__(self, i):
+        if self.sleep_s:
+            time.sleep(self.sleep_s)
+        return i
 
 n = int(sys.argv[1])
-loader = DataLoader(Trivial(n), batch_size=32, num_workers=2)
+sleep_s = float(sys.argv[2]) / 1000 if len(sys.argv) > 2 else 0.0
+loader = DataLoader(Trivial(n, sleep_s), batch_size=32, num_workers=2)
 t0 = time.perf_counter()
 got = sum(len(b) for b in loader)
 dt = time.perf_counter() - t0
@@ -52,12 +64,20 @@ print(json.dumps({"samples": got, "seconds": dt}))
 '''
 
 
-def run_once(tmp, samples, mode):
-    """mode: None (no stream), "plain" or "zstd". Returns the job's figures and the stream's."""
+def run_once(tmp, samples, mode, sample_ms=0.0, lab=None):
+    """mode: "bare" (no probe), None (no stream), "plain" or "zstd". Returns the job's figures and
+    the stream's. `lab`: an SshLab; the stream then runs behind ssh to its 127.0.0.1."""
     job_py = os.path.join(tmp, "fast_job.py")
     with open(job_py, "w") as f:
         f.write(JOB)
-    p = subprocess.Popen([sys.executable, "-m", "loaderscope", "run", job_py, str(samples)],
+    if mode == "bare":
+        out = subprocess.run([sys.executable, job_py, str(samples), str(sample_ms)], capture_output=True, text=True,
+                             cwd=tmp, env=ENV, timeout=600)
+        if out.returncode != 0:
+            raise SystemExit("the bare job failed:\n" + out.stderr[-2000:])
+        job = json.loads(out.stdout.strip().splitlines()[-1])
+        return {"samples_per_s": job["samples"] / job["seconds"], "seconds": job["seconds"]}
+    p = subprocess.Popen([sys.executable, "-m", "loaderscope", "run", job_py, str(samples), str(sample_ms)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp, env=ENV)
     stream = None
     saved = os.path.join(tmp, "bench.stream")
@@ -69,6 +89,9 @@ def run_once(tmp, samples, mode):
             raise SystemExit("no segment line from the job")
         if mode:
             cmd = [sys.executable, "-m", "loaderscope", "stream", m.group(1)] + (["--zstd"] if mode == "zstd" else [])
+            if lab is not None:
+                remote = "env PYTHONPATH=%s %s" % (shlex.quote(ENV["PYTHONPATH"]), " ".join(shlex.quote(c) for c in cmd))
+                cmd = lab.ssh_argv("127.0.0.1", "Compression=no") + ["--", remote]
             stream = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
 
             def drain():
@@ -87,7 +110,8 @@ def run_once(tmp, samples, mode):
         job = json.loads(out.strip().splitlines()[-1])
         result = {"samples_per_s": job["samples"] / job["seconds"], "seconds": job["seconds"]}
         if stream is not None:
-            # The stream's own CPU time: events per CPU second is what one core could carry.
+            # The stream's own CPU time: events per CPU second is what one core could carry (behind
+            # ssh: the ssh client's, the remote stream's being sshd's child's and not counted).
             _, status, usage = os.wait4(stream.pid, 0)
             stream.returncode = os.waitstatus_to_exitcode(status)
             reader.join(timeout=120)
@@ -124,15 +148,29 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--samples", type=int, default=200000)
+    ap.add_argument("--ssh", action="store_true", help="stream through ssh on the loopback (a real sshd)")
+    ap.add_argument("--sample-ms", type=float, default=0.0, help="each sample sleeps this long (ms)")
     a = ap.parse_args()
-    modes = [None, "plain", "zstd"]
+    modes = [None, "plain", "zstd"] + (["bare"] if a.sample_ms else [])
     runs = {m: [] for m in modes}
     with tempfile.TemporaryDirectory(prefix="lsbench-stream-") as tmp:
-        for r in range(a.repeats):
-            order = modes[r % 3:] + modes[:r % 3]  # alternated: each mode first once
-            for m in order:
-                runs[m].append(run_once(tmp, a.samples, m))
-    out = {"samples": a.samples, "repeats": a.repeats, "job": "trivial samples, 2 workers, batch 32, every sample recorded"}
+        lab = None
+        if a.ssh:
+            sys.path.insert(0, os.path.join(HERE, "..", "probe"))
+            from sshtest import SshLab
+            lab = SshLab(tmp, hosts=("127.0.0.1",))
+            lab.__enter__()
+        try:
+            for r in range(a.repeats):
+                order = modes[r % len(modes):] + modes[:r % len(modes)]  # alternated: each mode first once
+                for m in order:
+                    runs[m].append(run_once(tmp, a.samples, m, a.sample_ms, lab))
+        finally:
+            if lab is not None:
+                lab.__exit__(None, None, None)
+    out = {"samples": a.samples, "repeats": a.repeats, "transport": "ssh on the loopback" if a.ssh else "a pipe",
+           "job": "%s samples, 2 workers, batch 32, every sample recorded" %
+                  ("%g ms (sleep)" % a.sample_ms if a.sample_ms else "trivial")}
     base = summary([x["samples_per_s"] for x in runs[None]])
     out["job_samples_per_s"] = {"no_stream": base}
     for m in ("plain", "zstd"):
@@ -149,6 +187,11 @@ def main():
     for m in ("plain", "zstd"):
         s = out["job_samples_per_s"]["stream_" + m]["median"]
         out["job_samples_per_s"]["stream_" + m]["vs_no_stream"] = s / base["median"] if base["median"] else None
+    if "bare" in runs:
+        bare = summary([x["samples_per_s"] for x in runs["bare"]])
+        out["job_samples_per_s"]["bare_no_probe"] = bare
+        for key in ("no_stream", "stream_plain", "stream_zstd"):
+            out["job_samples_per_s"][key]["vs_bare"] = out["job_samples_per_s"][key]["median"] / bare["median"]
     print(json.dumps(out, indent=1))
 
 

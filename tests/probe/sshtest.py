@@ -32,6 +32,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -141,7 +142,8 @@ class SshLab:
             if not os.path.isdir(PRIVSEP_DIR):
                 os.mkdir(PRIVSEP_DIR, 0o755)
                 self.made_privsep = True
-                print("sshtest: made %s (sshd's privilege-separation folder); removed at the end" % PRIVSEP_DIR)
+                print("sshtest: made %s (sshd's privilege-separation folder); removed at the end" % PRIVSEP_DIR,
+                      file=sys.stderr)
         self.key = os.path.join(self.dir, "id_client")
         self._keygen(self.key, "loaderscope-test-client")
         self.other_key = os.path.join(self.dir, "id_unknown")  # never authorized
