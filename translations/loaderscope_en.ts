@@ -109,47 +109,117 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="125" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="126" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="127" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="128" />
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="143" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="145" />
+        <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
+        <translation>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="153" />
+        <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
+        <translation>user@host, an alias from ~/.ssh/config, or node1,node2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="154" />
+        <source>List jobs</source>
+        <translation>List jobs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="158" />
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="160" />
+        <source>The command that runs the Python with Loaderscope's probe on the host (default python3).</source>
+        <translation>The command that runs the Python with Loaderscope's probe on the host (default python3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="161" />
+        <source>Remote Python</source>
+        <translation>Remote Python</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="162" />
+        <source>Compress the stream (zstd): for slow links</source>
+        <translation>Compress the stream (zstd): for slow links</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="190" />
         <source>Attach</source>
         <translation>Attach</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="224" />
+        <source>Asking %1 for its jobs…</source>
+        <translation>Asking %1 for its jobs…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>script</source>
         <translation>script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>started</source>
         <translation>started</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <source>state</source>
+        <translation>state</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="251" />
+        <source>No job is running under the probe there.</source>
+        <translation>No job is running under the probe there.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="252" />
+        <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
+        <translation>Jobs running there: %1. Choose one, or the ranks of one job.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="294" />
+        <source>Choose a job first: one here, or list the jobs on a host.</source>
+        <translation>Choose a job first: one here, or list the jobs on a host.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>workers</source>
         <translation>workers</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="174" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="245" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="318" />
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
@@ -1188,37 +1258,43 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="37" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="50" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="50" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="38" />
-        <source>No job is running under the probe now. Start one with
-    python3 -m loaderscope run script.py [arguments]
-or use File ▸ Watch a Python script.</source>
-        <translation>No job is running under the probe now. Start one with
-    python3 -m loaderscope run script.py [arguments]
-or use File ▸ Watch a Python script.</translation>
+        <location filename="../gui/widgets/jobwatch.cpp" line="23" />
+        <source>Connection lost</source>
+        <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="93" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
+        <source>Reconnect</source>
+        <translation>Reconnect</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
+        <source>No job is running under the probe on %1.</source>
+        <translation>No job is running under the probe on %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="175" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="99" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="100" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="182" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
     </message>
@@ -1332,37 +1408,77 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>LiveRanksWindow</name>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="85" />
+        <location filename="../gui/widgets/liveranks.cpp" line="54" />
+        <source>Reconnect</source>
+        <translation>Reconnect</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="207" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 samples/s · data stall %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <location filename="../gui/widgets/liveranks.cpp" line="211" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <location filename="../gui/widgets/liveranks.cpp" line="211" />
         <source>ended</source>
         <translation>ended</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="90" />
+        <location filename="../gui/widgets/liveranks.cpp" line="212" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · waiting for its first batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="103" />
+        <location filename="../gui/widgets/liveranks.cpp" line="214" />
+        <source>%1 on %2</source>
+        <translation>%1 on %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="235" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="106" />
+        <location filename="../gui/widgets/liveranks.cpp" line="238" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>No rank's loader holds the others back (so far).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="107" />
+        <location filename="../gui/widgets/liveranks.cpp" line="251" />
+        <source>%1's wall clock is %2 s %3</source>
+        <translation>%1's wall clock is %2 s %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <source>ahead</source>
+        <translation>ahead</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <source>behind</source>
+        <translation>behind</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <source>Measuring the hosts' clocks…</source>
+        <translation>Measuring the hosts' clocks…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="256" />
+        <source>Clocks aligned within ±%1 ms (%2 of %3 hosts measured).</source>
+        <translation>Clocks aligned within ±%1 ms (%2 of %3 hosts measured).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="261" />
+        <source>Corrected: %1.</source>
+        <translation>Corrected: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="265" />
         <source>Ranks of one job (live)</source>
         <translation>Ranks of one job (live)</translation>
     </message>
@@ -1968,9 +2084,19 @@ or use File ▸ Watch a Python script.</translation>
         <translation>Ranks of one job (recordings)</translation>
     </message>
     <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="186" />
+        <source>Reading the recordings (%1)…</source>
+        <translation>Reading the recordings (%1)…</translation>
+    </message>
+    <message>
         <location filename="../gui/widgets/recordingranks.cpp" line="193" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/recordingranks.cpp" line="197" />
+        <source>Fewer than two ranks could be read: there is nothing to compare.</source>
+        <translation>Fewer than two ranks could be read: there is nothing to compare.</translation>
     </message>
     <message>
         <location filename="../gui/widgets/recordingranks.cpp" line="199" />
@@ -1994,6 +2120,175 @@ or use File ▸ Watch a Python script.</translation>
     </message>
 </context>
 <context>
+    <name>Remote</name>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="33" />
+        <source>"%1" is not a port number</source>
+        <translation>"%1" is not a port number</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="44" />
+        <source>"%1" is not a host name</source>
+        <translation>"%1" is not a host name</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="48" />
+        <source>"%1" is not a user name</source>
+        <translation>"%1" is not a user name</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="188" />
+        <source>%1's host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</source>
+        <translation>%1's host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="190" />
+        <source>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</source>
+        <translation>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="192" />
+        <source>%1 did not answer within %2 s (ssh: %3).</source>
+        <translation>%1 did not answer within %2 s (ssh: %3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="194" />
+        <source>There is no host called %1 (ssh: %2).</source>
+        <translation>There is no host called %1 (ssh: %2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="196" />
+        <source>%1 refused the connection: no SSH server listens there (ssh: %2).</source>
+        <translation>%1 refused the connection: no SSH server listens there (ssh: %2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="198" />
+        <source>On %1, the interpreter "%2" does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope's probe.</source>
+        <translation>On %1, the interpreter "%2" does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope's probe.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="200" />
+        <source>On %1, "%2" has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</source>
+        <translation>On %1, "%2" has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="202" />
+        <source>ssh to %1 failed: %2</source>
+        <translation>ssh to %1 failed: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="202" />
+        <location filename="../gui/core/remote.cpp" line="203" />
+        <source>(no message)</source>
+        <translation>(no message)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="203" />
+        <source>On %1, the probe stopped with exit status %2: %3</source>
+        <translation>On %1, the probe stopped with exit status %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="212" />
+        <source>%1 answered something that is not a list of segments: "%2"</source>
+        <translation>%1 answered something that is not a list of segments: "%2"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="217" />
+        <source>%1 lists %2 segments: too many to be real</source>
+        <translation>%1 lists %2 segments: too many to be real</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteLister</name>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="297" />
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>cannot start %1: %2 (Debian: openssh-client)</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteReader</name>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="69" />
+        <source>"%1" is not a segment name</source>
+        <translation>"%1" is not a segment name</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="74" />
+        <location filename="../gui/core/remotereader.cpp" line="173" />
+        <source>cannot save the stream to %1: %2</source>
+        <translation>cannot save the stream to %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="92" />
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>cannot start %1: %2 (Debian: openssh-client)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="103" />
+        <source>%1 sent nothing within %2 s: the host or its Python does not answer.</source>
+        <translation>%1 sent nothing within %2 s: the host or its Python does not answer.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="146" />
+        <source>%1's compressed stream is damaged (%2)</source>
+        <translation>%1's compressed stream is damaged (%2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="152" />
+        <source>%1's compressed stream expands without bound: not a stream</source>
+        <translation>%1's compressed stream expands without bound: not a stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="195" />
+        <source>%1 sent something that is not a Loaderscope stream (it begins "%2"): is the probe there the same version?</source>
+        <translation>%1 sent something that is not a Loaderscope stream (it begins "%2"): is the probe there the same version?</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="199" />
+        <source>%1 sent a file recording, not a stream</source>
+        <translation>%1 sent a file recording, not a stream</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="209" />
+        <source>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
+        <translation>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="307" />
+        <source>%1's stream is damaged (a chunk's checksum): %2 events kept.</source>
+        <translation>%1's stream is damaged (a chunk's checksum): %2 events kept.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="339" />
+        <source>%1's stream ended before its header was whole (%2 bytes). %3</source>
+        <translation>%1's stream ended before its header was whole (%2 bytes). %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="354" />
+        <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
+        <translation>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteTarget</name>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="92" />
+        <source>"%1" is not a segment name (see `python3 -m loaderscope list` on the host)</source>
+        <translation>"%1" is not a segment name (see `python3 -m loaderscope list` on the host)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="97" />
+        <source>no host: write user@host, an alias from ~/.ssh/config, or ssh://user@host/segment</source>
+        <translation>no host: write user@host, an alias from ~/.ssh/config, or ssh://user@host/segment</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="112" />
+        <source>%1 hosts: at most 64 at once</source>
+        <translation>%1 hosts: at most 64 at once</translation>
+    </message>
+</context>
+<context>
     <name>RunHistory</name>
     <message>
         <location filename="../gui/core/runhistory.cpp" line="226" />
@@ -2004,17 +2299,18 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="27" />
+        <location filename="../gui/core/runsession.cpp" line="28" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="55" />
+        <location filename="../gui/core/runsession.cpp" line="56" />
+        <location filename="../gui/core/runsession.cpp" line="168" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="166" />
+        <location filename="../gui/core/runsession.cpp" line="236" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -3205,78 +3501,78 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="43" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="44" />
         <source>Watch a Python script</source>
         <translation>Watch a Python script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="45" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="46" />
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="55" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="56" />
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>as on the command line, e.g. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="57" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="58" />
         <source>the script's folder</source>
         <translation>the script's folder</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="59" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
         <source>Script</source>
         <translation>Script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
         <source>Training script</source>
         <translation>Training script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62" />
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python scripts (*.py);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="65" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
         <location filename="../gui/widgets/jobdialogs.cpp" line="67" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="68" />
         <source>Working directory</source>
         <translation>Working directory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="71" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="72" />
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="74" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="75" />
         <source>Watch</source>
         <translation>Watch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="104" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="105" />
         <source>Choose the script to run.</source>
         <translation>Choose the script to run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="106" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="107" />
         <source>Cannot read %1.</source>
         <translation>Cannot read %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="108" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="109" />
         <source>The working directory %1 does not exist.</source>
         <translation>The working directory %1 does not exist.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="110" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111" />
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 is not an executable Python interpreter.</translation>
     </message>
@@ -3387,68 +3683,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="75" />
+        <location filename="../gui/main.cpp" line="76" />
         <source>none of the recordings could be read</source>
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="84" />
+        <location filename="../gui/main.cpp" line="85" />
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="86" />
+        <location filename="../gui/main.cpp" line="87" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="88" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91" />
+        <location filename="../gui/main.cpp" line="92" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="96" />
+        <location filename="../gui/main.cpp" line="97" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="130" />
+        <location filename="../gui/main.cpp" line="131" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="138" />
-        <location filename="../gui/main.cpp" line="338" />
+        <location filename="../gui/main.cpp" line="139" />
+        <location filename="../gui/main.cpp" line="351" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="151" />
+        <location filename="../gui/main.cpp" line="152" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="155" />
+        <location filename="../gui/main.cpp" line="156" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="168" />
+        <location filename="../gui/main.cpp" line="169" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="255" />
+        <location filename="../gui/main.cpp" line="258" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="287" />
+        <location filename="../gui/main.cpp" line="290" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

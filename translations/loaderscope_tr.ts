@@ -109,47 +109,117 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="125" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="126" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="127" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="128" />
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Şu anda prob altında çalışan işleriniz (python3 -m loaderscope run ya da betikte loaderscope.watch()). Canlı izlemek için birini seçin; bir işin rank'lerini üst üste görmek için hepsini seçin, en yavaşı adıyla gösterilir. İzlemek işi asla yavaşlatmaz ya da durdurmaz.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="143" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="145" />
+        <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
+        <translation>Başka bir makinede (SSH üzerinden; iş orada `python3 -m loaderscope run` ile ya da LOADERSCOPE_WATCH=1 ile çalışmalı):</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="153" />
+        <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
+        <translation>kullanıcı@makine, ~/.ssh/config'ten bir takma ad ya da node1,node2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="154" />
+        <source>List jobs</source>
+        <translation>İşleri listele</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="158" />
+        <source>Host</source>
+        <translation>Makine</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="160" />
+        <source>The command that runs the Python with Loaderscope's probe on the host (default python3).</source>
+        <translation>Makinede Loaderscope probe'u olan Python'u çalıştıran komut (varsayılan python3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="161" />
+        <source>Remote Python</source>
+        <translation>Uzak Python</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="162" />
+        <source>Compress the stream (zstd): for slow links</source>
+        <translation>Akışı sıkıştır (zstd): yavaş bağlantılar için</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="190" />
         <source>Attach</source>
         <translation>Bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="224" />
+        <source>Asking %1 for its jobs…</source>
+        <translation>%1 makinesine işleri soruluyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>script</source>
         <translation>betik</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>started</source>
         <translation>başlangıç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="159" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <source>host</source>
+        <translation>makine</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <source>state</source>
+        <translation>durum</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="251" />
+        <source>No job is running under the probe there.</source>
+        <translation>Orada probe altında çalışan bir iş yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="252" />
+        <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
+        <translation>Orada çalışan iş sayısı: %1. Birini ya da bir işin rank'lerini seçin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="294" />
+        <source>Choose a job first: one here, or list the jobs on a host.</source>
+        <translation>Önce bir iş seçin: burada bir tane, ya da bir makinedeki işleri listeleyin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
         <source>workers</source>
         <translation>worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="174" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="245" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="318" />
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1188,37 +1258,43 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="37" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="50" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="50" />
         <source>Stop the current run first.</source>
         <translation>Önce mevcut çalıştırmayı durdurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="38" />
-        <source>No job is running under the probe now. Start one with
-    python3 -m loaderscope run script.py [arguments]
-or use File ▸ Watch a Python script.</source>
-        <translation>Şu anda prob altında çalışan bir iş yok. Şununla başlatın:
-    python3 -m loaderscope run script.py [argümanlar]
-ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
+        <location filename="../gui/widgets/jobwatch.cpp" line="23" />
+        <source>Connection lost</source>
+        <translation>Bağlantı koptu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="93" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
+        <source>Reconnect</source>
+        <translation>Yeniden bağlan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
+        <source>No job is running under the probe on %1.</source>
+        <translation>%1 üzerinde probe altında çalışan bir iş yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="175" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="99" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="100" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="182" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
@@ -1332,37 +1408,77 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>LiveRanksWindow</name>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="85" />
+        <location filename="../gui/widgets/liveranks.cpp" line="54" />
+        <source>Reconnect</source>
+        <translation>Yeniden bağlan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="207" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 örnek/s · veri beklemesi %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <location filename="../gui/widgets/liveranks.cpp" line="211" />
         <source>live</source>
         <translation>canlı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="89" />
+        <location filename="../gui/widgets/liveranks.cpp" line="211" />
         <source>ended</source>
         <translation>bitti</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="90" />
+        <location filename="../gui/widgets/liveranks.cpp" line="212" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · ilk batch'ini bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="103" />
+        <location filename="../gui/widgets/liveranks.cpp" line="214" />
+        <source>%1 on %2</source>
+        <translation>%1 · %2 üzerinde</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="235" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="106" />
+        <location filename="../gui/widgets/liveranks.cpp" line="238" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor (şimdilik).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="107" />
+        <location filename="../gui/widgets/liveranks.cpp" line="251" />
+        <source>%1's wall clock is %2 s %3</source>
+        <translation>%1 makinesinin saati %2 s %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <source>ahead</source>
+        <translation>ileride</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <source>behind</source>
+        <translation>geride</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <source>Measuring the hosts' clocks…</source>
+        <translation>Makinelerin saatleri ölçülüyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="256" />
+        <source>Clocks aligned within ±%1 ms (%2 of %3 hosts measured).</source>
+        <translation>Saatler ±%1 ms içinde hizalandı (%3 makineden %2 tanesi ölçüldü).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="261" />
+        <source>Corrected: %1.</source>
+        <translation>Düzeltildi: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/liveranks.cpp" line="265" />
         <source>Ranks of one job (live)</source>
         <translation>Bir işin rank'leri (canlı)</translation>
     </message>
@@ -2004,6 +2120,175 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
     </message>
 </context>
 <context>
+    <name>Remote</name>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="33" />
+        <source>"%1" is not a port number</source>
+        <translation>"%1" bir port numarası değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="44" />
+        <source>"%1" is not a host name</source>
+        <translation>"%1" bir makine adı değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="48" />
+        <source>"%1" is not a user name</source>
+        <translation>"%1" bir kullanıcı adı değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="188" />
+        <source>%1's host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</source>
+        <translation>%1 makinesinin anahtarı bilinmiyor (ya da değişmiş): bir terminalde bir kez `ssh %1` çalıştırıp anahtarı denetleyin, sonra yeniden deneyin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="190" />
+        <source>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</source>
+        <translation>%1 soru sormadan (BatchMode) girişi reddetti: anahtarınızı ajana yükleyin (`ssh-add`) ya da bir terminalde bir kez `ssh %1` çalıştırın, sonra yeniden deneyin. ssh'in dediği: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="192" />
+        <source>%1 did not answer within %2 s (ssh: %3).</source>
+        <translation>%1 %2 s içinde yanıt vermedi (ssh: %3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="194" />
+        <source>There is no host called %1 (ssh: %2).</source>
+        <translation>%1 adında bir makine yok (ssh: %2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="196" />
+        <source>%1 refused the connection: no SSH server listens there (ssh: %2).</source>
+        <translation>%1 bağlantıyı reddetti: orada dinleyen bir SSH sunucusu yok (ssh: %2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="198" />
+        <source>On %1, the interpreter "%2" does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope's probe.</source>
+        <translation>%1 üzerinde "%2" yorumlayıcısı yok: uzak yorumlayıcıyı (Dosya ▸ Çalışan bir işe bağlan…) Loaderscope probe'u olan Python olarak ayarlayın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="200" />
+        <source>On %1, "%2" has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</source>
+        <translation>%1 üzerinde "%2" içinde Loaderscope probe'u yok: oraya kurun ya da uzak yorumlayıcıyı onu içeren Python olarak ayarlayın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="202" />
+        <source>ssh to %1 failed: %2</source>
+        <translation>%1 makinesine ssh başarısız oldu: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="202" />
+        <location filename="../gui/core/remote.cpp" line="203" />
+        <source>(no message)</source>
+        <translation>(ileti yok)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="203" />
+        <source>On %1, the probe stopped with exit status %2: %3</source>
+        <translation>%1 üzerinde probe %2 çıkış durumuyla durdu: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="212" />
+        <source>%1 answered something that is not a list of segments: "%2"</source>
+        <translation>%1 segment listesi olmayan bir şey yanıtladı: "%2"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="217" />
+        <source>%1 lists %2 segments: too many to be real</source>
+        <translation>%1 %2 segment listeliyor: gerçek olamayacak kadar çok</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteLister</name>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="297" />
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteReader</name>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="69" />
+        <source>"%1" is not a segment name</source>
+        <translation>"%1" bir segment adı değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="74" />
+        <location filename="../gui/core/remotereader.cpp" line="173" />
+        <source>cannot save the stream to %1: %2</source>
+        <translation>akış %1 dosyasına kaydedilemiyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="92" />
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="103" />
+        <source>%1 sent nothing within %2 s: the host or its Python does not answer.</source>
+        <translation>%1 %2 s içinde hiçbir şey göndermedi: makine ya da Python'u yanıt vermiyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="146" />
+        <source>%1's compressed stream is damaged (%2)</source>
+        <translation>%1 makinesinin sıkıştırılmış akışı bozuk (%2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="152" />
+        <source>%1's compressed stream expands without bound: not a stream</source>
+        <translation>%1 makinesinin sıkıştırılmış akışı sınırsızca büyüyor: bu bir akış değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="195" />
+        <source>%1 sent something that is not a Loaderscope stream (it begins "%2"): is the probe there the same version?</source>
+        <translation>%1 Loaderscope akışı olmayan bir şey gönderdi ("%2" ile başlıyor): oradaki probe aynı sürüm mü?</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="199" />
+        <source>%1 sent a file recording, not a stream</source>
+        <translation>%1 akış değil, bir dosya kaydı gönderdi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="209" />
+        <source>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
+        <translation>%1 makinesinin akışı %2. baytta bozuk: %3 olay tutuldu, gerisi atıldı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="307" />
+        <source>%1's stream is damaged (a chunk's checksum): %2 events kept.</source>
+        <translation>%1 makinesinin akışı bozuk (bir parçanın sağlama toplamı): %2 olay tutuldu.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="339" />
+        <source>%1's stream ended before its header was whole (%2 bytes). %3</source>
+        <translation>%1 makinesinin akışı başlığı tamamlanmadan bitti (%2 bayt). %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remotereader.cpp" line="354" />
+        <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
+        <translation>%1 ile bağlantı %2. saniyede koptu; %3 olay tutuldu (%4 dosyasına kaydedildi). İş dokunulmadan sürüyor.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteTarget</name>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="92" />
+        <source>"%1" is not a segment name (see `python3 -m loaderscope list` on the host)</source>
+        <translation>"%1" bir segment adı değil (makinede `python3 -m loaderscope list` çıktısına bakın)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="97" />
+        <source>no host: write user@host, an alias from ~/.ssh/config, or ssh://user@host/segment</source>
+        <translation>makine yok: kullanıcı@makine, ~/.ssh/config'ten bir takma ad ya da ssh://kullanıcı@makine/segment yazın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="112" />
+        <source>%1 hosts: at most 64 at once</source>
+        <translation>%1 makine: aynı anda en çok 64</translation>
+    </message>
+</context>
+<context>
     <name>RunHistory</name>
     <message>
         <location filename="../gui/core/runhistory.cpp" line="226" />
@@ -2014,17 +2299,18 @@ ya da Dosya ▸ Bir Python betiğini izle'yi kullanın.</translation>
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="27" />
+        <location filename="../gui/core/runsession.cpp" line="28" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="55" />
+        <location filename="../gui/core/runsession.cpp" line="56" />
+        <location filename="../gui/core/runsession.cpp" line="168" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="166" />
+        <location filename="../gui/core/runsession.cpp" line="236" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
     </message>
@@ -3215,78 +3501,78 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="43" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="44" />
         <source>Watch a Python script</source>
         <translation>Bir Python betiğini izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="45" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="46" />
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker process'leri, her örnek, pin-memory thread'i. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="55" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="56" />
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>komut satırındaki gibi, ör. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="57" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="58" />
         <source>the script's folder</source>
         <translation>betiğin klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="59" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
         <source>Script</source>
         <translation>Betik</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
         <source>Training script</source>
         <translation>Eğitim betiği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62" />
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python betikleri (*.py);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="65" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
         <source>Arguments</source>
         <translation>Argümanlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
         <location filename="../gui/widgets/jobdialogs.cpp" line="67" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="68" />
         <source>Working directory</source>
         <translation>Çalışma dizini</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="71" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="72" />
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="74" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="75" />
         <source>Watch</source>
         <translation>İzle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="104" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="105" />
         <source>Choose the script to run.</source>
         <translation>Çalıştırılacak betiği seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="106" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="107" />
         <source>Cannot read %1.</source>
         <translation>%1 okunamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="108" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="109" />
         <source>The working directory %1 does not exist.</source>
         <translation>Çalışma dizini %1 yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="110" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111" />
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 çalıştırılabilir bir Python yorumlayıcısı değil.</translation>
     </message>
@@ -3397,68 +3683,68 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="75" />
+        <location filename="../gui/main.cpp" line="76" />
         <source>none of the recordings could be read</source>
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="84" />
+        <location filename="../gui/main.cpp" line="85" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="86" />
+        <location filename="../gui/main.cpp" line="87" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="88" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91" />
+        <location filename="../gui/main.cpp" line="92" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="96" />
+        <location filename="../gui/main.cpp" line="97" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="130" />
+        <location filename="../gui/main.cpp" line="131" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="138" />
-        <location filename="../gui/main.cpp" line="338" />
+        <location filename="../gui/main.cpp" line="139" />
+        <location filename="../gui/main.cpp" line="351" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="151" />
+        <location filename="../gui/main.cpp" line="152" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="155" />
+        <location filename="../gui/main.cpp" line="156" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="168" />
+        <location filename="../gui/main.cpp" line="169" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="255" />
+        <location filename="../gui/main.cpp" line="258" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="287" />
+        <location filename="../gui/main.cpp" line="290" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

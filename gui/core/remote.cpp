@@ -30,7 +30,7 @@ std::optional<RemoteTarget::Host> parseHost(QString text, const QString& user, Q
         bool ok = false;
         const int port = text.mid(colon + 1).toInt(&ok);
         if (!ok || port < 1 || port > 65535) {
-            *error = tr("\"%1\" is not a port number").arg(text.mid(colon + 1));
+            *error = QCoreApplication::translate("Remote", "\"%1\" is not a port number").arg(text.mid(colon + 1));
             return std::nullopt;
         }
         h.port = port;
@@ -41,11 +41,11 @@ std::optional<RemoteTarget::Host> parseHost(QString text, const QString& user, Q
     static const QRegularExpression hostName(QStringLiteral("^[A-Za-z0-9_.%\\[\\]:-]+$"));
     static const QRegularExpression userName(QStringLiteral("^[A-Za-z0-9_.-]*$"));
     if (text.isEmpty() || text.startsWith(QLatin1Char('-')) || !hostName.match(text).hasMatch()) {
-        *error = tr("\"%1\" is not a host name").arg(text);
+        *error = QCoreApplication::translate("Remote", "\"%1\" is not a host name").arg(text);
         return std::nullopt;
     }
     if (h.user.startsWith(QLatin1Char('-')) || !userName.match(h.user).hasMatch()) {
-        *error = tr("\"%1\" is not a user name").arg(h.user);
+        *error = QCoreApplication::translate("Remote", "\"%1\" is not a user name").arg(h.user);
         return std::nullopt;
     }
     h.name = text;

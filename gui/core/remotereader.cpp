@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QLocale>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTimer>
@@ -207,8 +208,7 @@ void RemoteReader::pump()
         const auto cut = m_reader->shortfall();
         return fail(tr("%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.")
                         .arg(m_o.host.display())
-                        .arg(cut.stoppedAt)
-                        .arg(m_events));
+                        .arg(QLocale().toString(qulonglong(cut.stoppedAt)), QLocale().toString(qulonglong(m_events))));
     }
     const auto& info = m_reader->streamInfo();
     if (!info)
@@ -304,7 +304,8 @@ void RemoteReader::deliver()
         flush();
         m_chunksRead = chunks;
         if (!whole)
-            return fail(tr("%1's stream is damaged (a chunk's checksum): %2 events kept.").arg(m_o.host.display()).arg(m_events));
+            return fail(tr("%1's stream is damaged (a chunk's checksum): %2 events kept.")
+                            .arg(m_o.host.display(), QLocale().toString(qulonglong(m_events))));
     }
     if (m_reader->streamEnd() && !m_ended) {
         m_ended = true;
@@ -352,9 +353,7 @@ void RemoteReader::processEnded()
     const double at = m_lastEventT > m_axisOrigin ? double(m_lastEventT - m_axisOrigin) / 1e9 : 0.0;
     emit connectionLost(tr("Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.")
                             .arg(m_o.host.display())
-                            .arg(at, 0, 'f', 1)
-                            .arg(m_events)
-                            .arg(m_file.fileName()));
+                            .arg(QLocale().toString(at, 'f', 1), QLocale().toString(qulonglong(m_events)), m_file.fileName()));
 }
 
 void RemoteReader::fail(const QString& reason)

@@ -249,7 +249,7 @@ void AttachDialog::showRemote(const std::vector<RemoteSegment>& segments, const 
     m_remoteTable->setVisible(!m_remoteRows.empty());
     m_remoteTable->resizeColumnsToContents();
     QString text = m_remoteRows.empty() ? tr("No job is running under the probe there.")
-                                        : tr("%n job(s) running there: choose one, or the ranks of one job.", nullptr, int(m_remoteRows.size()));
+                                        : tr("Jobs running there: %1. Choose one, or the ranks of one job.").arg(m_remoteRows.size());
     if (!errors.isEmpty())
         text = errors.join(QLatin1Char('\n')) + (m_remoteRows.empty() ? QString() : QLatin1Char('\n') + text);
     m_remoteStatus->setText(text);
