@@ -416,8 +416,12 @@ void TstRemote::twoHostsSkewed()
           qulonglong(w.clockUncertainty(0)), qlonglong(err1), qulonglong(w.clockUncertainty(1)));
     QVERIFY(std::llabs(err0) < 1'000'000 && std::llabs(err1) < 1'000'000);
     QVERIFY(w.clockUncertainty(0) < 1'000'000 && w.clockUncertainty(1) < 1'000'000);
-    QVERIFY2(w.clockLine().contains(QStringLiteral("Clocks aligned within ±")) && w.clockLine().contains(QLatin1String("2.000 s ahead")),
-             qPrintable(w.clockLine()));
+    QTRY_VERIFY2_WITH_TIMEOUT(w.clockLine().contains(QStringLiteral("Clocks aligned within ±")) &&
+                                  w.clockLine().contains(QLatin1String("2.000 s ahead")),
+                              qPrintable(w.clockLine()), 5000);
+    // Pictures of the window as it is live, for the eye (LOADERSCOPE_TEST_SHOTS=folder).
+    if (const QString shots = qEnvironmentVariable("LOADERSCOPE_TEST_SHOTS"); !shots.isEmpty())
+        w.grab().save(shots + QStringLiteral("/remote-ranks-live.png"));
     QVERIFY(ranks.finish());
     for (auto& p : ranks.p)
         QCOMPARE(p->exitCode(), 0);

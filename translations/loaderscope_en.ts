@@ -1258,43 +1258,43 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="50" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="50" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="23" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
         <source>Connection lost</source>
         <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="25" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="135" />
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="175" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="187" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="182" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="188" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
     </message>
@@ -1408,77 +1408,77 @@
 <context>
     <name>LiveRanksWindow</name>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="54" />
+        <location filename="../gui/widgets/liveranks.cpp" line="55" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="207" />
+        <location filename="../gui/widgets/liveranks.cpp" line="208" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 samples/s · data stall %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="211" />
+        <location filename="../gui/widgets/liveranks.cpp" line="212" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="211" />
+        <location filename="../gui/widgets/liveranks.cpp" line="212" />
         <source>ended</source>
         <translation>ended</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="212" />
+        <location filename="../gui/widgets/liveranks.cpp" line="213" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · waiting for its first batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="214" />
+        <location filename="../gui/widgets/liveranks.cpp" line="215" />
         <source>%1 on %2</source>
         <translation>%1 on %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="235" />
+        <location filename="../gui/widgets/liveranks.cpp" line="236" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="238" />
+        <location filename="../gui/widgets/liveranks.cpp" line="239" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>No rank's loader holds the others back (so far).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="251" />
+        <location filename="../gui/widgets/liveranks.cpp" line="253" />
         <source>%1's wall clock is %2 s %3</source>
         <translation>%1's wall clock is %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <location filename="../gui/widgets/liveranks.cpp" line="255" />
         <source>ahead</source>
         <translation>ahead</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <location filename="../gui/widgets/liveranks.cpp" line="255" />
         <source>behind</source>
         <translation>behind</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <location filename="../gui/widgets/liveranks.cpp" line="257" />
         <source>Measuring the hosts' clocks…</source>
         <translation>Measuring the hosts' clocks…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="256" />
-        <source>Clocks aligned within ±%1 ms (%2 of %3 hosts measured).</source>
-        <translation>Clocks aligned within ±%1 ms (%2 of %3 hosts measured).</translation>
+        <location filename="../gui/widgets/liveranks.cpp" line="258" />
+        <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
+        <translation>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="261" />
+        <location filename="../gui/widgets/liveranks.cpp" line="263" />
         <source>Corrected: %1.</source>
         <translation>Corrected: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="265" />
+        <location filename="../gui/widgets/liveranks.cpp" line="267" />
         <source>Ranks of one job (live)</source>
         <translation>Ranks of one job (live)</translation>
     </message>

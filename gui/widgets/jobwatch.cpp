@@ -8,6 +8,7 @@
 
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QSet>
 #include <QPushButton>
 
 #include <cmath>
@@ -113,7 +114,12 @@ void JobWatch::attachRemote(const RemoteTarget& target, const QString& interpret
     m_lister->disconnect(this);
     connect(m_lister, &RemoteLister::listed, this, [this, target, interp](const std::vector<RemoteSegment>& found, const QStringList& errors) {
             std::vector<RemoteStreamOptions> chosen;
+            QSet<QString> seen; // two addresses of one machine list its jobs twice: follow each once
             for (const RemoteSegment& s : found) {
+                const QString key = (s.hostName.isEmpty() ? s.host.display() : s.hostName) + QLatin1Char('/') + s.name;
+                if (seen.contains(key))
+                    continue;
+                seen.insert(key);
                 if (s.state != QLatin1String("starting") && s.state != QLatin1String("running"))
                     continue;
                 if (!target.segment.isEmpty() && s.name != target.segment)

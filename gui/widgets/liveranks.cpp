@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSet>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -67,6 +68,7 @@ void LiveRanksWindow::build(int count)
         m_reconnect.push_back(again);
         m_views.push_back(view);
     }
+    m_stack->addStretch(1); // spare height goes below the ranks, not between a title and its lanes
     m_timer.setInterval(1000);
     connect(&m_timer, &QTimer::timeout, this, &LiveRanksWindow::refresh);
     m_timer.start();
@@ -242,18 +244,19 @@ void LiveRanksWindow::refresh()
         quint64 worst = 0;
         int known = 0;
         QStringList skews;
+        QSet<QString> said; // one sentence per host, however many ranks it runs
         for (size_t i = 0; i < m_clock.size(); ++i) {
             if (m_clock[i].samples == 0)
                 continue;
             ++known;
             worst = std::max(worst, m_clock[i].uncertainty);
-            if (std::llabs(m_clock[i].real) >= 100'000'000)
+            if (std::llabs(m_clock[i].real) >= 100'000'000 && !said.contains(m_host[i]) && (said.insert(m_host[i]), true))
                 skews << tr("%1's wall clock is %2 s %3").arg(m_host[i])
                              .arg(QLocale().toString(std::fabs(double(m_clock[i].real)) / 1e9, 'f', 3))
                              .arg(m_clock[i].real > 0 ? tr("ahead") : tr("behind"));
         }
         QString line = known == 0 ? tr("Measuring the hosts' clocks…")
-                                   : tr("Clocks aligned within ±%1 ms (%2 of %3 hosts measured).")
+                                   : tr("Clocks aligned within ±%1 ms (%2 of %3 ranks measured).")
                                          .arg(QLocale().toString(double(worst) / 1e6, 'f', 2))
                                          .arg(known)
                                          .arg(m_clock.size());

@@ -753,7 +753,7 @@ TR = {
  "ahead": "ileride",
  "behind": "geride",
  "Measuring the hosts' clocks…": "Makinelerin saatleri ölçülüyor…",
- "Clocks aligned within ±%1 ms (%2 of %3 hosts measured).": "Saatler ±%1 ms içinde hizalandı (%3 makineden %2 tanesi ölçüldü).",
+ "Clocks aligned within ±%1 ms (%2 of %3 ranks measured).": "Saatler ±%1 ms içinde hizalandı (%3 rank'ten %2 tanesi ölçüldü).",
  "Corrected: %1.": "Düzeltildi: %1.",
  "%1's host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.":
    "%1 makinesinin anahtarı bilinmiyor (ya da değişmiş): bir terminalde bir kez `ssh %1` çalıştırıp anahtarı denetleyin, sonra yeniden deneyin.",
