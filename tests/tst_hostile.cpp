@@ -2,6 +2,7 @@
 // Reliability, second round (issue 12): hostile input, another user's files, stuck workers, lost
 // events, outputs that cannot be written. Each reproduction of the issue, run against the real
 // engine; every test leaves no process, no segment and no temporary folder.
+#include "segmentwait.h"
 #include "testutil.h"
 
 #include "loaderscope/recording.h"
@@ -237,7 +238,8 @@ void TestHostile::truncatedSegmentIsNoticed()
                 name = QString::fromUtf8(line.mid(28)).trimmed();
     }
     QVERIFY(!name.isEmpty());
-    QThread::msleep(100);
+    // Made and written to: the run's events come through a reader of its own.
+    QVERIFY(waitForEvent(p.processId(), [](const loaderscope::Event&) { return true; }, 30000));
     auto seg = loaderscope::Segment::open(name.toStdString(), false);
     QVERIFY(seg->stillWhole());
     QVERIFY(::truncate(("/dev/shm/" + name).toUtf8().constData(), 4096) == 0);
@@ -264,7 +266,7 @@ void TestHostile::timeoutNamesTheStuckWorker()
     QVERIFY(p.waitForStarted());
     const qint64 worker = workerOf(p.processId(), 0, 10000);
     QVERIFY(worker > 0);
-    QThread::msleep(300);
+    QVERIFY(waitForDeliveries(p.processId(), 0, 2, 30000)); // in the epoch, with tasks in flight
     QElapsedTimer t;
     t.start();
     kill(pid_t(worker), SIGSTOP);
@@ -292,9 +294,12 @@ void TestHostile::stuckWorkerNamedInSummary()
     QVERIFY(p.waitForStarted());
     const qint64 worker = workerOf(p.processId(), 1, 10000);
     QVERIFY(worker > 0);
-    QThread::msleep(300);
+    QVERIFY(waitForDeliveries(p.processId(), 1, 2, 30000)); // in the epoch, with tasks in flight
     kill(pid_t(worker), SIGSTOP);
-    QThread::msleep(6500); // one stall report (at 5 s)
+    // One stall report (after 5 s): the WorkerStalled event on the stopped worker's lane.
+    QVERIFY(waitForEvent(
+        p.processId(), [&](const loaderscope::Event& e) { return e.kind == loaderscope::EventKind::WorkerStalled && e.arg0 == worker; },
+        60000));
     QElapsedTimer t;
     t.start();
     p.terminate();
