@@ -79,7 +79,7 @@ CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& a)
         "advise", "Run the configuration (at most N batches per epoch, default 200), then check each piece of advice "
                   "that names a knob with a short measured sweep (current value, advised value, one beyond). Writes "
                   "the summary with a \"proof\" on each such advice. Progress on stderr.");
-    addConfigSource(c, a.config);
+    addConfigSource(c, a.config, true);
     c->add_option("--batches", a.batches, "At most N batches per epoch (default 200, at least 5).")
         ->type_name("N")
         ->check(CLI::Range(1, 1 << 24).description("")); // the help names it N
@@ -89,8 +89,6 @@ CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& a)
 
 int adviseCommand(const AdviseArgs& args, const std::string& self)
 {
-    if (!named(args.config))
-        return usageError("advise", "advise needs --config FILE or --preset NAME");
     if (const std::string why = args.out.empty() ? std::string() : checkOutputPath(args.out); !why.empty())
         return usageError("advise", why);
     const std::string& out = args.out;

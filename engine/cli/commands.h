@@ -26,10 +26,9 @@ struct ConfigSource
     std::string file;   ///< --config FILE
     std::string preset; ///< --preset NAME
 };
-/// Adds --config FILE and --preset NAME (one or the other) to `command`.
-void addConfigSource(CLI::App* command, ConfigSource& source);
-/// True when the command line named a configuration (a file or a preset).
-bool named(const ConfigSource& source);
+/// Adds --config FILE and --preset NAME to `command`, as an option group: one of them when
+/// `needed`, else at most one.
+void addConfigSource(CLI::App* command, ConfigSource& source, bool needed);
 /// The configuration text of `source` (within kMaxConfigBytes); the built-in default when it names
 /// none. Throws ConfigError naming the file, or the unknown preset and the names there are.
 std::string configText(const ConfigSource& source);

@@ -79,7 +79,7 @@ CLI::App* addRunCommand(CLI::App& app, RunArgs& a)
                "(the app reads it; `trace` turns it into a Chrome trace). Output paths are checked before anything "
                "starts. Outputs are written to a temporary file next to the target and renamed into place. On stderr: "
                "\"segment NAME\" and \"recording PATH\" lines at the start.");
-    cli::addConfigSource(c, a.config);
+    cli::addConfigSource(c, a.config, false);
     c->add_option("--summary", a.summary, "Write the summary JSON there (else to standard output).")->type_name("FILE");
     c->add_option("--trace", a.trace, "Write a Chrome trace of the run there.")->type_name("FILE");
     c->add_option("--events", a.events, "Keep the run's recording (every event) there.")->type_name("FILE");
@@ -103,7 +103,7 @@ CLI::App* addTraceCommand(CLI::App& app, TraceArgs& a)
 CLI::App* addValidateCommand(CLI::App& app, cli::ConfigSource& config)
 {
     CLI::App* c = app.add_subcommand("validate", "Check a configuration without starting anything.");
-    cli::addConfigSource(c, config);
+    cli::addConfigSource(c, config, true);
     return c;
 }
 
@@ -351,8 +351,6 @@ int traceCommand(const TraceArgs& a)
 
 int validateCommand(const cli::ConfigSource& source)
 {
-    if (!cli::named(source))
-        return cli::usageError("validate", "validate needs --config FILE or --preset NAME");
     try {
         const Config c = parseConfig(cli::configText(source));
         for (const auto& w : c.warnings)

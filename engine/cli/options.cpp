@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <set>
 #include <sstream>
 
 namespace loaderscope::cli {
@@ -62,21 +61,22 @@ std::string optionUsage(const CLI::Option* o)
     return o->get_expected_max() > 1 ? one + " ..." : one;
 }
 
-/// "[--config FILE | --preset NAME] --vary KNOB=V1,V2 ... --out FILE": a command's options as
-/// declared; options that exclude each other share one pair of brackets.
+/// "--config FILE | --preset NAME --vary KNOB=V1,V2 ... --out FILE": a command's options as
+/// declared, an option group ("one of") first; what may be left out in brackets.
 std::string synopsis(const CLI::App* command)
 {
     std::string s;
-    std::set<const CLI::Option*> shown;
+    for (const CLI::App* group : command->get_subcommands([](const CLI::App* c) { return c->get_name().empty(); })) {
+        std::string one;
+        for (const CLI::Option* o : group->get_options())
+            if (o != group->get_help_ptr())
+                one += (one.empty() ? "" : " | ") + optionUsage(o);
+        s += " " + (group->get_require_option_min() > 0 ? one : "[" + one + "]");
+    }
     for (const CLI::Option* o : command->get_options()) {
-        if (o == command->get_help_ptr() || o->get_group().empty() || shown.count(o))
+        if (o == command->get_help_ptr() || o->get_group().empty())
             continue;
-        std::string one = optionUsage(o);
-        for (const CLI::Option* other : o->get_excludes()) {
-            one += " | " + optionUsage(other);
-            shown.insert(other);
-        }
-        s += " " + (o->get_required() ? one : "[" + one + "]");
+        s += " " + (o->get_required() ? optionUsage(o) : "[" + optionUsage(o) + "]");
     }
     return s;
 }
@@ -100,6 +100,18 @@ public:
         out += "  loaderscope-engine --help | --version\n  loaderscope-engine COMMAND --help\n      The options of COMMAND.\n\n";
         return out + app->get_footer() + "\n";
     }
+    /// An option group (--config | --preset): its heading, and its options as the command's own
+    /// are listed (CLI11 nests them under an "[Option Group: ...]" block).
+    std::string make_expanded(const CLI::App* sub) const override
+    {
+        if (!sub->get_name().empty())
+            return CLI::Formatter::make_expanded(sub);
+        std::string out = "\n" + sub->get_group() + ", " + sub->get_description() + ":\n";
+        for (const CLI::Option* o : sub->get_options())
+            if (o != sub->get_help_ptr())
+                out += make_option(o, false);
+        return out;
+    }
     /// A command's description, cut into lines (CLI11 prints it as one).
     std::string make_description(const CLI::App* app) const override
     {
@@ -116,18 +128,18 @@ int usageError(const std::string& command, const std::string& message)
     return kExitUsage;
 }
 
-void addConfigSource(CLI::App* command, ConfigSource& source)
+void addConfigSource(CLI::App* command, ConfigSource& source, bool needed)
 {
-    CLI::Option* file = command->add_option("--config", source.file, "The configuration file (JSON, docs/config.md section 1).")
-                            ->type_name("FILE");
-    command->add_option("--preset", source.preset, "A preset the app shows, by name (e.g. num_workers_4): PREFIX/share/loaderscope/presets/NAME.json.")
-        ->type_name("NAME")
-        ->excludes(file);
-}
-
-bool named(const ConfigSource& source)
-{
-    return !source.file.empty() || !source.preset.empty();
+    CLI::Option_group* group = command->add_option_group(
+        "Configuration", needed ? "one of" : "at most one of (without either: the built-in default)");
+    group->add_option("--config", source.file, "The configuration file (JSON, docs/config.md section 1).")->type_name("FILE");
+    group->add_option("--preset", source.preset, "A preset the app shows, by name (e.g. num_workers_4): "
+                                                 "PREFIX/share/loaderscope/presets/NAME.json.")
+        ->type_name("NAME");
+    if (needed)
+        group->require_option(1);
+    else
+        group->require_option(0, 1);
 }
 
 std::string configText(const ConfigSource& source)

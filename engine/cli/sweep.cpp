@@ -55,7 +55,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepArgs& a)
         "sweep", "Run every combination of one or two knobs (" + knobList() +
                      "), each as its own engine run of N batches in one epoch, and write samples/s, data stall and "
                      "the best combination. Progress on stderr.");
-    addConfigSource(c, a.config);
+    addConfigSource(c, a.config, true);
     c->add_option("--vary", a.vary, "A knob and its values, KNOB=V1,V2,...; once or twice.")
         ->type_name("KNOB=V1,V2")
         ->required()
@@ -76,8 +76,8 @@ int sweepCommand(const SweepArgs& a, const std::string& self)
     o.engine = self;
     o.batches = a.batches;
     const std::string& out = a.out;
-    if (!named(a.config) || a.vary.size() > 2)
-        return usageError("sweep", "sweep needs --config FILE or --preset NAME, one or two --vary KNOB=V1,V2,... and --out FILE.csv|.json");
+    if (a.vary.size() > 2)
+        return usageError("sweep", "sweep takes one or two --vary KNOB=V1,V2,...");
     for (const std::string& v : a.vary) {
         const auto eq = v.find('=');
         const std::string knob = eq == std::string::npos ? std::string() : canonicalKnob(v.substr(0, eq));
