@@ -83,6 +83,9 @@ void TestHostile::configEdgeCases_data()
                                              << QStringLiteral("faults[].worker: this key appears twice");
     QTest::newRow("10^5 nested [") << QByteArray(100000, '[') << QStringLiteral("deeper than 32 levels");
     QTest::newRow("10^5 nested {") << QByteArray(R"({"a":)").repeated(20000) << QStringLiteral("deeper than 32 levels");
+    // The 33rd '[' (after a comment that holds one) is byte 8 + 32.
+    QTest::newRow("33 nested [ after a comment") << QByteArray("/* [ */ ") + QByteArray(33, '[') + QByteArray(33, ']')
+                                                 << QStringLiteral("deeper than 32 levels (at byte 40)");
     QTest::newRow("nesting inside a string is text") << QByteArray(R"({"dataset":{"path":")") + QByteArray(5000, '[') + "\"}}"
                                                      << QStringLiteral("dataset.path");
     QTest::newRow("larger than 1 MiB") << QByteArray("{\"seed\":0") + QByteArray(2 << 20, ' ') + "}"
