@@ -17,7 +17,7 @@ JOBS="${JOBS:-2}"
 
 packages=(cmake ninja-build g++ ccache pkg-config
           qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-          qt6-translations-l10n libgl-dev libqt6opengl6-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev libzstd-dev
+          qt6-translations-l10n libgl-dev libqt6opengl6-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev libzstd-dev libcli11-dev
           xvfb xauth imagemagick fonts-dejavu-core
           python3-dev pybind11-dev python3-torch   # the Python probe and its tests (real PyTorch jobs)
           desktop-file-utils appstream man-db    # the install test checks the menu entry, metainfo, man pages

@@ -20,6 +20,8 @@ private slots:
     void summaryHasEveryKey();
     void traceOpensInPerfetto();
     void presetsValidate();
+    void commandHelp();
+    void runPreset();
     void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 };
 
@@ -137,7 +139,52 @@ void TestCli::presetsValidate()
     for (const QString& p : presets) {
         const EngineResult r = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--config"), dir.filePath(p)});
         QVERIFY2(r.exitCode == 0, qPrintable(p + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+        // By name too: each is in the data folder the engine reads --preset from.
+        const EngineResult named = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--preset"), p.chopped(5)});
+        QVERIFY2(named.exitCode == 0, qPrintable(p + QStringLiteral(": ") + QString::fromUtf8(named.err)));
     }
+}
+
+void TestCli::commandHelp()
+{
+    // Each command's --help prints its options (exit 0, nothing run); docs/config.md against
+    // them: tst_docs.
+    for (const char* command : {"run", "sweep", "advise", "analyze", "trace", "validate"}) {
+        const EngineResult r = runEngineArgs({QLatin1String(command), QStringLiteral("--help")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QByteArray("Usage: loaderscope-engine ") + command), (r.out + r.err).constData());
+        QVERIFY2(r.out.contains("Options:") && r.out.contains("--"), r.out.constData());
+        QVERIFY(segmentsOf(r.pid).isEmpty());
+    }
+    const EngineResult run = runEngineArgs({QStringLiteral("run"), QStringLiteral("--help")});
+    for (const char* option : {"--config FILE", "--preset NAME", "--summary FILE", "--trace FILE", "--events FILE"})
+        QVERIFY2(run.out.contains(option), option);
+    // Usage errors name the command whose options are listed.
+    const EngineResult bad = runEngineArgs({QStringLiteral("sweep"), QStringLiteral("--batches"), QStringLiteral("x")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("loaderscope-engine sweep --help"), bad.err.constData());
+    const EngineResult unknown = runEngineArgs({QStringLiteral("frobnicate")});
+    QVERIFY2(unknown.err.contains("unknown command 'frobnicate'"), unknown.err.constData());
+}
+
+void TestCli::runPreset()
+{
+    // The app's preset names (the data folder's presets/NAME.json), for every command that reads a
+    // configuration; one of --config and --preset.
+    const EngineResult r = runEngineArgs({QStringLiteral("run"), QStringLiteral("--preset"), QStringLiteral("num_workers_0")}, 60000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject s = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(s.value(QStringLiteral("samples")).toInt(), 512); // the preset's dataset, not the default's
+    QCOMPARE(s.value(QStringLiteral("num_workers")).toInt(), 0);
+    const EngineResult unknown = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--preset"), QStringLiteral("no_such_preset")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("unknown preset no_such_preset; the presets are: ") && unknown.err.contains("num_workers_4"),
+             unknown.err.constData());
+    const EngineResult path = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--preset"), QStringLiteral("../presets/spawn")});
+    QCOMPARE(path.exitCode, 2); // a name, never a path
+    const EngineResult both = runEngineArgs({QStringLiteral("run"), QStringLiteral("--config"), QStringLiteral("x.json"),
+                                             QStringLiteral("--preset"), QStringLiteral("spawn")});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY(both.out.isEmpty() && segmentsOf(both.pid).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -2,6 +2,7 @@
 // Faults: a worker SIGKILLed mid-epoch, a hung worker with a timeout, crashing and exiting workers,
 // the engine killed while its workers run. After each: the failure is reported, no process of the
 // run and no /dev/shm segment remain.
+#include "segmentwait.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -105,7 +106,7 @@ void TestFaults::sigkillWorkerMidEpoch()
     const QList<qint64> workers = workersOf(run.pid(), 2);
     QCOMPARE(workers.size(), 2);
     const qint64 zygote = zygoteOf(run.pid());
-    QThread::msleep(200); // mid-epoch
+    QVERIFY(waitForDeliveries(run.pid(), 1, 2, 30000)); // mid-epoch: worker 1 has delivered
     QVERIFY(kill(pid_t(workers[1]), SIGKILL) == 0);
     // Reported within 2 s: the engine exits 3 naming the pid and the signal.
     QVERIFY(run.proc().waitForFinished(2000));
@@ -154,7 +155,7 @@ void TestFaults::engineKilledWhileWorkersRun()
     QCOMPARE(workers.size(), 2);
     const qint64 zygote = zygoteOf(run.pid());
     QVERIFY(zygote > 0);
-    QThread::msleep(200);
+    QVERIFY(waitForDeliveries(run.pid(), 0, 2, 30000)); // mid-epoch
     QCOMPARE(segmentsOf(run.pid()).size(), 1);
     kill(pid_t(run.pid()), SIGKILL);
     QVERIFY(run.proc().waitForFinished(2000));
@@ -172,7 +173,7 @@ void TestFaults::engineTerminatedShutsDownInOrder()
     LongRun run;
     const QList<qint64> workers = workersOf(run.pid(), 2);
     QCOMPARE(workers.size(), 2);
-    QThread::msleep(200);
+    QVERIFY(waitForDeliveries(run.pid(), 0, 2, 30000)); // mid-epoch
     run.proc().terminate(); // SIGTERM, as the GUI's Stop
     QVERIFY(run.proc().waitForFinished(5000));
     QCOMPARE(run.proc().exitCode(), 128 + SIGTERM);

@@ -2,6 +2,7 @@
 // Reliability, second round (issue 12): hostile input, another user's files, stuck workers, lost
 // events, outputs that cannot be written. Each reproduction of the issue, run against the real
 // engine; every test leaves no process, no segment and no temporary folder.
+#include "segmentwait.h"
 #include "testutil.h"
 
 #include "loaderscope/recording.h"
@@ -82,6 +83,9 @@ void TestHostile::configEdgeCases_data()
                                              << QStringLiteral("faults[].worker: this key appears twice");
     QTest::newRow("10^5 nested [") << QByteArray(100000, '[') << QStringLiteral("deeper than 32 levels");
     QTest::newRow("10^5 nested {") << QByteArray(R"({"a":)").repeated(20000) << QStringLiteral("deeper than 32 levels");
+    // The 33rd '[' (after a comment that holds one) is byte 8 + 32.
+    QTest::newRow("33 nested [ after a comment") << QByteArray("/* [ */ ") + QByteArray(33, '[') + QByteArray(33, ']')
+                                                 << QStringLiteral("deeper than 32 levels (at byte 40)");
     QTest::newRow("nesting inside a string is text") << QByteArray(R"({"dataset":{"path":")") + QByteArray(5000, '[') + "\"}}"
                                                      << QStringLiteral("dataset.path");
     QTest::newRow("larger than 1 MiB") << QByteArray("{\"seed\":0") + QByteArray(2 << 20, ' ') + "}"
@@ -237,7 +241,8 @@ void TestHostile::truncatedSegmentIsNoticed()
                 name = QString::fromUtf8(line.mid(28)).trimmed();
     }
     QVERIFY(!name.isEmpty());
-    QThread::msleep(100);
+    // Made and written to: the run's events come through a reader of its own.
+    QVERIFY(waitForEvent(p.processId(), [](const loaderscope::Event&) { return true; }, 30000));
     auto seg = loaderscope::Segment::open(name.toStdString(), false);
     QVERIFY(seg->stillWhole());
     QVERIFY(::truncate(("/dev/shm/" + name).toUtf8().constData(), 4096) == 0);
@@ -264,7 +269,7 @@ void TestHostile::timeoutNamesTheStuckWorker()
     QVERIFY(p.waitForStarted());
     const qint64 worker = workerOf(p.processId(), 0, 10000);
     QVERIFY(worker > 0);
-    QThread::msleep(300);
+    QVERIFY(waitForDeliveries(p.processId(), 0, 2, 30000)); // in the epoch, with tasks in flight
     QElapsedTimer t;
     t.start();
     kill(pid_t(worker), SIGSTOP);
@@ -292,9 +297,12 @@ void TestHostile::stuckWorkerNamedInSummary()
     QVERIFY(p.waitForStarted());
     const qint64 worker = workerOf(p.processId(), 1, 10000);
     QVERIFY(worker > 0);
-    QThread::msleep(300);
+    QVERIFY(waitForDeliveries(p.processId(), 1, 2, 30000)); // in the epoch, with tasks in flight
     kill(pid_t(worker), SIGSTOP);
-    QThread::msleep(6500); // one stall report (at 5 s)
+    // One stall report (after 5 s): the WorkerStalled event on the stopped worker's lane.
+    QVERIFY(waitForEvent(
+        p.processId(), [&](const loaderscope::Event& e) { return e.kind == loaderscope::EventKind::WorkerStalled && e.arg0 == worker; },
+        60000));
     QElapsedTimer t;
     t.start();
     p.terminate();

@@ -277,8 +277,9 @@ void TestI18n::retranslationLeavesNoOtherLanguage()
     for (const char* lang : {"tr", "en", "tr", "en"}) {
         const bool turkish = QLatin1String(lang) == QLatin1String("tr");
         QVERIFY(translator.setLanguage(QLatin1String(lang)));
-        QCoreApplication::processEvents();
-        QTest::qWait(300); // the chart and timeline refresh on their timers
+        // The chart and timeline refresh on their timers: wait until nothing of the other
+        // language is shown, then say what still is if that never came.
+        QTest::qWaitFor([&] { return otherLanguage(shownTexts(w), pairs, turkish).isEmpty(); }, 10000);
         const QStringList shown = shownTexts(w);
         const QStringList wrong = otherLanguage(shown, pairs, turkish);
         QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("%1: ").arg(QLatin1String(lang)) + wrong.join(QLatin1Char('\n'))));

@@ -7,6 +7,7 @@
 // fires on its cases and on no preset it does not apply to. Every run has a timeout and leaves no
 // process, segment, cgroup or temp dir.
 #include "memory_testutil.h"
+#include "segmentwait.h"
 #include "testutil.h"
 
 #include "loaderscope/advice.h"
@@ -285,6 +286,7 @@ void TestMemoryRuns::killedWorkerWithoutOom()
     // SIGKILL from outside (this test), no memory pressure: PyTorch's words first, then the
     // explanation that no OOM killer fired, with the worker's last sampled memory.
     qint64 victim = 0;
+    bool sampled = false;
     const EngineResult r = runEngineWith(
         R"({"dataset":{"length":100000,"sample_bytes":256,"io_latency_us":1000},"loader":{"batch_size":4,"num_workers":2},
             "train":{"step_us":100},"device":{"backend":"sim"}})",
@@ -297,11 +299,18 @@ void TestMemoryRuns::killedWorkerWithoutOom()
                         victim = c.pid;
                 QThread::msleep(5);
             }
-            QThread::msleep(400); // a few memory samples of it
+            // A few memory samples of it (the sampler's MemoryUsage counters on its lane), so
+            // the engine knows its last memory when it is killed.
+            int samples = 0;
+            sampled = waitForEvent(
+                p.processId(),
+                [&](const loaderscope::Event& e) { return e.kind == loaderscope::EventKind::MemoryUsage && e.lane == 1 && ++samples >= 3; },
+                30000);
             if (victim > 0)
                 ::kill(pid_t(victim), SIGKILL);
         });
     QVERIFY(victim > 0);
+    QVERIFY(sampled);
     QVERIFY(r.finished);
     QCOMPARE(r.exitCode, 3);
     const QString err = QString::fromUtf8(r.err);

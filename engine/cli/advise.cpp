@@ -9,6 +9,7 @@
 #include "loaderscope/config.h"
 #include "loaderscope/sweep.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -17,39 +18,12 @@ namespace loaderscope::cli {
 
 namespace {
 
-/// The options of `advise` into `configPath`, `out` and `batches`; false once a usage error
-/// (an unknown option, no --config) was reported.
-bool parseAdviseOptions(const Options& options, std::string& configPath, std::string& out, int& batches)
-{
-    for (const auto& [k, v] : options) {
-        if (k == "config")
-            configPath = v;
-        else if (k == "out")
-            out = v;
-        else if (k == "batches")
-            batches = std::max(5, std::atoi(v.c_str()));
-        else {
-            std::cerr << "loaderscope-engine: unknown option --" << k << " for 'advise'\n";
-            return false;
-        }
-    }
-    if (configPath.empty()) {
-        std::cerr << "loaderscope-engine: advise needs --config FILE\n";
-        return false;
-    }
-    if (const std::string why = out.empty() ? std::string() : checkOutputPath(out); !why.empty()) {
-        std::cerr << "loaderscope-engine: " << why << "\n";
-        return false;
-    }
-    return true;
-}
-
-/// Reads the config file into `base.baseConfigJson` (the sweeps' base) and parses it; false
+/// Reads the configuration into `base.baseConfigJson` (the sweeps' base) and parses it; false
 /// once an invalid config was reported.
-bool loadAdviseConfig(const std::string& configPath, SweepOptions& base, Config& config)
+bool loadAdviseConfig(const ConfigSource& source, SweepOptions& base, Config& config)
 {
     try {
-        base.baseConfigJson = loadConfigText(configPath); // within kMaxConfigBytes, as everywhere
+        base.baseConfigJson = configText(source); // within kMaxConfigBytes, as everywhere
         config = parseConfig(base.baseConfigJson);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
@@ -99,19 +73,32 @@ bool writeAdvisedSummary(const std::string& out, const std::string& text)
 
 } // namespace
 
-int adviseCommand(const Options& options, const std::string& self)
+CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& a)
 {
-    std::string configPath, out;
-    int batches = 200;
-    if (!parseAdviseOptions(options, configPath, out, batches))
-        return 2;
+    CLI::App* c = app.add_subcommand(
+        "advise", "Run the configuration (at most N batches per epoch, default 200), then check each piece of advice "
+                  "that names a knob with a short measured sweep (current value, advised value, one beyond). Writes "
+                  "the summary with a \"proof\" on each such advice. Progress on stderr.");
+    addConfigSource(c, a.config, true);
+    c->add_option("--batches", a.batches, "At most N batches per epoch (default 200, at least 5).")
+        ->type_name("N")
+        ->check(CLI::Range(1, 1 << 24).description("")); // the help names it N
+    c->add_option("--out", a.out, "Where the summary goes (else standard output).")->type_name("FILE.json");
+    return c;
+}
+
+int adviseCommand(const AdviseArgs& args, const std::string& self)
+{
+    if (const std::string why = args.out.empty() ? std::string() : checkOutputPath(args.out); !why.empty())
+        return usageError("advise", why);
+    const std::string& out = args.out;
     SweepOptions base;
     base.engine = self;
-    base.batches = batches;
+    base.batches = std::max(5, args.batches);
     base.singleEpoch = false; // start-up advice needs the config's epochs
     Config config;
-    if (!loadAdviseConfig(configPath, base, config))
-        return 2;
+    if (!loadAdviseConfig(args.config, base, config))
+        return kExitUsage;
     installSweepStopHandlers();
     const std::atomic<bool>* stop = sweepStopFlag();
     try {
@@ -121,7 +108,7 @@ int adviseCommand(const Options& options, const std::string& self)
         if (first.rows.empty() || !first.rows[0].summary) {
             std::cerr << "loaderscope-engine: the run failed: "
                       << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
-            return stop->load() ? 130 : 3;
+            return stop->load() ? 130 : kExitRuntime;
         }
         RunSummary summary = *first.rows[0].summary;
         const LoaderKnobs knobs = LoaderKnobs::fromConfig(config);
@@ -138,10 +125,10 @@ int adviseCommand(const Options& options, const std::string& self)
             proveAdvice(a, values, base, done, total, stop);
         }
         if (!writeAdvisedSummary(out, runSummaryToJson(summary)))
-            return 3;
+            return kExitRuntime;
     } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";
-        return 3;
+        return kExitRuntime;
     }
     return stop->load() ? 130 : 0;
 }

@@ -17,31 +17,6 @@ namespace loaderscope::cli {
 
 namespace {
 
-/// The options of `analyze` into `paths` (one trace per rank), `recordings` and `out`; false once
-/// a usage error (an unknown option, neither --trace nor --recording, both) was reported.
-bool parseAnalyzeOptions(const Options& options, std::vector<std::string>& paths, std::vector<std::string>& recordings,
-                         std::string& out)
-{
-    for (const auto& [k, v] : options) {
-        if (k == "trace")
-            paths.push_back(v);
-        else if (k == "recording")
-            recordings.push_back(v);
-        else if (k == "out")
-            out = v;
-        else {
-            std::cerr << "loaderscope-engine: unknown option --" << k << " for 'analyze'\n";
-            return false;
-        }
-    }
-    if (paths.empty() == recordings.empty()) {
-        std::cerr << "loaderscope-engine: analyze needs --trace FILE or --recording FILE (repeat it for several ranks), "
-                     "not both\n";
-        return false;
-    }
-    return true;
-}
-
 bool writeJson(const nlohmann::json& j, const std::string& out)
 {
     if (out.empty()) {
@@ -151,16 +126,32 @@ nlohmann::json rankJson(const ProfilerTrace& t, const TraceAnalysis& a, size_t i
 
 } // namespace
 
-int analyzeCommand(const Options& options)
+CLI::App* addAnalyzeCommand(CLI::App& app, AnalyzeArgs& a)
 {
-    std::vector<std::string> paths, recordings;
-    std::string out;
-    if (!parseAnalyzeOptions(options, paths, recordings, out))
-        return 2;
-    if (const std::string why = out.empty() ? std::string() : checkOutputPath(out); !why.empty()) {
-        std::cerr << "loaderscope-engine: " << why << "\n";
-        return 2;
-    }
+    CLI::App* c = app.add_subcommand(
+        "analyze", "The loader verdict of PyTorch profiler traces (Kineto or legacy JSON, plain or .gz), or of "
+                   "recordings (run --events, or the probe's --events): one file per rank, each read once; the rank "
+                   "whose loader holds the others back is named.");
+    CLI::Option* trace = c->add_option("--trace", a.traces, "A profiler trace; repeat it for the ranks of one job.")
+                             ->type_name("FILE")
+                             ->allow_extra_args(false);
+    c->add_option("--recording", a.recordings, "A recording; repeat it for the ranks of one job.")
+        ->type_name("FILE")
+        ->allow_extra_args(false)
+        ->excludes(trace);
+    c->add_option("--out", a.out, "Where the JSON goes (else standard output).")->type_name("FILE");
+    return c;
+}
+
+int analyzeCommand(const AnalyzeArgs& a)
+{
+    const std::vector<std::string>& paths = a.traces;
+    const std::vector<std::string>& recordings = a.recordings;
+    const std::string& out = a.out;
+    if (paths.empty() && recordings.empty())
+        return usageError("analyze", "analyze needs --trace FILE or --recording FILE (repeat it for several ranks), not both");
+    if (const std::string why = out.empty() ? std::string() : checkOutputPath(out); !why.empty())
+        return usageError("analyze", why);
     if (!recordings.empty())
         return analyzeRecordings(recordings, out);
     std::vector<ProfilerTrace> traces;

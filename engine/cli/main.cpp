@@ -28,7 +28,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,135 +37,87 @@ using namespace loaderscope;
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadConfig = 2;
-constexpr int kExitRuntime = 3;
+using cli::kExitOk;
+using cli::kExitRuntime;
+constexpr int kExitBadConfig = cli::kExitUsage;
 
-const char* kHelp = R"(loaderscope-engine: a real PyTorch-DataLoader-style worker pool on shared memory
+constexpr const char* kDescription =
+    "loaderscope-engine: a real PyTorch-DataLoader-style worker pool on shared memory";
+constexpr const char* kExitStatus =
+    "Exit status: 0 success; 2 bad configuration or usage (message on stderr names the field);\n"
+    "3 runtime loader error (worker died, timed out, worker exception); 128+N stopped by signal N.";
 
-Usage:
-  loaderscope-engine run [--config FILE] [--trace FILE] [--summary FILE] [--events FILE]
-      Run a configuration (the built-in default when --config is absent). Writes a Chrome trace
-      (Perfetto, chrome://tracing) and a JSON summary when asked; prints the summary to stdout
-      when --summary is absent. --events keeps the run's recording: every event, written to disk
-      as it comes (the app reads it; `trace` turns it into a Chrome trace). Output paths are
-      checked before anything starts. Outputs are written to a temporary file next to the target
-      and renamed into place. On stderr: "segment NAME" and "recording PATH" lines at the start.
-  loaderscope-engine trace --recording FILE --out FILE.json
-      Write the Chrome trace of a run from its recording (run --events FILE). Progress on stderr.
-  loaderscope-engine validate --config FILE
-      Check a configuration without starting anything.
-  loaderscope-engine default-config
-      Print the built-in default configuration.
-  loaderscope-engine sweep --config FILE --vary KNOB=V1,V2 [--vary KNOB2=...] --out FILE.csv|.json
-                           [--batches N]
-      Run every combination (knobs: num_workers, prefetch_factor, batch_size, pin_memory,
-      persistent_workers, multiprocessing_context, in_order, non_blocking, copy_stream) for N
-      batches (default 50) and write samples/s, data stall and the best combination. Progress on
-      stderr.
-  loaderscope-engine advise --config FILE [--batches N] [--out FILE.json]
-      Run the configuration (at most N batches per epoch, default 200), then check each piece of
-      advice that names a knob with a short measured sweep (current value, advised value, one
-      beyond). Writes the summary with a "proof" on each such advice. Progress on stderr.
-  loaderscope-engine analyze --trace FILE [--trace FILE ...] [--out FILE]
-      The loader verdict of PyTorch profiler traces (Kineto or legacy JSON, plain or .gz); several
-      files are several ranks of one job, and the straggler is named.
-  loaderscope-engine analyze --recording FILE [--recording FILE ...] [--out FILE]
-      The same for recordings (run --events, or the probe's --events), one per rank: each read
-      once, streaming; its figures, and the rank whose loader holds the others back.
-  loaderscope-engine cuda-info
-      Probe the CUDA runtime; with a usable device, show the step kernel's image and measure the
-      plain pinned H2D copy peak, best and median of 20 copies of 256 MiB (JSON). Exit 3 when no
-      device is usable or a CUDA call failed.
-  loaderscope-engine clean
-      Remove shared-memory segments left by runs whose process is gone.
-  loaderscope-engine --help | --version
-
-Exit status: 0 success; 2 bad configuration or usage (message on stderr names the field);
-3 runtime loader error (worker died, timed out, worker exception); 128+N stopped by signal N.
-)";
-
-struct Args
+struct RunArgs
 {
-    std::string command;
-    std::map<std::string, std::string> options; ///< last value of each option
-    cli::Options ordered;                        ///< every option in order (repeatable ones)
+    cli::ConfigSource config;
+    std::string summary, trace, events;
+    int dieWithParent = -1; ///< --die-with-parent PID; -1 when not given
 };
 
-bool parseArgs(int argc, char** argv, Args& out, std::string& error)
+struct TraceArgs
 {
-    if (argc < 2) {
-        error = "missing command";
-        return false;
-    }
-    out.command = argv[1];
-    for (int i = 2; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a.rfind("--", 0) != 0) {
-            error = "unexpected argument '" + a + "'";
-            return false;
-        }
-        if (auto eq = a.find('='); eq != std::string::npos && a.rfind("--vary", 0) != 0) {
-            out.options[a.substr(2, eq - 2)] = a.substr(eq + 1);
-            out.ordered.emplace_back(a.substr(2, eq - 2), a.substr(eq + 1));
-            continue;
-        }
-        if (i + 1 >= argc) {
-            error = "option " + a + " needs a value";
-            return false;
-        }
-        out.options[a.substr(2)] = argv[i + 1];
-        out.ordered.emplace_back(a.substr(2), argv[i + 1]);
-        ++i;
-    }
-    return true;
+    std::string recording, out;
+};
+
+/// `worker --shm NAME --id N --gen G --parent PID`: how a spawn worker starts (internal, hidden).
+CLI::App* addWorkerCommand(CLI::App& app, WorkerArgs& w)
+{
+    CLI::App* c = app.add_subcommand("worker", "How a spawn worker starts (internal).")->group("");
+    c->add_option("--shm", w.shm)->required();
+    c->add_option("--id", w.id)->required();
+    c->add_option("--gen", w.generation)->required();
+    c->add_option("--parent", w.parent)->required();
+    return c;
 }
 
-bool checkOptions(const Args& a, std::initializer_list<const char*> allowed, std::string& error)
+CLI::App* addRunCommand(CLI::App& app, RunArgs& a)
 {
-    for (const auto& [k, v] : a.options) {
-        bool ok = false;
-        for (const char* name : allowed)
-            ok = ok || k == name;
-        if (!ok) {
-            error = "unknown option --" + k + " for '" + a.command + "'";
-            return false;
-        }
-    }
-    return true;
+    CLI::App* c = app.add_subcommand(
+        "run", "Run a configuration (--config FILE or --preset NAME; the built-in default without either). Writes a "
+               "Chrome trace (Perfetto, chrome://tracing) and a JSON summary when asked; prints the summary to stdout "
+               "when --summary is absent. --events keeps the run's recording: every event, written to disk as it comes "
+               "(the app reads it; `trace` turns it into a Chrome trace). Output paths are checked before anything "
+               "starts. Outputs are written to a temporary file next to the target and renamed into place. On stderr: "
+               "\"segment NAME\" and \"recording PATH\" lines at the start.");
+    cli::addConfigSource(c, a.config, false);
+    c->add_option("--summary", a.summary, "Write the summary JSON there (else to standard output).")->type_name("FILE");
+    c->add_option("--trace", a.trace, "Write a Chrome trace of the run there.")->type_name("FILE");
+    c->add_option("--events", a.events, "Keep the run's recording (every event) there.")->type_name("FILE");
+    c->add_option("--die-with-parent", a.dieWithParent,
+                  "Stop (as on SIGTERM) when process PID, which started the engine, ends (the app, sweeps).")
+        ->type_name("PID");
+    return c;
 }
 
-int usageError(const std::string& message)
+CLI::App* addTraceCommand(CLI::App& app, TraceArgs& a)
 {
-    std::cerr << "loaderscope-engine: " << message << "\nTry 'loaderscope-engine --help'.\n";
-    return kExitBadConfig;
+    CLI::App* c = app.add_subcommand(
+        "trace", "Write the Chrome trace of a run from its recording (run --events FILE). Progress on stderr.");
+    c->add_option("--recording", a.recording, "The recording (run --events, or the probe's --events).")
+        ->type_name("FILE")
+        ->required();
+    c->add_option("--out", a.out, "Where the Chrome trace goes.")->type_name("FILE.json")->required();
+    return c;
 }
 
-int workerCommand(const Args& a)
+CLI::App* addValidateCommand(CLI::App& app, cli::ConfigSource& config)
 {
-    WorkerArgs w;
-    try {
-        w.shm = a.options.at("shm");
-        w.id = std::stoi(a.options.at("id"));
-        w.generation = uint32_t(std::stoul(a.options.at("gen")));
-        w.parent = std::stoi(a.options.at("parent"));
-    } catch (const std::exception&) {
-        return usageError("worker mode needs --shm, --id, --gen and --parent");
-    }
+    CLI::App* c = app.add_subcommand("validate", "Check a configuration without starting anything.");
+    cli::addConfigSource(c, config, true);
+    return c;
+}
+
+int workerCommand(const WorkerArgs& w)
+{
     workerProcessMain(w, nullptr);
 }
 
-/// The run's configuration: --config, or the built-in default. Its warnings (and those of a
-/// /dev/shm too small for it) are printed and kept; false once an invalid config was reported.
-bool loadRunConfig(const Args& a, Config& config)
+/// The run's configuration: --config, --preset, or the built-in default. Its warnings (and those
+/// of a /dev/shm too small for it) are printed and kept; false once an invalid config was reported.
+bool loadRunConfig(const cli::ConfigSource& source, Config& config)
 {
-    std::string configText;
     try {
-        if (auto it = a.options.find("config"); it != a.options.end())
-            configText = loadConfigText(it->second);
-        else
-            configText = defaultConfigJson();
-        config = parseConfig(configText);
+        config = parseConfig(cli::configText(source));
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
         return false;
@@ -185,14 +137,9 @@ struct RunOutputs
 };
 
 /// The output paths of `run`, each checked; the first unwritable one's reason in `why`.
-bool runOutputs(const Args& a, RunOutputs& out, std::string& why)
+bool runOutputs(const RunArgs& a, RunOutputs& out, std::string& why)
 {
-    if (auto it = a.options.find("summary"); it != a.options.end())
-        out.summaryPath = it->second;
-    if (auto it = a.options.find("trace"); it != a.options.end())
-        out.tracePath = it->second;
-    if (auto it = a.options.find("events"); it != a.options.end())
-        out.eventsPath = it->second;
+    out = {a.summary, a.trace, a.events};
     for (const std::string* p : {&out.summaryPath, &out.tracePath, &out.eventsPath}) {
         if (p->empty())
             continue;
@@ -292,22 +239,22 @@ std::string traceRecordingPath(const std::string& tracePath, std::string& tempDi
     return tracePath + ".lsrec";
 }
 
-int runCommand(const Args& a)
+int runCommand(const RunArgs& a)
 {
-    if (auto it = a.options.find("die-with-parent"); it != a.options.end()) {
+    if (a.dieWithParent >= 0) {
         // Started by a sweep (or the app): end with it. SIGTERM gives the orderly shutdown.
         prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (std::to_string(getppid()) != it->second)
+        if (getppid() != a.dieWithParent)
             return 128 + SIGTERM;
     }
     Config config;
-    if (!loadRunConfig(a, config))
+    if (!loadRunConfig(a.config, config))
         return kExitBadConfig;
 
     // Every output must be writable before anything starts: a wrong path is a usage error.
     RunOutputs out;
     if (std::string why; !runOutputs(a, out, why))
-        return usageError(why);
+        return cli::usageError("run", why);
     RunOptions options;
     // The trace is made from the recording: without --events, a temporary one.
     const bool tempRecording = out.eventsPath.empty() && !out.tracePath.empty();
@@ -372,25 +319,22 @@ int runCommand(const Args& a)
     return rc;
 }
 
-int traceCommand(const Args& a)
+int traceCommand(const TraceArgs& a)
 {
-    const auto rec = a.options.find("recording"), out = a.options.find("out");
-    if (rec == a.options.end() || out == a.options.end())
-        return usageError("trace needs --recording FILE and --out FILE.json");
-    if (const std::string why = checkOutputPath(out->second); !why.empty())
-        return usageError(why);
+    if (const std::string why = checkOutputPath(a.out); !why.empty())
+        return cli::usageError("trace", why);
     installStopHandlers();
     try {
-        const RecordingReader recording(rec->second);
+        const RecordingReader recording(a.recording);
         if (const RecordingReader::Shortfall cut = recording.shortfall(); cut.truncated) {
-            std::cerr << "loaderscope-engine: warning: " << rec->second << " is truncated: " << describeShortfall(cut) << "\n";
+            std::cerr << "loaderscope-engine: warning: " << a.recording << " is truncated: " << describeShortfall(cut) << "\n";
             if (cut.eventsRead == 0)
                 return kExitRuntime; // nothing to export: no empty trace
         }
         std::string error;
         size_t done = 0;
         const size_t total = std::max<size_t>(1, recording.chunks());
-        if (!writeChromeTrace(recording, out->second, &error, [&] {
+        if (!writeChromeTrace(recording, a.out, &error, [&] {
                 // Asked between chunks: progress for the app, and a stop request.
                 std::cerr << "progress " << ++done << "/" << total << std::endl;
                 return stopSignal().load() != 0;
@@ -405,13 +349,10 @@ int traceCommand(const Args& a)
     return kExitOk;
 }
 
-int validateCommand(const Args& a)
+int validateCommand(const cli::ConfigSource& source)
 {
-    auto it = a.options.find("config");
-    if (it == a.options.end())
-        return usageError("validate needs --config FILE");
     try {
-        const Config c = loadConfigFile(it->second);
+        const Config c = parseConfig(cli::configText(source));
         for (const auto& w : c.warnings)
             std::cerr << "loaderscope-engine: warning: " << w << "\n";
     } catch (const ConfigError& e) {
@@ -422,75 +363,96 @@ int validateCommand(const Args& a)
     return kExitOk;
 }
 
+/// cuda-info: the CUDA runtime, and with a usable device its kernel image and H2D copy peak (JSON).
+int cudaInfoCommand()
+{
+    const CudaProbe p = probeCuda();
+    nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};
+    bool ok = p.usable;
+    if (p.usable) {
+        const KernelImage k = cudaKernelImage();
+        j["kernel_image"] = k.ok ? nlohmann::json{{"binary_version", k.binary_version}, {"ptx_version", k.ptx_version}}
+                                 : nlohmann::json{{"error", k.error}};
+        const PeakH2D peak = measurePeakH2D(256ull << 20, 20);
+        const bool measured = peak.best_gbps > 0;
+        j["peak_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.best_gbps) : nlohmann::json(nullptr);
+        j["median_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.median_gbps) : nlohmann::json(nullptr);
+        j["peak_bytes"] = peak.bytes;
+        j["peak_repeats"] = peak.repeats;
+        if (!measured)
+            j["peak_error"] = peak.error;
+        ok = k.ok && measured;
+    }
+    std::cout << j.dump(2) << "\n";
+    return ok ? kExitOk : kExitRuntime;
+}
+
+int cleanCommand()
+{
+    for (const auto& name : sweepStaleSegments())
+        std::cout << "removed /dev/shm/" << name << "\n";
+    return kExitOk;
+}
+
+int defaultConfigCommand()
+{
+    std::cout << defaultConfigJson() << "\n";
+    return kExitOk;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    Args args;
-    std::string error;
-    if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-                      std::strcmp(argv[1], "help") == 0)) {
-        std::cout << kHelp;
+    CLI::App app{kDescription, "loaderscope-engine"};
+    app.formatter(cli::helpFormatter());
+    app.footer(kExitStatus);
+    app.require_subcommand(1);
+    app.set_version_flag("-v,--version", std::string("loaderscope-engine ") + LOADERSCOPE_VERSION);
+    // An option given twice keeps its last value (the repeatable ones, --vary, --trace and
+    // --recording, keep each); the subcommands inherit this default.
+    app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    RunArgs run;
+    TraceArgs trace;
+    cli::ConfigSource validate;
+    cli::SweepArgs sweep;
+    cli::AdviseArgs advise;
+    cli::AnalyzeArgs analyze;
+    WorkerArgs worker;
+    // In the order the top-level help lists them.
+    const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
+        {addRunCommand(app, run), [&] { return runCommand(run); }},
+        {addTraceCommand(app, trace), [&] { return traceCommand(trace); }},
+        {addValidateCommand(app, validate), [&] { return validateCommand(validate); }},
+        {app.add_subcommand("default-config", "Print the built-in default configuration."), defaultConfigCommand},
+        {cli::addSweepCommand(app, sweep), [&] { return cli::sweepCommand(sweep, selfExecutable()); }},
+        {cli::addAdviseCommand(app, advise), [&] { return cli::adviseCommand(advise, selfExecutable()); }},
+        {cli::addAnalyzeCommand(app, analyze), [&] { return cli::analyzeCommand(analyze); }},
+        {app.add_subcommand("cuda-info",
+                            "Probe the CUDA runtime; with a usable device, show the step kernel's image and measure the "
+                            "plain pinned H2D copy peak, best and median of 20 copies of 256 MiB (JSON). Exit 3 when "
+                            "no device is usable or a CUDA call failed."),
+         cudaInfoCommand},
+        {app.add_subcommand("clean", "Remove shared-memory segments left by runs whose process is gone."), cleanCommand},
+        {addWorkerCommand(app, worker), [&] { return workerCommand(worker); }},
+    };
+    if (argc >= 2 && std::strcmp(argv[1], "help") == 0) {
+        std::cout << app.help();
         return kExitOk;
     }
-    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
-        std::cout << "loaderscope-engine " << LOADERSCOPE_VERSION << "\n";
-        return kExitOk;
+    if (argc >= 2 && argv[1][0] != '-' &&
+        app.get_subcommands([&](CLI::App* c) { return c->check_name(argv[1]); }).empty())
+        return cli::usageError("", "unknown command '" + std::string(argv[1]) + "'");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0)
+            return app.exit(e); // --help, --version: printed on stdout
+        const std::vector<CLI::App*> chosen = app.get_subcommands();
+        return cli::usageError(chosen.empty() ? std::string() : chosen.front()->get_name(), e.what());
     }
-    if (!parseArgs(argc, argv, args, error))
-        return usageError(error);
-    if (args.command == "worker")
-        return workerCommand(args);
-    if (args.command == "run") {
-        if (!checkOptions(args, {"config", "trace", "summary", "events", "die-with-parent"}, error))
-            return usageError(error);
-        return runCommand(args);
-    }
-    if (args.command == "validate") {
-        if (!checkOptions(args, {"config"}, error))
-            return usageError(error);
-        return validateCommand(args);
-    }
-    if (args.command == "trace") {
-        if (!checkOptions(args, {"recording", "out"}, error))
-            return usageError(error);
-        return traceCommand(args);
-    }
-    if (args.command == "default-config") {
-        std::cout << defaultConfigJson() << "\n";
-        return kExitOk;
-    }
-    if (args.command == "analyze")
-        return cli::analyzeCommand(args.ordered);
-    if (args.command == "sweep")
-        return cli::sweepCommand(args.ordered, selfExecutable());
-    if (args.command == "advise")
-        return cli::adviseCommand(args.ordered, selfExecutable());
-    if (args.command == "cuda-info") {
-        const CudaProbe p = probeCuda();
-        nlohmann::json j = {{"compiled", p.compiled}, {"usable", p.usable}, {"error", p.error}, {"message", p.message}};
-        bool ok = p.usable;
-        if (p.usable) {
-            const KernelImage k = cudaKernelImage();
-            j["kernel_image"] = k.ok ? nlohmann::json{{"binary_version", k.binary_version}, {"ptx_version", k.ptx_version}}
-                                     : nlohmann::json{{"error", k.error}};
-            const PeakH2D peak = measurePeakH2D(256ull << 20, 20);
-            const bool measured = peak.best_gbps > 0;
-            j["peak_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.best_gbps) : nlohmann::json(nullptr);
-            j["median_h2d_gbps_pinned_memcpy"] = measured ? nlohmann::json(peak.median_gbps) : nlohmann::json(nullptr);
-            j["peak_bytes"] = peak.bytes;
-            j["peak_repeats"] = peak.repeats;
-            if (!measured)
-                j["peak_error"] = peak.error;
-            ok = k.ok && measured;
-        }
-        std::cout << j.dump(2) << "\n";
-        return ok ? kExitOk : kExitRuntime;
-    }
-    if (args.command == "clean") {
-        for (const auto& name : sweepStaleSegments())
-            std::cout << "removed /dev/shm/" << name << "\n";
-        return kExitOk;
-    }
-    return usageError("unknown command '" + args.command + "'");
+    for (const auto& [command, runIt] : commands)
+        if (command->parsed())
+            return runIt();
+    return cli::usageError("", "missing command");
 }

@@ -49,50 +49,53 @@ const std::atomic<bool>* sweepStopFlag()
     return &g_stop;
 }
 
-int sweepCommand(const Options& options, const std::string& self)
+CLI::App* addSweepCommand(CLI::App& app, SweepArgs& a)
+{
+    CLI::App* c = app.add_subcommand(
+        "sweep", "Run every combination of one or two knobs (" + knobList() +
+                     "), each as its own engine run of N batches in one epoch, and write samples/s, data stall and "
+                     "the best combination. Progress on stderr.");
+    addConfigSource(c, a.config, true);
+    c->add_option("--vary", a.vary, "A knob and its values, KNOB=V1,V2,...; once or twice.")
+        ->type_name("KNOB=V1,V2")
+        ->required()
+        ->allow_extra_args(false) // one value per --vary
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    c->add_option("--out", a.out, "Where the results go: CSV, or JSON for a name ending in .json.")
+        ->type_name("FILE.csv|.json")
+        ->required();
+    c->add_option("--batches", a.batches, "Batches per run (default 50).")
+        ->type_name("N")
+        ->check(CLI::Range(1, 1 << 24).description("")); // the help names it N
+    return c;
+}
+
+int sweepCommand(const SweepArgs& a, const std::string& self)
 {
     SweepOptions o;
     o.engine = self;
-    std::string configPath, out;
-    for (const auto& [k, v] : options) {
-        if (k == "config")
-            configPath = v;
-        else if (k == "out")
-            out = v;
-        else if (k == "batches")
-            o.batches = std::max(1, std::atoi(v.c_str()));
-        else if (k == "vary") {
-            const auto eq = v.find('=');
-            const std::string knob = canonicalKnob(v.substr(0, eq));
-            if (eq == std::string::npos || knob.empty()) {
-                std::cerr << "loaderscope-engine: --vary takes KNOB=V1,V2,... with KNOB one of " << knobList() << "\n";
-                return 2;
-            }
-            SweepKnob sk{knob, parseKnobValues(v.substr(eq + 1))};
-            if (sk.values.empty()) {
-                std::cerr << "loaderscope-engine: --vary " << knob << " has no values\n";
-                return 2;
-            }
-            o.knobs.push_back(sk);
-        } else {
-            std::cerr << "loaderscope-engine: unknown option --" << k << " for 'sweep'\n";
-            return 2;
-        }
+    o.batches = a.batches;
+    const std::string& out = a.out;
+    if (a.vary.size() > 2)
+        return usageError("sweep", "sweep takes one or two --vary KNOB=V1,V2,...");
+    for (const std::string& v : a.vary) {
+        const auto eq = v.find('=');
+        const std::string knob = eq == std::string::npos ? std::string() : canonicalKnob(v.substr(0, eq));
+        if (knob.empty())
+            return usageError("sweep", "--vary takes KNOB=V1,V2,... with KNOB one of " + knobList());
+        SweepKnob sk{knob, parseKnobValues(v.substr(eq + 1))};
+        if (sk.values.empty())
+            return usageError("sweep", "--vary " + knob + " has no values");
+        o.knobs.push_back(sk);
     }
-    if (configPath.empty() || o.knobs.empty() || o.knobs.size() > 2 || out.empty()) {
-        std::cerr << "loaderscope-engine: sweep needs --config FILE, one or two --vary KNOB=V1,V2,... and --out FILE.csv|.json\n";
-        return 2;
-    }
-    if (const std::string why = checkOutputPath(out); !why.empty()) {
-        std::cerr << "loaderscope-engine: " << why << "\n";
-        return 2;
-    }
+    if (const std::string why = checkOutputPath(out); !why.empty())
+        return usageError("sweep", why);
     try {
-        o.baseConfigJson = loadConfigText(configPath); // within kMaxConfigBytes, as everywhere
-        parseConfig(o.baseConfigJson); // the base itself must be valid
+        o.baseConfigJson = configText(a.config); // within kMaxConfigBytes, as everywhere
+        parseConfig(o.baseConfigJson);           // the base itself must be valid
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
-        return 2;
+        return kExitUsage;
     }
     installSweepStopHandlers();
     SweepResult result;
@@ -110,13 +113,13 @@ int sweepCommand(const Options& options, const std::string& self)
             &g_stop);
     } catch (const std::exception& e) {
         std::cerr << "loaderscope-engine: " << e.what() << "\n";
-        return 3;
+        return kExitRuntime;
     }
     const bool json = out.size() >= 5 && out.compare(out.size() - 5, 5, ".json") == 0;
     std::string error;
     if (!writeOutputFile(out, json ? sweepJson(result) : sweepCsv(result), &error)) { // the output rule
         std::cerr << "loaderscope-engine: " << error << "\n";
-        return 3;
+        return kExitRuntime;
     }
     return g_stop.load() ? 130 : 0;
 }

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""python3 -m loaderscope run|model|list
+"""python3 -m loaderscope run|model|list|stream|demux
 
 run    runs a script as `python3 script.py args...` would (sys.argv, sys.path[0], __main__, exit
        status, exceptions), with every torch.utils.data.DataLoader recorded. The first stderr line
@@ -20,13 +20,8 @@ import signal
 import sys
 import types
 
-USAGE = """usage: python3 -m loaderscope run [--summary FILE] [--trace FILE] [--events FILE]
-                                    [--lanes N] [--sample-every N] script.py [args...]
-       python3 -m loaderscope model SUMMARY.json
-       python3 -m loaderscope list [--json]
-       python3 -m loaderscope stream [--zstd] [--pings] [--buffer-kib N] (SEGMENT | --rank N | --all)
-       python3 -m loaderscope demux FILE DIR
-Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."""
+COMMANDS = ("run", "model", "list", "stream", "demux")
+PATHS_NOTE = "Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."
 
 
 def _usage_error(message):
@@ -35,28 +30,43 @@ def _usage_error(message):
     sys.exit(2)
 
 
+class _CommandLineFormatter(argparse.HelpFormatter):
+    """Shows the script and its arguments (one REMAINDER argument) by their metavar, not as '...'."""
+
+    def _format_args(self, action, default_metavar):
+        if action.nargs == argparse.REMAINDER:
+            return self._metavar_formatter(action, default_metavar)(1)[0]
+        return super()._format_args(action, default_metavar)
+
+
+def _run_parser():
+    """The options of `run` (docs/config.md section 4; the environment variables are the same
+    settings for LOADERSCOPE_WATCH). The script and everything after it are one REMAINDER argument,
+    kept verbatim: a positional `script` would swallow a `--` that follows it."""
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope run", allow_abbrev=False, epilog=PATHS_NOTE, formatter_class=_CommandLineFormatter,
+        description="Runs a script as `python3 script.py args...` would, with every torch.utils.data.DataLoader "
+                    "recorded. The first stderr line of the probe names the segment.")
+    parser.add_argument("--summary", metavar="FILE", help="the summary JSON (also LOADERSCOPE_SUMMARY)")
+    parser.add_argument("--trace", metavar="FILE", help="a Chrome trace (also LOADERSCOPE_TRACE)")
+    parser.add_argument("--events", metavar="FILE", help="the recording (also LOADERSCOPE_EVENTS)")
+    parser.add_argument("--lanes", metavar="N", type=int,
+                        help="worker lanes in the segment (default 16, 1 to 1024; also LOADERSCOPE_LANES)")
+    parser.add_argument("--sample-every", metavar="N", type=int,
+                        help="record one sample span in N (default 1: every sample; also LOADERSCOPE_SAMPLE_EVERY)")
+    parser.add_argument("command", nargs=argparse.REMAINDER, metavar="script.py [args ...]",
+                        help="the training script and its own arguments, as python3 takes them")
+    return parser
+
+
 def _parse_run(argv):
-    opts = {}
-    i = 0
-    takes = {"--summary": "summary", "--trace": "trace", "--events": "events", "--lanes": "lanes",
-             "--sample-every": "sample_every"}
-    while i < len(argv) and argv[i].startswith("-"):
-        flag, _, value = argv[i].partition("=")
-        if flag in ("-h", "--help"):
-            print(USAGE)
-            sys.exit(0)
-        if flag not in takes:
-            _usage_error("unknown option %s\n%s" % (flag, USAGE))
-        if not value:
-            i += 1
-            if i >= len(argv):
-                _usage_error("%s needs a value" % flag)
-            value = argv[i]
-        opts[takes[flag]] = value
-        i += 1
-    if i >= len(argv):
-        _usage_error("no script given\n" + USAGE)
-    return opts, argv[i], argv[i + 1:]
+    """The options of `run`, the script and its arguments (exit status 2 for a usage error)."""
+    parser = _run_parser()
+    opts = parser.parse_args(argv)
+    command = opts.command[1:] if opts.command[:1] == ["--"] else opts.command
+    if not command:
+        parser.error("no script given")
+    return opts, command[0], command[1:]
 
 
 def _trim(tb, script):
@@ -88,13 +98,13 @@ def run(argv):
     from ._state import STATE
     from . import _session
     o = STATE.options
-    o.summary = opts.get("summary", o.summary)
-    o.trace = opts.get("trace", o.trace)
-    o.events = opts.get("events", o.events)
-    if "lanes" in opts:
-        o.lanes = max(1, min(1024, int(opts["lanes"])))
-    if "sample_every" in opts:
-        o.sample_every = max(1, int(opts["sample_every"]))
+    o.summary = opts.summary or o.summary
+    o.trace = opts.trace or o.trace
+    o.events = opts.events or o.events
+    if opts.lanes is not None:
+        o.lanes = max(1, min(1024, opts.lanes))
+    if opts.sample_every is not None:
+        o.sample_every = max(1, opts.sample_every)
     from . import _native
     for flag, path in (("--summary", o.summary), ("--trace", o.trace), ("--events", o.events)):
         problem = _native.check_output_path(_session.expand(path, 0, 0)) if path else ""
@@ -341,23 +351,15 @@ def demux(argv):
 
 
 def main():
-    argv = sys.argv[1:]
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if argv else 2
-    cmd, rest = argv[0], argv[1:]
-    if cmd == "run":
-        run(rest)
-    elif cmd == "model":
-        model(rest)
-    elif cmd == "list":
-        list_segments(rest)
-    elif cmd == "stream":
-        stream(rest)
-    elif cmd == "demux":
-        demux(rest)
-    else:
-        raise SystemExit("loaderscope: unknown command %r\n%s" % (cmd, USAGE))
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope", allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(__doc__ or "").partition("\n\n")[2], epilog="`python3 -m loaderscope COMMAND --help` lists a command's "
+                                                     "options. " + PATHS_NOTE)
+    parser.add_argument("command", choices=COMMANDS, help="what to do")
+    parser.add_argument("argv", nargs=argparse.REMAINDER, metavar="...", help="the command's options and arguments")
+    opts = parser.parse_args()
+    # Each command parses its own options (its --help lists them).
+    {"run": run, "model": model, "list": list_segments, "stream": stream, "demux": demux}[opts.command](opts.argv)
     return 0
 
 

@@ -18,6 +18,7 @@ Events, in the engine's kinds (engine/include/loaderscope/events.h), on the main
 
 from . import _kinds as K
 from . import _native
+from . import _session
 from . import _targets
 from ._batch import sample_count, tensor_bytes
 from ._state import STATE, disable, safe, warn_once
@@ -35,74 +36,12 @@ def _wait_status(exitcode):
     return (-exitcode) & 0x7F if exitcode < 0 else (exitcode & 0xFF) << 8
 
 
-class LoaderRecord:
-    """One watched DataLoader, for the summary: its knobs and what it delivered (kept after the
-    loader itself is gone)."""
-
-    def __init__(self, loader, hooks, index):
-        self.index = index
-        self.epochs = 0
-        self.worker_pids = []          # per epoch
-        self.batches = 0
-        self.samples = 0
-        self.bytes_measured = 0        # tensor bytes of the measured batches
-        self.samples_measured = 0      # samples in the measured batches
-        self.knobs = read_knobs(loader, hooks)
-
-
-def read_knobs(loader, hooks):
-    torch = hooks.torch
-    nw = int(loader.num_workers)
-    pf = getattr(loader, "prefetch_factor", None)
-    if pf is None and nw > 0:
-        pf = 2
-    sampler = getattr(loader, "sampler", None)
-    shuffle = isinstance(sampler, torch.utils.data.RandomSampler)
-    distributed = None
-    if isinstance(sampler, torch.utils.data.distributed.DistributedSampler):
-        shuffle = bool(getattr(sampler, "shuffle", True))
-        distributed = {"num_replicas": int(sampler.num_replicas), "rank": int(sampler.rank),
-                       "seed": int(getattr(sampler, "seed", 0)), "drop_last": bool(sampler.drop_last)}
-    ctx = getattr(loader, "multiprocessing_context", None)
-    if ctx is None:
-        method = torch.multiprocessing.get_start_method(allow_none=True) or "fork"
-    elif isinstance(ctx, str):
-        method = ctx
-    else:
-        method = ctx.get_start_method()
-    iterable = loader._dataset_kind == hooks.DatasetKind.Iterable
-    try:
-        length = len(loader.dataset)
-    except Exception:
-        length = None
-    return {
-        "batch_size": loader.batch_size,
-        "num_workers": nw,
-        "prefetch_factor": pf,
-        "pin_memory": bool(loader.pin_memory),
-        "persistent_workers": bool(loader.persistent_workers),
-        "in_order": bool(getattr(loader, "in_order", True)),
-        "drop_last": bool(loader.drop_last),
-        "shuffle": shuffle,
-        "distributed_sampler": distributed,
-        "timeout_s": float(loader.timeout),
-        "start_method": method,
-        "dataset_kind": "iterable" if iterable else "map",
-        "dataset_length": length,
-        "dataset_type": type(loader.dataset).__name__,
-        "collate_fn": getattr(loader.collate_fn, "__name__", type(loader.collate_fn).__name__),
-        "worker_init_fn": None if loader.worker_init_fn is None else
-        getattr(loader.worker_init_fn, "__name__", type(loader.worker_init_fn).__name__),
-    }
-
-
 def prepare_iter(hooks, loader):
     """Called by DataLoader.__iter__ before torch builds (or resets) the iterator."""
     method = getattr(loader, "worker_method", "multiprocessing")
     if loader.num_workers > 0 and method != "multiprocessing":
         warn_once("thread-workers", "worker_method=%r is not instrumented: that loader runs unwatched" % method)
         return None
-    from . import _session
     session = _session.current()
     if session is None:
         return None

@@ -15,8 +15,8 @@ from . import _kinds as K
 from . import _leftovers
 from . import _native
 from . import _shm
-from ._iterctx import LoaderRecord
 from ._lanes import LaneAllocator
+from ._record import LoaderRecord
 from ._state import STATE, disable, safe, warn
 
 # The first line the probe writes on stderr; the app attaches by this exact segment name. With an

@@ -20,7 +20,8 @@ CLI_JOB = os.path.join(HERE, "cli_job.py")
 
 
 def case_argv_and_exit(tmp):
-    for args, status in ((["report", "a b", "--flag"], 0), (["exit", "7"], 7)):
+    # The script's own arguments pass unchanged, those that look like run's options included.
+    for args, status in ((["report", "a b", "--flag", "--", "-h", "--summary", "x"], 0), (["exit", "7"], 7)):
         plain = run_job(os.path.join(tmp, "plain"), args, probe=False, job=CLI_JOB)
         probed = run_job(os.path.join(tmp, "probe"), args, probe=True, job=CLI_JOB)
         check(plain.rc == probed.rc == status, "exit status %d / %d, expected %d" % (plain.rc, probed.rc, status))
@@ -124,7 +125,75 @@ def case_model_bad_input(tmp):
     check(p.returncode == 2 and "usage" in p.stderr, "model without a file: exit %d, %r" % (p.returncode, p.stderr))
 
 
+def case_run_help(tmp):
+    """`run --help` lists run's options (argparse) and runs nothing; a bad value or an unknown
+    option is a usage error (exit status 2) before the script runs."""
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--help"], capture_output=True, text=True, timeout=60)
+    check(p.returncode == 0 and p.stdout.startswith("usage: python3 -m loaderscope run"), "run --help: exit %d, %r"
+          % (p.returncode, p.stdout[:300] + p.stderr[-300:]))
+    for option in ("--summary", "--trace", "--events", "--lanes", "--sample-every"):
+        check(option in p.stdout, "run --help does not list %s:\n%s" % (option, p.stdout))
+    marker = os.path.join(tmp, "ran")
+    script = os.path.join(tmp, "job.py")
+    with open(script, "w") as f:
+        f.write("open(%r, 'w').close()\n" % marker)
+    for argv, says in ((["--lanes", "many", script], "--lanes"), (["--bogus", script], "--bogus"), ([], "no script")):
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "run"] + argv, capture_output=True, text=True, timeout=60)
+        check(p.returncode == 2 and says in p.stderr and "usage:" in p.stderr,
+              "run %r: exit %d, %r" % (argv, p.returncode, p.stderr[-500:]))
+        check(not os.path.exists(marker), "run %r ran the script" % argv)
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "frobnicate"], capture_output=True, text=True, timeout=60)
+    check(p.returncode == 2 and "frobnicate" in p.stderr, "an unknown command: exit %d, %r" % (p.returncode, p.stderr))
+
+
+def case_import_graph(tmp):
+    """The package's modules import one another without a cycle, counting the imports made inside
+    functions (a cycle there only waits for the first call that closes it)."""
+    import ast
+    import importlib.util
+    spec = importlib.util.find_spec("loaderscope")
+    folder = spec.submodule_search_locations[0]
+    modules = {f[:-3] for f in os.listdir(folder) if f.endswith(".py")}
+    graph = {}
+    for m in modules:
+        with open(os.path.join(folder, m + ".py")) as f:
+            tree = ast.parse(f.read())
+        deps = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("loaderscope"):
+                parts = node.module.split(".")
+                names = parts[1:2] or ["__init__"] + [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [(a.name.split(".")[1:2] or ["__init__"])[0] for a in node.names if a.name.split(".")[0] == "loaderscope"]
+            else:
+                continue
+            deps.update(n for n in names if n in modules and n != m)
+        graph[m] = deps
+    check(graph.get("_session") and graph.get("_iterctx"), "no import graph read from %s" % folder)
+
+    def cycle_from(m, path, done):
+        if m in path:
+            return path[path.index(m):] + [m]
+        if m in done:
+            return None
+        for d in sorted(graph[m]):
+            found = cycle_from(d, path + [m], done)
+            if found:
+                return found
+        done.add(m)
+        return None
+
+    done = set()
+    for m in sorted(graph):
+        found = cycle_from(m, [], done)
+        check(found is None, "an import cycle in %s: %s" % (folder, " -> ".join(found or [])))
+
+
 CASES = {
+    "run_help": case_run_help,
+    "import_graph": case_import_graph,
     "model_bad_input": case_model_bad_input,
     "argv_and_exit_status": case_argv_and_exit,
     "uncaught_exception": case_uncaught_exception,

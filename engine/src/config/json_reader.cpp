@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <sstream>
 
 namespace loaderscope::detail {
@@ -170,36 +171,35 @@ std::string ObjectReader::string(const std::string& key, const std::string& fall
     return v->get<std::string>();
 }
 
-/**
- * The deepest nesting of objects and arrays, outside strings and comments, and where it passes
- * `limit` (the JSON parser is recursive: 10^5 nested '[' would overflow the stack). -1 when not.
- */
 namespace {
 
-int64_t nestingBeyond(const std::string& text, int limit)
+/// The config text as the parser reads it, one character at a time, counting how far it has read
+/// (bytes): the depth limit is checked in the parser's callback, which is told the depth but not
+/// the place, and the message names the byte.
+class CountingIterator
 {
-    int depth = 0;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '"') {
-            for (++i; i < text.size() && text[i] != '"'; ++i)
-                if (text[i] == '\\')
-                    ++i;
-        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-            while (i < text.size() && text[i] != '\n')
-                ++i;
-        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
-            const size_t end = text.find("*/", i + 2);
-            i = end == std::string::npos ? text.size() : end + 1;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit)
-                return int64_t(i);
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
+public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    CountingIterator(const char* at, const char* begin, size_t* read) : m_at(at), m_begin(begin), m_read(read) {}
+    reference operator*() const { return *m_at; }
+    CountingIterator& operator++()
+    {
+        *m_read = size_t(++m_at - m_begin);
+        return *this;
     }
-    return -1;
-}
+    bool operator==(const CountingIterator& o) const { return m_at == o.m_at; }
+    bool operator!=(const CountingIterator& o) const { return m_at != o.m_at; }
+
+private:
+    const char* m_at;
+    const char* m_begin;
+    size_t* m_read;
+};
 
 } // namespace
 
@@ -208,9 +208,6 @@ json parseStrictJson(const std::string& jsonText, size_t maxBytes, int maxDepth)
     if (jsonText.size() > maxBytes)
         fail("", "the config is " + std::to_string(jsonText.size()) + " bytes; a config is at most " +
                      std::to_string(maxBytes) + " bytes");
-    if (const int64_t at = nestingBeyond(jsonText, maxDepth); at >= 0)
-        fail("", "the config nests objects and arrays deeper than " + std::to_string(maxDepth) +
-                     " levels (at byte " + std::to_string(at) + ")");
     // Duplicate keys: JSON parsers keep the last one silently (64 workers started where the user
     // saw 4). A stack of the keys seen in each open object, and the path for the message.
     struct Level
@@ -220,9 +217,19 @@ json parseStrictJson(const std::string& jsonText, size_t maxBytes, int maxDepth)
     };
     std::vector<Level> levels;
     std::string lastKey;
-    auto callback = [&](int, json::parse_event_t event, json& parsed) {
+    size_t read = 0; // bytes the parser has read: at an object's or array's start, just past its '{' or '['
+    // nlohmann's parser is iterative, and its callback is told the depth of each object and array
+    // as it starts (0 at the top): past maxDepth levels the parse stops there, before the value
+    // grows any deeper (10^5 nested '[' would otherwise cost the memory and time of 10^5 levels).
+    auto tooDeep = [&](int depth) {
+        if (depth >= maxDepth)
+            fail("", "the config nests objects and arrays deeper than " + std::to_string(maxDepth) + " levels (at byte " +
+                         std::to_string(read - 1) + ")");
+    };
+    auto callback = [&](int depth, json::parse_event_t event, json& parsed) {
         switch (event) {
         case json::parse_event_t::object_start:
+            tooDeep(depth);
             levels.push_back({{}, lastKey});
             lastKey.clear();
             break;
@@ -231,6 +238,7 @@ json parseStrictJson(const std::string& jsonText, size_t maxBytes, int maxDepth)
                 levels.pop_back();
             break;
         case json::parse_event_t::array_start:
+            tooDeep(depth);
             levels.push_back({{}, lastKey + "[]"});
             lastKey.clear();
             break;
@@ -262,7 +270,9 @@ json parseStrictJson(const std::string& jsonText, size_t maxBytes, int maxDepth)
         }
         return true;
     };
-    return json::parse(jsonText, callback, true, /*ignore_comments=*/true);
+    const char* text = jsonText.data();
+    return json::parse(CountingIterator(text, text, &read), CountingIterator(text + jsonText.size(), text, &read), callback,
+                       true, /*ignore_comments=*/true);
 }
 
 

@@ -52,7 +52,7 @@ std::string clip(const std::string& text, size_t max);
 
 /**
  * Parses a config's JSON text (comments allowed) with the limits a hostile file needs: at most
- * `maxBytes`, nesting at most `maxDepth` deep (the parser recurses), and no key twice in one
+ * `maxBytes`, nesting at most `maxDepth` deep (checked as the parser goes), and no key twice in one
  * object (ConfigError naming the key). json::parse_error for text that is not JSON.
  */
 json parseStrictJson(const std::string& jsonText, size_t maxBytes, int maxDepth);
