@@ -17,7 +17,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -95,6 +97,7 @@ private slots:
     void settingsKeepTheBank();
     void importDialog();
     void quizShowsImported();
+    void quizWrapsToFullHeight();
     void languageSwitchKeepsBank();
 
 private:
@@ -424,6 +427,44 @@ void TestQuestions::quizShowsImported()
     // A lesson without imported questions has its own question only.
     panel.setCurrentLesson(0);
     QCOMPARE(panel.quiz().size(), 1);
+}
+
+void TestQuestions::quizWrapsToFullHeight()
+{
+    // A narrow lessons pane with large type: every question, answer and result label of every
+    // lesson's quiz (its own question and the seed's or our own) gets the height its wrapped text
+    // needs, and the quiz never scrolls sideways.
+    LessonsPanel panel;
+    QFont large = panel.font();
+    large.setPointSizeF(large.pointSizeF() * 1.6);
+    panel.setFont(large);
+    const QString file = QFile::exists(kSeed) ? kSeed : kFixtures + QStringLiteral("workshop_own.txt");
+    panel.setImportedQuestions(QuestionBank::parseFile(file, QuestionFormat::Auto, m_library.lessons()).questions);
+    panel.resize(380, 560);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* scroll = panel.findChild<QScrollArea*>(QStringLiteral("quizScroll"));
+    QVERIFY(scroll);
+    int checked = 0;
+    for (int lesson = 0; lesson < m_library.lessons().size(); ++lesson) {
+        panel.setCurrentLesson(lesson);
+        for (int k = 0; k < panel.quiz().size(); ++k) {
+            panel.setCurrentQuestion(k);
+            panel.answer(panel.quiz()[k].answer); // the result, with every answer's why
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            QCoreApplication::processEvents();
+            for (const QLabel* label : scroll->widget()->findChildren<QLabel*>()) {
+                if (!label->isVisible() || !label->wordWrap() || label->text().isEmpty())
+                    continue;
+                QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                         qPrintable(QStringLiteral("lesson %1 question %2: %3 px for %4 px of text: %5")
+                                        .arg(lesson + 1).arg(k + 1).arg(label->height()).arg(label->heightForWidth(label->width())).arg(label->text().left(80))));
+                ++checked;
+            }
+            QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(), qPrintable(QStringLiteral("%1 > %2").arg(scroll->widget()->width()).arg(scroll->viewport()->width())));
+        }
+    }
+    QVERIFY(checked > 13 * 5);
 }
 
 void TestQuestions::languageSwitchKeepsBank()

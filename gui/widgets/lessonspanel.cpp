@@ -9,8 +9,11 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
@@ -29,7 +32,18 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     topLayout->addWidget(m_text, 1);
     m_run = new QPushButton(top);
     topLayout->addWidget(m_run);
-    auto* quiz = new QGroupBox(split);
+    // The quiz scrolls as a whole, vertically only: the question, the answers and the result are
+    // labels that wrap to their full height (a projector's large type needs several lines), never
+    // squeezed to one line by a short pane.
+    m_quizBox = new QGroupBox(split);
+    auto* quizOuter = new QVBoxLayout(m_quizBox);
+    quizOuter->setContentsMargins(2, 2, 2, 2);
+    auto* scroll = new QScrollArea(m_quizBox);
+    scroll->setObjectName(QStringLiteral("quizScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* quiz = new QWidget(scroll);
     auto* q = new QVBoxLayout(quiz);
     // The difficulty, and (when the lesson has imported questions) which question of how many.
     auto* header = new QHBoxLayout;
@@ -37,10 +51,14 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     QFont bold = m_quizTitle->font();
     bold.setBold(true);
     m_quizTitle->setFont(bold);
+    m_quizTitle->setWordWrap(true); // large type in a narrow pane: wrap rather than widen the quiz
     header->addWidget(m_quizTitle, 1);
-    m_previousQuestion = new QPushButton(QStringLiteral("◀"), this);
+    m_previousQuestion = new QToolButton(this);
+    m_previousQuestion->setArrowType(Qt::LeftArrow);
     m_quizCount = new QLabel(this);
-    m_nextQuestion = new QPushButton(QStringLiteral("▶"), this);
+    m_quizCount->setWordWrap(true);
+    m_nextQuestion = new QToolButton(this);
+    m_nextQuestion->setArrowType(Qt::RightArrow);
     header->addWidget(m_previousQuestion);
     header->addWidget(m_quizCount);
     header->addWidget(m_nextQuestion);
@@ -78,11 +96,17 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     q->addLayout(retry);
     m_tryAgain->hide();
     m_reveal->hide();
-    m_result = new QTextBrowser(this);
-    m_result->setMinimumHeight(60);
-    q->addWidget(m_result, 1);
+    m_result = new QLabel(this);
+    m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::RichText);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_result->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    q->addWidget(m_result);
+    q->addStretch(1);
+    scroll->setWidget(quiz);
+    quizOuter->addWidget(scroll);
     split->addWidget(top);
-    split->addWidget(quiz);
+    split->addWidget(m_quizBox);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 4);
     layout->addWidget(split, 1);
@@ -93,8 +117,8 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
     connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
     connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
-    connect(m_previousQuestion, &QPushButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex - 1); });
-    connect(m_nextQuestion, &QPushButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex + 1); });
+    connect(m_previousQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex - 1); });
+    connect(m_nextQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex + 1); });
     retranslate();
 }
 
@@ -125,7 +149,7 @@ void LessonsPanel::retranslate()
     m_reveal->setText(tr("Show the answer"));
     m_previousQuestion->setToolTip(tr("Previous question"));
     m_nextQuestion->setToolTip(tr("Next question"));
-    static_cast<QGroupBox*>(m_quizTitle->parentWidget())->setTitle(tr("Quiz"));
+    m_quizBox->setTitle(tr("Quiz"));
     showLesson(true);
 }
 
@@ -211,7 +235,7 @@ void LessonsPanel::check()
     if (m_quiz.isEmpty())
         return;
     if (chosen < 0) {
-        m_result->setHtml(tr("Choose an answer first."));
+        m_result->setText(tr("Choose an answer first."));
         return;
     }
     const QuizItem& item = m_quiz[m_quizIndex];
@@ -222,7 +246,7 @@ void LessonsPanel::check()
     // A wrong answer: why this one is wrong (when the question says), and a second go; the right
     // one stays hidden.
     const QString why = item.why.value(chosen);
-    m_result->setHtml(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>%2<p><i>%3</i></p>")
+    m_result->setText(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>%2<p><i>%3</i></p>")
                           .arg(tr("Not quite.").toHtmlEscaped(), why.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped()),
                                tr("Try again, or show the answer.").toHtmlEscaped()));
     for (auto* o : m_options)
@@ -262,7 +286,7 @@ void LessonsPanel::reveal()
                                ? tr("Press \"Show me\" to run the experiment that proves it.")
                                : tr("Press \"Show me\" to run this experiment and the one it is contrasted with, stacked on one time axis.");
     html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>").arg(item.explanation.toHtmlEscaped(), showMe.toHtmlEscaped());
-    m_result->setHtml(html);
+    m_result->setText(html);
     m_tryAgain->hide();
     m_reveal->hide();
     m_check->setEnabled(true);
@@ -279,7 +303,7 @@ bool LessonsPanel::answer(int option)
 
 QString LessonsPanel::resultText() const
 {
-    return m_result->toPlainText();
+    return QTextDocumentFragment::fromHtml(m_result->text()).toPlainText();
 }
 
 QString LessonsPanel::explanationText() const

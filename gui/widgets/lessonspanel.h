@@ -11,10 +11,12 @@
 
 class QButtonGroup;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 class QRadioButton;
 class QTextBrowser;
+class QToolButton;
 
 class LessonsPanel : public QWidget
 {
@@ -66,10 +68,11 @@ private:
     QVector<BankQuestion> m_bank;
     QVector<QuizItem> m_quiz;   ///< the current lesson's
     int m_quizIndex = 0;
+    QGroupBox* m_quizBox;
     QLabel* m_quizTitle;
     QLabel* m_quizCount;
-    QPushButton* m_previousQuestion;
-    QPushButton* m_nextQuestion;
+    QToolButton* m_previousQuestion;
+    QToolButton* m_nextQuestion;
     QLabel* m_question;
     QRadioButton* m_options[QuestionBank::kMaxOptions];
     QLabel* m_optionLabels[QuestionBank::kMaxOptions];
@@ -78,5 +81,5 @@ private:
     QPushButton* m_showMe;
     QPushButton* m_tryAgain;
     QPushButton* m_reveal;
-    QTextBrowser* m_result;
+    QLabel* m_result; ///< the verdict, each answer's why and the explanation (rich text, wrapped)
 };
