@@ -49,7 +49,10 @@ QuestionImportDialog::QuestionImportDialog(const QVector<Lesson>& lessons, const
     h->setSectionResizeMode(Question, QHeaderView::Stretch);
     h->setSectionResizeMode(Answer, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(Difficulty, QHeaderView::ResizeToContents);
-    h->setSectionResizeMode(LessonColumn, QHeaderView::ResizeToContents);
+    // The question and the lesson share what is left; the question wraps, its rows growing to
+    // their text whenever the columns change width.
+    h->setSectionResizeMode(LessonColumn, QHeaderView::Stretch);
+    connect(h, &QHeaderView::sectionResized, m_table, &QTableWidget::resizeRowsToContents);
     layout->addWidget(m_table, 3);
 
     m_problemsTitle = new QLabel(this);
@@ -57,6 +60,7 @@ QuestionImportDialog::QuestionImportDialog(const QVector<Lesson>& lessons, const
     m_problems = new QPlainTextEdit(this);
     m_problems->setReadOnly(true);
     m_problems->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_problems->setMaximumHeight(fontMetrics().lineSpacing() * 6);
     layout->addWidget(m_problems, 1);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -93,6 +97,12 @@ void QuestionImportDialog::read()
     updateSummary();
 }
 
+QComboBox* QuestionImportDialog::lessonBox(int row) const
+{
+    const QWidget* cell = m_table->cellWidget(row, LessonColumn);
+    return cell ? cell->findChild<QComboBox*>() : nullptr;
+}
+
 int QuestionImportDialog::lessonIndex(const QString& id) const
 {
     for (int i = 0; i < m_lessons.size(); ++i)
@@ -116,20 +126,30 @@ void QuestionImportDialog::fillTable()
         m_table->setItem(row, Answer, item(QStringLiteral("%1)").arg(QChar(u'a' + q.answer))));
         m_table->item(row, Answer)->setToolTip(q.options.value(q.answer));
         m_table->setItem(row, Difficulty, item(q.difficulty > 0 ? QString::number(q.difficulty) : tr("not given")));
-        auto* lesson = new QComboBox(m_table);
+        auto* cell = new QWidget(m_table);
+        auto* cellLayout = new QVBoxLayout(cell);
+        cellLayout->setContentsMargins(2, 2, 2, 2);
+        auto* lesson = new QComboBox(cell);
+        lesson->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        lesson->setMinimumContentsLength(20);
+        cellLayout->addStretch(1); // centred in a tall row, as wide as the column
+        cellLayout->addWidget(lesson);
+        cellLayout->addStretch(1);
         lesson->addItem(tr("(choose a lesson)"));
         for (int i = 0; i < m_lessons.size(); ++i)
             lesson->addItem(tr("%1. %2").arg(i + 1).arg(LessonLibrary::text(m_lessons[i].title)));
         lesson->setCurrentIndex(lessonIndex(q.lesson) + 1);
+        lesson->setToolTip(lesson->currentText());
+        connect(lesson, &QComboBox::currentTextChanged, lesson, &QComboBox::setToolTip);
         connect(lesson, &QComboBox::currentIndexChanged, this, &QuestionImportDialog::updateSummary);
-        m_table->setCellWidget(row, LessonColumn, lesson);
+        m_table->setCellWidget(row, LessonColumn, cell);
     }
     m_table->resizeRowsToContents();
 }
 
 void QuestionImportDialog::setLesson(int row, int lesson)
 {
-    if (auto* box = qobject_cast<QComboBox*>(m_table->cellWidget(row, LessonColumn)))
+    if (auto* box = lessonBox(row))
         box->setCurrentIndex(lesson + 1);
 }
 
@@ -137,7 +157,7 @@ QVector<BankQuestion> QuestionImportDialog::questions() const
 {
     QVector<BankQuestion> out;
     for (int row = 0; row < m_parsed.questions.size(); ++row) {
-        const auto* box = qobject_cast<QComboBox*>(m_table->cellWidget(row, LessonColumn));
+        const QComboBox* box = lessonBox(row);
         const int lesson = box ? box->currentIndex() - 1 : -1;
         if (lesson < 0)
             continue; // no lesson: it would show in no quiz

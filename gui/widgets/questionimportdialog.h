@@ -34,6 +34,7 @@ private:
     void fillTable();
     void updateSummary();
     int lessonIndex(const QString& id) const;
+    QComboBox* lessonBox(int row) const;
 
     QVector<Lesson> m_lessons;
     QString m_path;
