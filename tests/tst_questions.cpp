@@ -7,6 +7,7 @@
 #include "core/appsettings.h"
 #include "core/questionbank.h"
 #include "core/translator.h"
+#include "widgets/classquiz.h"
 #include "widgets/lessonspanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/questionbankactions.h"
@@ -19,6 +20,8 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
@@ -99,6 +102,7 @@ private slots:
     void quizShowsImported();
     void quizWrapsToFullHeight();
     void languageSwitchKeepsBank();
+    void classQuiz();
 
 private:
     LessonLibrary m_library;
@@ -502,6 +506,64 @@ void TestQuestions::languageSwitchKeepsBank()
     QCOMPARE(later.questionBank()->bank().size(), 3);
     later.questionBank()->clear();
     translator.setLanguage(QStringLiteral("en"));
+}
+
+void TestQuestions::classQuiz()
+{
+    const ParsedQuestions p = QuestionBank::parseFile(kFixtures + QStringLiteral("aiken_own.txt"), QuestionFormat::Auto, m_library.lessons());
+    ClassQuiz quiz(m_library.lessons(), p.questions);
+    quiz.resize(1280, 720);
+    quiz.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&quiz));
+    QCOMPARE(quiz.count(), 13 + 3); // every lesson's own question and the three imported
+    const Lesson& first = m_library.lessons()[0];
+    int right = -1;
+    for (int k = 0; k < first.options.size(); ++k)
+        if (first.options[k].correct)
+            right = k;
+    quiz.setCurrent(0);
+    QCOMPARE(quiz.questionText(), LessonLibrary::text(first.question));
+    for (int k = 0; k < 4; ++k)
+        QVERIFY(!quiz.markedRight(k)); // the class answers first
+    QVERIFY(quiz.explanationText().isEmpty());
+    QTest::keyClick(&quiz, Qt::Key_Space); // the answer
+    QCOMPARE(quiz.step(), 1);
+    for (int k = 0; k < 4; ++k)
+        QCOMPARE(quiz.markedRight(k), k == right);
+    QVERIFY(quiz.explanationText().isEmpty());
+    quiz.advance(); // the explanation
+    QVERIFY(quiz.explanationText().contains(LessonLibrary::text(first.quizExplanation)));
+    // "Show me" runs the lesson's experiment, the quiz stepping aside.
+    QSignalSpy showMe(&quiz, &ClassQuiz::showMe);
+    QPushButton* button = nullptr;
+    for (QPushButton* b : quiz.findChildren<QPushButton*>())
+        if (b->text() == QLatin1String("Show me"))
+            button = b;
+    QVERIFY(button && button->isEnabled());
+    button->click();
+    QCOMPARE(showMe.size(), 1);
+    QCOMPARE(showMe.at(0).at(0).toInt(), 0);
+    QVERIFY(quiz.isHidden());
+    quiz.show();
+    quiz.advance(); // the next question, from its start
+    QCOMPARE(quiz.current(), 1);
+    QCOMPARE(quiz.step(), 0);
+    // Lesson by lesson: lessons 1-6 hold 6 own questions and the imported pin_memory one, so the
+    // prefetch_factor lesson's own is the 8th and its imported one the 9th.
+    quiz.setCurrent(8);
+    QCOMPARE(quiz.questionText(), p.questions[2].text);
+    quiz.advance();
+    QVERIFY(quiz.markedRight(0));
+    QVERIFY(!quiz.markedRight(1));
+    QTest::keyClick(&quiz, Qt::Key_Left);
+    QCOMPARE(quiz.step(), 0);
+    // Large type: the question reads at twice the app's size or more.
+    QLabel* question = nullptr;
+    for (QLabel* l : quiz.findChildren<QLabel*>())
+        if (l->text() == p.questions[2].text)
+            question = l;
+    QVERIFY(question);
+    QVERIFY(question->font().pointSizeF() >= 2 * quiz.font().pointSizeF());
 }
 
 QTEST_MAIN(TestQuestions)

@@ -155,6 +155,64 @@
     </message>
 </context>
 <context>
+    <name>ClassQuiz</name>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="136" />
+        <source>Lesson %1: %2</source>
+        <translation>Lesson %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="137" />
+        <source>Question %1 of %2 (imported)</source>
+        <translation>Question %1 of %2 (imported)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="138" />
+        <source>Question %1 of %2</source>
+        <translation>Question %1 of %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Reveal the answer</source>
+        <translation>Reveal the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Show the explanation</source>
+        <translation>Show the explanation</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Next question</source>
+        <translation>Next question</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="168" />
+        <source>Class quiz</source>
+        <translation>Class quiz</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="169" />
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="170" />
+        <source>Show me</source>
+        <translation>Show me</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="171" />
+        <source>Run this lesson's experiment and the one it is contrasted with</source>
+        <translation>Run this lesson's experiment and the one it is contrasted with</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="172" />
+        <source>Close (Esc)</source>
+        <translation>Close (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
         <location filename="../gui/core/configdescription.cpp" line="25" />
@@ -1239,117 +1297,117 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="118" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="121" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="145" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="122" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="123" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="124" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="148" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="125" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="149" />
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="126" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
         <source>Previous question</source>
         <translation>Previous question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="127" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
         <source>Next question</source>
         <translation>Next question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="174" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="198" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="197" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="221" />
         <source>Question %1 of %2 (imported)</source>
         <translation>Question %1 of %2 (imported)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="198" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="222" />
         <source>Question %1 of %2</source>
         <translation>Question %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="258" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="282" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="263" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="128" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="175" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="199" />
         <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
         <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="178" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="190" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="214" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="214" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="238" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="227" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="251" />
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="250" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="274" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="250" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="251" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="275" />
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="262" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="286" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -1395,258 +1453,268 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="121" />
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
-        <location filename="../gui/widgets/mainactions.cpp" line="164" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="169" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="157" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="158" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <source>&amp;Class quiz (full screen)</source>
+        <translation>&amp;Class quiz (full screen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
+        <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="161" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="157" />
+        <location filename="../gui/widgets/mainactions.cpp" line="162" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="158" />
+        <location filename="../gui/widgets/mainactions.cpp" line="163" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <location filename="../gui/widgets/mainactions.cpp" line="164" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <location filename="../gui/widgets/mainactions.cpp" line="165" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="161" />
+        <location filename="../gui/widgets/mainactions.cpp" line="166" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="162" />
+        <location filename="../gui/widgets/mainactions.cpp" line="167" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="163" />
+        <location filename="../gui/widgets/mainactions.cpp" line="168" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="165" />
+        <location filename="../gui/widgets/mainactions.cpp" line="170" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="166" />
+        <location filename="../gui/widgets/mainactions.cpp" line="171" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="167" />
+        <location filename="../gui/widgets/mainactions.cpp" line="172" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="168" />
+        <location filename="../gui/widgets/mainactions.cpp" line="173" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="169" />
+        <location filename="../gui/widgets/mainactions.cpp" line="174" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="170" />
+        <location filename="../gui/widgets/mainactions.cpp" line="175" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="171" />
+        <location filename="../gui/widgets/mainactions.cpp" line="176" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="172" />
+        <location filename="../gui/widgets/mainactions.cpp" line="177" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="173" />
+        <location filename="../gui/widgets/mainactions.cpp" line="178" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
     </message>
@@ -1654,57 +1722,57 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="229" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="435" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="440" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="264" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="170" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="172" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="333" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="520" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="535" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -2103,49 +2171,49 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>QuestionBankActions</name>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="21" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="22" />
         <source>Import questions</source>
         <translation>Import questions</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="22" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="23" />
         <source>Question files (*.txt *.gift);;All files (*)</source>
         <translation>Question files (*.txt *.gift);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="29" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="30" />
         <source>Questions imported: %1 new; the bank holds %2.</source>
         <translation>Questions imported: %1 new; the bank holds %2.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="35" />
-        <location filename="../gui/widgets/questionbankactions.cpp" line="38" />
-        <location filename="../gui/widgets/questionbankactions.cpp" line="44" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="36" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="39" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="45" />
         <source>Export questions</source>
         <translation>Export questions</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="35" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="36" />
         <source>There are no imported questions to export.</source>
         <translation>There are no imported questions to export.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="39" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="40" />
         <source>Moodle GIFT (*.gift *.txt)</source>
         <translation>Moodle GIFT (*.gift *.txt)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="46" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="47" />
         <source>Questions written to %1: %2</source>
         <translation>Questions written to %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="53" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="54" />
         <source>Remove imported questions</source>
         <translation>Remove imported questions</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionbankactions.cpp" line="54" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="55" />
         <source>Remove the imported questions (%1)? The lessons' own questions stay.</source>
         <translation>Remove the imported questions (%1)? The lessons' own questions stay.</translation>
     </message>
@@ -2213,42 +2281,42 @@ or use File ▸ Watch a Python script.</translation>
         <translation>Lesson</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="92" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="96" />
         <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
         <translation>Malformed questions, skipped (%1); correct the file and import it again:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="118" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="128" />
         <source>not given</source>
         <translation>not given</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="120" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="138" />
         <source>(choose a lesson)</source>
         <translation>(choose a lesson)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="122" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="140" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="155" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="175" />
         <source>Questions read: %1 (%2).</source>
         <translation>Questions read: %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="157" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="177" />
         <source>No questions read.</source>
         <translation>No questions read.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="159" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="179" />
         <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
         <translation>Without a lesson: %1; a question is imported only with its lesson chosen.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="162" />
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="182" />
         <source>Import (%1)</source>
         <translation>Import (%1)</translation>
     </message>

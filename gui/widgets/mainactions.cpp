@@ -54,6 +54,7 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
         a->setCheckable(true);
     sweep = make();
     compare = make();
+    classQuiz = make();
     importQuestions = make();
     exportQuestions = make();
     clearQuestions = make();
@@ -87,6 +88,8 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     tools = bar->addMenu(QString());
     tools->addActions({sweep, compare});
     lessons = bar->addMenu(QString());
+    lessons->addAction(classQuiz);
+    lessons->addSeparator();
     lessons->addActions({importQuestions, exportQuestions});
     lessons->addSeparator();
     lessons->addAction(clearQuestions);
@@ -153,6 +156,8 @@ void MainActions::retranslate()
     largeFonts->setText(tr("&Large fonts (projector)"));
     sweep->setText(tr("Parameter &sweep…"));
     compare->setText(tr("&Compare runs…"));
+    classQuiz->setText(tr("&Class quiz (full screen)"));
+    classQuiz->setToolTip(tr("One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment"));
     importQuestions->setText(tr("&Import questions…"));
     importQuestions->setToolTip(tr("Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz"));
     exportQuestions->setText(tr("&Export questions…"));

@@ -32,7 +32,7 @@ public:
     // Tools
     QAction *sweep, *compare;
     // Lessons: the instructor's own quiz questions
-    QAction *importQuestions, *exportQuestions, *clearQuestions;
+    QAction *classQuiz, *importQuestions, *exportQuestions, *clearQuestions;
     // Language
     QAction *langEn, *langTr;
     // Help

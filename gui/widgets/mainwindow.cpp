@@ -132,6 +132,7 @@ void MainWindow::wireFileActions()
     connect(a.attachJob, &QAction::triggered, m_jobWatch, &JobWatch::attachToJob);
     connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
     connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
+    connect(a.classQuiz, &QAction::triggered, m_questionBank, &QuestionBankActions::openClassQuiz);
     connect(a.importQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askImport);
     connect(a.exportQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askExport);
     connect(a.clearQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askClear);
@@ -387,6 +388,10 @@ void MainWindow::createFlows()
     connect(m_lessons, &LessonsPanel::runExperiment, m_lessonRunner, &LessonRunner::runLesson);
     connect(m_lessons, &LessonsPanel::showMe, this, [this](int index) { m_lessonRunner->showMe(index, m_session.running()); });
     m_questionBank = new QuestionBankActions(m_lessons, this, [this](const QString& text) { m_statusLine->show(text); });
+    connect(m_questionBank, &QuestionBankActions::showMe, this, [this](int index) {
+        showLesson(index);
+        m_lessonRunner->showMe(index, m_session.running());
+    });
     m_jobWatch = new JobWatch(&m_session, m_summary, this,
                               {[this](bool record) {
                                    m_lessonRunner->forgetLesson();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "questionbankactions.h"
 
+#include "classquiz.h"
 #include "core/appsettings.h"
 #include "core/userfiles.h"
 #include "lessonspanel.h"
@@ -81,8 +82,27 @@ void QuestionBankActions::clear()
     store();
 }
 
+ClassQuiz* QuestionBankActions::classQuiz() const
+{
+    return m_classQuiz;
+}
+
+void QuestionBankActions::openClassQuiz()
+{
+    if (!m_classQuiz) {
+        m_classQuiz = new ClassQuiz(m_panel->library().lessons(), m_bank, m_window);
+        m_classQuiz->setAttribute(Qt::WA_DeleteOnClose);
+        m_classQuiz->setCurrent(0);
+        connect(m_classQuiz, &ClassQuiz::showMe, this, &QuestionBankActions::showMe);
+    }
+    m_classQuiz->showFullScreen();
+    m_classQuiz->raise();
+    m_classQuiz->activateWindow();
+}
+
 void QuestionBankActions::store()
 {
+    delete m_classQuiz; // its questions are the bank's: the next one is built from the new bank
     AppSettings::setQuestionBank(QuestionBank::toJson(m_bank));
     m_panel->setImportedQuestions(m_bank);
 }

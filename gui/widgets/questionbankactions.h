@@ -8,9 +8,11 @@
 #include "core/questionbank.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 
+class ClassQuiz;
 class LessonsPanel;
 class QWidget;
 
@@ -26,6 +28,9 @@ public:
     void askImport();
     void askExport();
     void askClear();
+    /// Lessons ▸ Class quiz: full screen, on the question it was left at (the first at first).
+    void openClassQuiz();
+    ClassQuiz* classQuiz() const;
 
     /// Adds `questions` to the bank (a question already in it is not added twice), saves and shows
     /// it. Returns how many were added.
@@ -34,6 +39,10 @@ public:
     bool exportTo(const QString& path, QString* error) const;
     void clear();
 
+signals:
+    /// The class quiz's "Show me": run lesson `lesson`'s experiment and its contrast.
+    void showMe(int lesson);
+
 private:
     void store();
 
@@ -41,4 +50,5 @@ private:
     QWidget* m_window;
     std::function<void(const QString&)> m_status;
     QVector<BankQuestion> m_bank;
+    QPointer<ClassQuiz> m_classQuiz; ///< kept while hidden ("Show me"); rebuilt when the bank changes
 };

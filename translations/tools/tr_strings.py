@@ -810,5 +810,15 @@ TR = {
     "&Export questions…": "Soruları &dışa aktar…",
     "The imported questions as a Moodle GIFT file": "İçe aktarılan sorular, bir Moodle GIFT dosyası olarak",
     "&Remove imported questions…": "İçe aktarılan soruları &kaldır…",
+    "&Class quiz (full screen)": "&Sınıf quizi (tam ekran)",
+    "One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment":
+        "Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın",
+    "Lesson %1: %2": "Ders %1: %2",
+    "Reveal the answer": "Cevabı göster",
+    "Show the explanation": "Açıklamayı göster",
+    "Class quiz": "Sınıf quizi",
+    "Back": "Geri",
+    "Run this lesson's experiment and the one it is contrasted with": "Bu dersin deneyini ve karşılaştırıldığı deneyi çalıştır",
+    "Close (Esc)": "Kapat (Esc)",
     "L&essons": "D&ersler",
 }
