@@ -12,9 +12,9 @@
 namespace {
 /// Type sizes relative to the app's (already large with View ▸ Large fonts): read from the back
 /// of a room.
-constexpr double kQuestionScale = 2.2;
-constexpr double kAnswerScale = 1.8;
-constexpr double kTextScale = 1.5;
+constexpr double kQuestionScale = 2.0;
+constexpr double kAnswerScale = 1.6;
+constexpr double kTextScale = 1.3;
 
 QLabel* wrapped(QWidget* parent, double scale, bool bold = false)
 {
