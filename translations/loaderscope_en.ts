@@ -1297,117 +1297,117 @@ or use File ▸ Watch a Python script.</translation>
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="145" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="146" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="148" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="153" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="149" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="155" />
         <source>Previous question</source>
         <translation>Previous question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="156" />
         <source>Next question</source>
         <translation>Next question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="198" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="221" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
         <source>Question %1 of %2 (imported)</source>
         <translation>Question %1 of %2 (imported)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="222" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="227" />
         <source>Question %1 of %2</source>
         <translation>Question %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="282" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="292" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="157" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="199" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="204" />
         <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
         <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="214" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="219" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="238" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="243" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="251" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="256" />
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="274" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="279" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="250" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="255" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="275" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="280" />
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="286" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="291" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>

@@ -32,10 +32,30 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     topLayout->addWidget(m_text, 1);
     m_run = new QPushButton(top);
     topLayout->addWidget(m_run);
+    buildQuiz(split);
+    split->addWidget(top);
+    split->addWidget(m_quizBox);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 4);
+    layout->addWidget(split, 1);
+
+    connect(m_list, &QComboBox::currentIndexChanged, this, [this] { showLesson(); });
+    connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
+    connect(m_showMe, &QPushButton::clicked, this, [this] { emit showMe(currentLesson()); });
+    connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
+    connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
+    connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
+    connect(m_previousQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex - 1); });
+    connect(m_nextQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex + 1); });
+    retranslate();
+}
+
+void LessonsPanel::buildQuiz(QWidget* parent)
+{
     // The quiz scrolls as a whole, vertically only: the question, the answers and the result are
     // labels that wrap to their full height (a projector's large type needs several lines), never
     // squeezed to one line by a short pane.
-    m_quizBox = new QGroupBox(split);
+    m_quizBox = new QGroupBox(parent);
     auto* quizOuter = new QVBoxLayout(m_quizBox);
     quizOuter->setContentsMargins(2, 2, 2, 2);
     auto* scroll = new QScrollArea(m_quizBox);
@@ -105,21 +125,6 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     q->addStretch(1);
     scroll->setWidget(quiz);
     quizOuter->addWidget(scroll);
-    split->addWidget(top);
-    split->addWidget(m_quizBox);
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 4);
-    layout->addWidget(split, 1);
-
-    connect(m_list, &QComboBox::currentIndexChanged, this, [this] { showLesson(); });
-    connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
-    connect(m_showMe, &QPushButton::clicked, this, [this] { emit showMe(currentLesson()); });
-    connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
-    connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
-    connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
-    connect(m_previousQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex - 1); });
-    connect(m_nextQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex + 1); });
-    retranslate();
 }
 
 int LessonsPanel::currentLesson() const

@@ -51,6 +51,8 @@ protected:
 
 private:
     void retranslate();
+    /// The quiz box: its header, question, answers, buttons and result, in a vertical scroll.
+    void buildQuiz(QWidget* parent);
     /// The current lesson; `keepQuestion`: stay on the quiz question shown (a language switch).
     void showLesson(bool keepQuestion = false);
     void showQuestion();
