@@ -2,11 +2,13 @@
 // loaderscope: the desktop app, and its headless export for docs and CI:
 //   loaderscope --config FILE --export OUT.png|OUT.svg|OUT.pdf [--size WxH] [--theme docs] [--scale N] [--lang tr]
 //   loaderscope --open-recording FILE [FILE...] [--export OUT.png]
+//   loaderscope --check-questions FILE [--lang tr]
 #include "core/eventfile.h"
 #include "core/lessons.h"
 #include "core/openedrecording.h"
 #include "core/presets.h"
 #include "core/remote.h"
+#include "core/questionbank.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/tracemodel.h"
@@ -199,6 +201,7 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},
         {QStringLiteral("theme"), QStringLiteral("docs (light, default for export) or dark."), QStringLiteral("theme")},
         {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},
+        {QStringLiteral("check-questions"), QStringLiteral("Read a quiz question file (workshop text, GIFT, Aiken) without a window: the questions as JSON; exit status 2 when any is malformed."), QStringLiteral("file")},
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("open-recording"), QStringLiteral("Open a recording (the engine's or the probe's events file); more files after it are the ranks of one job. With --export, draw it."), QStringLiteral("file")},
@@ -237,6 +240,30 @@ int helpOrVersion(int argc, char** argv)
     addOptions(args);
     args.process(app); // prints and exits
     return 0;
+}
+
+/// --check-questions FILE: the bank as JSON on stdout, each malformed question's line and fault on
+/// stderr; needs no display (an instructor checks a file before class, and the tests use it).
+int checkQuestions(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    QCommandLineParser args;
+    addOptions(args);
+    args.process(app);
+    Translator translator;
+    translator.setLanguage(args.isSet(QStringLiteral("lang")) ? args.value(QStringLiteral("lang")) : AppSettings::language());
+    LessonLibrary lessons;
+    QString error;
+    if (!lessons.load({}, &error))
+        return fail(error);
+    QByteArray json;
+    QStringList messages;
+    const int status = QuestionBank::check(args.value(QStringLiteral("check-questions")), lessons.lessons(), &json, &messages);
+    fwrite(json.constData(), 1, size_t(json.size()), stdout);
+    for (const QString& m : messages)
+        fprintf(stderr, "loaderscope: %s\n", qPrintable(m));
+    return status;
 }
 
 /// No display (a server, ssh without X forwarding): say so and what to do, instead of Qt's
@@ -321,6 +348,8 @@ int main(int argc, char** argv)
     loaderscope::sweepStaleTempDirs();
     if (given(argc, argv, {"--help", "-h", "--version", "-v", "--help-all"}))
         return helpOrVersion(argc, argv);
+    if (given(argc, argv, {"--check-questions"}))
+        return checkQuestions(argc, argv);
     // A headless export needs no display: pick the offscreen platform before QApplication exists
     // (it connects to the display in its constructor), unless the user chose a platform.
     const bool exporting = given(argc, argv, {"--export"});

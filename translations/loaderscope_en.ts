@@ -225,6 +225,64 @@
     </message>
 </context>
 <context>
+    <name>ClassQuiz</name>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="136" />
+        <source>Lesson %1: %2</source>
+        <translation>Lesson %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="137" />
+        <source>Question %1 of %2 (imported)</source>
+        <translation>Question %1 of %2 (imported)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="138" />
+        <source>Question %1 of %2</source>
+        <translation>Question %1 of %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Reveal the answer</source>
+        <translation>Reveal the answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Show the explanation</source>
+        <translation>Show the explanation</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Next question</source>
+        <translation>Next question</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="168" />
+        <source>Class quiz</source>
+        <translation>Class quiz</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="169" />
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="170" />
+        <source>Show me</source>
+        <translation>Show me</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="171" />
+        <source>Run this lesson's experiment and the one it is contrasted with</source>
+        <translation>Run this lesson's experiment and the one it is contrasted with</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="172" />
+        <source>Close (Esc)</source>
+        <translation>Close (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
         <location filename="../gui/core/configdescription.cpp" line="25" />
@@ -1307,7 +1365,7 @@
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="128" />
+        <location filename="../gui/core/lessons.cpp" line="130" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1315,92 +1373,117 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="107" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="110" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="111" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="112" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="113" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="153" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="114" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="136" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="155" />
+        <source>Previous question</source>
+        <translation>Previous question</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="156" />
+        <source>Next question</source>
+        <translation>Next question</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <source>Question %1 of %2 (imported)</source>
+        <translation>Question %1 of %2 (imported)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="227" />
+        <source>Question %1 of %2</source>
+        <translation>Question %1 of %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="292" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="115" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="157" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="137" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="204" />
         <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
         <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="140" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="219" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="160" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="243" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="171" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="256" />
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="279" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="170" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="255" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="280" />
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="291" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -1413,72 +1496,72 @@
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="208" />
+        <location filename="../gui/widgets/liveranks.cpp" line="209" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 samples/s · data stall %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="212" />
+        <location filename="../gui/widgets/liveranks.cpp" line="213" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="212" />
+        <location filename="../gui/widgets/liveranks.cpp" line="213" />
         <source>ended</source>
         <translation>ended</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="213" />
+        <location filename="../gui/widgets/liveranks.cpp" line="214" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · waiting for its first batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="215" />
+        <location filename="../gui/widgets/liveranks.cpp" line="216" />
         <source>%1 on %2</source>
         <translation>%1 on %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="236" />
+        <location filename="../gui/widgets/liveranks.cpp" line="237" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="239" />
+        <location filename="../gui/widgets/liveranks.cpp" line="240" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>No rank's loader holds the others back (so far).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <location filename="../gui/widgets/liveranks.cpp" line="254" />
         <source>%1's wall clock is %2 s %3</source>
         <translation>%1's wall clock is %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <location filename="../gui/widgets/liveranks.cpp" line="256" />
         <source>ahead</source>
         <translation>ahead</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <location filename="../gui/widgets/liveranks.cpp" line="256" />
         <source>behind</source>
         <translation>behind</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="257" />
+        <location filename="../gui/widgets/liveranks.cpp" line="258" />
         <source>Measuring the hosts' clocks…</source>
         <translation>Measuring the hosts' clocks…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="258" />
+        <location filename="../gui/widgets/liveranks.cpp" line="259" />
         <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
         <translation>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="263" />
+        <location filename="../gui/widgets/liveranks.cpp" line="264" />
         <source>Corrected: %1.</source>
         <translation>Corrected: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="267" />
+        <location filename="../gui/widgets/liveranks.cpp" line="268" />
         <source>Ranks of one job (live)</source>
         <translation>Ranks of one job (live)</translation>
     </message>
@@ -1486,228 +1569,268 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="169" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="157" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="158" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <source>&amp;Class quiz (full screen)</source>
+        <translation>&amp;Class quiz (full screen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
+        <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="161" />
+        <source>&amp;Import questions…</source>
+        <translation>&amp;Import questions…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="162" />
+        <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
+        <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="163" />
+        <source>&amp;Export questions…</source>
+        <translation>&amp;Export questions…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="164" />
+        <source>The imported questions as a Moodle GIFT file</source>
+        <translation>The imported questions as a Moodle GIFT file</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="165" />
+        <source>&amp;Remove imported questions…</source>
+        <translation>&amp;Remove imported questions…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="166" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="167" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="168" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="170" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="171" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="172" />
+        <source>L&amp;essons</source>
+        <translation>L&amp;essons</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="173" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="174" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="157" />
+        <location filename="../gui/widgets/mainactions.cpp" line="175" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="158" />
+        <location filename="../gui/widgets/mainactions.cpp" line="176" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <location filename="../gui/widgets/mainactions.cpp" line="177" />
         <source> Slow motion: </source>
         <translation> Slow motion: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <location filename="../gui/widgets/mainactions.cpp" line="178" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
     </message>
@@ -1715,57 +1838,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="225" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="430" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="440" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>slowed ×%1 (figures in real time)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="260" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="172" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -1953,6 +2076,365 @@
         <location filename="../gui/widgets/mainactions.cpp" line="16" />
         <source>Home</source>
         <translation>Home</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBank</name>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="79" />
+        <source>not a question file: neither the workshop format ("Zorluk N" topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
+        <translation>not a question file: neither the workshop format ("Zorluk N" topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="88" />
+        <source>unknown lesson "%1"</source>
+        <translation>unknown lesson "%1"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="105" />
+        <source>cannot read %1: %2</source>
+        <translation>cannot read %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="112" />
+        <source>%1 is larger than %2 MiB: not a question file</source>
+        <translation>%1 is larger than %2 MiB: not a question file</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="249" />
+        <source>line %1: %2</source>
+        <translation>line %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="27" />
+        <source>a question needs at least two answers</source>
+        <translation>a question needs at least two answers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="29" />
+        <source>%1 answers; at most %2 fit the quiz</source>
+        <translation>%1 answers; at most %2 fit the quiz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="31" />
+        <source>no answer is marked right</source>
+        <translation>no answer is marked right</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="33" />
+        <source>%1 answers are marked right; exactly one must be</source>
+        <translation>%1 answers are marked right; exactly one must be</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="90" />
+        <location filename="../gui/core/questionreaders.cpp" line="487" />
+        <source>answer "%1" where "%2" was expected</source>
+        <translation>answer "%1" where "%2" was expected</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="99" />
+        <source>a ✓ inside answer %1: it goes at the end of the right answer</source>
+        <translation>a ✓ inside answer %1: it goes at the end of the right answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="103" />
+        <location filename="../gui/core/questionreaders.cpp" line="332" />
+        <source>answer %1 is empty</source>
+        <translation>answer %1 is empty</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="128" />
+        <source>the difficulty after "Zorluk" must be a number from 1 to %1</source>
+        <translation>the difficulty after "Zorluk" must be a number from 1 to %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="137" />
+        <source>no question after the topic line</source>
+        <translation>no question after the topic line</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="142" />
+        <source>no answers: each answer starts a line with "- a", "- b", ...</source>
+        <translation>no answers: each answer starts a line with "- a", "- b", ...</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="152" />
+        <source>no "Açıklama:" line with the explanation</source>
+        <translation>no "Açıklama:" line with the explanation</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="161" />
+        <source>an answer or explanation after the explanation of the question at line %1: is this question's "Zorluk N" topic line missing? Neither is imported</source>
+        <translation>an answer or explanation after the explanation of the question at line %1: is this question's "Zorluk N" topic line missing? Neither is imported</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="171" />
+        <source>the explanation after "Açıklama:" is empty</source>
+        <translation>the explanation after "Açıklama:" is empty</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="192" />
+        <source>a question without its topic line ending in "Zorluk N"</source>
+        <translation>a question without its topic line ending in "Zorluk N"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="204" />
+        <source>no question: each starts with a topic line ending in "Zorluk N"</source>
+        <translation>no question: each starts with a topic line ending in "Zorluk N"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="288" />
+        <source>difficulty=%1: the difficulty is a number from 1 to %2</source>
+        <translation>difficulty=%1: the difficulty is a number from 1 to %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="292" />
+        <source>"%1" in the loaderscope comment: it takes difficulty=N and lesson=ID</source>
+        <translation>"%1" in the loaderscope comment: it takes difficulty=N and lesson=ID</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="303" />
+        <source>an essay question (empty {}): only multiple choice is read</source>
+        <translation>an essay question (empty {}): only multiple choice is read</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="305" />
+        <source>a numerical question ({#...}): only multiple choice is read</source>
+        <translation>a numerical question ({#...}): only multiple choice is read</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="307" />
+        <source>a true/false question: only multiple choice is read</source>
+        <translation>a true/false question: only multiple choice is read</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="309" />
+        <source>a matching question (-&gt;): only multiple choice is read</source>
+        <translation>a matching question (-&gt;): only multiple choice is read</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="311" />
+        <source>text before the first answer: each answer starts with = (right) or ~ (wrong)</source>
+        <translation>text before the first answer: each answer starts with = (right) or ~ (wrong)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="326" />
+        <source>answer weights (%50%) are not read: one answer is right (=), the others wrong (~)</source>
+        <translation>answer weights (%50%) are not read: one answer is right (=), the others wrong (~)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="342" />
+        <source>no wrong answer (~): a short-answer question, only multiple choice is read</source>
+        <translation>no wrong answer (~): a short-answer question, only multiple choice is read</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="359" />
+        <source>the title after "::" is not closed with "::"</source>
+        <translation>the title after "::" is not closed with "::"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="369" />
+        <source>no answers in { }: a description, not a question</source>
+        <translation>no answers in { }: a description, not a question</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="376" />
+        <source>the answers opened with { are not closed with } before the blank line</source>
+        <translation>the answers opened with { are not closed with } before the blank line</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="381" />
+        <source>a second { : one question per paragraph, separated by a blank line</source>
+        <translation>a second { : one question per paragraph, separated by a blank line</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="390" />
+        <source>no question before the answers</source>
+        <translation>no question before the answers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="451" />
+        <location filename="../gui/core/questionreaders.cpp" line="542" />
+        <source>no question in the file</source>
+        <translation>no question in the file</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="479" />
+        <source>an answer where a question was expected (the question is one line before "A.")</source>
+        <translation>an answer where a question was expected (the question is one line before "A.")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="498" />
+        <source>ANSWER: "%1" is not one of the answers' letters</source>
+        <translation>ANSWER: "%1" is not one of the answers' letters</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="506" />
+        <source>a second line of question: an Aiken question is one line, then "A." or "A)" answers</source>
+        <translation>a second line of question: an Aiken question is one line, then "A." or "A)" answers</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="511" />
+        <source>expected answer "%1." or "ANSWER:"</source>
+        <translation>expected answer "%1." or "ANSWER:"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="517" />
+        <source>no "ANSWER:" line after the answers</source>
+        <translation>no "ANSWER:" line after the answers</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBankActions</name>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="22" />
+        <source>Import questions</source>
+        <translation>Import questions</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="23" />
+        <source>Question files (*.txt *.gift);;All files (*)</source>
+        <translation>Question files (*.txt *.gift);;All files (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="30" />
+        <source>Questions imported: %1 new; the bank holds %2.</source>
+        <translation>Questions imported: %1 new; the bank holds %2.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="36" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="39" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="45" />
+        <source>Export questions</source>
+        <translation>Export questions</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="36" />
+        <source>There are no imported questions to export.</source>
+        <translation>There are no imported questions to export.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="40" />
+        <source>Moodle GIFT (*.gift *.txt)</source>
+        <translation>Moodle GIFT (*.gift *.txt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="47" />
+        <source>Questions written to %1: %2</source>
+        <translation>Questions written to %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="54" />
+        <source>Remove imported questions</source>
+        <translation>Remove imported questions</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="55" />
+        <source>Remove the imported questions (%1)? The lessons' own questions stay.</source>
+        <translation>Remove the imported questions (%1)? The lessons' own questions stay.</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionImportDialog</name>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="23" />
+        <source>Import questions</source>
+        <translation>Import questions</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="28" />
+        <source>File:</source>
+        <translation>File:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="30" />
+        <source>Recognised from the file</source>
+        <translation>Recognised from the file</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="31" />
+        <source>Workshop text ("Zorluk N", ✓, "Açıklama:")</source>
+        <translation>Workshop text ("Zorluk N", ✓, "Açıklama:")</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="32" />
+        <source>Moodle GIFT</source>
+        <translation>Moodle GIFT</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="33" />
+        <source>Moodle Aiken</source>
+        <translation>Moodle Aiken</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="34" />
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Right answer</source>
+        <translation>Right answer</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Difficulty</source>
+        <translation>Difficulty</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Lesson</source>
+        <translation>Lesson</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="96" />
+        <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
+        <translation>Malformed questions, skipped (%1); correct the file and import it again:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="128" />
+        <source>not given</source>
+        <translation>not given</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="138" />
+        <source>(choose a lesson)</source>
+        <translation>(choose a lesson)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="140" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="175" />
+        <source>Questions read: %1 (%2).</source>
+        <translation>Questions read: %1 (%2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="177" />
+        <source>No questions read.</source>
+        <translation>No questions read.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="179" />
+        <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
+        <translation>Without a lesson: %1; a question is imported only with its lesson chosen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="182" />
+        <source>Import (%1)</source>
+        <translation>Import (%1)</translation>
     </message>
 </context>
 <context>
@@ -3683,68 +4165,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="76" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>none of the recordings could be read</source>
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="85" />
+        <location filename="../gui/main.cpp" line="87" />
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="87" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="91" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="92" />
+        <location filename="../gui/main.cpp" line="94" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="97" />
+        <location filename="../gui/main.cpp" line="99" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="131" />
+        <location filename="../gui/main.cpp" line="133" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="139" />
-        <location filename="../gui/main.cpp" line="351" />
+        <location filename="../gui/main.cpp" line="141" />
+        <location filename="../gui/main.cpp" line="380" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="152" />
+        <location filename="../gui/main.cpp" line="154" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="156" />
+        <location filename="../gui/main.cpp" line="158" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="169" />
+        <location filename="../gui/main.cpp" line="171" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="258" />
+        <location filename="../gui/main.cpp" line="285" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="290" />
+        <location filename="../gui/main.cpp" line="317" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -225,6 +225,64 @@
     </message>
 </context>
 <context>
+    <name>ClassQuiz</name>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="136" />
+        <source>Lesson %1: %2</source>
+        <translation>Ders %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="137" />
+        <source>Question %1 of %2 (imported)</source>
+        <translation>Soru %1 / %2 (içe aktarılan)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="138" />
+        <source>Question %1 of %2</source>
+        <translation>Soru %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Reveal the answer</source>
+        <translation>Cevabı göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Show the explanation</source>
+        <translation>Açıklamayı göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="162" />
+        <source>Next question</source>
+        <translation>Sonraki soru</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="168" />
+        <source>Class quiz</source>
+        <translation>Sınıf quizi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="169" />
+        <source>Back</source>
+        <translation>Geri</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="170" />
+        <source>Show me</source>
+        <translation>Göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="171" />
+        <source>Run this lesson's experiment and the one it is contrasted with</source>
+        <translation>Bu dersin deneyini ve karşılaştırıldığı deneyi çalıştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/classquiz.cpp" line="172" />
+        <source>Close (Esc)</source>
+        <translation>Kapat (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>ConfigDescription</name>
     <message>
         <location filename="../gui/core/configdescription.cpp" line="25" />
@@ -1307,7 +1365,7 @@
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="128" />
+        <location filename="../gui/core/lessons.cpp" line="130" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -1315,92 +1373,117 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="107" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="110" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
         <source>Run the experiment</source>
         <translation>Deneyi çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="111" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
         <source>Check the answer</source>
         <translation>Cevabı kontrol et</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="112" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
         <source>Show me</source>
         <translation>Göster</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="113" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="153" />
         <source>Try again</source>
         <translation>Yeniden dene</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="114" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
         <source>Show the answer</source>
         <translation>Cevabı göster</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="136" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="155" />
+        <source>Previous question</source>
+        <translation>Önceki soru</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="156" />
+        <source>Next question</source>
+        <translation>Sonraki soru</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
         <source>Run the experiment that shows the answer</source>
         <translation>Cevabı gösteren deneyi çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <source>Question %1 of %2 (imported)</source>
+        <translation>Soru %1 / %2 (içe aktarılan)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="227" />
+        <source>Question %1 of %2</source>
+        <translation>Soru %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="292" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Bu deneyi ve karşılaştırıldığı deneyi tek bir zaman ekseninde üst üste görmek için "Göster" düğmesine basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="115" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="157" />
         <source>Quiz</source>
         <translation>Soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="137" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="204" />
         <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
         <translation>Bu deneyi ve karşılaştırıldığı deneyi çalıştırır, ikisini üst üste gösterir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="140" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
         <source>What to look for:</source>
         <translation>Neye bakmalı:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="142" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="219" />
         <source>Difficulty %1 %2</source>
         <translation>Zorluk %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="160" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="243" />
         <source>Choose an answer first.</source>
         <translation>Önce bir cevap seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="171" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="256" />
         <source>Try again, or show the answer.</source>
         <translation>Yeniden deneyin ya da cevabı gösterin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="202" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="279" />
         <source>Right!</source>
         <translation>Doğru!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="170" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="255" />
         <source>Not quite.</source>
         <translation>Tam değil.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="280" />
         <source>The answer:</source>
         <translation>Cevap:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="291" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Bunu kanıtlayan deneyi çalıştırmak için "Göster"e basın.</translation>
     </message>
@@ -1413,72 +1496,72 @@
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="208" />
+        <location filename="../gui/widgets/liveranks.cpp" line="209" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 örnek/s · veri beklemesi %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="212" />
+        <location filename="../gui/widgets/liveranks.cpp" line="213" />
         <source>live</source>
         <translation>canlı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="212" />
+        <location filename="../gui/widgets/liveranks.cpp" line="213" />
         <source>ended</source>
         <translation>bitti</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="213" />
+        <location filename="../gui/widgets/liveranks.cpp" line="214" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · ilk batch'ini bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="215" />
+        <location filename="../gui/widgets/liveranks.cpp" line="216" />
         <source>%1 on %2</source>
         <translation>%1 · %2 üzerinde</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="236" />
+        <location filename="../gui/widgets/liveranks.cpp" line="237" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="239" />
+        <location filename="../gui/widgets/liveranks.cpp" line="240" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor (şimdilik).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="253" />
+        <location filename="../gui/widgets/liveranks.cpp" line="254" />
         <source>%1's wall clock is %2 s %3</source>
         <translation>%1 makinesinin saati %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <location filename="../gui/widgets/liveranks.cpp" line="256" />
         <source>ahead</source>
         <translation>ileride</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="255" />
+        <location filename="../gui/widgets/liveranks.cpp" line="256" />
         <source>behind</source>
         <translation>geride</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="257" />
+        <location filename="../gui/widgets/liveranks.cpp" line="258" />
         <source>Measuring the hosts' clocks…</source>
         <translation>Makinelerin saatleri ölçülüyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="258" />
+        <location filename="../gui/widgets/liveranks.cpp" line="259" />
         <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
         <translation>Saatler ±%1 ms içinde hizalandı (%3 rank'ten %2 tanesi ölçüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="263" />
+        <location filename="../gui/widgets/liveranks.cpp" line="264" />
         <source>Corrected: %1.</source>
         <translation>Düzeltildi: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/liveranks.cpp" line="267" />
+        <location filename="../gui/widgets/liveranks.cpp" line="268" />
         <source>Ranks of one job (live)</source>
         <translation>Bir işin rank'leri (canlı)</translation>
     </message>
@@ -1486,228 +1569,268 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="114" />
+        <location filename="../gui/widgets/mainactions.cpp" line="124" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="115" />
+        <location filename="../gui/widgets/mainactions.cpp" line="125" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="116" />
+        <location filename="../gui/widgets/mainactions.cpp" line="126" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="117" />
+        <location filename="../gui/widgets/mainactions.cpp" line="127" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="118" />
+        <location filename="../gui/widgets/mainactions.cpp" line="128" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="119" />
+        <location filename="../gui/widgets/mainactions.cpp" line="129" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="120" />
+        <location filename="../gui/widgets/mainactions.cpp" line="130" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="122" />
+        <location filename="../gui/widgets/mainactions.cpp" line="132" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="123" />
+        <location filename="../gui/widgets/mainactions.cpp" line="133" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="134" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="135" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="136" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="137" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="138" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="169" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="140" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="131" />
+        <location filename="../gui/widgets/mainactions.cpp" line="141" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="142" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="143" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="144" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="145" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="146" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="147" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="148" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
+        <location filename="../gui/widgets/mainactions.cpp" line="149" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="150" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="151" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="152" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="153" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="154" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="155" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="156" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="157" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="158" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <source>&amp;Class quiz (full screen)</source>
+        <translation>&amp;Sınıf quizi (tam ekran)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
+        <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="161" />
+        <source>&amp;Import questions…</source>
+        <translation>Soruları &amp;içe aktar…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="162" />
+        <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
+        <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="163" />
+        <source>&amp;Export questions…</source>
+        <translation>Soruları &amp;dışa aktar…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="164" />
+        <source>The imported questions as a Moodle GIFT file</source>
+        <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="165" />
+        <source>&amp;Remove imported questions…</source>
+        <translation>İçe aktarılan soruları &amp;kaldır…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="166" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="167" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="168" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="170" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="171" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="172" />
+        <source>L&amp;essons</source>
+        <translation>D&amp;ersler</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="173" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="174" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="157" />
+        <location filename="../gui/widgets/mainactions.cpp" line="175" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="158" />
+        <location filename="../gui/widgets/mainactions.cpp" line="176" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <location filename="../gui/widgets/mainactions.cpp" line="177" />
         <source> Slow motion: </source>
         <translation> Ağır çekim: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <location filename="../gui/widgets/mainactions.cpp" line="178" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar gerçek zamanda kalır</translation>
     </message>
@@ -1715,57 +1838,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="225" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="430" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="440" />
         <source>slowed ×%1 (figures in real time)</source>
         <translation>×%1 yavaşlatıldı (rakamlar gerçek zamanda)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="260" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="166" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="167" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="172" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="322" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="325" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="326" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="329" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="515" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="530" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
@@ -1953,6 +2076,365 @@
         <location filename="../gui/widgets/mainactions.cpp" line="16" />
         <source>Home</source>
         <translation>Home</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBank</name>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="79" />
+        <source>not a question file: neither the workshop format ("Zorluk N" topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
+        <translation>bir soru dosyası değil: ne atölye biçimi ("Zorluk N" konu satırları), ne GIFT ({ } cevapları) ne de Aiken (ANSWER: satırları)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="88" />
+        <source>unknown lesson "%1"</source>
+        <translation>bilinmeyen ders "%1"</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="105" />
+        <source>cannot read %1: %2</source>
+        <translation>%1 okunamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="112" />
+        <source>%1 is larger than %2 MiB: not a question file</source>
+        <translation>%1, %2 MiB'tan büyük: bir soru dosyası değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="249" />
+        <source>line %1: %2</source>
+        <translation>satır %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="27" />
+        <source>a question needs at least two answers</source>
+        <translation>bir sorunun en az iki cevabı olmalı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="29" />
+        <source>%1 answers; at most %2 fit the quiz</source>
+        <translation>%1 cevap var; quizde en fazla %2 cevap yer alabilir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="31" />
+        <source>no answer is marked right</source>
+        <translation>hiçbir cevap doğru olarak işaretlenmemiş</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="33" />
+        <source>%1 answers are marked right; exactly one must be</source>
+        <translation>%1 cevap doğru olarak işaretlenmiş; tam olarak biri doğru olmalı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="90" />
+        <location filename="../gui/core/questionreaders.cpp" line="487" />
+        <source>answer "%1" where "%2" was expected</source>
+        <translation>"%2" beklenirken "%1" cevabı geldi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="99" />
+        <source>a ✓ inside answer %1: it goes at the end of the right answer</source>
+        <translation>%1 cevabının içinde ✓ var: ✓ doğru cevabın sonuna konur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="103" />
+        <location filename="../gui/core/questionreaders.cpp" line="332" />
+        <source>answer %1 is empty</source>
+        <translation>%1 cevabı boş</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="128" />
+        <source>the difficulty after "Zorluk" must be a number from 1 to %1</source>
+        <translation>"Zorluk"tan sonraki zorluk 1 ile %1 arasında bir sayı olmalı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="137" />
+        <source>no question after the topic line</source>
+        <translation>konu satırından sonra soru yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="142" />
+        <source>no answers: each answer starts a line with "- a", "- b", ...</source>
+        <translation>cevap yok: her cevap satıra "- a", "- b", ... ile başlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="152" />
+        <source>no "Açıklama:" line with the explanation</source>
+        <translation>açıklamayı içeren "Açıklama:" satırı yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="161" />
+        <source>an answer or explanation after the explanation of the question at line %1: is this question's "Zorluk N" topic line missing? Neither is imported</source>
+        <translation>%1. satırdaki sorunun açıklamasından sonra bir cevap ya da açıklama var: bu sorunun "Zorluk N" konu satırı mı eksik? İkisi de içe aktarılmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="171" />
+        <source>the explanation after "Açıklama:" is empty</source>
+        <translation>"Açıklama:"dan sonraki açıklama boş</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="192" />
+        <source>a question without its topic line ending in "Zorluk N"</source>
+        <translation>"Zorluk N" ile biten konu satırı olmayan bir soru</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="204" />
+        <source>no question: each starts with a topic line ending in "Zorluk N"</source>
+        <translation>soru yok: her soru "Zorluk N" ile biten bir konu satırıyla başlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="288" />
+        <source>difficulty=%1: the difficulty is a number from 1 to %2</source>
+        <translation>difficulty=%1: zorluk 1 ile %2 arasında bir sayıdır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="292" />
+        <source>"%1" in the loaderscope comment: it takes difficulty=N and lesson=ID</source>
+        <translation>loaderscope yorumunda "%1": yalnızca difficulty=N ve lesson=ID alır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="303" />
+        <source>an essay question (empty {}): only multiple choice is read</source>
+        <translation>bir kompozisyon sorusu (boş {}): yalnızca çoktan seçmeli sorular okunur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="305" />
+        <source>a numerical question ({#...}): only multiple choice is read</source>
+        <translation>bir sayısal soru ({#...}): yalnızca çoktan seçmeli sorular okunur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="307" />
+        <source>a true/false question: only multiple choice is read</source>
+        <translation>bir doğru/yanlış sorusu: yalnızca çoktan seçmeli sorular okunur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="309" />
+        <source>a matching question (-&gt;): only multiple choice is read</source>
+        <translation>bir eşleştirme sorusu (-&gt;): yalnızca çoktan seçmeli sorular okunur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="311" />
+        <source>text before the first answer: each answer starts with = (right) or ~ (wrong)</source>
+        <translation>ilk cevaptan önce metin var: her cevap = (doğru) ya da ~ (yanlış) ile başlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="326" />
+        <source>answer weights (%50%) are not read: one answer is right (=), the others wrong (~)</source>
+        <translation>cevap ağırlıkları (%50%) okunmaz: bir cevap doğru (=), diğerleri yanlıştır (~)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="342" />
+        <source>no wrong answer (~): a short-answer question, only multiple choice is read</source>
+        <translation>yanlış cevap (~) yok: bir kısa cevap sorusu; yalnızca çoktan seçmeli sorular okunur</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="359" />
+        <source>the title after "::" is not closed with "::"</source>
+        <translation>"::"dan sonraki başlık "::" ile kapatılmamış</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="369" />
+        <source>no answers in { }: a description, not a question</source>
+        <translation>{ } içinde cevap yok: bu bir soru değil, bir açıklama</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="376" />
+        <source>the answers opened with { are not closed with } before the blank line</source>
+        <translation>{ ile açılan cevaplar boş satırdan önce } ile kapatılmamış</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="381" />
+        <source>a second { : one question per paragraph, separated by a blank line</source>
+        <translation>ikinci bir { var: her paragrafta bir soru olur, sorular boş satırla ayrılır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="390" />
+        <source>no question before the answers</source>
+        <translation>cevaplardan önce soru yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="451" />
+        <location filename="../gui/core/questionreaders.cpp" line="542" />
+        <source>no question in the file</source>
+        <translation>dosyada soru yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="479" />
+        <source>an answer where a question was expected (the question is one line before "A.")</source>
+        <translation>soru beklenirken bir cevap geldi (soru, "A."dan önceki tek satırdır)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="498" />
+        <source>ANSWER: "%1" is not one of the answers' letters</source>
+        <translation>ANSWER: "%1" cevapların harflerinden biri değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="506" />
+        <source>a second line of question: an Aiken question is one line, then "A." or "A)" answers</source>
+        <translation>sorunun ikinci satırı: bir Aiken sorusu tek satırdır, ardından "A." ya da "A)" cevapları gelir</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="511" />
+        <source>expected answer "%1." or "ANSWER:"</source>
+        <translation>"%1." cevabı ya da "ANSWER:" bekleniyordu</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionreaders.cpp" line="517" />
+        <source>no "ANSWER:" line after the answers</source>
+        <translation>cevaplardan sonra "ANSWER:" satırı yok</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionBankActions</name>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="22" />
+        <source>Import questions</source>
+        <translation>Soruları içe aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="23" />
+        <source>Question files (*.txt *.gift);;All files (*)</source>
+        <translation>Soru dosyaları (*.txt *.gift);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="30" />
+        <source>Questions imported: %1 new; the bank holds %2.</source>
+        <translation>Sorular içe aktarıldı: %1 yeni; soru bankasında %2 soru var.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="36" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="39" />
+        <location filename="../gui/widgets/questionbankactions.cpp" line="45" />
+        <source>Export questions</source>
+        <translation>Soruları dışa aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="36" />
+        <source>There are no imported questions to export.</source>
+        <translation>Dışa aktarılacak içe aktarılmış soru yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="40" />
+        <source>Moodle GIFT (*.gift *.txt)</source>
+        <translation>Moodle GIFT (*.gift *.txt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="47" />
+        <source>Questions written to %1: %2</source>
+        <translation>Sorular %1 dosyasına yazıldı: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="54" />
+        <source>Remove imported questions</source>
+        <translation>İçe aktarılan soruları kaldır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionbankactions.cpp" line="55" />
+        <source>Remove the imported questions (%1)? The lessons' own questions stay.</source>
+        <translation>İçe aktarılan sorular (%1) kaldırılsın mı? Derslerin kendi soruları kalır.</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionImportDialog</name>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="23" />
+        <source>Import questions</source>
+        <translation>Soruları içe aktar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="28" />
+        <source>File:</source>
+        <translation>Dosya:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="30" />
+        <source>Recognised from the file</source>
+        <translation>Dosyadan tanınan</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="31" />
+        <source>Workshop text ("Zorluk N", ✓, "Açıklama:")</source>
+        <translation>Atölye metni ("Zorluk N", ✓, "Açıklama:")</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="32" />
+        <source>Moodle GIFT</source>
+        <translation>Moodle GIFT</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="33" />
+        <source>Moodle Aiken</source>
+        <translation>Moodle Aiken</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="34" />
+        <source>Format:</source>
+        <translation>Biçim:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Line</source>
+        <translation>Satır</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Question</source>
+        <translation>Soru</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Right answer</source>
+        <translation>Doğru cevap</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Difficulty</source>
+        <translation>Zorluk</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="41" />
+        <source>Lesson</source>
+        <translation>Ders</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="96" />
+        <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
+        <translation>Hatalı sorular, atlandı (%1); dosyayı düzeltip yeniden içe aktarın:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="128" />
+        <source>not given</source>
+        <translation>belirtilmemiş</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="138" />
+        <source>(choose a lesson)</source>
+        <translation>(bir ders seçin)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="140" />
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="175" />
+        <source>Questions read: %1 (%2).</source>
+        <translation>Okunan sorular: %1 (%2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="177" />
+        <source>No questions read.</source>
+        <translation>Hiç soru okunmadı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="179" />
+        <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
+        <translation>Dersi olmayan: %1; bir soru yalnızca dersi seçilince içe aktarılır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="182" />
+        <source>Import (%1)</source>
+        <translation>İçe aktar (%1)</translation>
     </message>
 </context>
 <context>
@@ -3683,68 +4165,68 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="76" />
+        <location filename="../gui/main.cpp" line="78" />
         <source>none of the recordings could be read</source>
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="85" />
+        <location filename="../gui/main.cpp" line="87" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="87" />
+        <location filename="../gui/main.cpp" line="89" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89" />
+        <location filename="../gui/main.cpp" line="91" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="92" />
+        <location filename="../gui/main.cpp" line="94" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="97" />
+        <location filename="../gui/main.cpp" line="99" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="131" />
+        <location filename="../gui/main.cpp" line="133" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="139" />
-        <location filename="../gui/main.cpp" line="351" />
+        <location filename="../gui/main.cpp" line="141" />
+        <location filename="../gui/main.cpp" line="380" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="152" />
+        <location filename="../gui/main.cpp" line="154" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="156" />
+        <location filename="../gui/main.cpp" line="158" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="169" />
+        <location filename="../gui/main.cpp" line="171" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="258" />
+        <location filename="../gui/main.cpp" line="285" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="290" />
+        <location filename="../gui/main.cpp" line="317" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -13,6 +13,7 @@ const QString kTheme = QStringLiteral("theme");
 const QString kLargeFonts = QStringLiteral("largeFonts");
 const QString kSlowMotion = QStringLiteral("slowMotion");
 const QString kLanguage = QStringLiteral("language");
+const QString kQuestionBank = QStringLiteral("questionBank");
 } // namespace
 
 AppSettings AppSettings::load()
@@ -49,4 +50,14 @@ QString AppSettings::language()
 void AppSettings::setLanguage(const QString& language)
 {
     QSettings().setValue(kLanguage, language);
+}
+
+QJsonArray AppSettings::questionBank()
+{
+    return QJsonDocument::fromJson(QSettings().value(kQuestionBank).toByteArray()).array();
+}
+
+void AppSettings::setQuestionBank(const QJsonArray& bank)
+{
+    QSettings().setValue(kQuestionBank, QJsonDocument(bank).toJson(QJsonDocument::Compact));
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -22,4 +23,8 @@ struct AppSettings
     /// The language chosen in the app ("en", "tr"); empty when none was.
     static QString language();
     static void setLanguage(const QString& language);
+    /// The instructor's imported quiz questions (QuestionBank::toJson); saved as soon as they
+    /// change, not with the window's state, so no other save can overwrite them.
+    static QJsonArray questionBank();
+    static void setQuestionBank(const QJsonArray& bank);
 };

@@ -37,6 +37,8 @@ bool LessonLibrary::load(const QString& file, QString* error)
         l.contrastSet = contrast.value(QStringLiteral("set")).toObject();
         for (const auto& lane : o.value(QStringLiteral("lanes")).toArray())
             l.lanes << lane.toString();
+        for (const auto& keyword : o.value(QStringLiteral("keywords")).toArray())
+            l.keywords << keyword.toString();
         l.title = o.value(QStringLiteral("title")).toObject();
         l.explanation = o.value(QStringLiteral("explanation")).toObject();
         l.lookFor = o.value(QStringLiteral("look_for")).toObject();

@@ -26,6 +26,9 @@ struct Lesson
     QString contrastPreset;
     QJsonObject contrastSet;
     QStringList lanes;         ///< lanes to point out: main, pin, workers, copy, compute
+    /// What a quiz question about this lesson mentions (regular expressions, case-insensitive,
+    /// English and Turkish): how imported questions find their lesson (questionbank.h).
+    QStringList keywords;
     QJsonObject title, explanation, lookFor;
     int difficulty = 1;
     QJsonObject question, quizExplanation;

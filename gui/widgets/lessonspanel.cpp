@@ -9,8 +9,11 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
@@ -29,20 +32,64 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     topLayout->addWidget(m_text, 1);
     m_run = new QPushButton(top);
     topLayout->addWidget(m_run);
-    auto* quiz = new QGroupBox(split);
+    buildQuiz(split);
+    split->addWidget(top);
+    split->addWidget(m_quizBox);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 4);
+    layout->addWidget(split, 1);
+
+    connect(m_list, &QComboBox::currentIndexChanged, this, [this] { showLesson(); });
+    connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
+    connect(m_showMe, &QPushButton::clicked, this, [this] { emit showMe(currentLesson()); });
+    connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
+    connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
+    connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
+    connect(m_previousQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex - 1); });
+    connect(m_nextQuestion, &QToolButton::clicked, this, [this] { setCurrentQuestion(m_quizIndex + 1); });
+    retranslate();
+}
+
+void LessonsPanel::buildQuiz(QWidget* parent)
+{
+    // The quiz scrolls as a whole, vertically only: the question, the answers and the result are
+    // labels that wrap to their full height (a projector's large type needs several lines), never
+    // squeezed to one line by a short pane.
+    m_quizBox = new QGroupBox(parent);
+    auto* quizOuter = new QVBoxLayout(m_quizBox);
+    quizOuter->setContentsMargins(2, 2, 2, 2);
+    auto* scroll = new QScrollArea(m_quizBox);
+    scroll->setObjectName(QStringLiteral("quizScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* quiz = new QWidget(scroll);
     auto* q = new QVBoxLayout(quiz);
+    // The difficulty, and (when the lesson has imported questions) which question of how many.
+    auto* header = new QHBoxLayout;
     m_quizTitle = new QLabel(this);
     QFont bold = m_quizTitle->font();
     bold.setBold(true);
     m_quizTitle->setFont(bold);
-    q->addWidget(m_quizTitle);
+    m_quizTitle->setWordWrap(true); // large type in a narrow pane: wrap rather than widen the quiz
+    header->addWidget(m_quizTitle, 1);
+    m_previousQuestion = new QToolButton(this);
+    m_previousQuestion->setArrowType(Qt::LeftArrow);
+    m_quizCount = new QLabel(this);
+    m_quizCount->setWordWrap(true);
+    m_nextQuestion = new QToolButton(this);
+    m_nextQuestion->setArrowType(Qt::RightArrow);
+    header->addWidget(m_previousQuestion);
+    header->addWidget(m_quizCount);
+    header->addWidget(m_nextQuestion);
+    q->addLayout(header);
     m_question = new QLabel(this);
     m_question->setWordWrap(true);
     m_question->setMinimumWidth(200);
     q->addWidget(m_question);
     m_group = new QButtonGroup(this);
     auto* grid = new QGridLayout;
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < QuestionBank::kMaxOptions; ++i) {
         // A short radio button and a word-wrapped label: long answers must not widen the panel.
         m_options[i] = new QRadioButton(QStringLiteral("%1)").arg(QChar(u'a' + i)), this);
         m_optionLabels[i] = new QLabel(this);
@@ -69,22 +116,15 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     q->addLayout(retry);
     m_tryAgain->hide();
     m_reveal->hide();
-    m_result = new QTextBrowser(this);
-    m_result->setMinimumHeight(60);
-    q->addWidget(m_result, 1);
-    split->addWidget(top);
-    split->addWidget(quiz);
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 4);
-    layout->addWidget(split, 1);
-
-    connect(m_list, &QComboBox::currentIndexChanged, this, &LessonsPanel::showLesson);
-    connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
-    connect(m_showMe, &QPushButton::clicked, this, [this] { emit showMe(currentLesson()); });
-    connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
-    connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
-    connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
-    retranslate();
+    m_result = new QLabel(this);
+    m_result->setWordWrap(true);
+    m_result->setTextFormat(Qt::RichText);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_result->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    q->addWidget(m_result);
+    q->addStretch(1);
+    scroll->setWidget(quiz);
+    quizOuter->addWidget(scroll);
 }
 
 int LessonsPanel::currentLesson() const
@@ -112,72 +152,32 @@ void LessonsPanel::retranslate()
     m_showMe->setText(tr("Show me"));
     m_tryAgain->setText(tr("Try again"));
     m_reveal->setText(tr("Show the answer"));
-    static_cast<QGroupBox*>(m_quizTitle->parentWidget())->setTitle(tr("Quiz"));
-    showLesson();
+    m_previousQuestion->setToolTip(tr("Previous question"));
+    m_nextQuestion->setToolTip(tr("Next question"));
+    m_quizBox->setTitle(tr("Quiz"));
+    showLesson(true);
 }
 
-void LessonsPanel::showLesson()
+void LessonsPanel::setImportedQuestions(const QVector<BankQuestion>& bank)
 {
-    const int i = currentLesson();
-    const auto& lessons = m_library.lessons();
-    m_result->clear();
-    m_tryAgain->hide();
-    m_reveal->hide();
-    m_check->setEnabled(true);
-    for (auto* o : m_options)
-        o->setEnabled(true);
-    m_group->setExclusive(false);
-    for (auto* o : m_options)
-        o->setChecked(false);
-    m_group->setExclusive(true);
-    if (i < 0 || i >= lessons.size())
-        return;
-    const Lesson& l = lessons[i];
-    m_showMe->setToolTip(l.contrastPreset.isEmpty() ? tr("Run the experiment that shows the answer")
-                                                    : tr("Run this experiment and the one it is contrasted with, and show them stacked"));
-    m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
-                        .arg(LessonLibrary::text(l.title).toHtmlEscaped(), LessonLibrary::text(l.explanation).toHtmlEscaped(),
-                             tr("What to look for:").toHtmlEscaped(), LessonLibrary::text(l.lookFor).toHtmlEscaped()));
-    const QString stars = QString(l.difficulty, QChar(0x2605)) + QString(3 - l.difficulty, QChar(0x2606));
-    m_quizTitle->setText(tr("Difficulty %1 %2").arg(l.difficulty).arg(stars));
-    m_question->setText(LessonLibrary::text(l.question));
-    for (int k = 0; k < 4; ++k) {
-        const bool has = k < l.options.size();
-        m_options[k]->setVisible(has);
-        m_optionLabels[k]->setVisible(has);
-        if (has)
-            m_optionLabels[k]->setText(LessonLibrary::text(l.options[k].text));
-    }
+    m_bank = bank;
+    showLesson(true);
 }
 
-void LessonsPanel::check()
+void LessonsPanel::setCurrentQuestion(int index)
 {
-    const int i = currentLesson();
-    const int chosen = m_group->checkedId();
-    if (i < 0 || i >= m_library.lessons().size())
+    if (index < 0 || index >= m_quiz.size())
         return;
-    if (chosen < 0) {
-        m_result->setHtml(tr("Choose an answer first."));
-        return;
-    }
-    const Lesson& l = m_library.lessons()[i];
-    if (l.options[chosen].correct) {
-        reveal();
-        return;
-    }
-    // A wrong answer: why this one is wrong, and a second go; the right one stays hidden.
-    m_result->setHtml(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p><p>%2</p><p><i>%3</i></p>")
-                          .arg(tr("Not quite.").toHtmlEscaped(), LessonLibrary::text(l.options[chosen].why).toHtmlEscaped(),
-                               tr("Try again, or show the answer.").toHtmlEscaped()));
-    for (auto* o : m_options)
-        o->setEnabled(false);
-    m_options[chosen]->setEnabled(true); // the chosen one stays readable as chosen
-    m_check->setEnabled(false);
-    m_tryAgain->show();
-    m_reveal->show();
+    m_quizIndex = index;
+    showQuestion();
 }
 
-void LessonsPanel::tryAgain()
+QString LessonsPanel::questionText() const
+{
+    return m_question->text();
+}
+
+void LessonsPanel::resetAnswer()
 {
     m_result->clear();
     m_tryAgain->hide();
@@ -191,26 +191,107 @@ void LessonsPanel::tryAgain()
     m_group->setExclusive(true);
 }
 
+void LessonsPanel::showLesson(bool keepQuestion)
+{
+    const int i = currentLesson();
+    const auto& lessons = m_library.lessons();
+    if (i < 0 || i >= lessons.size()) {
+        resetAnswer();
+        return;
+    }
+    const Lesson& l = lessons[i];
+    m_showMe->setToolTip(l.contrastPreset.isEmpty() ? tr("Run the experiment that shows the answer")
+                                                    : tr("Run this experiment and the one it is contrasted with, and show them stacked"));
+    m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
+                        .arg(LessonLibrary::text(l.title).toHtmlEscaped(), LessonLibrary::text(l.explanation).toHtmlEscaped(),
+                             tr("What to look for:").toHtmlEscaped(), LessonLibrary::text(l.lookFor).toHtmlEscaped()));
+    m_quiz = QuestionBank::quizOf(l, m_bank);
+    m_quizIndex = keepQuestion ? std::clamp(m_quizIndex, 0, int(m_quiz.size()) - 1) : 0;
+    showQuestion();
+}
+
+void LessonsPanel::showQuestion()
+{
+    resetAnswer();
+    const QuizItem& item = m_quiz[m_quizIndex];
+    const int filled = std::clamp(item.difficulty, 0, QuestionBank::kMaxDifficulty);
+    const QString stars = QString(filled, QChar(0x2605)) + QString(std::max(0, 3 - filled), QChar(0x2606));
+    m_quizTitle->setText(filled > 0 ? tr("Difficulty %1 %2").arg(filled).arg(stars) : QString());
+    const bool several = m_quiz.size() > 1;
+    m_previousQuestion->setVisible(several);
+    m_nextQuestion->setVisible(several);
+    m_quizCount->setVisible(several);
+    m_previousQuestion->setEnabled(m_quizIndex > 0);
+    m_nextQuestion->setEnabled(m_quizIndex + 1 < m_quiz.size());
+    m_quizCount->setText(item.imported ? tr("Question %1 of %2 (imported)").arg(m_quizIndex + 1).arg(m_quiz.size())
+                                       : tr("Question %1 of %2").arg(m_quizIndex + 1).arg(m_quiz.size()));
+    m_question->setText(item.question);
+    for (int k = 0; k < QuestionBank::kMaxOptions; ++k) {
+        const bool has = k < item.options.size();
+        m_options[k]->setVisible(has);
+        m_optionLabels[k]->setVisible(has);
+        m_optionLabels[k]->setText(has ? item.options[k] : QString());
+    }
+}
+
+void LessonsPanel::check()
+{
+    const int chosen = m_group->checkedId();
+    if (m_quiz.isEmpty())
+        return;
+    if (chosen < 0) {
+        m_result->setText(tr("Choose an answer first."));
+        return;
+    }
+    const QuizItem& item = m_quiz[m_quizIndex];
+    if (chosen == item.answer) {
+        reveal();
+        return;
+    }
+    // A wrong answer: why this one is wrong (when the question says), and a second go; the right
+    // one stays hidden.
+    const QString why = item.why.value(chosen);
+    m_result->setText(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>%2<p><i>%3</i></p>")
+                          .arg(tr("Not quite.").toHtmlEscaped(), why.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped()),
+                               tr("Try again, or show the answer.").toHtmlEscaped()));
+    for (auto* o : m_options)
+        o->setEnabled(false);
+    m_options[chosen]->setEnabled(true); // the chosen one stays readable as chosen
+    m_check->setEnabled(false);
+    m_tryAgain->show();
+    m_reveal->show();
+}
+
+void LessonsPanel::tryAgain()
+{
+    resetAnswer();
+}
+
 void LessonsPanel::reveal()
 {
     const int i = currentLesson();
-    if (i < 0 || i >= m_library.lessons().size())
+    if (i < 0 || i >= m_library.lessons().size() || m_quiz.isEmpty())
         return;
     const Lesson& l = m_library.lessons()[i];
+    const QuizItem& item = m_quiz[m_quizIndex];
     const int chosen = m_group->checkedId();
-    const bool right = chosen >= 0 && l.options[chosen].correct;
+    const bool right = chosen >= 0 && chosen == item.answer;
     QString html = right ? QStringLiteral("<p style='color:#16a34a'><b>%1</b></p>").arg(tr("Right!").toHtmlEscaped())
                          : QStringLiteral("<p><b>%1</b></p>").arg(tr("The answer:").toHtmlEscaped());
     html += QStringLiteral("<ul>");
-    for (int k = 0; k < l.options.size(); ++k) {
-        const QString mark = l.options[k].correct ? QStringLiteral("✔") : QStringLiteral("✘");
-        html += QStringLiteral("<li>%1 <b>%2)</b> %3</li>").arg(mark).arg(QChar(u'a' + k)).arg(LessonLibrary::text(l.options[k].why).toHtmlEscaped());
+    for (int k = 0; k < item.options.size(); ++k) {
+        const QString mark = k == item.answer ? QStringLiteral("✔") : QStringLiteral("✘");
+        // The lesson's own question says why for each answer; an imported one may say nothing,
+        // and then the answer itself is named.
+        const QString why = item.why.value(k);
+        const QString text = item.imported ? (why.isEmpty() ? item.options[k] : tr("%1 (%2)").arg(item.options[k], why)) : why;
+        html += QStringLiteral("<li>%1 <b>%2)</b> %3</li>").arg(mark).arg(QChar(u'a' + k)).arg(text.toHtmlEscaped());
     }
     const QString showMe = l.contrastPreset.isEmpty()
                                ? tr("Press \"Show me\" to run the experiment that proves it.")
                                : tr("Press \"Show me\" to run this experiment and the one it is contrasted with, stacked on one time axis.");
-    html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>").arg(LessonLibrary::text(l.quizExplanation).toHtmlEscaped(), showMe.toHtmlEscaped());
-    m_result->setHtml(html);
+    html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>").arg(item.explanation.toHtmlEscaped(), showMe.toHtmlEscaped());
+    m_result->setText(html);
     m_tryAgain->hide();
     m_reveal->hide();
     m_check->setEnabled(true);
@@ -222,12 +303,12 @@ bool LessonsPanel::answer(int option)
 {
     m_options[option]->setChecked(true);
     check();
-    return m_library.lessons()[currentLesson()].options[option].correct;
+    return option == m_quiz[m_quizIndex].answer;
 }
 
 QString LessonsPanel::resultText() const
 {
-    return m_result->toPlainText();
+    return QTextDocumentFragment::fromHtml(m_result->text()).toPlainText();
 }
 
 QString LessonsPanel::explanationText() const

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: MIT
 // Workshop mode: a lesson's explanation, its experiment (one click), what to look for, and its quiz
-// question with "Check" and "Show me". Texts follow the UI language (English or Turkish).
+// question with "Check" and "Show me". Texts follow the UI language (English or Turkish). The
+// instructor's imported questions about a lesson follow its own question in its quiz.
 #pragma once
 
 #include "core/lessons.h"
+#include "core/questionbank.h"
 
 #include <QWidget>
 
 class QButtonGroup;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 class QRadioButton;
 class QTextBrowser;
+class QToolButton;
 
 class LessonsPanel : public QWidget
 {
@@ -22,6 +26,13 @@ public:
     const LessonLibrary& library() const { return m_library; }
     int currentLesson() const;
     void setCurrentLesson(int index);
+    /// The instructor's questions (Lessons ▸ Import questions): each shows in its lesson's quiz.
+    void setImportedQuestions(const QVector<BankQuestion>& bank);
+    /// The current lesson's quiz: its own question, then the imported ones (tests).
+    const QVector<QuizItem>& quiz() const { return m_quiz; }
+    int currentQuestion() const { return m_quizIndex; }
+    void setCurrentQuestion(int index);
+    QString questionText() const;
     /// Selects option `option` and checks it; true if it is the right answer.
     bool answer(int option);
     /// The HTML shown after checking (tests).
@@ -40,7 +51,12 @@ protected:
 
 private:
     void retranslate();
-    void showLesson();
+    /// The quiz box: its header, question, answers, buttons and result, in a vertical scroll.
+    void buildQuiz(QWidget* parent);
+    /// The current lesson; `keepQuestion`: stay on the quiz question shown (a language switch).
+    void showLesson(bool keepQuestion = false);
+    void showQuestion();
+    void resetAnswer();
     void check();
     /// After a wrong answer: the choices open again, the answer stays hidden.
     void tryAgain();
@@ -51,14 +67,21 @@ private:
     QComboBox* m_list;
     QTextBrowser* m_text;
     QPushButton* m_run;
+    QVector<BankQuestion> m_bank;
+    QVector<QuizItem> m_quiz;   ///< the current lesson's
+    int m_quizIndex = 0;
+    QGroupBox* m_quizBox;
     QLabel* m_quizTitle;
+    QLabel* m_quizCount;
+    QToolButton* m_previousQuestion;
+    QToolButton* m_nextQuestion;
     QLabel* m_question;
-    QRadioButton* m_options[4];
-    QLabel* m_optionLabels[4];
+    QRadioButton* m_options[QuestionBank::kMaxOptions];
+    QLabel* m_optionLabels[QuestionBank::kMaxOptions];
     QButtonGroup* m_group;
     QPushButton* m_check;
     QPushButton* m_showMe;
     QPushButton* m_tryAgain;
     QPushButton* m_reveal;
-    QTextBrowser* m_result;
+    QLabel* m_result; ///< the verdict, each answer's why and the explanation (rich text, wrapped)
 };

@@ -31,12 +31,14 @@ public:
     QAction *themeSystem, *themeLight, *themeDark;
     // Tools
     QAction *sweep, *compare;
+    // Lessons: the instructor's own quiz questions
+    QAction *classQuiz, *importQuestions, *exportQuestions, *clearQuestions;
     // Language
     QAction *langEn, *langTr;
     // Help
     QAction *shortcuts, *about;
 
-    QMenu *file, *runMenu, *view, *themeMenu, *tools, *language, *help;
+    QMenu *file, *runMenu, *view, *themeMenu, *tools, *lessons, *language, *help;
     QToolBar* toolbar;
     QLabel* presetLabel;
     QComboBox* presets;

@@ -20,6 +20,7 @@
 #include "lessonspanel.h"
 #include "mainactions.h"
 #include "proveit.h"
+#include "questionbankactions.h"
 #include "chartspane.h"
 #include "shortcutsdialog.h"
 #include "summarypanel.h"
@@ -131,6 +132,10 @@ void MainWindow::wireFileActions()
     connect(a.attachJob, &QAction::triggered, m_jobWatch, &JobWatch::attachToJob);
     connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
     connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
+    connect(a.classQuiz, &QAction::triggered, m_questionBank, &QuestionBankActions::openClassQuiz);
+    connect(a.importQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askImport);
+    connect(a.exportQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askExport);
+    connect(a.clearQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askClear);
     connect(a.presets, &QComboBox::activated, this, [this](int i) {
         const QString name = m_a->presets->itemData(i).toString();
         if (!name.isEmpty())
@@ -382,6 +387,11 @@ void MainWindow::createFlows()
         this);
     connect(m_lessons, &LessonsPanel::runExperiment, m_lessonRunner, &LessonRunner::runLesson);
     connect(m_lessons, &LessonsPanel::showMe, this, [this](int index) { m_lessonRunner->showMe(index, m_session.running()); });
+    m_questionBank = new QuestionBankActions(m_lessons, this, [this](const QString& text) { m_statusLine->show(text); });
+    connect(m_questionBank, &QuestionBankActions::showMe, this, [this](int index) {
+        showLesson(index);
+        m_lessonRunner->showMe(index, m_session.running());
+    });
     m_jobWatch = new JobWatch(&m_session, m_summary, this,
                               {[this](bool record) {
                                    m_lessonRunner->forgetLesson();

@@ -16,6 +16,7 @@ class ConfigPanel;
 class FileActions;
 class JobWatch;
 class LessonRunner;
+class QuestionBankActions;
 class ProveIt;
 class DetailsPanel;
 class DockLayout;
@@ -54,6 +55,8 @@ public:
     JobWatch* jobWatch() const { return m_jobWatch; }
     /// Configurations, pictures and Chrome traces to and from files.
     FileActions* files() const { return m_files; }
+    /// Lessons ▸ Import / Export questions: the instructor's question bank.
+    QuestionBankActions* questionBank() const { return m_questionBank; }
     double slowMotion() const;
     void setSlowMotion(int factor);
     /// The status bar's message.
@@ -133,6 +136,7 @@ private:
     LessonRunner* m_lessonRunner = nullptr;
     JobWatch* m_jobWatch = nullptr;
     FileActions* m_files = nullptr;
+    QuestionBankActions* m_questionBank = nullptr;
     ProveIt* m_proveIt = nullptr;
     double m_runSlowMotion = 1.0;   ///< the factor the current (or last) run ran with
     AppTheme::Mode m_themeMode = AppTheme::Mode::System;

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+#include "questionbank.h"
+
+#include "questionreaders.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+bool BankQuestion::sameAs(const BankQuestion& o) const
+{
+    return topic == o.topic && text == o.text && options == o.options && feedback == o.feedback && answer == o.answer &&
+           difficulty == o.difficulty && explanation == o.explanation && lesson == o.lesson;
+}
+
+namespace QuestionBank {
+
+namespace {
+const QString kWorkshop = QStringLiteral("workshop");
+const QString kGift = QStringLiteral("gift");
+const QString kAiken = QStringLiteral("aiken");
+
+QStringList linesOf(QString text)
+{
+    if (text.startsWith(QChar(0xFEFF))) // a byte-order mark, as some editors write it
+        text.remove(0, 1);
+    text.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+    text.replace(QLatin1Char('\r'), QLatin1Char('\n'));
+    return text.split(QLatin1Char('\n'));
+}
+
+QString letterOf(int i)
+{
+    return QString(QChar(u'a' + i));
+}
+} // namespace
+
+QuestionFormat detect(const QString& text)
+{
+    static const QRegularExpression workshop(QStringLiteral("(?:(?:Zorluk|Difficulty)\\s*\\d+\\s*$)|(?:^\\s*(?:Açıklama|Explanation)\\s*:)"),
+                                             QRegularExpression::MultilineOption);
+    static const QRegularExpression aiken(QStringLiteral("^\\s*ANSWER:\\s*[A-Z]\\s*$"), QRegularExpression::MultilineOption);
+    if (workshop.match(text).hasMatch())
+        return QuestionFormat::Workshop;
+    if (aiken.match(text).hasMatch())
+        return QuestionFormat::Aiken;
+    if (text.contains(QLatin1Char('{')))
+        return QuestionFormat::Gift;
+    return QuestionFormat::Auto;
+}
+
+QString formatId(QuestionFormat format)
+{
+    switch (format) {
+    case QuestionFormat::Workshop: return kWorkshop;
+    case QuestionFormat::Gift: return kGift;
+    case QuestionFormat::Aiken: return kAiken;
+    case QuestionFormat::Auto: break;
+    }
+    return {};
+}
+
+ParsedQuestions parse(const QString& text, QuestionFormat format, const QVector<Lesson>& lessons)
+{
+    if (format == QuestionFormat::Auto)
+        format = detect(text);
+    const QStringList lines = linesOf(text);
+    ParsedQuestions parsed;
+    switch (format) {
+    case QuestionFormat::Workshop: parsed = QuestionReaders::readWorkshop(lines); break;
+    case QuestionFormat::Gift: parsed = QuestionReaders::readGift(lines); break;
+    case QuestionFormat::Aiken: parsed = QuestionReaders::readAiken(lines); break;
+    case QuestionFormat::Auto:
+        parsed.problems.append({1, QCoreApplication::translate("QuestionBank", "not a question file: neither the workshop format "
+                                                                               "(\"Zorluk N\" topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)")});
+        return parsed;
+    }
+    // Each question's lesson: the one its file names (it must exist), else the keywords'.
+    QVector<BankQuestion> kept;
+    for (BankQuestion& q : parsed.questions) {
+        const bool known = std::any_of(lessons.begin(), lessons.end(), [&](const Lesson& l) { return l.id == q.lesson; });
+        if (!q.lesson.isEmpty() && !known) {
+            parsed.problems.append({q.line, QCoreApplication::translate("QuestionBank", "unknown lesson \"%1\"").arg(q.lesson)});
+            continue;
+        }
+        if (q.lesson.isEmpty())
+            q.lesson = lessonFor(q, lessons);
+        kept << q;
+    }
+    parsed.questions = kept;
+    std::stable_sort(parsed.problems.begin(), parsed.problems.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+    return parsed;
+}
+
+ParsedQuestions parseFile(const QString& path, QuestionFormat format, const QVector<Lesson>& lessons)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        ParsedQuestions p;
+        p.problems.append({0, QCoreApplication::translate("QuestionBank", "cannot read %1: %2").arg(path, f.errorString())});
+        return p;
+    }
+    // A question bank is a few hundred kilobytes; a limit keeps /dev/zero from filling memory.
+    const QByteArray bytes = f.read(kMaxFileBytes + 1);
+    if (bytes.size() > kMaxFileBytes) {
+        ParsedQuestions p;
+        p.problems.append({0, QCoreApplication::translate("QuestionBank", "%1 is larger than %2 MiB: not a question file").arg(path).arg(kMaxFileBytes >> 20)});
+        return p;
+    }
+    const QString text = QString::fromUtf8(bytes);
+    if (format == QuestionFormat::Auto && QFileInfo(path).suffix().compare(QLatin1String("gift"), Qt::CaseInsensitive) == 0)
+        format = QuestionFormat::Gift;
+    return parse(text, format, lessons);
+}
+
+QString lessonFor(const BankQuestion& q, const QVector<Lesson>& lessons)
+{
+    const QString right = q.answer >= 0 && q.answer < q.options.size() ? q.options[q.answer] : QString();
+    const struct { const QString& text; int weight; } parts[] = {{q.text, 3}, {right, 2}, {q.explanation, 1}};
+    QString best;
+    int bestScore = 0, secondScore = 0;
+    for (const Lesson& l : lessons) {
+        int score = 0;
+        for (const QString& pattern : l.keywords) {
+            const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption | QRegularExpression::UseUnicodePropertiesOption);
+            for (const auto& part : parts)
+                if (re.match(part.text).hasMatch())
+                    score += part.weight;
+        }
+        if (score > bestScore) {
+            secondScore = bestScore;
+            bestScore = score;
+            best = l.id;
+        } else if (score > secondScore) {
+            secondScore = score;
+        }
+    }
+    return bestScore > secondScore ? best : QString();
+}
+
+QString toGift(const QVector<BankQuestion>& questions)
+{
+    using QuestionReaders::giftEscape;
+    QString out = QStringLiteral("// Quiz questions exported by Loaderscope (Moodle GIFT). The \"// loaderscope:\" comments keep\n"
+                                 "// each question's difficulty and lesson; Moodle ignores them.\n");
+    QString topic;
+    for (const BankQuestion& q : questions) {
+        out += QLatin1Char('\n');
+        if (q.topic != topic) {
+            out += QStringLiteral("$CATEGORY: %1\n\n").arg(q.topic);
+            topic = q.topic;
+        }
+        QStringList meta;
+        if (q.difficulty > 0)
+            meta << QStringLiteral("difficulty=%1").arg(q.difficulty);
+        if (!q.lesson.isEmpty())
+            meta << QStringLiteral("lesson=%1").arg(q.lesson);
+        if (!meta.isEmpty())
+            out += QStringLiteral("// loaderscope: %1\n").arg(meta.join(QLatin1Char(' ')));
+        out += giftEscape(q.text) + QStringLiteral(" {\n");
+        for (int k = 0; k < q.options.size(); ++k) {
+            out += (k == q.answer ? QLatin1Char('=') : QLatin1Char('~')) + giftEscape(q.options[k]);
+            if (k < q.feedback.size() && !q.feedback[k].isEmpty())
+                out += QStringLiteral(" #") + giftEscape(q.feedback[k]);
+            out += QLatin1Char('\n');
+        }
+        if (!q.explanation.isEmpty())
+            out += QStringLiteral("####") + giftEscape(q.explanation) + QLatin1Char('\n');
+        out += QStringLiteral("}\n");
+    }
+    return out;
+}
+
+QJsonArray toJson(const QVector<BankQuestion>& questions)
+{
+    QJsonArray array;
+    for (const BankQuestion& q : questions) {
+        QJsonObject o{{QStringLiteral("line"), q.line},
+                      {QStringLiteral("topic"), q.topic},
+                      {QStringLiteral("question"), q.text},
+                      {QStringLiteral("options"), QJsonArray::fromStringList(q.options)},
+                      {QStringLiteral("answer"), letterOf(q.answer)},
+                      {QStringLiteral("difficulty"), q.difficulty > 0 ? QJsonValue(q.difficulty) : QJsonValue()},
+                      {QStringLiteral("explanation"), q.explanation},
+                      {QStringLiteral("lesson"), q.lesson.isEmpty() ? QJsonValue() : QJsonValue(q.lesson)}};
+        if (std::any_of(q.feedback.begin(), q.feedback.end(), [](const QString& f) { return !f.isEmpty(); }))
+            o.insert(QStringLiteral("feedback"), QJsonArray::fromStringList(q.feedback));
+        array.append(o);
+    }
+    return array;
+}
+
+QVector<BankQuestion> fromJson(const QJsonArray& array)
+{
+    QVector<BankQuestion> out;
+    for (const QJsonValue& v : array) {
+        const QJsonObject o = v.toObject();
+        BankQuestion q;
+        q.line = o.value(QStringLiteral("line")).toInt();
+        q.topic = o.value(QStringLiteral("topic")).toString();
+        q.text = o.value(QStringLiteral("question")).toString();
+        for (const QJsonValue& opt : o.value(QStringLiteral("options")).toArray())
+            q.options << opt.toString();
+        for (const QJsonValue& f : o.value(QStringLiteral("feedback")).toArray())
+            q.feedback << f.toString();
+        while (q.feedback.size() < q.options.size())
+            q.feedback << QString();
+        const QString answer = o.value(QStringLiteral("answer")).toString();
+        q.answer = answer.size() == 1 ? answer.at(0).unicode() - u'a' : -1;
+        q.difficulty = o.value(QStringLiteral("difficulty")).toInt(0);
+        q.explanation = o.value(QStringLiteral("explanation")).toString();
+        q.lesson = o.value(QStringLiteral("lesson")).toString();
+        // What the settings hold was checked on import; a hand-edited entry that no longer makes
+        // a question is dropped rather than shown half.
+        if (!q.text.isEmpty() && q.options.size() >= 2 && q.options.size() <= kMaxOptions && q.answer >= 0 && q.answer < q.options.size())
+            out << q;
+    }
+    return out;
+}
+
+QVector<QuizItem> quizOf(const Lesson& lesson, const QVector<BankQuestion>& bank)
+{
+    QuizItem own;
+    own.difficulty = lesson.difficulty;
+    own.question = LessonLibrary::text(lesson.question);
+    for (int k = 0; k < lesson.options.size(); ++k) {
+        own.options << LessonLibrary::text(lesson.options[k].text);
+        own.why << LessonLibrary::text(lesson.options[k].why);
+        if (lesson.options[k].correct)
+            own.answer = k;
+    }
+    own.explanation = LessonLibrary::text(lesson.quizExplanation);
+    QVector<QuizItem> items{own};
+    for (const BankQuestion& q : bank) {
+        if (q.lesson != lesson.id)
+            continue;
+        items.append({q.difficulty, q.text, q.options, q.feedback, q.answer, q.explanation, true});
+    }
+    return items;
+}
+
+QString describe(const QuestionProblem& p)
+{
+    return p.line > 0 ? QCoreApplication::translate("QuestionBank", "line %1: %2").arg(p.line).arg(p.message) : p.message;
+}
+
+int check(const QString& path, const QVector<Lesson>& lessons, QByteArray* json, QStringList* messages)
+{
+    const ParsedQuestions parsed = parseFile(path, QuestionFormat::Auto, lessons);
+    QJsonArray problems;
+    for (const QuestionProblem& p : parsed.problems) {
+        problems.append(QJsonObject{{QStringLiteral("line"), p.line}, {QStringLiteral("message"), p.message}});
+        *messages << (p.line > 0 ? QStringLiteral("%1:%2: %3").arg(path).arg(p.line).arg(p.message) : p.message);
+    }
+    const QJsonObject root{{QStringLiteral("file"), path},
+                           {QStringLiteral("format"), parsed.format == QuestionFormat::Auto ? QJsonValue() : QJsonValue(formatId(parsed.format))},
+                           {QStringLiteral("questions"), toJson(parsed.questions)},
+                           {QStringLiteral("problems"), problems}};
+    *json = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    const bool unreadable = parsed.problems.size() == 1 && parsed.problems.first().line == 0;
+    return unreadable ? 1 : parsed.problems.isEmpty() ? 0 : 2;
+}
+
+} // namespace QuestionBank
