@@ -100,6 +100,7 @@ private slots:
     void metricsFromEvents();
     void metricsOverlapMatchesBruteForce();
     void metricsAnyLaneOrder();
+    void metricsWorkerSharesWithinTheWindow();
 };
 
 void TestAdvice::rules_data()
@@ -541,6 +542,36 @@ void TestAdvice::metricsAnyLaneOrder()
     QCOMPARE(*a.first_batch_s, *b.first_batch_s);
     QCOMPARE(a.workers[1].cpu_fraction, b.workers[1].cpu_fraction);
     QCOMPARE(a.cpu_s_per_sample, b.cpu_s_per_sample);
+}
+
+void TestAdvice::metricsWorkerSharesWithinTheWindow()
+{
+    // A run of 3 ms: the two workers waited 20 ms for their first task while the other started
+    // (before the first next()), and worker 1 answered a fourth task with the end of its iterable
+    // stream (BatchCost with batch -1). Measured on real jobs before: idle 1.0 next to busy 0.25
+    // (the idle time outside the loop over the loop's 3 ms), and 4 batches for 3.
+    MetricsAccumulator m(2);
+    const uint64_t ms = 1'000'000, origin = 1'000 * ms, loop = origin + 20 * ms;
+    for (int w = 0; w < 2; ++w)
+        m.add(ev(EventKind::WaitTask, w, origin, loop, -1));
+    for (int b = 0; b < 3; ++b) {
+        const uint64_t t = loop + uint64_t(b) * ms;
+        const int w = b % 2;
+        m.add(ev(EventKind::Fetch, w, t, t + ms / 2, batchKey(0, b), b));
+        m.add(ev(EventKind::BatchCost, w, t + ms / 2, t + ms / 2, batchKey(0, b), int64_t(ms / 4), 0));
+        m.add(ev(EventKind::WaitData, LaneMain, t, t + ms, batchKey(0, b), w, 1));
+    }
+    m.add(ev(EventKind::BatchCost, 1, loop + 3 * ms, loop + 3 * ms, -1, int64_t(ms / 10), 0));
+    const RunFigures f = m.figures();
+    QCOMPARE(f.seconds, 0.003);
+    QCOMPARE(f.workers[0].batches, int64_t(2));
+    QCOMPARE(f.workers[1].batches, int64_t(1)); // the end of the stream is not a batch
+    QVERIFY(qFuzzyCompare(f.workers[1].cpu_fraction, 0.00035 / 0.023)); // its CPU still counts
+    for (const WorkerFigures& w : f.workers) {
+        QVERIFY2(w.busy_fraction + w.idle_fraction <= 1.0 + 1e-9, qPrintable(QStringLiteral("%1 + %2").arg(w.busy_fraction).arg(w.idle_fraction)));
+        QVERIFY(w.idle_fraction > 0.8); // 20 ms of the 23 ms window
+    }
+    QVERIFY(qFuzzyCompare(f.workers[0].busy_fraction, 0.001 / 0.023));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)
