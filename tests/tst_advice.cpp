@@ -4,6 +4,8 @@
 #include "loaderscope/advice.h"
 #include "loaderscope/metrics.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <random>
@@ -101,6 +103,8 @@ private slots:
     void metricsOverlapMatchesBruteForce();
     void metricsAnyLaneOrder();
     void metricsWorkerSharesWithinTheWindow();
+    void torchKnobsByVersion();
+    void adviceKnowsTheJobsTorch();
 };
 
 void TestAdvice::rules_data()
@@ -572,6 +576,75 @@ void TestAdvice::metricsWorkerSharesWithinTheWindow()
         QVERIFY(w.idle_fraction > 0.8); // 20 ms of the 23 ms window
     }
     QVERIFY(qFuzzyCompare(f.workers[0].busy_fraction, 0.001 / 0.023));
+}
+
+void TestAdvice::torchKnobsByVersion()
+{
+    QVERIFY(!torchKnobs("1.13.0a0").in_order);
+    QVERIFY(torchKnobs("1.13.1").pin_memory_device);
+    QVERIFY(!torchKnobs("1.13.1").prefetch_factor_default_none);
+    QVERIFY(!torchKnobs("1.11.0").pin_memory_device);
+    QVERIFY(!torchKnobs("1.6.0").persistent_workers);
+    QVERIFY(torchKnobs("2.0.1").prefetch_factor_default_none);
+    QVERIFY(!torchKnobs("2.5.1+cu121").in_order);
+    QVERIFY(torchKnobs("2.6.0").in_order);
+    QVERIFY(torchKnobs("2.6.0a0+gitabc").in_order);
+    QVERIFY(torchKnobs("2.14.0.dev20260101").in_order);
+    QVERIFY(torchKnobs("10.0").in_order);
+    QVERIFY(torchKnobs("").in_order);       // the engine's own runs
+    QVERIFY(torchKnobs("nightly").in_order); // unreadable: not taken away
+    // The probe's summary says which knobs the job's torch has.
+    RunSummary s = run(0.5);
+    s.source = "pytorch";
+    s.torch_version = "1.13.1";
+    const QByteArray json = QByteArray::fromStdString(runSummaryToJson(s));
+    const QJsonObject k = QJsonDocument::fromJson(json).object().value(QStringLiteral("torch_knobs")).toObject();
+    QCOMPARE(k.value(QStringLiteral("in_order")).toBool(true), false);
+    QCOMPARE(k.value(QStringLiteral("pin_memory_device")).toBool(false), true);
+    QCOMPARE(k.value(QStringLiteral("prefetch_factor_default_none")).toBool(true), false);
+    s.torch_version.clear();
+    QVERIFY(!QJsonDocument::fromJson(QByteArray::fromStdString(runSummaryToJson(s))).object().contains(QStringLiteral("torch_knobs")));
+}
+
+void TestAdvice::adviceKnowsTheJobsTorch()
+{
+    // Head-of-line blocking (one very slow sample, workers idle): in_order=False is the fix.
+    RunSummary s = run(0.9);
+    workers(s, 4, 0.2, 0.01, 0.0, 0.78);
+    s.figures.head_of_line_fraction = 0.85;
+    s.figures.longest_head_of_line_s = 0.25;
+    LoaderKnobs k = knobs(4);
+    const std::vector<Advice> engine = adviseRun(k, s);
+    QVERIFY(find(engine, advice_id::kInOrder)); // the engine: every knob
+    for (const char* version : {"2.6.0", "2.14.1+cu130"}) {
+        k.torch_version = version;
+        const std::vector<Advice> advice = adviseRun(k, s);
+        QVERIFY2(find(advice, advice_id::kInOrder), version);
+        QVERIFY(!find(advice, advice_id::kUpgradeTorchInOrder));
+    }
+    for (const char* version : {"1.13.0a0", "2.5.1"}) {
+        k.torch_version = version;
+        const std::vector<Advice> advice = adviseRun(k, s);
+        QVERIFY2(!find(advice, advice_id::kInOrder), version);
+        const Advice* up = find(advice, advice_id::kUpgradeTorchInOrder);
+        QVERIFY2(up, qPrintable(ids(advice).join(u',')));
+        QVERIFY(up->knob.empty() && up->suggest.isNone()); // nothing to Apply
+        QVERIFY2(up->text.find("upgrade to torch ≥ 2.6 for in_order=False") != std::string::npos, up->text.c_str());
+        QCOMPARE(up->evidenceValue("head_of_line_fraction"), 0.85);
+        for (const Advice& a : advice)
+            QVERIFY2(a.knob != "loader.in_order", a.id.c_str());
+    }
+    // Before 1.7 there is no prefetch_factor: bursts get no prefetch advice.
+    RunSummary bursts = run(0.3);
+    workers(bursts, 4, 0.3, 0.05, 0.0, 0.6);
+    bursts.figures.io_s_per_sample = 0.00002;
+    bursts.figures.cpu_s_per_sample = 0.00001;
+    LoaderKnobs old = knobs(4);
+    const std::vector<Advice> current = adviseRun(old, bursts);
+    QVERIFY(find(current, advice_id::kRaisePrefetch));
+    old.torch_version = "1.6.0";
+    const std::vector<Advice> before17 = adviseRun(old, bursts);
+    QVERIFY(!find(before17, advice_id::kRaisePrefetch));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

@@ -264,6 +264,11 @@ std::optional<QString> startupAndOrderAdvice(const Advice& a)
                   "idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch "
                   "order then varies from run to run)")
                    .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
+    if (a.id == id::kUpgradeTorchInOrder)
+        return T::tr("the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood "
+                     "idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers "
+                     "the ready batches meanwhile (this job's torch has no in_order)")
+                   .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
     return std::nullopt;
 }
 

@@ -126,6 +126,7 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     // The rules read the job's knobs (as the model has them) and whether it used a device.
     ls::LoaderKnobs k = ls::LoaderKnobs::fromConfig(model);
     k.device = t.kernels > 0;
+    k.torch_version = sum.torch_version; // never advise a knob the job's torch lacks
     sum.advice = ls::adviseRun(k, sum);
     return sum;
 }

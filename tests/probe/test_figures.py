@@ -100,6 +100,31 @@ def case(args, iterable=False, shares=True):
     return run
 
 
+def case_torch_knobs(tmp):
+    """One worker's samples are slow: the loop waits for its batches while the other worker's are
+    ready and it stands idle, head-of-line blocking that in_order=False would fix. The advice
+    names in_order only where the job's torch has it (2.6 on), else says to upgrade."""
+    import inspect
+    import torch
+    work = os.path.join(tmp, "probe")
+    r = run_job(work, ["--workers", "2", "--length", "64", "--sleep-us", "500", "--slow-worker", "0",
+                       "--slow-us", "20000", "--truth", os.path.join(tmp, "truth.json")], probe=True, job=FIGURES_JOB)
+    check(r.rc == 0, "the job failed:\n" + r.stderr[-2000:])
+    s = r.summary
+    has = "in_order" in inspect.signature(torch.utils.data.DataLoader.__init__).parameters
+    knobs = s["torch_knobs"]
+    check(s["torch_version"] == torch.__version__, "torch_version %r" % s["torch_version"])
+    check(knobs["in_order"] == has, "torch_knobs %r, but DataLoader(in_order=) %s" % (knobs, "exists" if has else "does not"))
+    check("pin_memory_device" in inspect.signature(torch.utils.data.DataLoader.__init__).parameters
+          or not knobs["pin_memory_device"], "torch_knobs says pin_memory_device: %r" % knobs)
+    ids = [a["id"] for a in s["advice"]]
+    check(("in_order" if has else "upgrade_torch_in_order") in ids, "advice %r" % ids)
+    check(has or "in_order" not in ids, "in_order advised to torch %s, which has no in_order" % torch.__version__)
+    for a in s["advice"]:
+        check(a["knob"] != "loader.in_order" or has, "advice %r names in_order" % a)
+    check_no_leftovers(r, all_pids(r))
+
+
 SLOW = ["--sleep-us", "2000", "--step-us", "8000"]
 CASES = {
     "figures_map": case(["--dataset", "map", "--workers", "2", "--length", "96", "--shuffle"] + SLOW),
@@ -108,6 +133,7 @@ CASES = {
     # lasts (where idle 100 % next to busy 10-25 % came from).
     "figures_map_tiny": case(["--dataset", "map", "--workers", "2", "--length", "10"], shares=False),
     "figures_iterable_tiny": case(["--dataset", "iterable", "--workers", "2", "--length", "10"], iterable=True, shares=False),
+    "figures_torch_knobs": case_torch_knobs,
     "figures_map_no_workers": case(["--dataset", "map", "--workers", "0", "--length", "24", "--shuffle"], shares=False),
 }
 

@@ -189,6 +189,29 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     }
 }
 
+/** Head-of-line blocking: in_order=False, or, where the job's torch has no in_order, an upgrade. */
+Advice inOrderAdvice(const LoaderKnobs& k, const RunFigures& f)
+{
+    double idle = 0;
+    for (const WorkerFigures& w : f.workers)
+        idle += w.idle_fraction / double(f.workers.size());
+    const std::string finding = "the loop waited " + pct(f.head_of_line_fraction) +
+                                " of its time for a late batch while later batches were already ready and the workers "
+                                "stood idle " + pct(idle) + " of the time (the longest wait " +
+                                ms(f.longest_head_of_line_s) + " ms): ";
+    std::vector<std::pair<std::string, double>> evidence = {{"head_of_line_fraction", f.head_of_line_fraction},
+                                                            {"worker_idle_mean", idle},
+                                                            {"longest_head_of_line_ms", f.longest_head_of_line_s * 1e3}};
+    if (!k.has("loader.in_order"))
+        return make(id::kUpgradeTorchInOrder, "", {},
+                    finding + "upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile "
+                              "(this job's torch has no in_order)",
+                    std::move(evidence));
+    return make(id::kInOrder, "loader.in_order", KnobValue::of(false),
+                finding + "in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)",
+                std::move(evidence));
+}
+
 void copyRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>& out)
 {
     const RunFigures& f = s.figures;
@@ -350,6 +373,18 @@ KnobValue LoaderKnobs::value(const std::string& knob) const
     return {};
 }
 
+bool LoaderKnobs::has(const std::string& knob) const
+{
+    if (torch_version.empty())
+        return true; // the engine's own run: every knob is its own
+    const TorchKnobs t = torchKnobs(torch_version);
+    if (knob == "loader.in_order")
+        return t.in_order;
+    if (knob == "loader.persistent_workers" || knob == "loader.prefetch_factor")
+        return t.persistent_workers;
+    return true;
+}
+
 LoaderKnobs LoaderKnobs::fromConfig(const Config& c)
 {
     LoaderKnobs k;
@@ -385,19 +420,8 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
     const double steady = stall - startupShare;
     if (steady >= AdviceThresholds::kInputBound)
         inputBoundRules(k, s, out);
-    if (headOfLineDominates(k, f)) {
-        double idle = 0;
-        for (const WorkerFigures& w : f.workers)
-            idle += w.idle_fraction / double(f.workers.size());
-        out.push_back(make(id::kInOrder, "loader.in_order", KnobValue::of(false),
-                           "the loop waited " + pct(f.head_of_line_fraction) +
-                               " of its time for a late batch while later batches were already ready and the workers "
-                               "stood idle " + pct(idle) + " of the time (the longest wait " + ms(f.longest_head_of_line_s) +
-                               " ms): in_order=False delivers the ready batches meanwhile (batch order then varies "
-                               "from run to run)",
-                           {{"head_of_line_fraction", f.head_of_line_fraction}, {"worker_idle_mean", idle},
-                            {"longest_head_of_line_ms", f.longest_head_of_line_s * 1e3}}));
-    }
+    if (headOfLineDominates(k, f))
+        out.push_back(inOrderAdvice(k, f));
     copyRules(k, s, out);
     startupRules(k, s, out);
     if (steady < AdviceThresholds::kInputBound) {
@@ -426,6 +450,8 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
                                "run faster",
                            {{"data_stall_fraction", steady}, {"startup_share", startupShare}}));
     }
+    // Never a knob the job's torch lacks (the rules that have a better finding said it already).
+    std::erase_if(out, [&k](const Advice& a) { return !a.knob.empty() && !k.has(a.knob); });
     if (!s.figures_reliable)
         for (Advice& a : out) {
             a.text += " (measured on incomplete data: " + std::to_string(s.events_lost) + " events were lost)";
