@@ -105,6 +105,7 @@ private slots:
     void metricsWorkerSharesWithinTheWindow();
     void torchKnobsByVersion();
     void adviceKnowsTheJobsTorch();
+    void moreWorkersThanCoresSaysWhy();
 };
 
 void TestAdvice::rules_data()
@@ -645,6 +646,31 @@ void TestAdvice::adviceKnowsTheJobsTorch()
     old.torch_version = "1.6.0";
     const std::vector<Advice> before17 = adviseRun(old, bursts);
     QVERIFY(!find(before17, advice_id::kRaisePrefetch));
+}
+
+void TestAdvice::moreWorkersThanCoresSaysWhy()
+{
+    // 1 ms of I/O and 0.1 ms CPU per sample on 2 cores: 10 workers. PyTorch warns above 2; the
+    // sentence says why both hold: the workers sleep on I/O 91 % of a sample's time.
+    RunSummary s = run(0.5);
+    s.figures.samples = 40000;
+    workers(s, 2, 0.99, 0.09, 0.0);
+    s.figures.io_s_per_sample = 0.001;
+    s.figures.cpu_s_per_sample = 0.0001;
+    const std::vector<Advice> advice = adviseRun(knobs(2), s);
+    const Advice* a = find(advice, advice_id::kRaiseNumWorkers);
+    QVERIFY(a);
+    QCOMPARE(a->suggest.number, 10.0);
+    QVERIFY(std::abs(a->evidenceValue("io_share") - 1.0 / 1.1) < 1e-9);
+    QVERIFY2(a->text.find("suggested max number of workers is 2 (the cores)") != std::string::npos, a->text.c_str());
+    QVERIFY2(a->text.find("sleeps on I/O 91 %") != std::string::npos, a->text.c_str());
+    // Within the cores nothing to explain: 16 cores.
+    s.cores = 16;
+    const std::vector<Advice> many = adviseRun(knobs(2), s);
+    const Advice* b = find(many, advice_id::kRaiseNumWorkers);
+    QVERIFY(b);
+    QVERIFY(b->suggest.number <= 16);
+    QVERIFY2(b->text.find("suggested max") == std::string::npos, b->text.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

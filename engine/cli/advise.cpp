@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// loaderscope-engine advise: run the config, then check each piece of advice that names a knob
-// with a short measured sweep (the current value, the advised value, one beyond) before the user
-// changes anything. Prints the run's summary with a `proof` on each such advice.
+// loaderscope-engine advise: run the config (or take the run of --summary), then check each piece
+// of advice that names a knob with a short measured sweep (the current value, the advised value,
+// one beyond) before the user changes anything. Prints the run's summary with a `proof` on each
+// such advice.
 #include "commands.h"
 
 #include "loaderscope/output_file.h"
@@ -12,18 +13,23 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <optional>
 
 namespace loaderscope::cli {
 
 namespace {
 
-/// The options of `advise` into `configPath`, `out` and `batches`; false once a usage error
-/// (an unknown option, no --config) was reported.
-bool parseAdviseOptions(const Options& options, std::string& configPath, std::string& out, int& batches)
+/// The options of `advise` into `configPath`, `summaryPath`, `out` and `batches`; false once a
+/// usage error (an unknown option, no --config) was reported.
+bool parseAdviseOptions(const Options& options, std::string& configPath, std::string& summaryPath, std::string& out,
+                        int& batches)
 {
     for (const auto& [k, v] : options) {
         if (k == "config")
             configPath = v;
+        else if (k == "summary")
+            summaryPath = v;
         else if (k == "out")
             out = v;
         else if (k == "batches")
@@ -97,13 +103,44 @@ bool writeAdvisedSummary(const std::string& out, const std::string& text)
     return true;
 }
 
+/// --summary: the run whose advice is to be proven as it stands (its sentences and advised values
+/// rest on its own figures, which the app shows next to them); empty optional once reported.
+std::optional<RunSummary> loadGivenSummary(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in && !in.eof()) {
+        std::cerr << "loaderscope-engine: cannot read " << path << "\n";
+        return std::nullopt;
+    }
+    try {
+        return parseRunSummary(text);
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << path << " is not a run summary: " << e.what() << "\n";
+        return std::nullopt;
+    }
+}
+
+/// 1. The run itself, as configured (at most `batches` per epoch): its summary and advice.
+std::optional<RunSummary> runForAdvice(const SweepOptions& base, const std::atomic<bool>* stop)
+{
+    std::cerr << "progress 0/1 running the configuration" << std::endl;
+    const SweepResult first = runSweep(base, {}, stop);
+    if (first.rows.empty() || !first.rows[0].summary) {
+        std::cerr << "loaderscope-engine: the run failed: "
+                  << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
+        return std::nullopt;
+    }
+    return *first.rows[0].summary;
+}
+
 } // namespace
 
 int adviseCommand(const Options& options, const std::string& self)
 {
-    std::string configPath, out;
+    std::string configPath, summaryPath, out;
     int batches = 200;
-    if (!parseAdviseOptions(options, configPath, out, batches))
+    if (!parseAdviseOptions(options, configPath, summaryPath, out, batches))
         return 2;
     SweepOptions base;
     base.engine = self;
@@ -115,15 +152,11 @@ int adviseCommand(const Options& options, const std::string& self)
     installSweepStopHandlers();
     const std::atomic<bool>* stop = sweepStopFlag();
     try {
-        // 1. The run itself, as configured (at most `batches` per epoch): its summary and advice.
-        std::cerr << "progress 0/1 running the configuration" << std::endl;
-        const SweepResult first = runSweep(base, {}, stop);
-        if (first.rows.empty() || !first.rows[0].summary) {
-            std::cerr << "loaderscope-engine: the run failed: "
-                      << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
-            return stop->load() ? 130 : 3;
-        }
-        RunSummary summary = *first.rows[0].summary;
+        // 1. The advice to prove: the given run's (--summary), else a run of the configuration's.
+        std::optional<RunSummary> given = summaryPath.empty() ? runForAdvice(base, stop) : loadGivenSummary(summaryPath);
+        if (!given)
+            return !summaryPath.empty() ? 2 : stop->load() ? 130 : 3;
+        RunSummary summary = std::move(*given);
         const LoaderKnobs knobs = LoaderKnobs::fromConfig(config);
         // 2. Each piece of advice with a knob: a sweep of that knob around the advised value.
         size_t total = 1, done = 1;

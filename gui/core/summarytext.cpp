@@ -186,11 +186,19 @@ std::optional<QString> workerCountAdvice(const Advice& a)
 {
     namespace id = loaderscope::advice_id;
     auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    if (a.id == id::kRaiseNumWorkers)
-        return T::tr("the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, "
-                  "so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5")
-                   .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
-                        count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
+    if (a.id == id::kRaiseNumWorkers) {
+        QString text = T::tr("the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on "
+                             "it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise "
+                             "num_workers to %5")
+                           .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
+                                count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
+        // More workers than cores: why PyTorch's warning and the advice both hold (advice.cpp).
+        if (e("suggest") > e("cores") && e("cores") > 0)
+            text += T::tr(". PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here "
+                          "because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free")
+                        .arg(count(e("cores")), pct0(e("io_share")));
+        return text;
+    }
     if (a.id == id::kCpuBound && e("contended") > 0)
         return T::tr("the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the "
                      "%4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; "

@@ -729,4 +729,10 @@ TR = {
     "Recording %1": "Kayıt %1",
     "Rank %1 of %2 recordings · %3": "%2 kayıttan rank %1 · %3",
     "rank %1 · data stall %2 · %3 samples/s": "rank %1 · veri beklemesi %2 · %3 örnek/s",
+    # r4-figures: advice that knows the job's torch, more workers than cores, Prove it on the shown run
+    ". PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free":
+        ". PyTorch, önerdiği en fazla worker sayısının %1 (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin %2 kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır",
+    "the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)":
+        "sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)",
+    "Cannot write the run's summary to %1.": "Çalıştırmanın özeti %1 konumuna yazılamıyor.",
 }

@@ -106,6 +106,29 @@ PoolModel modelPool(const RunSummary& s)
 }
 
 /**
+ * More workers. Where that is more than the cores, PyTorch warns ("suggested max number of
+ * worker in current system is N"): the sentence says why both hold, from the measured share of a
+ * sample's time the worker sleeps on I/O (the cores are free meanwhile).
+ */
+Advice raiseWorkersAdvice(const PoolModel& m, int nw, int cores, double stall)
+{
+    const double ioShare = m.io + m.cpu > 0 ? m.io / (m.io + m.cpu) : 0.0;
+    std::string text = "the loop waits " + pct(stall) + " of its time for data; each sample spends " + ms(m.io) +
+                       " ms off the CPU (I/O) and " + ms(m.cpu) + " ms on it, so keeping up with " +
+                       std::to_string(int(std::lround(m.target))) + " samples/s takes about " +
+                       std::to_string(m.needed) + " workers (now " + std::to_string(nw) + ", on " +
+                       std::to_string(cores) + " cores): raise num_workers to " + std::to_string(m.needed);
+    if (m.needed > cores)
+        text += ". PyTorch will warn that its suggested max number of workers is " + std::to_string(cores) +
+                " (the cores); more fit here because each worker sleeps on I/O " + pct(ioShare) +
+                " of a sample's time, and a sleeping worker leaves its core free";
+    return make(id::kRaiseNumWorkers, "loader.num_workers", KnobValue::of(double(m.needed)), text,
+                {{"data_stall_fraction", stall}, {"io_ms_per_sample", m.io * 1e3}, {"cpu_ms_per_sample", m.cpu * 1e3},
+                 {"target_samples_per_s", m.target}, {"suggest", m.needed}, {"num_workers", nw}, {"cores", cores},
+                 {"io_share", ioShare}});
+}
+
+/**
  * Head-of-line blocking explains the wait when most of it was spent on a late batch while later
  * ones were ready: then neither more workers nor a deeper window would shorten it.
  */
@@ -156,15 +179,7 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
         return;
     }
     if (m.needed > nw) {
-        out.push_back(make(id::kRaiseNumWorkers, "loader.num_workers", KnobValue::of(double(m.needed)),
-                           "the loop waits " + pct(stall) + " of its time for data; each sample spends " + ms(m.io) +
-                               " ms off the CPU (I/O) and " + ms(m.cpu) + " ms on it, so keeping up with " +
-                               std::to_string(int(std::lround(m.target))) + " samples/s takes about " +
-                               std::to_string(m.needed) + " workers (now " + std::to_string(nw) + ", on " +
-                               std::to_string(s.cores) + " cores): raise num_workers to " + std::to_string(m.needed),
-                           {{"data_stall_fraction", stall}, {"io_ms_per_sample", m.io * 1e3},
-                            {"cpu_ms_per_sample", m.cpu * 1e3}, {"target_samples_per_s", m.target},
-                            {"suggest", m.needed}, {"num_workers", nw}, {"cores", s.cores}}));
+        out.push_back(raiseWorkersAdvice(m, nw, s.cores, stall));
         return;
     }
     // Enough workers on average, yet the loop waits: the pin thread, or bursts.
