@@ -635,6 +635,21 @@ void TestAdvice::adviceKnowsTheJobsTorch()
         for (const Advice& a : advice)
             QVERIFY2(a.knob != "loader.in_order", a.id.c_str());
     }
+    // The pin-memory thread is the bottleneck: pin_memory "shared" is the engine's; a torch job is
+    // told what it can change instead, with no knob.
+    LoaderKnobs pinned = knobs(8);
+    pinned.pin_memory = "true";
+    RunSummary pinBound = run(0.4);
+    workers(pinBound, 8, 0.3, 0.05, 0.0, 0.6);
+    pinBound.figures.io_s_per_sample = 0.0001;
+    pinBound.figures.cpu_s_per_sample = 0.00001;
+    pinBound.figures.pin_busy_fraction = 0.9;
+    pinned.torch_version = "2.6.0";
+    const std::vector<Advice> torchPin = adviseRun(pinned, pinBound);
+    const Advice* p = find(torchPin, advice_id::kPinThreadBound);
+    QVERIFY(p && p->knob.empty() && p->suggest.isNone());
+    QVERIFY2(p->text.find("PyTorch pins every batch on that one thread") != std::string::npos, p->text.c_str());
+    QVERIFY(p->text.find("shared") == std::string::npos);
     // Before 1.7 there is no prefetch_factor: bursts get no prefetch advice.
     RunSummary bursts = run(0.3);
     workers(bursts, 4, 0.3, 0.05, 0.0, 0.6);

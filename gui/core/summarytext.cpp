@@ -234,6 +234,11 @@ std::optional<QString> copyAdvice(const Advice& a)
 {
     namespace id = loaderscope::advice_id;
     auto e = [&a](const char* key) { return a.evidenceValue(key); };
+    if (a.id == id::kPinThreadBound && a.knob.empty()) // a watched job: its torch has no pin_memory "shared"
+        return T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every "
+                     "batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach "
+                     "the device) take it less time")
+                   .arg(pct0(e("pin_busy_fraction")), pct0(e("data_stall_fraction")));
     if (a.id == id::kPinThreadBound)
         return T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory \"shared\" "
                   "lets the workers write into pinned memory and removes that copy")

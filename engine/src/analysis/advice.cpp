@@ -184,12 +184,21 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     }
     // Enough workers on average, yet the loop waits: the pin thread, or bursts.
     if (k.pin_memory == "true" && f.pin_busy_fraction >= 0.7) {
-        out.push_back(make(id::kPinThreadBound, "loader.pin_memory", KnobValue::of(std::string("shared")),
-                           "the pin-memory thread copies batches " + pct(f.pin_busy_fraction) +
-                               " of the time and the loop waits " + pct(stall) +
-                               " for data: pin_memory \"shared\" lets the workers write into pinned memory and "
-                               "removes that copy",
-                           {{"pin_busy_fraction", f.pin_busy_fraction}, {"data_stall_fraction", stall}}));
+        const std::string finding = "the pin-memory thread copies batches " + pct(f.pin_busy_fraction) +
+                                    " of the time and the loop waits " + pct(stall) + " for data: ";
+        const std::vector<std::pair<std::string, double>> evidence = {{"pin_busy_fraction", f.pin_busy_fraction},
+                                                                      {"data_stall_fraction", stall}};
+        // pin_memory "shared" is the engine's own; a watched job's torch has no such value.
+        if (!k.torch_version.empty())
+            out.push_back(make(id::kPinThreadBound, "", {},
+                               finding + "PyTorch pins every batch on that one thread; batches of fewer bytes (for "
+                                         "example uint8 instead of float32 until they reach the device) take it less time",
+                               evidence));
+        else
+            out.push_back(make(id::kPinThreadBound, "loader.pin_memory", KnobValue::of(std::string("shared")),
+                               finding + "pin_memory \"shared\" lets the workers write into pinned memory and removes "
+                                         "that copy",
+                               evidence));
         return;
     }
     if (nw > 0) {
