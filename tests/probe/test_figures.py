@@ -58,7 +58,8 @@ def fetch_window_s(run):
 def check_shares(run, truth):
     """Each worker's busy and idle time against the job's own timing of its samples: busy is the
     samples' time; idle at least most of the gaps between a worker's batches (it waits for its
-    next task there, apart from the collate and the hand-over, well under 1 ms a batch)."""
+    next task there, apart from the collate and the hand-over, under 1 ms a batch on a quiet
+    machine)."""
     window = fetch_window_s(run)
     busy = collections.defaultdict(float)
     gaps = collections.defaultdict(float)
@@ -72,14 +73,16 @@ def check_shares(run, truth):
     for w in run.summary["workers"]:
         wid, n = w["worker"], len(spans[w["worker"]])
         busy_s, idle_s = w["busy_fraction"] * window, w["idle_fraction"] * window
-        # The probe's span wraps __getitem__ and adds the collate (about 0.3 ms a batch).
-        check(abs(busy_s - busy[wid]) <= 0.1 * busy[wid] + 0.002 * n,
+        # The probe's span wraps __getitem__ and adds the collate (about 0.3 ms a batch; more on a
+        # loaded machine).
+        check(abs(busy_s - busy[wid]) <= 0.15 * busy[wid] + 0.003 * n,
               "worker %d: busy %.1f ms, the job measured %.1f ms" % (wid, busy_s * 1e3, busy[wid] * 1e3))
-        check(idle_s >= 0.8 * gaps[wid] - 0.001 * n,
+        check(idle_s >= 0.7 * gaps[wid] - 0.002 * n,
               "worker %d: idle %.1f ms, the job saw %.1f ms between its batches" % (wid, idle_s * 1e3, gaps[wid] * 1e3))
-        # The samples sleep: their time is off the CPU.
-        check(w["io_fraction"] >= 0.5 * w["busy_fraction"], "worker %d: I/O %.3f of busy %.3f"
-              % (wid, w["io_fraction"], w["busy_fraction"]))
+        # The samples sleep: little of their time is CPU (on a loaded machine a worker waking from
+        # its sleep waits for a core: that is cpu_wait, not I/O, so only the CPU share is bounded).
+        check(w["cpu_fraction"] <= 0.5 * w["busy_fraction"], "worker %d: CPU %.3f of busy %.3f"
+              % (wid, w["cpu_fraction"], w["busy_fraction"]))
 
 
 def case(args, iterable=False, shares=True):
