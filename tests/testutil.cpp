@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QtTest>
 
 #include <csignal>
 #include <functional>
@@ -87,7 +88,35 @@ EngineResult runEngineWith(const QByteArray& configJson, const std::function<voi
     QFile s(summary);
     if (s.open(QIODevice::ReadOnly))
         r.summary = QJsonDocument::fromJson(s.readAll()).object();
+    // Every engine run a test makes: no worker is more than 100 % busy, idle and waiting.
+    if (const QString problems = workerShareProblems(r.summary); !problems.isEmpty())
+        QTest::qFail(qPrintable(problems), __FILE__, __LINE__);
     return r;
+}
+
+QString workerShareProblems(const QJsonObject& summary)
+{
+    // 0.005: the summary rounds each fraction to 6 digits, and a batch's CPU clock is read a few
+    // µs outside its fetch and collate spans.
+    constexpr double kSlack = 0.005;
+    QStringList problems;
+    QJsonArray lanes = summary.value(QStringLiteral("workers")).toArray();
+    if (summary.value(QStringLiteral("main_fetch")).isObject())
+        lanes.append(summary.value(QStringLiteral("main_fetch")));
+    for (const QJsonValue& v : lanes) {
+        const QJsonObject w = v.toObject();
+        auto f = [&w](const char* key) { return w.value(QLatin1String(key)).toDouble(); };
+        const double busy = f("busy_fraction"), idle = f("idle_fraction");
+        const double cpu = f("cpu_fraction"), wait = f("cpu_wait_fraction"), io = f("io_fraction");
+        const QString who = QStringLiteral("worker %1").arg(w.value(QStringLiteral("worker")).toInt());
+        if (busy + idle > 1 + kSlack)
+            problems << QStringLiteral("%1: busy %2 + idle %3 > 1").arg(who).arg(busy).arg(idle);
+        if (cpu + wait + idle > 1 + kSlack)
+            problems << QStringLiteral("%1: cpu %2 + waiting for a core %3 + idle %4 > 1").arg(who).arg(cpu).arg(wait).arg(idle);
+        if (io > busy + 1e-6)
+            problems << QStringLiteral("%1: I/O %2 above busy %3").arg(who).arg(io).arg(busy);
+    }
+    return problems.join(QStringLiteral("; "));
 }
 
 EngineResult runEngineArgs(const QStringList& args, int timeoutMs)

@@ -43,6 +43,13 @@ QStringList segmentsOf(qint64 pid);
 bool processAlive(qint64 pid);
 /// Worker pids listed in a summary (all epochs).
 QList<qint64> workerPids(const QJsonObject& summary);
+/**
+ * What is wrong with a summary's per-worker time shares (empty: nothing): for every entry of
+ * `workers` and `main_fetch`, busy + idle <= 100 % and CPU + waiting for a core + idle <= 100 %
+ * (busy is CPU, waiting for a core and I/O; a worker's spans do not overlap). runEngine checks it
+ * on every summary it reads; tests/probe/probetest.py has the same check for the probe's.
+ */
+QString workerShareProblems(const QJsonObject& summary);
 /// Polls until none of `pids` is alive, up to timeoutMs. True on success.
 bool waitGone(const QList<qint64>& pids, int timeoutMs);
 

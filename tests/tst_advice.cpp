@@ -1,89 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The advice rules and the metrics behind them, on recorded figures and synthetic events: no
 // process is started. Engine runs that produce each piece of advice are in tst_recommend.
-#include "loaderscope/advice.h"
-#include "loaderscope/metrics.h"
+#include "advicetest.h"
 
 #include <QtTest>
 
 #include <random>
 
 using namespace loaderscope;
+using namespace advicetest;
 
 Q_DECLARE_METATYPE(loaderscope::RunSummary)
 Q_DECLARE_METATYPE(loaderscope::LoaderKnobs)
-
-namespace {
-
-/// A finished run: `stall` of a 10 s loop spent in next(), 100,000 samples.
-RunSummary run(double stall, int cores = 2)
-{
-    RunSummary s;
-    s.cores = cores;
-    s.figures.seconds = 10;
-    s.figures.samples = 100000;
-    s.figures.batches = 3125;
-    s.figures.samples_per_s = 10000;
-    s.figures.data_stall_fraction = stall;
-    return s;
-}
-
-/// `n` workers, each busy `busy` of the loop, split into CPU, waiting for a core, and I/O.
-void workers(RunSummary& s, int n, double busy, double cpu, double cpuWait, double idle = 0.02)
-{
-    s.num_workers = n;
-    for (int w = 0; w < n; ++w) {
-        WorkerFigures f;
-        f.worker = w;
-        f.busy_fraction = busy;
-        f.cpu_fraction = cpu;
-        f.cpu_wait_fraction = cpuWait;
-        f.io_fraction = busy - cpu - cpuWait;
-        f.idle_fraction = idle;
-        s.figures.workers.push_back(f);
-    }
-}
-
-LoaderKnobs knobs(int nw)
-{
-    LoaderKnobs k;
-    k.num_workers = nw;
-    k.batch_size = 32;
-    return k;
-}
-
-QStringList ids(const std::vector<Advice>& advice)
-{
-    QStringList out;
-    for (const Advice& a : advice)
-        out << QString::fromStdString(a.id);
-    return out;
-}
-
-const Advice* find(const std::vector<Advice>& advice, const char* id)
-{
-    for (const Advice& a : advice)
-        if (a.id == id)
-            return &a;
-    return nullptr;
-}
-// find() returns a pointer into the vector: a temporary would dangle (ASan caught one).
-const Advice* find(std::vector<Advice>&& advice, const char* id) = delete;
-
-Event ev(EventKind kind, int lane, uint64_t t0, uint64_t t1, int64_t batch = -1, int64_t arg0 = 0, int64_t arg1 = 0)
-{
-    Event e;
-    e.kind = kind;
-    e.lane = int16_t(lane);
-    e.t0 = t0;
-    e.t1 = t1;
-    e.batch = batch;
-    e.arg0 = arg0;
-    e.arg1 = arg1;
-    return e;
-}
-
-} // namespace
 
 class TestAdvice : public QObject
 {
@@ -100,6 +28,7 @@ private slots:
     void metricsFromEvents();
     void metricsOverlapMatchesBruteForce();
     void metricsAnyLaneOrder();
+    void metricsWorkerSharesWithinTheWindow();
 };
 
 void TestAdvice::rules_data()
@@ -541,6 +470,36 @@ void TestAdvice::metricsAnyLaneOrder()
     QCOMPARE(*a.first_batch_s, *b.first_batch_s);
     QCOMPARE(a.workers[1].cpu_fraction, b.workers[1].cpu_fraction);
     QCOMPARE(a.cpu_s_per_sample, b.cpu_s_per_sample);
+}
+
+void TestAdvice::metricsWorkerSharesWithinTheWindow()
+{
+    // A run of 3 ms: the two workers waited 20 ms for their first task while the other started
+    // (before the first next()), and worker 1 answered a fourth task with the end of its iterable
+    // stream (BatchCost with batch -1). Measured on real jobs before: idle 1.0 next to busy 0.25
+    // (the idle time outside the loop over the loop's 3 ms), and 4 batches for 3.
+    MetricsAccumulator m(2);
+    const uint64_t ms = 1'000'000, origin = 1'000 * ms, loop = origin + 20 * ms;
+    for (int w = 0; w < 2; ++w)
+        m.add(ev(EventKind::WaitTask, w, origin, loop, -1));
+    for (int b = 0; b < 3; ++b) {
+        const uint64_t t = loop + uint64_t(b) * ms;
+        const int w = b % 2;
+        m.add(ev(EventKind::Fetch, w, t, t + ms / 2, batchKey(0, b), b));
+        m.add(ev(EventKind::BatchCost, w, t + ms / 2, t + ms / 2, batchKey(0, b), int64_t(ms / 4), 0));
+        m.add(ev(EventKind::WaitData, LaneMain, t, t + ms, batchKey(0, b), w, 1));
+    }
+    m.add(ev(EventKind::BatchCost, 1, loop + 3 * ms, loop + 3 * ms, -1, int64_t(ms / 10), 0));
+    const RunFigures f = m.figures();
+    QCOMPARE(f.seconds, 0.003);
+    QCOMPARE(f.workers[0].batches, int64_t(2));
+    QCOMPARE(f.workers[1].batches, int64_t(1)); // the end of the stream is not a batch
+    QVERIFY(qFuzzyCompare(f.workers[1].cpu_fraction, 0.00035 / 0.023)); // its CPU still counts
+    for (const WorkerFigures& w : f.workers) {
+        QVERIFY2(w.busy_fraction + w.idle_fraction <= 1.0 + 1e-9, qPrintable(QStringLiteral("%1 + %2").arg(w.busy_fraction).arg(w.idle_fraction)));
+        QVERIFY(w.idle_fraction > 0.8); // 20 ms of the 23 ms window
+    }
+    QVERIFY(qFuzzyCompare(f.workers[0].busy_fraction, 0.001 / 0.023));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

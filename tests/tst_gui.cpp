@@ -2,6 +2,7 @@
 // Widgets offscreen: exports (PNG at the requested size and not blank, SVG parses, PDF written,
 // trace with a track per worker), the config form's validation at the field, the chart's point
 // budget, the main window running a preset.
+#include "core/adviceprover.h"
 #include "core/configfields.h"
 #include "core/eventfile.h"
 #include "core/importedtrace.h"
@@ -62,6 +63,7 @@ private slots:
     void stackedTimelinesShareOneAxis();
     void profilerTraceIntoTheTimeline();
     void sameFiguresEverywhere();
+    void proveItMeasuresTheShownAdvice();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 
 private:
@@ -530,6 +532,33 @@ void TestGui::sameFiguresEverywhere()
     QVERIFY(text.contains(QStringLiteral(">Legend<")));
     for (const LegendEntry& e : TimelineStyle::legend(*w.session()->model()))
         QVERIFY2(text.contains(e.text.toHtmlEscaped()), qPrintable(e.text));
+}
+
+void TestGui::proveItMeasuresTheShownAdvice()
+{
+    // "Prove it" measured a run of its own and showed that run's advice under the first run's
+    // figures ("the loop waits 77 %" below "Data stall: 87.3 %", and another advised value).
+    // The prover hands the shown run to the engine: its advice comes back as it was, with a proof.
+    const QByteArray config = R"({"dataset":{"length":240,"sample_bytes":256,"io_latency_us":2000},
+        "loader":{"batch_size":8,"num_workers":1},"train":{"step_us":2000},"device":{"backend":"sim"}})";
+    const EngineResult run = runEngine(config);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const loaderscope::RunSummary shown = loaderscope::parseRunSummary(QJsonDocument(run.summary).toJson().toStdString());
+    QVERIFY(!shown.advice.empty() && !shown.advice[0].knob.empty());
+    AdviceProver prover;
+    QSignalSpy finished(&prover, &AdviceProver::finished);
+    QSignalSpy failed(&prover, &AdviceProver::failed);
+    prover.start(config, enginePath(), 10, QByteArray::fromStdString(loaderscope::runSummaryToJson(shown)));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() + failed.size() > 0, 120000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed[0][0].toString()));
+    const auto proved = finished[0][0].value<loaderscope::RunSummary>();
+    QCOMPARE(proved.advice.size(), shown.advice.size());
+    QCOMPARE(proved.advice[0].text, shown.advice[0].text);
+    QCOMPARE(proved.advice[0].suggest, shown.advice[0].suggest);
+    // One data stall: the sentence's is the summary row's (the JSON rounds both to 6 digits).
+    QVERIFY(std::abs(proved.advice[0].evidenceValue("data_stall_fraction") - shown.figures.data_stall_fraction) < 1e-5);
+    QVERIFY(proved.advice[0].proof && proved.advice[0].proof->measured.size() >= 2);
+    QCOMPARE(proved.advice[0].proof->measured[1].first, shown.advice[0].suggest);
 }
 
 QTEST_MAIN(TestGui)

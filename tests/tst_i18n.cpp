@@ -314,7 +314,7 @@ void TestI18n::recommendationsTranslate()
     namespace id = loaderscope::advice_id;
     for (const char* adviceId : {id::kRaiseNumWorkers, id::kCpuBound, id::kRaisePrefetch, id::kPinThreadBound, id::kPinMemory,
                                  id::kNonBlocking, id::kCopyStream, id::kPersistentWorkers, id::kSpawnStartup, id::kInOrder,
-                                 id::kFewerWorkers, id::kTrainingBound}) {
+                                 id::kUpgradeTorchInOrder, id::kFewerWorkers, id::kTrainingBound}) {
         loaderscope::Advice a;
         a.id = adviceId;
         a.text = "English";

@@ -78,6 +78,7 @@ struct Lab
 {
     QProcess proc;
     QString config;
+    QString configUnknownKey; ///< offers a key the servers do not know
     QString error;
     bool skipped = false;
 
@@ -95,7 +96,9 @@ struct Lab
             while (proc.canReadLine()) {
                 const QByteArray line = proc.readLine().trimmed();
                 if (line.startsWith('{')) {
-                    config = QJsonDocument::fromJson(line).object().value(QStringLiteral("config")).toString();
+                    const QJsonObject o = QJsonDocument::fromJson(line).object();
+                    config = o.value(QStringLiteral("config")).toString();
+                    configUnknownKey = o.value(QStringLiteral("config_unknown_key")).toString();
                     return !config.isEmpty();
                 }
             }
@@ -568,7 +571,13 @@ void TstRemote::dialogListsOverSsh()
         // A Python that is not there: said in words.
         d.setRemotePython(QStringLiteral("/nonexistent/python3"));
         d.listRemote();
-        QTRY_VERIFY_WITH_TIMEOUT(d.remoteStatus().contains(QLatin1String("does not exist")), 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(d.remoteStatus().contains(QLatin1String("does not exist")), qPrintable(d.remoteStatus()), 30000);
+        // A key the server refuses: BatchMode fails at once, and the dialog says what to do.
+        qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.configUnknownKey).toUtf8());
+        d.setRemotePython(remoteInterpreter());
+        d.listRemote();
+        QTRY_VERIFY2_WITH_TIMEOUT(d.remoteStatus().contains(QLatin1String("ssh-add")), qPrintable(d.remoteStatus()), 30000);
+        qInfo("a refused key: %s", qPrintable(d.remoteStatus()));
     }
     qInfo("listing took %lld ms", qlonglong(phase.restart()));
     QFile(go).open(QIODevice::WriteOnly);

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,6 +19,7 @@ private slots:
     void moreWorkersHelpALatencyBoundLoader();
     void twoKnobsCsv();
     void refusesBadKnobs();
+    void adviseProvesTheShownRunsAdvice();
     void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 };
 
@@ -53,6 +55,49 @@ void TestSweep::moreWorkersHelpALatencyBoundLoader()
     QVERIFY2(prev > 2.5 * first, qPrintable(QStringLiteral("8 workers %1, 1 worker %2").arg(prev).arg(first)));
     QCOMPARE(j.value(QStringLiteral("best")).toInt(), 3);
     QVERIFY(rows[3].toObject().value(QStringLiteral("best")).toBool());
+}
+
+void TestSweep::adviseProvesTheShownRunsAdvice()
+{
+    // "Prove it" measured the advice of a run of its own and the app showed that advice under the
+    // first run's figures: "the loop waits 77 %" under a summary row of 87.3 %, and another
+    // advised value. With --summary the shown run's advice is measured as it stands.
+    QTemporaryDir dir;
+    const QByteArray config = R"({"dataset":{"length":240,"sample_bytes":256,"io_latency_us":2000},
+        "loader":{"batch_size":8,"num_workers":1},"train":{"step_us":2000},"device":{"backend":"sim"}})";
+    const EngineResult run = runEngine(config);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QJsonObject shown = run.summary;
+    QJsonArray advice = shown.value(QStringLiteral("advice")).toArray();
+    QVERIFY(!advice.isEmpty());
+    QJsonObject first = advice[0].toObject();
+    QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("raise_num_workers"));
+    // Marked: a new run could not say this.
+    first[QStringLiteral("text")] = QStringLiteral("the loop waits 87 % of its time for data: raise num_workers to 3");
+    first[QStringLiteral("suggest")] = 3;
+    advice[0] = first;
+    shown[QStringLiteral("advice")] = advice;
+    const QString summary = writeTemp(dir, QStringLiteral("shown.json"), QJsonDocument(shown).toJson());
+    const QString out = dir.filePath(QStringLiteral("advice.json"));
+    const EngineResult r = runEngineArgs({QStringLiteral("advise"), QStringLiteral("--config"),
+                                          writeTemp(dir, QStringLiteral("c.json"), config), QStringLiteral("--summary"), summary,
+                                          QStringLiteral("--batches"), QStringLiteral("10"), QStringLiteral("--out"), out}, 120000);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(!r.err.contains("running the configuration"), r.err.constData()); // no run of its own
+    QFile o(out);
+    QVERIFY(o.open(QIODevice::ReadOnly));
+    const QJsonObject proved = QJsonDocument::fromJson(o.readAll()).object();
+    const QJsonObject a = proved.value(QStringLiteral("advice")).toArray()[0].toObject();
+    QCOMPARE(a.value(QStringLiteral("text")).toString(), first.value(QStringLiteral("text")).toString());
+    QCOMPARE(a.value(QStringLiteral("suggest")).toInt(), 3);
+    const QJsonArray measured = a.value(QStringLiteral("proof")).toObject().value(QStringLiteral("measured")).toArray();
+    QCOMPARE(measured.size(), 3); // 1 (now), 3 (the shown advice), 4 (one beyond)
+    QCOMPARE(measured[1].toObject().value(QStringLiteral("value")).toInt(), 3);
+    QCOMPARE(proved.value(QStringLiteral("data_stall_fraction")), shown.value(QStringLiteral("data_stall_fraction")));
+    // A file that is no summary: refused, exit 2.
+    const EngineResult bad = runEngineArgs({QStringLiteral("advise"), QStringLiteral("--config"), dir.filePath(QStringLiteral("c.json")),
+                                            QStringLiteral("--summary"), writeTemp(dir, QStringLiteral("bad.json"), "not json")});
+    QCOMPARE(bad.exitCode, 2);
 }
 
 void TestSweep::twoKnobsCsv()

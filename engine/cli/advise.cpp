@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// loaderscope-engine advise: run the config, then check each piece of advice that names a knob
-// with a short measured sweep (the current value, the advised value, one beyond) before the user
-// changes anything. Prints the run's summary with a `proof` on each such advice.
+// loaderscope-engine advise: run the config (or take the run of --summary), then check each piece
+// of advice that names a knob with a short measured sweep (the current value, the advised value,
+// one beyond) before the user changes anything. Prints the run's summary with a `proof` on each
+// such advice.
 #include "commands.h"
 
 #include "loaderscope/output_file.h"
@@ -13,6 +14,8 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <optional>
 
 namespace loaderscope::cli {
 
@@ -71,6 +74,37 @@ bool writeAdvisedSummary(const std::string& out, const std::string& text)
     return true;
 }
 
+/// --summary: the run whose advice is to be proven as it stands (its sentences and advised values
+/// rest on its own figures, which the app shows next to them); empty optional once reported.
+std::optional<RunSummary> loadGivenSummary(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in && !in.eof()) {
+        std::cerr << "loaderscope-engine: cannot read " << path << "\n";
+        return std::nullopt;
+    }
+    try {
+        return parseRunSummary(text);
+    } catch (const std::exception& e) {
+        std::cerr << "loaderscope-engine: " << path << " is not a run summary: " << e.what() << "\n";
+        return std::nullopt;
+    }
+}
+
+/// 1. The run itself, as configured (at most `batches` per epoch): its summary and advice.
+std::optional<RunSummary> runForAdvice(const SweepOptions& base, const std::atomic<bool>* stop)
+{
+    std::cerr << "progress 0/1 running the configuration" << std::endl;
+    const SweepResult first = runSweep(base, {}, stop);
+    if (first.rows.empty() || !first.rows[0].summary) {
+        std::cerr << "loaderscope-engine: the run failed: "
+                  << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
+        return std::nullopt;
+    }
+    return *first.rows[0].summary;
+}
+
 } // namespace
 
 CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& a)
@@ -84,6 +118,10 @@ CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& a)
         ->type_name("N")
         ->check(CLI::Range(1, 1 << 24).description("")); // the help names it N
     c->add_option("--out", a.out, "Where the summary goes (else standard output).")->type_name("FILE.json");
+    c->add_option("--summary", a.summary,
+                  "Prove the advice of this run's summary as it stands, without a run of its own (the app's "
+                  "Prove it passes the run it shows).")
+        ->type_name("FILE");
     return c;
 }
 
@@ -102,15 +140,11 @@ int adviseCommand(const AdviseArgs& args, const std::string& self)
     installSweepStopHandlers();
     const std::atomic<bool>* stop = sweepStopFlag();
     try {
-        // 1. The run itself, as configured (at most `batches` per epoch): its summary and advice.
-        std::cerr << "progress 0/1 running the configuration" << std::endl;
-        const SweepResult first = runSweep(base, {}, stop);
-        if (first.rows.empty() || !first.rows[0].summary) {
-            std::cerr << "loaderscope-engine: the run failed: "
-                      << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
-            return stop->load() ? 130 : kExitRuntime;
-        }
-        RunSummary summary = *first.rows[0].summary;
+        // 1. The advice to prove: the given run's (--summary), else a run of the configuration's.
+        std::optional<RunSummary> given = args.summary.empty() ? runForAdvice(base, stop) : loadGivenSummary(args.summary);
+        if (!given)
+            return !args.summary.empty() ? kExitUsage : stop->load() ? 130 : kExitRuntime;
+        RunSummary summary = std::move(*given);
         const LoaderKnobs knobs = LoaderKnobs::fromConfig(config);
         // 2. Each piece of advice with a knob: a sweep of that knob around the advised value.
         size_t total = 1, done = 1;

@@ -50,6 +50,7 @@ struct AdviseArgs
 {
     ConfigSource config;
     std::string out;
+    std::string summary; ///< --summary: prove this run's advice as it stands
     int batches = 200;
 };
 CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& args);

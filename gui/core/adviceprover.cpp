@@ -22,7 +22,7 @@ AdviceProver::~AdviceProver()
         loaderscope::removePrivateTempDir(m_dir.toStdString());
 }
 
-void AdviceProver::start(const QByteArray& configJson, const QString& enginePath, int batches)
+void AdviceProver::start(const QByteArray& configJson, const QString& enginePath, int batches, const QByteArray& summaryJson)
 {
     if (running())
         return;
@@ -40,6 +40,16 @@ void AdviceProver::start(const QByteArray& configJson, const QString& enginePath
         return;
     }
     config.close();
+    QStringList args{QStringLiteral("advise"), QStringLiteral("--config"), config.fileName(), QStringLiteral("--batches"),
+                     QString::number(batches), QStringLiteral("--out"), m_dir + QStringLiteral("/advice.json")};
+    if (!summaryJson.isEmpty()) {
+        QFile summary(m_dir + QStringLiteral("/summary.json"));
+        if (!summary.open(QIODevice::WriteOnly) || summary.write(summaryJson) != summaryJson.size()) {
+            emit failed(tr("Cannot write the run's summary to %1.").arg(m_dir));
+            return;
+        }
+        args << QStringLiteral("--summary") << summary.fileName();
+    }
     m_stderr.clear();
     m_proc = std::make_unique<QProcess>();
     m_proc->setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGTERM); }); // ends with the app
@@ -58,8 +68,7 @@ void AdviceProver::start(const QByteArray& configJson, const QString& enginePath
         if (e == QProcess::FailedToStart)
             emit failed(tr("Cannot start the engine (%1): %2").arg(m_proc->program(), m_proc->errorString()));
     });
-    m_proc->start(enginePath, {QStringLiteral("advise"), QStringLiteral("--config"), config.fileName(), QStringLiteral("--batches"),
-                               QString::number(batches), QStringLiteral("--out"), m_dir + QStringLiteral("/advice.json")});
+    m_proc->start(enginePath, args);
 }
 
 void AdviceProver::cancel()

@@ -20,8 +20,11 @@ public:
     bool running() const { return m_proc && m_proc->state() != QProcess::NotRunning; }
 
 public slots:
-    /// `batches`: at most this many per epoch in each measured run.
-    void start(const QByteArray& configJson, const QString& enginePath, int batches = 200);
+    /// `batches`: at most this many per epoch in each measured run. `summaryJson`: the run whose
+    /// advice is measured as it stands (its sentences rest on the figures shown next to them);
+    /// empty: the engine runs the configuration first and measures that run's advice.
+    void start(const QByteArray& configJson, const QString& enginePath, int batches = 200,
+               const QByteArray& summaryJson = {});
     void cancel();
 
 signals:

@@ -186,11 +186,19 @@ std::optional<QString> workerCountAdvice(const Advice& a)
 {
     namespace id = loaderscope::advice_id;
     auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    if (a.id == id::kRaiseNumWorkers)
-        return T::tr("the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, "
-                  "so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5")
-                   .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
-                        count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
+    if (a.id == id::kRaiseNumWorkers) {
+        QString text = T::tr("the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on "
+                             "it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise "
+                             "num_workers to %5")
+                           .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
+                                count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
+        // More workers than cores: why PyTorch's warning and the advice both hold (advice.cpp).
+        if (e("suggest") > e("cores") && e("cores") > 0)
+            text += T::tr(". PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here "
+                          "because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free")
+                        .arg(count(e("cores")), pct0(e("io_share")));
+        return text;
+    }
     if (a.id == id::kCpuBound && e("contended") > 0)
         return T::tr("the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the "
                      "%4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; "
@@ -226,6 +234,11 @@ std::optional<QString> copyAdvice(const Advice& a)
 {
     namespace id = loaderscope::advice_id;
     auto e = [&a](const char* key) { return a.evidenceValue(key); };
+    if (a.id == id::kPinThreadBound && a.knob.empty()) // a watched job: its torch has no pin_memory "shared"
+        return T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every "
+                     "batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach "
+                     "the device) take it less time")
+                   .arg(pct0(e("pin_busy_fraction")), pct0(e("data_stall_fraction")));
     if (a.id == id::kPinThreadBound)
         return T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory \"shared\" "
                   "lets the workers write into pinned memory and removes that copy")
@@ -263,6 +276,11 @@ std::optional<QString> startupAndOrderAdvice(const Advice& a)
         return T::tr("the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood "
                   "idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch "
                   "order then varies from run to run)")
+                   .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
+    if (a.id == id::kUpgradeTorchInOrder)
+        return T::tr("the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood "
+                     "idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers "
+                     "the ready batches meanwhile (this job's torch has no in_order)")
                    .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
     return std::nullopt;
 }

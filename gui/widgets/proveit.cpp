@@ -12,7 +12,8 @@ ProveIt::ProveIt(SummaryPanel* summary, Hooks hooks, QObject* parent)
         m_hooks.showStatus(tr("Proving the advice: %1").arg(what));
     });
     connect(&m_prover, &AdviceProver::finished, this, [this](const loaderscope::RunSummary& proved) {
-        // The run's own figures stay; the advice is the measured one.
+        // The run's own figures and advice stay (the engine measured this run's advice, given to
+        // it with --summary): the advice comes back with its proof.
         loaderscope::RunSummary s = m_summary->summary();
         s.advice = proved.advice;
         m_summary->setProofProgress(0, 0, {});
@@ -30,5 +31,8 @@ void ProveIt::start(const QByteArray& configJson, bool busy)
     if (m_prover.running() || busy)
         return;
     m_summary->setProofProgress(0, 1, tr("Starting…"));
-    m_prover.start(configJson, EngineLauncher::defaultEnginePath());
+    // The shown run's advice is what is measured, so its sentence keeps the figures (the data
+    // stall) the summary shows above it, and the advised value is the one proven.
+    m_prover.start(configJson, EngineLauncher::defaultEnginePath(), 200,
+                   QByteArray::fromStdString(loaderscope::runSummaryToJson(m_summary->summary())));
 }

@@ -126,6 +126,8 @@ class WorkerSide:
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         from torch.utils.data._utils import worker
         self.resume_type = worker._ResumeIteration
+        # What an iterable dataset's worker sends for the task after its last sample: no batch.
+        self.end_type = getattr(worker, "_IterableDatasetStopIteration", ())
         self._patch_create_fetcher()
 
     def _patch_create_fetcher(self):
@@ -161,7 +163,7 @@ class WorkerSide:
 
     def on_result(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
-            self.recorder.end_batch()
+            self.recorder.end_batch(not isinstance(r[1], self.end_type))
             self.idle_since = _native.now()
 
 

@@ -108,9 +108,12 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     }
     sum.verdict = sum.figures.batches == 0 ? "no batches delivered" : ls::verdictFor(sum.figures.data_stall_fraction);
     sum.batch_log = t.batch_log;
-    for (ls::BatchLogEntry& b : sum.batch_log)
-        if (const auto it = t.first_sample.find(ls::batchKey(b.epoch, b.task)); it != t.first_sample.end())
-            b.first_sample = it->second;
+    // A batch's first Fetch span is its first sample only when every sample is recorded; with
+    // 1 in N (sample_every) the first sample is unknown and stays -1.
+    if (meta.value("sample_every", 1) == 1)
+        for (ls::BatchLogEntry& b : sum.batch_log)
+            if (const auto it = t.first_sample.find(ls::batchKey(b.epoch, b.task)); it != t.first_sample.end())
+                b.first_sample = it->second;
     sum.batch_log_truncated = t.batch_log_truncated;
     sum.errors = meta.value("errors", std::vector<std::string>{});
     sum.exit_code = meta.value("exit_code", 0);
@@ -123,6 +126,7 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     // The rules read the job's knobs (as the model has them) and whether it used a device.
     ls::LoaderKnobs k = ls::LoaderKnobs::fromConfig(model);
     k.device = t.kernels > 0;
+    k.torch_version = sum.torch_version; // never advise a knob the job's torch lacks
     sum.advice = ls::adviseRun(k, sum);
     return sum;
 }

@@ -30,7 +30,7 @@ void FetchRecorder::begin_batch(int64_t key)
     m_open = true;
 }
 
-int64_t FetchRecorder::end_batch()
+int64_t FetchRecorder::end_batch(bool delivered)
 {
     if (!m_open)
         return 0;
@@ -38,7 +38,9 @@ int64_t FetchRecorder::end_batch()
     const uint64_t cpu = threadCpuNs() - m_cpu0;
     const uint64_t rq = runDelayNs() - m_rq0;
     const uint64_t t = ls::nowNs();
-    m_w->span(int(ls::EventKind::BatchCost), t, t, m_batch, int64_t(cpu), int64_t(rq), 0x7fff);
+    // A task that made no batch (an iterable dataset's end) still cost its CPU: batch -1 keeps
+    // that cost in the lane's figures without counting a batch (metrics.cpp).
+    m_w->span(int(ls::EventKind::BatchCost), t, t, delivered ? m_batch : -1, int64_t(cpu), int64_t(rq), 0x7fff);
     return m_batchSamples;
 }
 
@@ -109,7 +111,7 @@ PyObject* FetchRecorder::next(PyObject* iterator)
     // nullptr without an error is the end (next() raises StopIteration); with one, the dataset's.
     PyObject* r = PyIter_Next(iterator);
     if (r)
-        recordFetch(t0, int64_t(m_seen)); // an iterable has no index: the sample's place in this worker's stream
+        recordFetch(t0, -1); // an iterable's samples carry no dataset index: none is made up
     return r;
 }
 
@@ -281,7 +283,7 @@ void registerRecorder(py::module_& m)
     py::class_<FetchRecorder, std::shared_ptr<FetchRecorder>>(m, "FetchRecorder")
         .def(py::init<std::shared_ptr<Writer>, uint32_t>(), py::arg("writer"), py::arg("every") = 1)
         .def("begin_batch", &FetchRecorder::begin_batch)
-        .def("end_batch", &FetchRecorder::end_batch)
+        .def("end_batch", &FetchRecorder::end_batch, py::arg("delivered") = true)
         .def_property_readonly("batch", &FetchRecorder::batch)
         .def_property_readonly("samples_seen", &FetchRecorder::samples_seen)
         .def_property_readonly("every", &FetchRecorder::every);

@@ -75,9 +75,10 @@ private:
 };
 
 /**
- * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, on 1 in `every`
- * samples), each collate (Collate span, arg0 = samples), and each batch's cost (BatchCost instant:
- * CPU ns and run-queue ns between begin_batch and end_batch). The batch key is set per task.
+ * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, -1 for an iterable
+ * dataset's, on 1 in `every` samples), each collate (Collate span, arg0 = samples), and each
+ * batch's cost (BatchCost instant: CPU ns and run-queue ns between begin_batch and end_batch).
+ * The batch key is set per task.
  */
 class FetchRecorder
 {
@@ -85,8 +86,9 @@ public:
     FetchRecorder(std::shared_ptr<Writer> writer, uint32_t every) : m_w(std::move(writer)), m_every(every ? every : 1) {}
 
     void begin_batch(int64_t key);
-    /// Emits the batch's BatchCost; returns the number of samples fetched in it.
-    int64_t end_batch();
+    /// Emits the batch's BatchCost; returns the number of samples fetched in it. `delivered`
+    /// false: the task made no batch (an iterable dataset's end): its cost, under batch -1.
+    int64_t end_batch(bool delivered = true);
     int64_t batch() const { return m_batch; }
     uint64_t samples_seen() const { return m_seen; }
     uint32_t every() const { return m_every; }

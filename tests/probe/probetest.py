@@ -55,6 +55,34 @@ def batch_task(key):
     return -1 if key < 0 else key & 0xFFFFFFFF
 
 
+# 0.005: the summary rounds each fraction to 6 digits, and a batch's CPU clock is read a few µs
+# outside its fetch and collate spans (the engine's tests: testutil.cpp workerShareProblems).
+SHARE_SLACK = 0.005
+
+
+def check_worker_shares(summary):
+    """Every worker's (and main_fetch's) time shares add up to at most 100 %: busy + idle, and
+    CPU + waiting for a core + idle (busy is CPU, waiting for a core and I/O)."""
+    lanes = list(summary.get("workers") or [])
+    if summary.get("main_fetch"):
+        lanes.append(summary["main_fetch"])
+    for w in lanes:
+        busy, idle = w["busy_fraction"], w["idle_fraction"]
+        cpu, wait, io = w["cpu_fraction"], w["cpu_wait_fraction"], w["io_fraction"]
+        check(busy + idle <= 1 + SHARE_SLACK, "worker %d: busy %g + idle %g > 1" % (w["worker"], busy, idle))
+        check(cpu + wait + idle <= 1 + SHARE_SLACK,
+              "worker %d: cpu %g + waiting for a core %g + idle %g > 1" % (w["worker"], cpu, wait, idle))
+        check(io <= busy + 1e-6, "worker %d: I/O %g above busy %g" % (w["worker"], io, busy))
+
+
+def load_summary(path):
+    """A summary the probe wrote, its worker shares checked (check_worker_shares)."""
+    with open(path) as f:
+        s = json.load(f)
+    check_worker_shares(s)
+    return s
+
+
 class Run:
     """One finished run of a job: exit status, output, and what the probe wrote."""
 
@@ -67,8 +95,7 @@ class Run:
         if probe:
             s = os.path.join(workdir, "summary.json")
             if os.path.exists(s):
-                with open(s) as f:
-                    self.summary = json.load(f)
+                self.summary = load_summary(s)
             e = os.path.join(workdir, "events.bin")
             if os.path.exists(e):
                 self.header, raw = native.read_events_file(e)
@@ -259,4 +286,4 @@ def main(cases):
     return 0
 
 
-__all__ = ["check", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for", "free_port", "finish_ranks"]
+__all__ = ["check", "check_worker_shares", "load_summary", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for", "free_port", "finish_ranks"]

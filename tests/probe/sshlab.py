@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The SSH lab of sshtest.py for tests written in C++ (tst_remote): starts the servers, prints one
-JSON line {"config": ssh_config for `ssh -F`, "ports": {host: port}, "dir": its folder}, then
+JSON line {"config": ssh_config for `ssh -F`, "config_unknown_key": one whose key the servers do not
+know, "ports": {host: port}, "dir": its folder}, then
 waits for its standard input to close (the test ends, or dies) and stops everything, checking
 that no sshd, no listening port and no folder is left (exit 1 and the reason on stderr if so).
 
@@ -39,7 +40,9 @@ def main(argv):
         sys.stderr.write("sshlab: %s\n" % e)
         return 1
     try:
-        print(json.dumps({"config": lab.config, "ports": {h: lab.port(h) for h in hosts}, "dir": lab.dir}), flush=True)
+        print(json.dumps({"config": lab.config, "ports": {h: lab.port(h) for h in hosts}, "dir": lab.dir,
+                          # the same, offering a key the servers do not know (a refused login)
+                          "config_unknown_key": lab.client_config(lab.other_key)}), flush=True)
         sys.stdin.read()  # until the test closes it (or is gone)
     finally:
         try:

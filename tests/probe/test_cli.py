@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import HERE, PYTHON, SEGMENT_RE, check, check_no_leftovers, main, native, run_job  # noqa: E402
+from probetest import HERE, PYTHON, SEGMENT_RE, check, check_no_leftovers, load_summary, main, native, run_job  # noqa: E402
 
 CLI_JOB = os.path.join(HERE, "cli_job.py")
 
@@ -90,8 +90,7 @@ def case_sigterm(tmp):
     p.stdout.close()
     check(p.returncode == -signal.SIGTERM, "exit status %d, expected death by SIGTERM" % p.returncode)
     check(os.path.exists(summary), "no summary after SIGTERM")
-    with open(summary) as f:
-        s = json.load(f)
+    s = load_summary(summary)
     check(s["exit_code"] == 128 + signal.SIGTERM and s["batches"] > 0, "summary after SIGTERM: %r" % s["exit_code"])
 
     class R:

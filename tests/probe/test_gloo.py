@@ -17,7 +17,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import HERE, PYTHON, SEGMENT_RE, check, check_no_leftovers, finish_ranks, free_port, main, native  # noqa: E402
+from probetest import (HERE, PYTHON, SEGMENT_RE, check, check_no_leftovers, finish_ranks, free_port, load_summary,  # noqa: E402
+                       main, native)
 
 
 def case_two_ranks(tmp):
@@ -54,8 +55,7 @@ def case_two_ranks(tmp):
 
     summaries, seen = {}, {}
     for rank in (0, 1):
-        with open(os.path.join(tmp, "summary.rank%d.json" % rank)) as f:
-            summaries[rank] = json.load(f)
+        summaries[rank] = load_summary(os.path.join(tmp, "summary.rank%d.json" % rank))
         with open(os.path.join(tmp, "seen_rank%d.json" % rank)) as f:
             seen[rank] = json.load(f)
         s = summaries[rank]

@@ -8,7 +8,6 @@ Usage: python3 test_lifecycle.py CASE
 
 import fcntl
 import glob
-import json
 import os
 import signal
 import subprocess
@@ -16,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probetest import (HERE, JOB, KIND, PYTHON, SEGMENT_RE, all_pids, check, check_no_leftovers, wait_for,  # noqa: E402
-                       main, native, run_job)
+                       load_summary, main, native, run_job)
 
 THREAD_JOB = os.path.join(HERE, "thread_job.py")
 LIFECYCLE_JOB = os.path.join(HERE, "lifecycle_job.py")
@@ -156,8 +155,7 @@ def case_fork_child(tmp):
     check(s is not None and len(s["loaders"]) == 1 and s["batches"] == 8, "the parent's summary: %r" % (s and s["loaders"]))
     cs_path = os.path.join(work, "summary.pid%d.json" % child)
     check(os.path.exists(cs_path), "no summary of the child (%r)" % sorted(os.listdir(work)))
-    with open(cs_path) as f:
-        cs = json.load(f)
+    cs = load_summary(cs_path)
     check(cs["pid"] == child and cs["batches"] == 8 and cs["samples"] == 32, "the child's summary: %r" % cs["loaders"])
     header, events = native.read_events_file(os.path.join(work, "events.pid%d.bin" % child))
     check(header["complete"] and sum(1 for e in events if e[5] == KIND["Fetch"]) == 32, "the child's recording")

@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import PYTHON, check, main, run_job  # noqa: E402
+from probetest import PYTHON, check, load_summary, main, run_job  # noqa: E402
 
 
 def fit_and_run(tmp, args):
@@ -38,8 +38,7 @@ def fit_and_run(tmp, args):
     p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", fitted, "--summary", engine_summary],
                        capture_output=True, text=True, timeout=120)
     check(p.returncode == 0, "the engine refused or failed on the fitted config: " + p.stderr[-2000:])
-    with open(engine_summary) as f:
-        model = json.load(f)
+    model = load_summary(engine_summary)  # the engine's run of the model: its worker shares checked too
     s = real.summary
     o = s["observed"]
     # The fitted config is the job's: same knobs, the observed times.

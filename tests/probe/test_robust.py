@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, check, check_no_leftovers,  # noqa: E402
-                       check_same_batches, equal, main, run_both, run_job)
+                       check_same_batches, equal, load_summary, main, run_both, run_job)
 
 WATCH_JOB = os.path.join(HERE, "watch_job.py")
 
@@ -127,9 +127,7 @@ def case_unknown_torch(tmp):
 def case_only_watched(tmp):
     p, got, summary = run_watch_job(tmp, "clean")
     check(p.returncode == 0, p.stderr[-2000:])
-    import json
-    with open(summary) as f:
-        s = json.load(f)
+    s = load_summary(summary)
     # the watched loader, iterated twice; the other one never recorded
     check(len(s["loaders"]) == 1 and s["loaders"][0]["epochs"] == 2, "loaders %r" % s["loaders"])
     check(s["batches"] == 24 and s["samples"] == 192, "batches %d samples %d" % (s["batches"], s["samples"]))

@@ -13,7 +13,6 @@ by the same start-up code as the installed one; only the folder differs.
 Usage: python3 test_watch_env.py {watch_1,watch_dir,spawn_workers,two_ranks_env,unset_identical,helpers_unwatched}
 """
 
-import json
 import os
 import shutil
 import socket
@@ -21,8 +20,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, Skip, check, check_no_leftovers, equal, finish_ranks, free_port, main,  # noqa: E402
-                       native, strip_pids)
+from probetest import (HERE, JOB, PYTHON, SEGMENT_RE, Skip, check, check_no_leftovers, equal, finish_ranks, free_port,  # noqa: E402
+                       load_summary, main, native, strip_pids)
 
 import loaderscope  # noqa: E402  (the build's package: PYTHONPATH=build/python, set by ctest)
 
@@ -92,8 +91,7 @@ def case_watch_1(tmp):
           "batches differ when watched")
     summary = os.path.join(watched_w, "s.%s.0.json" % HOST)
     check(os.path.isfile(summary), "no %s; folder has %r" % (summary, sorted(os.listdir(watched_w))))
-    with open(summary) as f:
-        s = json.load(f)
+    s = load_summary(summary)
     check(s["batches"] == 6 and s["samples"] == 48, "summary: %d batches, %d samples" % (s["batches"], s["samples"]))
     header, events = native.read_events_file(os.path.join(watched_w, "e.%s.0.bin" % HOST))
     check(any(e[5] == native.KINDS["Fetch"] for e in events), "no Fetch event in the recording")
@@ -114,8 +112,7 @@ def case_watch_dir(tmp):
     want = ["events.%s.rank0.bin" % HOST, "summary.%s.rank0.json" % HOST]
     got = sorted(os.listdir(out)) if os.path.isdir(out) else None
     check(got == want, "the folder has %r, want %r" % (got, want))
-    with open(os.path.join(out, want[1])) as f:
-        s = json.load(f)
+    s = load_summary(os.path.join(out, want[1]))
     check(s["samples"] == 48 and s["exit_code"] == 0, "summary %r" % {k: s.get(k) for k in ("samples", "exit_code")})
 
 
@@ -132,8 +129,7 @@ def case_spawn_workers(tmp):
     check(len(segments(r.err)) == 1, "want one segment line (none from the workers), got %r" % segments(r.err))
     want = ["events.%s.rank0.bin" % HOST, "summary.%s.rank0.json" % HOST]
     check(sorted(os.listdir(out)) == want, "the folder has %r, want %r" % (sorted(os.listdir(out)), want))
-    with open(os.path.join(out, want[1])) as f:
-        s = json.load(f)
+    s = load_summary(os.path.join(out, want[1]))
     pids = [p for e in s["worker_pids"] for p in e]
     check(len(pids) == 2 and s["samples"] == 48, "summary: worker pids %r, %d samples" % (pids, s["samples"]))
     header, events = native.read_events_file(os.path.join(out, want[0]))
@@ -168,8 +164,7 @@ def case_two_ranks_env(tmp):
                    for kind, ext in (("summary", "json"), ("events", "bin"))])
     check(sorted(os.listdir(out)) == want, "the folder has %r, want %r" % (sorted(os.listdir(out)), want))
     for rank in (0, 1):
-        with open(os.path.join(out, "summary.%s.rank%d.json" % (HOST, rank))) as f:
-            s = json.load(f)
+        s = load_summary(os.path.join(out, "summary.%s.rank%d.json" % (HOST, rank)))
         check(s["rank"] == rank and s["world_size"] == 2 and s["samples"] == 64,
               "rank %d summary: rank %r world %r samples %r" % (rank, s["rank"], s["world_size"], s["samples"]))
         check_no_leftovers(type("R", (), {"segments": segs}), [p for e in s["worker_pids"] for p in e])

@@ -883,4 +883,12 @@ TR = {
     "Run this lesson's experiment and the one it is contrasted with": "Bu dersin deneyini ve karşılaştırıldığı deneyi çalıştır",
     "Close (Esc)": "Kapat (Esc)",
     "L&essons": "D&ersler",
+    # r4-figures: advice that knows the job's torch, more workers than cores, Prove it on the shown run
+    ". PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free":
+        ". PyTorch, önerdiği en fazla worker sayısının %1 (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin %2 kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır",
+    "the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)":
+        "sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)",
+    "Cannot write the run's summary to %1.": "Çalıştırmanın özeti %1 konumuna yazılamıyor.",
+    "the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time":
+        "pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek thread'de sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder",
 }

@@ -28,8 +28,12 @@ struct LoaderKnobs
     bool copy_stream = true;
     bool device = true;                   ///< the loop copies batches to a device (sim or CUDA)
     std::string objects_layout;           ///< dataset.objects.layout, empty without objects
+    /// The watched job's torch (the probe); empty for the engine's own runs, which have every knob.
+    std::string torch_version;
 
     static LoaderKnobs fromConfig(const Config& config);
+    /// Whether the job can set `knob` ("loader.in_order"): false for a knob its torch lacks.
+    bool has(const std::string& knob) const;
     /// The value a knob path has ("loader.num_workers" -> 4); None for an unknown path.
     KnobValue value(const std::string& knob) const;
 };
@@ -46,6 +50,8 @@ inline constexpr const char* kCopyStream = "copy_stream";
 inline constexpr const char* kPersistentWorkers = "persistent_workers";
 inline constexpr const char* kSpawnStartup = "spawn_startup";
 inline constexpr const char* kInOrder = "in_order";
+/// kInOrder's finding for a job whose torch has no in_order (before 2.6): upgrade, no knob to set.
+inline constexpr const char* kUpgradeTorchInOrder = "upgrade_torch_in_order";
 inline constexpr const char* kFewerWorkers = "fewer_workers";
 inline constexpr const char* kTrainingBound = "training_bound";
 // memory (issue 15): they rest on sampled memory, not on throughput, so failed runs get them too

@@ -74,6 +74,8 @@ private:
     void addDevice(const Event& e);
     void settleCopies(uint64_t upTo);
     static WorkerFigures laneFigures(int id, const LaneTotals& t, double seconds);
+    /// The fetching lanes' window (s): the loop's time widened to their first and last span.
+    double fetchWindowSeconds() const;
     // Parts of figures().
     void deviceFigures(RunFigures& f) const;
     void perSampleFigures(RunFigures& f) const;
@@ -82,6 +84,11 @@ private:
     int64_t m_events = 0;
     std::vector<LaneTotals> m_workers;
     LaneTotals m_mainFetch;          ///< fetching in the main process (num_workers 0)
+    /// Earliest start and latest end of a fetching lane's Fetch, Collate or WaitTask span: a worker
+    /// waits for its first task while the others start (before the first next()), and for the
+    /// end after the loop.
+    uint64_t m_fetchFirst = UINT64_MAX;
+    uint64_t m_fetchLast = 0;
     // main lane
     uint64_t m_loopBegin = 0;        ///< first next() (0: none yet)
     uint64_t m_loopEnd = 0;          ///< end of the last main-lane span after m_loopBegin

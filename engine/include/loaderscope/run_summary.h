@@ -179,13 +179,27 @@ struct RunFigures
     std::optional<MemoryFigures> memory;
 };
 
+/**
+ * The DataLoader knobs a torch version has, for a watched job's advice (never a knob its torch
+ * lacks). Read from the version string ("1.13.1", "2.6.0+cu124", "2.6.0a0+git…"): major.minor.
+ */
+struct TorchKnobs
+{
+    bool in_order = true;                     ///< DataLoader(in_order=...): torch >= 2.6
+    bool pin_memory_device = true;            ///< torch >= 1.12
+    bool persistent_workers = true;           ///< persistent_workers and prefetch_factor: torch >= 1.7
+    bool prefetch_factor_default_none = true; ///< prefetch_factor defaults to None (2 with workers): torch >= 2.0
+};
+/// The knobs of `version`; every knob for an empty or unreadable version (the engine's own runs).
+TorchKnobs torchKnobs(const std::string& version);
+
 /** Everything the summary JSON holds (docs/config.md lists the keys). */
 struct RunSummary
 {
     std::string source = "engine";       ///< "engine", "pytorch" (the probe), "profiler" (a trace)
     std::string backend;                 ///< "sim", "cuda", or "" when none applies
     std::string backend_note;
-    std::string torch_version;           ///< the probe only
+    std::string torch_version;           ///< the probe only (the summary adds its torch_knobs)
     /// CUDA: the widest bracket of the clock anchors (device times are within +/- half of it, ns);
     /// 0 on the simulated GPU.
     uint64_t device_timing_bracket_ns = 0;

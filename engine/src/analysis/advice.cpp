@@ -106,6 +106,29 @@ PoolModel modelPool(const RunSummary& s)
 }
 
 /**
+ * More workers. Where that is more than the cores, PyTorch warns ("suggested max number of
+ * worker in current system is N"): the sentence says why both hold, from the measured share of a
+ * sample's time the worker sleeps on I/O (the cores are free meanwhile).
+ */
+Advice raiseWorkersAdvice(const PoolModel& m, int nw, int cores, double stall)
+{
+    const double ioShare = m.io + m.cpu > 0 ? m.io / (m.io + m.cpu) : 0.0;
+    std::string text = "the loop waits " + pct(stall) + " of its time for data; each sample spends " + ms(m.io) +
+                       " ms off the CPU (I/O) and " + ms(m.cpu) + " ms on it, so keeping up with " +
+                       std::to_string(int(std::lround(m.target))) + " samples/s takes about " +
+                       std::to_string(m.needed) + " workers (now " + std::to_string(nw) + ", on " +
+                       std::to_string(cores) + " cores): raise num_workers to " + std::to_string(m.needed);
+    if (m.needed > cores)
+        text += ". PyTorch will warn that its suggested max number of workers is " + std::to_string(cores) +
+                " (the cores); more fit here because each worker sleeps on I/O " + pct(ioShare) +
+                " of a sample's time, and a sleeping worker leaves its core free";
+    return make(id::kRaiseNumWorkers, "loader.num_workers", KnobValue::of(double(m.needed)), text,
+                {{"data_stall_fraction", stall}, {"io_ms_per_sample", m.io * 1e3}, {"cpu_ms_per_sample", m.cpu * 1e3},
+                 {"target_samples_per_s", m.target}, {"suggest", m.needed}, {"num_workers", nw}, {"cores", cores},
+                 {"io_share", ioShare}});
+}
+
+/**
  * Head-of-line blocking explains the wait when most of it was spent on a late batch while later
  * ones were ready: then neither more workers nor a deeper window would shorten it.
  */
@@ -156,25 +179,26 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
         return;
     }
     if (m.needed > nw) {
-        out.push_back(make(id::kRaiseNumWorkers, "loader.num_workers", KnobValue::of(double(m.needed)),
-                           "the loop waits " + pct(stall) + " of its time for data; each sample spends " + ms(m.io) +
-                               " ms off the CPU (I/O) and " + ms(m.cpu) + " ms on it, so keeping up with " +
-                               std::to_string(int(std::lround(m.target))) + " samples/s takes about " +
-                               std::to_string(m.needed) + " workers (now " + std::to_string(nw) + ", on " +
-                               std::to_string(s.cores) + " cores): raise num_workers to " + std::to_string(m.needed),
-                           {{"data_stall_fraction", stall}, {"io_ms_per_sample", m.io * 1e3},
-                            {"cpu_ms_per_sample", m.cpu * 1e3}, {"target_samples_per_s", m.target},
-                            {"suggest", m.needed}, {"num_workers", nw}, {"cores", s.cores}}));
+        out.push_back(raiseWorkersAdvice(m, nw, s.cores, stall));
         return;
     }
     // Enough workers on average, yet the loop waits: the pin thread, or bursts.
     if (k.pin_memory == "true" && f.pin_busy_fraction >= 0.7) {
-        out.push_back(make(id::kPinThreadBound, "loader.pin_memory", KnobValue::of(std::string("shared")),
-                           "the pin-memory thread copies batches " + pct(f.pin_busy_fraction) +
-                               " of the time and the loop waits " + pct(stall) +
-                               " for data: pin_memory \"shared\" lets the workers write into pinned memory and "
-                               "removes that copy",
-                           {{"pin_busy_fraction", f.pin_busy_fraction}, {"data_stall_fraction", stall}}));
+        const std::string finding = "the pin-memory thread copies batches " + pct(f.pin_busy_fraction) +
+                                    " of the time and the loop waits " + pct(stall) + " for data: ";
+        const std::vector<std::pair<std::string, double>> evidence = {{"pin_busy_fraction", f.pin_busy_fraction},
+                                                                      {"data_stall_fraction", stall}};
+        // pin_memory "shared" is the engine's own; a watched job's torch has no such value.
+        if (!k.torch_version.empty())
+            out.push_back(make(id::kPinThreadBound, "", {},
+                               finding + "PyTorch pins every batch on that one thread; batches of fewer bytes (for "
+                                         "example uint8 instead of float32 until they reach the device) take it less time",
+                               evidence));
+        else
+            out.push_back(make(id::kPinThreadBound, "loader.pin_memory", KnobValue::of(std::string("shared")),
+                               finding + "pin_memory \"shared\" lets the workers write into pinned memory and removes "
+                                         "that copy",
+                               evidence));
         return;
     }
     if (nw > 0) {
@@ -187,6 +211,29 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
                            {{"data_stall_fraction", stall}, {"num_workers", nw}, {"needed", m.needed},
                             {"prefetch_factor", k.prefetch_factor}, {"suggest", suggest}}));
     }
+}
+
+/** Head-of-line blocking: in_order=False, or, where the job's torch has no in_order, an upgrade. */
+Advice inOrderAdvice(const LoaderKnobs& k, const RunFigures& f)
+{
+    double idle = 0;
+    for (const WorkerFigures& w : f.workers)
+        idle += w.idle_fraction / double(f.workers.size());
+    const std::string finding = "the loop waited " + pct(f.head_of_line_fraction) +
+                                " of its time for a late batch while later batches were already ready and the workers "
+                                "stood idle " + pct(idle) + " of the time (the longest wait " +
+                                ms(f.longest_head_of_line_s) + " ms): ";
+    std::vector<std::pair<std::string, double>> evidence = {{"head_of_line_fraction", f.head_of_line_fraction},
+                                                            {"worker_idle_mean", idle},
+                                                            {"longest_head_of_line_ms", f.longest_head_of_line_s * 1e3}};
+    if (!k.has("loader.in_order"))
+        return make(id::kUpgradeTorchInOrder, "", {},
+                    finding + "upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile "
+                              "(this job's torch has no in_order)",
+                    std::move(evidence));
+    return make(id::kInOrder, "loader.in_order", KnobValue::of(false),
+                finding + "in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)",
+                std::move(evidence));
 }
 
 void copyRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>& out)
@@ -350,6 +397,18 @@ KnobValue LoaderKnobs::value(const std::string& knob) const
     return {};
 }
 
+bool LoaderKnobs::has(const std::string& knob) const
+{
+    if (torch_version.empty())
+        return true; // the engine's own run: every knob is its own
+    const TorchKnobs t = torchKnobs(torch_version);
+    if (knob == "loader.in_order")
+        return t.in_order;
+    if (knob == "loader.persistent_workers" || knob == "loader.prefetch_factor")
+        return t.persistent_workers;
+    return true;
+}
+
 LoaderKnobs LoaderKnobs::fromConfig(const Config& c)
 {
     LoaderKnobs k;
@@ -385,19 +444,8 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
     const double steady = stall - startupShare;
     if (steady >= AdviceThresholds::kInputBound)
         inputBoundRules(k, s, out);
-    if (headOfLineDominates(k, f)) {
-        double idle = 0;
-        for (const WorkerFigures& w : f.workers)
-            idle += w.idle_fraction / double(f.workers.size());
-        out.push_back(make(id::kInOrder, "loader.in_order", KnobValue::of(false),
-                           "the loop waited " + pct(f.head_of_line_fraction) +
-                               " of its time for a late batch while later batches were already ready and the workers "
-                               "stood idle " + pct(idle) + " of the time (the longest wait " + ms(f.longest_head_of_line_s) +
-                               " ms): in_order=False delivers the ready batches meanwhile (batch order then varies "
-                               "from run to run)",
-                           {{"head_of_line_fraction", f.head_of_line_fraction}, {"worker_idle_mean", idle},
-                            {"longest_head_of_line_ms", f.longest_head_of_line_s * 1e3}}));
-    }
+    if (headOfLineDominates(k, f))
+        out.push_back(inOrderAdvice(k, f));
     copyRules(k, s, out);
     startupRules(k, s, out);
     if (steady < AdviceThresholds::kInputBound) {
@@ -426,6 +474,8 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
                                "run faster",
                            {{"data_stall_fraction", steady}, {"startup_share", startupShare}}));
     }
+    // Never a knob the job's torch lacks (the rules that have a better finding said it already).
+    std::erase_if(out, [&k](const Advice& a) { return !a.knob.empty() && !k.has(a.knob); });
     if (!s.figures_reliable)
         for (Advice& a : out) {
             a.text += " (measured on incomplete data: " + std::to_string(s.events_lost) + " events were lost)";

@@ -178,6 +178,10 @@ bool MetricsAccumulator::addFetchLaneEvent(const Event& e, uint64_t d)
     } else {
         t = &m_mainFetch;
     }
+    if (e.kind == EventKind::Fetch || e.kind == EventKind::Collate || e.kind == EventKind::WaitTask) {
+        m_fetchFirst = std::min(m_fetchFirst, e.t0);
+        m_fetchLast = std::max(m_fetchLast, e.t1);
+    }
     switch (e.kind) {
     case EventKind::WorkerStart:
         if (e.t0 >= t->pidTime) {
@@ -206,7 +210,8 @@ bool MetricsAccumulator::addFetchLaneEvent(const Event& e, uint64_t d)
     case EventKind::BatchCost:
         t->cpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
         t->runqNs += uint64_t(std::max<int64_t>(0, e.arg1));
-        ++t->batches;
+        // batch -1: a task that made no batch (the probe's iterable end of stream); its CPU counts
+        t->batches += e.batch >= 0 ? 1 : 0;
         return true;
     case EventKind::WaitTask:
         t->idleNs += d;
@@ -348,12 +353,22 @@ WorkerFigures MetricsAccumulator::laneFigures(int id, const LaneTotals& t, doubl
     const double busy = double(t.fetchNs + t.collateNs) * kNs;
     const double cpu = double(t.cpuNs) * kNs;
     const double runq = double(t.runqNs) * kNs;
-    w.busy_fraction = std::min(1.0, busy / seconds);
+    // A lane's spans are disjoint and lie inside `seconds` (fetchWindowSeconds), so busy + idle
+    // <= 1; only 1-in-N sampled fetches (arg1 = N) can overshoot: busy is capped at what idle leaves.
+    w.idle_fraction = std::min(1.0, double(t.idleNs) * kNs / seconds);
+    w.busy_fraction = std::min(1.0 - w.idle_fraction, busy / seconds);
     w.cpu_fraction = std::min(1.0, cpu / seconds);
     w.cpu_wait_fraction = std::min(1.0, runq / seconds);
     w.io_fraction = std::max(0.0, w.busy_fraction - w.cpu_fraction - w.cpu_wait_fraction);
-    w.idle_fraction = std::min(1.0, double(t.idleNs) * kNs / seconds);
     return w;
+}
+
+double MetricsAccumulator::fetchWindowSeconds() const
+{
+    if (m_loopEnd <= m_loopBegin || m_loopBegin == 0)
+        return 0.0;
+    const uint64_t begin = std::min(m_loopBegin, m_fetchFirst), end = std::max(m_loopEnd, m_fetchLast);
+    return double(end - begin) * kNs;
 }
 
 RunFigures MetricsAccumulator::figures() const
@@ -372,10 +387,14 @@ RunFigures MetricsAccumulator::figures() const
     f.mean_ready_batches = m_readySpan > 0 ? m_readyArea / m_readySpan : 0.0;
     f.longest_head_of_line_s = double(m_longestHolNs) * kNs;
     perSampleFigures(f);
+    // Worker figures are shares of the fetching lanes' window, not of the loop alone: the idle
+    // time before the first next() and after the last one is in their sums (a short run's
+    // workers wait longer for the others to start than the loop lasts).
+    const double window = fetchWindowSeconds();
     for (size_t w = 0; w < m_workers.size(); ++w)
-        f.workers.push_back(laneFigures(int(w), m_workers[w], s));
+        f.workers.push_back(laneFigures(int(w), m_workers[w], window));
     if (m_mainFetch.samples > 0)
-        f.main_fetch = laneFigures(-1, m_mainFetch, s);
+        f.main_fetch = laneFigures(-1, m_mainFetch, window);
     if (m_memorySeen)
         f.memory = memoryFigures();
     if (s <= 0)

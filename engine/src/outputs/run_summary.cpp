@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace loaderscope {
@@ -217,13 +218,37 @@ std::vector<std::string> stringsFrom(const json& j, const char* k)
     return out;
 }
 
+} // namespace
+
+TorchKnobs torchKnobs(const std::string& version)
+{
+    TorchKnobs k;
+    int major = 0, minor = 0;
+    if (std::sscanf(version.c_str(), "%d.%d", &major, &minor) != 2 || major <= 0)
+        return k; // unreadable: assume every knob, as for the engine's own runs
+    const int v = major * 100 + minor;
+    k.in_order = v >= 206;
+    k.pin_memory_device = v >= 112;
+    k.persistent_workers = v >= 107;
+    k.prefetch_factor_default_none = v >= 200;
+    return k;
+}
+
+namespace {
+
 // runSummaryToJson by section; each appends its keys to `j` in the order of the summary format.
 
 void putRunJson(json& j, const RunSummary& s)
 {
     j["source"] = s.source;
-    if (!s.torch_version.empty())
+    if (!s.torch_version.empty()) {
         j["torch_version"] = s.torch_version;
+        const TorchKnobs k = torchKnobs(s.torch_version);
+        j["torch_knobs"] = {{"in_order", k.in_order},
+                            {"pin_memory_device", k.pin_memory_device},
+                            {"persistent_workers", k.persistent_workers},
+                            {"prefetch_factor_default_none", k.prefetch_factor_default_none}};
+    }
     j["backend"] = s.backend;
     j["backend_note"] = s.backend_note;
     j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;

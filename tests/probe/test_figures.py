@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: MIT
+"""The probe's per-worker figures against ground truth recorded inside the job (figures_job.py):
+which worker made each delivered batch and its first sample, each worker's batches and samples,
+and its busy share of the loop from the job's own clock. Every summary read here also passes
+probetest's check that busy + idle <= 100 % for every worker (check_worker_shares).
+
+Usage: python3 test_figures.py CASE   (ctest runs one case per test)
+"""
+
+import collections
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probetest import HERE, KIND, all_pids, check, check_no_leftovers, main, run_job  # noqa: E402
+
+FIGURES_JOB = os.path.join(HERE, "figures_job.py")
+
+
+def check_counts(s, truth, iterable):
+    """Batches and samples per worker, and the batch log, against what the loop received."""
+    delivered = truth["batches"]
+    check(s["batches"] == len(delivered), "summary batches %d, the loop got %d" % (s["batches"], len(delivered)))
+    batches, samples = collections.Counter(), collections.Counter()
+    for b in delivered:
+        batches[b["worker"]] += 1
+        samples[b["worker"]] += len(b["indices"])
+    lanes = s["workers"] if truth["num_workers"] > 0 else [s["main_fetch"]]
+    check(len(lanes) == max(1, truth["num_workers"]), "%d worker entries for %d workers" % (len(lanes), truth["num_workers"]))
+    for w in lanes:
+        wid = w["worker"]
+        # An iterable dataset's worker answers one more task with the end of its stream: not a batch.
+        check(w["batches"] == batches[wid], "worker %d: %d batches in the summary, it delivered %d"
+              % (wid, w["batches"], batches[wid]))
+        check(w["samples"] == samples[wid], "worker %d: %d samples in the summary, it delivered %d"
+              % (wid, w["samples"], samples[wid]))
+    log = s["batch_log"]
+    check(len(log) == len(delivered), "batch_log has %d entries for %d batches" % (len(log), len(delivered)))
+    for pos, (entry, b) in enumerate(zip(log, delivered)):
+        # An iterable's samples carry no dataset index: the probe writes -1, never its own count.
+        first = -1 if iterable else b["indices"][0]
+        got = (entry["index"], entry["worker"], entry["size"], entry["first_sample"])
+        want = (pos, b["worker"], len(b["indices"]), first)
+        check(got == want, "batch %d: (index, worker, size, first_sample) %r, the job saw %r" % (pos, got, want))
+
+
+def fetch_window_s(run):
+    """The window worker shares are of (docs/config.md): the loop's time (first next() to the last
+    main-lane span), widened to the first and last fetch, collate or idle span of a worker."""
+    main = [e for e in run.events if e.lane == -1 and e.kind in (KIND["WaitData"], KIND["Step"])]
+    lanes = [e for e in run.events if e.lane >= 0 and e.kind in (KIND["Fetch"], KIND["Collate"], KIND["WaitTask"])]
+    begin = min([e.t0 for e in main if e.kind == KIND["WaitData"]] + [e.t0 for e in lanes])
+    end = max(e.t1 for e in main + lanes)
+    return (end - begin) * 1e-9
+
+
+def check_shares(run, truth):
+    """Each worker's busy and idle time against the job's own timing of its samples: busy is the
+    samples' time; idle at least most of the gaps between a worker's batches (it waits for its
+    next task there, apart from the collate and the hand-over, under 1 ms a batch on a quiet
+    machine)."""
+    window = fetch_window_s(run)
+    busy = collections.defaultdict(float)
+    gaps = collections.defaultdict(float)
+    spans = collections.defaultdict(list)
+    for b in truth["batches"]:
+        busy[b["worker"]] += sum(t1 - t0 for t0, t1 in b["spans_ns"]) * 1e-9
+        spans[b["worker"]].append((min(t0 for t0, _ in b["spans_ns"]), max(t1 for _, t1 in b["spans_ns"])))
+    for w, ss in spans.items():
+        ss.sort()
+        gaps[w] = sum(max(0, b0 - a1) for (_, a1), (b0, _) in zip(ss, ss[1:])) * 1e-9
+    for w in run.summary["workers"]:
+        wid, n = w["worker"], len(spans[w["worker"]])
+        busy_s, idle_s = w["busy_fraction"] * window, w["idle_fraction"] * window
+        # The probe's span wraps __getitem__ and adds the collate (about 0.3 ms a batch; more on a
+        # loaded machine).
+        check(abs(busy_s - busy[wid]) <= 0.15 * busy[wid] + 0.003 * n,
+              "worker %d: busy %.1f ms, the job measured %.1f ms" % (wid, busy_s * 1e3, busy[wid] * 1e3))
+        check(idle_s >= 0.7 * gaps[wid] - 0.002 * n,
+              "worker %d: idle %.1f ms, the job saw %.1f ms between its batches" % (wid, idle_s * 1e3, gaps[wid] * 1e3))
+        # The samples sleep: little of their time is CPU (on a loaded machine a worker waking from
+        # its sleep waits for a core: that is cpu_wait, not I/O, so only the CPU share is bounded).
+        check(w["cpu_fraction"] <= 0.5 * w["busy_fraction"], "worker %d: CPU %.3f of busy %.3f"
+              % (wid, w["cpu_fraction"], w["busy_fraction"]))
+
+
+def case(args, iterable=False, shares=True):
+    def run(tmp):
+        work = os.path.join(tmp, "probe")
+        truth_path = os.path.join(tmp, "truth.json")
+        r = run_job(work, args + ["--truth", truth_path], probe=True, job=FIGURES_JOB)
+        check(r.rc == 0, "the job failed:\n" + r.stderr[-2000:])
+        check(r.summary is not None, "no summary written")
+        check(r.summary["events_lost"] == 0 and r.summary["sample_every"] == 1,
+              "events lost or samples skipped: the ground truth needs every event")
+        with open(truth_path) as f:
+            truth = json.load(f)
+        check_counts(r.summary, truth, iterable)
+        if shares:
+            check_shares(r, truth)
+        check_no_leftovers(r, all_pids(r))
+    return run
+
+
+def case_torch_knobs(tmp):
+    """One worker's samples are slow: the loop waits for its batches while the other worker's are
+    ready and it stands idle, head-of-line blocking that in_order=False would fix. The advice
+    names in_order only where the job's torch has it (2.6 on), else says to upgrade."""
+    import inspect
+    import torch
+    work = os.path.join(tmp, "probe")
+    r = run_job(work, ["--workers", "2", "--length", "64", "--sleep-us", "500", "--slow-worker", "0",
+                       "--slow-us", "20000", "--truth", os.path.join(tmp, "truth.json")], probe=True, job=FIGURES_JOB)
+    check(r.rc == 0, "the job failed:\n" + r.stderr[-2000:])
+    s = r.summary
+    has = "in_order" in inspect.signature(torch.utils.data.DataLoader.__init__).parameters
+    knobs = s["torch_knobs"]
+    check(s["torch_version"] == torch.__version__, "torch_version %r" % s["torch_version"])
+    check(knobs["in_order"] == has, "torch_knobs %r, but DataLoader(in_order=) %s" % (knobs, "exists" if has else "does not"))
+    check("pin_memory_device" in inspect.signature(torch.utils.data.DataLoader.__init__).parameters
+          or not knobs["pin_memory_device"], "torch_knobs says pin_memory_device: %r" % knobs)
+    ids = [a["id"] for a in s["advice"]]
+    check(("in_order" if has else "upgrade_torch_in_order") in ids, "advice %r" % ids)
+    check(has or "in_order" not in ids, "in_order advised to torch %s, which has no in_order" % torch.__version__)
+    for a in s["advice"]:
+        check(a["knob"] != "loader.in_order" or has, "advice %r names in_order" % a)
+    check_no_leftovers(r, all_pids(r))
+
+
+SLOW = ["--sleep-us", "2000", "--step-us", "8000"]
+CASES = {
+    "figures_map": case(["--dataset", "map", "--workers", "2", "--length", "96", "--shuffle"] + SLOW),
+    "figures_iterable": case(["--dataset", "iterable", "--workers", "2", "--length", "50"] + SLOW, iterable=True),
+    # A few milliseconds of loop: the workers wait longer for each other to start than the loop
+    # lasts (where idle 100 % next to busy 10-25 % came from).
+    "figures_map_tiny": case(["--dataset", "map", "--workers", "2", "--length", "10"], shares=False),
+    "figures_iterable_tiny": case(["--dataset", "iterable", "--workers", "2", "--length", "10"], iterable=True, shares=False),
+    "figures_torch_knobs": case_torch_knobs,
+    "figures_map_no_workers": case(["--dataset", "map", "--workers", "0", "--length", "24", "--shuffle"], shares=False),
+}
+
+if __name__ == "__main__":
+    sys.exit(main(CASES))
