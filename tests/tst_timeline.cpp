@@ -69,6 +69,7 @@ private slots:
     void foldingCountsAddUp();
     void hitTesting();
     void foldsShowWhatFillsTheTime();
+    void foldIndexFollowsItsRow();
     void liveTailStaysAfterEviction();
     void readBackMergesInOrder();
     void followLiveShowsTheLiveEdge();
@@ -229,6 +230,68 @@ void TestTimeline::foldsShowWhatFillsTheTime()
             QVERIFY2(it.coverage > 0.05 && it.coverage < 0.2, qPrintable(QString::number(it.coverage)));
         }
     QVERIFY(sparse > 0);
+}
+
+void TestTimeline::foldIndexFollowsItsRow()
+{
+    // The fold index is kept as spans arrive in order, out of order, read back and evicted: its
+    // search finds what a search of the spans finds, and its blocks hold what their spans hold.
+    TraceModel m;
+    m.reset(0, 2, true);
+    m.setDetailBudget(3000);
+    std::mt19937_64 rng(28);
+    qint64 t = 1000;
+    std::vector<Event> early;
+    for (int round = 0; round < 12; ++round) {
+        std::vector<Event> batch;
+        for (int i = 0; i < 400; ++i) {
+            Event e;
+            const bool late = rng() % 50 == 0; // a span that started before the last one
+            e.t0 = quint64(late ? t - 5000 - qint64(rng() % 20000) : t + qint64(rng() % 300));
+            e.t1 = e.t0 + 1 + rng() % 4000;
+            e.kind = rng() % 7 == 0 ? EventKind::WaitTask : rng() % 3 == 0 ? EventKind::Collate : EventKind::Fetch;
+            e.lane = int16_t(rng() % 2);
+            e.batch = i / 16;
+            if (!late)
+                t = qint64(e.t1);
+            (round < 3 ? early : batch).push_back(e);
+        }
+        m.append(batch);
+    }
+    m.insertDetail(0, t, early); // read back (the model held none of them), then trimmed again
+    QVERIFY(m.evictedSpans() > 0);
+    for (int l = 0; l < m.laneCount(); ++l)
+        for (int r = 0; r < 2; ++r) {
+            const std::vector<SpanRec>& row = m.lane(l).rows[r];
+            const FoldIndex& index = m.lane(l).folds[r];
+            for (int probe = 0; probe < 300 && row.size() > 1; ++probe) {
+                const size_t from = size_t(rng() % (row.size() - 1));
+                const size_t limit = from + 1 + size_t(rng() % (row.size() - from));
+                const qint64 at = row[from].t0 + qint64(rng() % 200000);
+                size_t expected = from;
+                while (expected < limit && row[expected].t0 < at)
+                    ++expected;
+                QCOMPARE(index.firstStartingAt(row, from, limit, at), expected);
+            }
+            for (size_t first = 0; first + FoldIndex::kBlock <= row.size(); first += FoldIndex::kBlock * 3) {
+                const size_t end = std::min(row.size(), first + FoldIndex::kBlock * (1 + size_t(rng() % 20)));
+                double weight[FoldIndex::kColorKeys] = {}, busy = 0;
+                for (size_t i = first; i < end; ++i)
+                    if (row[i].kind != quint8(EventKind::WaitTask)) {
+                        weight[row[i].kind * 2 + (row[i].flags & 1)] += std::max(1.0, double(row[i].t1 - row[i].t0));
+                        busy += double(row[i].t1 - row[i].t0);
+                    }
+                int best = -1;
+                for (int k = 0; k < int(FoldIndex::kColorKeys); ++k)
+                    if (weight[k] > 0 && (best < 0 || weight[k] > weight[best]))
+                        best = k;
+                int got = -2;
+                double gotBusy = -1;
+                QVERIFY(index.compose(first, end, row.size(), got, gotBusy));
+                QCOMPARE(got, best);
+                QVERIFY2(std::abs(gotBusy - busy) <= 1e-4 * busy + 1, qPrintable(QStringLiteral("%1 vs %2").arg(gotBusy).arg(busy)));
+            }
+        }
 }
 
 void TestTimeline::liveTailStaysAfterEviction()

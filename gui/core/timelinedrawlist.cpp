@@ -35,7 +35,7 @@ struct Run
  * wide enough to be seen it stops at the next batch (a batch keeps its own mark), at a gap or at a
  * wide span.
  */
-Run nextRun(const std::vector<SpanRec>& row, size_t i, size_t viewEnd, qint64 minVis)
+Run nextRun(const std::vector<SpanRec>& row, const FoldIndex& index, size_t i, size_t viewEnd, qint64 minVis)
 {
     Run r{i, i + 1, row[i].t0, row[i].t1};
     if (row[i].t1 - row[i].t0 >= minVis)
@@ -44,7 +44,8 @@ Run nextRun(const std::vector<SpanRec>& row, size_t i, size_t viewEnd, qint64 mi
     size_t j = i + 1;
     while (j < viewEnd) {
         if (r.t1 - r.t0 < minVis) {
-            const size_t k = std::min(firstStartingAt(row, j, r.t1 + minVis), viewEnd);
+            // Searched in the row's blocks, near j: not over the whole row (a cache miss a step).
+            const size_t k = index.firstStartingAt(row, j, viewEnd, r.t1 + minVis);
             if (k == j)
                 break; // the next span starts far enough away
             const size_t last = k - 1;
@@ -101,15 +102,27 @@ struct FoldLook
 /**
  * The fold takes the colour of what fills most of its time (not of what is most frequent: a loop's
  * 13 ms steps and its 0.1 ms waits are as many), and its bar is as tall as the share its spans
- * cover. Idle time is the background, not content. Every span of a small fold; of a large one, 17
- * spans at hashed positions (evenly spaced ones alias with the periodic fetch/collate pattern of a
+ * cover. Idle time is the background, not content. Every span of a small fold; a large one from
+ * the blocks of the row's FoldIndex, worked out as the spans were added (those at its two ends
+ * for the share of their spans inside); where a row has too many kinds for its blocks, 17 spans
+ * at hashed positions (evenly spaced ones alias with the periodic fetch/collate pattern of a
  * worker), each standing for count/17 spans.
  */
-FoldLook foldLook(const std::vector<SpanRec>& spans, size_t first, size_t count, qint64 duration)
+FoldLook foldLook(const std::vector<SpanRec>& spans, const FoldIndex& index, size_t first, size_t count, qint64 duration)
 {
-    double weight[size_t(EventKind::Count) * 2] = {};
+    FoldLook look;
     double busyNs = 0;
+    int best = -1;
     const bool exact = count <= 64;
+    if (!exact && index.compose(first, first + count, spans.size(), best, busyNs)) {
+        if (best >= 0) {
+            look.kind = quint8(best / 2);
+            look.flags = quint8(best % 2);
+        }
+        look.coverage = std::clamp(busyNs / double(std::max<qint64>(1, duration)), 0.0, 1.0);
+        return look;
+    }
+    double weight[FoldIndex::kColorKeys] = {};
     const size_t n = exact ? count : 17;
     for (size_t k = 0; k < n; ++k) {
         const SpanRec& span = spans[first + (exact ? k : size_t((uint64_t(k) * 2654435761ULL) % uint64_t(count)))];
@@ -119,9 +132,7 @@ FoldLook foldLook(const std::vector<SpanRec>& spans, size_t first, size_t count,
         weight[span.kind * 2 + (span.flags & 1)] += std::max(ns, 1.0); // a zero-length span still counts
         busyNs += ns;
     }
-    FoldLook look;
-    int best = -1;
-    for (int key = 0; key < int(EventKind::Count) * 2; ++key)
+    for (int key = 0; key < int(FoldIndex::kColorKeys); ++key)
         if (weight[key] > 0 && (best < 0 || weight[key] > weight[best]))
             best = key;
     if (best >= 0) {
@@ -142,15 +153,55 @@ std::pair<double, double> TimelineDrawList::rowExtent(const QRectF& lane, int ro
     return {lane.top() + lane.height() * 0.5, lane.height() * 0.5 - 3};
 }
 
+namespace {
+
+/// One row of one lane being folded: where it has got to.
+struct RowCursor
+{
+    const std::vector<SpanRec>* spans;
+    const FoldIndex* index;
+    std::vector<DrawItem>* items;
+    size_t i, viewEnd;
+};
+
+/// The item for run `r` of a row (a span alone, or a fold with its batch, colour and height).
+DrawItem makeItem(const RowCursor& c, const Run& r, const TimeMapper& map, RenderStats& stats)
+{
+    const std::vector<SpanRec>& spans = *c.spans;
+    DrawItem item;
+    item.x0 = std::max(map.x(r.t0), map.x0());
+    item.x1 = std::max(item.x0 + 1.0, std::min(map.x(r.t1), map.x0() + map.width()));
+    item.t0 = r.t0;
+    item.t1 = r.t1;
+    item.span = spans[r.first];
+    item.count = qint64(r.end - r.first);
+    if (item.count == 1) {
+        item.batch = item.span.batch;
+        item.colorKind = item.span.kind;
+        item.colorFlags = item.span.flags & 1;
+        ++stats.spansDrawn;
+    } else {
+        item.batch = batchOf(spans, r.first, r.end);
+        const FoldLook look = foldLook(spans, *c.index, r.first, size_t(item.count), r.t1 - r.t0);
+        item.colorKind = look.kind;
+        item.colorFlags = look.flags;
+        item.coverage = look.coverage;
+        ++stats.folds;
+        stats.spansFolded += item.count;
+    }
+    return item;
+}
+
+} // namespace
+
 TimelineDrawList TimelineDrawList::prepare(const TraceModel& m, const QRectF& target, const Viewport& v,
                                            const TimelineTheme& theme, double reserveBelow)
 {
     TimelineDrawList d{TimelineLayout(m, target, theme, reserveBelow), TimeMapper(v, 0, 1), {}, {}};
     d.map = d.layout.mapper(v);
-    const TimeMapper& map = d.map;
-    const double right = map.x0() + map.width();
-    const qint64 minVis = std::max<qint64>(1, qint64(kMinSpanPx * double(map.nsPerPixel())));
+    const qint64 minVis = std::max<qint64>(1, qint64(kMinSpanPx * double(d.map.nsPerPixel())));
     d.lanes.resize(size_t(m.laneCount()));
+    std::vector<RowCursor> rows;
     for (int li = 0; li < m.laneCount(); ++li) {
         if (d.layout.laneRect(li).top() > target.bottom())
             break;
@@ -158,39 +209,18 @@ TimelineDrawList TimelineDrawList::prepare(const TraceModel& m, const QRectF& ta
             continue;
         for (int row = 0; row < 2; ++row) {
             const std::vector<SpanRec>& spans = m.lane(li).rows[row];
-            if (spans.empty())
-                continue;
-            auto& items = d.lanes[size_t(li)][size_t(row)];
-            size_t i = firstEndingAfter(spans, v.t0);
+            const size_t i = firstEndingAfter(spans, v.t0);
             const size_t viewEnd = firstStartingAt(spans, i, v.t1 + 1);
-            while (i < viewEnd) {
-                const Run r = nextRun(spans, i, viewEnd, minVis);
-                DrawItem item;
-                item.x0 = std::max(map.x(r.t0), map.x0());
-                item.x1 = std::max(item.x0 + 1.0, std::min(map.x(r.t1), right));
-                item.t0 = r.t0;
-                item.t1 = r.t1;
-                item.span = spans[r.first];
-                item.count = qint64(r.end - r.first);
-                if (item.count == 1) {
-                    item.batch = item.span.batch;
-                    item.colorKind = item.span.kind;
-                    item.colorFlags = item.span.flags & 1;
-                    ++d.stats.spansDrawn;
-                } else {
-                    item.batch = batchOf(spans, r.first, r.end);
-                    const FoldLook look = foldLook(spans, r.first, size_t(item.count), r.t1 - r.t0);
-                    item.colorKind = look.kind;
-                    item.colorFlags = look.flags;
-                    item.coverage = look.coverage;
-                    ++d.stats.folds;
-                    d.stats.spansFolded += item.count;
-                }
-                items.push_back(item);
-                i = r.end;
-            }
+            if (i < viewEnd)
+                rows.push_back({&spans, &m.lane(li).folds[row], &d.lanes[size_t(li)][size_t(row)], i, viewEnd});
         }
     }
+    for (RowCursor& c : rows)
+        for (size_t i = c.i; i < c.viewEnd;) {
+            const Run r = nextRun(*c.spans, *c.index, i, c.viewEnd, minVis);
+            c.items->push_back(makeItem(c, r, d.map, d.stats));
+            i = r.end;
+        }
     return d;
 }
 

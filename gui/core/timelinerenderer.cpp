@@ -240,19 +240,65 @@ void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, c
     }
 }
 
-/// Each event kind's colour, plain and with flag bit 0 (index kind * 2 + flag): looked up once
-/// per paint, not once per item.
-using KindColors = std::array<QColor, size_t(EventKind::Count) * 2>;
+/// Each event kind's colour, plain and with flag bit 0 (index kind * 2 + flag), with the shades
+/// spans and folds are drawn in: worked out once per paint (QColor's lighter() and darker() go
+/// through HSV), not once per item.
+struct KindColors
+{
+    static constexpr size_t kKeys = size_t(EventKind::Count) * 2;
+    std::array<QColor, kKeys> plain, edge; ///< a span, and its left edge
+    std::array<QColor, kKeys> fold, foldEdge; ///< a fold's bar, and its left edge
+    const QColor& operator[](size_t key) const { return plain[key]; }
+};
 
-KindColors kindColors()
+KindColors kindColors(const TimelineTheme& theme)
 {
     KindColors colors;
-    for (size_t k = 0; k < size_t(EventKind::Count); ++k) {
-        colors[k * 2] = TimelineStyle::colorFor(quint8(k), 0);
-        colors[k * 2 + 1] = TimelineStyle::colorFor(quint8(k), 1);
+    for (size_t key = 0; key < KindColors::kKeys; ++key) {
+        colors.plain[key] = TimelineStyle::colorFor(quint8(key / 2), quint8(key % 2));
+        colors.edge[key] = colors.plain[key].darker(160);
+        colors.fold[key] = colors.plain[key].lighter(theme.docs ? 125 : 85);
+        colors.foldEdge[key] = colors.fold[key].darker(150);
     }
     return colors;
 }
+
+/**
+ * Bars side by side of one colour that cover the same pixel rows, filled as one rectangle:
+ * zoomed out, a lane's thousands of 3 px folds are a few fills instead of thousands (each
+ * QPainter::fillRect costs about a microsecond whatever its size). A bar drawn with an edge or a
+ * label is never merged: what is drawn over it must stay on top.
+ */
+class BarRun
+{
+public:
+    explicit BarRun(QPainter& p) : m_p(p) {}
+    ~BarRun() { flush(); }
+    void add(const QRectF& bar, const QColor& color)
+    {
+        if (m_open && color == m_color && bar.left() <= m_rect.right() + 0.5 && bar.left() >= m_rect.left() &&
+            std::lround(bar.top()) == std::lround(m_rect.top()) && std::lround(bar.bottom()) == std::lround(m_rect.bottom())) {
+            m_rect.setRight(std::max(m_rect.right(), bar.right()));
+            return;
+        }
+        flush();
+        m_rect = bar;
+        m_color = color;
+        m_open = true;
+    }
+    void flush()
+    {
+        if (m_open)
+            m_p.fillRect(m_rect, m_color);
+        m_open = false;
+    }
+
+private:
+    QPainter& m_p;
+    QRectF m_rect;
+    QColor m_color;
+    bool m_open = false;
+};
 
 /// One row of a lane's prepared items (spans and folds) between `y` and `y + h`; with a batch
 /// highlighted (`highlightBatch` >= 0) the others are dimmed.
@@ -260,30 +306,49 @@ void paintItems(QPainter& p, const std::vector<DrawItem>& items, double y, doubl
                 qint64 highlightBatch, const TimelineTheme& theme)
 {
     const bool highlighting = highlightBatch >= 0;
+    BarRun run(p);
     for (const DrawItem& it : items) {
-        QColor c = colors[size_t(it.colorKind) * 2 + (it.colorFlags & 1)];
+        const size_t key = size_t(it.colorKind) * 2 + (it.colorFlags & 1);
         const double w = it.x1 - it.x0;
         if (it.folded()) {
-            c = c.lighter(theme.docs ? 125 : 85);
-            if (highlighting && it.batch != highlightBatch)
+            QColor c = colors.fold[key];
+            const bool dimmed = highlighting && it.batch != highlightBatch;
+            if (dimmed)
                 c.setAlpha(std::min(c.alpha(), 70));
             // As tall as the share of the time its spans cover, from the row's bottom
             // (never thinner than 2 px: something is there).
             const double bh = std::max(std::min(h, 2.0), h * it.coverage);
             const QRectF bar(it.x0, y + h - bh, w, bh);
+            const bool label = w > 34 * theme.fontScale && bh >= h * 0.6;
+            if (w < 4 && !label) {
+                run.add(bar, c);
+                continue;
+            }
+            run.flush();
             p.fillRect(bar, c);
-            if (w > 34 * theme.fontScale && bh >= h * 0.6) {
+            if (label) {
                 p.setPen(theme.docs ? QColor(Qt::white) : theme.background);
                 p.drawText(bar, Qt::AlignCenter, QStringLiteral("×%1").arg(it.count));
             }
-            if (w >= 4) // one batch's mark: an edge separates it from the next batch's
-                p.fillRect(QRectF(it.x0, bar.top(), 1, bh), c.darker(150));
+            if (w >= 4) { // one batch's mark: an edge separates it from the next batch's
+                QColor edge = colors.foldEdge[key];
+                if (dimmed)
+                    edge.setAlpha(std::min(edge.alpha(), 70));
+                p.fillRect(QRectF(it.x0, bar.top(), 1, bh), edge);
+            }
         } else {
-            if (highlighting && it.span.batch != highlightBatch)
+            QColor c = colors.plain[key], edge = colors.edge[key];
+            if (highlighting && it.span.batch != highlightBatch) {
                 c.setAlpha(std::min(c.alpha(), 55));
+                edge.setAlpha(std::min(edge.alpha(), 55));
+            }
+            if (w < 4) {
+                run.add(QRectF(it.x0, y, w, h), c);
+                continue;
+            }
+            run.flush();
             p.fillRect(QRectF(it.x0, y, w, h), c);
-            if (w >= 4) // a darker edge separates neighbours of the same kind
-                p.fillRect(QRectF(it.x0, y, 1, h), c.darker(160));
+            p.fillRect(QRectF(it.x0, y, 1, h), edge); // a darker edge separates neighbours of the same kind
         }
     }
 }
@@ -386,7 +451,7 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
     const QFontMetricsF fm(font);
     paintAxis(p, d, theme, fm);
 
-    const KindColors colors = kindColors();
+    const KindColors colors = kindColors(theme);
     const bool highlighting = marks.highlightBatch >= 0;
     int shown = 0; // lanes drawn so far: every other one shaded
     for (int li = 0; li < m.laneCount() && size_t(li) < d.lanes.size(); ++li) {

@@ -159,15 +159,19 @@ std::pair<quint8, quint8> TraceModel::slotKind(LaneKind lane, int slot)
     return k(EventKind::None);
 }
 
-void TraceModel::insertSorted(std::vector<SpanRec>& row, const SpanRec& s)
+void TraceModel::insertSorted(Lane& lane, int r, const SpanRec& s)
 {
+    std::vector<SpanRec>& row = lane.rows[r];
     if (row.empty() || row.back().t0 <= s.t0) {
         row.push_back(s);
+        lane.folds[r].append(row);
         return;
     }
     // Rare: a writer recorded a span that started before its previous one (or read-back detail).
-    auto it = std::upper_bound(row.begin(), row.end(), s.t0, [](qint64 t, const SpanRec& r) { return t < r.t0; });
+    auto it = std::upper_bound(row.begin(), row.end(), s.t0, [](qint64 t, const SpanRec& x) { return t < x.t0; });
+    const size_t at = size_t(it - row.begin());
     row.insert(it, s);
+    lane.folds[r].rebuild(row, at);
 }
 
 bool TraceModel::toSpan(const Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* nested, LaneKind lane)
@@ -314,7 +318,7 @@ void TraceModel::append(const std::vector<Event>& events)
         toSpan(e, t0, t1, s, &nested, lane.kind);
         addToHistogram(lane, s);
         markSeen(s);
-        insertSorted(lane.rows[nested ? 1 : 0], s);
+        insertSorted(lane, nested ? 1 : 0, s);
         ++m_spans;
     }
     // Counters come from one writer in time order; merge the new tail only if needed.
@@ -328,10 +332,11 @@ void TraceModel::append(const std::vector<Event>& events)
     emit changed();
 }
 
-void TraceModel::mergeSorted(std::vector<SpanRec>& row, std::vector<SpanRec>& add)
+void TraceModel::mergeSorted(Lane& lane, int r, std::vector<SpanRec>& add)
 {
     if (add.empty())
         return;
+    std::vector<SpanRec>& row = lane.rows[r];
     const auto byStart = [](const SpanRec& a, const SpanRec& b) { return a.t0 < b.t0; };
     std::stable_sort(add.begin(), add.end(), byStart);
     const auto n = std::ptrdiff_t(row.size());
@@ -339,6 +344,9 @@ void TraceModel::mergeSorted(std::vector<SpanRec>& row, std::vector<SpanRec>& ad
     // Stable: a held span stays before a read-back one that starts at the same time, as
     // insertSorted places it.
     std::inplace_merge(row.begin(), row.begin() + n, row.end(), byStart);
+    const auto firstMoved = std::upper_bound(row.begin(), row.begin() + n, add.front().t0,
+                                             [](qint64 t, const SpanRec& x) { return t < x.t0; });
+    lane.folds[r].rebuild(row, size_t(firstMoved - row.begin()));
 }
 
 void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& events)
@@ -378,7 +386,7 @@ void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& ev
     }
     for (size_t li = 0; li < fresh.size(); ++li)
         for (int row = 0; row < 2; ++row)
-            mergeSorted(m_lanes[li].rows[row], fresh[li][size_t(row)]);
+            mergeSorted(m_lanes[li], row, fresh[li][size_t(row)]);
     if (!counters.empty()) {
         m_counters.insert(m_counters.end(), counters.begin(), counters.end());
         std::sort(m_counters.begin(), m_counters.end(), [](const CounterSample& x, const CounterSample& y) { return x.t < y.t; });
@@ -396,7 +404,7 @@ void TraceModel::appendSpan(int lane, int row, const SpanRec& span)
 {
     if (lane < 0 || lane >= int(m_lanes.size()) || row < 0 || row > 1 || span.t1 < span.t0)
         return;
-    insertSorted(m_lanes[size_t(lane)].rows[row], span);
+    insertSorted(m_lanes[size_t(lane)], row, span);
     markSeen(span);
     if (row == 0)
         addToHistogram(m_lanes[size_t(lane)], span);
@@ -563,11 +571,15 @@ void TraceModel::evictIfNeeded()
     qint64 removed = 0;
     auto inProtected = [&](qint64 a, qint64 b) { return p1 >= p0 && b >= p0 && a <= p1; };
     for (Lane& l : m_lanes)
-        for (auto& row : l.rows) {
+        for (int r = 0; r < 2; ++r) {
+            std::vector<SpanRec>& row = l.rows[r];
             const auto end = row.begin() + std::ptrdiff_t(firstStartingAt(row, cut));
             const auto kept = std::remove_if(row.begin(), end, [&](const SpanRec& s) { return s.t1 < cut && !inProtected(s.t0, s.t1); });
             removed += end - kept;
-            row.erase(kept, end);
+            if (kept != end) {
+                row.erase(kept, end);
+                l.folds[r].rebuild(row, 0);
+            }
         }
     m_counters.erase(std::remove_if(m_counters.begin(), m_counters.end(),
                                     [&](const CounterSample& c) { return c.t < cut && !inProtected(c.t, c.t); }),
@@ -582,7 +594,8 @@ qint64 TraceModel::memoryBytes() const
     qint64 bytes = qint64(m_counters.capacity() * sizeof(CounterSample) + m_counterBuckets.capacity() * sizeof(CounterBucket) +
                           m_memory.bytes());
     for (const Lane& l : m_lanes)
-        bytes += qint64((l.rows[0].capacity() + l.rows[1].capacity()) * sizeof(SpanRec) +
-                        l.instants.capacity() * sizeof(InstantRec) + l.histogram.capacity() * sizeof(HistogramBucket));
+        bytes += qint64((l.rows[0].capacity() + l.rows[1].capacity()) * sizeof(SpanRec) + l.folds[0].bytes() +
+                        l.folds[1].bytes() + l.instants.capacity() * sizeof(InstantRec) +
+                        l.histogram.capacity() * sizeof(HistogramBucket));
     return bytes;
 }

@@ -9,6 +9,7 @@
 // Owned by the GUI thread; events arrive in batches.
 #pragma once
 
+#include "foldindex.h"
 #include "memorytracks.h"
 
 #include "loaderscope/events.h"
@@ -78,6 +79,7 @@ public:
         /// rank and thread); empty: the kind's own name.
         QString title;
         bool hidden = false; ///< laid out with no height (a lane the source cannot have)
+        FoldIndex folds[2]; ///< each row's level of detail for folding, kept with it
     };
     /// Aggregate buckets per lane; the bucket width doubles when a run outgrows them.
     static constexpr int kMaxBuckets = 16384;
@@ -183,9 +185,10 @@ signals:
 
 private:
     int laneIndexFor(int16_t lane) const;
-    static void insertSorted(std::vector<SpanRec>& row, const SpanRec& s);
+    /// Inserts into a row of a lane in start order, and keeps the row's FoldIndex with it.
+    static void insertSorted(Lane& lane, int row, const SpanRec& s);
     /// Merges `add` (any order; sorted here) into the sorted `row` in O(n).
-    static void mergeSorted(std::vector<SpanRec>& row, std::vector<SpanRec>& add);
+    static void mergeSorted(Lane& lane, int row, std::vector<SpanRec>& add);
     /// Converts an event to its stored form; false for events that are not drawn as spans.
     static bool toSpan(const loaderscope::Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* nested, LaneKind kind);
     void addToHistogram(Lane& lane, const SpanRec& s);

@@ -44,7 +44,8 @@ static std::string traceOutcome(const uint8_t* data, size_t size)
 void trace(const uint8_t* data, size_t size)
 {
     // Never a crash, and the same answer from every path of the reader: the AVX2 scanner and the
-    // byte loop, simdjson's CPU-specific and portable parsers (a difference is a finding).
+    // byte loop, simdjson's CPU-specific and portable parsers, the flat event reader or simdjson
+    // alone (a difference is a finding).
     const std::string fast = traceOutcome(data, size);
     if (loaderscope::detail::simdScannerAvailable()) {
         loaderscope::detail::forceScalarScanner(true);
@@ -57,6 +58,11 @@ void trace(const uint8_t* data, size_t size)
     const std::string portable = traceOutcome(data, size);
     loaderscope::detail::forceFallbackParser(false);
     if (portable != fast)
+        __builtin_trap();
+    loaderscope::detail::forceFullParser(true); // simdjson alone, without the flat event reader
+    const std::string full = traceOutcome(data, size);
+    loaderscope::detail::forceFullParser(false);
+    if (full != fast)
         __builtin_trap();
 }
 

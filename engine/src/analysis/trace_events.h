@@ -42,6 +42,9 @@ public:
     /** Fills out.threads and the warnings; call once after the last window. */
     void finish();
     const std::string& limitMessage() const { return m_limitMessage; }
+    /// Whether `kept` more kept spans stay within the limit (else the window goes the way that
+    /// reports the limit at its event).
+    bool hasRoom(uint64_t kept) const { return m_out.spans.size() + kept <= m_limits.max_kept_spans; }
 
 private:
     struct ThreadKey

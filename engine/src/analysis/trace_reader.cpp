@@ -7,6 +7,7 @@
 #include "loaderscope/profiler_import.h"
 
 #include "trace_events.h"
+#include "trace_flat.h"
 #include "trace_scan.h"
 #include "trace_testing.h"
 
@@ -205,6 +206,11 @@ std::atomic<uint64_t> s_pipelineFrom{8u << 20};
  * (the "window thread", the only one that touches the EventSink and the WindowParser until
  * finish()), while the reading thread reads and scans the next chunk; otherwise inline. Buffers
  * go round: the reading thread fills one, hands it over with its window, and takes a free one.
+ * The window thread reads a window with the flat event reader (trace_flat.h) and hands its
+ * events to the sink, or, when the flat reader cannot read it, walks it with simdjson. The two
+ * threads share the work: while the window thread has a window waiting, the reading thread reads
+ * the next one with the flat reader itself; once a window of a file needed simdjson, the reading
+ * thread runs simdjson's stage 1 over the next ones (as it did before there was a flat reader).
  * Errors: the window thread's first one is kept and rethrown by finish(); it is always earlier in
  * the file than any error the reading thread finds later, so which error is reported never
  * depends on timing.
@@ -215,6 +221,7 @@ public:
     WindowStage(detail::EventSink& sink, bool async, size_t capacity) : m_sink(sink), m_async(async)
     {
         const size_t buffers = async ? 3 : 1;
+        m_windows.resize(buffers);
         for (size_t i = 0; i < buffers; ++i) {
             m_buffers.emplace_back(new char[capacity]); // not value-initialised: untouched pages stay free
             m_parsers.push_back(std::make_unique<detail::WindowParser>());
@@ -239,6 +246,8 @@ public:
         return b;
     }
     char* data(size_t buffer) { return m_buffers[buffer].get(); }
+    /// Where the scanner puts the event ends of the window about to be submitted from `buffer`.
+    std::vector<uint32_t>& eventEnds(size_t buffer) { return m_windows[buffer].ends; }
 
     /**
      * The window text at data(buffer)[offset, offset + length), its first byte at stream offset
@@ -247,9 +256,24 @@ public:
      */
     void submit(size_t buffer, size_t offset, size_t length, uint64_t base)
     {
-        m_parsers[buffer]->index(data(buffer) + offset, length, base);
+        Window& w = m_windows[buffer];
+        w.data = data(buffer) + offset;
+        w.length = length;
+        w.base = base;
+        w.indexed = w.flatRead = false;
+        if (!w.ends.empty() && detail::flatReaderEnabled() && !m_flatFailed.load(std::memory_order_relaxed) &&
+            m_async && backlog()) {
+            w.flatRead = w.flat.read(w.data, w.length, w.ends);
+            if (!w.flatRead)
+                m_flatFailed.store(true, std::memory_order_relaxed);
+        }
+        if (w.ends.empty() || !detail::flatReaderEnabled() || m_flatFailed.load(std::memory_order_relaxed)) {
+            w.ends.clear();
+            m_parsers[buffer]->index(w.data, w.length, w.base);
+            w.indexed = true;
+        }
         if (!m_async) {
-            m_parsers[buffer]->parse(m_sink);
+            walk(buffer);
             return;
         }
         std::lock_guard lock(m_mutex);
@@ -269,6 +293,32 @@ public:
     void finish() { stop(true); }
 
 private:
+    /**
+     * The window's events into the sink: those the flat reader read, unless they would pass the
+     * kept-span limit (simdjson's walk then stops at the event that does, and says where).
+     */
+    void walk(size_t buffer)
+    {
+        Window& w = m_windows[buffer];
+        if (!w.indexed) {
+            if ((w.flatRead || w.flat.read(w.data, w.length, w.ends)) && m_sink.hasRoom(w.flat.kept())) {
+                for (const detail::RawEvent& e : w.flat.events())
+                    m_sink.add(e);
+                return;
+            }
+            m_flatFailed.store(true, std::memory_order_relaxed);
+            m_parsers[buffer]->index(w.data, w.length, w.base);
+        }
+        m_parsers[buffer]->parse(m_sink);
+    }
+
+    /// The window thread has a window waiting (not started).
+    bool backlog()
+    {
+        std::lock_guard lock(m_mutex);
+        return !m_jobs.empty();
+    }
+
     [[noreturn]] void rethrow(std::unique_lock<std::mutex>& lock)
     {
         const std::exception_ptr error = m_error;
@@ -289,7 +339,7 @@ private:
                     job = m_jobs.front();
                     m_jobs.pop_front();
                 }
-                m_parsers[job]->parse(m_sink);
+                walk(job);
                 std::lock_guard lock(m_mutex);
                 m_free.push_back(job);
                 m_cv.notify_all();
@@ -322,6 +372,20 @@ private:
     const bool m_async;
     std::vector<std::unique_ptr<char[]>> m_buffers;
     std::vector<std::unique_ptr<detail::WindowParser>> m_parsers; // one per buffer
+    /// The window submitted from each buffer: its text, and the events read by the flat reader.
+    struct Window
+    {
+        const char* data = nullptr;
+        size_t length = 0;
+        uint64_t base = 0;
+        std::vector<uint32_t> ends;
+        detail::FlatWindow flat;
+        bool indexed = false;  ///< simdjson's stage 1 ran on the reading thread: no flat reading
+        bool flatRead = false; ///< the reading thread read it with the flat reader already
+    };
+    std::vector<Window> m_windows; // one per buffer
+    /// A window needed simdjson: the reading thread indexes the next ones (set by the window thread).
+    std::atomic<bool> m_flatFailed{false};
     std::thread m_thread;
     std::mutex m_mutex;
     std::condition_variable m_cv;
@@ -399,6 +463,8 @@ private:
         const uint64_t end = m_base + m_len;
         const bool window = m_scanner.hasWindow();
         const uint64_t first = window ? m_scanner.windowFirst() : 0, last = window ? m_scanner.windowLast() : 0;
+        if (window) // offsets from the window's '[' (the byte before its first event)
+            m_scanner.windowEventEnds(first - 1, detail::FlatWindow::kMaxEvents, m_stage->eventEnds(m_bufIndex));
         checkGaps(end);
         if (m_scanner.openEvent() >= 0 && end - uint64_t(m_scanner.openEvent()) > m_limits.max_event_bytes)
             detail::traceLimit(uint64_t(m_scanner.openEvent()), m_tooLarge);

@@ -24,6 +24,7 @@ std::atomic<bool> s_forceScalar{false};
 
 constexpr uint64_t kMaxInfoBytes = 1u << 20; // distributedInfo: a few hundred bytes in real traces
 constexpr size_t kMaxToken = 40;             // top-level keys and scalars kept for reading
+constexpr size_t kMaxEnds = 1u << 14;        // event ends recorded per window (FlatWindow::kMaxEvents)
 
 bool isWhitespace(char c)
 {
@@ -156,6 +157,17 @@ void TraceScanner::captureInfo(const char* data, uint64_t base, uint64_t from, u
         m_infoComplete = true;
 }
 
+void TraceScanner::windowEventEnds(uint64_t origin, size_t cap, std::vector<uint32_t>& ends) const
+{
+    ends.clear();
+    if (m_windowFirst < 0 || m_windowEvents > std::min(cap, kMaxEnds) || m_lastNonAscii >= m_windowFirst ||
+        uint64_t(m_windowLast) - origin > UINT32_MAX)
+        return;
+    ends.reserve(m_eventEnds.size());
+    for (uint64_t e : m_eventEnds)
+        ends.push_back(uint32_t(e - origin));
+}
+
 void TraceScanner::finish(uint64_t end) const
 {
     if (m_inString)
@@ -217,7 +229,8 @@ void TraceScanner::close(char c, uint64_t pos)
         if (m_windowFirst < 0)
             m_windowFirst = m_openEvent;
         m_windowLast = int64_t(pos);
-        ++m_windowEvents;
+        if (m_windowEvents++ < kMaxEnds)
+            m_eventEnds.push_back(pos);
         m_openEvent = -1;
     } else if (m_eventDepth != 0 && m_depth + 1 == m_eventDepth) { // traceEvents ends
         m_eventsClose = int64_t(pos);
@@ -333,6 +346,8 @@ void TraceScanner::scanScalar(const char* p, uint64_t at, size_t n)
     for (size_t i = 0; i < n; ++i) {
         const char c = p[i];
         const uint64_t pos = at + i;
+        if (static_cast<unsigned char>(c) >= 0x80)
+            m_lastNonAscii = int64_t(pos);
         if (m_inString) {
             if (m_escape)
                 m_escape = false;
@@ -438,6 +453,14 @@ inline uint64_t escapedBytes(uint64_t backslash, bool& carry)
     return (even ^ flip) & followsBackslash;
 }
 
+/** Bit i: byte i of the block is >= 0x80 (not ASCII). */
+__attribute__((target("avx2"))) inline uint64_t highBits(const char* p)
+{
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+    return uint32_t(_mm256_movemask_epi8(lo)) | (uint64_t(uint32_t(_mm256_movemask_epi8(hi))) << 32);
+}
+
 __attribute__((target("pclmul,sse2"))) inline uint64_t prefixXor(uint64_t x)
 {
     const __m128i all = _mm_set1_epi8(char(0xff));
@@ -452,6 +475,8 @@ __attribute__((target("avx2,pclmul"))) void TraceScanner::scanAvx2(const char* p
     for (; i + 64 <= n; i += 64) {
         const char* block = p + i;
         const uint64_t pos = at + i;
+        if (const uint64_t high = highBits(block))
+            m_lastNonAscii = int64_t(pos) + 63 - __builtin_clzll(high);
         if (topMode()) {
             scanScalar(block, pos, 64);
             continue;

@@ -39,7 +39,13 @@ public:
     uint64_t windowFirst() const { return uint64_t(m_windowFirst); }
     uint64_t windowLast() const { return uint64_t(m_windowLast); }
     uint64_t windowEvents() const { return m_windowEvents; }
-    void takeWindow() { m_windowFirst = m_windowLast = -1; m_windowEvents = 0; }
+    void takeWindow() { m_windowFirst = m_windowLast = -1; m_windowEvents = 0; m_eventEnds.clear(); }
+    /**
+     * The window's event ends (each '}'), as offsets from `origin`, into `ends`; empty when the
+     * window has more than `cap` events or a byte that is not ASCII from its first event on
+     * (the flat event reader then leaves it to simdjson, which checks UTF-8).
+     */
+    void windowEventEnds(uint64_t origin, size_t cap, std::vector<uint32_t>& ends) const;
 
     int64_t openEvent() const { return m_openEvent; }        ///< '{' of the event in progress, or -1
     int64_t eventsOpened() const { return m_eventsOpen; }    ///< '[' of traceEvents, or -1
@@ -94,6 +100,8 @@ private:
     int64_t m_openEvent = -1;
     int64_t m_windowFirst = -1, m_windowLast = -1;
     uint64_t m_windowEvents = 0;
+    std::vector<uint64_t> m_eventEnds; ///< the window's event ends, while it has at most kMaxEnds
+    int64_t m_lastNonAscii = -1;        ///< the last byte >= 0x80 seen
     // distributedInfo, copied as it is scanned (bounded).
     int64_t m_infoStart = -1, m_infoEnd = -1;
     bool m_infoComplete = false, m_infoTooBig = false;

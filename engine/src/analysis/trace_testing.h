@@ -15,6 +15,10 @@ bool simdScannerAvailable();
 void forceFallbackParser(bool on);
 /// The implementation the next import's windows use ("icelake", "haswell", "fallback").
 const char* windowParserImplementation();
+/// Every window through simdjson, none through the flat event reader (trace_flat.h).
+void forceFullParser(bool on);
+/// Windows the flat event reader has read in this process (that simdjson did not have to).
+uint64_t flatWindowsRead();
 /// Files at least this large are parsed on a second thread (default 8 MiB); returns the old value.
 uint64_t setPipelineThreshold(uint64_t bytes);
 

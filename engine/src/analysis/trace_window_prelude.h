@@ -5,6 +5,7 @@
 
 // Everything the window parser uses besides simdjson, included before any target pragma.
 #include "trace_events.h"
+#include "trace_flat.h"
 #include "trace_scan.h"
 
 #include <algorithm>

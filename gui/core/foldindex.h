@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// A level of detail over one row of spans, for folding (TimelineDrawList): for every kBlock
+// spans, the first one's start (a compact index to search, instead of the spans themselves) and
+// what the block holds (its busy time, and the time of each span kind). It is kept up to date as
+// spans are added, so that a paint reads the few blocks of a fold, not its hundreds of spans: a
+// zoomed-out picture of a million spans touches a few hundred KiB instead of 32 MiB. Owned by
+// TraceModel, with the row it describes (GUI thread).
+#pragma once
+
+#include "loaderscope/events.h"
+
+#include <QtGlobal>
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+struct SpanRec;
+
+class FoldIndex
+{
+public:
+    static constexpr size_t kBlock = 16; ///< spans per block
+    static constexpr int kKeys = 4;      ///< span kinds (with their flag) a row's blocks can tell apart
+    /// Index of a span's colour: kind * 2 + flag bit 0 (idle spans are the background: none).
+    static constexpr size_t kColorKeys = size_t(loaderscope::EventKind::Count) * 2;
+
+    /// The last span of `row` was just appended.
+    void append(const std::vector<SpanRec>& row);
+    /// The spans of `row` from index `from` on changed (inserted, merged, evicted).
+    void rebuild(const std::vector<SpanRec>& row, size_t from);
+
+    /// First span in [from, limit) of `row` starting at or after t, or `limit` (from < limit).
+    size_t firstStartingAt(const std::vector<SpanRec>& row, size_t from, size_t limit, qint64 t) const;
+    /**
+     * What spans [first, end) of a row of `rowSize` spans hold, from the blocks (the two at the
+     * ends counted for the share of their spans inside): the colour key that takes most of their
+     * time (a span of no length counts 1 ns; on a tie the lower key; -1: only idle spans), and
+     * their busy time. False when the row has more kinds than the blocks tell apart (the caller
+     * reads the spans).
+     */
+    bool compose(size_t first, size_t end, size_t rowSize, int& bestKey, double& busyNs) const;
+    size_t bytes() const { return m_t0.capacity() * sizeof(qint64) + m_blocks.capacity() * sizeof(Block); }
+
+private:
+    /// The block whose spans hold the first one starting at or after t (searching from `from`).
+    size_t blockFor(size_t from, qint64 t) const;
+    struct Block
+    {
+        float busyNs = 0;       ///< time of the spans that are not idle
+        float weight[kKeys] = {}; ///< time per key of m_keys
+    };
+    void add(const SpanRec& s);
+
+    std::vector<qint64> m_t0;   ///< start of each block's first span
+    std::vector<Block> m_blocks;
+    std::array<quint8, kKeys> m_keys{}; ///< colour keys in the order first seen
+    int m_keyCount = 0;
+    bool m_overflow = false;    ///< a kKeys + 1st key was seen: compose() says no
+};
