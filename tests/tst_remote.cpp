@@ -251,6 +251,18 @@ bool inCi()
     return qEnvironmentVariable("CI") == QLatin1String("true");
 }
 
+/// Starts the SSH lab, or skips the test saying why where no sshd can be had (fails under CI,
+/// which must have one); then ssh reaches the lab's hosts with the lab's keys only.
+#define START_LAB(lab, dir, hosts)                                                                 \
+    do {                                                                                           \
+        if (!(lab).start((dir), (hosts))) {                                                        \
+            if ((lab).skipped && !inCi())                                                          \
+                QSKIP(qPrintable((lab).error));                                                    \
+            QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + (lab).error));                       \
+        }                                                                                          \
+        qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + (lab).config).toUtf8());           \
+    } while (false)
+
 } // namespace
 
 class TstRemote : public QObject
@@ -397,12 +409,7 @@ void TstRemote::twoHostsSkewed()
 {
     QTemporaryDir tmp;
     Lab lab;
-    if (!lab.start(tmp.path(), {QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2=LOADERSCOPE_CLOCK_OFFSET_NS=2000000000")})) {
-        if (lab.skipped && !inCi())
-            QSKIP(qPrintable(lab.error));
-        QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + lab.error));
-    }
-    qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.config).toUtf8());
+    START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2=LOADERSCOPE_CLOCK_OFFSET_NS=2000000000")}));
     const QString go = tmp.path() + QStringLiteral("/go");
     Ranks ranks;
     QVERIFY(ranks.start(tmp.path(), 384, go));
@@ -481,12 +488,7 @@ void TstRemote::connectionKilled()
     }
     qInfo("the unwatched run took %lld ms", qlonglong(phase.restart()));
     Lab lab;
-    if (!lab.start(tmp.path(), {QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2")})) {
-        if (lab.skipped && !inCi())
-            QSKIP(qPrintable(lab.error));
-        QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + lab.error));
-    }
-    qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.config).toUtf8());
+    START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2")}));
     const QString go = tmp.path() + QStringLiteral("/go");
     Ranks ranks;
     QVERIFY(ranks.start(tmp.path(), 256, go));
@@ -541,12 +543,7 @@ void TstRemote::dialogListsOverSsh()
 {
     QTemporaryDir tmp;
     Lab lab;
-    if (!lab.start(tmp.path(), {QStringLiteral("127.0.0.1")})) {
-        if (lab.skipped && !inCi())
-            QSKIP(qPrintable(lab.error));
-        QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + lab.error));
-    }
-    qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + lab.config).toUtf8());
+    START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1")}));
     Remote::setInterpreter(remoteInterpreter());
     const QString go = tmp.path() + QStringLiteral("/go");
     Ranks ranks;

@@ -2786,18 +2786,17 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="28" />
+        <location filename="../gui/core/runsession.cpp" line="65" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="56" />
-        <location filename="../gui/core/runsession.cpp" line="168" />
+        <location filename="../gui/core/runsession.cpp" line="38" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="236" />
+        <location filename="../gui/core/runsession.cpp" line="219" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -3720,22 +3719,22 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="348" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="352" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="417" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="353" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="418" />
         <source> ns</source>
         <translation> ns</translation>
     </message>

@@ -2786,18 +2786,17 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="28" />
+        <location filename="../gui/core/runsession.cpp" line="65" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="56" />
-        <location filename="../gui/core/runsession.cpp" line="168" />
+        <location filename="../gui/core/runsession.cpp" line="38" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="236" />
+        <location filename="../gui/core/runsession.cpp" line="219" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
     </message>
@@ -3720,22 +3719,22 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="348" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="350" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="352" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="417" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="353" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="418" />
         <source> ns</source>
         <translation> ns</translation>
     </message>

@@ -9,9 +9,46 @@
 
 #include "loaderscope/clock.h"
 
+#include <QCoreApplication>
 #include <QTimer>
 
 #include <utility>
+
+/// The signals both readers share (ShmReader's, and RemoteReader's after it): the segment's header,
+/// event batches, the job's end and the reader's last read, handled alike.
+template <class Reader>
+void RunSession::wireReader(Reader* r)
+{
+    connect(r, &Reader::attached, this, [this](quint64 origin, int workers, bool simulated, bool probe) {
+        if (!running())
+            return; // the run already ended and its complete record was loaded
+        m_attached = true;
+        if (probe)
+            m_model.resetGrowing(origin, workers); // lanes appear as the job's workers write
+        else
+            m_model.reset(origin, workers, simulated);
+        m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
+    });
+    connect(r, &Reader::finishedReading, this, [this] {
+        if (m_afterLastPoll)
+            std::exchange(m_afterLastPoll, {})();
+    });
+    connect(r, &Reader::creatorEnded, this, [this](bool failed) {
+        if (m_attachedJob)
+            endAttached(failed, failed ? QCoreApplication::translate("RunSession", "The job ended without finishing its loop (it failed or was killed).")
+                                       : QString());
+    });
+    connect(r, &Reader::eventsAvailable, this, [this, r](const EventBatch& events, quint64 lost) {
+        r->consumed();
+        if (!m_attached)
+            return;
+        m_model.append(events);
+        if (m_live)
+            m_live->add(events);
+        m_lost = lost;
+        emit liveUpdate();
+    });
+}
 
 RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReaderThread(this))
 {
@@ -37,34 +74,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
                 m_reader->attach(m_segment);
         });
     });
-    connect(r, &ShmReader::attached, this, [this](quint64 origin, int workers, bool simulated, bool probe) {
-        if (!running())
-            return; // the run already ended and its complete record was loaded
-        m_attached = true;
-        if (probe)
-            m_model.resetGrowing(origin, workers); // lanes appear as the job's workers write
-        else
-            m_model.reset(origin, workers, simulated);
-        m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
-    });
-    connect(r, &ShmReader::finishedReading, this, [this] {
-        if (m_afterLastPoll)
-            std::exchange(m_afterLastPoll, {})();
-    });
-    connect(r, &ShmReader::creatorEnded, this, [this](bool failed) {
-        if (m_attachedJob)
-            endAttached(failed, failed ? tr("The job ended without finishing its loop (it failed or was killed).") : QString());
-    });
-    connect(r, &ShmReader::eventsAvailable, this, [this, r](const EventBatch& events, quint64 lost) {
-        r->consumed();
-        if (!m_attached)
-            return;
-        m_model.append(events);
-        if (m_live)
-            m_live->add(events);
-        m_lost = lost;
-        emit liveUpdate();
-    });
+    wireReader(r);
     connect(&m_launcher, &EngineLauncher::finished, this, [this](const loaderscope::RunSummary& s) {
         m_summary = s;
         m_hasSummary = true;
@@ -139,34 +149,7 @@ void RunSession::attachRemote(const RemoteStreamOptions& options)
         if (m_attachedJob)
             endAttached(true, reason);
     });
-    connect(r, &RemoteReader::attached, this, [this](quint64 origin, int workers, bool simulated, bool probe) {
-        if (!running())
-            return;
-        m_attached = true;
-        if (probe)
-            m_model.resetGrowing(origin, workers);
-        else
-            m_model.reset(origin, workers, simulated);
-        m_live = std::make_unique<loaderscope::MetricsAccumulator>(workers);
-    });
-    connect(r, &RemoteReader::eventsAvailable, this, [this, r](const EventBatch& events, quint64 lost) {
-        r->consumed();
-        if (!m_attached)
-            return;
-        m_model.append(events);
-        if (m_live)
-            m_live->add(events);
-        m_lost = lost;
-        emit liveUpdate();
-    });
-    connect(r, &RemoteReader::finishedReading, this, [this] {
-        if (m_afterLastPoll)
-            std::exchange(m_afterLastPoll, {})();
-    });
-    connect(r, &RemoteReader::creatorEnded, this, [this](bool failed) {
-        if (m_attachedJob)
-            endAttached(failed, failed ? tr("The job ended without finishing its loop (it failed or was killed).") : QString());
-    });
+    wireReader(r);
     connect(r, &RemoteReader::connectionLost, this, [this](const QString& message) {
         if (!m_attachedJob)
             return;

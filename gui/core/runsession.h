@@ -104,6 +104,8 @@ private:
     RemoteReaderThread* m_remote = nullptr; ///< the current remote job's reader (null: local)
     qint64 m_remoteShift = 0;  ///< host clock - ours (ns), to read its saved stream back
     QString m_remoteSaved;     ///< the saved stream of the remote job
+    template <class Reader>
+    void wireReader(Reader* r);
     std::unique_ptr<loaderscope::MetricsAccumulator> m_live;
     loaderscope::RunSummary m_summary;
     bool m_hasSummary = false;
