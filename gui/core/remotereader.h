@@ -105,7 +105,6 @@ private:
     std::map<quint64, quint64> m_pingsSent; ///< token -> our monotonic ns when sent
     quint64 m_nextToken = 1;
     size_t m_pongsSeen = 0;
-    int m_pingsAnswered = 0;
     QElapsedTimer m_since;     ///< since start()
     bool m_ready = false;
     bool m_released = false;
