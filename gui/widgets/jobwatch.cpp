@@ -7,10 +7,14 @@
 #include "summarypanel.h"
 
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSet>
 #include <QPushButton>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 
 JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks)
@@ -59,10 +63,7 @@ void JobWatch::attachToJob()
             attachRemoteStream(remote.front());
             return;
         }
-        m_lastRanks = new LiveRanksWindow(remote);
-        m_lastRanks->setAttribute(Qt::WA_DeleteOnClose);
-        m_lastRanks->resize(1300, 800);
-        m_lastRanks->show();
+        showRanks(m_lastRanks = new LiveRanksWindow(remote));
         return;
     }
     const QStringList chosen = d.chosen();
@@ -72,10 +73,7 @@ void JobWatch::attachToJob()
         attachSegment(chosen.first());
         return;
     }
-    auto* ranks = new LiveRanksWindow(chosen);
-    ranks->setAttribute(Qt::WA_DeleteOnClose);
-    ranks->resize(1300, 800);
-    ranks->show();
+    showRanks(new LiveRanksWindow(chosen));
 }
 
 void JobWatch::attachSegment(const QString& name)
@@ -84,6 +82,17 @@ void JobWatch::attachSegment(const QString& name)
     m_hooks.beginJob(false);
     m_watched.clear();
     m_session->attach(name);
+}
+
+void JobWatch::showRanks(QWidget* ranks)
+{
+    // As large as is useful, never larger than the screen it opens on (a projector at 1280x720).
+    ranks->setAttribute(Qt::WA_DeleteOnClose);
+    QSize size(1300, 800);
+    if (const QScreen* screen = m_dialogParent ? m_dialogParent->screen() : QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    ranks->resize(size);
+    ranks->show();
 }
 
 void JobWatch::attachRemoteStream(const RemoteStreamOptions& options)
@@ -141,10 +150,17 @@ void JobWatch::attachRemote(const RemoteTarget& target, const QString& interpret
                 attachRemoteStream(chosen.front());
                 return;
             }
-            m_lastRanks = new LiveRanksWindow(chosen);
-            m_lastRanks->setAttribute(Qt::WA_DeleteOnClose);
-            m_lastRanks->resize(1300, 800);
-            m_lastRanks->show();
+            // Rank order, whatever order the hosts answered in.
+            std::stable_sort(chosen.begin(), chosen.end(), [&found](const RemoteStreamOptions& a, const RemoteStreamOptions& b) {
+                auto rankOf = [&found](const RemoteStreamOptions& o) {
+                    for (const RemoteSegment& s : found)
+                        if (s.name == o.segment && s.host.display() == o.host.display())
+                            return s.rank < 0 ? INT_MAX : s.rank;
+                    return INT_MAX;
+                };
+                return rankOf(a) < rankOf(b);
+            });
+            showRanks(m_lastRanks = new LiveRanksWindow(chosen));
         });
     m_lister->list(target, interp);
 }

@@ -58,6 +58,8 @@ public:
 
 private:
     void showModelComparison(double modelRate);
+    /// Opens a stacked ranks window, sized to fit its screen.
+    void showRanks(QWidget* ranks);
 
     RunSession* m_session;
     SummaryPanel* m_summary;
