@@ -500,7 +500,9 @@ void TestGui::sameFiguresEverywhere()
         QCOMPARE(busy, SummaryText::percent(s.figures.workers[size_t(i)].busy_fraction));
         QVERIFY(panel.join(QLatin1Char('|')).contains(QStringLiteral("%1: %2").arg(i).arg(busy)));
     }
-    // Compare, from the run history (the summary read back from disk).
+    // Compare, from the run history (the summary read back from disk). The entry is written by a
+    // background job started at runFinished: wait for it, or the newest entry is an earlier run's.
+    w.session()->jobs()->waitForAll();
     const auto runs = RunHistory().list();
     QVERIFY(!runs.isEmpty());
     std::vector<StackedTimelines::Item> items;
