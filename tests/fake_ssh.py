@@ -15,9 +15,9 @@ MODE:
 """
 
 import os
+import signal
 import struct
 import sys
-import time
 
 
 def fnv1a32(data):
@@ -93,7 +93,7 @@ def main():
         return 127
     if mode == "silent":
         sys.stdin.buffer.read()  # until the app closes it or kills us
-        time.sleep(3600)
+        signal.pause()           # then silent still, until the app's kill
         return 0
     if mode == "bomb":
         # A zstd frame (window 128 KiB, content size 1 TiB) of RLE blocks: 4 bytes each expand

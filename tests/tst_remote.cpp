@@ -129,13 +129,20 @@ struct Lab
 };
 
 /// Two gloo ranks under the probe (rank 1 starved: its "disk" is 8 times slower), started as
-/// torchrun starts them; their loops wait for `go`.
+/// torchrun starts them; their loops wait for go() (a line on their standard input).
 struct Ranks
 {
     std::unique_ptr<QProcess> p[2];
     QString segment[2];
 
-    bool start(const QString& tmp, int samples, const QString& go)
+    void go()
+    {
+        for (auto& proc : p) {
+            proc->write("go\n");
+            proc->waitForBytesWritten(10000); // QProcess writes from the event loop otherwise
+        }
+    }
+    bool start(const QString& tmp, int samples, bool wait = true)
     {
         QString port;
         {
@@ -156,10 +163,13 @@ struct Ranks
             p[r]->setProcessEnvironment(env);
             p[r]->setStandardOutputFile(QProcess::nullDevice());
             p[r]->setReadChannel(QProcess::StandardError);
-            p[r]->start(kPython, {QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"),
-                                  QStringLiteral("--summary"), tmp + QStringLiteral("/summary.json"),
-                                  QStringLiteral("--events"), tmp + QStringLiteral("/events.bin"),
-                                  kProbeTests + QStringLiteral("/gloo_job.py"), tmp, QString::number(samples), go});
+            QStringList args{QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"),
+                             QStringLiteral("--summary"), tmp + QStringLiteral("/summary.json"),
+                             QStringLiteral("--events"), tmp + QStringLiteral("/events.bin"),
+                             kProbeTests + QStringLiteral("/gloo_job.py"), tmp, QString::number(samples)};
+            if (wait)
+                args << QStringLiteral("--wait-stdin");
+            p[r]->start(kPython, args);
         }
         // Each says its segment on its first stderr line.
         for (int r = 0; r < 2; ++r) {
@@ -308,7 +318,7 @@ void TstRemote::addresses_data()
     QTest::newRow("alias") << "gpu1" << true << "ssh://gpu1";
     QTest::newRow("user@host") << "ana@gpu1" << true << "ssh://ana@gpu1";
     QTest::newRow("segment") << "ssh://ana@gpu1/loaderscope-123-abc" << true << "ssh://ana@gpu1/loaderscope-123-abc";
-    QTest::newRow("port") << "ssh://ana@10.0.0.2:2222/s1" << true << "ssh://ana@10.0.0.2:2222/s1";
+    QTest::newRow("port") << "ssh://ana@127.0.0.2:2222/s1" << true << "ssh://ana@127.0.0.2:2222/s1";
     QTest::newRow("two hosts, one user") << "ssh://ana@node1,node2" << true << "ssh://ana@node1,ana@node2";
     QTest::newRow("option injection") << "-oProxyCommand=touch /tmp/x" << false << "";
     QTest::newRow("shell in segment") << "ssh://gpu1/a;rm -rf ~" << false << "";
@@ -410,14 +420,13 @@ void TstRemote::twoHostsSkewed()
     QTemporaryDir tmp;
     Lab lab;
     START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2=LOADERSCOPE_CLOCK_OFFSET_NS=2000000000")}));
-    const QString go = tmp.path() + QStringLiteral("/go");
     Ranks ranks;
-    QVERIFY(ranks.start(tmp.path(), 384, go));
+    QVERIFY(ranks.start(tmp.path(), 384));
     LiveRanksWindow w({streamOf(QStringLiteral("127.0.0.1"), ranks.segment[0]), streamOf(QStringLiteral("127.0.0.2"), ranks.segment[1])});
     w.resize(1200, 700);
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.axisOrigin().has_value(), 30000);
-    QFile(go).open(QIODevice::WriteOnly);
+    ranks.go();
     // Live: the starved rank is named while both still run.
     QTRY_VERIFY_WITH_TIMEOUT(w.headline().contains(QLatin1String("rank 1")) && w.session(0)->running() && w.session(1)->running(), 60000);
     // The second host's clock is 2 s ahead; the first host's is ours. Both found within 1 ms.
@@ -471,15 +480,13 @@ void TstRemote::connectionKilled()
 {
     QTemporaryDir tmp;
     // The same job unwatched first: what a watched one must end with.
-    const QString goNow = tmp.path() + QStringLiteral("/go-now");
-    QFile(goNow).open(QIODevice::WriteOnly);
     QJsonObject plain[2];
     QElapsedTimer phase;
     phase.start();
     {
         QTemporaryDir a;
         Ranks unwatched;
-        QVERIFY(unwatched.start(a.path(), 256, goNow));
+        QVERIFY(unwatched.start(a.path(), 256, false));
         QVERIFY(unwatched.finish());
         for (int r = 0; r < 2; ++r) {
             QCOMPARE(unwatched.p[r]->exitCode(), 0);
@@ -489,13 +496,12 @@ void TstRemote::connectionKilled()
     qInfo("the unwatched run took %lld ms", qlonglong(phase.restart()));
     Lab lab;
     START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2")}));
-    const QString go = tmp.path() + QStringLiteral("/go");
     Ranks ranks;
-    QVERIFY(ranks.start(tmp.path(), 256, go));
+    QVERIFY(ranks.start(tmp.path(), 256));
     LiveRanksWindow w({streamOf(QStringLiteral("127.0.0.1"), ranks.segment[0]), streamOf(QStringLiteral("127.0.0.2"), ranks.segment[1])});
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.axisOrigin().has_value(), 30000);
-    QFile(go).open(QIODevice::WriteOnly);
+    ranks.go();
     QTRY_VERIFY_WITH_TIMEOUT(w.session(1)->liveSummary().figures.batches >= 2, 60000);
     // The connection to the second host dies (its ssh client killed, as a dropped link ends it).
     const QList<qint64> ssh = sshTo(QStringLiteral("127.0.0.2"));
@@ -545,9 +551,8 @@ void TstRemote::dialogListsOverSsh()
     Lab lab;
     START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1")}));
     Remote::setInterpreter(remoteInterpreter());
-    const QString go = tmp.path() + QStringLiteral("/go");
     Ranks ranks;
-    QVERIFY(ranks.start(tmp.path(), 64, go));
+    QVERIFY(ranks.start(tmp.path(), 64));
     QElapsedTimer phase;
     phase.start();
     {
@@ -577,7 +582,7 @@ void TstRemote::dialogListsOverSsh()
         qInfo("a refused key: %s", qPrintable(d.remoteStatus()));
     }
     qInfo("listing took %lld ms", qlonglong(phase.restart()));
-    QFile(go).open(QIODevice::WriteOnly);
+    ranks.go();
     QVERIFY(ranks.finish());
     qInfo("the ranks' end took %lld ms", qlonglong(phase.restart()));
     QVERIFY2(lab.stop(), qPrintable(lab.error));

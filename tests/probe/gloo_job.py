@@ -4,9 +4,9 @@ WORLD_SIZE, MASTER_ADDR, MASTER_PORT, as torchrun sets them): DistributedSampler
 every step all-reduces a tensor. Rank 1 reads its samples from a slower "disk", so it is the
 straggler the other rank waits for in the all-reduce.
 
-usage: [python3 -m loaderscope run ...] gloo_job.py OUTDIR [SAMPLES [GO_FILE]]   (once per rank)
-SAMPLES: the dataset's length (default 64). GO_FILE: the loop starts once that file exists (a test
-attaches first; at most 120 s).
+usage: [python3 -m loaderscope run ...] gloo_job.py OUTDIR [SAMPLES [--wait-stdin]]   (once per rank)
+SAMPLES: the dataset's length (default 64). --wait-stdin: the loop starts once a line (or the end)
+comes on standard input (a test attaches first, then says go).
 """
 
 import json
@@ -34,15 +34,12 @@ class Samples(Dataset):
 def main():
     out = sys.argv[1]
     samples = int(sys.argv[2]) if len(sys.argv) > 2 else 64
-    go = sys.argv[3] if len(sys.argv) > 3 else None
+    wait = len(sys.argv) > 3 and sys.argv[3] == "--wait-stdin"
     dist.init_process_group("gloo")
     rank, world = dist.get_rank(), dist.get_world_size()
     ds = Samples(samples, 0.004 if rank == 1 else 0.0005)
-    if go:
-        # The test's signal, not a timing: it creates the file once it watches the ranks.
-        deadline = time.monotonic() + 120
-        while not os.path.exists(go) and time.monotonic() < deadline:
-            time.sleep(0.01)
+    if wait:
+        sys.stdin.readline()  # the test's "go", once it watches the ranks (or its end: EOF)
     sampler = DistributedSampler(ds, shuffle=True, seed=5)
     loader = DataLoader(ds, batch_size=4, sampler=sampler, num_workers=1)
     seen = []
