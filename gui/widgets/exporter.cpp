@@ -8,6 +8,7 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPageSize>
@@ -15,6 +16,7 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -38,8 +40,19 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
         y += 28 * theme.fontScale;
     }
     constexpr int kSummaryLines = 14; // figures (memory included), verdict and the first advice
-    const double summaryH =
-        o.summaryLines.isEmpty() ? 0 : (std::min<qsizetype>(o.summaryLines.size(), kSummaryLines) * 16 + 16) * theme.fontScale;
+    // Each summary line wraps to the page's width (a long advice sentence is never cut): its
+    // height is measured with the picture's own font and device, before the lanes take the rest.
+    const QFontMetricsF metrics(font, p.device());
+    const double textW = page.width() - 24;
+    std::vector<double> lineH;
+    double summaryH = 0;
+    for (int i = 0; i < o.summaryLines.size() && i < kSummaryLines; ++i) {
+        const QRectF r = metrics.boundingRect(QRectF(0, 0, textW, 1e6), Qt::TextWordWrap, o.summaryLines[i]);
+        lineH.push_back(std::max(16.0 * theme.fontScale, std::ceil(r.height())));
+        summaryH += lineH.back();
+    }
+    if (!lineH.empty())
+        summaryH += 16 * theme.fontScale;
     const double remaining = page.bottom() - y - summaryH;
     // The counter charts under the timeline: the queue depth, and the memory when the run sampled
     // it. Qt Charts drawn through a scene into the same painter (vector in SVG and PDF).
@@ -76,10 +89,10 @@ void paintComposite(QPainter& p, const QRectF& page, const TraceModel& model, co
     }
     y += 4;
     p.setPen(theme.text);
-    for (int i = 0; i < o.summaryLines.size() && i < kSummaryLines; ++i) {
-        p.drawText(QRectF(page.left() + 12, y, page.width() - 24, 16 * theme.fontScale), Qt::AlignLeft | Qt::AlignVCenter,
-                   o.summaryLines[i]);
-        y += 16 * theme.fontScale;
+    for (size_t i = 0; i < lineH.size(); ++i) {
+        p.drawText(QRectF(page.left() + 12, y, textW, lineH[i]), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                   o.summaryLines[int(i)]);
+        y += lineH[i];
     }
 }
 
