@@ -77,16 +77,22 @@ void samePaths(const std::function<ProfilerTrace()>& import, const std::string& 
                 }
 }
 
-/** The flat event reader and simdjson alone give the same outcome on `body` (read from memory). */
+/**
+ * The flat event reader (events read by their layout where they repeat one, and member by member
+ * only) and simdjson alone give the same outcome on `body` (read from memory).
+ */
 std::string flatAgrees(const QByteArray& body, bool& same)
 {
     const auto import = [&] { return importProfilerTraceBuffer(body.constData(), size_t(body.size())); };
     const std::string flat = outcome(import);
+    detail::forceMemberByMember(true);
+    const std::string members = outcome(import);
+    detail::forceMemberByMember(false);
     detail::forceFullParser(true);
     const std::string full = outcome(import);
     detail::forceFullParser(false);
-    same = flat == full;
-    return same ? flat : "flat: " + flat + "\nsimdjson: " + full;
+    same = flat == full && members == full;
+    return same ? flat : "flat: " + flat + "\nmember by member: " + members + "\nsimdjson: " + full;
 }
 
 QString writeTemp(QTemporaryDir& dir, const QString& name, const QByteArray& data)
@@ -389,11 +395,14 @@ void TestImportHostile::flatReaderOnRandomEvents()
                                "{\"a\" 1}", "{\"a\": 1e400}", "{\"a\": \"\\q\"}", "[]", "7", "{\"a\": [1 2]}", "{\"a\": tru}"};
     const char* keys[] = {"name", "ph", "ts", "dur", "tid", "pid", "args", "cat", "id", "s"};
     const char* spaces[] = {"", " ", "\n    ", "\t"};
-    int flatRounds = 0;
+    int flatRounds = 0, layoutRounds = 0;
     for (int round = 0; round < 3000; ++round) {
         const bool legacy = round % 2 == 0;
         QByteArray body = legacy ? "[" : "{\"traceEvents\": [\n";
         const int events = 1 + int(rng.bounded(8));
+        // A writer keeps its spacing (events then repeat one layout, read by position), or not.
+        const bool steady = rng.bounded(2) == 0;
+        const int gap = int(rng.bounded(4)), colon = int(rng.bounded(2));
         for (int i = 0; i < events; ++i) {
             // The writer's own members in its own order, most of the time; else any of them, any order.
             QList<int> order = legacy ? QList<int>{0, 1, 2, 3, 4, 5, 6} : QList<int>{1, 7, 0, 5, 4, 2, 3, 6};
@@ -417,15 +426,17 @@ void TestImportHostile::flatReaderOnRandomEvents()
                 case 7: v = plain ? cats[int(rng.bounded(5))] : pick(cats, 7); break;
                 default: v = QByteArray::number(int(rng.bounded(100))); break;
                 }
-                e += (m ? "," : "") + QByteArray(spaces[rng.bounded(4)]) + "\"" + keys[k] + "\":" + spaces[rng.bounded(2)] + v;
+                e += (m ? "," : "") + QByteArray(spaces[steady ? gap : int(rng.bounded(4))]) + "\"" + keys[k] + "\":" +
+                     spaces[steady ? colon : int(rng.bounded(2))] + v;
             }
             body += (i ? QByteArray(",") + spaces[rng.bounded(4)] : QByteArray()) + e + "}";
         }
         body += legacy ? "]" : "\n]}";
         bool same = false;
-        const uint64_t flatBefore = detail::flatWindowsRead();
+        const uint64_t flatBefore = detail::flatWindowsRead(), layoutBefore = detail::layoutEventsRead();
         const std::string got = flatAgrees(body, same);
         flatRounds += detail::flatWindowsRead() > flatBefore ? 1 : 0;
+        layoutRounds += detail::layoutEventsRead() > layoutBefore ? 1 : 0;
         QVERIFY2(same, qPrintable(QStringLiteral("round %1: %2\n%3").arg(round).arg(QString::fromLatin1(body), QString::fromStdString(got))));
         QByteArray damaged = body;
         const int at = int(rng.bounded(int(damaged.size())));
@@ -437,6 +448,8 @@ void TestImportHostile::flatReaderOnRandomEvents()
     }
     // The comparison means something only where the flat reader did read: most plain rounds.
     QVERIFY2(flatRounds > 600, qPrintable(QString::number(flatRounds)));
+    QVERIFY2(layoutRounds > 250, qPrintable(QString::number(layoutRounds))); // and layouts read by position in them (313)
+
 }
 
 void TestImportHostile::missingCommaBetweenWindows()

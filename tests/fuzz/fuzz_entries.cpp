@@ -59,6 +59,11 @@ void trace(const uint8_t* data, size_t size)
     loaderscope::detail::forceFallbackParser(false);
     if (portable != fast)
         __builtin_trap();
+    loaderscope::detail::forceMemberByMember(true); // the flat event reader without event layouts
+    const std::string members = traceOutcome(data, size);
+    loaderscope::detail::forceMemberByMember(false);
+    if (members != fast)
+        __builtin_trap();
     loaderscope::detail::forceFullParser(true); // simdjson alone, without the flat event reader
     const std::string full = traceOutcome(data, size);
     loaderscope::detail::forceFullParser(false);

@@ -6,9 +6,11 @@
 // characters outside strings; the reader checks that the window is ASCII (simdjson checks UTF-8).
 #include "trace_flat.h"
 
+#include "trace_flat_values.h"
 #include "trace_testing.h"
 
 #include <atomic>
+#include <new>
 #include <charconv>
 #include <cstring>
 
@@ -18,309 +20,14 @@
 
 namespace loaderscope::detail {
 
+using namespace flat;
+
 namespace {
 
 std::atomic<bool> s_flatDisabled{false};
 std::atomic<uint64_t> s_flatWindows{0}; // for tests: one relaxed add per window
-
-inline bool isWs(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-inline const char* skipWs(const char* p)
-{
-    while (isWs(*p))
-        ++p;
-    return p;
-}
-
-inline bool isDigit(char c)
-{
-    return unsigned(c) - '0' <= 9;
-}
-
-/**
- * The first '"' or '\\' from q. The scanner saw every string of the window closed, and the
- * buffer has simdjson's padding after the window: reading 16 bytes at a time stays inside it.
- */
-inline const char* quoteOrBackslash(const char* q)
-{
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-    for (;; q += 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-        const unsigned m = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash))));
-        if (m)
-            return q + __builtin_ctz(m);
-    }
-#else
-    while (*q != '"' && *q != '\\')
-        ++q;
-    return q;
-#endif
-}
-
-/** The closing quote of the string whose opening quote is at p (escapes honoured); `escaped`: it has some. */
-inline const char* stringEnd(const char* p, const char* end, bool& escaped)
-{
-    const char* q = p + 1;
-    escaped = false;
-    for (;;) {
-        q = quoteOrBackslash(q);
-        if (q >= end)
-            return nullptr;
-        if (*q == '"')
-            return q;
-        escaped = true;
-        q += 2; // the backslash and the byte it escapes
-    }
-}
-
-inline const char* stringEnd(const char* p, const char* end)
-{
-    bool escaped = false;
-    return stringEnd(p, end, escaped);
-}
-
-/** A string without escapes (what is checked or compared here): its closing quote, or nullptr. */
-inline const char* plainStringEnd(const char* p, const char* end)
-{
-    bool escaped = false;
-    const char* q = stringEnd(p, end, escaped);
-    return escaped ? nullptr : q;
-}
-
-/**
- * A JSON number without exponent and of at most 18 digits (what simdjson reads the same way for
- * sure) from p: its end, or nullptr.
- */
-const char* numberEnd(const char* p)
-{
-    const char* start = p;
-    if (*p == '-')
-        ++p;
-    if (*p == '0')
-        ++p;
-    else if (*p >= '1' && *p <= '9')
-        while (isDigit(*p))
-            ++p;
-    else
-        return nullptr;
-    if (*p == '.') {
-        const char* d = ++p;
-        while (isDigit(*p))
-            ++p;
-        if (p == d)
-            return nullptr;
-    }
-    if (*p == 'e' || *p == 'E' || p - start > 19)
-        return nullptr;
-    return p;
-}
-
-/** A scalar that is not a string: a number as above, true, false or null; its end or nullptr. */
-const char* scalarEnd(const char* p)
-{
-    if (std::memcmp(p, "true", 4) == 0 || std::memcmp(p, "null", 4) == 0)
-        p += 4;
-    else if (std::memcmp(p, "false", 5) == 0)
-        p += 5;
-    else
-        return numberEnd(p);
-    return isWs(*p) || *p == ',' || *p == '}' || *p == ']' ? p : nullptr;
-}
-
-/**
- * Skips the value at p without checking what simdjson does not check when it skips (inside a
- * container: only the brackets, which the scanner matched). Its end, or nullptr.
- */
-const char* skipValue(const char* p, const char* end)
-{
-    if (*p == '"') {
-        const char* q = stringEnd(p, end);
-        return q ? q + 1 : nullptr;
-    }
-    if (*p != '{' && *p != '[')
-        return scalarEnd(p);
-    int depth = 0;
-    for (; p < end; ++p) {
-        const char c = *p;
-        if (c == '"') {
-            p = stringEnd(p, end);
-            if (!p)
-                return nullptr;
-        } else if (c == '{' || c == '[') {
-            ++depth;
-        } else if ((c == '}' || c == ']') && --depth == 0) {
-            return p + 1;
-        }
-    }
-    return nullptr;
-}
-
-/** The value at p checked as JSON, as simdjson's validate() in trace_window.inc does. */
-const char* checkValue(const char* p, const char* end)
-{
-    if (*p == '"') {
-        const char* q = plainStringEnd(p, end);
-        return q ? q + 1 : nullptr;
-    }
-    if (*p != '{' && *p != '[')
-        return scalarEnd(p);
-    const bool object = *p == '{';
-    const char close = object ? '}' : ']';
-    p = skipWs(p + 1);
-    if (*p == close)
-        return p + 1;
-    for (;;) {
-        if (object) {
-            if (*p != '"' || !(p = plainStringEnd(p, end)))
-                return nullptr;
-            p = skipWs(p + 1);
-            if (*p != ':')
-                return nullptr;
-            p = skipWs(p + 1);
-        }
-        if (!(p = checkValue(p, end)))
-            return nullptr;
-        p = skipWs(p);
-        if (*p == close)
-            return p + 1;
-        if (*p != ',')
-            return nullptr;
-        p = skipWs(p + 1);
-    }
-}
-
-/** A string value's text (raw, as simdjson's raw token gives it) and its end, or nullptr. */
-inline const char* stringValue(const char* p, const char* end, std::string_view& text)
-{
-    if (*p != '"')
-        return nullptr;
-    const char* q = stringEnd(p, end);
-    if (!q)
-        return nullptr;
-    text = std::string_view(p + 1, size_t(q - p - 1));
-    return q + 1;
-}
-
-/** The end of the token of digits, '-' and '.' at p; nullptr when an exponent follows. */
-inline const char* plainNumberEnd(const char* p)
-{
-    while (isDigit(*p) || *p == '.' || *p == '-')
-        ++p;
-    return *p == 'e' || *p == 'E' || *p == '+' ? nullptr : p;
-}
-
-/** The last string id hashed: an event's pid ("CPU functions") is most often the previous one's. */
-struct IdCache
-{
-    std::string_view text;
-    int64_t id = 0;
-};
-
-/** pid or tid, as readId() reads the cases handled here: a string, plain digits, or 0. */
-const char* idValue(const char* p, const char* end, int64_t& id, std::string_view& text, IdCache& cache)
-{
-    if (*p == '"') {
-        const char* after = stringValue(p, end, text);
-        if (after && text != cache.text)
-            cache = {text, hashId(text)};
-        id = cache.id;
-        return after;
-    }
-    const char* e = plainNumberEnd(p);
-    if (!e)
-        return nullptr;
-    text = std::string_view(p, size_t(e - p));
-    if (text == "0") {
-        id = 0;
-        return e;
-    }
-    return plainInteger(text, id) ? e : nullptr;
-}
-
-/**
- * Microseconds at p: '-'? up to 16 integer digits (no leading zero) and up to 3 decimals, then a
- * byte that cannot continue a number; in ns, and the end. nullptr for anything else.
- */
-inline const char* readMicros(const char* p, int64_t& ns)
-{
-    const bool negative = *p == '-';
-    p += negative ? 1 : 0;
-    const char* digits = p;
-    int64_t whole = 0;
-    while (p - digits < 16 && isDigit(*p))
-        whole = whole * 10 + (*p++ - '0');
-    const ptrdiff_t wholeDigits = p - digits;
-    if (wholeDigits == 0 || (wholeDigits > 1 && *digits == '0') || whole > 4000000000000000LL)
-        return nullptr;
-    int64_t frac = 0;
-    int fracDigits = 0;
-    if (*p == '.') {
-        ++p;
-        while (fracDigits < 3 && isDigit(*p)) {
-            frac = frac * 10 + (*p++ - '0');
-            ++fracDigits;
-        }
-        if (fracDigits == 0)
-            return nullptr;
-    }
-    if (isDigit(*p) || *p == '.' || *p == '-' || *p == 'e' || *p == 'E' || *p == '+')
-        return nullptr; // more number than this form has: read as a double by simdjson
-    for (int k = fracDigits; k < 3; ++k)
-        frac *= 10;
-    ns = negative ? -(whole * 1000 + frac) : whole * 1000 + frac;
-    return p;
-}
-
-inline const char* timeValue(const char* p, int64_t& ns, bool& has)
-{
-    const char* e = readMicros(p, ns);
-    has |= e != nullptr;
-    return e;
-}
-
-/** args, as readArgs() reads it (its bytes for copies; every member checked when `strict`). */
-const char* argsValue(const char* p, const char* end, RawEvent& e, bool wantBytes, bool strict)
-{
-    if (*p != '{')
-        return strict ? checkValue(p, end) : skipValue(p, end);
-    p = skipWs(p + 1);
-    if (*p == '}')
-        return p + 1;
-    for (;;) {
-        const char* key = p + 1;
-        if (*p != '"' || !(p = plainStringEnd(p, end)))
-            return nullptr;
-        const bool isBytes = wantBytes && p - key == 5 && std::memcmp(key, "bytes", 5) == 0;
-        p = skipWs(p + 1);
-        if (*p != ':')
-            return nullptr;
-        p = skipWs(p + 1);
-        const char* after = nullptr;
-        if (isBytes) {
-            double b = 0;
-            after = numberEnd(p);
-            if (!after || std::from_chars(p, after, b).ptr != after)
-                return nullptr;
-            e.bytes = b;
-        } else {
-            after = strict ? checkValue(p, end) : skipValue(p, end);
-        }
-        if (!after)
-            return nullptr;
-        p = skipWs(after);
-        if (*p == '}')
-            return p + 1;
-        if (*p != ',')
-            return nullptr;
-        p = skipWs(p + 1);
-    }
-}
-
-enum class Key : uint8_t { Ph, Pid, Tid, Ts, Dur, Name, Cat, Args, Other };
+std::atomic<bool> s_layoutDisabled{false};
+std::atomic<uint64_t> s_layoutEvents{0}; // for tests: events read by an EventLayout, one add per window
 
 /**
  * The member name at k (after its opening quote), compared raw with its closing quote as the
@@ -382,19 +89,86 @@ inline bool restSkippable(const char* p, const char* end)
     return p == end || *p == ',';
 }
 
-/**
- * One event, p at its '{' and end at its '}', member by member as the simdjson path reads it
- * (trace_window.inc, parse()). False: read it with simdjson.
- */
-bool readEvent(const char* p, const char* end, RawEvent& e, IdCache& ids)
+/// What the member-by-member reader knows of an event so far.
+struct EventState
 {
-    int cls = kUnclassified;
-    const auto classOf = [&] { return cls != kUnclassified ? cls : (cls = EventSink::classify(e.name, e.cat)); };
-    unsigned seen = 0;
-    p = skipWs(p + 1);
-    if (p == end)
-        return true;
-    for (;;) {
+    int cls = kUnclassified; ///< EventSink::classify(name, cat) once asked, until name or cat changes
+    unsigned seen = 0;       ///< bits of ph, name, cat, pid, tid, ts, dur
+    int classOf(const RawEvent& e) { return cls != kUnclassified ? cls : (cls = EventSink::classify(e.name, e.cat)); }
+};
+
+/// After one member: go on, the event is read (the rest skipped as simdjson skips it), or fail.
+enum class Step : uint8_t { Next, Done, Fail };
+
+/**
+ * The value at v of the member `key`, as the simdjson path reads it (trace_window.inc, parse());
+ * `after` is the byte after it. Done where that path stops reading the event.
+ */
+[[gnu::always_inline]] inline Step readMember(Key key, const char* v, const char* end, RawEvent& e, IdCache& ids, EventState& s,
+                       const char*& after)
+{
+    switch (key) {
+    case Key::Ph:
+        after = stringValue(v, end, e.ph);
+        s.seen |= 1;
+        if (e.ph == "M")
+            return Step::Fail; // metadata: args.name is read by simdjson
+        if (after && e.ph.size() == 1 && e.ph[0] != 'X') // flows, instants, counters: nothing more is read
+            return restSkippable(after, end) ? Step::Done : Step::Fail;
+        break;
+    case Key::Pid:
+        after = idValue(v, end, e.pid, e.pidText, ids);
+        s.seen |= 8;
+        break;
+    case Key::Tid:
+        after = idValue(v, end, e.tid, e.tidText, ids);
+        s.seen |= 16;
+        break;
+    case Key::Ts:
+        after = timeValue(v, e.tsNs, e.hasTs);
+        s.seen |= 32;
+        break;
+    case Key::Dur:
+        after = timeValue(v, e.durNs, e.hasDur);
+        s.seen |= 64;
+        break;
+    case Key::Name:
+        after = stringValue(v, end, e.name);
+        s.cls = kUnclassified;
+        s.seen |= 2;
+        break;
+    case Key::Cat:
+        after = stringValue(v, end, e.cat);
+        s.cls = kUnclassified;
+        s.seen |= 4;
+        break;
+    case Key::Args: {
+        const bool known = !e.name.empty();
+        const int c = known ? s.classOf(e) : kOther;
+        const bool wantBytes = !known || c == ProfiledSpan::CopyPinned || c == ProfiledSpan::CopyPageable;
+        after = wantBytes || c >= 0 ? argsValue(v, end, e, wantBytes, c >= 0 || !known) : skipValue(v, end);
+        break;
+    }
+    case Key::Other:
+        after = s.classOf(e) >= 0 ? checkValue(v, end) : skipValue(v, end);
+        break;
+    }
+    if (!after)
+        return Step::Fail;
+    if (s.seen == 127 && e.ph == "X" && s.classOf(e) < 0) {
+        e.cls = s.cls;
+        return restSkippable(after, end) ? Step::Done : Step::Fail; // the rest is skipped unread, as simdjson skips it
+    }
+    return Step::Next;
+}
+
+/**
+ * The members from p (at a member's opening quote, or at `end` after the last one), one by one;
+ * each is shown to `learn` when given. False: read the event with simdjson.
+ */
+bool readMembers(const char* p, const char* end, RawEvent& e, IdCache& ids, EventState& s, EventLayout* learn)
+{
+    while (p != end) {
         if (*p != '"')
             return false;
         const Key key = keyAt(p + 1, end, p);
@@ -405,57 +179,15 @@ bool readEvent(const char* p, const char* end, RawEvent& e, IdCache& ids)
             return false;
         const char* v = skipWs(p + 1);
         const char* after = nullptr;
-        switch (key) {
-        case Key::Ph:
-            after = stringValue(v, end, e.ph);
-            seen |= 1;
-            if (e.ph == "M")
-                return false; // metadata: args.name is read by simdjson
-            if (after && e.ph.size() == 1 && e.ph[0] != 'X')
-                return restSkippable(after, end); // flows, instants, counters: nothing more is read
-            break;
-        case Key::Pid:
-            after = idValue(v, end, e.pid, e.pidText, ids);
-            seen |= 8;
-            break;
-        case Key::Tid:
-            after = idValue(v, end, e.tid, e.tidText, ids);
-            seen |= 16;
-            break;
-        case Key::Ts:
-            after = timeValue(v, e.tsNs, e.hasTs);
-            seen |= 32;
-            break;
-        case Key::Dur:
-            after = timeValue(v, e.durNs, e.hasDur);
-            seen |= 64;
-            break;
-        case Key::Name:
-            after = stringValue(v, end, e.name);
-            cls = kUnclassified;
-            seen |= 2;
-            break;
-        case Key::Cat:
-            after = stringValue(v, end, e.cat);
-            cls = kUnclassified;
-            seen |= 4;
-            break;
-        case Key::Args: {
-            const bool known = !e.name.empty();
-            const int c = known ? classOf() : kOther;
-            const bool wantBytes = !known || c == ProfiledSpan::CopyPinned || c == ProfiledSpan::CopyPageable;
-            after = wantBytes || c >= 0 ? argsValue(v, end, e, wantBytes, c >= 0 || !known) : skipValue(v, end);
-            break;
-        }
-        case Key::Other:
-            after = classOf() >= 0 ? checkValue(v, end) : skipValue(v, end);
-            break;
-        }
-        if (!after)
+        const Step step = readMember(key, v, end, e, ids, s, after);
+        if (step == Step::Fail)
             return false;
-        if (seen == 127 && e.ph == "X" && classOf() < 0) {
-            e.cls = cls;
-            return restSkippable(after, end); // the rest is skipped unread, as simdjson skips it
+        if (learn)
+            learn->member(key, v, after, end);
+        if (step == Step::Done) {
+            if (learn)
+                learn->finish(end, false);
+            return true;
         }
         p = skipWs(after);
         if (p == end)
@@ -464,11 +196,138 @@ bool readEvent(const char* p, const char* end, RawEvent& e, IdCache& ids)
             return false;
         p = skipWs(p + 1);
     }
-    e.cls = cls;
+    e.cls = s.cls;
+    if (learn)
+        learn->finish(end, true);
     return true;
 }
 
+/** The members after a value that ends at `after` (the rest of an event the layout began). */
+bool readMembersAfter(const char* after, const char* end, RawEvent& e, IdCache& ids, EventState& s)
+{
+    const char* p = skipWs(after);
+    if (p != end) {
+        if (*p != ',')
+            return false;
+        p = skipWs(p + 1);
+    }
+    return readMembers(p, end, e, ids, s, nullptr);
+}
+
+/**
+ * One event, p at its '{' and end at its '}', member by member as the simdjson path reads it.
+ * With `learn`, its layout is learnt on the way. False: read it with simdjson.
+ */
+bool readEvent(const char* p, const char* end, RawEvent& e, IdCache& ids, EventLayout* learn)
+{
+    EventState s;
+    if (learn)
+        learn->start(p);
+    return readMembers(skipWs(p + 1), end, e, ids, s, learn);
+}
+
+/** bytes [a, a + n) equal lit[0, n); 15 bytes past each may be read (window padding, literal padding). */
+inline bool sameBytes(const char* a, const char* lit, size_t n)
+{
+#if defined(__SSE2__)
+    for (; n >= 16; n -= 16, a += 16, lit += 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a));
+        const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lit));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) != 0xFFFF)
+            return false;
+    }
+    if (n == 0)
+        return true;
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lit));
+    const unsigned differ = ~unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))) & ((1u << n) - 1);
+    return differ == 0;
+#else
+    return std::memcmp(a, lit, n) == 0;
+#endif
+}
+
 } // namespace
+
+void EventLayout::start(const char* event)
+{
+    m_valid = false;
+    m_learning = true;
+    m_count = 0;
+    m_used = 0;
+    m_pos = event;
+}
+
+bool EventLayout::literal(const char* from, const char* to, uint16_t& off, uint16_t& len)
+{
+    const size_t n = size_t(to - from);
+    if (m_used + n > kMaxText)
+        return false;
+    std::memcpy(m_text + m_used, from, n);
+    off = uint16_t(m_used);
+    len = uint16_t(n);
+    m_used += n;
+    return true;
+}
+
+void EventLayout::member(Key key, const char* v, const char* after, const char* end)
+{
+    if (!m_learning)
+        return;
+    if (key == Key::Args || key == Key::Other) {
+        // Kept in the literal: it must read the same whether the member reader would check it
+        // (a kept event) or skip it (any other), and hold no "bytes" the args reader would take.
+        const std::string_view text(v, size_t(after - v));
+        if (checkValue(v, end) != after || text.find("bytes") != std::string_view::npos)
+            m_learning = false;
+        return;
+    }
+    if (m_count == kMaxSteps || !literal(m_pos, v, m_steps[m_count].off, m_steps[m_count].len)) {
+        m_learning = false;
+        return;
+    }
+    m_steps[m_count++].key = key;
+    m_pos = after;
+}
+
+void EventLayout::finish(const char* end, bool whole)
+{
+    if (!m_learning)
+        return;
+    m_learning = false;
+    m_whole = whole;
+    // A whole event's bytes after its last value, through its '}'.
+    if (whole && !literal(m_pos, end + 1, m_tailOff, m_tailLen))
+        return;
+    std::memset(m_text + m_used, 0, 16); // what sameBytes may read past the last literal
+    m_valid = m_count > 0;
+}
+
+EventLayout::Result EventLayout::read(const char* p, const char* end, RawEvent& e, IdCache& ids) const
+{
+    EventState s;
+    const char* at = p; // where the next literal begins: the '{', then the end of each value
+    for (int k = 0; k < m_count; ++k) {
+        const LayoutStep& step = m_steps[k];
+        if (at + step.len > end || !sameBytes(at, m_text + step.off, step.len)) {
+            if (k == 0)
+                return Result::Unlike;
+            // Another layout from here on (an event with other members): read member by member.
+            return readMembersAfter(at, end, e, ids, s) ? Result::Read : Result::Fail;
+        }
+        const char* after = nullptr;
+        const Step next = readMember(step.key, at + step.len, end, e, ids, s, after);
+        if (next != Step::Next)
+            return next == Step::Done ? Result::Read : Result::Fail;
+        at = after;
+    }
+    if (m_whole && at + m_tailLen == end + 1 && sameBytes(at, m_text + m_tailOff, m_tailLen)) {
+        e.cls = s.cls;
+        return Result::Read;
+    }
+    return readMembersAfter(at, end, e, ids, s) ? Result::Read : Result::Fail;
+}
+
 
 bool microsToNs(std::string_view tok, int64_t& ns)
 {
@@ -511,14 +370,26 @@ bool FlatWindow::read(const char* data, size_t len, const std::vector<uint32_t>&
     const char* p = data + 1;
     const char* close = data + len - 1;
     IdCache ids{std::string_view(), hashId(std::string_view())};
+    const bool useLayout = !s_layoutDisabled.load(std::memory_order_relaxed);
+    uint64_t byLayout = 0;
     for (size_t i = 0; i < ends.size(); ++i) {
         const char* end = data + ends[i];
         if (*p != '{' || end >= close)
             return false;
         RawEvent& e = m_events[i];
-        e = RawEvent();
-        if (!readEvent(p, end, e, ids))
+        new (&e) RawEvent(); // in place: no temporary copied in
+        const EventLayout::Result r = useLayout && m_layout.valid() ? m_layout.read(p, end, e, ids) : EventLayout::Result::Unlike;
+        if (r == EventLayout::Result::Fail)
             return false;
+        if (r == EventLayout::Result::Unlike) {
+            new (&e) RawEvent();
+            if (!readEvent(p, end, e, ids, useLayout ? &m_learnt : nullptr))
+                return false;
+            if (m_learnt.valid())
+                m_layout = m_learnt;
+        } else {
+            ++byLayout;
+        }
         // Classified here, where the event's bytes are still in cache: the sink takes the class.
         if (e.ph == "X") {
             if (e.cls == kUnclassified)
@@ -536,6 +407,7 @@ bool FlatWindow::read(const char* data, size_t len, const std::vector<uint32_t>&
     if (p != close)
         return false;
     s_flatWindows.fetch_add(1, std::memory_order_relaxed);
+    s_layoutEvents.fetch_add(byLayout, std::memory_order_relaxed);
     return true;
 }
 
@@ -547,6 +419,16 @@ void forceFullParser(bool on)
 uint64_t flatWindowsRead()
 {
     return s_flatWindows.load(std::memory_order_relaxed);
+}
+
+void forceMemberByMember(bool on)
+{
+    s_layoutDisabled = on;
+}
+
+uint64_t layoutEventsRead()
+{
+    return s_layoutEvents.load(std::memory_order_relaxed);
 }
 
 bool flatReaderEnabled()

@@ -29,6 +29,51 @@ bool plainInteger(std::string_view token, int64_t& id);
 /** A string pid or tid as an id (FNV-1a of its raw text, 63 bits). */
 int64_t hashId(std::string_view text);
 
+namespace flat {
+enum class Key : uint8_t; // the members read (trace_flat.cpp)
+struct IdCache;
+} // namespace flat
+
+/**
+ * The layout of an event the member-by-member reader read: the bytes around the values of its
+ * ph, name, cat, pid, tid, ts and dur (keys, whitespace and members read the same whether
+ * checked or skipped). An event with those same bytes is read by position: each literal compared
+ * at once, each value read where it stands, with the same result as member by member (the other
+ * members are what the learnt event had, so they read the same). Writers repeat one layout per
+ * kind of event (torch 1.13's legacy array has one), so lookups by key go. Where an event
+ * differs after the first value, the rest is read member by member. Used by one thread at a time.
+ */
+class EventLayout
+{
+public:
+    enum class Result : uint8_t { Read, Fail, Unlike }; ///< Unlike: differs from the start (learn it)
+
+    void start(const char* event);
+    void member(flat::Key key, const char* v, const char* after, const char* end);
+    /// `whole`: the event was read to its end (`end`, its '}'), else the rest was skipped.
+    void finish(const char* end, bool whole);
+    bool valid() const { return m_valid; }
+    Result read(const char* p, const char* end, RawEvent& e, flat::IdCache& ids) const;
+
+private:
+    static constexpr int kMaxSteps = 8;
+    static constexpr size_t kMaxText = 240;
+    struct LayoutStep
+    {
+        uint16_t off = 0, len = 0; ///< the literal before the value, in m_text
+        flat::Key key{};
+    };
+    bool literal(const char* from, const char* to, uint16_t& off, uint16_t& len);
+
+    LayoutStep m_steps[kMaxSteps];
+    int m_count = 0;
+    uint16_t m_tailOff = 0, m_tailLen = 0; ///< after the last value, through '}' (when m_whole)
+    bool m_whole = false, m_valid = false, m_learning = false;
+    size_t m_used = 0;
+    const char* m_pos = nullptr; ///< while learning: the end of the last value
+    char m_text[kMaxText + 16] = {};
+};
+
 class FlatWindow
 {
 public:
@@ -49,6 +94,7 @@ public:
 private:
     std::vector<RawEvent> m_events; ///< reused from window to window: no allocation per event
     uint64_t m_kept = 0;
+    EventLayout m_layout, m_learnt; ///< the layout in use, and one being learnt
 };
 
 /// Tests: false sends every window to simdjson (to compare the two paths).

@@ -17,6 +17,10 @@ void forceFallbackParser(bool on);
 const char* windowParserImplementation();
 /// Every window through simdjson, none through the flat event reader (trace_flat.h).
 void forceFullParser(bool on);
+/// The flat event reader reads every event member by member (no EventLayout, trace_flat.h).
+void forceMemberByMember(bool on);
+/// Events the flat event reader has read by their layout in this process.
+uint64_t layoutEventsRead();
 /// Windows the flat event reader has read in this process (that simdjson did not have to).
 uint64_t flatWindowsRead();
 /// Files at least this large are parsed on a second thread (default 8 MiB); returns the old value.
