@@ -4,11 +4,27 @@
 #include "tracemodel.h"
 
 #include <algorithm>
+#include <cstdint>
 
 using loaderscope::EventKind;
 
-void FoldIndex::add(const SpanRec& s)
+void FoldIndex::add(const std::vector<SpanRec>& row, size_t i)
 {
+    const SpanRec& s = row[i];
+    Block& b = m_blocks.back();
+    const qint64 offset = s.t0 - m_t0.back();
+    b.offsetsFit = b.offsetsFit && offset >= 0 && offset <= qint64(UINT32_MAX);
+    m_offsets.push_back(b.offsetsFit ? quint32(offset) : 0);
+    b.longestNs = std::max(b.longestNs, s.t1 - s.t0);
+    if (i % kBlock != 0)
+        b.widestGapNs = std::max(b.widestGapNs, s.t0 - row[i - 1].t1);
+    b.lastEnd = s.t1;
+    if (s.batch >= 0) {
+        if (b.firstBatch < 0)
+            b.firstBatch = s.batch;
+        b.oneBatch = b.oneBatch && s.batch == b.firstBatch;
+        b.lastBatch = s.batch;
+    }
     if (s.kind == quint8(EventKind::WaitTask))
         return; // idle: the background, neither busy nor a colour
     const quint8 key = quint8(s.kind * 2 + (s.flags & 1));
@@ -23,19 +39,22 @@ void FoldIndex::add(const SpanRec& s)
         m_keys[size_t(m_keyCount++)] = key;
     }
     const double ns = double(s.t1 - s.t0);
-    Block& b = m_blocks.back();
     b.busyNs += float(ns);
     b.weight[k] += float(std::max(ns, 1.0)); // a zero-length span still counts
+}
+
+void FoldIndex::startBlock(qint64 t0)
+{
+    m_t0.push_back(t0);
+    m_blocks.emplace_back();
 }
 
 void FoldIndex::append(const std::vector<SpanRec>& row)
 {
     const size_t i = row.size() - 1;
-    if (i % kBlock == 0) {
-        m_t0.push_back(row[i].t0);
-        m_blocks.emplace_back();
-    }
-    add(row[i]);
+    if (i % kBlock == 0)
+        startBlock(row[i].t0);
+    add(row, i);
 }
 
 void FoldIndex::rebuild(const std::vector<SpanRec>& row, size_t from)
@@ -47,16 +66,16 @@ void FoldIndex::rebuild(const std::vector<SpanRec>& row, size_t from)
     }
     m_t0.resize(block);
     m_blocks.resize(block);
+    m_offsets.resize(block * kBlock);
     for (size_t i = block * kBlock; i < row.size(); ++i) {
-        if (i % kBlock == 0) {
-            m_t0.push_back(row[i].t0);
-            m_blocks.emplace_back();
-        }
-        add(row[i]);
+        if (i % kBlock == 0)
+            startBlock(row[i].t0);
+        add(row, i);
     }
     if (row.empty()) {
         m_t0.shrink_to_fit();
         m_blocks.shrink_to_fit();
+        m_offsets.shrink_to_fit();
     }
 }
 
@@ -91,6 +110,16 @@ size_t FoldIndex::firstStartingAt(const std::vector<SpanRec>& row, size_t from, 
     const size_t spanHi = std::min({b * kBlock, row.size(), limit});
     if (spanLo >= spanHi)
         return std::min(spanLo, limit);
+    if (m_blocks[b - 1].offsetsFit && m_offsets.size() >= spanHi) {
+        // Spans [spanLo, spanHi) are of block b - 1: their starts from its first, in one line.
+        const qint64 rel = t - m_t0[b - 1];
+        if (rel <= 0)
+            return spanLo;
+        if (rel > qint64(UINT32_MAX))
+            return spanHi;
+        return size_t(std::lower_bound(m_offsets.begin() + std::ptrdiff_t(spanLo), m_offsets.begin() + std::ptrdiff_t(spanHi),
+                                       quint32(rel)) - m_offsets.begin());
+    }
     // Zoomed out these spans are far from the last ones read: ask for all their cache lines (and
     // the next block's, where a fold goes on to its batch's end) at once, so that the search
     // below and the walk after it wait for one miss, not for one after another.
@@ -130,5 +159,17 @@ bool FoldIndex::compose(size_t first, size_t end, size_t rowSize, int& bestKey, 
                                (weights[k] == weights[best] && m_keys[size_t(k)] < m_keys[size_t(best)])))
             best = k;
     bestKey = best < 0 ? -1 : int(m_keys[size_t(best)]);
+    return true;
+}
+
+bool FoldIndex::through(size_t first, size_t rowSize, qint64 minVisNs, Through& out) const
+{
+    const size_t b = first / kBlock;
+    if (first % kBlock != 0 || b >= m_blocks.size() || first + kBlock > rowSize)
+        return false;
+    const Block& k = m_blocks[b];
+    if (k.longestNs >= minVisNs || k.widestGapNs >= minVisNs)
+        return false;
+    out = {m_t0[b], k.lastEnd, k.firstBatch, k.lastBatch, k.oneBatch};
     return true;
 }

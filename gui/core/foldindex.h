@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A level of detail over one row of spans, for folding (TimelineDrawList): for every kBlock
-// spans, the first one's start (a compact index to search, instead of the spans themselves) and
-// what the block holds (its busy time, and the time of each span kind). It is kept up to date as
-// spans are added, so that a paint reads the few blocks of a fold, not its hundreds of spans: a
-// zoomed-out picture of a million spans touches a few hundred KiB instead of 32 MiB. Owned by
-// TraceModel, with the row it describes (GUI thread).
+// spans, the first one's start (a compact index to search, instead of the spans themselves), what
+// the block holds (its busy time, and the time of each span kind) and what would end a fold
+// inside it (its longest span, its widest gap, its batches). It is kept up to date as spans are
+// added, so that a paint reads the few blocks of a fold, not its hundreds of spans: a zoomed-out
+// picture of a million spans touches a few hundred KiB instead of 32 MiB. Owned by TraceModel,
+// with the row it describes (GUI thread).
 #pragma once
 
 #include "loaderscope/events.h"
@@ -40,7 +41,24 @@ public:
      * reads the spans).
      */
     bool compose(size_t first, size_t end, size_t rowSize, int& bestKey, double& busyNs) const;
-    size_t bytes() const { return m_t0.capacity() * sizeof(qint64) + m_blocks.capacity() * sizeof(Block); }
+    /// What a fold can take of a block at once (TimelineDrawList's nextRun).
+    struct Through
+    {
+        qint64 start = 0, end = 0;        ///< its first span's start, its last span's end (ends are sorted)
+        qint64 firstBatch = -1, lastBatch = -1; ///< the first and last batch its spans have (-1: none)
+        bool oneBatch = true;             ///< its spans have one batch or none
+    };
+    /**
+     * The block starting at span `first` of a row of `rowSize` spans, when a fold that reaches it
+     * would take it whole: `first` a multiple of kBlock, the block full, none of its spans
+     * `minVisNs` long and none starting `minVisNs` after the end of the one before (its first
+     * span's gap is the caller's to check, against `start`). False otherwise.
+     */
+    bool through(size_t first, size_t rowSize, qint64 minVisNs, Through& out) const;
+    size_t bytes() const
+    {
+        return m_t0.capacity() * sizeof(qint64) + m_blocks.capacity() * sizeof(Block) + m_offsets.capacity() * sizeof(quint32);
+    }
 
 private:
     /// The block whose spans hold the first one starting at or after t (searching from `from`).
@@ -49,11 +67,21 @@ private:
     {
         float busyNs = 0;       ///< time of the spans that are not idle
         float weight[kKeys] = {}; ///< time per key of m_keys
+        qint64 longestNs = 0;   ///< the longest span's duration
+        qint64 widestGapNs = 0; ///< the widest start after the end of the span before, inside the block
+        qint64 lastEnd = 0;     ///< the last span's end
+        qint64 firstBatch = -1, lastBatch = -1; ///< the first and last batch of its spans (-1: none has one)
+        bool oneBatch = true;   ///< its spans have one batch or none
+        bool offsetsFit = true; ///< every span's start is within 2^32 ns of the block's first (m_offsets holds them)
     };
-    void add(const SpanRec& s);
+    void startBlock(qint64 t0);
+    void add(const std::vector<SpanRec>& row, size_t i);
 
     std::vector<qint64> m_t0;   ///< start of each block's first span
     std::vector<Block> m_blocks;
+    /// Each span's start after its block's first, ns: a block's 16 in one cache line, so that a
+    /// search inside a block zoomed out reads one line instead of the spans' eight.
+    std::vector<quint32> m_offsets;
     std::array<quint8, kKeys> m_keys{}; ///< colour keys in the order first seen
     int m_keyCount = 0;
     bool m_overflow = false;    ///< a kKeys + 1st key was seen: compose() says no

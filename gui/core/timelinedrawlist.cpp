@@ -42,10 +42,23 @@ Run nextRun(const std::vector<SpanRec>& row, const FoldIndex& index, size_t i, s
         return r;
     qint64 batch = row[i].batch;
     size_t j = i + 1;
+    FoldIndex::Through block;
     while (j < viewEnd) {
-        if (r.t1 - r.t0 < minVis) {
-            // Searched in the row's blocks, near j: not over the whole row (a cache miss a step).
-            const size_t k = index.firstStartingAt(row, j, viewEnd, r.t1 + minVis);
+        const bool narrow = r.t1 - r.t0 < minVis;
+        // A whole block at once where nothing in it would end the run (from the row's index, not
+        // its spans): zoomed out, a fold reads a few blocks instead of its hundreds of spans.
+        if (j % FoldIndex::kBlock == 0 && j + FoldIndex::kBlock <= viewEnd && index.through(j, row.size(), minVis, block) &&
+            block.start < r.t1 + minVis && (narrow || !(block.lastBatch >= 0 && (!block.oneBatch || (batch >= 0 && block.firstBatch != batch))))) {
+            if (narrow ? block.lastBatch >= 0 : batch < 0)
+                batch = narrow ? block.lastBatch : block.firstBatch; // the batch the run now ends in / holds
+            r.t1 = std::max(r.t1, block.end);
+            j += FoldIndex::kBlock;
+            continue;
+        }
+        if (narrow) {
+            // Searched in the row's blocks, near j, up to the next block (taken whole above when it can be).
+            const size_t boundary = std::min(viewEnd, (j / FoldIndex::kBlock + 1) * FoldIndex::kBlock);
+            const size_t k = index.firstStartingAt(row, j, boundary, r.t1 + minVis);
             if (k == j)
                 break; // the next span starts far enough away
             const size_t last = k - 1;
