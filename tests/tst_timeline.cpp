@@ -291,6 +291,32 @@ void TestTimeline::foldIndexFollowsItsRow()
                 QCOMPARE(got, best);
                 QVERIFY2(std::abs(gotBusy - busy) <= 1e-4 * busy + 1, qPrintable(QStringLiteral("%1 vs %2").arg(gotBusy).arg(busy)));
             }
+            // A block is taken whole by a fold exactly when its spans, one by one, would let it.
+            for (size_t first = 0; first + FoldIndex::kBlock <= row.size(); first += FoldIndex::kBlock) {
+                const qint64 minVis = 1 + qint64(rng() % 5000);
+                qint64 longest = 0, widest = 0, firstBatch = -1, lastBatch = -1;
+                bool oneBatch = true;
+                for (size_t i = first; i < first + FoldIndex::kBlock; ++i) {
+                    longest = std::max(longest, row[i].t1 - row[i].t0);
+                    if (i > first)
+                        widest = std::max(widest, row[i].t0 - row[i - 1].t1);
+                    if (row[i].batch >= 0) {
+                        firstBatch = firstBatch < 0 ? row[i].batch : firstBatch;
+                        oneBatch = oneBatch && row[i].batch == firstBatch;
+                        lastBatch = row[i].batch;
+                    }
+                }
+                FoldIndex::Through through;
+                const bool whole = index.through(first, row.size(), minVis, through);
+                QCOMPARE(whole, longest < minVis && widest < minVis);
+                if (whole) {
+                    QCOMPARE(through.start, row[first].t0);
+                    QCOMPARE(through.end, row[first + FoldIndex::kBlock - 1].t1);
+                    QCOMPARE(through.firstBatch, firstBatch);
+                    QCOMPARE(through.lastBatch, lastBatch);
+                    QCOMPARE(through.oneBatch, oneBatch);
+                }
+            }
         }
 }
 
@@ -467,7 +493,7 @@ void TestTimeline::memoryPerSpan()
     qint64 end = 0;
     const auto ev = randomSpans(4, 50000, 7, &end);
     m.append(ev);
-    QVERIFY(m.memoryBytes() / m.spanCount() <= 64);
+    QVERIFY2(m.memoryBytes() / m.spanCount() <= 64, qPrintable(QString::number(double(m.memoryBytes()) / double(m.spanCount()))));
 }
 
 void TestTimeline::readBackMergesInOrder()

@@ -12,13 +12,13 @@ void FoldIndex::add(const std::vector<SpanRec>& row, size_t i)
 {
     const SpanRec& s = row[i];
     Block& b = m_blocks.back();
-    const qint64 offset = s.t0 - m_t0.back();
-    b.offsetsFit = b.offsetsFit && offset >= 0 && offset <= qint64(UINT32_MAX);
-    m_offsets.push_back(b.offsetsFit ? quint32(offset) : 0);
-    b.longestNs = std::max(b.longestNs, s.t1 - s.t0);
+    const auto saturated = [](qint64 ns) { return quint32(std::clamp<qint64>(ns, 0, UINT32_MAX)); };
+    const qint64 end = s.t1 - m_t0.back();
+    b.timesFit = b.timesFit && end >= 0 && end <= qint64(UINT32_MAX);
+    b.longestNs = std::max(b.longestNs, saturated(s.t1 - s.t0));
     if (i % kBlock != 0)
-        b.widestGapNs = std::max(b.widestGapNs, s.t0 - row[i - 1].t1);
-    b.lastEnd = s.t1;
+        b.widestGapNs = std::max(b.widestGapNs, saturated(s.t0 - row[i - 1].t1));
+    b.lastEnd = saturated(end);
     if (s.batch >= 0) {
         if (b.firstBatch < 0)
             b.firstBatch = s.batch;
@@ -66,7 +66,6 @@ void FoldIndex::rebuild(const std::vector<SpanRec>& row, size_t from)
     }
     m_t0.resize(block);
     m_blocks.resize(block);
-    m_offsets.resize(block * kBlock);
     for (size_t i = block * kBlock; i < row.size(); ++i) {
         if (i % kBlock == 0)
             startBlock(row[i].t0);
@@ -75,7 +74,6 @@ void FoldIndex::rebuild(const std::vector<SpanRec>& row, size_t from)
     if (row.empty()) {
         m_t0.shrink_to_fit();
         m_blocks.shrink_to_fit();
-        m_offsets.shrink_to_fit();
     }
 }
 
@@ -110,16 +108,6 @@ size_t FoldIndex::firstStartingAt(const std::vector<SpanRec>& row, size_t from, 
     const size_t spanHi = std::min({b * kBlock, row.size(), limit});
     if (spanLo >= spanHi)
         return std::min(spanLo, limit);
-    if (m_blocks[b - 1].offsetsFit && m_offsets.size() >= spanHi) {
-        // Spans [spanLo, spanHi) are of block b - 1: their starts from its first, in one line.
-        const qint64 rel = t - m_t0[b - 1];
-        if (rel <= 0)
-            return spanLo;
-        if (rel > qint64(UINT32_MAX))
-            return spanHi;
-        return size_t(std::lower_bound(m_offsets.begin() + std::ptrdiff_t(spanLo), m_offsets.begin() + std::ptrdiff_t(spanHi),
-                                       quint32(rel)) - m_offsets.begin());
-    }
     // Zoomed out these spans are far from the last ones read: ask for all their cache lines (and
     // the next block's, where a fold goes on to its batch's end) at once, so that the search
     // below and the walk after it wait for one miss, not for one after another.
@@ -168,8 +156,10 @@ bool FoldIndex::through(size_t first, size_t rowSize, qint64 minVisNs, Through& 
     if (first % kBlock != 0 || b >= m_blocks.size() || first + kBlock > rowSize)
         return false;
     const Block& k = m_blocks[b];
-    if (k.longestNs >= minVisNs || k.widestGapNs >= minVisNs)
+    // Saturated figures (UINT32_MAX) may stand for more: such a block is not taken whole.
+    if (!k.timesFit || k.longestNs == UINT32_MAX || k.widestGapNs == UINT32_MAX || qint64(k.longestNs) >= minVisNs ||
+        qint64(k.widestGapNs) >= minVisNs)
         return false;
-    out = {m_t0[b], k.lastEnd, k.firstBatch, k.lastBatch, k.oneBatch};
+    out = {m_t0[b], m_t0[b] + qint64(k.lastEnd), k.firstBatch, k.lastBatch, k.oneBatch};
     return true;
 }

@@ -57,31 +57,30 @@ public:
     bool through(size_t first, size_t rowSize, qint64 minVisNs, Through& out) const;
     size_t bytes() const
     {
-        return m_t0.capacity() * sizeof(qint64) + m_blocks.capacity() * sizeof(Block) + m_offsets.capacity() * sizeof(quint32);
+        return m_t0.capacity() * sizeof(qint64) + m_blocks.capacity() * sizeof(Block);
     }
 
 private:
     /// The block whose spans hold the first one starting at or after t (searching from `from`).
     size_t blockFor(size_t from, qint64 t) const;
+    /// 56 bytes for 16 spans (3.5 a span, of the 64 a span may take in all): times inside a
+    /// block as 32-bit ns, saturated (a block whose figures do not fit is never taken whole).
     struct Block
     {
-        float busyNs = 0;       ///< time of the spans that are not idle
+        float busyNs = 0;         ///< time of the spans that are not idle
         float weight[kKeys] = {}; ///< time per key of m_keys
-        qint64 longestNs = 0;   ///< the longest span's duration
-        qint64 widestGapNs = 0; ///< the widest start after the end of the span before, inside the block
-        qint64 lastEnd = 0;     ///< the last span's end
+        quint32 longestNs = 0;    ///< the longest span's duration
+        quint32 widestGapNs = 0;  ///< the widest start after the end of the span before, inside the block
+        quint32 lastEnd = 0;      ///< the last span's end after the block's first start
+        bool oneBatch = true;     ///< its spans have one batch or none
+        bool timesFit = true;     ///< the last end is within 2^32 ns of the block's first start
         qint64 firstBatch = -1, lastBatch = -1; ///< the first and last batch of its spans (-1: none has one)
-        bool oneBatch = true;   ///< its spans have one batch or none
-        bool offsetsFit = true; ///< every span's start is within 2^32 ns of the block's first (m_offsets holds them)
     };
     void startBlock(qint64 t0);
     void add(const std::vector<SpanRec>& row, size_t i);
 
     std::vector<qint64> m_t0;   ///< start of each block's first span
     std::vector<Block> m_blocks;
-    /// Each span's start after its block's first, ns: a block's 16 in one cache line, so that a
-    /// search inside a block zoomed out reads one line instead of the spans' eight.
-    std::vector<quint32> m_offsets;
     std::array<quint8, kKeys> m_keys{}; ///< colour keys in the order first seen
     int m_keyCount = 0;
     bool m_overflow = false;    ///< a kKeys + 1st key was seen: compose() says no
