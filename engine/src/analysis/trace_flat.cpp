@@ -89,6 +89,21 @@ inline bool restSkippable(const char* p, const char* end)
     return p == end || *p == ',';
 }
 
+/// The bit of `seen` (EventState) a member sets: ph 1, name 2, cat 4, pid 8, tid 16, ts 32, dur 64.
+constexpr unsigned seenBit(Key key)
+{
+    switch (key) {
+    case Key::Ph: return 1;
+    case Key::Name: return 2;
+    case Key::Cat: return 4;
+    case Key::Pid: return 8;
+    case Key::Tid: return 16;
+    case Key::Ts: return 32;
+    case Key::Dur: return 64;
+    default: return 0;
+    }
+}
+
 /// What the member-by-member reader knows of an event so far.
 struct EventState
 {
@@ -105,7 +120,7 @@ enum class Step : uint8_t { Next, Done, Fail };
  * `after` is the byte after it. Done where that path stops reading the event.
  */
 [[gnu::always_inline]] inline Step readMember(Key key, const char* v, const char* end, RawEvent& e, IdCache& ids, EventState& s,
-                       const char*& after)
+                                              const char*& after, bool mayEnd = true)
 {
     switch (key) {
     case Key::Ph:
@@ -155,7 +170,7 @@ enum class Step : uint8_t { Next, Done, Fail };
     }
     if (!after)
         return Step::Fail;
-    if (s.seen == 127 && e.ph == "X" && s.classOf(e) < 0) {
+    if (mayEnd && s.seen == 127 && e.ph == "X" && s.classOf(e) < 0) {
         e.cls = s.cls;
         return restSkippable(after, end) ? Step::Done : Step::Fail; // the rest is skipped unread, as simdjson skips it
     }
@@ -254,6 +269,8 @@ void EventLayout::start(const char* event)
     m_valid = false;
     m_learning = true;
     m_count = 0;
+    m_seen = 0;
+    m_allSeenAt = -1;
     m_used = 0;
     m_pos = event;
 }
@@ -286,6 +303,9 @@ void EventLayout::member(Key key, const char* v, const char* after, const char* 
         m_learning = false;
         return;
     }
+    m_seen |= seenBit(key);
+    if (m_seen == 127 && m_allSeenAt < 0)
+        m_allSeenAt = m_count;
     m_steps[m_count++].key = key;
     m_pos = after;
 }
@@ -316,7 +336,8 @@ EventLayout::Result EventLayout::read(const char* p, const char* end, RawEvent& 
             return readMembersAfter(at, end, e, ids, s) ? Result::Read : Result::Fail;
         }
         const char* after = nullptr;
-        const Step next = readMember(step.key, at + step.len, end, e, ids, s, after);
+        // Only once all of ph, name, cat, pid, tid, ts and dur are read can the event end early.
+        const Step next = readMember(step.key, at + step.len, end, e, ids, s, after, m_allSeenAt >= 0 && k >= m_allSeenAt);
         if (next != Step::Next)
             return next == Step::Done ? Result::Read : Result::Fail;
         at = after;

@@ -67,6 +67,8 @@ private:
 
     LayoutStep m_steps[kMaxSteps];
     int m_count = 0;
+    int m_allSeenAt = -1; ///< the step after which all seven members are read (-1: never)
+    unsigned m_seen = 0;  ///< while learning: the members read so far (EventState::seen)
     uint16_t m_tailOff = 0, m_tailLen = 0; ///< after the last value, through '}' (when m_whole)
     bool m_whole = false, m_valid = false, m_learning = false;
     size_t m_used = 0;

@@ -212,34 +212,6 @@ inline const char* plainNumberEnd(const char* p)
     return *p == 'e' || *p == 'E' || *p == '+' ? nullptr : p;
 }
 
-/** The last string id hashed: an event's pid ("CPU functions") is most often the previous one's. */
-struct IdCache
-{
-    std::string_view text;
-    int64_t id = 0;
-};
-
-/** pid or tid, as readId() reads the cases handled here: a string, plain digits, or 0. */
-inline const char* idValue(const char* p, const char* end, int64_t& id, std::string_view& text, IdCache& cache)
-{
-    if (*p == '"') {
-        const char* after = stringValue(p, end, text);
-        if (after && text != cache.text)
-            cache = {text, hashId(text)};
-        id = cache.id;
-        return after;
-    }
-    const char* e = plainNumberEnd(p);
-    if (!e)
-        return nullptr;
-    text = std::string_view(p, size_t(e - p));
-    if (text == "0") {
-        id = 0;
-        return e;
-    }
-    return plainInteger(text, id) ? e : nullptr;
-}
-
 /// 10^k for k in [0, 8].
 inline constexpr int64_t kPow10[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
 
@@ -276,6 +248,62 @@ inline uint64_t eightDigits(const char* p, int n)
     v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
          (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >> 32;
     return v;
+}
+
+/** a == b, for texts inside the window (16 bytes past each may be read). */
+inline bool sameText(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    if (a.empty())
+        return true; // an empty view may have no data to read
+#if defined(__SSE2__)
+    if (a.size() <= 16) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data()));
+        const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data()));
+        const unsigned mask = a.size() == 16 ? 0xFFFFu : (1u << a.size()) - 1;
+        return (~unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y))) & mask) == 0;
+    }
+#endif
+    return a == b;
+}
+
+/** The last string id hashed: an event's pid ("CPU functions") is most often the previous one's. */
+struct IdCache
+{
+    std::string_view text;
+    int64_t id = 0;
+};
+
+/** pid or tid, as readId() reads the cases handled here: a string, plain digits, or 0. */
+inline const char* idValue(const char* p, const char* end, int64_t& id, std::string_view& text, IdCache& cache)
+{
+    if (*p == '"') {
+        const char* after = stringValue(p, end, text);
+        if (after && !sameText(text, cache.text))
+            cache = {text, hashId(text)};
+        id = cache.id;
+        return after;
+    }
+    if (*p >= '1' && *p <= '9') { // the common form: up to 15 digits and a byte that ends the token
+        const int n = digitRun(p);
+        const char c = p[n];
+        if (n < 16 && c != '.' && c != '-' && c != 'e' && c != 'E' && c != '+') {
+            text = std::string_view(p, size_t(n));
+            id = n > 8 ? int64_t(eightDigits(p, 8)) * kPow10[n - 8] + int64_t(eightDigits(p + 8, n - 8))
+                       : int64_t(eightDigits(p, n));
+            return p + n;
+        }
+    }
+    const char* e = plainNumberEnd(p);
+    if (!e)
+        return nullptr;
+    text = std::string_view(p, size_t(e - p));
+    if (text == "0") {
+        id = 0;
+        return e;
+    }
+    return plainInteger(text, id) ? e : nullptr;
 }
 
 /**

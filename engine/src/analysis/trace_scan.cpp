@@ -226,12 +226,7 @@ void TraceScanner::close(char c, uint64_t pos)
         if (pos - uint64_t(m_openEvent) + 1 > m_limits.max_event_bytes)
             traceLimit(uint64_t(m_openEvent), "an event larger than " +
                                                   std::to_string(m_limits.max_event_bytes >> 20) + " MiB");
-        if (m_windowFirst < 0)
-            m_windowFirst = m_openEvent;
-        m_windowLast = int64_t(pos);
-        if (m_windowEvents++ < kMaxEnds)
-            m_eventEnds.push_back(pos);
-        m_openEvent = -1;
+        endEvent(pos);
     } else if (m_eventDepth != 0 && m_depth + 1 == m_eventDepth) { // traceEvents ends
         m_eventsClose = int64_t(pos);
         m_eventDepth = 0;
@@ -246,6 +241,16 @@ void TraceScanner::close(char c, uint64_t pos)
     }
     if (m_depth == 0)
         m_topDone = true;
+}
+
+void TraceScanner::endEvent(uint64_t pos)
+{
+    if (m_windowFirst < 0)
+        m_windowFirst = m_openEvent;
+    m_windowLast = int64_t(pos);
+    if (m_windowEvents++ < kMaxEnds)
+        m_eventEnds.push_back(pos);
+    m_openEvent = -1;
 }
 
 void TraceScanner::stringStart(uint64_t)
@@ -505,9 +510,22 @@ __attribute__((target("avx2,pclmul"))) void TraceScanner::scanAvx2(const char* p
                     ++m_depth;
                     continue;
                 }
+                if (c == '{' && m_eventDepth != 0 && m_depth + 1 == m_eventDepth && m_depth < m_limits.max_depth) {
+                    m_openEvent = int64_t(pos + uint64_t(b)); // an event begins: what open() does for it
+                    m_stack.push_back(c);
+                    ++m_depth;
+                    continue;
+                }
                 open(c, pos + uint64_t(b));
             } else {
                 if (m_eventDepth != 0 && m_depth > m_eventDepth && (c == '}') == (m_stack.back() == '{')) {
+                    m_stack.pop_back();
+                    --m_depth;
+                    continue;
+                }
+                if (c == '}' && m_eventDepth != 0 && m_depth == m_eventDepth && m_stack.back() == '{' &&
+                    pos + uint64_t(b) - uint64_t(m_openEvent) + 1 <= m_limits.max_event_bytes) {
+                    endEvent(pos + uint64_t(b)); // an event ends within its limit: what close() does for it
                     m_stack.pop_back();
                     --m_depth;
                     continue;

@@ -71,6 +71,8 @@ private:
 #endif
     bool topMode() const { return m_depth == 0 || (m_depth == 1 && m_stack0 == '{'); }
     void open(char c, uint64_t pos);
+    /// The '}' at pos closes the event opened at m_openEvent (depth and size checked by the caller).
+    void endEvent(uint64_t pos);
     void close(char c, uint64_t pos);
     void topByte(char c, uint64_t pos);
     void stringStart(uint64_t pos);
