@@ -279,7 +279,7 @@ void TestI18n::retranslationLeavesNoOtherLanguage()
         QVERIFY(translator.setLanguage(QLatin1String(lang)));
         // The chart and timeline refresh on their timers: wait until nothing of the other
         // language is shown, then say what still is if that never came.
-        QTest::qWaitFor([&] { return otherLanguage(shownTexts(w), pairs, turkish).isEmpty(); }, 10000);
+        static_cast<void>(QTest::qWaitFor([&] { return otherLanguage(shownTexts(w), pairs, turkish).isEmpty(); }, 10000));
         const QStringList shown = shownTexts(w);
         const QStringList wrong = otherLanguage(shown, pairs, turkish);
         QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("%1: ").arg(QLatin1String(lang)) + wrong.join(QLatin1Char('\n'))));
