@@ -177,6 +177,7 @@ int headlessExport(const QCommandLineParser& args)
     o.title = request.title;
     o.overlay = request.overlay;
     o.summaryLines = request.summaryLines;
+    o.figureLines = request.figureLines;
     if (!ok) // a lesson whose experiment fails on purpose (a worker dies): picture the failure
         o.summaryLines << message;
     const qint64 end = std::max<qint64>(session.model()->endTime(), 1'000'000);

@@ -316,7 +316,7 @@ void TestAdvice::proofValuesAndWording()
     QCOMPARE(v[2].number, 16.0); // one beyond, half the step again
     applyProof(a, {{v[0], 4441}, {v[1], 6889}, {v[2], 6900}});
     QVERIFY(a.proof && a.proof->confirmed);
-    QVERIFY2(a.proof->text.find("+55 %") != std::string::npos, a.proof->text.c_str());
+    QVERIFY2(a.proof->text.find("+55%") != std::string::npos, a.proof->text.c_str());
     applyProof(a, {{v[0], 4441}, {v[1], 4400}, {v[2], 4300}});
     QVERIFY(!a.proof->confirmed);
     QVERIFY(a.proof->text.find("not confirmed") != std::string::npos);

@@ -118,7 +118,7 @@ void TestAdviceTorch::moreWorkersThanCoresSaysWhy()
     QCOMPARE(a->suggest.number, 10.0);
     QVERIFY(std::abs(a->evidenceValue("io_share") - 1.0 / 1.1) < 1e-9);
     QVERIFY2(a->text.find("suggested max number of workers is 2 (the cores)") != std::string::npos, a->text.c_str());
-    QVERIFY2(a->text.find("sleeps on I/O 91 %") != std::string::npos, a->text.c_str());
+    QVERIFY2(a->text.find("sleeps on I/O 91%") != std::string::npos, a->text.c_str());
     // Within the cores nothing to explain: 16 cores.
     s.cores = 16;
     const std::vector<Advice> many = adviseRun(knobs(2), s);

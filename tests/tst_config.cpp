@@ -195,6 +195,21 @@ void TestConfig::filesDataset()
     QVERIFY(QString::fromStdString(c.dataset.files[0]).endsWith(QStringLiteral("s0.bin")));
     QTemporaryDir empty;
     QVERIFY_THROWS_EXCEPTION(ConfigError, parseConfig(QStringLiteral(R"({"dataset":{"kind":"files","path":"%1"}})").arg(empty.path()).toStdString()));
+
+    // A files dataset's latency is its real reads: no synthetic io_latency_us unless the config
+    // sets one (it was the synthetic default, 1 ms, on top of every read).
+    QCOMPARE(c.dataset.io_latency.mean_us, 0.0);
+    QCOMPARE(defaultIoLatencyUs(DatasetConfig::Kind::Files), 0.0);
+    const Config set = parseConfig(
+        QStringLiteral(R"({"dataset":{"kind":"files","path":"%1","io_latency_us":250}})").arg(dir.path()).toStdString());
+    QCOMPARE(set.dataset.io_latency.mean_us, 250.0);
+    const Config lognormal = parseConfig(
+        QStringLiteral(R"({"dataset":{"kind":"files","path":"%1","io_latency_us":{"dist":"lognormal","mean":300}}})").arg(dir.path()).toStdString());
+    QCOMPARE(lognormal.dataset.io_latency.mean_us, 300.0);
+    QVERIFY(lognormal.dataset.io_latency.dist == Latency::Dist::Lognormal);
+    // The synthetic kinds keep the schema's default.
+    QCOMPARE(parseConfig(R"({"dataset":{"kind":"iterable"}})").dataset.io_latency.mean_us, configKey("dataset.io_latency_us").number);
+    QCOMPARE(configKey("dataset.io_latency_us").number, defaultIoLatencyUs(DatasetConfig::Kind::Map));
 }
 
 void TestConfig::workerWarning()

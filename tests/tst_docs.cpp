@@ -8,10 +8,14 @@
 #include "testutil.h"
 
 #include "loaderscope/config.h"
+#ifdef LOADERSCOPE_GUI_PATH
+#include "core/timelinebindings.h"
+#endif
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -211,6 +215,7 @@ private slots:
     void analyzeRecordingOutput();
     void sweepOutput();
     void adviceIds();
+    void readmeTimelineBindings();
     void links_data();
     void links();
     void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
@@ -542,6 +547,47 @@ void TestDocs::adviceIds()
         if (!doc.contains(QStringLiteral("\n| %1 |").arg(backticked(id))))
             missing << id;
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("advice ids without a row in docs/config.md section 5: ") + missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::readmeTimelineBindings()
+{
+#ifndef LOADERSCOPE_GUI_PATH
+    QSKIP("the app is not built (LOADERSCOPE_BUILD_GUI off)");
+#else
+    // The timeline dispatches its keys and drags through TimelineBindings (the code's bindings):
+    // the README must say each one as the table does, and say no gesture does something else.
+    QString readme = readText(kSource + QStringLiteral("/README.md"));
+    QVERIFY(!readme.isEmpty());
+    readme.replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" ")); // lines wrap anywhere
+    QStringList missing;
+    for (const TimelineBindings::Binding& b : TimelineBindings::all())
+        if (b.readme && !readme.contains(QString::fromUtf8(b.readme)))
+            missing << QString::fromUtf8(b.readme);
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("README.md does not say: ") + missing.join(QStringLiteral("; "))));
+    // Every "... drag <verb>" in the README: the verb of the table's row for that gesture.
+    QMap<QString, QString> verbOf; // "drag" -> "measures", "shift+drag" -> "pans"
+    static const QRegularExpression said(QStringLiteral("(\\S*)drag (\\w+)"));
+    for (const TimelineBindings::Binding& b : TimelineBindings::all())
+        if (b.readme && b.button != Qt::NoButton)
+            if (const auto m = said.match(QString::fromUtf8(b.readme)); m.hasMatch())
+                verbOf[(m.captured(1) + QStringLiteral("drag")).toLower()] = m.captured(2);
+    QVERIFY(verbOf.contains(QStringLiteral("drag")) && verbOf.contains(QStringLiteral("shift+drag")));
+    QStringList wrong;
+    for (auto it = said.globalMatch(readme); it.hasNext();) {
+        const auto m = it.next();
+        const QString gesture = (m.captured(1).endsWith(QLatin1Char('+')) ? m.captured(1) : QString()) + QStringLiteral("drag");
+        if (verbOf.contains(gesture.toLower()) && verbOf.value(gesture.toLower()) != m.captured(2))
+            wrong << m.captured(0);
+    }
+    QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("README.md says a gesture does what the timeline does not: ") +
+                                         wrong.join(QStringLiteral("; "))));
+    // And the table is what a drag does (TimelineView::mousePressEvent asks it).
+    TimelineBindings::Action a;
+    QVERIFY(TimelineBindings::actionForDrag(Qt::LeftButton, Qt::NoModifier, a) && a == TimelineBindings::Action::Measure);
+    QVERIFY(TimelineBindings::actionForDrag(Qt::LeftButton, Qt::ShiftModifier, a) && a == TimelineBindings::Action::Pan);
+    QVERIFY(TimelineBindings::actionForDrag(Qt::MiddleButton, Qt::NoModifier, a) && a == TimelineBindings::Action::Pan);
+    QVERIFY(!TimelineBindings::actionForDrag(Qt::RightButton, Qt::NoModifier, a));
+#endif
 }
 
 void TestDocs::links_data()

@@ -14,6 +14,8 @@
 #include "widgets/mainwindow.h"
 #include "widgets/chartspane.h"
 #include "widgets/timelineview.h"
+#include "widgets/sweepdialog.h"
+#include "core/progresstext.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -29,6 +31,12 @@
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QValueAxis>
+#include <QChartView>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTableWidget>
 
 #include <QDir>
 #include <QProcess>
@@ -216,6 +224,8 @@ private slots:
     void turkishChangesTexts();
     void retranslationLeavesNoOtherLanguage();
     void recommendationsTranslate();
+    void figuresInTheLocale_data();
+    void figuresInTheLocale();
     void tsFilesComplete();
 };
 
@@ -236,7 +246,7 @@ void TestI18n::turkishChangesTexts()
     QCoreApplication::processEvents(); // LanguageChange reaches every widget
     QVERIFY(w.windowTitle() != titleEn);
     QVERIFY2(w.windowTitle().contains(QStringLiteral("zaman çizelgesi")), qPrintable(w.windowTitle()));
-    QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), QStringLiteral("ana process (eğitim döngüsü)"));
+    QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), QStringLiteral("ana süreç (eğitim döngüsü)"));
     QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("GPU kopya (simüle)"));
     QVERIFY(w.lessonsPanel()->explanationText() != lessonEn);
     QVERIFY(w.lessonsPanel()->explanationText().contains(QStringLiteral("sayfa-kilitli")));
@@ -325,6 +335,107 @@ void TestI18n::recommendationsTranslate()
         translator.setLanguage(QStringLiteral("tr"));
         QVERIFY2(tr != en && tr != QLatin1String("English"), adviceId);
     }
+    translator.setLanguage(QStringLiteral("en"));
+}
+
+void TestI18n::figuresInTheLocale_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("tr") << QStringLiteral("tr");
+}
+
+void TestI18n::figuresInTheLocale()
+{
+    // Every figure through the one formatter of the current locale: the sweep's progress line
+    // and the Prove it line (raw "samples_per_s=1154.329433" and "3041.36 samples/s" before), the
+    // sweep chart's axis (ungrouped "8000" next to the table's "6,389"), the progress bar ("40%"
+    // in Turkish), and the engine's sentences' percents (one style: "22%", the app's English;
+    // the app writes "%22" in Turkish).
+    QFETCH(QString, lang);
+    const bool turkish = lang == QLatin1String("tr");
+    Translator translator;
+    QVERIFY(translator.setLanguage(lang));
+    static const QRegularExpression rawFloat(QStringLiteral("\\d[.,]\\d{4,}"));
+    static const QRegularExpression ungrouped(QStringLiteral("(?<![\\d.,])\\d{4,}(?![\\d])"));
+    const QRegularExpression wrongPercent(turkish ? QStringLiteral("\\d\\s?%") : QStringLiteral("\\d\\s%|%\\s?\\d"));
+    auto check = [&](const QString& where, const QString& text) {
+        QVERIFY2(!rawFloat.match(text).hasMatch(), qPrintable(QStringLiteral("%1: a raw float in \"%2\"").arg(where, text)));
+        QVERIFY2(!ungrouped.match(text).hasMatch(), qPrintable(QStringLiteral("%1: an ungrouped number in \"%2\"").arg(where, text)));
+        QVERIFY2(!wrongPercent.match(text).hasMatch(), qPrintable(QStringLiteral("%1: a percent not in the %2 style in \"%3\"").arg(where, lang, text)));
+    };
+    const QString thousand = turkish ? QStringLiteral("1.154") : QStringLiteral("1,154");
+    const QString sweepLine = SummaryText::progress(QStringLiteral("num_workers=1 samples_per_s=1154.329433"));
+    check(QStringLiteral("sweep progress"), sweepLine);
+    QVERIFY2(sweepLine.contains(thousand) && sweepLine.contains(QStringLiteral("num_workers = 1")), qPrintable(sweepLine));
+    const QString proofLine = SummaryText::progress(QStringLiteral("num_workers_io_bound loader.num_workers=4 samples_per_s=1154.3"));
+    check(QStringLiteral("Prove it progress"), proofLine);
+    QVERIFY2(proofLine.contains(thousand) && proofLine.contains(QStringLiteral("num_workers = 4")), qPrintable(proofLine));
+    const QString ranLine = SummaryText::progress(QStringLiteral("ran the configuration: 3041.36 samples/s"));
+    check(QStringLiteral("Prove it first run"), ranLine);
+    QVERIFY2(ranLine.contains(turkish ? QStringLiteral("3.041") : QStringLiteral("3,041")), qPrintable(ranLine));
+
+    // A real sweep in the dialog: its progress lines, its progress bar and its chart's axis.
+    SweepDialog d(R"({"dataset":{"length":4096,"sample_bytes":64,"io_latency_us":0},"loader":{"batch_size":32,"num_workers":0},
+                     "train":{"step_us":0},"device":{"backend":"sim"}})",
+                  enginePath());
+    d.resize(1000, 800);
+    d.show();
+    d.setKnob(0, QStringLiteral("num_workers"), QStringLiteral("0,1"));
+    d.setKnob(1, QString(), QString());
+    d.setBatches(20);
+    QSignalSpy done(&d, &SweepDialog::finished);
+    QStringList statuses;
+    d.start();
+    QVERIFY(QTest::qWaitFor([&] {
+        for (const QLabel* l : d.findChildren<QLabel*>())
+            if (!statuses.contains(l->text()))
+                statuses << l->text();
+        return !done.isEmpty();
+    }, 60000));
+    bool sawProgress = false;
+    for (const QString& t : statuses)
+        if (t.contains(turkish ? QStringLiteral("örnek/s") : QStringLiteral("samples/s"))) {
+            sawProgress = true;
+            check(QStringLiteral("sweep dialog"), t);
+        }
+    QVERIFY2(sawProgress, qPrintable(statuses.join(QStringLiteral(" | "))));
+    QProgressBar* bar = d.findChild<QProgressBar*>();
+    QVERIFY(bar);
+    bar->setRange(0, 100);
+    bar->setValue(40);
+    QCOMPARE(bar->text(), turkish ? QStringLiteral("%40") : QStringLiteral("40%"));
+    // The chart's axis labels: the samples/s axis reaches thousands here, grouped as the table.
+    auto* view = d.findChild<QChartView*>();
+    QVERIFY(view && view->chart());
+    QCoreApplication::processEvents();
+    QStringList axisLabels;
+    for (QGraphicsItem* item : view->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item))
+            axisLabels << text->toPlainText();
+        else if (auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            axisLabels << simple->text();
+    const QString table = d.table()->item(0, 1)->text();
+    QVERIFY2(table.contains(turkish ? QLatin1Char('.') : QLatin1Char(',')), qPrintable(table)); // thousands of samples/s
+    bool grouped = false;
+    for (const QString& l : axisLabels) {
+        check(QStringLiteral("sweep chart axis"), l);
+        grouped = grouped || QRegularExpression(turkish ? QStringLiteral("^\\d{1,3}(\\.\\d{3})+$") : QStringLiteral("^\\d{1,3}(,\\d{3})+$")).match(l).hasMatch();
+    }
+    QVERIFY2(grouped, qPrintable(axisLabels.join(QStringLiteral(" | "))));
+
+    // The engine's own sentences: one percent style ("88%"), whatever the app then writes.
+    const EngineResult inline0 = runEngine(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":2000},
+        "loader":{"batch_size":8,"num_workers":0},"train":{"step_us":100},"device":{"backend":"sim"}})");
+    const loaderscope::RunSummary s = loaderscope::parseRunSummary(QJsonDocument(inline0.summary).toJson().toStdString());
+    QVERIFY(!s.advice.empty());
+    for (const loaderscope::Advice& a : s.advice) {
+        const QString engine = QString::fromStdString(a.text);
+        QVERIFY2(QRegularExpression(QStringLiteral("\\d%")).match(engine).hasMatch(), qPrintable(engine));
+        QVERIFY2(!QRegularExpression(QStringLiteral("\\d %")).match(engine).hasMatch(), qPrintable(QStringLiteral("the engine's percent style: ") + engine));
+        check(QStringLiteral("advice"), SummaryText::advice(a));
+    }
+    check(QStringLiteral("summary"), SummaryText::lines(s).join(QLatin1Char('\n')));
     translator.setLanguage(QStringLiteral("en"));
 }
 

@@ -66,6 +66,8 @@ private slots:
     void notARecordingIsRefused();
     void headlessExportDrawsIt();
     void analyzeTakesRecordings();
+    void ownTracesOpenAsTheirRuns_data();
+    void ownTracesOpenAsTheirRuns();
     void cleanup();
 
 private:
@@ -308,6 +310,78 @@ void TestOpenRecording::analyzeTakesRecordings()
     QCOMPARE(j.value(QStringLiteral("ranks")).toArray().size(), 3);
     QCOMPARE(j.value(QStringLiteral("straggler")).toInt(-1), 2);
     QCOMPARE(j.value(QStringLiteral("ranks")).toArray().at(0).toObject().value(QStringLiteral("batches")).toInt(), 12);
+}
+
+void TestOpenRecording::ownTracesOpenAsTheirRuns_data()
+{
+    QTest::addColumn<QString>("writer");
+    QTest::newRow("engine run --trace") << QStringLiteral("engine");
+    QTest::newRow("probe --trace") << QStringLiteral("probe");
+}
+
+void TestOpenRecording::ownTracesOpenAsTheirRuns()
+{
+    // Our own Chrome traces (the engine's and the probe's --trace) are recognised by their metadata
+    // and read back into their run's events: the app (--open-trace, File ▸ Open PyTorch profiler
+    // traces) and `analyze --trace` give the verdict and data stall of the run's own summary, not
+    // "no loader spans found" as a profiler trace without DataLoader spans would.
+    QFETCH(QString, writer);
+    const QString trace = m_dir.filePath(writer + QStringLiteral("-own.json"));
+    const QString summaryPath = m_dir.filePath(writer + QStringLiteral("-own-summary.json"));
+    QJsonObject summary;
+    if (writer == QLatin1String("engine")) {
+        const EngineResult r = runEngine(rankConfig(3000), {QStringLiteral("--trace"), trace});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        summary = r.summary;
+    } else {
+#ifndef LOADERSCOPE_PYTHON
+        QSKIP("the probe is not built");
+#else
+        QProcess job;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(LOADERSCOPE_PYTHON_DIR));
+        job.setProcessEnvironment(env);
+        job.start(QStringLiteral(LOADERSCOPE_PYTHON),
+                  {QStringLiteral("-c"), QStringLiteral("import torch")});
+        if (!job.waitForFinished(60000) || job.exitCode() != 0)
+            QSKIP("python3 has no torch");
+        job.start(QStringLiteral(LOADERSCOPE_PYTHON),
+                  {QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"), QStringLiteral("--trace"), trace,
+                   QStringLiteral("--summary"), summaryPath, QStringLiteral(LOADERSCOPE_SOURCE_DIR "/examples/train_loader.py"),
+                   QStringLiteral("--samples"), QStringLiteral("128"), QStringLiteral("--epochs"), QStringLiteral("1")});
+        QVERIFY(job.waitForFinished(120000));
+        QVERIFY2(job.exitCode() == 0, job.readAllStandardError().constData());
+        QFile f(summaryPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        summary = QJsonDocument::fromJson(f.readAll()).object();
+#endif
+    }
+    const QString verdict = summary.value(QStringLiteral("verdict")).toString();
+    const double stall = summary.value(QStringLiteral("data_stall_fraction")).toDouble(-1);
+    QVERIFY2(!verdict.isEmpty() && stall >= 0, "the run's summary has no verdict or data stall");
+
+    // The app: the same verdict and data stall, the run's lanes (its workers), its source.
+    MainWindow w(&m_translator);
+    w.show();
+    w.openProfilerTraces({trace});
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->model()->eventCount() > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QFileInfo(trace).fileName()), 5000);
+    const loaderscope::RunSummary shown = w.summaryPanel()->summary();
+    QCOMPARE(QString::fromStdString(shown.verdict), verdict);
+    QVERIFY2(std::abs(shown.figures.data_stall_fraction - stall) <= 0.01,
+             qPrintable(QStringLiteral("app %1, summary %2").arg(shown.figures.data_stall_fraction).arg(stall)));
+    QCOMPARE(QString::fromStdString(shown.source), writer == QLatin1String("engine") ? QStringLiteral("engine") : QStringLiteral("pytorch"));
+    QCOMPARE(qint64(shown.figures.batches), qint64(summary.value(QStringLiteral("batches")).toInteger()));
+    QCOMPARE(w.session()->model()->numWorkers(), summary.value(QStringLiteral("num_workers")).toInt());
+    QVERIFY(w.findChild<QMessageBox*>() == nullptr);
+
+    // analyze --trace: the same.
+    const EngineResult a = runEngineArgs({QStringLiteral("analyze"), QStringLiteral("--trace"), trace});
+    QVERIFY2(a.finished && a.exitCode == 0, a.err.constData());
+    const QJsonObject rank = QJsonDocument::fromJson(a.out).object().value(QStringLiteral("ranks")).toArray().at(0).toObject();
+    QCOMPARE(rank.value(QStringLiteral("format")).toString(), QStringLiteral("loaderscope"));
+    QCOMPARE(rank.value(QStringLiteral("verdict")).toString(), verdict);
+    QVERIFY2(std::abs(rank.value(QStringLiteral("data_stall_fraction")).toDouble(-1) - stall) <= 0.01, a.out.constData());
 }
 
 void TestOpenRecording::cleanup()

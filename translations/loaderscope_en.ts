@@ -32,81 +32,81 @@
 <context>
     <name>AnalysisWindows</name>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="39" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="82" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="92" />
         <source>Reading the profiler traces…</source>
         <translation>Reading the profiler traces…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="100" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="105" />
         <source>rank %1 · %2 · data stall %3</source>
         <translation>rank %1 · %2 · data stall %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="110" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="115" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="117" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="118" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="131" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="197" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="130" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="136" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="202" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="209" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="130" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="147" />
         <source>Run A</source>
         <translation>Run A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="147" />
         <source>Run B</source>
         <translation>Run B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="172" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="172" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="199" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="206" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="211" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -323,558 +323,558 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225" />
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>Dataset style</source>
         <translation>Dataset style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="226" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
+        <location filename="../gui/core/configfields.cpp" line="232" />
         <source>map-style (synthetic)</source>
         <translation>map-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="230" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (synthetic)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="231" />
+        <location filename="../gui/core/configfields.cpp" line="234" />
         <source>files in a folder</source>
         <translation>files in a folder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
+        <location filename="../gui/core/configfields.cpp" line="236" />
         <source>Samples</source>
         <translation>Samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="234" />
+        <location filename="../gui/core/configfields.cpp" line="237" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): how many samples an epoch has</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="238" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>Bytes per sample</source>
         <translation>Bytes per sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="239" />
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>size of one sample in the batch: what the workers write and the GPU copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141" />
+        <location filename="../gui/core/configfields.cpp" line="142" />
         <source>I/O latency per sample (µs)</source>
         <translation>I/O latency per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="142" />
+        <location filename="../gui/core/configfields.cpp" line="143" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>time each sample waits for storage or network, like reading a file</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="158" />
+        <location filename="../gui/core/configfields.cpp" line="161" />
         <source>Latency distribution</source>
         <translation>Latency distribution</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="162" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>constant: every sample waits the same; lognormal: most are quick, a few are slow</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160" />
+        <location filename="../gui/core/configfields.cpp" line="163" />
         <source>constant</source>
         <translation>constant</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160" />
+        <location filename="../gui/core/configfields.cpp" line="163" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182" />
+        <location filename="../gui/core/configfields.cpp" line="185" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="183" />
+        <location filename="../gui/core/configfields.cpp" line="186" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>spread of the lognormal latency: 0.5 gives a long tail of slow samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
+        <location filename="../gui/core/configfields.cpp" line="244" />
         <source>CPU work per sample (µs)</source>
         <translation>CPU work per sample (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="242" />
+        <location filename="../gui/core/configfields.cpp" line="245" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="244" />
+        <location filename="../gui/core/configfields.cpp" line="247" />
         <source>Shard by worker id</source>
         <translation>Shard by worker id</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="245" />
+        <location filename="../gui/core/configfields.cpp" line="248" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250" />
+        <location filename="../gui/core/configfields.cpp" line="253" />
         <source>Folder of samples</source>
         <translation>Folder of samples</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251" />
+        <location filename="../gui/core/configfields.cpp" line="254" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files dataset: every regular file in this folder is one sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="201" />
+        <location filename="../gui/core/configfields.cpp" line="204" />
         <source>Slow sample index</source>
         <translation>Slow sample index</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="202" />
+        <location filename="../gui/core/configfields.cpp" line="205" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="204" />
-        <location filename="../gui/core/configfields.cpp" line="405" />
+        <location filename="../gui/core/configfields.cpp" line="207" />
+        <location filename="../gui/core/configfields.cpp" line="408" />
         <source>none</source>
         <translation>none</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="358" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="356" />
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>samples per batch; None turns automatic batching off (one sample per item)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="357" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="360" />
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="361" />
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>a new random order every epoch (RandomSampler); map-style only</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="365" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="366" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>drop the last incomplete batch (with an iterable dataset: each worker's)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="272" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="273" />
+        <location filename="../gui/core/configfields.cpp" line="276" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="275" />
+        <location filename="../gui/core/configfields.cpp" line="278" />
         <source>default (sequential or random)</source>
         <translation>default (sequential or random)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="276" />
+        <location filename="../gui/core/configfields.cpp" line="279" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="292" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="293" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>number of ranks (processes) sharing the dataset</source>
         <translation>number of ranks (processes) sharing the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="294" />
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="295" />
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>which rank this loader is, from 0</source>
         <translation>which rank this loader is, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="296" />
+        <location filename="../gui/core/configfields.cpp" line="299" />
         <source>sampler seed</source>
         <translation>sampler seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297" />
+        <location filename="../gui/core/configfields.cpp" line="300" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>every rank shuffles with seed + epoch, so ranks agree</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298" />
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>sampler epoch</source>
         <translation>sampler epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="299" />
+        <location filename="../gui/core/configfields.cpp" line="302" />
         <source>set_epoch() value of the first epoch</source>
         <translation>set_epoch() value of the first epoch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="300" />
+        <location filename="../gui/core/configfields.cpp" line="303" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="304" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler shuffles by default</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="302" />
+        <location filename="../gui/core/configfields.cpp" line="305" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="303" />
+        <location filename="../gui/core/configfields.cpp" line="306" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>cut the dataset to a multiple of num_replicas instead of padding it</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
+        <location filename="../gui/core/configfields.cpp" line="316" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="314" />
+        <location filename="../gui/core/configfields.cpp" line="317" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
         <translation>worker processes that load batches in parallel; 0 loads in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="319" />
+        <location filename="../gui/core/configfields.cpp" line="322" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="320" />
+        <location filename="../gui/core/configfields.cpp" line="323" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="321" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="322" />
+        <location filename="../gui/core/configfields.cpp" line="325" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
         <translation>keep the worker processes between epochs instead of starting new ones</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="325" />
+        <location filename="../gui/core/configfields.cpp" line="328" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
         <translation>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="330" />
         <source>False (pageable)</source>
         <translation>False (pageable)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="330" />
         <source>True (pin thread)</source>
         <translation>True (pin thread)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328" />
+        <location filename="../gui/core/configfields.cpp" line="331" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (pinned slots)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341" />
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="342" />
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>seconds to wait for a batch from the workers before raising; 0 waits forever</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345" />
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
+        <location filename="../gui/core/configfields.cpp" line="349" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
         <translation>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="350" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="350" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="351" />
         <source>worker start-up cost (µs)</source>
         <translation>worker start-up cost (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="349" />
+        <location filename="../gui/core/configfields.cpp" line="352" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>work each worker does before its first batch (worker_init_fn, opening files)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="370" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>Epochs</source>
         <translation>Epochs</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="371" />
+        <location filename="../gui/core/configfields.cpp" line="374" />
         <source>passes over the dataset</source>
         <translation>passes over the dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="376" />
         <source>Batches per epoch (limit)</source>
         <translation>Batches per epoch (limit)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="374" />
+        <location filename="../gui/core/configfields.cpp" line="377" />
         <source>stop each epoch early after this many batches</source>
         <translation>stop each epoch early after this many batches</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="375" />
+        <location filename="../gui/core/configfields.cpp" line="378" />
         <source>all</source>
         <translation>all</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="378" />
+        <location filename="../gui/core/configfields.cpp" line="381" />
         <source>Training step (µs)</source>
         <translation>Training step (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="379" />
+        <location filename="../gui/core/configfields.cpp" line="382" />
         <source>GPU time of one training step (the step kernel) per batch</source>
         <translation>GPU time of one training step (the step kernel) per batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="380" />
+        <location filename="../gui/core/configfields.cpp" line="383" />
         <source>non_blocking copies</source>
         <translation>non_blocking copies</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="381" />
+        <location filename="../gui/core/configfields.cpp" line="384" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
         <translation>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="382" />
+        <location filename="../gui/core/configfields.cpp" line="385" />
         <source>Separate copy stream</source>
         <translation>Separate copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="383" />
+        <location filename="../gui/core/configfields.cpp" line="386" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
         <translation>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="384" />
+        <location filename="../gui/core/configfields.cpp" line="387" />
         <source>On a worker exception</source>
         <translation>On a worker exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="385" />
+        <location filename="../gui/core/configfields.cpp" line="388" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
         <translation>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="386" />
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>stop</source>
         <translation>stop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="386" />
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>continue</source>
         <translation>continue</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="387" />
+        <location filename="../gui/core/configfields.cpp" line="390" />
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="388" />
+        <location filename="../gui/core/configfields.cpp" line="391" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
         <translation>torch.manual_seed: the same seed gives the same shuffle and worker seeds</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="389" />
+        <location filename="../gui/core/configfields.cpp" line="392" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="390" />
+        <location filename="../gui/core/configfields.cpp" line="393" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
         <translation>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="392" />
+        <location filename="../gui/core/configfields.cpp" line="395" />
         <source>simulated GPU</source>
         <translation>simulated GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="393" />
+        <location filename="../gui/core/configfields.cpp" line="396" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Pinned copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="394" />
+        <location filename="../gui/core/configfields.cpp" line="397" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simulated GPU: host-to-device bandwidth from page-locked memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="395" />
+        <location filename="../gui/core/configfields.cpp" line="398" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Pageable copy bandwidth (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="396" />
+        <location filename="../gui/core/configfields.cpp" line="399" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simulated GPU: bandwidth when the driver must stage pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="403" />
+        <location filename="../gui/core/configfields.cpp" line="406" />
         <source>Inject a fault</source>
         <translation>Inject a fault</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="404" />
+        <location filename="../gui/core/configfields.cpp" line="407" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>make one worker crash, hang, raise an exception or exit at a given batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="405" />
+        <location filename="../gui/core/configfields.cpp" line="408" />
         <source>crash (segfault)</source>
         <translation>crash (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="406" />
+        <location filename="../gui/core/configfields.cpp" line="409" />
         <source>hang</source>
         <translation>hang</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="406" />
+        <location filename="../gui/core/configfields.cpp" line="409" />
         <source>raise an exception</source>
         <translation>raise an exception</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="407" />
+        <location filename="../gui/core/configfields.cpp" line="410" />
         <source>exit</source>
         <translation>exit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="433" />
+        <location filename="../gui/core/configfields.cpp" line="436" />
         <source>Fault: worker</source>
         <translation>Fault: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="434" />
+        <location filename="../gui/core/configfields.cpp" line="437" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
         <translation>the worker that fails (-1: the main process, with num_workers 0)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="435" />
+        <location filename="../gui/core/configfields.cpp" line="438" />
         <source>Fault: at its batch</source>
         <translation>Fault: at its batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="436" />
+        <location filename="../gui/core/configfields.cpp" line="439" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>the failing worker's own batch number in the epoch, from 0</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="489" />
+        <location filename="../gui/core/configfields.cpp" line="492" />
         <source>Dataset</source>
         <translation>Dataset</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="490" />
+        <location filename="../gui/core/configfields.cpp" line="493" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="491" />
+        <location filename="../gui/core/configfields.cpp" line="494" />
         <source>Training loop</source>
         <translation>Training loop</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="492" />
+        <location filename="../gui/core/configfields.cpp" line="495" />
         <source>Device</source>
         <translation>Device</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="493" />
+        <location filename="../gui/core/configfields.cpp" line="496" />
         <source>Fault injection</source>
         <translation>Fault injection</translation>
     </message>
@@ -1101,34 +1101,35 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="77" />
-        <location filename="../gui/core/openedrecording.cpp" line="51" />
+        <location filename="../gui/core/eventfile.cpp" line="78" />
+        <location filename="../gui/core/eventfile.cpp" line="112" />
+        <location filename="../gui/core/openedrecording.cpp" line="56" />
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="12" />
+        <location filename="../gui/core/eventfile.cpp" line="13" />
         <source>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</source>
         <translation>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="18" />
+        <location filename="../gui/core/eventfile.cpp" line="19" />
         <source>(the header counts %1)</source>
         <translation>(the header counts %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="27" />
+        <location filename="../gui/core/eventfile.cpp" line="28" />
         <source>%1 is damaged (%2), after %3 events</source>
         <translation>%1 is damaged (%2), after %3 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="30" />
+        <location filename="../gui/core/eventfile.cpp" line="31" />
         <source>%1 is damaged: reading stopped at byte %2, after %3 events</source>
         <translation>%1 is damaged: reading stopped at byte %2, after %3 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="98" />
-        <location filename="../gui/core/openedrecording.cpp" line="29" />
+        <location filename="../gui/core/eventfile.cpp" line="133" />
+        <location filename="../gui/core/openedrecording.cpp" line="34" />
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
     </message>
@@ -1136,25 +1137,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="99" />
+        <location filename="../gui/widgets/exporter.cpp" line="175" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="110" />
+        <location filename="../gui/widgets/exporter.cpp" line="186" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="116" />
-        <location filename="../gui/widgets/exporter.cpp" line="129" />
-        <location filename="../gui/widgets/exporter.cpp" line="142" />
-        <location filename="../gui/widgets/exporter.cpp" line="151" />
+        <location filename="../gui/widgets/exporter.cpp" line="192" />
+        <location filename="../gui/widgets/exporter.cpp" line="205" />
+        <location filename="../gui/widgets/exporter.cpp" line="218" />
+        <location filename="../gui/widgets/exporter.cpp" line="227" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="177" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -1162,130 +1163,135 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="42" />
-        <location filename="../gui/widgets/fileactions.cpp" line="113" />
+        <location filename="../gui/widgets/fileactions.cpp" line="44" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="52" />
+        <location filename="../gui/widgets/fileactions.cpp" line="54" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 is not a JSON configuration: %2 at byte %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="62" />
-        <location filename="../gui/widgets/fileactions.cpp" line="120" />
+        <location filename="../gui/widgets/fileactions.cpp" line="64" />
+        <location filename="../gui/widgets/fileactions.cpp" line="122" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="62" />
+        <location filename="../gui/widgets/fileactions.cpp" line="64" />
         <source>The configuration was not saved: %1</source>
         <translation>The configuration was not saved: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="78" />
-        <location filename="../gui/widgets/fileactions.cpp" line="127" />
+        <location filename="../gui/widgets/fileactions.cpp" line="80" />
+        <location filename="../gui/widgets/fileactions.cpp" line="129" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="78" />
+        <location filename="../gui/widgets/fileactions.cpp" line="80" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="81" />
+        <location filename="../gui/widgets/fileactions.cpp" line="83" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="88" />
+        <location filename="../gui/widgets/fileactions.cpp" line="90" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="105" />
-        <location filename="../gui/widgets/fileactions.cpp" line="137" />
-        <location filename="../gui/widgets/fileactions.cpp" line="140" />
+        <location filename="../gui/widgets/fileactions.cpp" line="107" />
+        <location filename="../gui/widgets/fileactions.cpp" line="139" />
+        <location filename="../gui/widgets/fileactions.cpp" line="142" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="105" />
+        <location filename="../gui/widgets/fileactions.cpp" line="107" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="107" />
+        <location filename="../gui/widgets/fileactions.cpp" line="109" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="113" />
-        <location filename="../gui/widgets/fileactions.cpp" line="120" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
+        <location filename="../gui/widgets/fileactions.cpp" line="122" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="128" />
+        <location filename="../gui/widgets/fileactions.cpp" line="130" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <location filename="../gui/widgets/fileactions.cpp" line="139" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="141" />
+        <location filename="../gui/widgets/fileactions.cpp" line="143" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="148" />
+        <location filename="../gui/widgets/fileactions.cpp" line="150" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="149" />
+        <location filename="../gui/widgets/fileactions.cpp" line="151" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="168" />
+        <location filename="../gui/widgets/fileactions.cpp" line="178" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="174" />
-        <location filename="../gui/widgets/fileactions.cpp" line="199" />
-        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <location filename="../gui/widgets/fileactions.cpp" line="184" />
+        <location filename="../gui/widgets/fileactions.cpp" line="209" />
+        <location filename="../gui/widgets/fileactions.cpp" line="237" />
         <source>Open recordings</source>
         <translation>Open recordings</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="175" />
+        <location filename="../gui/widgets/fileactions.cpp" line="185" />
         <source>Recordings (*.lsrec *.events);;All files (*)</source>
         <translation>Recordings (*.lsrec *.events);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="199" />
+        <location filename="../gui/widgets/fileactions.cpp" line="209" />
         <source>Stop the run first: the timeline shows it.</source>
         <translation>Stop the run first: the timeline shows it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="212" />
+        <location filename="../gui/widgets/fileactions.cpp" line="223" />
         <source>Reading %1…</source>
         <translation>Reading %1…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <location filename="../gui/widgets/fileactions.cpp" line="237" />
         <source>The recording was not opened: %1</source>
         <translation>The recording was not opened: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="239" />
+        <location filename="../gui/widgets/fileactions.cpp" line="252" />
+        <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
+        <translation>Loaderscope trace %1: %2 events, read back as its run's recording.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="254" />
         <source>Recording %1: %2 events.</source>
         <translation>Recording %1: %2 events.</translation>
     </message>
@@ -1321,43 +1327,43 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="146" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="28" />
         <source>Connection lost</source>
         <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="25" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="29" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="135" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="197" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="187" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="203" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="188" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
     </message>
@@ -2032,22 +2038,22 @@
 <context>
     <name>ProveIt</name>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="11" />
+        <location filename="../gui/widgets/proveit.cpp" line="12" />
         <source>Measuring %1 of %2…</source>
         <translation>Measuring %1 of %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="12" />
+        <location filename="../gui/widgets/proveit.cpp" line="13" />
         <source>Proving the advice: %1</source>
         <translation>Proving the advice: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="21" />
+        <location filename="../gui/widgets/proveit.cpp" line="22" />
         <source>The advice was measured: see the summary.</source>
         <translation>The advice was measured: see the summary.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="33" />
+        <location filename="../gui/widgets/proveit.cpp" line="34" />
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -2055,22 +2061,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="234" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="238" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="235" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="239" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -2786,17 +2792,17 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="65" />
+        <location filename="../gui/core/runsession.cpp" line="66" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="38" />
+        <location filename="../gui/core/runsession.cpp" line="39" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="219" />
+        <location filename="../gui/core/runsession.cpp" line="220" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -2812,142 +2818,178 @@
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="13" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="14" />
         <source>Keyboard shortcuts and legend</source>
         <translation>Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
-        <source>Wheel, W / S, + / −</source>
-        <translation>Wheel, W / S, + / −</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="14" />
+        <source>Wheel</source>
+        <translation>Wheel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
-        <source>zoom in / out around the cursor</source>
-        <translation>zoom in / out around the cursor</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="14" />
+        <source>zoom around the cursor</source>
+        <translation>zoom around the cursor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
-        <source>A / D, ← / →</source>
-        <translation>A / D, ← / →</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="16" />
+        <source>W, +</source>
+        <translation>W, +</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
-        <source>move back / forward in time</source>
-        <translation>move back / forward in time</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="16" />
+        <source>zoom in</source>
+        <translation>zoom in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
-        <source>Shift+drag, middle-button drag</source>
-        <translation>Shift+drag, middle-button drag</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="18" />
+        <source>S, −</source>
+        <translation>S, −</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <location filename="../gui/core/timelinebindings.cpp" line="18" />
+        <source>zoom out</source>
+        <translation>zoom out</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="20" />
+        <source>A, ←</source>
+        <translation>A, ←</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="20" />
+        <source>move back in time</source>
+        <translation>move back in time</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="22" />
+        <source>D, →</source>
+        <translation>D, →</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="22" />
+        <source>move forward in time</source>
+        <translation>move forward in time</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="24" />
+        <location filename="../gui/core/timelinebindings.cpp" line="26" />
         <source>pan</source>
         <translation>pan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <location filename="../gui/core/timelinebindings.cpp" line="24" />
+        <source>Shift+drag</source>
+        <translation>Shift+drag</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="26" />
+        <source>middle-button drag</source>
+        <translation>middle-button drag</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="28" />
         <source>Drag</source>
         <translation>Drag</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <location filename="../gui/core/timelinebindings.cpp" line="29" />
         <source>measure a time range: its length and what happened inside it</source>
         <translation>measure a time range: its length and what happened inside it</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <location filename="../gui/core/timelinebindings.cpp" line="31" />
         <source>Click</source>
         <translation>Click</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <location filename="../gui/core/timelinebindings.cpp" line="32" />
         <source>select a span: its batch is highlighted in every lane, the details pane describes it</source>
         <translation>select a span: its batch is highlighted in every lane, the details pane describes it</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <location filename="../gui/core/timelinebindings.cpp" line="34" />
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <location filename="../gui/core/timelinebindings.cpp" line="35" />
         <source>clear the selection and the measured range</source>
         <translation>clear the selection and the measured range</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <location filename="../gui/core/timelinebindings.cpp" line="36" />
         <source>Backspace</source>
         <translation>Backspace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <location filename="../gui/core/timelinebindings.cpp" line="36" />
         <source>back to the previous zoom</source>
         <translation>back to the previous zoom</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
         <source>Home</source>
         <translation>Home</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
         <source>the whole run</source>
         <translation>the whole run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
         <source>F</source>
         <translation>F</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
         <source>follow the run live</source>
         <translation>follow the run live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
         <source>Ctrl+F</source>
         <translation>Ctrl+F</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
         <source>find a batch, a sample or a worker</source>
         <translation>find a batch, a sample or a worker</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
         <source>F5 / Shift+F5</source>
         <translation>F5 / Shift+F5</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
         <source>run / stop</source>
         <translation>run / stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
         <source>export a picture</source>
         <translation>export a picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="28" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
         <source>Keyboard and mouse</source>
         <translation>Keyboard and mouse</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="31" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="29" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="66" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="64" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</translation>
     </message>
@@ -3507,160 +3549,185 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="30" />
+        <source>running the configuration…</source>
+        <translation>running the configuration…</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="32" />
+        <source>the configuration ran: %1 samples/s</source>
+        <translation>the configuration ran: %1 samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="44" />
+        <source>%1: failed (%2)</source>
+        <translation>%1: failed (%2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="46" />
+        <source>%1: no result</source>
+        <translation>%1: no result</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="47" />
+        <source>%1: %2 samples/s</source>
+        <translation>%1: %2 samples/s</translation>
+    </message>
 </context>
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="49" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="50" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="85" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="130" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="132" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="136" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="139" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="143" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="142" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="188" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="190" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Cannot write the configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="207" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="215" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="217" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="248" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="272" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="311" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="320" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="276" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="324" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="309" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="357" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="361" />
         <source>The sweep was not written: %1</source>
         <translation>The sweep was not written: %1</translation>
     </message>
@@ -3714,27 +3781,27 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="140" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="424" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="426" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="417" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="428" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="418" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="429" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -3919,68 +3986,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="294" />
+        <location filename="../gui/widgets/timelineview.cpp" line="288" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="297" />
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="291" />
+        <location filename="../gui/widgets/timelineview.cpp" line="299" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="298" />
+        <location filename="../gui/widgets/timelineview.cpp" line="292" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="307" />
+        <location filename="../gui/widgets/timelineview.cpp" line="301" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="316" />
+        <location filename="../gui/widgets/timelineview.cpp" line="310" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="317" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="320" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>
@@ -4220,7 +4287,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     </message>
     <message>
         <location filename="../gui/main.cpp" line="141" />
-        <location filename="../gui/main.cpp" line="380" />
+        <location filename="../gui/main.cpp" line="381" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
@@ -4240,12 +4307,12 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="285" />
+        <location filename="../gui/main.cpp" line="286" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="317" />
+        <location filename="../gui/main.cpp" line="318" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -32,81 +32,81 @@
 <context>
     <name>AnalysisWindows</name>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="39" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="82" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="92" />
         <source>Reading the profiler traces…</source>
         <translation>Profiler izleri okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="100" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="105" />
         <source>rank %1 · %2 · data stall %3</source>
         <translation>rank %1 · %2 · veri beklemesi %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="110" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="115" />
         <source>Ranks of one job</source>
         <translation>Bir işin rank'leri</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="112" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="117" />
         <source>Straggler: %1</source>
         <translation>Geride kalan: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="118" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="131" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="190" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="197" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="130" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="136" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="202" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="209" />
         <source>Compare runs</source>
         <translation>Çalıştırmaları karşılaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="125" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="130" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Önce en az iki yapılandırma çalıştırın: biten çalıştırmalar burada saklanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="147" />
         <source>Run A</source>
         <translation>Çalıştırma A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="142" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="147" />
         <source>Run B</source>
         <translation>Çalıştırma B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="172" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="167" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="172" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="199" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>İki çalıştırma tek bir zaman ekseninde (her biri kendi başlangıcından), değerleri yan yana.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="206" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="211" />
         <source>Reading the runs…</source>
         <translation>Çalıştırmalar okunuyor…</translation>
     </message>
@@ -323,558 +323,558 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="225" />
+        <location filename="../gui/core/configfields.cpp" line="228" />
         <source>Dataset style</source>
         <translation>Veri kümesi türü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="226" />
+        <location filename="../gui/core/configfields.cpp" line="229" />
         <source>map: __getitem__ + __len__, indexed by the sampler; iterable: __iter__, each worker iterates its own copy; files: a folder of real files, read and checksummed per sample</source>
         <translation>map: __getitem__ + __len__, sampler tarafından indekslenir; iterable: __iter__, her worker kendi kopyasını dolaşır; files: gerçek dosyalardan oluşan bir klasör, her örnek okunur ve sağlama toplamı alınır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="229" />
+        <location filename="../gui/core/configfields.cpp" line="232" />
         <source>map-style (synthetic)</source>
         <translation>map-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="230" />
+        <location filename="../gui/core/configfields.cpp" line="233" />
         <source>iterable-style (synthetic)</source>
         <translation>iterable-style (sentetik)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="231" />
+        <location filename="../gui/core/configfields.cpp" line="234" />
         <source>files in a folder</source>
         <translation>bir klasördeki dosyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="233" />
+        <location filename="../gui/core/configfields.cpp" line="236" />
         <source>Samples</source>
         <translation>Örnek sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="234" />
+        <location filename="../gui/core/configfields.cpp" line="237" />
         <source>len(dataset): how many samples an epoch has</source>
         <translation>len(dataset): bir epoch'ta kaç örnek olduğu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="238" />
+        <location filename="../gui/core/configfields.cpp" line="241" />
         <source>Bytes per sample</source>
         <translation>Örnek başına bayt</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="239" />
+        <location filename="../gui/core/configfields.cpp" line="242" />
         <source>size of one sample in the batch: what the workers write and the GPU copies</source>
         <translation>batch içindeki bir örneğin boyutu: worker'ların yazdığı ve GPU'nun kopyaladığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="141" />
+        <location filename="../gui/core/configfields.cpp" line="142" />
         <source>I/O latency per sample (µs)</source>
         <translation>Örnek başına G/Ç gecikmesi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="142" />
+        <location filename="../gui/core/configfields.cpp" line="143" />
         <source>time each sample waits for storage or network, like reading a file</source>
         <translation>her örneğin depolama ya da ağ için beklediği süre, bir dosya okumak gibi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="158" />
+        <location filename="../gui/core/configfields.cpp" line="161" />
         <source>Latency distribution</source>
         <translation>Gecikme dağılımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="159" />
+        <location filename="../gui/core/configfields.cpp" line="162" />
         <source>constant: every sample waits the same; lognormal: most are quick, a few are slow</source>
         <translation>sabit: her örnek aynı süre bekler; lognormal: çoğu hızlı, birkaçı yavaş</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160" />
+        <location filename="../gui/core/configfields.cpp" line="163" />
         <source>constant</source>
         <translation>sabit</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="160" />
+        <location filename="../gui/core/configfields.cpp" line="163" />
         <source>lognormal</source>
         <translation>lognormal</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="182" />
+        <location filename="../gui/core/configfields.cpp" line="185" />
         <source>Lognormal sigma</source>
         <translation>Lognormal sigma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="183" />
+        <location filename="../gui/core/configfields.cpp" line="186" />
         <source>spread of the lognormal latency: 0.5 gives a long tail of slow samples</source>
         <translation>lognormal gecikmenin yayılımı: 0,5 uzun bir yavaş örnek kuyruğu verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="241" />
+        <location filename="../gui/core/configfields.cpp" line="244" />
         <source>CPU work per sample (µs)</source>
         <translation>Örnek başına CPU işi (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="242" />
+        <location filename="../gui/core/configfields.cpp" line="245" />
         <source>real computation per sample (decoding, augmentation): it uses a core, unlike I/O latency</source>
         <translation>örnek başına gerçek hesaplama (kod çözme, veri artırma): G/Ç gecikmesinin aksine bir çekirdek kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="244" />
+        <location filename="../gui/core/configfields.cpp" line="247" />
         <source>Shard by worker id</source>
         <translation>Worker id'ye göre böl</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="245" />
+        <location filename="../gui/core/configfields.cpp" line="248" />
         <source>iterable only: worker k yields samples k, k+N, ... Without it every worker yields the whole stream and each sample arrives N times</source>
         <translation>yalnızca iterable: worker k, k, k+N, ... örneklerini üretir. Bu olmadan her worker akışın tamamını üretir ve her örnek N kez gelir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="250" />
+        <location filename="../gui/core/configfields.cpp" line="253" />
         <source>Folder of samples</source>
         <translation>Örnek klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="251" />
+        <location filename="../gui/core/configfields.cpp" line="254" />
         <source>files dataset: every regular file in this folder is one sample</source>
         <translation>files veri kümesi: bu klasördeki her normal dosya bir örnektir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="201" />
+        <location filename="../gui/core/configfields.cpp" line="204" />
         <source>Slow sample index</source>
         <translation>Yavaş örnek indeksi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="202" />
+        <location filename="../gui/core/configfields.cpp" line="205" />
         <source>one sample that takes 250 ms: shows head-of-line blocking with in-order delivery</source>
         <translation>250 ms süren tek bir örnek: sıralı teslimde sıra başı tıkanmasını gösterir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="204" />
-        <location filename="../gui/core/configfields.cpp" line="405" />
+        <location filename="../gui/core/configfields.cpp" line="207" />
+        <location filename="../gui/core/configfields.cpp" line="408" />
         <source>none</source>
         <translation>yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="355" />
+        <location filename="../gui/core/configfields.cpp" line="358" />
         <source>batch_size</source>
         <translation>batch_size</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="356" />
+        <location filename="../gui/core/configfields.cpp" line="359" />
         <source>samples per batch; None turns automatic batching off (one sample per item)</source>
         <translation>batch başına örnek; None otomatik batch oluşturmayı kapatır (öğe başına bir örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="357" />
+        <location filename="../gui/core/configfields.cpp" line="360" />
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="360" />
+        <location filename="../gui/core/configfields.cpp" line="363" />
         <source>shuffle</source>
         <translation>shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="361" />
+        <location filename="../gui/core/configfields.cpp" line="364" />
         <source>a new random order every epoch (RandomSampler); map-style only</source>
         <translation>her epoch yeni bir rastgele sıra (RandomSampler); yalnızca map-style</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="362" />
+        <location filename="../gui/core/configfields.cpp" line="365" />
         <source>drop_last</source>
         <translation>drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="363" />
+        <location filename="../gui/core/configfields.cpp" line="366" />
         <source>drop the last incomplete batch (with an iterable dataset: each worker's)</source>
         <translation>son eksik batch'i at (iterable veri kümesinde: her worker'ınkini)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="272" />
+        <location filename="../gui/core/configfields.cpp" line="275" />
         <source>sampler</source>
         <translation>sampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="273" />
+        <location filename="../gui/core/configfields.cpp" line="276" />
         <source>DistributedSampler: this rank's share of the dataset, padded so every rank gets the same count</source>
         <translation>DistributedSampler: bu rank'in veri kümesindeki payı; her rank aynı sayıyı alsın diye doldurulur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="275" />
+        <location filename="../gui/core/configfields.cpp" line="278" />
         <source>default (sequential or random)</source>
         <translation>varsayılan (sıralı ya da rastgele)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="276" />
+        <location filename="../gui/core/configfields.cpp" line="279" />
         <source>DistributedSampler</source>
         <translation>DistributedSampler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="292" />
+        <location filename="../gui/core/configfields.cpp" line="295" />
         <source>num_replicas</source>
         <translation>num_replicas</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="293" />
+        <location filename="../gui/core/configfields.cpp" line="296" />
         <source>number of ranks (processes) sharing the dataset</source>
-        <translation>veri kümesini paylaşan rank (process) sayısı</translation>
+        <translation>veri kümesini paylaşan rank (süreç) sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="294" />
+        <location filename="../gui/core/configfields.cpp" line="297" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="295" />
+        <location filename="../gui/core/configfields.cpp" line="298" />
         <source>which rank this loader is, from 0</source>
         <translation>bu loader'ın hangi rank olduğu, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="296" />
+        <location filename="../gui/core/configfields.cpp" line="299" />
         <source>sampler seed</source>
         <translation>sampler tohumu</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="297" />
+        <location filename="../gui/core/configfields.cpp" line="300" />
         <source>every rank shuffles with seed + epoch, so ranks agree</source>
         <translation>her rank seed + epoch ile karıştırır, böylece rank'ler aynı sırada anlaşır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="298" />
+        <location filename="../gui/core/configfields.cpp" line="301" />
         <source>sampler epoch</source>
         <translation>sampler epoch'u</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="299" />
+        <location filename="../gui/core/configfields.cpp" line="302" />
         <source>set_epoch() value of the first epoch</source>
         <translation>ilk epoch'un set_epoch() değeri</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="300" />
+        <location filename="../gui/core/configfields.cpp" line="303" />
         <source>sampler shuffle</source>
         <translation>sampler shuffle</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="301" />
+        <location filename="../gui/core/configfields.cpp" line="304" />
         <source>DistributedSampler shuffles by default</source>
         <translation>DistributedSampler varsayılan olarak karıştırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="302" />
+        <location filename="../gui/core/configfields.cpp" line="305" />
         <source>sampler drop_last</source>
         <translation>sampler drop_last</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="303" />
+        <location filename="../gui/core/configfields.cpp" line="306" />
         <source>cut the dataset to a multiple of num_replicas instead of padding it</source>
         <translation>veri kümesini doldurmak yerine num_replicas'ın katına kes</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="313" />
+        <location filename="../gui/core/configfields.cpp" line="316" />
         <source>num_workers</source>
         <translation>num_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="314" />
+        <location filename="../gui/core/configfields.cpp" line="317" />
         <source>worker processes that load batches in parallel; 0 loads in the main process</source>
-        <translation>batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler</translation>
+        <translation>batch'leri paralel yükleyen worker süreçleri; 0 ana süreçte yükler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="319" />
+        <location filename="../gui/core/configfields.cpp" line="322" />
         <source>prefetch_factor</source>
         <translation>prefetch_factor</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="320" />
+        <location filename="../gui/core/configfields.cpp" line="323" />
         <source>batches loaded in advance by each worker: prefetch_factor x num_workers are in flight</source>
         <translation>her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="321" />
+        <location filename="../gui/core/configfields.cpp" line="324" />
         <source>persistent_workers</source>
         <translation>persistent_workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="322" />
+        <location filename="../gui/core/configfields.cpp" line="325" />
         <source>keep the worker processes between epochs instead of starting new ones</source>
-        <translation>epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru</translation>
+        <translation>epoch'lar arasında yenilerini başlatmak yerine worker süreçlerini koru</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="324" />
+        <location filename="../gui/core/configfields.cpp" line="327" />
         <source>pin_memory</source>
         <translation>pin_memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="325" />
+        <location filename="../gui/core/configfields.cpp" line="328" />
         <source>True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. "shared" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy</source>
-        <translation>True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
+        <translation>True: bir pin-memory iş parçacığı her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. "shared" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="330" />
         <source>False (pageable)</source>
         <translation>False (sayfalanabilir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="327" />
+        <location filename="../gui/core/configfields.cpp" line="330" />
         <source>True (pin thread)</source>
-        <translation>True (pin thread'i)</translation>
+        <translation>True (pin iş parçacığı)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="328" />
+        <location filename="../gui/core/configfields.cpp" line="331" />
         <source>"shared" (pinned slots)</source>
         <translation>"shared" (sabitlenmiş yuvalar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="341" />
+        <location filename="../gui/core/configfields.cpp" line="344" />
         <source>in_order</source>
         <translation>in_order</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="342" />
+        <location filename="../gui/core/configfields.cpp" line="345" />
         <source>deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready</source>
         <translation>batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="343" />
+        <location filename="../gui/core/configfields.cpp" line="346" />
         <source>timeout (s)</source>
         <translation>timeout (s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="344" />
+        <location filename="../gui/core/configfields.cpp" line="347" />
         <source>seconds to wait for a batch from the workers before raising; 0 waits forever</source>
         <translation>hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="345" />
+        <location filename="../gui/core/configfields.cpp" line="348" />
         <source>multiprocessing_context</source>
         <translation>multiprocessing_context</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="346" />
+        <location filename="../gui/core/configfields.cpp" line="349" />
         <source>fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset</source>
-        <translation>fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur</translation>
+        <translation>fork: worker'lar ana sürecin kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir süreç başlatır ve veri kümesini yeniden okur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="350" />
         <source>fork</source>
         <translation>fork</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="347" />
+        <location filename="../gui/core/configfields.cpp" line="350" />
         <source>spawn</source>
         <translation>spawn</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="348" />
+        <location filename="../gui/core/configfields.cpp" line="351" />
         <source>worker start-up cost (µs)</source>
         <translation>worker başlangıç maliyeti (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="349" />
+        <location filename="../gui/core/configfields.cpp" line="352" />
         <source>work each worker does before its first batch (worker_init_fn, opening files)</source>
         <translation>her worker'ın ilk batch'inden önce yaptığı iş (worker_init_fn, dosya açma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="370" />
+        <location filename="../gui/core/configfields.cpp" line="373" />
         <source>Epochs</source>
         <translation>Epoch sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="371" />
+        <location filename="../gui/core/configfields.cpp" line="374" />
         <source>passes over the dataset</source>
         <translation>veri kümesi üzerinden geçiş sayısı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="373" />
+        <location filename="../gui/core/configfields.cpp" line="376" />
         <source>Batches per epoch (limit)</source>
         <translation>Epoch başına batch (sınır)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="374" />
+        <location filename="../gui/core/configfields.cpp" line="377" />
         <source>stop each epoch early after this many batches</source>
         <translation>her epoch'u bu kadar batch'ten sonra erken bitir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="375" />
+        <location filename="../gui/core/configfields.cpp" line="378" />
         <source>all</source>
         <translation>hepsi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="378" />
+        <location filename="../gui/core/configfields.cpp" line="381" />
         <source>Training step (µs)</source>
         <translation>Eğitim adımı (µs)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="379" />
+        <location filename="../gui/core/configfields.cpp" line="382" />
         <source>GPU time of one training step (the step kernel) per batch</source>
         <translation>batch başına bir eğitim adımının GPU süresi (adım kernel'i)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="380" />
+        <location filename="../gui/core/configfields.cpp" line="383" />
         <source>non_blocking copies</source>
         <translation>non_blocking kopyalar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="381" />
+        <location filename="../gui/core/configfields.cpp" line="384" />
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
         <translation>.to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="382" />
+        <location filename="../gui/core/configfields.cpp" line="385" />
         <source>Separate copy stream</source>
         <translation>Ayrı kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="383" />
+        <location filename="../gui/core/configfields.cpp" line="386" />
         <source>copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop</source>
         <translation>kopyalar kendi CUDA stream'inde (bir prefetcher), böylece GPU'da önceki adımla örtüşebilir; kapalı: sade bir döngüdeki gibi tek stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="384" />
+        <location filename="../gui/core/configfields.cpp" line="387" />
         <source>On a worker exception</source>
         <translation>Worker istisnasında</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="385" />
+        <location filename="../gui/core/configfields.cpp" line="388" />
         <source>stop: the exception ends the run; continue: the loop catches it and keeps calling next()</source>
         <translation>stop: istisna çalıştırmayı bitirir; continue: döngü onu yakalar ve next() çağırmaya devam eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="386" />
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>stop</source>
         <translation>dur</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="386" />
+        <location filename="../gui/core/configfields.cpp" line="389" />
         <source>continue</source>
         <translation>devam et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="387" />
+        <location filename="../gui/core/configfields.cpp" line="390" />
         <source>Seed</source>
         <translation>Tohum (seed)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="388" />
+        <location filename="../gui/core/configfields.cpp" line="391" />
         <source>torch.manual_seed: the same seed gives the same shuffle and worker seeds</source>
         <translation>torch.manual_seed: aynı tohum aynı karıştırmayı ve worker tohumlarını verir</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="389" />
+        <location filename="../gui/core/configfields.cpp" line="392" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="390" />
+        <location filename="../gui/core/configfields.cpp" line="393" />
         <source>auto: a real CUDA device when one is usable, otherwise the simulated GPU (a model, labelled as such)</source>
         <translation>auto: kullanılabilir bir CUDA cihazı varsa o, yoksa simüle GPU (bir model, öyle etiketlenir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>auto</source>
         <translation>otomatik</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="391" />
+        <location filename="../gui/core/configfields.cpp" line="394" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="392" />
+        <location filename="../gui/core/configfields.cpp" line="395" />
         <source>simulated GPU</source>
         <translation>simüle GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="393" />
+        <location filename="../gui/core/configfields.cpp" line="396" />
         <source>Pinned copy bandwidth (GB/s)</source>
         <translation>Sabitlenmiş kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="394" />
+        <location filename="../gui/core/configfields.cpp" line="397" />
         <source>simulated GPU: host-to-device bandwidth from page-locked memory</source>
         <translation>simüle GPU: sayfa-kilitli bellekten cihaza bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="395" />
+        <location filename="../gui/core/configfields.cpp" line="398" />
         <source>Pageable copy bandwidth (GB/s)</source>
         <translation>Sayfalanabilir kopya bant genişliği (GB/s)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="396" />
+        <location filename="../gui/core/configfields.cpp" line="399" />
         <source>simulated GPU: bandwidth when the driver must stage pageable memory</source>
         <translation>simüle GPU: sürücünün sayfalanabilir belleği ara tampondan geçirmesi gerektiğindeki bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="403" />
+        <location filename="../gui/core/configfields.cpp" line="406" />
         <source>Inject a fault</source>
         <translation>Hata enjekte et</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="404" />
+        <location filename="../gui/core/configfields.cpp" line="407" />
         <source>make one worker crash, hang, raise an exception or exit at a given batch</source>
         <translation>bir worker'ın belirli bir batch'te çökmesini, takılmasını, istisna fırlatmasını ya da çıkmasını sağla</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="405" />
+        <location filename="../gui/core/configfields.cpp" line="408" />
         <source>crash (segfault)</source>
         <translation>çökme (segfault)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="406" />
+        <location filename="../gui/core/configfields.cpp" line="409" />
         <source>hang</source>
         <translation>takılma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="406" />
+        <location filename="../gui/core/configfields.cpp" line="409" />
         <source>raise an exception</source>
         <translation>istisna fırlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="407" />
+        <location filename="../gui/core/configfields.cpp" line="410" />
         <source>exit</source>
         <translation>çıkış</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="433" />
+        <location filename="../gui/core/configfields.cpp" line="436" />
         <source>Fault: worker</source>
         <translation>Hata: worker</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="434" />
+        <location filename="../gui/core/configfields.cpp" line="437" />
         <source>the worker that fails (-1: the main process, with num_workers 0)</source>
-        <translation>hata veren worker (-1: ana process, num_workers 0 ile)</translation>
+        <translation>hata veren worker (-1: ana süreç, num_workers 0 ile)</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="435" />
+        <location filename="../gui/core/configfields.cpp" line="438" />
         <source>Fault: at its batch</source>
         <translation>Hata: batch'inde</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="436" />
+        <location filename="../gui/core/configfields.cpp" line="439" />
         <source>the failing worker's own batch number in the epoch, from 0</source>
         <translation>hata veren worker'ın epoch içindeki kendi batch numarası, 0'dan başlar</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="489" />
+        <location filename="../gui/core/configfields.cpp" line="492" />
         <source>Dataset</source>
         <translation>Veri kümesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="490" />
+        <location filename="../gui/core/configfields.cpp" line="493" />
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="491" />
+        <location filename="../gui/core/configfields.cpp" line="494" />
         <source>Training loop</source>
         <translation>Eğitim döngüsü</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="492" />
+        <location filename="../gui/core/configfields.cpp" line="495" />
         <source>Device</source>
         <translation>Cihaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/configfields.cpp" line="493" />
+        <location filename="../gui/core/configfields.cpp" line="496" />
         <source>Fault injection</source>
         <translation>Hata enjeksiyonu</translation>
     </message>
@@ -912,7 +912,7 @@
     <message>
         <location filename="../gui/core/counterseries.cpp" line="182" />
         <source>main process</source>
-        <translation>ana process</translation>
+        <translation>ana süreç</translation>
     </message>
     <message>
         <location filename="../gui/core/counterseries.cpp" line="182" />
@@ -1101,34 +1101,35 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="77" />
-        <location filename="../gui/core/openedrecording.cpp" line="51" />
+        <location filename="../gui/core/eventfile.cpp" line="78" />
+        <location filename="../gui/core/eventfile.cpp" line="112" />
+        <location filename="../gui/core/openedrecording.cpp" line="56" />
         <source>cancelled</source>
         <translation>iptal edildi</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="12" />
+        <location filename="../gui/core/eventfile.cpp" line="13" />
         <source>%1 is truncated: reading stopped at byte %2 of %3, after %4 events</source>
         <translation>%1 kesik: okuma %3 baytın %2. baytında, %4 olaydan sonra durdu</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="18" />
+        <location filename="../gui/core/eventfile.cpp" line="19" />
         <source>(the header counts %1)</source>
         <translation>(başlık %1 olay sayıyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="27" />
+        <location filename="../gui/core/eventfile.cpp" line="28" />
         <source>%1 is damaged (%2), after %3 events</source>
         <translation>%1 hasarlı (%2), %3 olaydan sonra</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="30" />
+        <location filename="../gui/core/eventfile.cpp" line="31" />
         <source>%1 is damaged: reading stopped at byte %2, after %3 events</source>
         <translation>%1 hasarlı: okuma %2. baytta, %3 olaydan sonra durdu</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="98" />
-        <location filename="../gui/core/openedrecording.cpp" line="29" />
+        <location filename="../gui/core/eventfile.cpp" line="133" />
+        <location filename="../gui/core/openedrecording.cpp" line="34" />
         <source>not enough memory to read %1</source>
         <translation>%1 okumak için yeterli bellek yok</translation>
     </message>
@@ -1136,25 +1137,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="99" />
+        <location filename="../gui/widgets/exporter.cpp" line="175" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="110" />
+        <location filename="../gui/widgets/exporter.cpp" line="186" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="116" />
-        <location filename="../gui/widgets/exporter.cpp" line="129" />
-        <location filename="../gui/widgets/exporter.cpp" line="142" />
-        <location filename="../gui/widgets/exporter.cpp" line="151" />
+        <location filename="../gui/widgets/exporter.cpp" line="192" />
+        <location filename="../gui/widgets/exporter.cpp" line="205" />
+        <location filename="../gui/widgets/exporter.cpp" line="218" />
+        <location filename="../gui/widgets/exporter.cpp" line="227" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="177" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -1162,130 +1163,135 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="42" />
-        <location filename="../gui/widgets/fileactions.cpp" line="113" />
+        <location filename="../gui/widgets/fileactions.cpp" line="44" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="52" />
+        <location filename="../gui/widgets/fileactions.cpp" line="54" />
         <source>%1 is not a JSON configuration: %2 at byte %3</source>
         <translation>%1 bir JSON yapılandırması değil: %3. baytta %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="62" />
-        <location filename="../gui/widgets/fileactions.cpp" line="120" />
+        <location filename="../gui/widgets/fileactions.cpp" line="64" />
+        <location filename="../gui/widgets/fileactions.cpp" line="122" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="62" />
+        <location filename="../gui/widgets/fileactions.cpp" line="64" />
         <source>The configuration was not saved: %1</source>
         <translation>Yapılandırma kaydedilmedi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="78" />
-        <location filename="../gui/widgets/fileactions.cpp" line="127" />
+        <location filename="../gui/widgets/fileactions.cpp" line="80" />
+        <location filename="../gui/widgets/fileactions.cpp" line="129" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="78" />
+        <location filename="../gui/widgets/fileactions.cpp" line="80" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="81" />
+        <location filename="../gui/widgets/fileactions.cpp" line="83" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="88" />
+        <location filename="../gui/widgets/fileactions.cpp" line="90" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="105" />
-        <location filename="../gui/widgets/fileactions.cpp" line="137" />
-        <location filename="../gui/widgets/fileactions.cpp" line="140" />
+        <location filename="../gui/widgets/fileactions.cpp" line="107" />
+        <location filename="../gui/widgets/fileactions.cpp" line="139" />
+        <location filename="../gui/widgets/fileactions.cpp" line="142" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="105" />
+        <location filename="../gui/widgets/fileactions.cpp" line="107" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="107" />
+        <location filename="../gui/widgets/fileactions.cpp" line="109" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="113" />
-        <location filename="../gui/widgets/fileactions.cpp" line="120" />
+        <location filename="../gui/widgets/fileactions.cpp" line="115" />
+        <location filename="../gui/widgets/fileactions.cpp" line="122" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="128" />
+        <location filename="../gui/widgets/fileactions.cpp" line="130" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="137" />
+        <location filename="../gui/widgets/fileactions.cpp" line="139" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="141" />
+        <location filename="../gui/widgets/fileactions.cpp" line="143" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="148" />
+        <location filename="../gui/widgets/fileactions.cpp" line="150" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="149" />
+        <location filename="../gui/widgets/fileactions.cpp" line="151" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="168" />
+        <location filename="../gui/widgets/fileactions.cpp" line="178" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="174" />
-        <location filename="../gui/widgets/fileactions.cpp" line="199" />
-        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <location filename="../gui/widgets/fileactions.cpp" line="184" />
+        <location filename="../gui/widgets/fileactions.cpp" line="209" />
+        <location filename="../gui/widgets/fileactions.cpp" line="237" />
         <source>Open recordings</source>
         <translation>Kayıtları aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="175" />
+        <location filename="../gui/widgets/fileactions.cpp" line="185" />
         <source>Recordings (*.lsrec *.events);;All files (*)</source>
         <translation>Kayıtlar (*.lsrec *.events);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="199" />
+        <location filename="../gui/widgets/fileactions.cpp" line="209" />
         <source>Stop the run first: the timeline shows it.</source>
         <translation>Önce çalıştırmayı durdurun: zaman çizelgesi onu gösteriyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="212" />
+        <location filename="../gui/widgets/fileactions.cpp" line="223" />
         <source>Reading %1…</source>
         <translation>%1 okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="225" />
+        <location filename="../gui/widgets/fileactions.cpp" line="237" />
         <source>The recording was not opened: %1</source>
         <translation>Kayıt açılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="239" />
+        <location filename="../gui/widgets/fileactions.cpp" line="252" />
+        <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
+        <translation>Loaderscope izi %1: %2 olay, çalıştırmanın kaydı olarak geri okundu.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/fileactions.cpp" line="254" />
         <source>Recording %1: %2 events.</source>
         <translation>Kayıt %1: %2 olay.</translation>
     </message>
@@ -1321,45 +1327,45 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="146" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
         <source>Stop the current run first.</source>
         <translation>Önce mevcut çalıştırmayı durdurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="28" />
         <source>Connection lost</source>
         <translation>Bağlantı koptu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="25" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="29" />
         <source>Reconnect</source>
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="135" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
         <source>No job is running under the probe on %1.</source>
         <translation>%1 üzerinde probe altında çalışan bir iş yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="197" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="187" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="203" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="188" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
-        <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
+        <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana sürecin batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
 </context>
 <context>
@@ -1865,7 +1871,7 @@
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="172" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../gui/widgets/mainwindow.cpp" line="327" />
@@ -1946,12 +1952,12 @@
     <message>
         <location filename="../gui/core/presets.cpp" line="23" />
         <source>num_workers=0: everything in the main process</source>
-        <translation>num_workers=0: her şey ana process'te</translation>
+        <translation>num_workers=0: her şey ana süreçte</translation>
     </message>
     <message>
         <location filename="../gui/core/presets.cpp" line="24" />
         <source>num_workers=4: four worker processes</source>
-        <translation>num_workers=4: dört worker process</translation>
+        <translation>num_workers=4: dört worker süreci</translation>
     </message>
     <message>
         <location filename="../gui/core/presets.cpp" line="25" />
@@ -2032,22 +2038,22 @@
 <context>
     <name>ProveIt</name>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="11" />
+        <location filename="../gui/widgets/proveit.cpp" line="12" />
         <source>Measuring %1 of %2…</source>
         <translation>Ölçülüyor: %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="12" />
+        <location filename="../gui/widgets/proveit.cpp" line="13" />
         <source>Proving the advice: %1</source>
         <translation>Öneri ölçülüyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="21" />
+        <location filename="../gui/widgets/proveit.cpp" line="22" />
         <source>The advice was measured: see the summary.</source>
         <translation>Öneri ölçüldü: özete bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/proveit.cpp" line="33" />
+        <location filename="../gui/widgets/proveit.cpp" line="34" />
         <source>Starting…</source>
         <translation>Başlatılıyor…</translation>
     </message>
@@ -2055,22 +2061,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="148" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="234" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="238" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="235" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="239" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -2786,17 +2792,17 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="65" />
+        <location filename="../gui/core/runsession.cpp" line="66" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="38" />
+        <location filename="../gui/core/runsession.cpp" line="39" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="219" />
+        <location filename="../gui/core/runsession.cpp" line="220" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
     </message>
@@ -2812,142 +2818,178 @@
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="13" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="14" />
         <source>Keyboard shortcuts and legend</source>
         <translation>Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
-        <source>Wheel, W / S, + / −</source>
-        <translation>Tekerlek, W / S, + / −</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="14" />
+        <source>Wheel</source>
+        <translation>Tekerlek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="15" />
-        <source>zoom in / out around the cursor</source>
+        <location filename="../gui/core/timelinebindings.cpp" line="14" />
+        <source>zoom around the cursor</source>
         <translation>imlecin çevresinde yakınlaştır / uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
-        <source>A / D, ← / →</source>
-        <translation>A / D, ← / →</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="16" />
+        <source>W, +</source>
+        <translation>W, +</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="16" />
-        <source>move back / forward in time</source>
-        <translation>zamanda geri / ileri git</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="16" />
+        <source>zoom in</source>
+        <translation>yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
-        <source>Shift+drag, middle-button drag</source>
-        <translation>Shift+sürükle, orta tuşla sürükle</translation>
+        <location filename="../gui/core/timelinebindings.cpp" line="18" />
+        <source>S, −</source>
+        <translation>S, −</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="17" />
+        <location filename="../gui/core/timelinebindings.cpp" line="18" />
+        <source>zoom out</source>
+        <translation>uzaklaştır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="20" />
+        <source>A, ←</source>
+        <translation>A, ←</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="20" />
+        <source>move back in time</source>
+        <translation>zamanda geri git</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="22" />
+        <source>D, →</source>
+        <translation>D, →</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="22" />
+        <source>move forward in time</source>
+        <translation>zamanda ileri git</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="24" />
+        <location filename="../gui/core/timelinebindings.cpp" line="26" />
         <source>pan</source>
         <translation>kaydır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <location filename="../gui/core/timelinebindings.cpp" line="24" />
+        <source>Shift+drag</source>
+        <translation>Shift+sürükle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="26" />
+        <source>middle-button drag</source>
+        <translation>orta tuşla sürükle</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinebindings.cpp" line="28" />
         <source>Drag</source>
         <translation>Sürükle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="18" />
+        <location filename="../gui/core/timelinebindings.cpp" line="29" />
         <source>measure a time range: its length and what happened inside it</source>
         <translation>bir zaman aralığını ölç: uzunluğu ve içinde ne olduğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <location filename="../gui/core/timelinebindings.cpp" line="31" />
         <source>Click</source>
         <translation>Tıkla</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="19" />
+        <location filename="../gui/core/timelinebindings.cpp" line="32" />
         <source>select a span: its batch is highlighted in every lane, the details pane describes it</source>
         <translation>bir aralık seç: batch'i her şeritte vurgulanır, ayrıntılar bölmesi onu anlatır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <location filename="../gui/core/timelinebindings.cpp" line="34" />
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
+        <location filename="../gui/core/timelinebindings.cpp" line="35" />
         <source>clear the selection and the measured range</source>
         <translation>seçimi ve ölçülen aralığı temizle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <location filename="../gui/core/timelinebindings.cpp" line="36" />
         <source>Backspace</source>
         <translation>Backspace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
+        <location filename="../gui/core/timelinebindings.cpp" line="36" />
         <source>back to the previous zoom</source>
         <translation>önceki yakınlaştırmaya dön</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
         <source>Home</source>
         <translation>Home</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="20" />
         <source>the whole run</source>
         <translation>çalıştırmanın tamamı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
         <source>F</source>
         <translation>F</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="21" />
         <source>follow the run live</source>
         <translation>çalıştırmayı canlı izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
         <source>Ctrl+F</source>
         <translation>Ctrl+F</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="22" />
         <source>find a batch, a sample or a worker</source>
         <translation>bir batch, örnek ya da worker bul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
         <source>F5 / Shift+F5</source>
         <translation>F5 / Shift+F5</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
         <source>run / stop</source>
         <translation>çalıştır / durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
         <source>export a picture</source>
         <translation>resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="28" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
         <source>Keyboard and mouse</source>
         <translation>Klavye ve fare</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="31" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="29" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="66" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="64" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
     </message>
@@ -3261,7 +3303,7 @@
     <message>
         <location filename="../gui/core/summarytext.cpp" line="243" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
-        <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
+        <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="248" />
@@ -3291,7 +3333,7 @@
     <message>
         <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
-        <translation>spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
+        <translation>spawn her worker için yeni bir süreç başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="276" />
@@ -3316,12 +3358,12 @@
     <message>
         <location filename="../gui/core/summarytext.cpp" line="319" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
-        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="323" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
-        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="297" />
@@ -3336,7 +3378,7 @@
     <message>
         <location filename="../gui/core/summarytext.cpp" line="238" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
-        <translation>pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek thread'de sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
+        <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="281" />
@@ -3433,9 +3475,9 @@
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
-        <translation>RSS: process'in bellekteki sayfaları; paylaşılanlar tam sayılır.
-PSS: her paylaşılan sayfa, onu eşleyen process'ler arasında bölünür (tüm process'lerin PSS'i toplanabilir).
-USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
+        <translation>RSS: sürecin bellekteki sayfaları; paylaşılanlar tam sayılır.
+PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm süreçlerin PSS'i toplanabilir).
+USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="424" />
@@ -3507,160 +3549,185 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="30" />
+        <source>running the configuration…</source>
+        <translation>yapılandırma çalıştırılıyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="32" />
+        <source>the configuration ran: %1 samples/s</source>
+        <translation>yapılandırma çalıştı: %1 örnek/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="44" />
+        <source>%1: failed (%2)</source>
+        <translation>%1: başarısız (%2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="46" />
+        <source>%1: no result</source>
+        <translation>%1: sonuç yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/progresstext.cpp" line="47" />
+        <source>%1: %2 samples/s</source>
+        <translation>%1: %2 örnek/s</translation>
+    </message>
 </context>
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="49" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="50" />
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="85" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="104" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="130" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="132" />
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="136" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="139" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="143" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="142" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="188" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="190" />
         <source>Cannot write the configuration to a temporary folder.</source>
         <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="207" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="215" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="217" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="239" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="244" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="248" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="272" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="311" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="320" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="276" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="324" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="309" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="357" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="361" />
         <source>The sweep was not written: %1</source>
         <translation>Tarama yazılmadı: %1</translation>
     </message>
@@ -3714,27 +3781,27 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="140" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="424" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="426" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="417" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="428" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="418" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="429" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -3833,12 +3900,12 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="93" />
         <source>main process (training loop)</source>
-        <translation>ana process (eğitim döngüsü)</translation>
+        <translation>ana süreç (eğitim döngüsü)</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="94" />
         <source>pin-memory thread</source>
-        <translation>pin-memory thread'i</translation>
+        <translation>pin-memory iş parçacığı</translation>
     </message>
     <message>
         <location filename="../gui/core/timelinestyle.cpp" line="100" />
@@ -3919,68 +3986,68 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="294" />
+        <location filename="../gui/widgets/timelineview.cpp" line="288" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="297" />
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="291" />
+        <location filename="../gui/widgets/timelineview.cpp" line="299" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="298" />
+        <location filename="../gui/widgets/timelineview.cpp" line="292" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="307" />
+        <location filename="../gui/widgets/timelineview.cpp" line="301" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
         <source>made in the main process</source>
-        <translation>ana process'te yapıldı</translation>
+        <translation>ana süreçte yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="316" />
+        <location filename="../gui/widgets/timelineview.cpp" line="310" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="317" />
+        <location filename="../gui/widgets/timelineview.cpp" line="311" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="320" />
+        <location filename="../gui/widgets/timelineview.cpp" line="314" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>
@@ -4009,7 +4076,7 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="46" />
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
-        <translation>Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker process'leri, her örnek, pin-memory thread'i. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).</translation>
+        <translation>Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker süreçleri, her örnek, pin-memory iş parçacığı. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).</translation>
     </message>
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="56" />
@@ -4083,7 +4150,7 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
     <message>
         <location filename="../gui/core/workerstatsmodel.cpp" line="60" />
         <source>num_workers 0: the main process fetches every batch itself</source>
-        <translation>num_workers 0: ana process her batch'i kendisi getirir</translation>
+        <translation>num_workers 0: ana süreç her batch'i kendisi getirir</translation>
     </message>
     <message>
         <location filename="../gui/core/workerstatsmodel.cpp" line="63" />
@@ -4220,7 +4287,7 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
     </message>
     <message>
         <location filename="../gui/main.cpp" line="141" />
-        <location filename="../gui/main.cpp" line="380" />
+        <location filename="../gui/main.cpp" line="381" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
@@ -4240,12 +4307,12 @@ USS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="285" />
+        <location filename="../gui/main.cpp" line="286" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="317" />
+        <location filename="../gui/main.cpp" line="318" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -3,7 +3,9 @@
 // (the engine's or the probe's --events), one per rank.
 #include "commands.h"
 
+#include "loaderscope/figure_text.h"
 #include "loaderscope/output_file.h"
+#include "loaderscope/own_trace.h"
 #include "loaderscope/profiler_import.h"
 #include "loaderscope/ranks.h"
 #include "loaderscope/recording_digest.h"
@@ -32,13 +34,54 @@ bool writeJson(const nlohmann::json& j, const std::string& out)
     return true;
 }
 
+/// The JSON object of one rank's recording (or of one of our own Chrome traces, read back into its
+/// recording's events): the run's figures, from the code of the run's summary.
+nlohmann::json digestJson(const RecordingDigest& d, int rank)
+{
+    const RunFigures& f = d.figures;
+    nlohmann::json r = {{"file", d.path}, {"rank", rank},
+                        {"source", d.source == 1 ? "pytorch" : "engine"}, {"events", d.events},
+                        {"num_workers", d.num_workers}, {"batches", f.batches}, {"samples", f.samples},
+                        {"loop_s", f.seconds}, {"samples_per_s", f.samples_per_s},
+                        {"data_stall_fraction", f.data_stall_fraction}, {"gpu_busy_fraction", f.gpu_busy_fraction},
+                        {"verdict", runVerdict(f)}, {"truncated", d.shortfall.truncated},
+                        {"stopped_at", nullptr}};
+    if (d.shortfall.truncated) {
+        r["stopped_at"] = d.shortfall.stoppedAt;
+        r["warning"] = describeShortfall(d.shortfall);
+        std::cerr << "loaderscope-engine: " << d.path << ": " << describeShortfall(d.shortfall) << "\n";
+    }
+    if (!d.damage.empty()) {
+        r["warning"] = d.damage;
+        std::cerr << "loaderscope-engine: " << d.path << ": " << d.damage << "\n";
+    }
+    return r;
+}
+
+/// The straggler among the ranks' JSON objects (their data_stall_fraction, where measured).
+void addStraggler(nlohmann::json& j)
+{
+    std::vector<double> stalls;
+    std::vector<size_t> measured;
+    for (size_t i = 0; i < j["ranks"].size(); ++i)
+        if (const nlohmann::json& f = j["ranks"][i]["data_stall_fraction"]; f.is_number()) {
+            stalls.push_back(f.get<double>());
+            measured.push_back(i);
+        }
+    const Straggler s = findStraggler(stalls);
+    const nlohmann::json* rank = s.index >= 0 ? &j["ranks"][measured[size_t(s.index)]]["rank"] : nullptr;
+    j["straggler"] = rank ? *rank : nlohmann::json(nullptr);
+    j["straggler_data_stall_fraction"] = rank ? nlohmann::json(s.stall) : nlohmann::json(nullptr);
+    j["others_median_data_stall_fraction"] = rank ? nlohmann::json(s.others) : nlohmann::json(nullptr);
+    j["straggler_reason"] = rank ? stragglerReason(rank->get<int>(), s) : std::string();
+}
+
 /// Recordings, one per rank: each read once, streaming (only its figures are kept, so 64 ranks
 /// take the memory of one), the straggler named by the rule of live ranks and profiler traces.
 int analyzeRecordings(const std::vector<std::string>& paths, const std::string& out)
 {
     nlohmann::json j;
     j["ranks"] = nlohmann::json::array();
-    std::vector<double> stalls;
     for (size_t i = 0; i < paths.size(); ++i) {
         RecordingDigest d;
         try {
@@ -51,30 +94,10 @@ int analyzeRecordings(const std::vector<std::string>& paths, const std::string& 
             return 2;
         }
         const int named = rankFromFileName(paths[i]);
-        const RunFigures& f = d.figures;
-        nlohmann::json r = {{"file", paths[i]}, {"rank", named >= 0 ? named : int(i)},
-                            {"source", d.source == 1 ? "pytorch" : "engine"}, {"events", d.events},
-                            {"num_workers", d.num_workers}, {"batches", f.batches}, {"samples", f.samples},
-                            {"loop_s", f.seconds}, {"samples_per_s", f.samples_per_s},
-                            {"data_stall_fraction", f.data_stall_fraction}, {"gpu_busy_fraction", f.gpu_busy_fraction},
-                            {"verdict", verdictFor(f.data_stall_fraction)}, {"truncated", d.shortfall.truncated},
-                            {"stopped_at", nullptr}};
-        if (d.shortfall.truncated) {
-            r["stopped_at"] = d.shortfall.stoppedAt;
-            r["warning"] = describeShortfall(d.shortfall);
-            std::cerr << "loaderscope-engine: " << paths[i] << ": " << describeShortfall(d.shortfall) << "\n";
-        }
-        if (!d.damage.empty()) {
-            r["warning"] = d.damage;
-            std::cerr << "loaderscope-engine: " << paths[i] << ": " << d.damage << "\n";
-        }
-        j["ranks"].push_back(std::move(r));
-        stalls.push_back(f.data_stall_fraction);
+        j["ranks"].push_back(digestJson(d, named >= 0 ? named : int(i)));
     }
-    const Straggler s = findStraggler(stalls);
-    j["straggler"] = s.index >= 0 ? j["ranks"][size_t(s.index)]["rank"] : nlohmann::json(nullptr);
-    j["straggler_data_stall_fraction"] = s.index >= 0 ? nlohmann::json(s.stall) : nlohmann::json(nullptr);
-    j["others_median_data_stall_fraction"] = s.index >= 0 ? nlohmann::json(s.others) : nlohmann::json(nullptr);
+    addStraggler(j);
+    j.erase("straggler_reason"); // the recordings' keys (docs/config.md)
     return writeJson(j, out) ? 0 : 3;
 }
 
@@ -124,6 +147,41 @@ nlohmann::json rankJson(const ProfilerTrace& t, const TraceAnalysis& a, size_t i
             {"verdict", a.verdict}, {"recommendations", a.recommendations}, {"warnings", a.warnings}};
 }
 
+/// --trace files of which some are our own Chrome traces (own_trace.h): those are read back into
+/// their recording's events and get the run's figures and verdict (as --recording would); the
+/// others are profiler traces, analysed as usual. One rank per file; the straggler by the same rule.
+int analyzeWithOwnTraces(const std::vector<std::string>& paths, const std::string& out)
+{
+    nlohmann::json j;
+    j["ranks"] = nlohmann::json::array();
+    for (size_t i = 0; i < paths.size(); ++i) {
+        if (!isOwnChromeTrace(paths[i])) {
+            std::vector<ProfilerTrace> one;
+            if (!importTraces({paths[i]}, one))
+                return 2;
+            j["ranks"].push_back(rankJson(one[0], analyzeProfilerTrace(one[0]), i));
+            continue;
+        }
+        try {
+            const RecordingDigest d = digestOwnChromeTrace(paths[i]);
+            const int named = rankFromFileName(paths[i]);
+            nlohmann::json r = digestJson(d, named >= 0 ? named : int(i));
+            r["format"] = "loaderscope";
+            j["ranks"].push_back(std::move(r));
+        } catch (const RecordingError& e) {
+            std::cerr << "loaderscope-engine: " << e.what() << "\n";
+            return 2;
+        } catch (const std::bad_alloc&) {
+            std::cerr << "loaderscope-engine: out of memory reading '" << paths[i] << "'\n";
+            return 2;
+        }
+    }
+    addStraggler(j);
+    j.erase("straggler_data_stall_fraction");
+    j.erase("others_median_data_stall_fraction");
+    return writeJson(j, out) ? 0 : 3;
+}
+
 } // namespace
 
 CLI::App* addAnalyzeCommand(CLI::App& app, AnalyzeArgs& a)
@@ -154,6 +212,9 @@ int analyzeCommand(const AnalyzeArgs& a)
         return usageError("analyze", why);
     if (!recordings.empty())
         return analyzeRecordings(recordings, out);
+    for (const std::string& p : paths)
+        if (isOwnChromeTrace(p))
+            return analyzeWithOwnTraces(paths, out);
     std::vector<ProfilerTrace> traces;
     if (!importTraces(paths, traces))
         return 2;

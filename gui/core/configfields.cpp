@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "configfields.h"
 
+#include "loaderscope/config.h"
 #include "loaderscope/config_schema.h"
 #include "loaderscope/sweep.h"
 
@@ -140,8 +141,10 @@ void addLatency(std::vector<ConfigField>& f)
     {
         auto k = plain("dataset.io_latency_us", G::Dataset, QT_TRANSLATE_NOOP("ConfigField", "I/O latency per sample (µs)"),
                        QT_TRANSLATE_NOOP("ConfigField", "time each sample waits for storage or network, like reading a file"));
-        const QJsonValue def = defaultOf("dataset.io_latency_us");
-        k.get = [def](const QJsonObject& c) {
+        k.get = [](const QJsonObject& c) {
+            // A files dataset has no synthetic latency unless the config sets one (the engine's rule).
+            const QJsonValue def(loaderscope::defaultIoLatencyUs(isKind(c, "files") ? loaderscope::DatasetConfig::Kind::Files
+                                                                                    : loaderscope::DatasetConfig::Kind::Map));
             const QJsonValue v = latency(c);
             return v.isObject() ? v.toObject().value(QStringLiteral("mean")) : orDefault(v, def);
         };

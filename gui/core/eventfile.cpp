@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "eventfile.h"
 
+#include "loaderscope/own_trace.h"
 #include "loaderscope/recording.h"
 #include "tracemodel.h"
 
@@ -32,6 +33,37 @@ QString damageWarning(const QString& path, const std::string& what, qint64 event
         .arg(eventsRead);
 }
 
+namespace {
+
+/// One of our own Chrome traces (own_trace.h), read back into the events of its recording: the
+/// lanes and detail a recording gives. Progress is in lines read, of an unknown total.
+bool loadOwnTrace(const QString& path, const loaderscope::OwnTraceInfo& info, TraceModel& model,
+                  const std::function<bool(qint64, qint64)>& progress)
+{
+    if (info.source == 1)
+        model.resetGrowing(info.base_time_ns, info.num_workers);
+    else
+        model.reset(info.base_time_ns, info.num_workers, info.simulated_device);
+    std::vector<loaderscope::Event> batch;
+    batch.reserve(1 << 16);
+    qint64 done = 0;
+    const bool complete = loaderscope::readOwnChromeTrace(
+        path.toStdString(),
+        [&](const loaderscope::Event& e) {
+            batch.push_back(e);
+            if (batch.size() >= (1 << 16)) {
+                model.append(batch);
+                done += qint64(batch.size());
+                batch.clear();
+            }
+        },
+        [&] { return progress && !progress(done, 0); });
+    model.append(batch);
+    return complete;
+}
+
+} // namespace
+
 bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
                     const std::function<bool(qint64, qint64)>& progress, QString* warning)
 {
@@ -41,6 +73,9 @@ bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
         return false;
     };
     try {
+        if (loaderscope::OwnTraceInfo info; loaderscope::isOwnChromeTrace(path.toStdString(), &info))
+            return loadOwnTrace(path, info, model, progress) ? true
+                                                             : fail(QCoreApplication::translate("EventFile", "cancelled"));
         const loaderscope::RecordingReader reader(path.toStdString());
         const loaderscope::RecordingHeader& h = reader.header();
         if (h.source == 1) // a watched PyTorch job: the lanes its workers used, its own GPU if any

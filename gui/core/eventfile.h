@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Loading a run's recording (loaderscope-engine run --events) into a TraceModel: every event feeds
-// the aggregates, detail keeps the newest within the model's budget. The file is untrusted input.
+// the aggregates, detail keeps the newest within the model's budget. One of our own Chrome traces
+// (run --trace, the probe's --trace; own_trace.h) loads the same way, read back into its
+// recording's events. The file is untrusted input.
 // Safe on any thread for a model no other thread uses (the job tracker loads into a fresh model
 // and hands it to the GUI thread with TraceModel::takeContents).
 #pragma once

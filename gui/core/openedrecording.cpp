@@ -3,6 +3,8 @@
 
 #include "eventfile.h"
 
+#include "loaderscope/figure_text.h"
+#include "loaderscope/own_trace.h"
 #include "loaderscope/run_summary.h"
 
 #include <QCoreApplication>
@@ -16,7 +18,10 @@ namespace {
 void digestOne(OpenedRecording& r, const std::function<bool()>& cancel)
 {
     try {
-        r.digest = loaderscope::digestRecording(r.path.toStdString(), cancel);
+        // One of our own Chrome traces is read back into its recording's events (own_trace.h).
+        const std::string path = r.path.toStdString();
+        r.digest = loaderscope::isOwnChromeTrace(path) ? loaderscope::digestOwnChromeTrace(path, cancel)
+                                                      : loaderscope::digestRecording(path, cancel);
         if (r.digest.shortfall.truncated)
             r.warning = shortfallWarning(r.path, r.digest.shortfall);
         else if (!r.digest.damage.empty())
@@ -76,7 +81,7 @@ loaderscope::RunSummary summaryOf(const OpenedRecording& r)
     s.figures = r.digest.figures;
     s.num_workers = r.digest.num_workers;
     s.events = int64_t(r.digest.events);
-    s.verdict = loaderscope::verdictFor(s.figures.data_stall_fraction);
+    s.verdict = loaderscope::runVerdict(s.figures); // the run's own rule (engine and probe summaries)
     // The figures are those of what the file holds (figures_reliable stays: it speaks of lost
     // events, which a file cut short does not have; the warning says where it stopped).
     if (!r.warning.isEmpty())

@@ -5,6 +5,7 @@
 #include "remotereader.h"
 #include "shmreader.h"
 
+#include "loaderscope/own_trace.h"
 #include "loaderscope/recording.h"
 
 #include "loaderscope/clock.h"
@@ -300,9 +301,17 @@ void RunSession::readBackDetail(qint64 t0, qint64 t1)
         QStringLiteral("read back"),
         [path, events, origin, t0, t1, shift](JobTracker::Progress& p) {
             try {
-                const loaderscope::RecordingReader reader(path.toStdString());
                 const uint64_t a = origin + uint64_t(std::max<qint64>(0, t0) + shift),
                                b = origin + uint64_t(std::max<qint64>(0, t1) + shift);
+                if (loaderscope::isOwnChromeTrace(path.toStdString())) {
+                    // One of our Chrome traces opened: no index, so one pass over the file.
+                    loaderscope::readOwnChromeTrace(path.toStdString(), [&](const loaderscope::Event& e) {
+                        if (e.t1 >= a && e.t0 <= b)
+                            events->push_back(e);
+                    }, [&p] { return p.cancel.load(); });
+                    return;
+                }
+                const loaderscope::RecordingReader reader(path.toStdString());
                 reader.read(a, b, [&](const loaderscope::Event& e) {
                     loaderscope::Event x = e;
                     x.t0 = uint64_t(int64_t(e.t0) - shift);

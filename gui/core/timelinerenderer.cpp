@@ -101,6 +101,9 @@ void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& them
     const double lanesBottom = std::min(d.layout.target().bottom(), d.layout.lanesBottom());
     const double legendBottom = d.layout.legendRect().bottom();
     const Viewport& v = map.viewport();
+    const QFontMetricsF labels(p.font(), p.device());
+    const double edge = d.layout.target().right() - 2;
+    double lastEnd = -1e9; // where the previous label ends
     for (qint64 t = (v.t0 / step) * step; t <= v.t1; t += step) {
         const double x = map.x(t);
         if (x < map.x0() - 0.5)
@@ -109,8 +112,16 @@ void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& them
         // The tick, then the grid line through the lanes: not through the legend's words.
         p.drawLine(QPointF(x, axis.bottom() - 6), QPointF(x, axis.bottom()));
         p.drawLine(QPointF(x, legendBottom), QPointF(x, lanesBottom));
+        // A label whole or not at all: the last one ends at the picture's edge ("350 ms", not
+        // "350 m"), and one that would run into the previous label is left out.
+        const QString label = TimelineRenderer::formatTime(t, step);
+        const double w = labels.horizontalAdvance(label);
+        const double lx = std::min(x + 3, edge - w);
+        if (lx < lastEnd + 4 || lx < map.x0() - 0.5)
+            continue;
         p.setPen(theme.text);
-        p.drawText(QPointF(x + 3, axis.bottom() - 9), TimelineRenderer::formatTime(t, step));
+        p.drawText(QPointF(lx, axis.bottom() - 9), label);
+        lastEnd = lx + w;
     }
     (void)fm;
 }

@@ -5,6 +5,7 @@
 #include "core/importedtrace.h"
 #include "core/jobtracker.h"
 #include "core/runhistory.h"
+#include "core/progresstext.h"
 #include "core/summarytext.h"
 #include "stackedtimelines.h"
 
@@ -17,6 +18,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPointer>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QTimer>
 
@@ -35,6 +37,9 @@ struct T
 QProgressDialog* followJob(QWidget* parent, JobTracker* jobs, const QString& kind, const QString& label)
 {
     auto* progress = new QProgressDialog(label, T::tr("Cancel"), 0, 1000, parent);
+    auto* bar = new QProgressBar(progress);
+    bar->setFormat(SummaryText::progressBarFormat()); // "%40" in Turkish
+    progress->setBar(bar);
     progress->setWindowModality(Qt::WindowModal);
     progress->setMinimumDuration(300);
     progress->setAttribute(Qt::WA_DeleteOnClose);

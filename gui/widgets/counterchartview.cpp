@@ -23,6 +23,10 @@ QLineSeries* seriesNamed(QChart* chart, int i)
 
 void styleAxes(QChart* chart, const TimelineTheme& theme)
 {
+    // Axis labels in the locale's digits and grouping ("8,000", "8.000"), as the tables write
+    // them (SummaryText): Qt Charts formats them with printf otherwise ("8000").
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(QLocale());
     for (QAbstractAxis* a : chart->axes()) {
         a->setLabelsColor(theme.text);
         a->setGridLineColor(theme.grid);

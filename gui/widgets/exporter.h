@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+class QPainter;
+class QRectF;
 class TraceModel;
 
 struct ExportOptions
@@ -19,9 +21,14 @@ struct ExportOptions
     TimelineTheme theme = TimelineTheme::light();
     QString title;              ///< a line above the timeline
     QStringList summaryLines;   ///< the summary block (translated)
+    int figureLines = 0;        ///< how many of them are figures ("Name: value"), first: set side by side on a small page
     qint64 highlightBatch = -1;
     TimelineOverlay overlay;    ///< a lesson's highlighted lanes and caption
 };
+
+/// Paints the picture onto `page` (logical pixels): what exportPicture writes, for any device
+/// (tests paint it onto a recording device to check that no text is cut or elided).
+void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, const Viewport& viewport, const ExportOptions& options);
 
 /// Writes `path` (format from the suffix: png, svg, pdf). False with `error` on failure.
 bool exportPicture(const QString& path, const TraceModel& model, const Viewport& viewport, const ExportOptions& options,

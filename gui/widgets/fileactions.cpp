@@ -14,6 +14,7 @@
 #include "summarypanel.h"
 #include "timelineview.h"
 
+#include "loaderscope/own_trace.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/trace_export.h"
 
@@ -24,6 +25,7 @@
 #include <QLocale>
 #include <QMessageBox>
 
+#include <algorithm>
 #include <memory>
 
 FileActions::FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineView* timeline, RunSession* session,
@@ -153,6 +155,14 @@ void FileActions::askOpenProfilerTraces()
 
 void FileActions::openProfilerTraces(const QStringList& paths)
 {
+    // Our own Chrome traces are recognised by their metadata and open as the recordings they were
+    // written from: the run's lanes, figures and verdict (own_trace.h), not a profiler's analysis.
+    if (!paths.isEmpty() && std::all_of(paths.begin(), paths.end(), [](const QString& p) {
+            return loaderscope::isOwnChromeTrace(p.toStdString());
+        })) {
+        openRecordings(paths);
+        return;
+    }
     AnalysisWindows::importTraces(m_parent, m_session->jobs(), paths, [this, paths](std::vector<loaderscope::ProfilerTrace>& traces) {
         if (traces.size() != 1) {
             AnalysisWindows::showRanks(traces); // several ranks of one job
@@ -205,6 +215,7 @@ void FileActions::openRecordings(const QStringList& paths)
         OpenedRecording recording;
         std::unique_ptr<TraceModel> model = std::make_unique<TraceModel>();
         QString error, warning;
+        bool ownTrace = false; ///< one of our Chrome traces (own_trace.h), not a recording
     };
     auto result = std::make_shared<Result>();
     result->model->moveToThread(nullptr);
@@ -213,6 +224,7 @@ void FileActions::openRecordings(const QStringList& paths)
     m_session->jobs()->start(
         QStringLiteral("open recording"),
         [path, result](JobTracker::Progress& p) {
+            result->ownTrace = loaderscope::isOwnChromeTrace(path.toStdString());
             result->recording = digestRecordings({path}).front();
             if (!result->recording.ok())
                 result->error = result->recording.error;
@@ -235,8 +247,11 @@ void FileActions::openRecordings(const QStringList& paths)
             m_summary->showSummary(summaryOf(result->recording), true);
             const qint64 events = m_session->model()->eventCount();
             const QString warning = result->recording.warning;
-            m_hooks.setMessage([path, events, warning] {
-                const QString opened = tr("Recording %1: %2 events.").arg(path, QLocale().toString(events));
+            const bool ownTrace = result->ownTrace;
+            m_hooks.setMessage([path, events, warning, ownTrace] {
+                const QString opened = ownTrace ? tr("Loaderscope trace %1: %2 events, read back as its run's recording.")
+                                                      .arg(path, QLocale().toString(events))
+                                                : tr("Recording %1: %2 events.").arg(path, QLocale().toString(events));
                 return warning.isEmpty() ? opened : opened + QLatin1Char(' ') + warning;
             });
         });

@@ -11,6 +11,7 @@ ExportOptions PictureRequest::options(const QJsonObject& config, const loadersco
     const QString described = describeConfig(config, summary);
     o.title = lessonTitle.isEmpty() ? described : lessonTitle + QStringLiteral(" — ") + described;
     o.summaryLines = SummaryText::lines(summary);
+    o.figureLines = int(SummaryText::figureLines(summary).size()); // lines() starts with them
     o.overlay = overlay;
     return o;
 }

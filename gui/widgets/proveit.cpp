@@ -2,6 +2,7 @@
 #include "proveit.h"
 
 #include "core/enginelauncher.h"
+#include "core/progresstext.h"
 #include "summarypanel.h"
 
 ProveIt::ProveIt(SummaryPanel* summary, Hooks hooks, QObject* parent)
@@ -9,7 +10,7 @@ ProveIt::ProveIt(SummaryPanel* summary, Hooks hooks, QObject* parent)
 {
     connect(&m_prover, &AdviceProver::progress, this, [this](int done, int total, const QString& what) {
         m_summary->setProofProgress(done, total, tr("Measuring %1 of %2…").arg(done).arg(total));
-        m_hooks.showStatus(tr("Proving the advice: %1").arg(what));
+        m_hooks.showStatus(tr("Proving the advice: %1").arg(SummaryText::progress(what)));
     });
     connect(&m_prover, &AdviceProver::finished, this, [this](const loaderscope::RunSummary& proved) {
         // The run's own figures and advice stay (the engine measured this run's advice, given to

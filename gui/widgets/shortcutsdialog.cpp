@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shortcutsdialog.h"
 
+#include "core/timelinebindings.h"
 #include "core/timelinestyle.h"
 
 #include <QDialogButtonBox>
@@ -11,14 +12,11 @@
 ShortcutsDialog::ShortcutsDialog(QWidget* parent) : QDialog(parent)
 {
     setWindowTitle(tr("Keyboard shortcuts and legend"));
-    const QList<QPair<QString, QString>> keys = {
-        {tr("Wheel, W / S, + / −"), tr("zoom in / out around the cursor")},
-        {tr("A / D, ← / →"), tr("move back / forward in time")},
-        {tr("Shift+drag, middle-button drag"), tr("pan")},
-        {tr("Drag"), tr("measure a time range: its length and what happened inside it")},
-        {tr("Click"), tr("select a span: its batch is highlighted in every lane, the details pane describes it")},
-        {tr("Esc"), tr("clear the selection and the measured range")},
-        {tr("Backspace"), tr("back to the previous zoom")},
+    // The timeline's own keys and gestures from the table it dispatches through, then the window's.
+    QList<QPair<QString, QString>> keys;
+    for (const TimelineBindings::Binding& b : TimelineBindings::all())
+        keys.append({tr(b.input), tr(b.effect)});
+    keys += {
         {tr("Home"), tr("the whole run")},
         {tr("F"), tr("follow the run live")},
         {tr("Ctrl+F"), tr("find a batch, a sample or a worker")},

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "sweepdialog.h"
 
+#include "core/progresstext.h"
 #include "core/summarytext.h"
 #include "core/userfiles.h"
 
@@ -51,6 +52,7 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     layout->addLayout(makeKnobForm());
     layout->addLayout(makeButtons());
     m_progress = new QProgressBar(this);
+    m_progress->setFormat(SummaryText::progressBarFormat()); // "%40" in Turkish
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     layout->addWidget(m_progress);
@@ -204,7 +206,7 @@ void SweepDialog::start()
             if (m.hasMatch()) {
                 m_progress->setMaximum(m.captured(2).toInt());
                 m_progress->setValue(m.captured(1).toInt());
-                m_status->setText(tr("Ran %1 of %2: %3").arg(m.captured(1), m.captured(2), m.captured(3)));
+                m_status->setText(tr("Ran %1 of %2: %3").arg(m.captured(1), m.captured(2), SummaryText::progress(m.captured(3))));
             } else {
                 m_status->setText(line);
             }
@@ -302,6 +304,8 @@ void SweepDialog::showResult()
     m_table->resizeColumnsToContents();
     QChart* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setLocalizeNumbers(true); // axis labels grouped as the table's figures ("8,000", not "8000")
+    chart->setLocale(QLocale());
     chart->setTitle(tr("Samples/s and data stall per combination (★ best)"));
     chart->addSeries(rate);
     chart->addSeries(stall);

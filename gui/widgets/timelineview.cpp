@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "timelineview.h"
 
+#include "core/timelinebindings.h"
+
 #include "core/tracemodel.h"
 
 #include <QHelpEvent>
@@ -191,34 +193,27 @@ void TimelineView::wheelEvent(QWheelEvent* e)
 
 void TimelineView::keyPressEvent(QKeyEvent* e)
 {
-    switch (e->key()) {
-    case Qt::Key_W:
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        zoomAtCursor(kKeyZoom);
-        break;
-    case Qt::Key_S:
-    case Qt::Key_Minus:
-        zoomAtCursor(1.0 / kKeyZoom);
-        break;
-    case Qt::Key_A:
-    case Qt::Key_Left:
-        m_controller->panBy(-kKeyPan);
-        break;
-    case Qt::Key_D:
-    case Qt::Key_Right:
-        m_controller->panBy(kKeyPan);
-        break;
-    case Qt::Key_Escape:
+    // The keys are those of the bindings table (core/timelinebindings.h): the README and the
+    // Shortcuts dialog read the same table.
+    using TimelineBindings::Action;
+    Action action;
+    if (!TimelineBindings::actionForKey(e->key(), action)) {
+        QWidget::keyPressEvent(e);
+        return;
+    }
+    switch (action) {
+    case Action::ZoomIn: zoomAtCursor(kKeyZoom); break;
+    case Action::ZoomOut: zoomAtCursor(1.0 / kKeyZoom); break;
+    case Action::PanBack: m_controller->panBy(-kKeyPan); break;
+    case Action::PanForward: m_controller->panBy(kKeyPan); break;
+    case Action::ClearMarks:
         if (!m_selection && m_marks.highlightBatch < 0 && !m_marks.range) {
             e->ignore(); // nothing to clear: the window may close on Esc (Compare, Ranks)
             return;
         }
         clearMarks();
         break;
-    case Qt::Key_Backspace:
-        m_controller->zoomBack();
-        break;
+    case Action::ZoomBack: m_controller->zoomBack(); break;
     default:
         QWidget::keyPressEvent(e);
         return;
@@ -232,13 +227,12 @@ void TimelineView::mousePressEvent(QMouseEvent* e)
     m_pressPos = e->position();
     m_pressViewport = viewport();
     m_moved = false;
-    // A drag measures a time range; with Shift, or the middle button, it pans.
-    if (e->button() == Qt::MiddleButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier)))
-        m_drag = Drag::Pan;
-    else if (e->button() == Qt::LeftButton)
-        m_drag = Drag::Measure;
-    else
+    // A drag measures a time range; with Shift, or the middle button, it pans (the bindings table).
+    TimelineBindings::Action action;
+    if (!TimelineBindings::actionForDrag(e->button(), e->modifiers(), action))
         m_drag = Drag::None;
+    else
+        m_drag = action == TimelineBindings::Action::Pan ? Drag::Pan : Drag::Measure;
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent* e)

@@ -11,6 +11,7 @@
 #include "loaderscope/run.h"
 #include "loaderscope/sweep.h"
 #include "loaderscope/trace_export.h"
+#include "loaderscope/figure_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -106,7 +107,7 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
                                " events were lost (a ring filled faster than the probe's collector drained it): "
                                "the figures that rest on the lost events read low");
     }
-    sum.verdict = sum.figures.batches == 0 ? "no batches delivered" : ls::verdictFor(sum.figures.data_stall_fraction);
+    sum.verdict = ls::runVerdict(sum.figures);
     sum.batch_log = t.batch_log;
     // A batch's first Fetch span is its first sample only when every sample is recorded; with
     // 1 in N (sample_every) the first sample is unknown and stays -1.

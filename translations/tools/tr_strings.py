@@ -44,7 +44,7 @@ TR = {
  "default (sequential or random)": "varsayılan (sıralı ya da rastgele)",
  "DistributedSampler": "DistributedSampler",
  "num_replicas": "num_replicas",
- "number of ranks (processes) sharing the dataset": "veri kümesini paylaşan rank (process) sayısı",
+ "number of ranks (processes) sharing the dataset": "veri kümesini paylaşan rank (süreç) sayısı",
  "rank": "rank",
  "which rank this loader is, from 0": "bu loader'ın hangi rank olduğu, 0'dan başlar",
  "sampler seed": "sampler tohumu",
@@ -56,16 +56,16 @@ TR = {
  "sampler drop_last": "sampler drop_last",
  "cut the dataset to a multiple of num_replicas instead of padding it": "veri kümesini doldurmak yerine num_replicas'ın katına kes",
  "num_workers": "num_workers",
- "worker processes that load batches in parallel; 0 loads in the main process": "batch'leri paralel yükleyen worker process'leri; 0 ana process'te yükler",
+ "worker processes that load batches in parallel; 0 loads in the main process": "batch'leri paralel yükleyen worker süreçleri; 0 ana süreçte yükler",
  "prefetch_factor": "prefetch_factor",
  "batches loaded in advance by each worker: prefetch_factor x num_workers are in flight": "her worker'ın önceden yüklediği batch'ler: prefetch_factor x num_workers batch yolda olur",
  "persistent_workers": "persistent_workers",
- "keep the worker processes between epochs instead of starting new ones": "epoch'lar arasında yenilerini başlatmak yerine worker process'lerini koru",
+ "keep the worker processes between epochs instead of starting new ones": "epoch'lar arasında yenilerini başlatmak yerine worker süreçlerini koru",
  "pin_memory": "pin_memory",
  "True: a pin-memory thread copies each batch into page-locked memory, so the copy to the GPU can be asynchronous. \"shared\" (beyond PyTorch): the workers' batch slots themselves are page-locked, no pin copy":
-   "True: bir pin-memory thread'i her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. \"shared\" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz",
+   "True: bir pin-memory iş parçacığı her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. \"shared\" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz",
  "False (pageable)": "False (sayfalanabilir)",
- "True (pin thread)": "True (pin thread'i)",
+ "True (pin thread)": "True (pin iş parçacığı)",
  "\"shared\" (pinned slots)": "\"shared\" (sabitlenmiş yuvalar)",
  "in_order": "in_order",
  "deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready": "batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder",
@@ -73,7 +73,7 @@ TR = {
  "seconds to wait for a batch from the workers before raising; 0 waits forever": "hata vermeden önce worker'lardan bir batch için beklenecek saniye; 0 sonsuza kadar bekler",
  "multiprocessing_context": "multiprocessing_context",
  "fork: workers are copies of the main process (fast start); spawn: each worker starts a fresh process and re-reads the dataset":
-   "fork: worker'lar ana process'in kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir process başlatır ve veri kümesini yeniden okur",
+   "fork: worker'lar ana sürecin kopyalarıdır (hızlı başlangıç); spawn: her worker yeni bir süreç başlatır ve veri kümesini yeniden okur",
  "fork": "fork",
  "spawn": "spawn",
  "worker start-up cost (µs)": "worker başlangıç maliyeti (µs)",
@@ -112,7 +112,7 @@ TR = {
  "raise an exception": "istisna fırlatma",
  "exit": "çıkış",
  "Fault: worker": "Hata: worker",
- "the worker that fails (-1: the main process, with num_workers 0)": "hata veren worker (-1: ana process, num_workers 0 ile)",
+ "the worker that fails (-1: the main process, with num_workers 0)": "hata veren worker (-1: ana süreç, num_workers 0 ile)",
  "Fault: at its batch": "Hata: batch'inde",
  "the failing worker's own batch number in the epoch, from 0": "hata veren worker'ın epoch içindeki kendi batch numarası, 0'dan başlar",
  "Dataset": "Veri kümesi",
@@ -168,7 +168,7 @@ TR = {
  "Trace written to %1 (open it in ui.perfetto.dev).": "İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).",
  "About Loaderscope": "Loaderscope hakkında",
  "<p><b>Loaderscope</b> %1</p><p>A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.</p>":
-   "<p><b>Loaderscope</b> %1</p><p>Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.</p>",
+   "<p><b>Loaderscope</b> %1</p><p>Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.</p>",
  "Loaderscope — DataLoader timeline": "Loaderscope — DataLoader zaman çizelgesi",
  "&Run": "Ç&alıştır",
  "Start the engine with this configuration (F5)": "Motoru bu yapılandırmayla başlat (F5)",
@@ -198,8 +198,8 @@ TR = {
  "Lessons": "Dersler",
  "Summary": "Özet",
  "(choose a preset)": "(bir hazır ayar seçin)",
- "num_workers=0: everything in the main process": "num_workers=0: her şey ana process'te",
- "num_workers=4: four worker processes": "num_workers=4: dört worker process",
+ "num_workers=0: everything in the main process": "num_workers=0: her şey ana süreçte",
+ "num_workers=4: four worker processes": "num_workers=4: dört worker süreci",
  "pin_memory=True: pinned, asynchronous copies": "pin_memory=True: sabitlenmiş, asenkron kopyalar",
  "pin_memory=False: pageable copies block the host": "pin_memory=False: sayfalanabilir kopyalar host'u engeller",
  "iterable dataset without sharding (duplicates)": "bölmesiz iterable veri kümesi (tekrarlar)",
@@ -245,7 +245,7 @@ TR = {
  "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it":
    "DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın",
  "GPU idle %1% (the loop waits %2% of its time for data) with num_workers 0, the main process loading every batch itself: raise num_workers":
-   "GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); num_workers 0 ile her batch'i ana process kendisi yüklüyor: num_workers'ı artırın",
+   "GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); num_workers 0 ile her batch'i ana süreç kendisi yüklüyor: num_workers'ı artırın",
  "GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores: raise num_workers":
    "GPU %%1 boşta (döngü, zamanın %%2 oranında veri bekliyor); %4 çekirdekte %3 worker var: num_workers'ı artırın",
  "GPU idle %1% (the loop waits %2% of its time for data) with %3 workers on %4 cores (workers %5% busy): make each sample cheaper or add cores; more workers than cores will not help":
@@ -263,7 +263,7 @@ TR = {
  "starting the workers took %1 ms in each of %2 epochs (%3% of the run): set persistent_workers=True":
    "worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (çalıştırmanın %%3 oranı): persistent_workers=True yapın",
  "spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers; use multiprocessing_context fork, or persistent_workers=True":
-   "spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms; multiprocessing_context fork kullanın ya da persistent_workers=True yapın",
+   "spawn her worker için yeni bir süreç başlatır: %2 worker'ı başlatmak epoch başına %1 ms; multiprocessing_context fork kullanın ya da persistent_workers=True yapın",
  "one batch held the loop for %1 ms while %2 later batches were ready (head-of-line blocking): in_order=False delivers them meanwhile":
    "sonraki %2 batch hazırken bir batch döngüyü %1 ms tuttu (sıra başı tıkanması): in_order=False bu arada onları teslim eder",
  "the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper":
@@ -356,8 +356,8 @@ TR = {
  "%1 GB/s": "%1 GB/s",
  "What to change:": "Neyi değiştirmeli:",
  # --- timeline ---
- "main process (training loop)": "ana process (eğitim döngüsü)",
- "pin-memory thread": "pin-memory thread'i",
+ "main process (training loop)": "ana süreç (eğitim döngüsü)",
+ "pin-memory thread": "pin-memory iş parçacığı",
  "worker %1 · pid %2": "worker %1 · pid %2",
  "worker %1": "worker %1",
  "GPU copy (simulated)": "GPU kopya (simüle)",
@@ -389,7 +389,7 @@ TR = {
  "sample %1": "örnek %1",
  "%1 samples": "%1 örnek",
  "made by worker %1": "worker %1 yaptı",
- "made in the main process": "ana process'te yapıldı",
+ "made in the main process": "ana süreçte yapıldı",
  "%1 KiB from %2 memory": "%2 bellekten %1 KiB",
  "pinned": "sabitlenmiş",
  "pageable": "sayfalanabilir",
@@ -438,7 +438,7 @@ TR = {
  "the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance":
    "%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın",
  "the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory \"shared\" lets the workers write into pinned memory and removes that copy":
-   "pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory \"shared\" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır",
+   "pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory \"shared\" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır",
  "copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True":
    "sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın",
  "copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)":
@@ -450,7 +450,7 @@ TR = {
  "starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True":
    "worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın",
  "spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context \"fork\", or persistent_workers=True":
-   "spawn her worker için yeni bir process başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context \"fork\" ya da persistent_workers=True kullanın",
+   "spawn her worker için yeni bir süreç başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context \"fork\" ya da persistent_workers=True kullanın",
  "the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)":
    "sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)",
  "workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU":
@@ -459,9 +459,9 @@ TR = {
    "döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz",
  "(measured on incomplete data: %1 events were lost)": "(eksik veriyle ölçüldü: %1 olay kayboldu)",
  "each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects":
-   "her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun",
+   "her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun",
  "each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout \"contiguous\")":
-   "her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana process'in zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout \"contiguous\")",
+   "her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout \"contiguous\")",
  "the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory":
    "paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın",
  "the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory":
@@ -493,7 +493,7 @@ TR = {
  "The best combination is now in the configuration.": "En iyi kombinasyon artık yapılandırmada.",
  "The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.":
    "En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.",
- "num_workers 0: the main process fetches every batch itself": "num_workers 0: ana process her batch'i kendisi getirir",
+ "num_workers 0: the main process fetches every batch itself": "num_workers 0: ana süreç her batch'i kendisi getirir",
  "main": "ana",
  "fetching samples and collating the batch, as a share of the loop's time": "örnekleri getirme ve batch'i birleştirme, döngü süresinin payı olarak",
  "of which on a CPU core (the worker's CPU time)": "bunun bir CPU çekirdeğinde geçen kısmı (worker'ın CPU zamanı)",
@@ -566,11 +566,6 @@ TR = {
  "the loop waited for data: %1 of the range": "döngü veri bekledi: aralığın %1 kadarı",
  "worker %1: busy %2, %3 samples": "worker %1: meşgul %2, %3 örnek",
  "Keyboard shortcuts and legend": "Klavye kısayolları ve açıklama",
- "Wheel, W / S, + / −": "Tekerlek, W / S, + / −",
- "zoom in / out around the cursor": "imlecin çevresinde yakınlaştır / uzaklaştır",
- "A / D, ← / →": "A / D, ← / →",
- "move back / forward in time": "zamanda geri / ileri git",
- "Shift+drag, middle-button drag": "Shift+sürükle, orta tuşla sürükle",
  "pan": "kaydır",
  "Drag": "Sürükle",
  "measure a time range: its length and what happened inside it": "bir zaman aralığını ölç: uzunluğu ve içinde ne olduğu",
@@ -639,7 +634,7 @@ TR = {
  "No job is running under the probe now. Start one with\n    python3 -m loaderscope run script.py [arguments]\nor use File ▸ Watch a Python script.": "Şu anda prob altında çalışan bir iş yok. Şununla başlatın:\n    python3 -m loaderscope run script.py [argümanlar]\nya da Dosya ▸ Bir Python betiğini izle'yi kullanın.",
  "The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).": "İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).",
  "They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.": "%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.",
- "They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.": "%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana process'in batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.",
+ "They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.": "%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana sürecin batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.",
  "Watching %1 (pid %2)… Stop ends the job.": "%1 izleniyor (pid %2)… Durdur işi sonlandırır.",
  "Following a running job… Stop only stops watching it.": "Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.",
  "Your PyTorch job: its own CUDA device": "PyTorch işiniz: kendi CUDA cihazı",
@@ -651,7 +646,7 @@ TR = {
  "Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds": "Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir",
  "your PyTorch job": "PyTorch işiniz",
  "Watch a Python script": "Bir Python betiğini izle",
- "Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).": "Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker process'leri, her örnek, pin-memory thread'i. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).",
+ "Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).": "Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker süreçleri, her örnek, pin-memory iş parçacığı. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).",
  "as on the command line, e.g. --epochs 2 --batch-size 64": "komut satırındaki gibi, ör. --epochs 2 --batch-size 64",
  "the script's folder": "betiğin klasörü",
  "Script": "Betik",
@@ -670,7 +665,7 @@ TR = {
     "CPU threads": "CPU iş parçacıkları",
     "GPU copies": "GPU kopyaları",
     "GPU kernels": "GPU çekirdekleri",
-    "main process": "ana process",
+    "main process": "ana süreç",
     "%1 (RSS)": "%1 (RSS)",
     "slots": "slotlar",
     "MiB (USS; RSS)": "MiB (USS; RSS)",
@@ -692,7 +687,7 @@ TR = {
     "/dev/shm %1, %2 free at least": "/dev/shm %1, en az %2 boş",
     "pinned %1": "pinned %1",
     "RSS: the process's pages in memory, shared ones counted in full.\nPSS: each shared page divided among the processes that map it (the PSS of all processes add up).\nUSS: memory only this process holds, freed when it ends: what a worker really costs.":
-        "RSS: process'in bellekteki sayfaları; paylaşılanlar tam sayılır.\nPSS: her paylaşılan sayfa, onu eşleyen process'ler arasında bölünür (tüm process'lerin PSS'i toplanabilir).\nUSS: yalnızca bu process'in tuttuğu, process bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.",
+        "RSS: sürecin bellekteki sayfaları; paylaşılanlar tam sayılır.\nPSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm süreçlerin PSS'i toplanabilir).\nUSS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.",
     "Memory peak: %1": "Bellek zirvesi: %1",
     "Shared memory: %1": "Paylaşılan bellek: %1",
     "peaks: RSS %1, PSS %2, USS %3": "zirveler: RSS %1, PSS %2, USS %3",
@@ -890,5 +885,25 @@ TR = {
         "sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)",
     "Cannot write the run's summary to %1.": "Çalıştırmanın özeti %1 konumuna yazılamıyor.",
     "the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time":
-        "pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek thread'de sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder",
+        "pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder",
+    # r5-traces: the timeline's bindings table, our own traces opened, progress lines in the locale
+    "Wheel": "Tekerlek",
+    "zoom around the cursor": "imlecin çevresinde yakınlaştır / uzaklaştır",
+    "W, +": "W, +",
+    "zoom in": "yakınlaştır",
+    "S, −": "S, −",
+    "zoom out": "uzaklaştır",
+    "A, ←": "A, ←",
+    "move back in time": "zamanda geri git",
+    "D, →": "D, →",
+    "move forward in time": "zamanda ileri git",
+    "Shift+drag": "Shift+sürükle",
+    "middle-button drag": "orta tuşla sürükle",
+    "Loaderscope trace %1: %2 events, read back as its run's recording.":
+        "Loaderscope izi %1: %2 olay, çalıştırmanın kaydı olarak geri okundu.",
+    "running the configuration…": "yapılandırma çalıştırılıyor…",
+    "the configuration ran: %1 samples/s": "yapılandırma çalıştı: %1 örnek/s",
+    "%1: failed (%2)": "%1: başarısız (%2)",
+    "%1: no result": "%1: sonuç yok",
+    "%1: %2 samples/s": "%1: %2 örnek/s",
 }

@@ -5,6 +5,8 @@
 // documents the keys; the defaults come from the structs of config.h.
 #pragma once
 
+#include "loaderscope/config.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +30,11 @@ struct ConfigKey
     std::string choiceList() const;   ///< "'map', 'iterable' or 'files'" for messages
     bool flag() const { return number != 0; } ///< Bool's default
 };
+
+/// dataset.io_latency_us when the config does not set it (µs): the synthetic datasets' default
+/// (the schema's), but none for a files dataset, whose latency is its real reads (a default would
+/// slow it twice).
+double defaultIoLatencyUs(DatasetConfig::Kind kind);
 
 /// Every scalar key, in the order of docs/config.md.
 const std::vector<ConfigKey>& configKeys();

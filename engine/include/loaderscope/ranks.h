@@ -21,4 +21,7 @@ struct Straggler
  */
 Straggler findStraggler(const std::vector<double>& dataStall);
 
+/** "rank R waits S of its steps for data; the other ranks M (median)": why it was named. */
+std::string stragglerReason(int rank, const Straggler& s);
+
 } // namespace loaderscope

@@ -5,6 +5,7 @@
 // sample, C: CPU time per sample), the cores make at most P / C, and the loop consumes at most
 // samples / (its time outside next()).
 #include "loaderscope/advice.h"
+#include "loaderscope/figure_text.h"
 
 #include "loaderscope/config.h"
 #include "loaderscope/memory.h"
@@ -28,7 +29,7 @@ constexpr double kWorkerHeadroom = 1.1;
 
 std::string pct(double f)
 {
-    return std::to_string(int(std::lround(f * 100))) + " %";
+    return percentText(f);
 }
 
 std::string fixed(double v, int digits)
@@ -530,7 +531,7 @@ void applyProof(Advice& a, const std::vector<std::pair<KnobValue, double>>& meas
     const std::string knobName = a.knob.substr(a.knob.find('.') + 1);
     auto signedPct = [](double g) {
         const int v = int(std::lround(g * 100));
-        return std::string(v >= 0 ? "+" : "−") + std::to_string(std::abs(v)) + " %";
+        return std::string(v >= 0 ? "+" : "−") + percentText(std::abs(v) / 100.0);
     };
     std::string list;
     for (const auto& [v, rate] : measured)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/ranks.h"
 
+#include "loaderscope/figure_text.h"
+
 #include <algorithm>
 
 namespace loaderscope {
@@ -24,6 +26,13 @@ Straggler findStraggler(const std::vector<double>& dataStall)
         s.others = median;
     }
     return s;
+}
+
+std::string stragglerReason(int rank, const Straggler& s)
+{
+    // Sentence fixed: the app translates it (SummaryText::traceRecommendation).
+    return "rank " + std::to_string(rank) + " waits " + percentText(s.stall) + " of its steps for data; the other ranks " +
+           percentText(s.others) + " (median)";
 }
 
 } // namespace loaderscope

@@ -10,6 +10,7 @@
 //   no step annotations  the loop's time runs from the first wait to the thread's last event.
 // Loader spans on other threads (a background prefetcher) are reported, not counted as the loop's.
 #include "loaderscope/profiler_import.h"
+#include "loaderscope/figure_text.h"
 #include "loaderscope/ranks.h"
 
 #include "loaderscope/run.h"
@@ -69,9 +70,7 @@ int64_t within(const std::vector<Interval>& v, int64_t lo, int64_t hi)
 
 std::string pctString(double f)
 {
-    std::ostringstream os;
-    os << int(std::round(f * 100.0)) << "%";
-    return os.str();
+    return percentText(f);
 }
 
 struct ThreadSpans
@@ -319,8 +318,7 @@ RankReport compareRanks(const std::vector<ProfilerTrace>& traces)
         const size_t worst = measured[size_t(s.index)];
         r.straggler = int(worst);
         const int rank = traces[worst].rank >= 0 ? traces[worst].rank : int(worst);
-        r.straggler_reason = "rank " + std::to_string(rank) + " waits " + pctString(s.stall) +
-                             " of its steps for data; the other ranks " + pctString(s.others) + " (median)";
+        r.straggler_reason = stragglerReason(rank, s);
     }
     return r;
 }

@@ -111,6 +111,7 @@ void parseDataset(const json& j, Config& c)
     d.kind = DatasetConfig::Kind(choiceKey(r, "dataset.kind", "dataset kind"));
     d.length = intKey(r, "dataset.length");
     d.sample_bytes = intKey(r, "dataset.sample_bytes");
+    d.io_latency.mean_us = defaultIoLatencyUs(d.kind); // when the config sets none
     d.io_latency = parseLatency(r, "io_latency_us", d.io_latency);
     d.cpu_us = numberKey(r, "dataset.cpu_us");
     d.shard = flagKey(r, "dataset.shard");

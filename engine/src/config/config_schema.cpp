@@ -63,6 +63,7 @@ std::vector<ConfigKey> build()
         choice("dataset.kind", {"map", "iterable", "files"}, "map"),
         num("dataset.length", T::Int, 1, kMaxCount, double(d.length)),
         num("dataset.sample_bytes", T::Int, 1, double(1 << 30), double(d.sample_bytes)),
+        // The synthetic datasets' default; a files dataset's is 0 (defaultIoLatencyUs, config.h).
         num("dataset.io_latency_us", T::Number, 0, kMaxUs, d.io_latency.mean_us),
         choice("dataset.io_latency_us.dist", {"constant", "lognormal"}, "constant"),
         num("dataset.io_latency_us.sigma", T::Number, 0, 5, 0.5),
@@ -143,6 +144,11 @@ const ConfigKey& configKey(std::string_view path)
         if (k.path == path)
             return k;
     throw std::logic_error("no config key '" + std::string(path) + "' in the schema");
+}
+
+double defaultIoLatencyUs(DatasetConfig::Kind kind)
+{
+    return kind == DatasetConfig::Kind::Files ? 0.0 : DatasetConfig{}.io_latency.mean_us;
 }
 
 } // namespace loaderscope

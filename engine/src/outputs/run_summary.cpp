@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // RunSummary <-> the summary JSON. Keys are only ever added (docs/config.md).
 #include "loaderscope/run_summary.h"
+#include "loaderscope/figure_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -471,6 +472,16 @@ std::string verdictFor(double stall)
     if (stall <= 0.20)
         return "moderately input-bound";
     return "highly input-bound";
+}
+
+std::string percentText(double fraction)
+{
+    return std::to_string(std::lround(fraction * 100.0)) + "%";
+}
+
+std::string runVerdict(const RunFigures& f)
+{
+    return f.batches == 0 ? "no batches delivered" : verdictFor(f.data_stall_fraction);
 }
 
 std::string runSummaryToJson(const RunSummary& s)

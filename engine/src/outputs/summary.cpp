@@ -2,6 +2,7 @@
 // A finished engine run as a RunSummary: the figures the collector computed from the events, the
 // main thread's own counters where events were lost, the verdict and the advice.
 #include "loaderscope/summary.h"
+#include "loaderscope/figure_text.h"
 
 #include "loaderscope/run.h"
 
@@ -86,7 +87,7 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
                              "stall come from the main thread's own counters, but worker, device and head-of-line "
                              "figures are incomplete and read low");
     }
-    s.verdict = s.figures.batches == 0 ? "no batches delivered" : verdictFor(s.figures.data_stall_fraction);
+    s.verdict = runVerdict(s.figures);
     s.batch_log = r.batch_log;
     s.batch_log_truncated = r.batch_log_truncated;
     s.errors = r.errors;

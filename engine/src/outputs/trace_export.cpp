@@ -8,6 +8,7 @@
 #include "loaderscope/run.h"
 
 #include "loaderscope/output_file.h"
+#include "loaderscope/own_trace.h"
 #include "loaderscope/recording.h"
 
 #include <algorithm>
@@ -20,9 +21,9 @@ namespace loaderscope {
 
 namespace {
 
-constexpr int kMainPid = 1;
-constexpr int kWorkerPidBase = 10;
-constexpr int kDevicePid = 1000;
+using own_trace::kDevicePid;
+using own_trace::kMainPid;
+using own_trace::kWorkerPidBase;
 
 struct Track
 {
@@ -208,9 +209,10 @@ void writeEvent(TraceWriter& w, const Event& e, const Track& t)
         buf += "{\"ph\":\"X\",\"name\":";
         jsonString(buf, spanName(e));
         w.put(",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":"
-              "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+              "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld,\"kind\":%d}}",
               category(e.kind), t.pid, t.tid, w.us(e.t0), double(e.t1 - e.t0) / 1000.0,
-              (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
+              (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1,
+              int(e.kind));
     } else {
         const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
         buf += "{\"ph\":\"i\",\"name\":";
@@ -219,9 +221,9 @@ void writeEvent(TraceWriter& w, const Event& e, const Track& t)
             name += " " + std::to_string(e.arg0);
         jsonString(buf, name);
         w.put(",\"cat\":\"%s\",\"s\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
-              "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld}}",
+              "{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%lld,\"kind\":%d}}",
               category(e.kind), global ? "g" : "t", t.pid, t.tid, w.us(e.t0), (long long)batchKeyTask(e.batch),
-              batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1);
+              batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1, int(e.kind));
     }
 }
 
@@ -284,9 +286,14 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
     const uint64_t base = recording.header().clock_origin_ns;
     TraceWriter w(*out, base);
 
+    // otherData opens the file, on its first line: what recognises the file as ours when it is
+    // opened again (own_trace.h), before any event is read. docs/traces.md section 1.
     w.put("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":\"loaderscope\",\"version\":\"%s\",\"backend\":", LOADERSCOPE_VERSION);
     jsonString(w.buf(), backend);
-    w.put(",\"base_time_ns\":%llu},\n\"traceEvents\":[\n", (unsigned long long)base);
+    w.put(",\"base_time_ns\":%llu,\"trace_format\":\"%s\",\"trace_format_version\":%d,\"source\":\"%s\","
+          "\"num_workers\":%d},\n\"traceEvents\":[\n",
+          (unsigned long long)base, kOwnTraceFormat, kOwnTraceFormatVersion, header.source == 1 ? "pytorch" : "engine",
+          std::max(0, numWorkers));
     // Every event, streamed from the recording; the names of the tracks follow at the end (the
     // format allows metadata anywhere), once the worker pids are known.
     TracksSeen seen;

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+// Exported pictures keep every word: at 1280x720, 1600x900 and 1920x1080, in English and Turkish,
+// a default run's picture and lesson 9's (dark, its GPU lanes framed, its "Look:" hint) are painted
+// onto a device that records each piece of text the picture draws (a QPaintEngine of its own), and
+// no piece may be elided ("…"), run past the page or its clip, or overlap another; the title, the
+// hint, every summary line (the advice) and the framed lanes' names must all be there. The runs
+// are short real engine runs of the default config and of lesson 9's preset.
+#include "testutil.h"
+
+#include "core/lessons.h"
+#include "core/presets.h"
+#include "core/runsession.h"
+#include "core/summarytext.h"
+#include "core/timelinestyle.h"
+#include "core/tracemodel.h"
+#include "core/translator.h"
+#include "widgets/exporter.h"
+#include "widgets/picturerequest.h"
+
+#include "loaderscope/config.h"
+
+#include <QApplication>
+#include <QJsonDocument>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <optional>
+
+using namespace testutil;
+
+namespace {
+
+/// One piece of text the picture drew: its words and where (page pixels).
+struct TextRun
+{
+    QString text;
+    QRectF rect;
+    std::optional<QRectF> clip; ///< the painter's clip when it was drawn
+};
+
+/// A paint engine that keeps the text drawn and nothing else.
+class TextRecorder : public QPaintEngine
+{
+public:
+    TextRecorder() : QPaintEngine(QPaintEngine::AllFeatures) {}
+    bool begin(QPaintDevice*) override { return true; }
+    bool end() override { return true; }
+    void updateState(const QPaintEngineState&) override {}
+    void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
+    void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+    void drawPath(const QPainterPath&) override {}
+    void drawTextItem(const QPointF& p, const QTextItem& item) override
+    {
+        const QTransform t = painter()->combinedTransform();
+        TextRun r;
+        r.text = item.text();
+        r.rect = t.mapRect(QRectF(p.x(), p.y() - item.ascent(), item.width(), item.ascent() + item.descent()));
+        if (painter()->hasClipping())
+            r.clip = t.mapRect(painter()->clipBoundingRect());
+        runs.push_back(r);
+    }
+    Type type() const override { return QPaintEngine::User; }
+    std::vector<TextRun> runs;
+};
+
+class TextDevice : public QPaintDevice
+{
+public:
+    explicit TextDevice(QSize size) : m_size(size) {}
+    QPaintEngine* paintEngine() const override { return &m_engine; }
+    std::vector<TextRun>& runs() { return m_engine.runs; }
+
+protected:
+    int metric(PaintDeviceMetric m) const override
+    {
+        switch (m) {
+        case PdmWidth: return m_size.width();
+        case PdmHeight: return m_size.height();
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY: return 96;
+        case PdmDepth: return 32;
+        case PdmNumColors: return INT_MAX;
+        case PdmDevicePixelRatio: return 1;
+        case PdmDevicePixelRatioScaled: return int(QPaintDevice::devicePixelRatioFScale());
+        case PdmWidthMM: return m_size.width() * 254 / 960;
+        case PdmHeightMM: return m_size.height() * 254 / 960;
+        default: return 0;
+        }
+    }
+
+private:
+    QSize m_size;
+    mutable TextRecorder m_engine;
+};
+
+/// A short run of `config` on the real engine, into `session`.
+bool runInto(RunSession& session, const QByteArray& config)
+{
+    session.setEnginePath(enginePath());
+    QSignalSpy finished(&session, &RunSession::runFinished);
+    session.start(config);
+    return finished.wait(60000);
+}
+
+QStringList words(const QString& text)
+{
+    return text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+}
+
+/// What is wrong with the text of one picture (empty: nothing).
+QStringList problems(const std::vector<TextRun>& runs, const QRectF& page, const ExportOptions& o, const QStringList& mustShow)
+{
+    QStringList out;
+    QString all;
+    for (const TextRun& r : runs)
+        all += r.text + QLatin1Char(' ');
+    for (const TextRun& r : runs) {
+        // "…" from QFontMetrics::elidedText, "..." from Qt Charts' own eliding of labels and titles.
+        if (r.text.contains(QChar(0x2026)) || r.text.contains(QLatin1String("...")))
+            out << QStringLiteral("elided: \"%1\"").arg(r.text);
+        if (!page.adjusted(-1, -1, 1, 1).contains(r.rect))
+            out << QStringLiteral("past the page: \"%1\" at %2,%3 %4x%5").arg(r.text).arg(r.rect.x()).arg(r.rect.y()).arg(r.rect.width()).arg(r.rect.height());
+        else if (r.clip && !r.clip->adjusted(-1, -1, 1, 1).contains(r.rect))
+            out << QStringLiteral("clipped: \"%1\"").arg(r.text);
+    }
+    for (size_t i = 0; i < runs.size(); ++i)
+        for (size_t j = i + 1; j < runs.size(); ++j) {
+            const QRectF a = runs[i].rect.adjusted(1, 1, -1, -1), b = runs[j].rect.adjusted(1, 1, -1, -1);
+            if (!runs[i].text.trimmed().isEmpty() && !runs[j].text.trimmed().isEmpty() && a.intersects(b))
+                out << QStringLiteral("overlap: \"%1\" and \"%2\"").arg(runs[i].text, runs[j].text);
+        }
+    QStringList whole = {o.title, o.overlay.caption};
+    whole += o.summaryLines.mid(0, 14);
+    whole += mustShow;
+    for (const QString& text : whole)
+        for (const QString& w : words(text))
+            if (!all.contains(w)) {
+                out << QStringLiteral("missing \"%1\" of \"%2\"").arg(w, text);
+                break;
+            }
+    return out;
+}
+
+} // namespace
+
+class TestExports : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void noTextCut_data();
+    void noTextCut();
+    void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
+
+private:
+    Translator m_translator;
+    RunSession m_default, m_lesson;
+    QByteArray m_lessonConfig;
+    int m_lessonIndex = -1;
+};
+
+void TestExports::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(runInto(m_default, QByteArray::fromStdString(loaderscope::defaultConfigJson())));
+    LessonLibrary lessons;
+    QVERIFY(lessons.load());
+    // Lesson 9: the head-of-line lesson with its GPU lanes (the picture that lost them at 1280x720).
+    m_lessonIndex = 8;
+    m_lessonConfig = Presets::json(lessons.lessons()[m_lessonIndex].preset);
+    QVERIFY(runInto(m_lesson, m_lessonConfig));
+}
+
+void TestExports::noTextCut_data()
+{
+    QTest::addColumn<QString>("picture");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("lang");
+    for (const char* picture : {"default run", "lesson 9 dark"})
+        for (const QSize size : {QSize(1280, 720), QSize(1600, 900), QSize(1920, 1080)})
+            for (const char* lang : {"en", "tr"})
+                QTest::addRow("%s %dx%d %s", picture, size.width(), size.height(), lang)
+                    << QString::fromLatin1(picture) << size << QString::fromLatin1(lang);
+}
+
+void TestExports::noTextCut()
+{
+    QFETCH(QString, picture);
+    QFETCH(QSize, size);
+    QFETCH(QString, lang);
+    QVERIFY(m_translator.setLanguage(lang));
+    const bool lesson = picture.startsWith(QLatin1String("lesson"));
+    RunSession& run = lesson ? m_lesson : m_default;
+    ExportOptions o;
+    QStringList mustShow;
+    if (lesson) {
+        LessonLibrary lessons;
+        QVERIFY(lessons.load());
+        const Lesson& l = lessons.lessons()[m_lessonIndex];
+        const TimelineOverlay overlay = lessonOverlay(l);
+        o = PictureRequest::options(QJsonDocument::fromJson(m_lessonConfig).object(), run.summary(), overlay, LessonLibrary::text(l.title));
+        o.theme = TimelineTheme::dark();
+        QVERIFY(!overlay.lanes.empty());
+        QVERIFY(!overlay.caption.isEmpty());
+        bool framed = false;
+        for (int li = 0; li < run.model()->laneCount(); ++li)
+            framed = framed || std::find(overlay.lanes.begin(), overlay.lanes.end(), run.model()->lane(li).kind) != overlay.lanes.end();
+        QVERIFY2(framed, "lesson 9's run has none of the lanes it frames");
+    } else {
+        o = PictureRequest::options(QJsonDocument::fromJson(QByteArray::fromStdString(loaderscope::defaultConfigJson())).object(),
+                                    run.summary());
+    }
+    o.size = size;
+    // Every lane is drawn with its name: those the lesson frames, and the GPU lanes under them.
+    for (int li = 0; li < run.model()->laneCount(); ++li)
+        if (!run.model()->lane(li).hidden)
+            mustShow << TimelineStyle::laneName(*run.model(), li);
+    const qint64 end = std::max<qint64>(run.model()->endTime(), 1'000'000);
+    TextDevice device(size);
+    {
+        QPainter p(&device);
+        paintPicture(p, QRectF(QPointF(0, 0), QSizeF(size)), *run.model(), Viewport{0, end + end / 50}, o);
+    }
+    QVERIFY2(device.runs().size() > 20, "the recording device saw almost no text");
+    const QStringList found = problems(device.runs(), QRectF(QPointF(0, 0), QSizeF(size)), o, mustShow);
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
+}
+
+QTEST_MAIN(TestExports)
+#include "tst_exports.moc"
