@@ -1137,25 +1137,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="175" />
+        <location filename="../gui/widgets/exporter.cpp" line="176" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="186" />
+        <location filename="../gui/widgets/exporter.cpp" line="187" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="192" />
-        <location filename="../gui/widgets/exporter.cpp" line="205" />
-        <location filename="../gui/widgets/exporter.cpp" line="218" />
-        <location filename="../gui/widgets/exporter.cpp" line="227" />
+        <location filename="../gui/widgets/exporter.cpp" line="193" />
+        <location filename="../gui/widgets/exporter.cpp" line="206" />
+        <location filename="../gui/widgets/exporter.cpp" line="219" />
+        <location filename="../gui/widgets/exporter.cpp" line="228" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="177" />
+        <location filename="../gui/widgets/exporter.cpp" line="178" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
