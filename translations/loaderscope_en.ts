@@ -1136,25 +1136,25 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="99" />
+        <location filename="../gui/widgets/exporter.cpp" line="112" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="110" />
+        <location filename="../gui/widgets/exporter.cpp" line="123" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="116" />
         <location filename="../gui/widgets/exporter.cpp" line="129" />
         <location filename="../gui/widgets/exporter.cpp" line="142" />
-        <location filename="../gui/widgets/exporter.cpp" line="151" />
+        <location filename="../gui/widgets/exporter.cpp" line="155" />
+        <location filename="../gui/widgets/exporter.cpp" line="164" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="101" />
+        <location filename="../gui/widgets/exporter.cpp" line="114" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -1321,45 +1321,121 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="146" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="51" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="24" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="28" />
         <source>Connection lost</source>
         <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="25" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="29" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="135" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="181" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="197" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="187" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="203" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="188" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonEffect</name>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="33" />
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="34" />
+        <source>data stall</source>
+        <translation>data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="35" />
+        <source>samples delivered</source>
+        <translation>samples delivered</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="36" />
+        <source>batches delivered</source>
+        <translation>batches delivered</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="37" />
+        <source>worker start-up time</source>
+        <translation>worker start-up time</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="38" />
+        <source>batches ready and waiting (mean)</source>
+        <translation>batches ready and waiting (mean)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="40" />
+        <source>a worker's USS growth (mean)</source>
+        <translation>a worker's USS growth (mean)</translation>
+    </message>
+</context>
+<context>
+    <name>LessonRunner</name>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="91" />
+        <source>run %1 of %2 (%3) ended without its figures: %4</source>
+        <translation>run %1 of %2 (%3) ended without its figures: %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="140" />
+        <source>The lesson: %1.</source>
+        <translation>The lesson: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="143" />
+        <source>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</source>
+        <translation>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="149" />
+        <source>Show me: run %1 of %2, %3…</source>
+        <translation>Show me: run %1 of %2, %3…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="151" />
+        <source>Show me cancelled: nothing was judged.</source>
+        <translation>Show me cancelled: nothing was judged.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="153" />
+        <source>Show me stopped: %1</source>
+        <translation>Show me stopped: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="158" />
+        <source>Measured, alternately (median, lowest–highest):</source>
+        <translation>Measured, alternately (median, lowest–highest):</translation>
     </message>
 </context>
 <context>
@@ -1370,7 +1446,7 @@
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="130" />
+        <location filename="../gui/core/lessons.cpp" line="152" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1378,117 +1454,132 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="159" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="162" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="163" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="153" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="164" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="165" />
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="155" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="166" />
         <source>Previous question</source>
         <translation>Previous question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="156" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="167" />
         <source>Next question</source>
         <translation>Next question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="215" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="216" />
+        <source>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</source>
+        <translation>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="222" />
+        <source>What Show me measures:</source>
+        <translation>What Show me measures:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="223" />
+        <source>%1 (the medians of %2 runs each, alternately).</source>
+        <translation>%1 (the medians of %2 runs each, alternately).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <source>Cancel Show me</source>
+        <translation>Cancel Show me</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="268" />
         <source>Question %1 of %2 (imported)</source>
         <translation>Question %1 of %2 (imported)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="227" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="269" />
         <source>Question %1 of %2</source>
         <translation>Question %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="329" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="292" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="334" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="157" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="168" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="204" />
-        <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
-        <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="219" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="261" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="243" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="285" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="256" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="298" />
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="279" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="321" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="255" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="280" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="322" />
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="291" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="333" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -1836,24 +1927,19 @@
     </message>
     <message>
         <location filename="../gui/widgets/mainactions.cpp" line="178" />
-        <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
-        <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
+        <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
+        <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="440" />
-        <source>slowed ×%1 (figures in real time)</source>
-        <translation>slowed ×%1 (figures in real time)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="275" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
@@ -1868,32 +1954,42 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
+        <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
+        <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="332" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="454" />
+        <source>slowed ×%1 (the slowed run's figures)</source>
+        <translation>slowed ×%1 (the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="555" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -2483,37 +2579,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="513" />
+        <location filename="../gui/core/summarytext.cpp" line="480" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="515" />
+        <location filename="../gui/core/summarytext.cpp" line="482" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="517" />
+        <location filename="../gui/core/summarytext.cpp" line="484" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="519" />
+        <location filename="../gui/core/summarytext.cpp" line="486" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="521" />
+        <location filename="../gui/core/summarytext.cpp" line="488" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="523" />
+        <location filename="../gui/core/summarytext.cpp" line="490" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="525" />
+        <location filename="../gui/core/summarytext.cpp" line="492" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -3071,117 +3167,127 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="177" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="100" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="109" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
+        <source>Summary (final, slowed ×%1: the slowed run's figures)</source>
+        <translation>Summary (final, slowed ×%1: the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <source>Summary (live, slowed ×%1: the slowed run's figures)</source>
+        <translation>Summary (live, slowed ×%1: the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="193" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
