@@ -13,7 +13,8 @@
 
 namespace {
 
-QString tr(const char* s)
+/// A name marked with QT_TRANSLATE_NOOP("LessonEffect", ...), in the current language.
+QString translated(const char* s)
 {
     return QCoreApplication::translate("LessonEffect", s);
 }
@@ -78,7 +79,7 @@ QString formatSize(const LessonEffect& e, double size)
     case LessonEffect::By::Ratio:
         return std::isinf(size) ? QStringLiteral("×∞") : QStringLiteral("×") + SummaryText::number(size, 2);
     case LessonEffect::By::Points:
-        return tr("%1 points").arg(SummaryText::number(size, 1));
+        return QCoreApplication::translate("LessonEffect", "%1 points").arg(SummaryText::number(size, 1));
     case LessonEffect::By::Difference:
         break;
     }
@@ -89,7 +90,7 @@ QString formatSize(const LessonEffect& e, double size)
 QString figureName(const LessonEffect& e)
 {
     const Figure* f = findFigure(e.figure);
-    return f ? tr(f->name) : e.figure;
+    return f ? translated(f->name) : e.figure;
 }
 
 } // namespace
@@ -219,32 +220,35 @@ QString effectStatement(const LessonEffect& e)
     const QString& lo = experimentHigher ? e.contrastLabel : e.experimentLabel;
     switch (e.by) {
     case LessonEffect::By::Ratio:
-        return tr("%1: %2 at least %3 times %4").arg(figureName(e), hi, SummaryText::number(e.min, 1), lo);
+        return QCoreApplication::translate("LessonEffect", "%1: %2 at least %3 times %4").arg(figureName(e), hi, SummaryText::number(e.min, 1), lo);
     case LessonEffect::By::Points:
-        return tr("%1: %2 at least %3 points above %4").arg(figureName(e), hi, SummaryText::number(e.min, 0), lo);
+        return QCoreApplication::translate("LessonEffect", "%1: %2 at least %3 points above %4").arg(figureName(e), hi, SummaryText::number(e.min, 0), lo);
     case LessonEffect::By::Difference:
         break;
     }
-    return tr("%1: %2 at least %3 more than %4").arg(figureName(e), hi, formatSize(e, e.min), lo);
+    return QCoreApplication::translate("LessonEffect", "%1: %2 at least %3 more than %4").arg(figureName(e), hi, formatSize(e, e.min), lo);
 }
 
 QString effectSideLine(const LessonEffect& e, bool experimentSide, const EffectSpread& s)
 {
     const Figure* f = findFigure(e.figure);
     const Kind kind = f ? f->kind : Kind::Number;
-    return tr("%1: median %2 (%3–%4), %5 runs")
+    return QCoreApplication::translate("LessonEffect", "%1: median %2 (%3–%4), %5 runs")
         .arg(experimentSide ? e.experimentLabel : e.contrastLabel, formatValue(kind, s.median), formatValue(kind, s.min),
              formatValue(kind, s.max), QLocale().toString(s.runs));
 }
 
 QString effectVerdictLine(const LessonEffect& e, const EffectVerdict& v)
 {
+    // The least size as the statement writes it ("×1.5", "20 points", "4").
     QString needed = formatSize(e, e.min);
     if (e.by == LessonEffect::By::Ratio)
         needed = QStringLiteral("×") + SummaryText::number(e.min, 1);
+    else if (e.by == LessonEffect::By::Points)
+        needed = QCoreApplication::translate("LessonEffect", "%1 points").arg(SummaryText::number(e.min, 0));
     if (v.seen)
-        return tr("Seen: %1; the lesson needs at least %2.").arg(formatSize(e, v.size), needed);
-    return tr("Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: "
+        return QCoreApplication::translate("LessonEffect", "Seen: %1; the lesson needs at least %2.").arg(formatSize(e, v.size), needed);
+    return QCoreApplication::translate("LessonEffect", "Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: "
               "press Show me again.")
         .arg(formatSize(e, v.size), needed);
 }
