@@ -1365,39 +1365,75 @@
 <context>
     <name>LessonEffect</name>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="33" />
+        <location filename="../gui/core/lessoneffect.cpp" line="34" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="34" />
+        <location filename="../gui/core/lessoneffect.cpp" line="35" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="35" />
+        <location filename="../gui/core/lessoneffect.cpp" line="36" />
         <source>samples delivered</source>
         <translation>samples delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="36" />
+        <location filename="../gui/core/lessoneffect.cpp" line="37" />
         <source>batches delivered</source>
         <translation>batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="37" />
+        <location filename="../gui/core/lessoneffect.cpp" line="38" />
         <source>worker start-up time</source>
         <translation>worker start-up time</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="38" />
+        <location filename="../gui/core/lessoneffect.cpp" line="39" />
         <source>batches ready and waiting (mean)</source>
         <translation>batches ready and waiting (mean)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="40" />
+        <location filename="../gui/core/lessoneffect.cpp" line="41" />
         <source>a worker's USS growth (mean)</source>
         <translation>a worker's USS growth (mean)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="82" />
+        <location filename="../gui/core/lessoneffect.cpp" line="248" />
+        <source>%1 points</source>
+        <translation>%1 points</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="223" />
+        <source>%1: %2 at least %3 times %4</source>
+        <translation>%1: %2 at least %3 times %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="225" />
+        <source>%1: %2 at least %3 points above %4</source>
+        <translation>%1: %2 at least %3 points above %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="229" />
+        <source>%1: %2 at least %3 more than %4</source>
+        <translation>%1: %2 at least %3 more than %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="236" />
+        <source>%1: median %2 (%3–%4), %5 runs</source>
+        <translation>%1: median %2 (%3–%4), %5 runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="250" />
+        <source>Seen: %1; the lesson needs at least %2.</source>
+        <translation>Seen: %1; the lesson needs at least %2.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="251" />
+        <source>Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: press Show me again.</source>
+        <translation>Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: press Show me again.</translation>
     </message>
 </context>
 <context>
@@ -1413,27 +1449,32 @@
         <translation>The lesson: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="143" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="168" />
+        <source>slowed ×%1 (the slowed run's figures)</source>
+        <translation>slowed ×%1 (the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="175" />
         <source>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</source>
         <translation>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="149" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="146" />
         <source>Show me: run %1 of %2, %3…</source>
         <translation>Show me: run %1 of %2, %3…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="151" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="148" />
         <source>Show me cancelled: nothing was judged.</source>
         <translation>Show me cancelled: nothing was judged.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="153" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="150" />
         <source>Show me stopped: %1</source>
         <translation>Show me stopped: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="158" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="155" />
         <source>Measured, alternately (median, lowest–highest):</source>
         <translation>Measured, alternately (median, lowest–highest):</translation>
     </message>
@@ -1934,12 +1975,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="275" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
@@ -1954,42 +1995,42 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="236" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="332" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="454" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="544" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="555" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -3109,57 +3150,57 @@
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="40" />
+        <location filename="../gui/widgets/statusline.cpp" line="42" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="42" />
+        <location filename="../gui/widgets/statusline.cpp" line="44" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="44" />
+        <location filename="../gui/widgets/statusline.cpp" line="46" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="55" />
+        <location filename="../gui/widgets/statusline.cpp" line="57" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <location filename="../gui/widgets/statusline.cpp" line="63" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="74" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="74" />
+        <location filename="../gui/widgets/statusline.cpp" line="76" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="75" />
+        <location filename="../gui/widgets/statusline.cpp" line="77" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
@@ -3267,16 +3308,6 @@
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
-        <source>Summary (final, slowed ×%1: the slowed run's figures)</source>
-        <translation>Summary (final, slowed ×%1: the slowed run's figures)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
-        <source>Summary (live, slowed ×%1: the slowed run's figures)</source>
-        <translation>Summary (live, slowed ×%1: the slowed run's figures)</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Apply</source>
         <translation>Apply</translation>
@@ -3285,6 +3316,16 @@
         <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
+        <source>Summary (final, slowed ×%1)</source>
+        <translation>Summary (final, slowed ×%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <source>Summary (live, slowed ×%1)</source>
+        <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="193" />

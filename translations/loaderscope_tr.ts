@@ -1365,39 +1365,75 @@
 <context>
     <name>LessonEffect</name>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="33" />
+        <location filename="../gui/core/lessoneffect.cpp" line="34" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="34" />
+        <location filename="../gui/core/lessoneffect.cpp" line="35" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="35" />
+        <location filename="../gui/core/lessoneffect.cpp" line="36" />
         <source>samples delivered</source>
         <translation>teslim edilen örnek</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="36" />
+        <location filename="../gui/core/lessoneffect.cpp" line="37" />
         <source>batches delivered</source>
         <translation>teslim edilen batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="37" />
+        <location filename="../gui/core/lessoneffect.cpp" line="38" />
         <source>worker start-up time</source>
         <translation>worker başlangıç süresi</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="38" />
+        <location filename="../gui/core/lessoneffect.cpp" line="39" />
         <source>batches ready and waiting (mean)</source>
         <translation>hazır bekleyen batch'ler (ortalama)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessoneffect.cpp" line="40" />
+        <location filename="../gui/core/lessoneffect.cpp" line="41" />
         <source>a worker's USS growth (mean)</source>
         <translation>bir worker'ın USS artışı (ortalama)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="82" />
+        <location filename="../gui/core/lessoneffect.cpp" line="248" />
+        <source>%1 points</source>
+        <translation>%1 puan</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="223" />
+        <source>%1: %2 at least %3 times %4</source>
+        <translation>%1: %2, %4 değerinin en az %3 katı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="225" />
+        <source>%1: %2 at least %3 points above %4</source>
+        <translation>%1: %2, %4 değerinden en az %3 puan yüksek</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="229" />
+        <source>%1: %2 at least %3 more than %4</source>
+        <translation>%1: %2, %4 değerinden en az %3 fazla</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="236" />
+        <source>%1: median %2 (%3–%4), %5 runs</source>
+        <translation>%1: medyan %2 (%3–%4), %5 çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="250" />
+        <source>Seen: %1; the lesson needs at least %2.</source>
+        <translation>Görüldü: %1; ders en az %2 gerektiriyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="251" />
+        <source>Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: press Show me again.</source>
+        <translation>Bu sefer görülmedi: %1; ders en az %2 gerektiriyor. Bu makinedeki başka işler bir etkiyi gizleyebilir: Göster'e yeniden basın.</translation>
     </message>
 </context>
 <context>
@@ -1413,27 +1449,32 @@
         <translation>Ders: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="143" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="168" />
+        <source>slowed ×%1 (the slowed run's figures)</source>
+        <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="175" />
         <source>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</source>
         <translation>×%1 yavaşlatıldı: bunlar, zaman çizelgesindeki gibi, yavaşlatılmış çalıştırmaların rakamlarıdır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="149" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="146" />
         <source>Show me: run %1 of %2, %3…</source>
         <translation>Göster: %1/%2 çalıştırma, %3…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="151" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="148" />
         <source>Show me cancelled: nothing was judged.</source>
         <translation>Göster iptal edildi: hiçbir şey değerlendirilmedi.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="153" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="150" />
         <source>Show me stopped: %1</source>
         <translation>Göster durdu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="158" />
+        <location filename="../gui/widgets/lessonrunner.cpp" line="155" />
         <source>Measured, alternately (median, lowest–highest):</source>
         <translation>Sırayla ölçüldü (medyan, en düşük–en yüksek):</translation>
     </message>
@@ -1934,12 +1975,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="234" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="275" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
@@ -1954,42 +1995,42 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker process'leri, paylaşımlı bellekteki batch yuvaları, pin-memory thread'i ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="232" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="236" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="332" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="335" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, örnek 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Zaman çizelgesinde bir batch, örnek ya da worker bul (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="454" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="544" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="555" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
         <source>Found %1.</source>
         <translation>Bulundu: %1.</translation>
     </message>
@@ -3109,57 +3150,57 @@
         <translation>Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="40" />
+        <location filename="../gui/widgets/statusline.cpp" line="42" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="42" />
+        <location filename="../gui/widgets/statusline.cpp" line="44" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="44" />
+        <location filename="../gui/widgets/statusline.cpp" line="46" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="55" />
+        <location filename="../gui/widgets/statusline.cpp" line="57" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <location filename="../gui/widgets/statusline.cpp" line="63" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
         <source>A PyTorch profiler trace</source>
         <translation>Bir PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>PyTorch işiniz: kendi CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>PyTorch işiniz: GPU işi kaydedilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="74" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="74" />
+        <location filename="../gui/widgets/statusline.cpp" line="76" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="75" />
+        <location filename="../gui/widgets/statusline.cpp" line="77" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
@@ -3267,16 +3308,6 @@
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
-        <source>Summary (final, slowed ×%1: the slowed run's figures)</source>
-        <translation>Özet (son, ×%1 yavaşlatıldı: yavaşlatılmış çalıştırmanın rakamları)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
-        <source>Summary (live, slowed ×%1: the slowed run's figures)</source>
-        <translation>Özet (canlı, ×%1 yavaşlatıldı: yavaşlatılmış çalıştırmanın rakamları)</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Apply</source>
         <translation>Uygula</translation>
@@ -3285,6 +3316,16 @@
         <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
+        <source>Summary (final, slowed ×%1)</source>
+        <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <source>Summary (live, slowed ×%1)</source>
+        <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="193" />

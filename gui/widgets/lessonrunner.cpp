@@ -163,7 +163,11 @@ QString LessonRunner::statusLine() const
     if (m_outcome != Outcome::Judged || !l || !l->effect)
         return statusText().section(QLatin1Char('\n'), 0, 0);
     const QString verdict = effectVerdictLine(*l->effect, judgeEffect(*l->effect, m_experiment, m_contrast));
-    return m_slowMotion > 1 ? verdict + QLatin1Char(' ') + slowedNote() : verdict;
+    // Short, as the badge says it: the status bar has one line.
+    return m_slowMotion > 1 ? verdict + QLatin1Char(' ') +
+                                  QCoreApplication::translate("LessonRunner", "slowed ×%1 (the slowed run's figures)")
+                                      .arg(QLocale().toString(m_slowMotion, 'f', 0))
+                            : verdict;
 }
 
 QString LessonRunner::slowedNote() const

@@ -155,8 +155,8 @@ void SummaryPanel::render()
     const bool have = !m_empty && (f.seconds > 0 || trace || f.batches > 0);
     m_title->setText(m_empty ? tr("Summary") : m_final ? tr("Summary (final)") : tr("Summary (live)"));
     if (!m_empty && m_slowMotion > 1)
-        m_title->setText(m_final ? tr("Summary (final, slowed ×%1: the slowed run's figures)").arg(QLocale().toString(m_slowMotion, 'f', 0))
-                                 : tr("Summary (live, slowed ×%1: the slowed run's figures)").arg(QLocale().toString(m_slowMotion, 'f', 0)));
+        m_title->setText(m_final ? tr("Summary (final, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0))
+                                 : tr("Summary (live, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0)));
     auto set = [this](int row, const QString& v) { m_values[row]->setText(v.isEmpty() ? QStringLiteral("–") : v); };
     set(Source, m_empty ? QString() : source(m_summary));
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));

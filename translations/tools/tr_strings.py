@@ -920,8 +920,8 @@ TR = {
     "Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).":
         "Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).",
     "slowed ×%1 (the slowed run's figures)": "×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)",
-    "Summary (final, slowed ×%1: the slowed run's figures)": "Özet (son, ×%1 yavaşlatıldı: yavaşlatılmış çalıştırmanın rakamları)",
-    "Summary (live, slowed ×%1: the slowed run's figures)": "Özet (canlı, ×%1 yavaşlatıldı: yavaşlatılmış çalıştırmanın rakamları)",
+    "Summary (final, slowed ×%1)": "Özet (son, ×%1 yavaşlatıldı)",
+    "Summary (live, slowed ×%1)": "Özet (canlı, ×%1 yavaşlatıldı)",
     "Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is":
         "Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır",
 }
