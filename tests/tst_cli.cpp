@@ -173,7 +173,7 @@ void TestCli::runPreset()
     const EngineResult r = runEngineArgs({QStringLiteral("run"), QStringLiteral("--preset"), QStringLiteral("num_workers_0")}, 60000);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject s = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(s.value(QStringLiteral("samples")).toInt(), 512); // the preset's dataset, not the default's
+    QCOMPARE(s.value(QStringLiteral("samples")).toInt(), 256); // the preset's dataset, not the default's
     QCOMPARE(s.value(QStringLiteral("num_workers")).toInt(), 0);
     const EngineResult unknown = runEngineArgs({QStringLiteral("validate"), QStringLiteral("--preset"), QStringLiteral("no_such_preset")});
     QCOMPARE(unknown.exitCode, 2);

@@ -1369,6 +1369,123 @@
     </message>
 </context>
 <context>
+    <name>LessonEffect</name>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="34" />
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="35" />
+        <source>data stall</source>
+        <translation>data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="36" />
+        <source>samples delivered</source>
+        <translation>samples delivered</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="37" />
+        <source>batches delivered</source>
+        <translation>batches delivered</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="38" />
+        <source>worker start-up time</source>
+        <translation>worker start-up time</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="39" />
+        <source>batches ready and waiting (mean)</source>
+        <translation>batches ready and waiting (mean)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="41" />
+        <source>a worker's USS growth (mean)</source>
+        <translation>a worker's USS growth (mean)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="82" />
+        <location filename="../gui/core/lessoneffect.cpp" line="248" />
+        <source>%1 points</source>
+        <translation>%1 points</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="223" />
+        <source>%1: %2 at least %3 times %4</source>
+        <translation>%1: %2 at least %3 times %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="225" />
+        <source>%1: %2 at least %3 points above %4</source>
+        <translation>%1: %2 at least %3 points above %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="229" />
+        <source>%1: %2 at least %3 more than %4</source>
+        <translation>%1: %2 at least %3 more than %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="236" />
+        <source>%1: median %2 (%3–%4), %5 runs</source>
+        <translation>%1: median %2 (%3–%4), %5 runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="250" />
+        <source>Seen: %1; the lesson needs at least %2.</source>
+        <translation>Seen: %1; the lesson needs at least %2.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lessoneffect.cpp" line="251" />
+        <source>Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: press Show me again.</source>
+        <translation>Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: press Show me again.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonRunner</name>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="91" />
+        <source>run %1 of %2 (%3) ended without its figures: %4</source>
+        <translation>run %1 of %2 (%3) ended without its figures: %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="140" />
+        <source>The lesson: %1.</source>
+        <translation>The lesson: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="168" />
+        <source>slowed ×%1 (the slowed run's figures)</source>
+        <translation>slowed ×%1 (the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="175" />
+        <source>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</source>
+        <translation>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="146" />
+        <source>Show me: run %1 of %2, %3…</source>
+        <translation>Show me: run %1 of %2, %3…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="148" />
+        <source>Show me cancelled: nothing was judged.</source>
+        <translation>Show me cancelled: nothing was judged.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="150" />
+        <source>Show me stopped: %1</source>
+        <translation>Show me stopped: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="155" />
+        <source>Measured, alternately (median, lowest–highest):</source>
+        <translation>Measured, alternately (median, lowest–highest):</translation>
+    </message>
+</context>
+<context>
     <name>Lessons</name>
     <message>
         <location filename="../gui/core/lessons.cpp" line="19" />
@@ -1376,7 +1493,7 @@
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="130" />
+        <location filename="../gui/core/lessons.cpp" line="152" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1384,117 +1501,132 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="147" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="159" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="150" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="162" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="151" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="163" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="152" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="153" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="164" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="154" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="165" />
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="155" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="166" />
         <source>Previous question</source>
         <translation>Previous question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="156" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="167" />
         <source>Next question</source>
         <translation>Next question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="203" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="215" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="216" />
+        <source>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</source>
+        <translation>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="222" />
+        <source>What Show me measures:</source>
+        <translation>What Show me measures:</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="223" />
+        <source>%1 (the medians of %2 runs each, alternately).</source>
+        <translation>%1 (the medians of %2 runs each, alternately).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <source>Cancel Show me</source>
+        <translation>Cancel Show me</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="268" />
         <source>Question %1 of %2 (imported)</source>
         <translation>Question %1 of %2 (imported)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="227" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="269" />
         <source>Question %1 of %2</source>
         <translation>Question %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="287" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="329" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="292" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="334" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="157" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="168" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="204" />
-        <source>Run this experiment and the one it is contrasted with, and show them stacked</source>
-        <translation>Run this experiment and the one it is contrasted with, and show them stacked</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="219" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="261" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="243" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="285" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="256" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="298" />
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="279" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="321" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="255" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="280" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="322" />
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="291" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="333" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -1842,24 +1974,19 @@
     </message>
     <message>
         <location filename="../gui/widgets/mainactions.cpp" line="178" />
-        <source>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</source>
-        <translation>Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time</translation>
+        <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
+        <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="230" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="440" />
-        <source>slowed ×%1 (figures in real time)</source>
-        <translation>slowed ×%1 (figures in real time)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="265" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
@@ -1874,32 +2001,42 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="327" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="236" />
+        <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
+        <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="330" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
         <source>batch 17, sample 123, worker 2</source>
         <translation>batch 17, sample 123, worker 2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="331" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
         <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
         <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="334" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="525" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
+        <source>slowed ×%1 (the slowed run's figures)</source>
+        <translation>slowed ×%1 (the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainwindow.cpp" line="544" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="540" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
         <source>Found %1.</source>
         <translation>Found %1.</translation>
     </message>
@@ -2489,37 +2626,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="513" />
+        <location filename="../gui/core/summarytext.cpp" line="480" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="515" />
+        <location filename="../gui/core/summarytext.cpp" line="482" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="517" />
+        <location filename="../gui/core/summarytext.cpp" line="484" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="519" />
+        <location filename="../gui/core/summarytext.cpp" line="486" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="521" />
+        <location filename="../gui/core/summarytext.cpp" line="488" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="523" />
+        <location filename="../gui/core/summarytext.cpp" line="490" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="525" />
+        <location filename="../gui/core/summarytext.cpp" line="492" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -3055,57 +3192,57 @@
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="40" />
+        <location filename="../gui/widgets/statusline.cpp" line="42" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="42" />
+        <location filename="../gui/widgets/statusline.cpp" line="44" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="44" />
+        <location filename="../gui/widgets/statusline.cpp" line="46" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="55" />
+        <location filename="../gui/widgets/statusline.cpp" line="57" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <location filename="../gui/widgets/statusline.cpp" line="63" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="74" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="74" />
+        <location filename="../gui/widgets/statusline.cpp" line="76" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="75" />
+        <location filename="../gui/widgets/statusline.cpp" line="77" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
@@ -3113,117 +3250,127 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="171" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="177" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="93" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="99" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="100" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="109" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="153" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
+        <source>Summary (final, slowed ×%1)</source>
+        <translation>Summary (final, slowed ×%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <source>Summary (live, slowed ×%1)</source>
+        <translation>Summary (live, slowed ×%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="193" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>

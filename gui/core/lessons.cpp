@@ -26,7 +26,7 @@ bool LessonLibrary::load(const QString& file, QString* error)
             *error = perr.errorString();
         return false;
     }
-    m_lessons.clear();
+    QVector<Lesson> lessons;
     for (const auto& v : doc.object().value(QStringLiteral("lessons")).toArray()) {
         const QJsonObject o = v.toObject();
         Lesson l;
@@ -35,6 +35,19 @@ bool LessonLibrary::load(const QString& file, QString* error)
         const QJsonObject contrast = o.value(QStringLiteral("contrast")).toObject();
         l.contrastPreset = contrast.value(QStringLiteral("preset")).toString();
         l.contrastSet = contrast.value(QStringLiteral("set")).toObject();
+        if (o.contains(QStringLiteral("effect"))) {
+            QString why;
+            l.effect = parseLessonEffect(o.value(QStringLiteral("effect")).toObject(), &why);
+            if (!o.value(QStringLiteral("effect")).isObject())
+                why = QStringLiteral("not an object");
+            else if (l.effect && l.contrastPreset.isEmpty())
+                why = QStringLiteral("no contrast to measure it against");
+            if (!why.isEmpty()) {
+                if (error)
+                    *error = QStringLiteral("%1: lesson %2: effect: %3").arg(path, l.id, why);
+                return false;
+            }
+        }
         for (const auto& lane : o.value(QStringLiteral("lanes")).toArray())
             l.lanes << lane.toString();
         for (const auto& keyword : o.value(QStringLiteral("keywords")).toArray())
@@ -51,8 +64,9 @@ bool LessonLibrary::load(const QString& file, QString* error)
             l.options.append({oo.value(QStringLiteral("correct")).toBool(), oo.value(QStringLiteral("text")).toObject(),
                               oo.value(QStringLiteral("why")).toObject()});
         }
-        m_lessons.append(l);
+        lessons.append(l);
     }
+    m_lessons = lessons;
     return true;
 }
 
@@ -106,6 +120,14 @@ QJsonObject applySlowMotion(const QJsonObject& config, double factor)
     const QJsonValue timeout = jsonAt(c, QStringLiteral("loader.timeout"));
     if (timeout.isDouble() && timeout.toDouble() > 0)
         setJsonAt(c, QStringLiteral("loader.timeout"), timeout.toDouble() * factor);
+    return c;
+}
+
+QJsonObject contrastConfig(const Lesson& lesson, const QJsonObject& contrastPresetConfig)
+{
+    QJsonObject c = contrastPresetConfig;
+    for (auto it = lesson.contrastSet.begin(); it != lesson.contrastSet.end(); ++it)
+        setJsonAt(c, it.key(), it.value());
     return c;
 }
 

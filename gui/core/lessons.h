@@ -3,6 +3,7 @@
 // slow-motion transform that stretches an experiment so it can be followed by eye.
 #pragma once
 
+#include "lessoneffect.h"
 #include "timelinerenderer.h"
 
 #include <QJsonObject>
@@ -25,6 +26,9 @@ struct Lesson
     /// and the config keys changed in it ("loader.drop_last": false). Empty: none.
     QString contrastPreset;
     QJsonObject contrastSet;
+    /// What the experiment shows against its contrast, measured ("effect" in lessons.json); every
+    /// lesson with a contrast states one.
+    std::optional<LessonEffect> effect;
     QStringList lanes;         ///< lanes to point out: main, pin, workers, copy, compute
     /// What a quiz question about this lesson mentions (regular expressions, case-insensitive,
     /// English and Turkish): how imported questions find their lesson (questionbank.h).
@@ -38,7 +42,9 @@ struct Lesson
 class LessonLibrary
 {
 public:
-    /// Loads the installed lessons (DataDir::lessonsFile()), or the file `path`. False with `error`.
+    /// Loads the installed lessons (DataDir::lessonsFile()), or the file `path`. False with `error`
+    /// (nothing loaded) when the file cannot be read, or a lesson's effect is malformed or has no
+    /// contrast to be measured against.
     bool load(const QString& path = {}, QString* error = nullptr);
     const QVector<Lesson>& lessons() const { return m_lessons; }
     /// The text in the current UI language ("tr" when the default locale is Turkish), else English.
@@ -48,6 +54,10 @@ public:
 private:
     QVector<Lesson> m_lessons;
 };
+
+/// The contrast's configuration: `contrastPresetConfig` with the lesson's changes ("set") applied,
+/// as "Show me" loads it into the form.
+QJsonObject contrastConfig(const Lesson& lesson, const QJsonObject& contrastPresetConfig);
 
 /// What a lesson points out on the timeline: its lanes framed, and "Look: ..." (translated).
 TimelineOverlay lessonOverlay(const Lesson& lesson);

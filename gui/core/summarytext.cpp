@@ -467,39 +467,6 @@ QStringList lines(const RunSummary& s)
     return out;
 }
 
-RunSummary inRealTime(const RunSummary& in, double f)
-{
-    if (f <= 1.0)
-        return in;
-    RunSummary s = in;
-    auto& g = s.figures;
-    g.seconds /= f;
-    g.samples_per_s *= f;
-    g.batches_per_s *= f;
-    if (g.first_batch_s)
-        *g.first_batch_s /= f;
-    g.longest_head_of_line_s /= f;
-    if (g.h2d_gbps)
-        *g.h2d_gbps *= f;
-    if (g.step_period_s)
-        *g.step_period_s /= f;
-    g.copy_s /= f;
-    g.kernel_s /= f;
-    g.step_s /= f;
-    g.startup_s /= f;
-    g.io_s_per_sample /= f;
-    g.cpu_s_per_sample /= f;
-    g.cpu_wait_s_per_sample /= f;
-    for (Advice& a : s.advice)
-        for (auto& [key, value] : a.evidence) {
-            if (key.find("_ms") != std::string::npos)
-                value /= f;
-            else if (key.find("samples_per_s") != std::string::npos)
-                value *= f;
-        }
-    return s;
-}
-
 QString traceRecommendation(const QString& text)
 {
     struct Pattern

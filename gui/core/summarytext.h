@@ -55,13 +55,6 @@ QStringList figureLines(const loaderscope::RunSummary& s);
 /// Everything a picture of the run needs: figures, verdict, advice, errors.
 QStringList lines(const loaderscope::RunSummary& s);
 
-/**
- * A run slowed down by `factor` (slow motion stretches every latency and divides bandwidths) in
- * real time: rates times `factor`, durations divided by it, shares unchanged. Figures and the
- * advice's evidence alike.
- */
-loaderscope::RunSummary inRealTime(const loaderscope::RunSummary& s, double factor);
-
 /// Profiler-trace recommendations (plain sentences from the trace analysis) in the current
 /// language; kept until the trace analysis speaks in advice ids.
 QString traceRecommendation(const QString& engineText);

@@ -32,6 +32,13 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     topLayout->addWidget(m_text, 1);
     m_run = new QPushButton(top);
     topLayout->addWidget(m_run);
+    m_showMeStatus = new QLabel(top);
+    m_showMeStatus->setObjectName(QStringLiteral("showMeStatus"));
+    m_showMeStatus->setWordWrap(true);
+    m_showMeStatus->setTextFormat(Qt::PlainText);
+    m_showMeStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_showMeStatus->hide();
+    topLayout->addWidget(m_showMeStatus);
     buildQuiz(split);
     split->addWidget(top);
     split->addWidget(m_quizBox);
@@ -41,7 +48,12 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
 
     connect(m_list, &QComboBox::currentIndexChanged, this, [this] { showLesson(); });
     connect(m_run, &QPushButton::clicked, this, [this] { emit runExperiment(currentLesson()); });
-    connect(m_showMe, &QPushButton::clicked, this, [this] { emit showMe(currentLesson()); });
+    connect(m_showMe, &QPushButton::clicked, this, [this] {
+        if (m_showMeRunning)
+            emit cancelShowMe();
+        else
+            emit showMe(currentLesson());
+    });
     connect(m_check, &QPushButton::clicked, this, &LessonsPanel::check);
     connect(m_tryAgain, &QPushButton::clicked, this, &LessonsPanel::tryAgain);
     connect(m_reveal, &QPushButton::clicked, this, &LessonsPanel::reveal);
@@ -149,13 +161,13 @@ void LessonsPanel::retranslate()
     m_list->blockSignals(false);
     m_run->setText(tr("Run the experiment"));
     m_check->setText(tr("Check the answer"));
-    m_showMe->setText(tr("Show me"));
     m_tryAgain->setText(tr("Try again"));
     m_reveal->setText(tr("Show the answer"));
     m_previousQuestion->setToolTip(tr("Previous question"));
     m_nextQuestion->setToolTip(tr("Next question"));
     m_quizBox->setTitle(tr("Quiz"));
     showLesson(true);
+    updateShowMeStatus();
 }
 
 void LessonsPanel::setImportedQuestions(const QVector<BankQuestion>& bank)
@@ -200,14 +212,44 @@ void LessonsPanel::showLesson(bool keepQuestion)
         return;
     }
     const Lesson& l = lessons[i];
-    m_showMe->setToolTip(l.contrastPreset.isEmpty() ? tr("Run the experiment that shows the answer")
-                                                    : tr("Run this experiment and the one it is contrasted with, and show them stacked"));
-    m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>")
+    m_showMe->setToolTip(!l.effect ? tr("Run the experiment that shows the answer")
+                                   : tr("Run this experiment and the one it is contrasted with %1 times each, alternately, "
+                                        "measure the lesson's effect and show the last two stacked")
+                                         .arg(kEffectRepeats));
+    QString measures;
+    if (l.effect)
+        measures = QStringLiteral("<p><b>%1</b> %2</p>")
+                       .arg(tr("What Show me measures:").toHtmlEscaped(),
+                            tr("%1 (the medians of %2 runs each, alternately).").arg(effectStatement(*l.effect)).arg(kEffectRepeats).toHtmlEscaped());
+    m_text->setHtml(QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> %4</p>%5")
                         .arg(LessonLibrary::text(l.title).toHtmlEscaped(), LessonLibrary::text(l.explanation).toHtmlEscaped(),
-                             tr("What to look for:").toHtmlEscaped(), LessonLibrary::text(l.lookFor).toHtmlEscaped()));
+                             tr("What to look for:").toHtmlEscaped(), LessonLibrary::text(l.lookFor).toHtmlEscaped(), measures));
+    updateShowMeStatus();
     m_quiz = QuestionBank::quizOf(l, m_bank);
     m_quizIndex = keepQuestion ? std::clamp(m_quizIndex, 0, int(m_quiz.size()) - 1) : 0;
     showQuestion();
+}
+
+void LessonsPanel::setShowMeStatus(int lesson, std::function<QString()> text, bool running)
+{
+    m_showMeLesson = lesson;
+    m_showMeText = std::move(text);
+    m_showMeRunning = running;
+    updateShowMeStatus();
+}
+
+QString LessonsPanel::showMeStatus() const
+{
+    return m_showMeStatus->isHidden() ? QString() : m_showMeStatus->text();
+}
+
+void LessonsPanel::updateShowMeStatus()
+{
+    // Shown under the lesson it is about; while it runs, Show me cancels it from any lesson.
+    const QString text = m_showMeText && m_showMeLesson == currentLesson() ? m_showMeText() : QString();
+    m_showMeStatus->setText(text);
+    m_showMeStatus->setVisible(!text.isEmpty());
+    m_showMe->setText(m_showMeRunning ? tr("Cancel Show me") : tr("Show me"));
 }
 
 void LessonsPanel::showQuestion()

@@ -9,6 +9,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QButtonGroup;
 class QComboBox;
 class QGroupBox;
@@ -38,6 +40,11 @@ public:
     /// The HTML shown after checking (tests).
     QString resultText() const;
     QString explanationText() const;
+    /// Where "Show me" of lesson `lesson` stands (its progress or its result; `text` is called again
+    /// on a language switch); `running`: the Show me button cancels it meanwhile.
+    void setShowMeStatus(int lesson, std::function<QString()> text, bool running);
+    /// The status shown under the lesson (tests); empty when it is about another lesson.
+    QString showMeStatus() const;
 
 signals:
     /// Run lesson `index`'s experiment (the Run button).
@@ -45,6 +52,8 @@ signals:
     /// "Show me": the experiment and the one it is contrasted with, shown stacked (or the
     /// experiment alone when the lesson names no contrast).
     void showMe(int index);
+    /// The Show me button pressed while "Show me" runs.
+    void cancelShowMe();
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -56,6 +65,7 @@ private:
     /// The current lesson; `keepQuestion`: stay on the quiz question shown (a language switch).
     void showLesson(bool keepQuestion = false);
     void showQuestion();
+    void updateShowMeStatus();
     void resetAnswer();
     void check();
     /// After a wrong answer: the choices open again, the answer stays hidden.
@@ -84,4 +94,8 @@ private:
     QPushButton* m_tryAgain;
     QPushButton* m_reveal;
     QLabel* m_result; ///< the verdict, each answer's why and the explanation (rich text, wrapped)
+    QLabel* m_showMeStatus; ///< "Show me"'s progress, or its medians, spread and verdict
+    int m_showMeLesson = -1;
+    std::function<QString()> m_showMeText;
+    bool m_showMeRunning = false;
 };

@@ -175,5 +175,5 @@ void MainActions::retranslate()
     toolbar->setWindowTitle(tr("Main toolbar"));
     presetLabel->setText(tr(" Preset: "));
     slowLabel->setText(tr(" Slow motion: "));
-    slowMotion->setToolTip(tr("Stretch the experiment's latencies so events can be followed by eye; the figures stay in real time"));
+    slowMotion->setToolTip(tr("Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is"));
 }

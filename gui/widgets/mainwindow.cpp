@@ -213,25 +213,34 @@ void MainWindow::wireSession()
         m_docks->raiseSummary(); // the live figures, where the configuration hid them
         m_timeline->clearMarks();
         m_timeline->setFollowing(true);
-        setMessage({});
+        // "Show me"'s progress stays in the status bar while its runs go on.
+        if (m_lessonRunner->showMeRunning())
+            setMessage([runner = m_lessonRunner] { return runner->statusLine(); });
+        else
+            setMessage({});
         updateRunState();
     });
     connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
         const RunSession::Source source = m_session.source();
         const QJsonValue model = m_session.launcher()->lastSummaryJson().value(QStringLiteral("model_config"));
-        const loaderscope::RunSummary real = shown(s);
-        m_summary->showSummary(real, true);
+        const loaderscope::RunSummary& real = s;
+        m_summary->showSummary(real, true, m_runSlowMotion);
         m_summary->setModelAvailable(source == RunSession::Source::Script && model.isObject());
         m_jobWatch->runFinished(real.figures.samples_per_s, source == RunSession::Source::Engine);
         m_timeline->zoomToFit();
         const qint64 batches = real.figures.batches;
         const double rate = real.figures.samples_per_s;
-        setMessage([batches, rate] {
+        const double slowed = m_runSlowMotion;
+        setMessage([batches, rate, slowed] {
+            if (slowed > 1)
+                return tr("Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).")
+                    .arg(QLocale().toString(batches), SummaryText::rate(rate), QLocale().toString(slowed, 'f', 0));
             return tr("Run finished: %1 batches, %2 samples/s.").arg(QLocale().toString(batches), SummaryText::rate(rate));
         });
-        // What comes next ("Show me"'s contrast or Compare, Repeat) once the history holds the run.
-        auto next = [this] {
-            if (m_lessonRunner->runFinished())
+        // What comes next ("Show me"'s next run or Compare, Repeat) once the history holds the run.
+        const QJsonObject summaryJson = m_session.launcher()->lastSummaryJson();
+        auto next = [this, summaryJson, slowed] {
+            if (m_lessonRunner->runEnded(summaryJson, false, {}, slowed))
                 return; // "Show me" goes on
             if (m_a->repeat->isChecked())
                 QTimer::singleShot(1500, this, [this] {
@@ -250,11 +259,16 @@ void MainWindow::wireSession()
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
         m_jobWatch->runFailed();
-        m_lessonRunner->runFailed(); // a failed or stopped experiment: nothing to contrast
+        // "Show me" goes on after an experiment that fails on purpose, once the history holds it;
+        // after any other failure (or Stop) it ends, saying why.
+        const QJsonObject summaryJson = m_session.hasSummary() ? m_session.launcher()->lastSummaryJson() : QJsonObject();
+        auto next = [this, summaryJson, message, slowed = m_runSlowMotion] { m_lessonRunner->runEnded(summaryJson, true, message, slowed); };
         if (m_session.hasSummary()) {
             // A stopped or failed run keeps its summary and its history entry.
-            m_summary->showSummary(shown(m_session.summary()), true);
-            recordInHistory(m_config->config(), m_session.summary(), [] {});
+            m_summary->showSummary(m_session.summary(), true, m_runSlowMotion);
+            recordInHistory(m_config->config(), m_session.summary(), next);
+        } else {
+            next();
         }
         m_summary->showError(message);
         m_timeline->zoomToFit();
@@ -292,11 +306,6 @@ void MainWindow::setMessage(std::function<QString()> message)
 QString MainWindow::statusText() const
 {
     return m_statusLine->text();
-}
-
-loaderscope::RunSummary MainWindow::shown(const loaderscope::RunSummary& s) const
-{
-    return SummaryText::inRealTime(s, m_runSlowMotion);
 }
 
 void MainWindow::sizeChart()
@@ -339,7 +348,7 @@ void MainWindow::retranslate()
     m_a->langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
     // What is shown was formatted in the previous language: format it again.
     if (m_summary->summary().figures.seconds > 0 || !m_summary->summary().verdict.empty())
-        m_summary->showSummary(m_summary->summary(), !m_session.running());
+        m_summary->showSummary(m_summary->summary(), !m_session.running(), m_summary->slowMotion());
     m_charts->refresh(m_timeline->viewport()); // the series' names and the axis titles
     updateRunState();
 }
@@ -383,8 +392,17 @@ void MainWindow::createFlows()
         &m_lessons->library(),
         {[this](const QString& preset) { loadPreset(preset); },
          [this](const QString& key, const QJsonValue& value) { m_config->setValue(key, value); }, [this] { run(); },
-         [this](const QString& lookFor) { AnalysisWindows::openCompare(this, m_session.jobs(), true, lookFor); }},
+         [this] { stop(); },
+         [this](const QString& headline) { AnalysisWindows::openCompare(this, m_session.jobs(), true, headline); }},
         this);
+    connect(m_lessonRunner, &LessonRunner::showMeChanged, this, [this] {
+        const int lesson = m_lessonRunner->statusLesson();
+        m_lessons->setShowMeStatus(lesson, [runner = m_lessonRunner] { return runner->statusText(); },
+                                   m_lessonRunner->showMeRunning());
+        if (!m_lessonRunner->statusText().isEmpty())
+            setMessage([runner = m_lessonRunner] { return runner->statusLine(); }); // progress, verdict, or why it stopped
+    });
+    connect(m_lessons, &LessonsPanel::cancelShowMe, m_lessonRunner, &LessonRunner::cancelShowMe);
     connect(m_lessons, &LessonsPanel::runExperiment, m_lessonRunner, &LessonRunner::runLesson);
     connect(m_lessons, &LessonsPanel::showMe, this, [this](int index) { m_lessonRunner->showMe(index, m_session.running()); });
     m_questionBank = new QuestionBankActions(m_lessons, this, [this](const QString& text) { m_statusLine->show(text); });
@@ -437,7 +455,7 @@ void MainWindow::run()
     TimelineOverlay overlay = m_lessonRunner->overlay();
     const int factor = m_a->slowMotion->value();
     if (factor > 1)
-        overlay.badge = tr("slowed ×%1 (figures in real time)").arg(factor);
+        overlay.badge = tr("slowed ×%1 (the slowed run's figures)").arg(factor);
     showOverlay(overlay);
     m_runSlowMotion = factor;
     const QJsonObject config = applySlowMotion(m_config->config(), factor);
@@ -448,6 +466,7 @@ void MainWindow::run()
 void MainWindow::stop()
 {
     m_a->repeat->setChecked(false); // Stop means stop, not "next round"
+    m_lessonRunner->cancelShowMe();   // nor the next run of "Show me" (it stops this one again: a no-op)
     m_session.stop();
 }
 
@@ -487,8 +506,8 @@ void MainWindow::refreshLive()
 {
     if (!m_session.running())
         return;
-    const loaderscope::RunSummary live = shown(m_session.liveSummary());
-    m_summary->showSummary(live, false);
+    const loaderscope::RunSummary& live = m_session.liveSummary();
+    m_summary->showSummary(live, false, m_runSlowMotion);
     m_statusLine->live(m_session, live);
 }
 

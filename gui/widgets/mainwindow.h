@@ -111,8 +111,6 @@ private:
     void saveSettings();
     void readBackForView();
     void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
-    /// The summary as the user sees it: in real time when the run was slowed down.
-    loaderscope::RunSummary shown(const loaderscope::RunSummary& s) const;
     /// A status message that follows the language (rebuilt on a switch).
     void setMessage(std::function<QString()> message);
 

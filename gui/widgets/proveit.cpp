@@ -18,7 +18,7 @@ ProveIt::ProveIt(SummaryPanel* summary, Hooks hooks, QObject* parent)
         loaderscope::RunSummary s = m_summary->summary();
         s.advice = proved.advice;
         m_summary->setProofProgress(0, 0, {});
-        m_summary->showSummary(s, true);
+        m_summary->showSummary(s, true, m_summary->slowMotion());
         m_hooks.setMessage([] { return tr("The advice was measured: see the summary."); });
     });
     connect(&m_prover, &AdviceProver::failed, this, [this](const QString& message) {

@@ -36,6 +36,8 @@ void StatusLine::update(const RunSession& session, bool configValid, const QStri
         m_status->setText(tr("Watching %1 (pid %2)… Stop ends the job.").arg(watchedScript).arg(session.launcher()->enginePid()));
     else if (running && session.source() == RunSession::Source::Attached)
         m_status->setText(tr("Following a running job… Stop only stops watching it."));
+    else if (running && m_message)
+        m_status->setText(m_message()); // set for a run only by "Show me": its progress
     else if (running)
         m_status->setText(tr("Running… engine pid %1").arg(session.launcher()->enginePid()));
     else if (!configValid)

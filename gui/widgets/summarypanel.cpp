@@ -8,6 +8,7 @@
 #include <QResizeEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
@@ -117,12 +118,14 @@ void SummaryPanel::clear()
     m_error.clear();
     m_final = false;
     m_empty = true;
+    m_slowMotion = 1;
     render();
 }
 
-void SummaryPanel::showSummary(const loaderscope::RunSummary& s, bool final)
+void SummaryPanel::showSummary(const loaderscope::RunSummary& s, bool final, double slowMotion)
 {
     m_summary = s;
+    m_slowMotion = slowMotion;
     m_final = final;
     m_empty = false;
     m_workerModel->setSummary(s);
@@ -151,6 +154,9 @@ void SummaryPanel::render()
     const bool trace = m_summary.source == "profiler";
     const bool have = !m_empty && (f.seconds > 0 || trace || f.batches > 0);
     m_title->setText(m_empty ? tr("Summary") : m_final ? tr("Summary (final)") : tr("Summary (live)"));
+    if (!m_empty && m_slowMotion > 1)
+        m_title->setText(m_final ? tr("Summary (final, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0))
+                                 : tr("Summary (live, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0)));
     auto set = [this](int row, const QString& v) { m_values[row]->setText(v.isEmpty() ? QStringLiteral("–") : v); };
     set(Source, m_empty ? QString() : source(m_summary));
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));

@@ -21,12 +21,15 @@ class SummaryPanel : public QWidget
 public:
     explicit SummaryPanel(QWidget* parent = nullptr);
     /// `final`: the engine's summary at the end (with advice); otherwise live figures.
-    void showSummary(const loaderscope::RunSummary& summary, bool final);
+    /// `slowMotion`: the factor the run was slowed down by; above 1 the title says so, since the
+    /// figures are the slowed run's.
+    void showSummary(const loaderscope::RunSummary& summary, bool final, double slowMotion = 1);
     void showError(const QString& message);
     void clear();
     /// "Prove it" is running: a progress line (done of total), or finished (total 0).
     void setProofProgress(int done, int total, const QString& text);
     const loaderscope::RunSummary& summary() const { return m_summary; }
+    double slowMotion() const { return m_slowMotion; }
     WorkerStatsModel* workerModel() const { return m_workerModel; }
     /// The panel's content as plain lines (title, figures, verdict, advice, errors).
     QStringList lines() const;
@@ -74,4 +77,5 @@ private:
     QString m_error;
     bool m_final = false;
     bool m_empty = true;
+    double m_slowMotion = 1;
 };

@@ -906,4 +906,37 @@ TR = {
     "%1: failed (%2)": "%1: başarısız (%2)",
     "%1: no result": "%1: sonuç yok",
     "%1: %2 samples/s": "%1: %2 örnek/s",
+    # r5-effects: lessons state their effect; Show me runs each side 3 times, alternately, and judges it; slow motion's one rule
+    "samples delivered": "teslim edilen örnek",
+    "batches delivered": "teslim edilen batch",
+    "worker start-up time": "worker başlangıç süresi",
+    "batches ready and waiting (mean)": "hazır bekleyen batch'ler (ortalama)",
+    "a worker's USS growth (mean)": "bir worker'ın USS artışı (ortalama)",
+    "%1 points": "%1 puan",
+    "%1: %2 at least %3 times %4": "%1: %2, %4 değerinin en az %3 katı",
+    "%1: %2 at least %3 points above %4": "%1: %2, %4 değerinden en az %3 puan yüksek",
+    "%1: %2 at least %3 more than %4": "%1: %2, %4 değerinden en az %3 fazla",
+    "%1: median %2 (%3–%4), %5 runs": "%1: medyan %2 (%3–%4), %5 çalıştırma",
+    "Seen: %1; the lesson needs at least %2.": "Görüldü: %1; ders en az %2 gerektiriyor.",
+    "Not seen this time: %1; the lesson needs at least %2. Other work on this machine can hide an effect: press Show me again.":
+        "Bu sefer görülmedi: %1; ders en az %2 gerektiriyor. Bu makinedeki başka işler bir etkiyi gizleyebilir: Göster'e yeniden basın.",
+    "run %1 of %2 (%3) ended without its figures: %4": "%1/%2 çalıştırma (%3) rakamları olmadan bitti: %4",
+    "The lesson: %1.": "Ders: %1.",
+    "Slowed ×%1: these are the slowed runs' figures, as on the timeline.": "×%1 yavaşlatıldı: bunlar, zaman çizelgesindeki gibi, yavaşlatılmış çalıştırmaların rakamlarıdır.",
+    "Show me: run %1 of %2, %3…": "Göster: %1/%2 çalıştırma, %3…",
+    "Show me cancelled: nothing was judged.": "Göster iptal edildi: hiçbir şey değerlendirilmedi.",
+    "Show me stopped: %1": "Göster durdu: %1",
+    "Measured, alternately (median, lowest–highest):": "Sırayla ölçüldü (medyan, en düşük–en yüksek):",
+    "Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked":
+        "Bu deneyi ve karşılaştırıldığı deneyi sırayla %1'er kez çalıştır, dersin etkisini ölç ve son ikisini üst üste göster",
+    "What Show me measures:": "Göster'in ölçtüğü:",
+    "%1 (the medians of %2 runs each, alternately).": "%1 (sırayla yapılan %2'şer çalıştırmanın medyanları).",
+    "Cancel Show me": "Göster'i iptal et",
+    "Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).":
+        "Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).",
+    "slowed ×%1 (the slowed run's figures)": "×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)",
+    "Summary (final, slowed ×%1)": "Özet (son, ×%1 yavaşlatıldı)",
+    "Summary (live, slowed ×%1)": "Özet (canlı, ×%1 yavaşlatıldı)",
+    "Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is":
+        "Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır",
 }
