@@ -2,18 +2,26 @@
 // What a user does with the keyboard and mouse: W/S/A/D/+/-/arrows/Backspace/Esc act on the
 // timeline's time range and marks, a drag measures a range whose duration and contents are right,
 // Esc closes Compare, the queue chart reads out its counts under the cursor, a wrong quiz answer
-// offers another go. Real key and mouse events (QTest), no engine.
+// offers another go, the find bar (Ctrl+F, Enter/Shift+Enter, F3/Shift+F3) steps through matches
+// and tells a found batch in the details pane. Real key and mouse events (QTest), no engine.
 #include "core/rangesummary.h"
 #include "core/timelinerenderer.h"
 #include "core/tracemodel.h"
 #include "core/viewportcontroller.h"
 #include "widgets/lessonspanel.h"
 #include "widgets/counterchartview.h"
+#include "widgets/detailspanel.h"
+#include "widgets/findbar.h"
+#include "widgets/mainactions.h"
+#include "widgets/mainwindow.h"
 #include "widgets/stackedtimelines.h"
 #include "widgets/timelineview.h"
 
+#include <QAction>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QStandardPaths>
 #include <QtTest>
 
 using loaderscope::Event;
@@ -64,6 +72,7 @@ private slots:
     void escClosesCompare();
     void chartReadsOutCounts();
     void wrongAnswerOffersTryAgain();
+    void findBarStepsAndFillsDetails();
 };
 
 void TestInteraction::keyboardActsOnTheTimeline()
@@ -242,6 +251,54 @@ void TestInteraction::wrongAnswerOffersTryAgain()
     QVERIFY(!tryAgain->isVisible());
     QVERIFY(panel.answer(right));
     QVERIFY(panel.resultText().contains(LessonLibrary::text(l.options[right].why, QStringLiteral("en"))));
+}
+
+
+
+
+void TestInteraction::findBarStepsAndFillsDetails()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow w(nullptr);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    fill(*w.session()->model());
+    // Ctrl+F opens the bar above the timeline, the field ready to type.
+    w.actions()->find->trigger();
+    FindBar* bar = w.findBar();
+    QVERIFY(bar->isVisible());
+    auto* edit = bar->findChild<QLineEdit*>(QStringLiteral("findEdit"));
+    QVERIFY(edit && edit->hasFocus());
+    QTest::keyClicks(edit, QStringLiteral("batch 3"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("batch 3 (epoch 0) · 1 of 1"));
+    // The found batch is told in the details pane: its lanes and what was done for it.
+    const QString details = w.detailsPanel()->text();
+    QVERIFY2(details.contains(QLatin1String("Batch 3, epoch 0")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("fetch sample ×10: 5.0 ms")), qPrintable(details)); // ten 0.5 ms fetches a worker
+    // Worker 1 made ten batches: Enter steps forward, Shift+Enter back, F3 / Shift+F3 the same.
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("worker 1"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("batch 0 (epoch 0) · 1 of 10"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("batch 1 (epoch 0) · 2 of 10"));
+    QVERIFY(w.detailsPanel()->text().contains(QLatin1String("Batch 1, epoch 0")));
+    QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+    QCOMPARE(bar->result(), QStringLiteral("batch 0 (epoch 0) · 1 of 10"));
+    QTest::keyClick(edit, Qt::Key_F3, Qt::ShiftModifier); // wraps to the last
+    QCOMPARE(bar->result(), QStringLiteral("batch 9 (epoch 0) · 10 of 10"));
+    QTest::keyClick(&w, Qt::Key_F3);
+    QCOMPARE(bar->result(), QStringLiteral("batch 0 (epoch 0) · 1 of 10"));
+    // Nothing found is said in the bar; Esc closes it.
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("worker 7"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("there is no worker 7"));
+    QTest::keyClick(edit, Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
 }
 
 QTEST_MAIN(TestInteraction)
