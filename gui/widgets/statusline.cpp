@@ -19,8 +19,9 @@ StatusLine::StatusLine(QStatusBar* bar) : QObject(bar)
     m_detailsLink->setTextFormat(Qt::RichText);
     m_detailsLink->setVisible(false);
     connect(m_detailsLink, &QLabel::linkActivated, this, &StatusLine::showDetails);
-    bar->addWidget(m_status, 1);
-    bar->addWidget(m_detailsLink);
+    // The Details link right after the message it belongs to; the device note on the right.
+    bar->addWidget(m_status);
+    bar->addWidget(m_detailsLink, 1);
     bar->addPermanentWidget(m_device);
 }
 
