@@ -137,9 +137,6 @@ void StackedTimelines::fillTable()
              if (s.source == "profiler") return std::nullopt;
              return s.figures.samples_per_s; }, SummaryText::rate, SummaryText::rate},
         {tr("First batch"), [](const RunSummary& s) { return s.figures.first_batch_s; }, SummaryText::duration, SummaryText::duration},
-        {tr("Time per batch"), [](const RunSummary& s) -> std::optional<double> {
-             if (s.figures.batches <= 0) return std::nullopt;
-             return s.figures.seconds / double(s.figures.batches); }, SummaryText::duration, SummaryText::duration},
         {tr("Data stall"), [](const RunSummary& s) -> std::optional<double> {
              if (!s.data_stall_measured) return std::nullopt;
              return s.figures.data_stall_fraction; },
@@ -148,6 +145,10 @@ void StackedTimelines::fillTable()
          SummaryText::percent, pctDiff},
         {tr("Copy/compute overlap"), [](const RunSummary& s) { return s.figures.overlap_fraction; }, SummaryText::percent, pctDiff},
         {tr("H2D bandwidth"), [](const RunSummary& s) { return s.figures.h2d_gbps; }, SummaryText::bandwidth, SummaryText::bandwidth},
+        // What runs of different lengths compare by (Compare's per-batch alignment).
+        {tr("Time per batch"), [](const RunSummary& s) -> std::optional<double> {
+             if (s.figures.batches <= 0) return std::nullopt;
+             return s.figures.seconds / double(s.figures.batches); }, SummaryText::duration, SummaryText::duration},
     };
     const bool two = m_items.size() == 2;
     m_table->clear();
