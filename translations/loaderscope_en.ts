@@ -957,73 +957,73 @@
         <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="182" />
+        <location filename="../gui/core/counterseries.cpp" line="185" />
         <source>main process</source>
         <translation>main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="182" />
-        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <location filename="../gui/core/counterseries.cpp" line="185" />
+        <location filename="../gui/core/counterseries.cpp" line="191" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <location filename="../gui/core/counterseries.cpp" line="191" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="214" />
+        <location filename="../gui/core/counterseries.cpp" line="217" />
         <source>%1 (RSS)</source>
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="221" />
+        <location filename="../gui/core/counterseries.cpp" line="224" />
         <source>slots</source>
         <translation>slots</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="233" />
+        <location filename="../gui/core/counterseries.cpp" line="236" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <location filename="../gui/core/counterseries.cpp" line="246" />
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <location filename="../gui/core/counterseries.cpp" line="246" />
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="260" />
+        <location filename="../gui/core/counterseries.cpp" line="263" />
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="262" />
+        <location filename="../gui/core/counterseries.cpp" line="265" />
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="264" />
+        <location filename="../gui/core/counterseries.cpp" line="267" />
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="269" />
+        <location filename="../gui/core/counterseries.cpp" line="272" />
         <source>batch slots in use: %1</source>
         <translation>batch slots in use: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="270" />
+        <location filename="../gui/core/counterseries.cpp" line="273" />
         <source>/dev/shm: %1 used of %2</source>
         <translation>/dev/shm: %1 used of %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="273" />
+        <location filename="../gui/core/counterseries.cpp" line="276" />
         <source>pinned host memory: %1</source>
         <translation>pinned host memory: %1</translation>
     </message>
@@ -3124,27 +3124,27 @@
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="140" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
         <source>Time per batch</source>
         <translation>Time per batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="143" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="140" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="147" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="144" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="146" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="160" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="161" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
@@ -3159,12 +3159,12 @@
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="150" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="147" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="179" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="180" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -3172,77 +3172,77 @@
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="38" />
+        <location filename="../gui/widgets/statusline.cpp" line="39" />
         <source>What went wrong</source>
         <translation>What went wrong</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="60" />
+        <location filename="../gui/widgets/statusline.cpp" line="61" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="62" />
+        <location filename="../gui/widgets/statusline.cpp" line="63" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="64" />
+        <location filename="../gui/widgets/statusline.cpp" line="65" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="66" />
+        <location filename="../gui/widgets/statusline.cpp" line="67" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <location filename="../gui/widgets/statusline.cpp" line="69" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="69" />
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="81" />
+        <location filename="../gui/widgets/statusline.cpp" line="82" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="87" />
+        <location filename="../gui/widgets/statusline.cpp" line="88" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="94" />
+        <location filename="../gui/widgets/statusline.cpp" line="95" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="96" />
+        <location filename="../gui/widgets/statusline.cpp" line="97" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="96" />
+        <location filename="../gui/widgets/statusline.cpp" line="97" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="98" />
+        <location filename="../gui/widgets/statusline.cpp" line="99" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="100" />
+        <location filename="../gui/widgets/statusline.cpp" line="101" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="101" />
+        <location filename="../gui/widgets/statusline.cpp" line="102" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
