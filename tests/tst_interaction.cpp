@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What a user does with the keyboard and mouse: W/S/A/D/+/-/arrows/Backspace/Esc act on the
 // timeline's time range and marks, a drag measures a range whose duration and contents are right,
-// Esc closes Compare, the queue chart reads out its counts under the cursor, a wrong quiz answer
+// Esc closes Compare, Compare batch for batch links its views' ranges by each run's time per batch,
+// the queue chart reads out its counts under the cursor, a wrong quiz answer
 // offers another go, the find bar (Ctrl+F, Enter/Shift+Enter, F3/Shift+F3) steps through matches
 // and tells a found batch in the details pane. Real key and mouse events (QTest), no engine.
 #include "core/rangesummary.h"
@@ -22,6 +23,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QtTest>
 
 using loaderscope::Event;
@@ -70,6 +72,7 @@ private slots:
     void keyboardActsOnTheTimeline();
     void dragMeasuresTheRightDuration();
     void escClosesCompare();
+    void perBatchCompareLinksViews();
     void chartReadsOutCounts();
     void wrongAnswerOffersTryAgain();
     void findBarStepsAndFillsDetails();
@@ -193,6 +196,46 @@ void TestInteraction::escClosesCompare()
     // Nothing left to clear: Esc closes Compare.
     QTest::keyClick(view->view(0), Qt::Key_Escape);
     QTRY_VERIFY(!alive);
+}
+
+void TestInteraction::perBatchCompareLinksViews()
+{
+    // A 100 ms run and a 1 s run of 10 batches each: batch for batch, each view shows its own 10
+    // batches across the width, and a zoom in one shows the same batches in the other.
+    std::vector<StackedTimelines::Item> items;
+    for (int i = 0; i < 2; ++i) {
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        if (i == 0) {
+            fill(*it.model);
+        } else {
+            it.model->reset(0, 1, true);
+            Event e;
+            e.lane = 0;
+            e.kind = EventKind::Fetch;
+            e.t0 = 0;
+            e.t1 = quint64(1000 * kMs);
+            it.model->append({e});
+        }
+        it.summary.figures.batches = 10;
+        it.summary.figures.seconds = i == 0 ? 0.1 : 1.0;
+        items.push_back(std::move(it));
+    }
+    StackedTimelines view;
+    view.setAlignment(StackedTimelines::Alignment::PerBatch);
+    view.setItems(std::move(items), QString());
+    QVERIFY(view.view(0)->controller() != view.view(1)->controller()); // each run its own axis
+    QCOMPARE(view.view(0)->viewport().t1, qint64(102 * kMs));
+    QCOMPARE(view.view(1)->viewport().t1, qint64(1020 * kMs));
+    view.view(0)->controller()->setUserViewport({10 * kMs, 30 * kMs}); // batches 1 and 2
+    QCOMPARE(view.view(1)->viewport().t0, qint64(100 * kMs));
+    QCOMPARE(view.view(1)->viewport().t1, qint64(300 * kMs));
+    // The time per batch is a row of the table.
+    bool perBatchRow = false;
+    for (int r = 0; r < view.table()->rowCount(); ++r)
+        perBatchRow = perBatchRow || (view.table()->verticalHeaderItem(r) && view.table()->verticalHeaderItem(r)->text() == QLatin1String("Time per batch") &&
+                                      view.table()->item(r, 1)->text() == QLatin1String("100.0 ms"));
+    QVERIFY(perBatchRow);
 }
 
 void TestInteraction::chartReadsOutCounts()
