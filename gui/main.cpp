@@ -309,7 +309,7 @@ std::optional<int> startWith(MainWindow& w, const QCommandLineParser& args)
                 d->start();
         });
     if (args.value(QStringLiteral("tool")) == QLatin1String("compare"))
-        QTimer::singleShot(0, &w, [&w] { w.openCompare(true); });
+        QTimer::singleShot(0, &w, [&w] { w.openCompare(false); }); // the chooser asks which runs
     if (args.isSet(QStringLiteral("watch"))) {
         ScriptLaunch launch;
         launch.script = QFileInfo(args.value(QStringLiteral("watch"))).absoluteFilePath();

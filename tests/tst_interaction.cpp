@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: MIT
 // What a user does with the keyboard and mouse: W/S/A/D/+/-/arrows/Backspace/Esc act on the
 // timeline's time range and marks, a drag measures a range whose duration and contents are right,
-// Esc closes Compare, the queue chart reads out its counts under the cursor, a wrong quiz answer
-// offers another go. Real key and mouse events (QTest), no engine.
+// Esc closes Compare, Compare batch for batch links its views' ranges by each run's time per batch,
+// the queue chart reads out its counts under the cursor, a wrong quiz answer
+// offers another go, the find bar (Ctrl+F, Enter/Shift+Enter, F3/Shift+F3) steps through matches
+// and tells a found batch in the details pane. Real key and mouse events (QTest), no engine.
 #include "core/rangesummary.h"
 #include "core/timelinerenderer.h"
 #include "core/tracemodel.h"
 #include "core/viewportcontroller.h"
 #include "widgets/lessonspanel.h"
 #include "widgets/counterchartview.h"
+#include "widgets/detailspanel.h"
+#include "widgets/findbar.h"
+#include "widgets/mainactions.h"
+#include "widgets/mainwindow.h"
 #include "widgets/stackedtimelines.h"
 #include "widgets/timelineview.h"
 
+#include <QAction>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QStandardPaths>
+#include <QTableWidget>
 #include <QtTest>
 
 using loaderscope::Event;
@@ -62,8 +72,10 @@ private slots:
     void keyboardActsOnTheTimeline();
     void dragMeasuresTheRightDuration();
     void escClosesCompare();
+    void perBatchCompareLinksViews();
     void chartReadsOutCounts();
     void wrongAnswerOffersTryAgain();
+    void findBarStepsAndFillsDetails();
 };
 
 void TestInteraction::keyboardActsOnTheTimeline()
@@ -186,6 +198,46 @@ void TestInteraction::escClosesCompare()
     QTRY_VERIFY(!alive);
 }
 
+void TestInteraction::perBatchCompareLinksViews()
+{
+    // A 100 ms run and a 1 s run of 10 batches each: batch for batch, each view shows its own 10
+    // batches across the width, and a zoom in one shows the same batches in the other.
+    std::vector<StackedTimelines::Item> items;
+    for (int i = 0; i < 2; ++i) {
+        StackedTimelines::Item it;
+        it.model = std::make_unique<TraceModel>();
+        if (i == 0) {
+            fill(*it.model);
+        } else {
+            it.model->reset(0, 1, true);
+            Event e;
+            e.lane = 0;
+            e.kind = EventKind::Fetch;
+            e.t0 = 0;
+            e.t1 = quint64(1000 * kMs);
+            it.model->append({e});
+        }
+        it.summary.figures.batches = 10;
+        it.summary.figures.seconds = i == 0 ? 0.1 : 1.0;
+        items.push_back(std::move(it));
+    }
+    StackedTimelines view;
+    view.setAlignment(StackedTimelines::Alignment::PerBatch);
+    view.setItems(std::move(items), QString());
+    QVERIFY(view.view(0)->controller() != view.view(1)->controller()); // each run its own axis
+    QCOMPARE(view.view(0)->viewport().t1, qint64(102 * kMs));
+    QCOMPARE(view.view(1)->viewport().t1, qint64(1020 * kMs));
+    view.view(0)->controller()->setUserViewport({10 * kMs, 30 * kMs}); // batches 1 and 2
+    QCOMPARE(view.view(1)->viewport().t0, qint64(100 * kMs));
+    QCOMPARE(view.view(1)->viewport().t1, qint64(300 * kMs));
+    // The time per batch is a row of the table.
+    bool perBatchRow = false;
+    for (int r = 0; r < view.table()->rowCount(); ++r)
+        perBatchRow = perBatchRow || (view.table()->verticalHeaderItem(r) && view.table()->verticalHeaderItem(r)->text() == QLatin1String("Time per batch") &&
+                                      view.table()->item(r, 1)->text() == QLatin1String("100.0 ms"));
+    QVERIFY(perBatchRow);
+}
+
 void TestInteraction::chartReadsOutCounts()
 {
     TraceModel m;
@@ -242,6 +294,54 @@ void TestInteraction::wrongAnswerOffersTryAgain()
     QVERIFY(!tryAgain->isVisible());
     QVERIFY(panel.answer(right));
     QVERIFY(panel.resultText().contains(LessonLibrary::text(l.options[right].why, QStringLiteral("en"))));
+}
+
+
+
+
+void TestInteraction::findBarStepsAndFillsDetails()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QStandardPaths::setTestModeEnabled(true);
+    MainWindow w(nullptr);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    fill(*w.session()->model());
+    // Ctrl+F opens the bar above the timeline, the field ready to type.
+    w.actions()->find->trigger();
+    FindBar* bar = w.findBar();
+    QVERIFY(bar->isVisible());
+    auto* edit = bar->findChild<QLineEdit*>(QStringLiteral("findEdit"));
+    QVERIFY(edit && edit->hasFocus());
+    QTest::keyClicks(edit, QStringLiteral("batch 3"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("batch 3 (epoch 0) · 1 of 1"));
+    // The found batch is told in the details pane: its lanes and what was done for it.
+    const QString details = w.detailsPanel()->text();
+    QVERIFY2(details.contains(QLatin1String("Batch 3, epoch 0")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("fetch sample ×10: 5.0 ms")), qPrintable(details)); // ten 0.5 ms fetches a worker
+    // Worker 1 made ten batches: Enter steps forward, Shift+Enter back, F3 / Shift+F3 the same.
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("worker 1"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("batch 0 (epoch 0) · 1 of 10"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("batch 1 (epoch 0) · 2 of 10"));
+    QVERIFY(w.detailsPanel()->text().contains(QLatin1String("Batch 1, epoch 0")));
+    QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+    QCOMPARE(bar->result(), QStringLiteral("batch 0 (epoch 0) · 1 of 10"));
+    QTest::keyClick(edit, Qt::Key_F3, Qt::ShiftModifier); // wraps to the last
+    QCOMPARE(bar->result(), QStringLiteral("batch 9 (epoch 0) · 10 of 10"));
+    QTest::keyClick(&w, Qt::Key_F3);
+    QCOMPARE(bar->result(), QStringLiteral("batch 0 (epoch 0) · 1 of 10"));
+    // Nothing found is said in the bar; Esc closes it.
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("worker 7"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(bar->result(), QStringLiteral("there is no worker 7"));
+    QTest::keyClick(edit, Qt::Key_Escape);
+    QVERIFY(!bar->isVisible());
 }
 
 QTEST_MAIN(TestInteraction)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The shared-memory segment, its rings, futex wake-ups and the stale-segment sweeper, with real
-// processes killed at random moments.
+// processes killed at random moments; a probe's description rewritten in place and read whole.
 #include "loaderscope/clock.h"
 #include "loaderscope/config.h"
 #include "loaderscope/segment.h"
@@ -49,6 +49,7 @@ class TestShm : public QObject
 private slots:
     void createOpenUnlink();
     void probeSegmentFromSpec();
+    void probeDescriptionRewritten();
     void rejectsForeignSegments();
     void spscAcrossProcesses();
     void ringFull();
@@ -76,6 +77,36 @@ void TestShm::createOpenUnlink()
     QVERIFY(!segmentExists(name));
     // the reader's mapping stays valid after the unlink
     QCOMPARE(reader->header()->creator_pid, int32_t(getpid()));
+}
+
+void TestShm::probeDescriptionRewritten()
+{
+    // A probe describes its DataLoaders after it made its segment: the text is rewritten in the
+    // room kept for it, and a reader sees each version whole (or is told to read it again).
+    SegmentSpec spec;
+    spec.num_workers = 1;
+    spec.event_ring_capacity = 1u << 10;
+    spec.config_json = R"({"source":"pytorch"})";
+    spec.config_reserve_bytes = 16 * 1024;
+    spec.source = SegmentSource::Probe;
+    auto seg = Segment::create(spec);
+    auto reader = Segment::open(seg->name(), false);
+    QCOMPARE(reader->configJsonChecked().value_or(""), spec.config_json);
+    const uint64_t first = reader->configDigest();
+    QVERIFY(first != 0);
+    const std::string described = R"({"source":"pytorch","loaders":[{"index":0,"knobs":{"num_workers":2,"pin_memory":false}}]})";
+    QVERIFY(seg->rewriteConfig(described));
+    QCOMPARE(reader->configJsonChecked().value_or(""), described);
+    QVERIFY(reader->configDigest() != first);
+    // A shorter text replaces the longer one entirely; one past the room is refused, the old
+    // text kept.
+    QVERIFY(seg->rewriteConfig("{}"));
+    QCOMPARE(reader->configJsonChecked().value_or(""), std::string("{}"));
+    QVERIFY(!seg->rewriteConfig(std::string(reader->layout().config_section_bytes, 'x')));
+    QCOMPARE(reader->configJsonChecked().value_or(""), std::string("{}"));
+    // A copy torn by a rewrite in progress (the digest cleared first) is not handed out.
+    std::atomic_ref<uint64_t>(seg->header()->config_digest).store(0);
+    QVERIFY(!reader->configJsonChecked());
 }
 
 void TestShm::probeSegmentFromSpec()

@@ -3,17 +3,37 @@
 // from the app shows its real workers live and ends with the probe's summary and the fitted model;
 // a job started elsewhere is found in the live list and followed until it ends; the ranks of one
 // job, followed together, name the starved one. No process or segment is left behind.
+#include "core/runhistory.h"
 #include "core/runsession.h"
 #include "core/tracemodel.h"
 #include "testutil.h"
+#include "widgets/analysiswindows.h"
+#include "widgets/comparechooser.h"
+#include "widgets/configpanel.h"
+#include "widgets/jobconfigview.h"
 #include "widgets/jobdialogs.h"
+#include "widgets/jobwatch.h"
 #include "widgets/liveranks.h"
+#include "widgets/mainwindow.h"
+#include "widgets/stackedtimelines.h"
+#include "widgets/summarypanel.h"
+#include "widgets/timelineview.h"
 
 #include "loaderscope/segment.h"
 
+#include <QApplication>
+#include <QFile>
 #include <QJsonArray>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 using namespace testutil;
@@ -21,6 +41,8 @@ using namespace testutil;
 namespace {
 
 const QString kScript = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/examples/train_loader.py");
+/// A torchvision-like job whose DataLoader arguments are its command line's.
+const QString kVision = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/probe/vision_job.py");
 
 /// `python3 -m loaderscope run train_loader.py args` started here (not by the app), as a user
 /// would in a terminal; its pid and the segment it announces.
@@ -29,14 +51,16 @@ struct ExternalJob
     QProcess proc;
     QString segment;
 
-    bool start(const QStringList& args)
+    bool start(const QStringList& args) { return start(kScript, {}, args); }
+    /// `probeArgs`: before the script (--events FILE).
+    bool start(const QString& script, const QStringList& probeArgs, const QStringList& args)
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(LOADERSCOPE_PYTHON_DIR));
         proc.setProcessEnvironment(env);
         proc.setProcessChannelMode(QProcess::SeparateChannels);
-        proc.start(QStringLiteral(LOADERSCOPE_PYTHON), QStringList{QStringLiteral("-m"), QStringLiteral("loaderscope"),
-                                                                  QStringLiteral("run"), kScript} + args);
+        proc.start(QStringLiteral(LOADERSCOPE_PYTHON), QStringList{QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run")} +
+                                                          probeArgs + QStringList{script} + args);
         if (!proc.waitForStarted(10000))
             return false;
         // The probe's first stderr line names the segment.
@@ -64,18 +88,61 @@ struct ExternalJob
     }
 };
 
+/// vision_job.py under the probe, as File ▸ Watch a Python script starts it.
+ScriptLaunch visionLaunch(const QStringList& args)
+{
+    ScriptLaunch launch;
+    launch.script = kVision;
+    launch.args = args;
+    return launch;
+}
+
+/// The open message box named `name` (QMessageBox::open() boxes are top-level windows).
+QMessageBox* openBox(const QString& name)
+{
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* box = qobject_cast<QMessageBox*>(w); box && box->objectName() == name && box->isVisible())
+            return box;
+    return nullptr;
+}
+
+QPushButton* buttonNamed(QWidget* in, const QString& text)
+{
+    for (auto* b : in->findChildren<QPushButton*>())
+        if (b->text() == text)
+            return b;
+    return nullptr;
+}
+
+bool touch(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly);
+}
+
 } // namespace
 
 class TestWatch : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void init();
     void watchScriptShowsRealWorkers();
     void attachFollowsAJobStartedElsewhere();
     void liveRanksNameTheStarvedOne();
+    void watchedJobShowsItsOwnConfig();
+    void crashingScriptShowsAsFailed();
+    void attachToAJobThatJustEnded();
+    void attachedRunInHistoryAndCompare();
     void cleanup();
 };
+
+void TestWatch::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("LoaderscopeTests"));
+    QStandardPaths::setTestModeEnabled(true); // run history and settings go to a test folder
+}
 
 void TestWatch::init()
 {
@@ -187,6 +254,188 @@ void TestWatch::liveRanksNameTheStarvedOne()
     QTRY_VERIFY_WITH_TIMEOUT(window.headline().startsWith(QLatin1String("Straggler: rank 1")), 60000);
     QVERIFY(window.session(0)->running() && window.session(1)->running());
     QVERIFY(starved.proc.state() == QProcess::Running && fed.proc.state() == QProcess::Running);
+}
+
+void TestWatch::watchedJobShowsItsOwnConfig()
+{
+    QTemporaryDir dir;
+    const QString until = dir.filePath(QStringLiteral("stop"));
+    MainWindow w(nullptr);
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    QSignalSpy failed(w.session(), &RunSession::runFailed);
+    w.jobWatch()->watchScript(visionLaunch({QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--batch-size"),
+                                            QStringLiteral("16"), QStringLiteral("--samples"), QStringLiteral("128"),
+                                            QStringLiteral("--until"), until}));
+    QVERIFY(w.session()->running());
+    // The config dock shows the job's own arguments (read-only), not the engine's form.
+    QVERIFY(w.configPanel()->showingJob());
+    const JobConfigView* view = w.configPanel()->jobView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->shownArguments().contains(QStringLiteral("num_workers=2")), 60000);
+    QVERIFY(w.session()->running()); // while the job runs, as the probe read them
+    const QStringList shown = view->shownArguments();
+    for (const char* expected : {"batch_size=16", "pin_memory=False", "persistent_workers=True", "shuffle=True",
+                                 "dataset_kind=map", "dataset_type=RandomImages"})
+        QVERIFY2(shown.contains(QString::fromLatin1(expected)), qPrintable(shown.join(QLatin1Char(' '))));
+    QVERIFY2(!shown.join(QLatin1Char(' ')).contains(QLatin1String("in_order")), "torch 1.13 has no in_order");
+    // Only the lanes the job has: two workers, no pin-memory thread (pin_memory=False), no GPU.
+    const TraceModel& m = *w.session()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(m.numWorkers() == 2, 30000);
+    QVERIFY(m.lane(m.laneIndex(TraceModel::LaneKind::Pin)).hidden);
+    QCOMPARE(m.laneIndex(TraceModel::LaneKind::Compute), -1);
+    QVERIFY(touch(until));
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 90000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    // After the end: still the job's arguments, now with "Model this job" beside them.
+    QVERIFY(w.configPanel()->showingJob());
+    QVERIFY(!w.session()->jobModel().isEmpty());
+    QPushButton* model = buttonNamed(w.configPanel(), QStringLiteral("Model this job"));
+    QVERIFY(model && model->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(m.lane(m.laneIndex(TraceModel::LaneKind::Pin)).hidden, 10000); // the complete record too
+    // Leaving the job brings the editable form back.
+    QPushButton* edit = buttonNamed(w.configPanel(), QStringLiteral("Edit the configuration"));
+    QVERIFY(edit);
+    edit->click();
+    QVERIFY(!w.configPanel()->showingJob());
+}
+
+void TestWatch::crashingScriptShowsAsFailed()
+{
+    MainWindow w(nullptr);
+    QSignalSpy failed(w.session(), &RunSession::runFailed);
+    w.jobWatch()->watchScript(visionLaunch({QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--samples"),
+                                            QStringLiteral("256"), QStringLiteral("--fail-at"), QStringLiteral("40")}));
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 90000);
+    // The status bar: the exception in one line, the traceback behind Details.
+    const QString status = w.statusText();
+    QVERIFY2(status.startsWith(QLatin1String("The job failed: ValueError")), qPrintable(status));
+    QVERIFY2(status.contains(QLatin1String("sample 40 is corrupt")) && !status.contains(QLatin1Char('\n')), qPrintable(status));
+    QLabel* details = nullptr;
+    for (auto* l : w.statusBar()->findChildren<QLabel*>())
+        if (l->text().contains(QLatin1String("Details")) && !l->isHidden())
+            details = l;
+    QVERIFY(details);
+    emit details->linkActivated(QStringLiteral("details"));
+    QMessageBox* box = openBox(QStringLiteral("failureDetails"));
+    QVERIFY(box);
+    QVERIFY2(box->detailedText().contains(QLatin1String("Traceback")), qPrintable(box->detailedText()));
+    box->close();
+    // The summary heads with the failure; its figures are those of the part that ran.
+    const QStringList lines = w.summaryPanel()->lines();
+    QVERIFY2(lines.value(0).startsWith(QLatin1String("The job failed: ValueError: sample 40 is corrupt")), qPrintable(lines.join(QLatin1Char('|'))));
+    QVERIFY2(lines.value(1).contains(QLatin1String("partial")), qPrintable(lines.value(1)));
+    const QString all = lines.join(QLatin1Char('\n'));
+    const QRegularExpression partialRate(QStringLiteral("^Samples/s: \\S+ \\(over the part that ran\\)$"), QRegularExpression::MultilineOption);
+    QVERIFY2(all.contains(partialRate) && all.contains(QLatin1String("\nVerdict over the part that ran: ")) &&
+                 !all.contains(QLatin1String("\nVerdict: ")),
+             qPrintable(all));
+    QVERIFY2(!lines.join(QLatin1Char('\n')).contains(QLatin1String("Traceback")), qPrintable(lines.join(QLatin1Char('\n'))));
+}
+
+void TestWatch::attachToAJobThatJustEnded()
+{
+    QTemporaryDir dir;
+    const QString events = dir.filePath(QStringLiteral("job.lsrec"));
+    const QString until = dir.filePath(QStringLiteral("stop"));
+    ExternalJob job;
+    QVERIFY(job.start(kVision, {QStringLiteral("--events"), events},
+                      {QStringLiteral("--workers"), QStringLiteral("1"), QStringLiteral("--samples"), QStringLiteral("64"),
+                       QStringLiteral("--until"), until}));
+    // Listed while it runs (with where its recording goes, from the job's own description)...
+    AttachDialog dialog;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog.refresh(), !dialog.listed(job.segment).events.isEmpty()), 30000);
+    const AttachDialog::ListedJob listed = dialog.listed(job.segment);
+    QCOMPARE(listed.events, QFileInfo(events).absoluteFilePath());
+    QCOMPARE(listed.pid, job.proc.processId());
+    QCOMPARE(listed.program, QStringLiteral("vision_job.py"));
+    // ... it ends before Attach is clicked.
+    QVERIFY(touch(until));
+    QVERIFY(job.proc.waitForFinished(60000));
+    QCOMPARE(job.proc.exitCode(), 0);
+    MainWindow w(nullptr);
+    QVERIFY(!w.jobWatch()->attachSegment(job.segment, listed));
+    QVERIFY(!w.session()->running());
+    QMessageBox* box = openBox(QStringLiteral("jobEnded"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(QStringLiteral("vision_job.py (pid %1)").arg(listed.pid)), qPrintable(box->text()));
+    QVERIFY2(w.statusText().contains(QLatin1String("still showing the previous run")), qPrintable(w.statusText()));
+    // Its recording is offered, and opens.
+    QPushButton* open = buttonNamed(box, QStringLiteral("Open its recording"));
+    QVERIFY(open);
+    open->click();
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QLatin1String("job.lsrec")), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(w.session()->model()->numWorkers(), 1, 20000);
+}
+
+void TestWatch::attachedRunInHistoryAndCompare()
+{
+    MainWindow w(nullptr);
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    QSignalSpy failed(w.session(), &RunSession::runFailed);
+    // An engine run first: Compare's other side.
+    w.configPanel()->setValue(QStringLiteral("dataset.length"), 128);
+    w.configPanel()->setValue(QStringLiteral("loader.num_workers"), 2);
+    w.run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!RunHistory().list().isEmpty() && RunHistory().list().first().summary.source == "engine", 10000);
+    // A starved job started elsewhere, attached to from the list.
+    QTemporaryDir dir;
+    const QString until = dir.filePath(QStringLiteral("stop"));
+    ExternalJob job;
+    QVERIFY(job.start(kVision, {}, {QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--samples"), QStringLiteral("96"),
+                                    QStringLiteral("--read-ms"), QStringLiteral("6"), QStringLiteral("--until"), until}));
+    AttachDialog dialog;
+    QVERIFY(w.jobWatch()->attachSegment(job.segment, dialog.listed(job.segment)));
+    QVERIFY(w.session()->running());
+    QTRY_VERIFY_WITH_TIMEOUT(w.configPanel()->jobView()->shownArguments().contains(QStringLiteral("num_workers=2")), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->liveSummary().figures.batches > 0, 60000);
+    QVERIFY(touch(until));
+    QVERIFY(job.proc.waitForFinished(90000));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.size() == 2 || !failed.isEmpty(), 20000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    // The full final summary: advice from the job's own knobs, and "Model this job".
+    QVERIFY(!w.session()->jobModel().isEmpty());
+    QCOMPARE(w.session()->jobModel().value(QStringLiteral("loader")).toObject().value(QStringLiteral("num_workers")).toInt(), 2);
+    QVERIFY(!w.summaryPanel()->summary().advice.empty());
+    QPushButton* model = buttonNamed(w.summaryPanel(), QStringLiteral("Model this job"));
+    QVERIFY(model && !model->isHidden());
+    // In the history like any run, with what was read of it as its recording.
+    QTRY_VERIFY_WITH_TIMEOUT(RunHistory().list().size() >= 2 && RunHistory().list().first().summary.source == "pytorch", 10000);
+    const RunHistory::Entry attached = RunHistory().list().first();
+    TraceModel loaded;
+    QString error;
+    QVERIFY2(RunHistory().load(attached.id, loaded, &error), qPrintable(error));
+    QCOMPARE(loaded.numWorkers(), 2);
+    // Compare asks: the chooser, the two newest ticked, the attached job told as a watched job.
+    QStringList items;
+    QVector<int> chosen;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+        for (QWidget* top : QApplication::topLevelWidgets())
+            if (auto* c = qobject_cast<CompareChooser*>(top); c && c->isVisible()) {
+                for (int r = 0; r < c->list()->count(); ++r)
+                    items << c->list()->item(r)->text();
+                chosen = c->chosen();
+                poll.stop();
+                c->accept();
+            }
+    });
+    poll.start(50);
+    w.openCompare(false);
+    QTRY_VERIFY_WITH_TIMEOUT(!items.isEmpty(), 10000);
+    QVERIFY2(items.value(0).contains(QLatin1String("watched job")), qPrintable(items.value(0)));
+    QVERIFY2(items.value(1).contains(QLatin1String("engine run")), qPrintable(items.value(1)));
+    QCOMPARE(chosen, (QVector<int>{1, 0}));
+    StackedTimelines* compare = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((compare = [] {
+                                 for (QWidget* top : QApplication::topLevelWidgets())
+                                     if (auto* s = qobject_cast<StackedTimelines*>(top); s && s->isVisible())
+                                         return s;
+                                 return static_cast<StackedTimelines*>(nullptr);
+                             }()) != nullptr,
+                             20000);
+    QCOMPARE(compare->count(), 2);
+    QCOMPARE(compare->view(1)->model()->numWorkers(), 2);
+    compare->close();
 }
 
 void TestWatch::cleanup()

@@ -32,81 +32,75 @@
 <context>
     <name>AnalysisWindows</name>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="39" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="37" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="87" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="85" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="92" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="90" />
         <source>Reading the profiler traces…</source>
         <translation>Reading the profiler traces…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="105" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="103" />
         <source>rank %1 · %2 · data stall %3</source>
         <translation>rank %1 · %2 · data stall %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="115" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="113" />
         <source>Ranks of one job</source>
         <translation>Ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="117" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="115" />
         <source>Straggler: %1</source>
         <translation>Straggler: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="118" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="116" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="130" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="136" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="195" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="202" />
-        <location filename="../gui/widgets/analysiswindows.cpp" line="209" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="178" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="185" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="194" />
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="130" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="128" />
         <source>Run at least two configurations first: finished runs are kept here.</source>
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="147" />
-        <source>Run A</source>
-        <translation>Run A</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="147" />
-        <source>Run B</source>
-        <translation>Run B</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="172" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="155" />
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="172" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="155" />
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="204" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="188" />
+        <source>Two runs batch for batch (each on its own time axis), their figures side by side.</source>
+        <translation>Two runs batch for batch (each on its own time axis), their figures side by side.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="189" />
         <source>Two runs on one time axis (from each run's start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run's start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="211" />
+        <location filename="../gui/widgets/analysiswindows.cpp" line="196" />
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -114,117 +108,117 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="126" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="128" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="128" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="130" />
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="145" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="147" />
         <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
         <translation>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="153" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="155" />
         <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
         <translation>user@host, an alias from ~/.ssh/config, or node1,node2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="154" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="156" />
         <source>List jobs</source>
         <translation>List jobs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="158" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="160" />
         <source>Host</source>
         <translation>Host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="160" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="162" />
         <source>The command that runs the Python with Loaderscope's probe on the host (default python3).</source>
         <translation>The command that runs the Python with Loaderscope's probe on the host (default python3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="161" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="163" />
         <source>Remote Python</source>
         <translation>Remote Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="162" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="164" />
         <source>Compress the stream (zstd): for slow links</source>
         <translation>Compress the stream (zstd): for slow links</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="190" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="192" />
         <source>Attach</source>
         <translation>Attach</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="224" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="226" />
         <source>Asking %1 for its jobs…</source>
         <translation>Asking %1 for its jobs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
-        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="239" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="305" />
         <source>script</source>
         <translation>script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
-        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="239" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="305" />
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
-        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="239" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="305" />
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
-        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="239" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="305" />
         <source>started</source>
         <translation>started</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="239" />
         <source>host</source>
         <translation>host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="237" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="239" />
         <source>state</source>
         <translation>state</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="251" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253" />
         <source>No job is running under the probe there.</source>
         <translation>No job is running under the probe there.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="252" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="254" />
         <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
         <translation>Jobs running there: %1. Choose one, or the ranks of one job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="294" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="296" />
         <source>Choose a job first: one here, or list the jobs on a host.</source>
         <translation>Choose a job first: one here, or list the jobs on a host.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="303" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="305" />
         <source>workers</source>
         <translation>workers</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="245" />
-        <location filename="../gui/widgets/jobdialogs.cpp" line="318" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="247" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="320" />
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
@@ -285,6 +279,59 @@
         <location filename="../gui/widgets/classquiz.cpp" line="172" />
         <source>Close (Esc)</source>
         <translation>Close (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>CompareChooser</name>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="19" />
+        <source>Compare runs</source>
+        <translation>Compare runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="21" />
+        <source>Tick two runs to compare (the two newest are ticked):</source>
+        <translation>Tick two runs to compare (the two newest are ticked):</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="35" />
+        <source>Runs of different lengths</source>
+        <translation>Runs of different lengths</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="37" />
+        <source>Align at their start, on one time axis</source>
+        <translation>Align at their start, on one time axis</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="38" />
+        <source>Per batch: each run scaled so that a batch is as wide in both</source>
+        <translation>Per batch: each run scaled so that a batch is as wide in both</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="44" />
+        <source>Compare</source>
+        <translation>Compare</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="57" />
+        <source>engine run</source>
+        <translation>engine run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="58" />
+        <source>watched job</source>
+        <translation>watched job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="59" />
+        <source>recording</source>
+        <translation>recording</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/comparechooser.cpp" line="60" />
+        <source>%1, %2 batches</source>
+        <translation>%1, %2 batches</translation>
     </message>
 </context>
 <context>
@@ -882,7 +929,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="232" />
+        <location filename="../gui/widgets/configpanel.cpp" line="245" />
         <source>Not runnable: %1</source>
         <translation>Not runnable: %1</translation>
     </message>
@@ -910,73 +957,73 @@
         <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="182" />
+        <location filename="../gui/core/counterseries.cpp" line="185" />
         <source>main process</source>
         <translation>main process</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="182" />
-        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <location filename="../gui/core/counterseries.cpp" line="185" />
+        <location filename="../gui/core/counterseries.cpp" line="191" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="188" />
+        <location filename="../gui/core/counterseries.cpp" line="191" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="214" />
+        <location filename="../gui/core/counterseries.cpp" line="217" />
         <source>%1 (RSS)</source>
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="221" />
+        <location filename="../gui/core/counterseries.cpp" line="224" />
         <source>slots</source>
         <translation>slots</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="233" />
+        <location filename="../gui/core/counterseries.cpp" line="236" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <location filename="../gui/core/counterseries.cpp" line="246" />
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="243" />
+        <location filename="../gui/core/counterseries.cpp" line="246" />
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="260" />
+        <location filename="../gui/core/counterseries.cpp" line="263" />
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="262" />
+        <location filename="../gui/core/counterseries.cpp" line="265" />
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="264" />
+        <location filename="../gui/core/counterseries.cpp" line="267" />
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="269" />
+        <location filename="../gui/core/counterseries.cpp" line="272" />
         <source>batch slots in use: %1</source>
         <translation>batch slots in use: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="270" />
+        <location filename="../gui/core/counterseries.cpp" line="273" />
         <source>/dev/shm: %1 used of %2</source>
         <translation>/dev/shm: %1 used of %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="273" />
+        <location filename="../gui/core/counterseries.cpp" line="276" />
         <source>pinned host memory: %1</source>
         <translation>pinned host memory: %1</translation>
     </message>
@@ -1016,84 +1063,84 @@
 <context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="81" />
+        <location filename="../gui/core/enginelauncher.cpp" line="82" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Cannot make a temporary folder for the run: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="86" />
+        <location filename="../gui/core/enginelauncher.cpp" line="87" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="204" />
+        <location filename="../gui/core/enginelauncher.cpp" line="205" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="207" />
+        <location filename="../gui/core/enginelauncher.cpp" line="208" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="207" />
-        <location filename="../gui/core/enginelauncher.cpp" line="215" />
+        <location filename="../gui/core/enginelauncher.cpp" line="208" />
+        <location filename="../gui/core/enginelauncher.cpp" line="216" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="210" />
+        <location filename="../gui/core/enginelauncher.cpp" line="211" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="212" />
+        <location filename="../gui/core/enginelauncher.cpp" line="213" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="214" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="215" />
+        <location filename="../gui/core/enginelauncher.cpp" line="216" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="217" />
-        <location filename="../gui/core/enginelauncher.cpp" line="271" />
+        <location filename="../gui/core/enginelauncher.cpp" line="218" />
+        <location filename="../gui/core/enginelauncher.cpp" line="293" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="219" />
+        <location filename="../gui/core/enginelauncher.cpp" line="220" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="233" />
+        <location filename="../gui/core/enginelauncher.cpp" line="242" />
         <source>The script was ended by a signal.</source>
         <translation>The script was ended by a signal.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="237" />
+        <location filename="../gui/core/enginelauncher.cpp" line="246" />
         <source>The script exited with status %1.</source>
         <translation>The script exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="271" />
+        <location filename="../gui/core/enginelauncher.cpp" line="293" />
         <source>The job was stopped.</source>
         <translation>The job was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="291" />
+        <location filename="../gui/core/enginelauncher.cpp" line="313" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Cannot start Python (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="292" />
+        <location filename="../gui/core/enginelauncher.cpp" line="314" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -1297,6 +1344,44 @@
     </message>
 </context>
 <context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="107" />
+        <source>batch 17, sample 123, worker 2</source>
+        <translation>batch 17, sample 123, worker 2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="108" />
+        <source>Find a batch, a sample or a worker on the timeline</source>
+        <translation>Find a batch, a sample or a worker on the timeline</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="109" />
+        <source>Previous</source>
+        <translation>Previous</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="110" />
+        <source>The previous match (Shift+F3, Shift+Enter)</source>
+        <translation>The previous match (Shift+F3, Shift+Enter)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="111" />
+        <source>Next</source>
+        <translation>Next</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="112" />
+        <source>The next match (F3, Enter)</source>
+        <translation>The next match (F3, Enter)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/findbar.cpp" line="114" />
+        <source>Close the find bar (Esc)</source>
+        <translation>Close the find bar (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>ImportedTrace</name>
     <message>
         <location filename="../gui/core/importedtrace.cpp" line="23" />
@@ -1325,45 +1410,129 @@
     </message>
 </context>
 <context>
+    <name>JobConfigView</name>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="88" />
+        <source>Model this job</source>
+        <translation>Model this job</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="89" />
+        <source>Fit the engine to what was observed and run it (once the job has ended)</source>
+        <translation>Fit the engine to what was observed and run it (once the job has ended)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="90" />
+        <source>Edit the configuration</source>
+        <translation>Edit the configuration</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="91" />
+        <source>Back to the engine's configuration, which you can change and run</source>
+        <translation>Back to the engine's configuration, which you can change and run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="97" />
+        <source>Your job's DataLoader</source>
+        <translation>Your job's DataLoader</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="97" />
+        <source>Your job's DataLoader: %1</source>
+        <translation>Your job's DataLoader: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="99" />
+        <source>Waiting for the job to iterate a DataLoader…</source>
+        <translation>Waiting for the job to iterate a DataLoader…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="100" />
+        <source>As the probe read it from the job (read-only: these arguments are set in the script).</source>
+        <translation>As the probe read it from the job (read-only: these arguments are set in the script).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="115" />
+        <source>DataLoader %1</source>
+        <translation>DataLoader %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="116" />
+        <source>DataLoader</source>
+        <translation>DataLoader</translation>
+    </message>
+</context>
+<context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="146" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="133" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="206" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="28" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
         <source>Connection lost</source>
         <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="29" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="33" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="127" />
+        <source>%1 (pid %2)</source>
+        <translation>%1 (pid %2)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
+        <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
+        <translation>The job %1 ended before it could be attached to: nothing is being followed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
+        <source>Its recording is %1: open it to see the whole run.</source>
+        <translation>Its recording is %1: open it to see the whole run.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="132" />
+        <source>It left no recording (run it with --events FILE to keep one).</source>
+        <translation>It left no recording (run it with --events FILE to keep one).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
+        <source>Open its recording</source>
+        <translation>Open its recording</translation>
+    </message>
+    <message>
         <location filename="../gui/widgets/jobwatch.cpp" line="144" />
+        <source>The job %1 had ended: still showing the previous run.</source>
+        <translation>The job %1 had ended: still showing the previous run.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="197" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="257" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="203" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="263" />
         <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="264" />
         <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
         <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
     </message>
@@ -1455,16 +1624,6 @@
         <translation>The lesson: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="168" />
-        <source>slowed ×%1 (the slowed run's figures)</source>
-        <translation>slowed ×%1 (the slowed run's figures)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="175" />
-        <source>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</source>
-        <translation>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/lessonrunner.cpp" line="146" />
         <source>Show me: run %1 of %2, %3…</source>
         <translation>Show me: run %1 of %2, %3…</translation>
@@ -1483,6 +1642,16 @@
         <location filename="../gui/widgets/lessonrunner.cpp" line="155" />
         <source>Measured, alternately (median, lowest–highest):</source>
         <translation>Measured, alternately (median, lowest–highest):</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="168" />
+        <source>slowed ×%1 (the slowed run's figures)</source>
+        <translation>slowed ×%1 (the slowed run's figures)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="175" />
+        <source>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</source>
+        <translation>Slowed ×%1: these are the slowed runs' figures, as on the timeline.</translation>
     </message>
 </context>
 <context>
@@ -1981,64 +2150,49 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="240" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="279" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="171" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="172" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="236" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="336" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="339" />
-        <source>batch 17, sample 123, worker 2</source>
-        <translation>batch 17, sample 123, worker 2</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="340" />
-        <source>Find a batch, a sample or a worker on the timeline (Enter)</source>
-        <translation>Find a batch, a sample or a worker on the timeline (Enter)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="343" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="458" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="464" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="544" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="550" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="559" />
-        <source>Found %1.</source>
-        <translation>Found %1.</translation>
     </message>
 </context>
 <context>
@@ -2626,37 +2780,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="480" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="482" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="484" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="486" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="488" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="490" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="492" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -2929,7 +3083,7 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="66" />
+        <location filename="../gui/core/runsession.cpp" line="68" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
@@ -2939,7 +3093,7 @@
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="220" />
+        <location filename="../gui/core/runsession.cpp" line="242" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -2947,7 +3101,7 @@
 <context>
     <name>ShmReader</name>
     <message>
-        <location filename="../gui/core/shmreader.cpp" line="44" />
+        <location filename="../gui/core/shmreader.cpp" line="64" />
         <source>the run's shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>the run's shared memory was truncated; the live view stopped (the recording is complete)</translation>
     </message>
@@ -3097,36 +3251,46 @@
     </message>
     <message>
         <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>F3 / Shift+F3, Enter / Shift+Enter</source>
+        <translation>F3 / Shift+F3, Enter / Shift+Enter</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <source>the next / previous match of the find bar</source>
+        <translation>the next / previous match of the find bar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
         <source>F5 / Shift+F5</source>
         <translation>F5 / Shift+F5</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="23" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
         <source>run / stop</source>
         <translation>run / stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="24" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="25" />
         <source>export a picture</source>
         <translation>export a picture</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="26" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="27" />
         <source>Keyboard and mouse</source>
         <translation>Keyboard and mouse</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="29" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="30" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="64" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</translation>
     </message>
@@ -3134,47 +3298,52 @@
 <context>
     <name>StackedTimelines</name>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="99" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="136" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="103" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
+        <source>Time per batch</source>
+        <translation>Time per batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="140" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="107" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="144" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="109" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="146" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="120" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="161" />
         <source>difference</source>
         <translation>difference</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="97" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="134" />
         <source> points</source>
         <translation> points</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="102" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="139" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="110" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="147" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="139" />
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="180" />
         <source>Verdict</source>
         <translation>Verdict</translation>
     </message>
@@ -3182,67 +3351,77 @@
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="36" />
+        <location filename="../gui/widgets/statusline.cpp" line="39" />
+        <source>What went wrong</source>
+        <translation>What went wrong</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="61" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="38" />
+        <location filename="../gui/widgets/statusline.cpp" line="63" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="42" />
+        <location filename="../gui/widgets/statusline.cpp" line="67" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="44" />
+        <location filename="../gui/widgets/statusline.cpp" line="69" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="46" />
+        <location filename="../gui/widgets/statusline.cpp" line="71" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="57" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <source>Details…</source>
+        <translation>Details…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/statusline.cpp" line="84" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="63" />
+        <location filename="../gui/widgets/statusline.cpp" line="90" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="97" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="99" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="99" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="74" />
+        <location filename="../gui/widgets/statusline.cpp" line="101" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="76" />
+        <location filename="../gui/widgets/statusline.cpp" line="103" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="77" />
+        <location filename="../gui/widgets/statusline.cpp" line="104" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
@@ -3250,127 +3429,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="177" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="205" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="94" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="95" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="96" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="100" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="108" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="109" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="157" />
+        <source>The job failed: %1</source>
+        <translation>The job failed: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
+        <source>Details…</source>
+        <translation>Details…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <source>Summary (partial: the run did not finish)</source>
+        <translation>Summary (partial: the run did not finish)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="181" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
-        <source>Apply</source>
-        <translation>Apply</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="156" />
-        <source>Summary (final)</source>
-        <translation>Summary (final)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="158" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="159" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="193" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="214" />
+        <source>Apply</source>
+        <translation>Apply</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="181" />
+        <source>Summary (final)</source>
+        <translation>Summary (final)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="221" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -3682,17 +3876,27 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="452" />
+        <location filename="../gui/core/summarytext.cpp" line="455" />
+        <source>%1 (over the part that ran)</source>
+        <translation>%1 (over the part that ran)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="460" />
+        <source>Verdict over the part that ran: %1</source>
+        <translation>Verdict over the part that ran: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="467" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="454" />
+        <location filename="../gui/core/summarytext.cpp" line="469" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="466" />
+        <location filename="../gui/core/summarytext.cpp" line="481" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -3882,37 +4086,62 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="45" />
+        <location filename="../gui/core/timelinefind.cpp" line="117" />
         <source>there is no worker %1</source>
         <translation>there is no worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="51" />
-        <source>worker %1</source>
-        <translation>worker %1</translation>
+        <location filename="../gui/core/timelinefind.cpp" line="122" />
+        <source>worker %1 made no batch in the part of the run held in detail</source>
+        <translation>worker %1 made no batch in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="64" />
-        <source>sample %1 (batch %2)</source>
-        <translation>sample %1 (batch %2)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinefind.cpp" line="65" />
+        <location filename="../gui/core/timelinefind.cpp" line="127" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>sample %1 was not fetched in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="83" />
+        <location filename="../gui/core/timelinefind.cpp" line="132" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1 is not in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="92" />
+        <location filename="../gui/core/timelinefind.cpp" line="152" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="95" />
+        <location filename="../gui/core/timelinefind.cpp" line="153" />
+        <source>no batch</source>
+        <translation>no batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <source>%1 · %2 of %3</source>
+        <translation>%1 · %2 of %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="168" />
+        <source>Batch %1, epoch %2</source>
+        <translation>Batch %1, epoch %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="169" />
+        <source>from %1 to %2 (%3)</source>
+        <translation>from %1 to %2 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="187" />
+        <source>%1 ×%2: %3</source>
+        <translation>%1 ×%2: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="188" />
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinefind.cpp" line="134" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</translation>
     </message>
@@ -4216,78 +4445,78 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="44" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="46" />
         <source>Watch a Python script</source>
         <translation>Watch a Python script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="46" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="48" />
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="56" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="58" />
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>as on the command line, e.g. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="58" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
         <source>the script's folder</source>
         <translation>the script's folder</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62" />
         <source>Script</source>
         <translation>Script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="61" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="63" />
         <source>Training script</source>
         <translation>Training script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="62" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="64" />
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python scripts (*.py);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="66" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="68" />
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="67" />
-        <location filename="../gui/widgets/jobdialogs.cpp" line="68" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="69" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="70" />
         <source>Working directory</source>
         <translation>Working directory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="72" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="74" />
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="75" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="77" />
         <source>Watch</source>
         <translation>Watch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="105" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="107" />
         <source>Choose the script to run.</source>
         <translation>Choose the script to run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="107" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="109" />
         <source>Cannot read %1.</source>
         <translation>Cannot read %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="109" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111" />
         <source>The working directory %1 does not exist.</source>
         <translation>The working directory %1 does not exist.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="111" />
+        <location filename="../gui/widgets/jobdialogs.cpp" line="113" />
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 is not an executable Python interpreter.</translation>
     </message>

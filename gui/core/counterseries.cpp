@@ -107,6 +107,9 @@ CounterSeries queueSeries(const TraceModel& model, const Viewport& v, int column
     }
     for (int k = 0; k < 3; ++k)
         out.lines[size_t(k)].points.append(QPointF(double(v.t1) * unit, last[k]));
+    // A job without a pin-memory thread (its lane hidden) has no pinned buffers to count.
+    if (const int pin = model.laneIndex(TraceModel::LaneKind::Pin); pin >= 0 && model.lane(pin).hidden)
+        out.lines.resize(2);
     return out;
 }
 

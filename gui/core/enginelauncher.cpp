@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QFileInfo>
 #include <QJsonDocument>
 
@@ -227,7 +228,15 @@ QString EngineLauncher::describeScriptExit(int exitCode, QProcess::ExitStatus st
     for (const QString& line : stderrText.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
         if (!line.startsWith(QLatin1String("loaderscope: segment ")))
             lines << line;
-    const QString tail = lines.mid(std::max<qsizetype>(0, lines.size() - 12)).join(QLatin1Char('\n'));
+    // The whole traceback (from its first line, at most 60 lines back): it is shown behind
+    // Details, the status bar takes its last line (failureLine).
+    qsizetype from = std::max<qsizetype>(0, lines.size() - 12); // no traceback: the last words
+    for (qsizetype i = std::max<qsizetype>(0, lines.size() - 60); i < lines.size(); ++i)
+        if (lines[i].startsWith(QLatin1String("Traceback (most recent call last)"))) {
+            from = i;
+            break;
+        }
+    const QString tail = lines.mid(from).join(QLatin1Char('\n'));
     QString head;
     if (status == QProcess::CrashExit)
         head = tr("The script was ended by a signal.");
@@ -236,6 +245,19 @@ QString EngineLauncher::describeScriptExit(int exitCode, QProcess::ExitStatus st
     else
         head = tr("The script exited with status %1.").arg(exitCode);
     return tail.isEmpty() ? head : head + QLatin1Char('\n') + tail;
+}
+
+QString EngineLauncher::failureLine(const QString& message)
+{
+    // Python ends a traceback with "Type: message" (a worker's exception re-raised in the main
+    // process ends with the original's); the last such line is what went wrong.
+    static const QRegularExpression exception(
+        QStringLiteral("^([A-Za-z_][\\w.]*(?:Error|Exception|Exit|Interrupt|Fault|Warning))(?:: (.*))?$"));
+    const QStringList lines = message.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (qsizetype i = lines.size() - 1; i >= 0; --i)
+        if (exception.match(lines[i].trimmed()).hasMatch())
+            return lines[i].trimmed();
+    return lines.isEmpty() ? QString() : lines.first().trimmed();
 }
 
 void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)

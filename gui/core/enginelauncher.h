@@ -71,6 +71,11 @@ public:
     const QJsonObject& lastSummaryJson() const { return m_summaryJson; }
     /// The translated message for a watched script's exit.
     static QString describeScriptExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText);
+    /// A failure message in one line: a traceback's exception ("ValueError: sample 3 is corrupt"),
+    /// else the message's first line. Status bars show this, with the whole message a click away.
+    static QString failureLine(const QString& message);
+    /// Whether the last run was stopped from here (its failure is no failure of the job).
+    bool stopRequested() const { return m_stopRequested; }
     /// The translated message for an engine exit (used by tests and the status bar).
     static QString describeExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText);
 

@@ -44,6 +44,8 @@ void RunSession::wireReader(Reader* r)
         if (!m_attached)
             return;
         m_model.append(events);
+        if (m_model.growing())
+            m_job.add(events);
         if (m_live)
             m_live->add(events);
         m_lost = lost;
@@ -76,6 +78,12 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
         });
     });
     wireReader(r);
+    connect(r, &ShmReader::described, this, [this](const QByteArray& json) {
+        m_job.describe(json);
+        if (m_job.pinsMemory() && m_model.growing())
+            m_model.setLaneHidden(m_model.laneIndex(TraceModel::LaneKind::Pin), false);
+        emit jobDescribed();
+    });
     connect(&m_launcher, &EngineLauncher::finished, this, [this](const loaderscope::RunSummary& s) {
         m_summary = s;
         m_hasSummary = true;
@@ -98,11 +106,17 @@ void RunSession::begin()
     m_hasSummary = false;
     m_live.reset();
     m_error.clear();
+    m_failureLine.clear();
+    m_failureDetails.clear();
+    m_job.clear();
+    m_jobModel = {};
+    m_remoteJob = false;
     m_lost = 0;
     m_attached = false;
     m_opened.clear();
     m_remoteShift = 0;
     m_remoteSaved.clear();
+    m_attachedRecording.clear();
     m_model.reset(0, 0, true);
 }
 
@@ -130,7 +144,8 @@ void RunSession::attach(const QString& segmentName)
     m_attachedJob = true;
     m_segment = segmentName;
     m_attachTries = 0;
-    m_reader->attach(segmentName);
+    m_attachedRecording = std::exchange(m_nextRecording, {});
+    m_reader->attach(segmentName, m_attachedRecording);
     emit started();
 }
 
@@ -141,6 +156,7 @@ void RunSession::attachRemote(const RemoteStreamOptions& options)
     begin();
     m_source = Source::Attached;
     m_attachedJob = true;
+    m_remoteJob = true;
     m_segment = options.segment;
     if (m_remote)
         m_remote->deleteLater(); // its thread ends its ssh
@@ -189,9 +205,15 @@ void RunSession::finishAttached(bool failed, const QString& message)
     // engine's metrics code; the verdict follows from them.
     m_summary = liveSummary();
     m_summary.source = "pytorch";
+    m_summary.exit_code = failed ? 1 : 0; // a job that ended without finishing its loop
     m_hasSummary = m_summary.figures.batches > 0;
+    // The model and the advice the probe gives at the job's end, from the job's own knobs.
+    if (m_hasSummary)
+        m_jobModel = m_job.fitModel(m_summary);
     if (failed || !message.isEmpty()) {
         m_error = message;
+        if (failed && m_hasSummary) // a job that ran and died (not one that could not be followed)
+            noteFailure(message);
         emit runFailed(message);
     } else {
         emit runFinished(m_summary);
@@ -271,21 +293,38 @@ void RunSession::finishRun(bool ok, const QString& message)
             });
         emit reloading(0.0);
     }
+    if (m_source == Source::Script) {
+        // The probe's own summary: the job's loaders with their counts, its fitted model.
+        m_job.describe(m_launcher.lastSummaryJson());
+        m_jobModel = m_launcher.lastSummaryJson().value(QStringLiteral("model_config")).toObject();
+    }
     if (ok) {
         emit runFinished(m_summary);
     } else {
         m_error = message;
+        if (m_source == Source::Script && !m_launcher.stopRequested())
+            noteFailure(message);
         emit runFailed(message);
     }
+}
+
+void RunSession::noteFailure(const QString& message)
+{
+    m_failureDetails = message;
+    m_failureLine = EngineLauncher::failureLine(message);
 }
 
 QString RunSession::recordingPath() const
 {
     if (!m_remoteSaved.isEmpty() && m_opened.isEmpty())
         return m_remoteSaved;
+    if (!m_opened.isEmpty())
+        return m_opened;
+    if (m_source == Source::Attached)
+        return m_attachedRecording; // the reader's own record (live under its temporary name)
     if (running())
         return m_launcher.liveRecordingPath();
-    return m_opened.isEmpty() ? m_launcher.eventsPath() : m_opened;
+    return m_launcher.eventsPath();
 }
 
 void RunSession::readBackDetail(qint64 t0, qint64 t1)

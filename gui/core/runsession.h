@@ -5,6 +5,7 @@
 #pragma once
 
 #include "enginelauncher.h"
+#include "jobdescription.h"
 #include "jobtracker.h"
 #include "tracemodel.h"
 
@@ -53,6 +54,18 @@ public:
     /// is read back from it and a Chrome trace is made from it, until the next run starts.
     void showOpenedRecording(const QString& path) { m_opened = path; }
     JobTracker* jobs() { return &m_jobs; }
+    /// A watched or attached job's own DataLoader arguments (live from its segment, then from its
+    /// summary); empty for the engine's runs.
+    const JobDescription& job() const { return m_job; }
+    /// The engine config fitted to the last job that ended ("Model this job"): the probe's own
+    /// for a watched script, fitted here for a job attached to. Empty when none.
+    QJsonObject jobModel() const { return m_jobModel; }
+    /// The last failure in one line ("ValueError: sample 3 is corrupt"), and all that was said
+    /// (the traceback). Empty after a run that ended well.
+    QString failureLine() const { return m_failureLine; }
+    QString failureDetails() const { return m_failureDetails; }
+    /// The job followed (or last followed) is on another host: its stream carries no description.
+    bool remoteJob() const { return m_remoteJob; }
     /// Reads the recording's detail for [t0, t1] (model time) in the background, into the model.
     void readBackDetail(qint64 t0, qint64 t1);
 
@@ -61,7 +74,8 @@ public slots:
     /// Runs the user's script under the probe and shows its loaders live.
     void watchScript(const ScriptLaunch& script);
     /// Follows a job that is already running (a segment from listLiveSegments()); the job is not
-    /// ours: Stop only stops watching it.
+    /// ours: Stop only stops watching it. What is read is kept as a recording where
+    /// setNextRecordingPath() said (the run's history entry), if it said.
     void attach(const QString& segmentName);
     /// Follows a job on another host over ssh (RemoteReader); as attach(), the job is not ours.
     /// With `options.hold`, its events wait for releaseRemote() (ranks sharing one time axis).
@@ -76,6 +90,8 @@ signals:
     /// The run ended and the model holds every event of it (from the engine's events file).
     void runFinished(const loaderscope::RunSummary& summary);
     void runFailed(const QString& message);
+    /// The job described its DataLoaders (again): see job().
+    void jobDescribed();
     /// The complete record is being read back from the recording after a run whose live view
     /// missed events (progress 0..1).
     void reloading(double progress);
@@ -113,6 +129,7 @@ private:
     QString m_enginePath;
     QString m_nextRecording;
     QString m_opened; ///< a recording opened from a file, shown while no run is going
+    QString m_attachedRecording; ///< what the reader kept of a local job attached to
     quint64 m_lost = 0;
     QString m_segment;
     QString m_attachError;
@@ -120,5 +137,12 @@ private:
     std::function<void()> m_afterLastPoll; ///< the end of a run, waiting for the reader's last poll
     bool m_attached = false;
     bool m_attachedJob = false; ///< following a job nobody launched from here
+    JobDescription m_job;
+    bool m_remoteJob = false;
+    QJsonObject m_jobModel;
+    QString m_failureLine;
+    QString m_failureDetails;
+    /// Sets the failure's line and details from a message (its last line names the exception).
+    void noteFailure(const QString& message);
     Source m_source = Source::Engine;
 };

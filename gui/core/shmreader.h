@@ -17,6 +17,7 @@
 namespace loaderscope {
 class Segment;
 class EventReader;
+class RecordingWriter;
 } // namespace loaderscope
 
 using EventBatch = std::vector<loaderscope::Event>;
@@ -37,8 +38,10 @@ public:
     static constexpr int kMaxPendingBatches = 64; // about a second of polls
 
 public slots:
-    /// Opens /dev/shm/<name> read-only; emits attached() or attachFailed().
-    void attach(const QString& name);
+    /// Opens /dev/shm/<name> read-only; emits attached() or attachFailed(). `recordTo`: keep what
+    /// is read as a recording there (a job attached to, whose own recording the app cannot rely
+    /// on), closed by finish(); empty: none.
+    void attach(const QString& name, const QString& recordTo = {});
     /// A last drain, then detach (the engine has exited; our mapping outlives its unlink).
     void finish();
 
@@ -49,18 +52,26 @@ signals:
     /// job that nobody launched from here ends this way. `failed`: not a clean finish.
     void creatorEnded(bool failed);
     void attachFailed(const QString& reason);
+    /// A watched job's own description (JSON: program, argv, torch_version, and "loaders" with
+    /// each DataLoader's arguments as the probe read them), again each time the job rewrites it.
+    void described(const QByteArray& json);
     void eventsAvailable(const EventBatch& events, quint64 lost);
     void finishedReading();
 
 private:
     void poll(bool last = false);
+    /// Emits described() when a probe's description changed since it was last read.
+    void describe();
 
     std::unique_ptr<loaderscope::Segment> m_segment;
     int m_creatorPid = 0;
     quint64 m_creatorStart = 0;  ///< its /proc start time: a reused pid is not the creator
     int m_polls = 0;
     bool m_ended = false;
+    bool m_probe = false;
+    quint64 m_described = 0;  ///< digest of the description last emitted
     std::unique_ptr<loaderscope::EventReader> m_reader;
+    std::unique_ptr<loaderscope::RecordingWriter> m_recording; ///< what is read, kept (recordTo)
     QTimer* m_timer = nullptr;
     std::atomic<int> m_pending{0}; ///< handed to the GUI thread, not yet applied (both threads)
     quint64 m_dropped = 0;         ///< events read while the GUI thread was behind (reader thread)
@@ -74,7 +85,7 @@ public:
     explicit ShmReaderThread(QObject* parent = nullptr);
     ~ShmReaderThread() override;
     ShmReader* reader() const { return m_reader; }
-    void attach(const QString& name);
+    void attach(const QString& name, const QString& recordTo = {});
     void finish();
 
 private:

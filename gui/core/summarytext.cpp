@@ -423,7 +423,7 @@ QStringList figureLines(const RunSummary& s)
     const bool trace = fromTrace(s);
     out << T::tr("Source: %1").arg(source(s));
     if (!trace)
-        out << T::tr("Samples/s: %1").arg(rate(f.samples_per_s));
+        out << T::tr("Samples/s: %1").arg(partialRun(s) ? partialFigure(rate(f.samples_per_s)) : rate(f.samples_per_s));
     if (f.first_batch_s)
         out << T::tr("First batch: %1").arg(duration(*f.first_batch_s));
     if (s.data_stall_measured)
@@ -445,11 +445,26 @@ QStringList figureLines(const RunSummary& s)
     return out;
 }
 
+bool partialRun(const RunSummary& s)
+{
+    return s.exit_code != 0 || s.interrupted;
+}
+
+QString partialFigure(const QString& figure)
+{
+    return T::tr("%1 (over the part that ran)").arg(figure);
+}
+
+QString partialVerdict(const QString& verdict)
+{
+    return T::tr("Verdict over the part that ran: %1").arg(verdict);
+}
+
 QStringList lines(const RunSummary& s)
 {
     QStringList out = figureLines(s);
     if (!s.verdict.empty())
-        out << T::tr("Verdict: %1").arg(verdict(s));
+        out << (partialRun(s) ? partialVerdict(verdict(s)) : T::tr("Verdict: %1").arg(verdict(s)));
     if (!s.advice.empty()) {
         out << T::tr("What to change:");
         for (const Advice& a : s.advice) {

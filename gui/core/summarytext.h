@@ -54,6 +54,13 @@ QString knobValue(const loaderscope::KnobValue& v);
 QStringList figureLines(const loaderscope::RunSummary& s);
 /// Everything a picture of the run needs: figures, verdict, advice, errors.
 QStringList lines(const loaderscope::RunSummary& s);
+/// A run that did not finish (a failed job, a stopped run): its figures cover only what ran, and
+/// say so (partialFigure, partialVerdict).
+bool partialRun(const loaderscope::RunSummary& s);
+/// "365 samples/s (over the part that ran)".
+QString partialFigure(const QString& figure);
+/// "Verdict over the part that ran: highly input-bound".
+QString partialVerdict(const QString& verdict);
 
 /// Profiler-trace recommendations (plain sentences from the trace analysis) in the current
 /// language; kept until the trace analysis speaks in advice ids.

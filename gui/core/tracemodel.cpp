@@ -35,6 +35,9 @@ void TraceModel::resetGrowing(quint64 origin, int workerCapacity)
     m_lanes.resize(2);
     m_totals.resize(2);
     m_deviceLanes = false;
+    // The pin-memory thread's lane only once the job pins (its first span, or its loader's
+    // pin_memory=True as the probe describes it: RunSession).
+    m_lanes[1].hidden = true;
 }
 
 int TraceModel::ensureLane(int16_t lane)
@@ -297,6 +300,8 @@ void TraceModel::append(const std::vector<Event>& events)
         if (li < 0)
             continue;
         Lane& lane = m_lanes[size_t(li)];
+        if (m_growing && lane.kind == LaneKind::Pin)
+            lane.hidden = false;
         if (loaderscope::isCounter(e.kind))
             m_memory.add(e, t0, lane.kind == LaneKind::Worker ? lane.worker : -1);
         if (!loaderscope::isSpan(e.kind)) {

@@ -7,14 +7,12 @@
 #include "core/runhistory.h"
 #include "core/progresstext.h"
 #include "core/summarytext.h"
+#include "comparechooser.h"
 #include "stackedtimelines.h"
 
-#include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPointer>
@@ -131,29 +129,14 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
         return;
     }
     int chosen[2] = {1, 0}; // the previous run against the last one
+    auto alignment = StackedTimelines::Alignment::Start;
     if (!lastTwo) {
-        QDialog pick(parent);
-        pick.setWindowTitle(T::tr("Compare runs"));
-        auto* form = new QFormLayout(&pick);
-        QComboBox* combos[2];
-        // Each entry: when, its throughput and verdict, and what sets it apart from the others.
-        const QStringList differs = RunHistory::differences(runs);
-        for (int k = 0; k < 2; ++k) {
-            combos[k] = new QComboBox(&pick);
-            for (qsizetype i = 0; i < runs.size(); ++i)
-                combos[k]->addItem(RunHistory::title(runs[i]) + (differs[i].isEmpty() ? QString() : QStringLiteral(" · ") + differs[i]),
-                                   runs[i].id);
-            combos[k]->setCurrentIndex(chosen[k]);
-            form->addRow(k == 0 ? T::tr("Run A") : T::tr("Run B"), combos[k]);
-        }
-        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &pick);
-        form->addRow(buttons);
-        QObject::connect(buttons, &QDialogButtonBox::accepted, &pick, &QDialog::accept);
-        QObject::connect(buttons, &QDialogButtonBox::rejected, &pick, &QDialog::reject);
-        if (pick.exec() != QDialog::Accepted)
+        CompareChooser pick(runs, parent);
+        if (pick.exec() != QDialog::Accepted || pick.chosen().size() != 2)
             return;
-        chosen[0] = combos[0]->currentIndex();
-        chosen[1] = combos[1]->currentIndex();
+        chosen[0] = pick.chosen()[0];
+        chosen[1] = pick.chosen()[1];
+        alignment = pick.alignment();
     }
     // Read both recordings in the background, then show them.
     struct Loaded
@@ -190,7 +173,7 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
                     loaded->warnings << warning;
             }
         },
-        [owner, loaded, headline] {
+        [owner, loaded, headline, alignment] {
             if (!loaded->error.isEmpty()) {
                 QMessageBox::warning(owner, T::tr("Compare runs"), loaded->error);
                 return;
@@ -200,9 +183,11 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
                 it.model->moveToThread(view->thread());
             view->setAttribute(Qt::WA_DeleteOnClose);
             view->setWindowTitle(T::tr("Compare runs"));
-            view->setItems(std::move(loaded->items),
-                           headline.isEmpty() ? T::tr("Two runs on one time axis (from each run's start), their figures side by side.")
-                                              : headline);
+            view->setAlignment(alignment);
+            const QString what = alignment == StackedTimelines::Alignment::PerBatch
+                                     ? T::tr("Two runs batch for batch (each on its own time axis), their figures side by side.")
+                                     : T::tr("Two runs on one time axis (from each run's start), their figures side by side.");
+            view->setItems(std::move(loaded->items), headline.isEmpty() ? what : headline);
             view->resize(1300, 800);
             view->show();
             if (!loaded->warnings.isEmpty())

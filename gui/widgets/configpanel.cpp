@@ -2,6 +2,7 @@
 #include "configpanel.h"
 
 #include "core/configfields.h"
+#include "jobconfigview.h"
 #include "loaderscope/config.h"
 
 #include <QCheckBox>
@@ -33,6 +34,9 @@ void ConfigPanel::build()
     m_errorLabel->setStyleSheet(QStringLiteral("QLabel { color: white; background: #b42318; padding: 6px; border-radius: 3px; }"));
     m_errorLabel->hide();
     layout->addWidget(m_errorLabel);
+    m_jobView = new JobConfigView(this);
+    m_jobView->hide();
+    layout->addWidget(m_jobView);
     const auto& fields = configFields();
     QFormLayout* forms[5] = {};
     for (int g = 0; g < 5; ++g) {
@@ -54,6 +58,15 @@ void ConfigPanel::build()
     }
     layout->addStretch(1);
     retranslate();
+}
+
+void ConfigPanel::showJob(bool on)
+{
+    m_showingJob = on;
+    m_jobView->setVisible(on);
+    for (QGroupBox* g : m_groups)
+        g->setVisible(!on);
+    m_errorLabel->setVisible(!on && !m_error.isEmpty());
 }
 
 QWidget* ConfigPanel::makeEditor(const ConfigField& f, int idx)

@@ -29,6 +29,11 @@ public:
     QString errorField() const { return m_errorField; }
     /// The editor widget of a field (tests).
     QWidget* editorFor(const QString& fieldId) const;
+    /// A watched or attached job's own arguments, read-only, in place of the form (`on`), or the
+    /// editable form again.
+    void showJob(bool on);
+    bool showingJob() const { return m_showingJob; }
+    class JobConfigView* jobView() const { return m_jobView; }
 
 signals:
     void configChanged();
@@ -54,4 +59,6 @@ private:
     QString m_error;
     QString m_errorField;
     bool m_loading = false;
+    bool m_showingJob = false;
+    class JobConfigView* m_jobView = nullptr;
 };

@@ -8,6 +8,8 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -319,6 +321,7 @@ void AttachDialog::refresh()
         const QDateTime started = QDateTime::fromMSecsSinceEpoch(qint64(j.start_unix_ns / 1'000'000));
         m_table->setItem(r, 3, new QTableWidgetItem(loc.toString(started, QLocale::ShortFormat)));
         m_table->setItem(r, 4, new QTableWidgetItem(loc.toString(qint64(j.lanes_used))));
+        remember(j);
         // Every row chosen before stays chosen (selectRow would keep only the last one).
         if (before.contains(QString::fromStdString(j.name)))
             m_table->selectionModel()->select(m_table->model()->index(r, 0),
@@ -327,6 +330,29 @@ void AttachDialog::refresh()
     if (m_table->selectedItems().isEmpty() && m_table->rowCount() > 0 && m_remoteRows.empty())
         m_table->selectRow(0);
     m_table->resizeColumnsToContents();
+}
+
+void AttachDialog::remember(const loaderscope::SegmentInfo& j)
+{
+    ListedJob& job = m_listed[QString::fromStdString(j.name)];
+    job.segment = QString::fromStdString(j.name);
+    job.program = QFileInfo(QString::fromStdString(j.program)).fileName();
+    job.pid = j.pid;
+    if (!job.events.isEmpty())
+        return;
+    // Where its recording will be, from the job's own description: offered if it ends first.
+    try {
+        const auto segment = loaderscope::Segment::open(j.name, /*writable=*/false);
+        if (const auto text = segment->configJsonChecked())
+            job.events = QJsonDocument::fromJson(QByteArray::fromStdString(*text)).object().value(QStringLiteral("events")).toString();
+    } catch (const std::exception&) {
+        // ended meanwhile: nothing more to learn
+    }
+}
+
+AttachDialog::ListedJob AttachDialog::listed(const QString& segment) const
+{
+    return m_listed.value(segment, ListedJob{segment, {}, 0, {}});
 }
 
 QStringList AttachDialog::chosen() const

@@ -8,7 +8,10 @@
 #include "core/remote.h"
 #include "core/remotereader.h"
 
+#include "loaderscope/segment.h"
+
 #include <QDialog>
+#include <QHash>
 
 #include <optional>
 
@@ -47,6 +50,15 @@ public:
     explicit AttachDialog(QWidget* parent = nullptr);
     /// The segments chosen (one: the main window; several: the ranks of one job, stacked).
     QStringList chosen() const;
+    /// A listed job as the list showed it (it may have ended since): what to say if it did.
+    struct ListedJob
+    {
+        QString segment;
+        QString program;   ///< the script's file name
+        qint64 pid = 0;
+        QString events;    ///< where its recording ends up (the probe's --events), or empty
+    };
+    ListedJob listed(const QString& segment) const;
     /// The remote jobs chosen in the host table (empty when a local job is chosen).
     std::vector<RemoteStreamOptions> chosenRemote() const;
     /// Re-reads the list (also every two seconds while the dialog is open).
@@ -64,6 +76,7 @@ public:
 
 private:
     void showRemote(const std::vector<RemoteSegment>& segments, const QStringList& errors);
+    void remember(const loaderscope::SegmentInfo& job);
 
     QTableWidget* m_table;
     QLineEdit* m_host;
@@ -74,4 +87,5 @@ private:
     QTableWidget* m_remoteTable;
     RemoteLister* m_lister;
     std::vector<RemoteSegment> m_remoteRows;
+    QHash<QString, ListedJob> m_listed; ///< every job listed while the dialog was open, by segment
 };

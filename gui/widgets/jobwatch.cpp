@@ -2,9 +2,13 @@
 #include "jobwatch.h"
 
 #include "core/summarytext.h"
+#include "configpanel.h"
+#include "jobconfigview.h"
 #include "jobdialogs.h"
 #include "liveranks.h"
 #include "summarypanel.h"
+
+#include "loaderscope/segment.h"
 
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -39,6 +43,29 @@ JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogPa
     });
 }
 
+void JobWatch::showJobIn(ConfigPanel* config)
+{
+    m_config = config;
+    JobConfigView* view = config->jobView();
+    auto refresh = [this, view] {
+        // A remote job's stream carries no description: its host's job keeps the form.
+        const bool job = m_session->source() != RunSession::Source::Engine && !m_session->remoteJob();
+        m_config->showJob(job && (m_session->running() || m_config->showingJob()));
+        view->setJob(m_session->job(), m_watched);
+        view->setModelAvailable(job && !m_session->running() && !m_session->jobModel().isEmpty());
+    };
+    connect(m_session, &RunSession::started, this, [this, refresh] {
+        // A job's own settings replace the form; the engine's run shows the form it runs.
+        m_config->showJob(m_session->source() != RunSession::Source::Engine && !m_session->remoteJob());
+        refresh();
+    });
+    connect(m_session, &RunSession::jobDescribed, this, refresh);
+    connect(m_session, &RunSession::runFinished, this, refresh);
+    connect(m_session, &RunSession::runFailed, this, refresh);
+    connect(view, &JobConfigView::modelRequested, this, &JobWatch::modelJob);
+    connect(view, &JobConfigView::editRequested, this, [this] { m_config->showJob(false); });
+}
+
 void JobWatch::watchScript(const ScriptLaunch& launch)
 {
     if (m_session->running())
@@ -70,18 +97,51 @@ void JobWatch::attachToJob()
     if (chosen.isEmpty())
         return;
     if (chosen.size() == 1) {
-        attachSegment(chosen.first());
+        attachSegment(chosen.first(), d.listed(chosen.first()));
         return;
     }
     showRanks(new LiveRanksWindow(chosen));
 }
 
-void JobWatch::attachSegment(const QString& name)
+bool JobWatch::attachSegment(const QString& name, const AttachDialog::ListedJob& listed)
 {
+    // Listed a moment ago, perhaps ended since: follow only a job that still runs.
+    bool live = false;
+    for (const loaderscope::SegmentInfo& i : loaderscope::listLiveSegments())
+        if (QString::fromStdString(i.name) == name)
+            live = i.state == loaderscope::RunState::Starting || i.state == loaderscope::RunState::Running;
+    if (!live || m_session->running()) {
+        if (!live)
+            jobEnded(listed.segment.isEmpty() ? AttachDialog::ListedJob{name, {}, 0, {}} : listed);
+        return false;
+    }
     m_modelOfJob.reset();
-    m_hooks.beginJob(false);
-    m_watched.clear();
+    m_hooks.beginJob(true); // its events are kept in a new history entry, as a watched script's
+    m_watched = listed.program;
     m_session->attach(name);
+    return true;
+}
+
+void JobWatch::jobEnded(const AttachDialog::ListedJob& job)
+{
+    const QString who = job.program.isEmpty() ? job.segment : tr("%1 (pid %2)").arg(job.program).arg(job.pid);
+    const bool recorded = !job.events.isEmpty() && QFileInfo::exists(job.events);
+    const QString text = tr("The job %1 ended before it could be attached to: nothing is being followed.").arg(who) +
+                         QLatin1Char('\n') +
+                         (recorded ? tr("Its recording is %1: open it to see the whole run.").arg(job.events)
+                                   : tr("It left no recording (run it with --events FILE to keep one)."));
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Attach to a running job"), text, QMessageBox::Close, m_dialogParent);
+    box->setObjectName(QStringLiteral("jobEnded"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    if (recorded) {
+        QPushButton* open = box->addButton(tr("Open its recording"), QMessageBox::AcceptRole);
+        const QString path = job.events;
+        connect(open, &QPushButton::clicked, this, [this, path] { m_hooks.openRecording(path); });
+    }
+    box->open();
+    // What stays on screen is not the job: say so until something else happens.
+    if (m_hooks.say)
+        m_hooks.say([who] { return tr("The job %1 had ended: still showing the previous run.").arg(who); });
 }
 
 void JobWatch::showRanks(QWidget* ranks)
@@ -167,7 +227,7 @@ void JobWatch::attachRemote(const RemoteTarget& target, const QString& interpret
 
 void JobWatch::modelJob()
 {
-    const QJsonObject model = m_session->launcher()->lastSummaryJson().value(QStringLiteral("model_config")).toObject();
+    const QJsonObject model = m_session->jobModel();
     if (model.isEmpty() || m_session->running())
         return;
     // The fitted config becomes the configuration; its run is measured against the job's own rate.

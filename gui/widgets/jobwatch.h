@@ -7,6 +7,7 @@
 
 #include "core/remotereader.h"
 #include "core/runsession.h"
+#include "jobdialogs.h"
 #include "liveranks.h"
 
 #include <QJsonObject>
@@ -16,6 +17,7 @@
 #include <functional>
 #include <optional>
 
+class ConfigPanel;
 class SummaryPanel;
 class QWidget;
 
@@ -30,14 +32,24 @@ public:
         std::function<void(bool record)> beginJob;
         /// Makes `config` the configuration and runs it.
         std::function<void(const QJsonObject& config)> runConfig;
+        /// Opens a recording (File ▸ Open recording).
+        std::function<void(const QString& path)> openRecording;
+        /// A lasting status-bar message.
+        std::function<void(std::function<QString()> message)> say;
     };
 
     JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks);
+    /// While a job is watched or attached to, `config` shows the job's own arguments (read-only)
+    /// with "Model this job"; an engine run (or "Edit the configuration") brings the form back.
+    void showJobIn(ConfigPanel* config);
 
     void watchScript(const ScriptLaunch& launch);
     /// Asks which running jobs to follow: one here, several as ranks in a stacked live window.
     void attachToJob();
-    void attachSegment(const QString& name);
+    /// Follows the local job `name`; `listed`: the job as the Attach list showed it. A job that
+    /// ended since is not followed: a message names it (and offers its recording), and what is on
+    /// screen stays, said to be the previous run. False then.
+    bool attachSegment(const QString& name, const AttachDialog::ListedJob& listed = {});
     /// A job on another machine (File ▸ Attach's host field, or --attach ssh://...): a named
     /// segment on one host is followed here; otherwise the hosts are listed and every job found
     /// opens, several as stacked ranks. Errors are said in a message box and the summary pane.
@@ -58,6 +70,8 @@ public:
 
 private:
     void showModelComparison(double modelRate);
+    /// The job chosen in Attach ended before it could be followed.
+    void jobEnded(const AttachDialog::ListedJob& job);
     /// Opens a stacked ranks window, sized to fit its screen.
     void showRanks(QWidget* ranks);
 
@@ -71,4 +85,5 @@ private:
     std::optional<RemoteStreamOptions> m_lastRemote; ///< what Reconnect starts again
     class RemoteLister* m_lister = nullptr;
     QPointer<LiveRanksWindow> m_lastRanks;
+    ConfigPanel* m_config = nullptr;
 };

@@ -24,6 +24,7 @@
 #include "chartspane.h"
 #include "shortcutsdialog.h"
 #include "summarypanel.h"
+#include "findbar.h"
 #include "sweepdialog.h"
 #include "timelineview.h"
 
@@ -40,6 +41,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QVBoxLayout>
 #include <QStatusBar>
 
 
@@ -85,7 +87,17 @@ void MainWindow::buildLayout()
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
-    setCentralWidget(m_split);
+    // The find bar (Ctrl+F) above the timeline it searches.
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    m_findBar = new FindBar(this);
+    m_findBar->hide();
+    connect(m_findBar, &FindBar::findRequested, this, [this](const QString& q, int occurrence) { find(q, occurrence); });
+    column->addWidget(m_findBar);
+    column->addWidget(m_split, 1);
+    setCentralWidget(central);
     m_charts->hide(); // until the run has counters
 
     m_config = new ConfigPanel(this);
@@ -94,13 +106,7 @@ void MainWindow::buildLayout()
     m_details = new DetailsPanel(this);
     m_docks = new DockLayout(this, m_config, m_lessons, m_summary, m_details);
 
-    m_findEdit = new QLineEdit(this);
-    m_findEdit->setClearButtonEnabled(true);
-    m_findEdit->setMaximumWidth(260);
-    m_findEdit->hide();
-    connect(m_findEdit, &QLineEdit::returnPressed, this, [this] { find(m_findEdit->text()); });
-
-    m_statusLine = new StatusLine(statusBar(), m_findEdit);
+    m_statusLine = new StatusLine(statusBar());
     resize(1500, 900);
 }
 
@@ -151,11 +157,7 @@ void MainWindow::wireViewActions()
     connect(m_timeline, &TimelineView::followingChanged, a.follow, &QAction::setChecked);
     connect(a.zoomIn, &QAction::triggered, this, [this] { m_timeline->zoomAtCursor(1.5); });
     connect(a.zoomOut, &QAction::triggered, this, [this] { m_timeline->zoomAtCursor(1 / 1.5); });
-    connect(a.find, &QAction::triggered, this, [this] {
-        m_findEdit->show();
-        m_findEdit->setFocus();
-        m_findEdit->selectAll();
-    });
+    connect(a.find, &QAction::triggered, m_findBar, &FindBar::open);
     connect(a.themeSystem, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::System); });
     connect(a.themeLight, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::Light); });
     connect(a.themeDark, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::Dark); });
@@ -222,10 +224,10 @@ void MainWindow::wireSession()
     });
     connect(&m_session, &RunSession::runFinished, this, [this](const loaderscope::RunSummary& s) {
         const RunSession::Source source = m_session.source();
-        const QJsonValue model = m_session.launcher()->lastSummaryJson().value(QStringLiteral("model_config"));
+        const QJsonObject model = m_session.jobModel(); // a job's fitted engine config
         const loaderscope::RunSummary& real = s;
         m_summary->showSummary(real, true, m_runSlowMotion);
-        m_summary->setModelAvailable(source == RunSession::Source::Script && model.isObject());
+        m_summary->setModelAvailable(source != RunSession::Source::Engine && !model.isEmpty());
         m_jobWatch->runFinished(real.figures.samples_per_s, source == RunSession::Source::Engine);
         m_timeline->zoomToFit();
         const qint64 batches = real.figures.batches;
@@ -248,14 +250,9 @@ void MainWindow::wireSession()
                         run();
                 });
         };
-        // Kept across restarts for the compare view; a watched job with the engine config fitted
-        // to it (what Compare describes), an attached job only in this window.
-        if (source == RunSession::Source::Engine)
-            recordInHistory(m_config->config(), s, next);
-        else if (source == RunSession::Source::Script)
-            recordInHistory(model.toObject(), s, next);
-        else
-            next();
+        // Kept across restarts for the compare view; a watched or attached job with the engine
+        // config fitted to it (what Compare describes).
+        recordInHistory(source == RunSession::Source::Engine ? m_config->config() : model, s, next);
     });
     connect(&m_session, &RunSession::runFailed, this, [this](const QString& message) {
         m_jobWatch->runFailed();
@@ -263,16 +260,24 @@ void MainWindow::wireSession()
         // after any other failure (or Stop) it ends, saying why.
         const QJsonObject summaryJson = m_session.hasSummary() ? m_session.launcher()->lastSummaryJson() : QJsonObject();
         auto next = [this, summaryJson, message, slowed = m_runSlowMotion] { m_lessonRunner->runEnded(summaryJson, true, message, slowed); };
+        const bool job = m_session.source() != RunSession::Source::Engine;
         if (m_session.hasSummary()) {
             // A stopped or failed run keeps its summary and its history entry.
             m_summary->showSummary(m_session.summary(), true, m_runSlowMotion);
-            recordInHistory(m_config->config(), m_session.summary(), next);
+            m_summary->setModelAvailable(job && !m_session.jobModel().isEmpty());
+            recordInHistory(job ? m_session.jobModel() : m_config->config(), m_session.summary(), next);
         } else {
             next();
         }
+        // A job's failure in one line (its exception), the traceback behind Details.
+        const QString failure = m_session.failureLine();
+        m_summary->setFailure(failure);
         m_summary->showError(message);
         m_timeline->zoomToFit();
-        setMessage([message] { return message; });
+        if (failure.isEmpty())
+            setMessage([message] { return message; });
+        else
+            setMessage([failure] { return SummaryPanel::failureHeading(failure); }, m_session.failureDetails());
     });
     connect(&m_session, &RunSession::reloading, this, [this](double progress) {
         if (progress < 1.0)
@@ -287,7 +292,7 @@ void MainWindow::recordInHistory(const QJsonObject& config, const loaderscope::R
 {
     // Off the GUI thread: the entry's files, and the oldest entries removed (their recordings can
     // be gigabytes). One job per entry, so that no run's write is made stale by the next.
-    const QString events = m_session.launcher()->eventsPath();
+    const QString events = m_session.recordingPath();
     const QString entry = m_runEntry;
     m_session.jobs()->start(
         QStringLiteral("history ") + entry,
@@ -297,9 +302,9 @@ void MainWindow::recordInHistory(const QJsonObject& config, const loaderscope::R
         std::move(then));
 }
 
-void MainWindow::setMessage(std::function<QString()> message)
+void MainWindow::setMessage(std::function<QString()> message, const QString& details)
 {
-    m_statusLine->setMessage(std::move(message));
+    m_statusLine->setMessage(std::move(message), details);
     updateRunState();
 }
 
@@ -336,8 +341,6 @@ void MainWindow::retranslate()
     setWindowTitle(tr("Loaderscope — DataLoader timeline"));
     m_a->retranslate();
     m_docks->retranslate();
-    m_findEdit->setPlaceholderText(tr("batch 17, sample 123, worker 2"));
-    m_findEdit->setToolTip(tr("Find a batch, a sample or a worker on the timeline (Enter)"));
     const QString current = m_a->presets->currentData().toString();
     m_a->presets->clear();
     m_a->presets->addItem(tr("(choose a preset)"), QString());
@@ -424,7 +427,10 @@ void MainWindow::createFlows()
                                    m_lessonRunner->forgetLesson();
                                    m_a->slowMotion->setValue(1);
                                    run();
-                               }});
+                               },
+                               [this](const QString& path) { m_files->openRecordings({path}); },
+                               [this](std::function<QString()> message) { setMessage(std::move(message)); }});
+    m_jobWatch->showJobIn(m_config);
     m_proveIt = new ProveIt(m_summary,
                             {[this](std::function<QString()> message) { setMessage(std::move(message)); },
                              [this](const QString& text) { m_statusLine->show(text); }},
@@ -544,19 +550,20 @@ void MainWindow::applyKnob(const std::string& path, const loaderscope::KnobValue
     setMessage([knob, text] { return tr("Set %1 = %2: press Run (F5) to see the effect.").arg(knob, text); });
 }
 
-bool MainWindow::find(const QString& query)
+bool MainWindow::find(const QString& query, int occurrence)
 {
-    const FindResult r = findInTimeline(*m_session.model(), query);
-    if (!r.found) {
-        m_statusLine->show(r.what);
+    const FindResult r = findInTimeline(*m_session.model(), query, occurrence);
+    m_findBar->setResult(r.what, r.found);
+    if (!r.found)
         return false;
-    }
     const qint64 margin = std::max<qint64>((r.t1 - r.t0) / 4, 10'000);
     m_timeline->controller()->setUserViewport({std::max<qint64>(0, r.t0 - margin), r.t1 + margin});
     m_timeline->setHighlightedBatch(r.batch);
     if (r.lane >= 0)
         m_timelineScroll->ensureVisible(0, int(m_timeline->laneCenterY(r.lane)));
-    m_statusLine->show(tr("Found %1.").arg(r.what));
+    // The found batch told in full, where a clicked span is told.
+    m_details->showDetails(describeBatch(*m_session.model(), r.batch));
+    m_docks->raiseDetails();
     return true;
 }
 
@@ -565,7 +572,7 @@ void MainWindow::updateRunState()
     const bool running = m_session.running();
     m_a->run->setEnabled(!running && m_config->isValid());
     m_a->stop->setEnabled(running);
-    m_config->setEnabled(!running);
+    m_config->setEnabled(!running || m_config->showingJob()); // a job's own arguments stay readable
     m_a->presets->setEnabled(!running);
     m_statusLine->update(m_session, m_config->isValid(), m_jobWatch->watchedScript(), m_summary->summary());
 }

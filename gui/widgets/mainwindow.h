@@ -83,8 +83,10 @@ public slots:
     void openSweep();
     /// `lastTwo`: compare the two newest runs without asking (docs, demos).
     void openCompare(bool lastTwo = false);
-    /// Ctrl+F: shows what `query` names (a batch, a sample, a worker); false when nothing.
-    bool find(const QString& query);
+    /// Finds match `occurrence` of `query` on the timeline (the find bar's Next and Previous):
+    /// shows it, highlights its batch and tells the batch in the details pane.
+    bool find(const QString& query, int occurrence = 0);
+    class FindBar* findBar() const { return m_findBar; }
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -111,8 +113,9 @@ private:
     void saveSettings();
     void readBackForView();
     void applyKnob(const std::string& path, const loaderscope::KnobValue& value);
-    /// A status message that follows the language (rebuilt on a switch).
-    void setMessage(std::function<QString()> message);
+    /// A status message that follows the language (rebuilt on a switch); `details`: what its
+    /// Details link shows (a traceback).
+    void setMessage(std::function<QString()> message, const QString& details = {});
 
     Translator* m_translator;
     RunSession m_session;
@@ -126,7 +129,7 @@ private:
     DetailsPanel* m_details = nullptr;
     LessonsPanel* m_lessons = nullptr;
     DockLayout* m_docks = nullptr;
-    QLineEdit* m_findEdit = nullptr;
+    class FindBar* m_findBar = nullptr;
     StatusLine* m_statusLine = nullptr;
     QTimer m_liveTimer;
     QTimer m_readBack;              ///< debounces reading detail back for the view

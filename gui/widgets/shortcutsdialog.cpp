@@ -20,6 +20,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget* parent) : QDialog(parent)
         {tr("Home"), tr("the whole run")},
         {tr("F"), tr("follow the run live")},
         {tr("Ctrl+F"), tr("find a batch, a sample or a worker")},
+        {tr("F3 / Shift+F3, Enter / Shift+Enter"), tr("the next / previous match of the find bar")},
         {tr("F5 / Shift+F5"), tr("run / stop")},
         {tr("Ctrl+E"), tr("export a picture")},
     };

@@ -81,6 +81,43 @@ void StackedTimelines::addViews()
     m_viewport->setFollowing(false);
     m_viewport->setDataEnd(end);
     m_viewport->setViewport({0, end + end / 50});
+    if (m_alignment == Alignment::PerBatch)
+        alignPerBatch();
+}
+
+void StackedTimelines::alignPerBatch()
+{
+    // A run's time per batch (ns): its length over the batches it delivered.
+    std::vector<double> period;
+    qint64 batches = 1;
+    for (const Item& it : m_items) {
+        const qint64 n = std::max<qint64>(1, it.summary.figures.batches);
+        batches = std::max(batches, n);
+        period.push_back(std::max(1.0, double(std::max<qint64>(it.model->endTime(), 1)) / double(n)));
+    }
+    std::vector<ViewportController*> controllers;
+    for (size_t i = 0; i < m_views.size(); ++i) {
+        auto* c = new ViewportController(m_views[i]);
+        c->setFollowing(false);
+        c->setDataEnd(m_items[i].model->endTime());
+        const auto width = qint64(double(batches) * period[i] * 1.02);
+        c->setViewport({0, std::max<qint64>(width, ViewportController::kMinWindowNs)});
+        m_views[i]->setController(c);
+        controllers.push_back(c);
+    }
+    // A zoom or pan in one view shows the same batches in the others.
+    for (size_t i = 0; i < controllers.size(); ++i)
+        connect(controllers[i], &ViewportController::viewportChanged, this, [this, controllers, period, i](const Viewport& v) {
+            if (m_linking)
+                return;
+            m_linking = true;
+            for (size_t j = 0; j < controllers.size(); ++j)
+                if (j != i) {
+                    const double k = period[j] / period[i];
+                    controllers[j]->setViewport({qint64(double(v.t0) * k), qint64(double(v.t1) * k)});
+                }
+            m_linking = false;
+        });
 }
 
 void StackedTimelines::fillTable()
@@ -108,6 +145,10 @@ void StackedTimelines::fillTable()
          SummaryText::percent, pctDiff},
         {tr("Copy/compute overlap"), [](const RunSummary& s) { return s.figures.overlap_fraction; }, SummaryText::percent, pctDiff},
         {tr("H2D bandwidth"), [](const RunSummary& s) { return s.figures.h2d_gbps; }, SummaryText::bandwidth, SummaryText::bandwidth},
+        // What runs of different lengths compare by (Compare's per-batch alignment).
+        {tr("Time per batch"), [](const RunSummary& s) -> std::optional<double> {
+             if (s.figures.batches <= 0) return std::nullopt;
+             return s.figures.seconds / double(s.figures.batches); }, SummaryText::duration, SummaryText::duration},
     };
     const bool two = m_items.size() == 2;
     m_table->clear();

@@ -27,8 +27,16 @@ public:
         bool emphasised = false; ///< e.g. the straggler rank
     };
 
+    /// How runs of different lengths share the width: from each run's start on one time axis, or
+    /// each on its own axis scaled so that a batch is equally wide in every view (a 22 s job
+    /// beside a 0.3 s run stays readable).
+    enum class Alignment { Start, PerBatch };
+
     explicit StackedTimelines(QWidget* parent = nullptr);
     ~StackedTimelines() override;
+    /// Before setItems().
+    void setAlignment(Alignment a) { m_alignment = a; }
+    Alignment alignment() const { return m_alignment; }
     void setItems(std::vector<Item> items, const QString& headline);
     int count() const { return int(m_items.size()); }
     TimelineView* view(int i) const { return m_views[size_t(i)]; }
@@ -41,6 +49,8 @@ protected:
 private:
     /// A title and a view for each item, all on the shared time axis up to the longest run.
     void addViews();
+    /// Alignment::PerBatch: each view its own axis, zooms and pans carried over batch for batch.
+    void alignPerBatch();
     /// The items' figures side by side (and the difference of two), then their verdicts.
     void fillTable();
 
@@ -50,5 +60,7 @@ private:
     QLabel* m_headline;
     QTableWidget* m_table;
     QWidget* m_stack;
-    class ViewportController* m_viewport; ///< shared by every view
+    class ViewportController* m_viewport; ///< shared by every view (Alignment::Start)
+    Alignment m_alignment = Alignment::Start;
+    bool m_linking = false; ///< carrying one view's range to the others (PerBatch)
 };

@@ -7,16 +7,41 @@
 
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QStatusBar>
 
-StatusLine::StatusLine(QStatusBar* bar, QWidget* findEdit) : QObject(bar)
+StatusLine::StatusLine(QStatusBar* bar) : QObject(bar)
 {
     m_status = new QLabel(bar);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_device = new QLabel(bar);
-    bar->addWidget(m_status, 1);
-    bar->addPermanentWidget(findEdit);
+    m_detailsLink = new QLabel(bar);
+    m_detailsLink->setTextFormat(Qt::RichText);
+    m_detailsLink->setVisible(false);
+    connect(m_detailsLink, &QLabel::linkActivated, this, &StatusLine::showDetails);
+    // The Details link right after the message it belongs to; the device note on the right.
+    bar->addWidget(m_status);
+    bar->addWidget(m_detailsLink, 1);
     bar->addPermanentWidget(m_device);
+}
+
+void StatusLine::setMessage(std::function<QString()> message, const QString& details)
+{
+    m_message = std::move(message);
+    m_detailsText = details;
+    m_detailsLink->setVisible(false);
+}
+
+void StatusLine::showDetails()
+{
+    if (m_detailsText.isEmpty())
+        return;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("What went wrong"), m_status->text(), QMessageBox::Close,
+                                m_status->window());
+    box->setDetailedText(m_detailsText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("failureDetails"));
+    box->open();
 }
 
 void StatusLine::show(const QString& text)
@@ -44,6 +69,8 @@ void StatusLine::update(const RunSession& session, bool configValid, const QStri
         m_status->setText(tr("The configuration is not runnable: see the message above the form."));
     else
         m_status->setText(m_message ? m_message() : tr("Ready: press Run (F5)."));
+    m_detailsLink->setText(QStringLiteral("<a href=\"details\">%1</a>").arg(tr("Details…").toHtmlEscaped()));
+    m_detailsLink->setVisible(!running && !m_detailsText.isEmpty());
     m_device->setText(deviceText(shown, running && session.source() != RunSession::Source::Engine));
 }
 

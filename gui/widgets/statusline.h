@@ -13,6 +13,7 @@
 #include <functional>
 
 class QLabel;
+class QMessageBox;
 class QStatusBar;
 class QWidget;
 class RunSession;
@@ -21,11 +22,15 @@ class StatusLine : public QObject
 {
     Q_OBJECT
 public:
-    /// Adds its labels to `bar`; `findEdit` sits between the message and the device note.
-    StatusLine(QStatusBar* bar, QWidget* findEdit);
+    /// Adds its labels to `bar`: the message (with Details when it has them), the device note.
+    explicit StatusLine(QStatusBar* bar);
 
-    /// A lasting message, rebuilt (in the new language) by update() while nothing runs.
-    void setMessage(std::function<QString()> message) { m_message = std::move(message); }
+    /// A lasting message, rebuilt (in the new language) by update() while nothing runs. `details`:
+    /// the whole story behind a one-line message (a traceback), a click on *Details* away.
+    void setMessage(std::function<QString()> message, const QString& details = {});
+    /// The details of the lasting message (empty: none), and the dialog that shows them.
+    QString details() const { return m_detailsText; }
+    void showDetails();
     /// A passing line (progress, a find's result), until the next update.
     void show(const QString& text);
     QString text() const;
@@ -39,6 +44,8 @@ private:
     QString deviceText(const loaderscope::RunSummary& s, bool watchingJob) const;
 
     QLabel* m_status;
+    QLabel* m_detailsLink; ///< "Details…" after a one-line failure
     QLabel* m_device;
+    QString m_detailsText;
     std::function<QString()> m_message;
 };

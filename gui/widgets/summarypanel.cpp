@@ -21,6 +21,13 @@ enum Row { Source, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, W
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
+    m_failure = new QLabel(this);
+    m_failure->setWordWrap(true);
+    m_failure->setTextFormat(Qt::RichText);
+    m_failure->setStyleSheet(QStringLiteral("color: #e05252;"));
+    m_failure->setVisible(false);
+    connect(m_failure, &QLabel::linkActivated, this, &SummaryPanel::failureDetailsRequested);
+    layout->addWidget(m_failure);
     m_title = new QLabel(this);
     QFont tf = m_title->font();
     tf.setBold(true);
@@ -116,6 +123,7 @@ void SummaryPanel::clear()
     m_modelAvailable = false;
     m_summary = {};
     m_error.clear();
+    m_failureLine.clear();
     m_final = false;
     m_empty = true;
     m_slowMotion = 1;
@@ -138,6 +146,17 @@ void SummaryPanel::showError(const QString& message)
     render();
 }
 
+void SummaryPanel::setFailure(const QString& line)
+{
+    m_failureLine = line;
+    render();
+}
+
+QString SummaryPanel::failureHeading(const QString& line)
+{
+    return tr("The job failed: %1").arg(line);
+}
+
 void SummaryPanel::setProofProgress(int done, int total, const QString& text)
 {
     m_proofProgress->setVisible(total > 0);
@@ -153,14 +172,21 @@ void SummaryPanel::render()
     const auto& f = m_summary.figures;
     const bool trace = m_summary.source == "profiler";
     const bool have = !m_empty && (f.seconds > 0 || trace || f.batches > 0);
-    m_title->setText(m_empty ? tr("Summary") : m_final ? tr("Summary (final)") : tr("Summary (live)"));
-    if (!m_empty && m_slowMotion > 1)
+    // A run that did not finish (a failed job, a stopped run): its figures cover only what ran.
+    const bool partial = !m_failureLine.isEmpty() || (m_final && partialRun(m_summary));
+    m_failure->setVisible(!m_failureLine.isEmpty());
+    m_failure->setText(QStringLiteral("<b>%1</b> <a href=\"details\">%2</a>")
+                           .arg(failureHeading(m_failureLine).toHtmlEscaped(), tr("Details…").toHtmlEscaped()));
+    m_title->setText(m_empty ? tr("Summary") : partial ? tr("Summary (partial: the run did not finish)")
+                                            : m_final ? tr("Summary (final)") : tr("Summary (live)"));
+    if (!m_empty && !partial && m_slowMotion > 1)
         m_title->setText(m_final ? tr("Summary (final, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0))
                                  : tr("Summary (live, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0)));
     auto set = [this](int row, const QString& v) { m_values[row]->setText(v.isEmpty() ? QStringLiteral("–") : v); };
     set(Source, m_empty ? QString() : source(m_summary));
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));
-    set(Samples, have && !trace ? rate(f.samples_per_s) : QString());
+    const QString samples = have && !trace ? rate(f.samples_per_s) : QString();
+    set(Samples, partial && !samples.isEmpty() ? partialFigure(samples) : samples);
     set(FirstBatch, have && f.first_batch_s ? duration(*f.first_batch_s) : QString());
     set(Stall, have && m_summary.data_stall_measured ? percent(f.data_stall_fraction) : QString());
     // Only where a device works: the engine's (simulated or CUDA), or a trace or job with kernels.
@@ -174,7 +200,9 @@ void SummaryPanel::render()
     m_values[Memory]->setToolTip(memoryTermsHelp());
     m_workerTable->setVisible(!trace); // a profiler trace holds no worker of ours
     const QString v = verdict(m_summary);
-    m_verdict->setText(have && !v.isEmpty() ? tr("Verdict: %1").arg(v) : QString());
+    m_verdict->setText(!have || v.isEmpty() ? QString()
+                       : partial           ? partialVerdict(v)
+                                           : tr("Verdict: %1").arg(v));
     QStringList items;
     bool anyKnob = false;
     for (size_t i = 0; i < m_summary.advice.size(); ++i) {
@@ -195,12 +223,13 @@ void SummaryPanel::render()
     m_model->setVisible(m_final && m_modelAvailable && m_summary.source == "pytorch");
     m_prove->setEnabled(!m_proofProgress->isVisible());
     QStringList errors;
-    for (const std::string& e : m_summary.errors)
-        errors << QString::fromStdString(e);
+    for (const std::string& e : m_summary.errors) // a worker's traceback: its first line (the rest is in Details)
+        errors << (m_failureLine.isEmpty() ? QString::fromStdString(e) : QString::fromStdString(e).section(QLatin1Char('\n'), 0, 0));
     for (const std::string& w : m_summary.warnings)
         if (w.find("events were lost") != std::string::npos)
             errors << QString::fromStdString(w);
-    if (!m_error.isEmpty() && !errors.contains(m_error))
+    // A failure's whole message (a traceback) is behind the heading's Details, not spelled out here.
+    if (!m_error.isEmpty() && !errors.contains(m_error) && m_failureLine.isEmpty())
         errors << m_error;
     m_errors->setText(errors.join(QLatin1Char('\n')));
     fitHeightToWidth();
@@ -237,10 +266,20 @@ QString SummaryPanel::modelComparison() const
 
 QStringList SummaryPanel::lines() const
 {
-    QStringList out{m_title->text()};
-    if (!m_empty)
-        out += SummaryText::lines(m_summary);
-    if (!m_error.isEmpty())
+    QStringList out;
+    if (!m_failureLine.isEmpty())
+        out << failureHeading(m_failureLine);
+    out << m_title->text();
+    if (!m_empty) {
+        loaderscope::RunSummary shown = m_summary;
+        if (!m_failureLine.isEmpty()) {
+            shown.exit_code = shown.exit_code != 0 ? shown.exit_code : 1; // figures of the part that ran
+            for (std::string& e : shown.errors) // a worker's traceback: its first line (the rest is in Details)
+                e = e.substr(0, e.find('\n'));
+        }
+        out += SummaryText::lines(shown);
+    }
+    if (!m_error.isEmpty() && m_failureLine.isEmpty())
         out << m_error;
     return out;
 }

@@ -25,6 +25,11 @@ public:
     /// figures are the slowed run's.
     void showSummary(const loaderscope::RunSummary& summary, bool final, double slowMotion = 1);
     void showError(const QString& message);
+    /// The job failed (one line: "ValueError: sample 3 is corrupt"): the panel heads with it, and
+    /// its figures are those of the part that ran. Empty: no failure.
+    void setFailure(const QString& line);
+    /// "The job failed: %1", as the summary and the status bar say it.
+    static QString failureHeading(const QString& line);
     void clear();
     /// "Prove it" is running: a progress line (done of total), or finished (total 0).
     void setProofProgress(int done, int total, const QString& text);
@@ -46,6 +51,8 @@ signals:
     void applyAdvice(const loaderscope::Advice& advice);
     /// Fit the engine to the watched job and run the model.
     void modelRequested();
+    /// The failure heading's *Details* (the traceback).
+    void failureDetailsRequested();
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -62,6 +69,7 @@ private:
     QFormLayout* m_form;
     QList<QLabel*> m_names;
     QList<QLabel*> m_values;
+    QLabel* m_failure;
     QLabel* m_title;
     QLabel* m_verdict;
     QLabel* m_advice;
@@ -75,6 +83,7 @@ private:
     WorkerStatsModel* m_workerModel;
     loaderscope::RunSummary m_summary;
     QString m_error;
+    QString m_failureLine;
     bool m_final = false;
     bool m_empty = true;
     double m_slowMotion = 1;

@@ -92,6 +92,7 @@ class ProbeSession:
             # folder, which the stale sweep removes if this process is killed.
             self._temp_dir = _native.private_temp_dir("probe")
             self.recording = os.path.join(self._temp_dir, "recording")
+        self.info = info
         info_json = json.dumps(info)
         # Only what /dev/shm can spare (_shm): raises NoRoom, which disables the probe, if not even
         # the smallest segment fits.
@@ -120,6 +121,7 @@ class ProbeSession:
         sys.stderr.write(line + "\n")
         sys.stderr.flush()
         self.notes = []  # warnings the summary repeats
+        safe(self.publish_info)  # where its recording goes, before any loader is made
         if shm_note:
             warn(shm_note)  # after the segment line: readers take the first line as that
             self.notes.append(shm_note)
@@ -140,7 +142,22 @@ class ProbeSession:
             rec = LoaderRecord(loader, hooks, len(self.loaders))
             self.loaders.append(rec)
             self._by_loader[loader] = rec
+            safe(self.publish_info)
         return rec
+
+    def publish_info(self):
+        """Rewrites the job's description in the segment with its loaders' arguments, so that an
+        app watching the job shows the job's own settings while it runs (docs/traces.md)."""
+        info = dict(self.info)
+        info["torch_version"] = self.torch_version()
+        info["loaders"] = [{"index": r.index, "knobs": r.knobs} for r in self.loaders]
+        events = self.output_path(STATE.options.events)
+        if events:
+            info["events"] = os.path.abspath(events)  # where the recording ends up
+        if not self.native.set_info(json.dumps(info)):
+            # Many loaders: the first ones are what a watcher needs most.
+            info["loaders"] = info["loaders"][:8]
+            self.native.set_info(json.dumps(info))
 
     def torch_version(self):
         torch = sys.modules.get("torch")

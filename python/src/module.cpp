@@ -241,6 +241,8 @@ PYBIND11_MODULE(_native, m)
         .def_property_readonly("lanes", &Session::lanes)
         .def_property_readonly("segment", &Session::handle)
         .def("info", [](const Session& s) { return headerInfo(s.handle()->segment()); })
+        .def("set_info", [](Session& s, const std::string& info) { return s.handle()->segment().rewriteConfig(info); },
+             py::arg("info_json"), "Rewrites the job's description in the segment (False: too long).")
         .def("set_rank", &Session::setRank)
         .def("note_lanes_used", &Session::noteLanesUsed)
         .def("set_run_state", &Session::setRunState)

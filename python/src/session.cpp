@@ -94,6 +94,7 @@ ls::SegmentSpec probeSegmentSpec(const SessionSpec& spec)
     s.max_indices = 1;
     s.slot_payload_bytes = 0;
     s.config_json = spec.info_json;
+    s.config_reserve_bytes = kInfoReserveBytes;
     s.source = ls::SegmentSource::Probe;
     s.program = spec.program;
     s.rank = spec.rank;
@@ -111,7 +112,7 @@ uint64_t probeSegmentBytes(uint32_t lanes, uint32_t ringCapacity, uint64_t infoJ
     const ls::SegmentSpec s = probeSegmentSpec(spec);
     return ls::ShmLayout::fromCounts(s.num_workers, s.num_slots, s.task_ring_capacity, s.event_ring_capacity,
                                      s.max_indices, s.slot_payload_bytes,
-                                     ls::ShmLayout::configSectionBytes(infoJsonBytes))
+                                     ls::ShmLayout::configSectionBytes(std::max<uint64_t>(infoJsonBytes, kInfoReserveBytes)))
         .total_bytes;
 }
 

@@ -65,6 +65,10 @@ private:
     std::thread m_thread;
 };
 
+/// Room in the segment for the job's description rewritten as its DataLoaders appear (their
+/// arguments, about 600 bytes each): what a watching app shows as the job's own settings.
+inline constexpr uint64_t kInfoReserveBytes = 16 * 1024;
+
 struct SessionSpec
 {
     uint32_t lanes = 16;                ///< worker event rings (worker lanes 0..lanes-1)

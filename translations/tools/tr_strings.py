@@ -939,4 +939,59 @@ TR = {
     "Summary (live, slowed ×%1)": "Özet (canlı, ×%1 yavaşlatıldı)",
     "Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is":
         "Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır",
+    # r5-jobview: a watched or attached job's own settings, failed jobs, Attach, Compare's chooser, the find bar
+    "What went wrong": "Ne ters gitti",
+    "Details…": "Ayrıntılar…",
+    "The job failed: %1": "İş başarısız oldu: %1",
+    "Summary (partial: the run did not finish)": "Özet (kısmi: çalıştırma tamamlanmadı)",
+    "%1 (over the part that ran)": "%1 (çalışan kısım üzerinden)",
+    "Verdict over the part that ran: %1": "Çalışan kısım üzerinden karar: %1",
+    "%1 (pid %2)": "%1 (pid %2)",
+    "The job %1 ended before it could be attached to: nothing is being followed.":
+        "%1 işi, ona bağlanılamadan sona erdi: hiçbir şey izlenmiyor.",
+    "Its recording is %1: open it to see the whole run.": "Kaydı %1: tüm çalıştırmayı görmek için açın.",
+    "It left no recording (run it with --events FILE to keep one).":
+        "Geride kayıt bırakmadı (bir kayıt tutmak için --events DOSYA ile çalıştırın).",
+    "Open its recording": "Kaydını aç",
+    "The job %1 had ended: still showing the previous run.": "%1 işi sona ermişti: hâlâ önceki çalıştırma gösteriliyor.",
+    "Fit the engine to what was observed and run it (once the job has ended)":
+        "Motoru gözlemlenene uydur ve çalıştır (iş sona erdikten sonra)",
+    "Edit the configuration": "Yapılandırmayı düzenle",
+    "Back to the engine's configuration, which you can change and run":
+        "Değiştirip çalıştırabileceğiniz motor yapılandırmasına dön",
+    "Your job's DataLoader": "İşinizin DataLoader'ı",
+    "Your job's DataLoader: %1": "İşinizin DataLoader'ı: %1",
+    "Waiting for the job to iterate a DataLoader…": "İşin bir DataLoader üzerinde dolaşması bekleniyor…",
+    "As the probe read it from the job (read-only: these arguments are set in the script).":
+        "Probe'un işten okuduğu haliyle (salt okunur: bu argümanlar betikte ayarlanır).",
+    "DataLoader %1": "DataLoader %1",
+    "worker %1 made no batch in the part of the run held in detail":
+        "worker %1, çalıştırmanın ayrıntılı tutulan kısmında hiç batch yapmadı",
+    "no batch": "batch yok",
+    "%1 · %2 of %3": "%1 · %2 / %3",
+    "Batch %1, epoch %2": "Batch %1, epoch %2",
+    "from %1 to %2 (%3)": "%1 ile %2 arası (%3)",
+    "%1 ×%2: %3": "%1 ×%2: %3",
+    "%1: %2": "%1: %2",
+    "Find a batch, a sample or a worker on the timeline": "Zaman çizelgesinde bir batch, örnek veya worker bul",
+    "Previous": "Önceki",
+    "The previous match (Shift+F3, Shift+Enter)": "Önceki eşleşme (Shift+F3, Shift+Enter)",
+    "Next": "Sonraki",
+    "The next match (F3, Enter)": "Sonraki eşleşme (F3, Enter)",
+    "Close the find bar (Esc)": "Arama çubuğunu kapat (Esc)",
+    "Tick two runs to compare (the two newest are ticked):": "Karşılaştırmak için iki çalıştırma işaretleyin (en yeni ikisi işaretli):",
+    "Runs of different lengths": "Farklı uzunluktaki çalıştırmalar",
+    "Align at their start, on one time axis": "Başlangıçlarında hizala, tek bir zaman ekseninde",
+    "Per batch: each run scaled so that a batch is as wide in both":
+        "Batch başına: her çalıştırma, bir batch ikisinde de aynı genişlikte olacak şekilde ölçeklenir",
+    "Compare": "Karşılaştır",
+    "engine run": "motor çalıştırması",
+    "watched job": "izlenen iş",
+    "recording": "kayıt",
+    "%1, %2 batches": "%1, %2 batch",
+    "Two runs batch for batch (each on its own time axis), their figures side by side.":
+        "İki çalıştırma batch batch (her biri kendi zaman ekseninde), rakamları yan yana.",
+    "Time per batch": "Batch başına süre",
+    "F3 / Shift+F3, Enter / Shift+Enter": "F3 / Shift+F3, Enter / Shift+Enter",
+    "the next / previous match of the find bar": "arama çubuğunun sonraki / önceki eşleşmesi",
 }

@@ -106,6 +106,13 @@ private:
 /** observeTimings over a whole vector of events. */
 void observeTimings(const std::vector<Event>& events, LoaderObservation& obs);
 
+/**
+ * The knobs the probe read from one DataLoader and what it counted of it: an entry of "loaders" in
+ * a probe summary, or in a live probe segment's description ({"knobs": {...}, "epochs": ...}; the
+ * counts may be missing there). Throws nlohmann's parse error on text that is not JSON.
+ */
+LoaderObservation observationFromLoaderJson(const std::string& loaderJson);
+
 /** The "observed" object of a probe summary, and back (throws ConfigError on a bad object). */
 std::string observationToJson(const LoaderObservation& obs);
 LoaderObservation observationFromJson(const std::string& json);

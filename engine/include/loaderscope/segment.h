@@ -23,6 +23,9 @@ struct SegmentSpec
     uint32_t max_indices = 1;           ///< indices per slot
     uint64_t slot_payload_bytes = 0;
     std::string config_json;            ///< stored in the config section (engine: the run's config)
+    /// Room kept in the config section for a longer text written later (rewriteConfig): a probe
+    /// learns its DataLoaders' arguments after it made its segment.
+    uint64_t config_reserve_bytes = 0;
     SegmentSource source = SegmentSource::Engine;
     std::string program;                ///< shown in lists (truncated to 255 bytes)
     int rank = -1;
@@ -73,6 +76,14 @@ public:
     EventRingHdr* eventRing(uint32_t r) const;
     EventRecord* eventRecords(uint32_t r) const;
     std::string configJson() const;
+    /// Creator only: replaces the config section's text while readers may read it (a probe's
+    /// description of its job, rewritten as loaders appear). False when it does not fit.
+    /// The digest is cleared first and written last, so a reader can tell a torn copy.
+    bool rewriteConfig(const std::string& text);
+    /// The config text, or nothing when it was being rewritten while read (try again later).
+    std::optional<std::string> configJsonChecked() const;
+    /// Changes whenever the config text is rewritten (its FNV-1a digest; 0 while being written).
+    uint64_t configDigest() const;
 
 private:
     Segment() = default;

@@ -312,4 +312,45 @@ Config fitConfig(const LoaderObservation& o)
     return c;
 }
 
+LoaderObservation observationFromLoaderJson(const std::string& loaderJson)
+{
+    LoaderObservation o;
+    const json parsed = json::parse(loaderJson);
+    const json* loader = &parsed;
+    if (!loader->is_object() || !loader->contains("knobs") || !(*loader)["knobs"].is_object())
+        return o;
+    const json& k = loader->at("knobs");
+    if (k.value("batch_size", json()).is_number_integer())
+        o.batch_size = k["batch_size"].get<int64_t>();
+    else
+        o.batch_size.reset();
+    o.num_workers = k.value("num_workers", 0);
+    o.prefetch_factor = k.value("prefetch_factor", json(2)).is_number_integer() ? k["prefetch_factor"].get<int>() : 2;
+    o.pin_memory = k.value("pin_memory", false);
+    o.persistent_workers = k.value("persistent_workers", false);
+    o.in_order = k.value("in_order", true);
+    o.drop_last = k.value("drop_last", false);
+    o.shuffle = k.value("shuffle", false);
+    if (const json& s = k.value("distributed_sampler", json()); s.is_object()) {
+        DistributedConfig d;
+        d.num_replicas = s.value("num_replicas", int64_t(1));
+        d.rank = s.value("rank", int64_t(0));
+        d.seed = s.value("seed", uint64_t(0));
+        d.shuffle = o.shuffle;
+        d.drop_last = s.value("drop_last", false);
+        o.sampler = d;
+    }
+    o.timeout_s = k.value("timeout_s", 0.0);
+    o.start_method = k.value("start_method", std::string("fork"));
+    o.iterable = k.value("dataset_kind", std::string("map")) == "iterable";
+    if (k.value("dataset_length", json()).is_number_integer())
+        o.dataset_length = k["dataset_length"].get<int64_t>();
+    o.epochs = loader->value("epochs", 1);
+    const int64_t samples = loader->value("samples", int64_t(0));
+    o.samples_per_epoch = o.epochs > 0 ? samples / o.epochs : samples;
+    const int64_t measured = loader->value("samples_measured", int64_t(0));
+    o.sample_bytes = measured > 0 ? loader->value("bytes_measured", int64_t(0)) / measured : 0;
+    return o;
+}
+
 } // namespace loaderscope

@@ -136,7 +136,7 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
     std::unique_ptr<Segment> seg(new Segment);
     seg->m_layout = ShmLayout::fromCounts(spec.num_workers, spec.num_slots, spec.task_ring_capacity,
                                           spec.event_ring_capacity, spec.max_indices, spec.slot_payload_bytes,
-                                          ShmLayout::configSectionBytes(configJson.size()));
+                                          ShmLayout::configSectionBytes(std::max<uint64_t>(configJson.size(), spec.config_reserve_bytes)));
     if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
         throw std::runtime_error("the config text is larger than 1 MiB");
     std::random_device rd;
@@ -269,6 +269,42 @@ std::string Segment::configJson() const
 {
     const uint64_t n = std::min<uint64_t>(header()->config_bytes, m_layout.config_section_bytes - 1);
     return std::string(reinterpret_cast<const char*>(m_base + m_layout.off_config), n);
+}
+
+uint64_t Segment::configDigest() const
+{
+    return std::atomic_ref<uint64_t>(header()->config_digest).load(std::memory_order_acquire);
+}
+
+bool Segment::rewriteConfig(const std::string& text)
+{
+    if (text.size() + 1 > m_layout.config_section_bytes)
+        return false;
+    SegmentHeader* h = header();
+    // A seqlock with the digest as its sequence: 0 while the text changes, its hash once whole.
+    std::atomic_ref<uint64_t> digest(h->config_digest), bytes(h->config_bytes);
+    digest.store(0, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    bytes.store(0, std::memory_order_relaxed);
+    char* at = reinterpret_cast<char*>(m_base + m_layout.off_config);
+    std::memcpy(at, text.data(), text.size());
+    at[text.size()] = '\0';
+    bytes.store(text.size(), std::memory_order_relaxed);
+    digest.store(fnv1a::hash64(text), std::memory_order_release);
+    return true;
+}
+
+std::optional<std::string> Segment::configJsonChecked() const
+{
+    SegmentHeader* h = header();
+    std::atomic_ref<uint64_t> digest(h->config_digest), bytes(h->config_bytes);
+    const uint64_t before = digest.load(std::memory_order_acquire);
+    const uint64_t n = std::min<uint64_t>(bytes.load(std::memory_order_relaxed), m_layout.config_section_bytes - 1);
+    std::string text(reinterpret_cast<const char*>(m_base + m_layout.off_config), n);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (before == 0 || digest.load(std::memory_order_relaxed) != before || fnv1a::hash64(text) != before)
+        return std::nullopt;
+    return text;
 }
 
 } // namespace loaderscope
