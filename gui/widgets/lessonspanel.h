@@ -12,6 +12,7 @@
 class QButtonGroup;
 class QComboBox;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QRadioButton;
@@ -25,6 +26,9 @@ public:
     explicit LessonsPanel(QWidget* parent = nullptr);
     const LessonLibrary& library() const { return m_library; }
     int currentLesson() const;
+    /// Puts the window's slow-motion label and control under "Run the experiment" (the window
+    /// keeps owning what they mean).
+    void placeSlowMotion(QWidget* label, QWidget* control);
     void setCurrentLesson(int index);
     /// The instructor's questions (Lessons ▸ Import questions): each shows in its lesson's quiz.
     void setImportedQuestions(const QVector<BankQuestion>& bank);
@@ -67,6 +71,7 @@ private:
     QComboBox* m_list;
     QTextBrowser* m_text;
     QPushButton* m_run;
+    QHBoxLayout* m_slowRow;
     QVector<BankQuestion> m_bank;
     QVector<QuizItem> m_quiz;   ///< the current lesson's
     int m_quizIndex = 0;

@@ -10,6 +10,7 @@
 #include "core/runhistory.h"
 #include "core/summarytext.h"
 #include "core/timelinefind.h"
+#include "core/timelinestyle.h"
 #include "core/translator.h"
 #include "detailspanel.h"
 #include "statusline.h"
@@ -20,6 +21,7 @@
 #include "lessonspanel.h"
 #include "mainactions.h"
 #include "proveit.h"
+#include "screenfit.h"
 #include "questionbankactions.h"
 #include "chartspane.h"
 #include "shortcutsdialog.h"
@@ -31,6 +33,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QJsonArray>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QLocale>
@@ -41,6 +44,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 
 namespace {
@@ -50,8 +54,10 @@ constexpr int kChartHeight = 150; ///< the queue chart's first height; the timel
 MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(parent), m_translator(translator)
 {
     setObjectName(QStringLiteral("MainWindow"));
+    ScreenFit::install(); // this window and every dialog fit the screen they open on
     buildLayout();
     m_a = new MainActions(this);
+    m_lessons->placeSlowMotion(m_a->slowLabel, m_a->slowMotion);
     createFlows();
     wireActions();
     wireSession();
@@ -85,7 +91,26 @@ void MainWindow::buildLayout()
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
-    setCentralWidget(m_split);
+    // A lesson's "Look: …" hint above the timeline: wrapped, always whole and in view (painted under
+    // the lanes, a short window scrolled it away).
+    m_hint = new QLabel(this);
+    m_hint->setObjectName(QStringLiteral("lessonHint"));
+    m_hint->setWordWrap(true);
+    m_hint->setMargin(4);
+    const QColor accent = TimelineStyle::overlayAccent(); // the lanes' frames are in this colour
+    m_hint->setStyleSheet(QStringLiteral("QLabel { background: rgba(%1, %2, %3, 70); }")
+                              .arg(accent.red())
+                              .arg(accent.green())
+                              .arg(accent.blue()));
+    m_hint->hide();
+    m_timeline->setCaptionShownOutside(true);
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(m_hint);
+    centreLayout->addWidget(m_split, 1);
+    setCentralWidget(centre);
     m_charts->hide(); // until the run has counters
 
     m_config = new ConfigPanel(this);
@@ -335,6 +360,7 @@ void MainWindow::retranslate()
     for (const QString& name : Presets::names())
         m_a->presets->addItem(Presets::title(name), name);
     m_a->presets->setCurrentIndex(std::max(0, m_a->presets->findData(current)));
+    m_a->fitPresetBox();
     m_a->langEn->setChecked(m_translator && m_translator->language() == QLatin1String("en"));
     m_a->langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
     // What is shown was formatted in the previous language: format it again.
@@ -425,6 +451,8 @@ void MainWindow::showOverlay(const TimelineOverlay& overlay)
 {
     m_timeline->setOverlay(overlay);
     m_charts->setMemoryHighlighted(overlay.memoryChart);
+    m_hint->setText(overlay.caption);
+    m_hint->setVisible(!overlay.caption.isEmpty());
 }
 
 void MainWindow::run()

@@ -122,6 +122,7 @@ private:
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
+    QLabel* m_hint = nullptr; ///< the lesson's "Look: …" caption, above the timeline
     ChartsPane* m_charts = nullptr;
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;

@@ -13,6 +13,7 @@ StatusLine::StatusLine(QStatusBar* bar, QWidget* findEdit) : QObject(bar)
 {
     m_status = new QLabel(bar);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true); // a long message (a worker's death) takes a second line, never cut
     m_device = new QLabel(bar);
     bar->addWidget(m_status, 1);
     bar->addPermanentWidget(findEdit);

@@ -891,4 +891,8 @@ TR = {
     "Cannot write the run's summary to %1.": "Çalıştırmanın özeti %1 konumuna yazılamıyor.",
     "the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time":
         "pin-memory thread'i zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek thread'de sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder",
+    # r5-projector: slow motion in the lessons panel
+    "Slow motion:": "Ağır çekim:",
+    "Lesson %1 of %2": "Ders %1 / %2",
+    "Presets": "Hazır ayarlar",
 }
