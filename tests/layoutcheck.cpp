@@ -7,6 +7,7 @@
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QChart>
+#include <QAbstractAxis>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -164,9 +165,18 @@ void checkScrollArea(const QAbstractScrollArea* a, QStringList& out)
     }
 }
 
-/// Qt Charts elides the names of a legend that has no room for them (or shows bare swatches).
+/// Qt Charts elides the names of a legend that has no room for them (or shows bare swatches), and
+/// an axis title longer than its side of the plot.
 void checkChart(const QChartView* v, QStringList& out)
 {
+    for (const QAbstractAxis* axis : v->chart()->axes()) {
+        if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty())
+            continue;
+        const QRectF plot = v->chart()->plotArea();
+        const double side = axis->orientation() == Qt::Vertical ? plot.height() : plot.width();
+        if (QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText()) > side)
+            out << QStringLiteral("elided: the axis title \"%1\" of %2").arg(axis->titleText(), describe(v));
+    }
     const QLegend* legend = v->chart()->legend();
     if (!legend->isVisible())
         return;

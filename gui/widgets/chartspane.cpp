@@ -36,6 +36,11 @@ ChartsPane::ChartsPane(const TraceModel* model, ViewportController* controller, 
 
 void ChartsPane::setTheme(const TimelineTheme& theme)
 {
+    // The legends in the timeline legend's type size: a projector's large text, not larger.
+    QFont f = font();
+    f.setPointSizeF(8.5 * theme.fontScale);
+    for (QLabel* legend : m_legends)
+        legend->setFont(f);
     m_queue->setTheme(theme);
     m_memory->setTheme(theme);
 }

@@ -178,6 +178,10 @@ void CounterChartView::refresh(const Viewport& v)
     m_drawnGeneration = m_model->generation();
     m_seconds = fill(chart(), m_counters, *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
          false);
+    // The y axis's title leads the legend under the chart: up the side of a short plot Qt Charts
+    // elides it ("MiB (…").
+    if (QAbstractAxis* y = chart()->axes(Qt::Vertical).value(0))
+        y->setTitleVisible(false);
     alignPlotArea();
     if (const QString legend = legendText(); legend != m_legend) {
         m_legend = legend;
@@ -188,6 +192,8 @@ void CounterChartView::refresh(const Viewport& v)
 QString CounterChartView::legendText() const
 {
     QStringList entries;
+    if (const QAbstractAxis* y = chart()->axes(Qt::Vertical).value(0); y && !y->titleText().isEmpty())
+        entries << QStringLiteral("<b>%1:</b>").arg(y->titleText().toHtmlEscaped());
     for (QAbstractSeries* s : chart()->series()) {
         const auto* line = qobject_cast<QLineSeries*>(s);
         // A swatch and the name kept together; the entries wrap between each other.

@@ -132,7 +132,8 @@ bool MainActions::eventFilter(QObject* watched, QEvent* e)
     if (watched == presets && e->type() == QEvent::FontChange)
         fitPresetBox();
     else if (watched == m_window && e->type() == QEvent::Resize)
-        placePresetBar();
+        // Once the toolbars have taken the new size and font: their size hints are current then.
+        QMetaObject::invokeMethod(this, &MainActions::placePresetBar, Qt::QueuedConnection);
     return QObject::eventFilter(watched, e);
 }
 
@@ -149,7 +150,7 @@ void MainActions::fitPresetBox()
     presets->setFixedWidth(presets->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, presets).width());
     QAbstractItemView* list = presets->view();
     list->setMinimumWidth(list->sizeHintForColumn(0) + list->verticalScrollBar()->sizeHint().width());
-    placePresetBar();
+    QMetaObject::invokeMethod(this, &MainActions::placePresetBar, Qt::QueuedConnection);
 }
 
 void MainActions::placePresetBar()

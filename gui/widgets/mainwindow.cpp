@@ -10,13 +10,13 @@
 #include "core/runhistory.h"
 #include "core/summarytext.h"
 #include "core/timelinefind.h"
-#include "core/timelinestyle.h"
 #include "core/translator.h"
 #include "detailspanel.h"
 #include "statusline.h"
 #include "docklayout.h"
 #include "fileactions.h"
 #include "jobwatch.h"
+#include "lessonhint.h"
 #include "lessonrunner.h"
 #include "lessonspanel.h"
 #include "mainactions.h"
@@ -33,7 +33,6 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QJsonArray>
-#include <QLabel>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QLocale>
@@ -91,18 +90,7 @@ void MainWindow::buildLayout()
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
-    // A lesson's "Look: …" hint above the timeline: wrapped, always whole and in view (painted under
-    // the lanes, a short window scrolled it away).
-    m_hint = new QLabel(this);
-    m_hint->setObjectName(QStringLiteral("lessonHint"));
-    m_hint->setWordWrap(true);
-    m_hint->setMargin(4);
-    const QColor accent = TimelineStyle::overlayAccent(); // the lanes' frames are in this colour
-    m_hint->setStyleSheet(QStringLiteral("QLabel { background: rgba(%1, %2, %3, 70); }")
-                              .arg(accent.red())
-                              .arg(accent.green())
-                              .arg(accent.blue()));
-    m_hint->hide();
+    m_hint = new LessonHint(this); // the lesson's "Look: …", wrapped above the timeline
     m_timeline->setCaptionShownOutside(true);
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
@@ -451,8 +439,7 @@ void MainWindow::showOverlay(const TimelineOverlay& overlay)
 {
     m_timeline->setOverlay(overlay);
     m_charts->setMemoryHighlighted(overlay.memoryChart);
-    m_hint->setText(overlay.caption);
-    m_hint->setVisible(!overlay.caption.isEmpty());
+    m_hint->setCaption(overlay.caption);
 }
 
 void MainWindow::run()

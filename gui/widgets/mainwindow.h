@@ -20,6 +20,7 @@ class QuestionBankActions;
 class ProveIt;
 class DetailsPanel;
 class DockLayout;
+class LessonHint;
 class LessonsPanel;
 class QDockWidget;
 class QLabel;
@@ -122,7 +123,7 @@ private:
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
-    QLabel* m_hint = nullptr; ///< the lesson's "Look: …" caption, above the timeline
+    LessonHint* m_hint = nullptr; ///< the lesson's "Look: …" caption, above the timeline
     ChartsPane* m_charts = nullptr;
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;

@@ -61,7 +61,7 @@ void fit(QWidget* window)
     // The window's frame (title bar, borders) takes room from the screen too.
     const QSize frame = window->frameGeometry().size() - window->geometry().size();
     const QSize room = (avail.size() - frame).expandedTo(QSize(1, 1));
-    if (window->minimumWidth() > room.width() || window->minimumHeight() > room.height() || window->minimumSize().isNull())
+    if (window->minimumWidth() > room.width() || window->minimumHeight() > room.height())
         window->setMinimumSize(window->minimumSize().boundedTo(room).expandedTo(QSize(1, 1)));
     if (window->width() > room.width() || window->height() > room.height())
         window->resize(window->size().boundedTo(room));
