@@ -86,7 +86,14 @@ void MainWindow::buildLayout()
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->setObjectName(QStringLiteral("centralSplit"));
     m_split->addWidget(m_timelineScroll);
-    m_split->addWidget(m_charts);
+    // The charts scroll (vertically) when the centre is too short for them and their wrapped
+    // legends (a projector's large text), instead of being squeezed over each other.
+    m_chartsScroll = new QScrollArea(this);
+    m_chartsScroll->setWidget(m_charts);
+    m_chartsScroll->setWidgetResizable(true);
+    m_chartsScroll->setFrameShape(QFrame::NoFrame);
+    m_chartsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_split->addWidget(m_chartsScroll);
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
@@ -99,7 +106,7 @@ void MainWindow::buildLayout()
     centreLayout->addWidget(m_hint);
     centreLayout->addWidget(m_split, 1);
     setCentralWidget(centre);
-    m_charts->hide(); // until the run has counters
+    m_chartsScroll->hide(); // until the run has counters
 
     m_config = new ConfigPanel(this);
     m_lessons = new LessonsPanel(this);
@@ -329,7 +336,7 @@ void MainWindow::updateChartVisibility()
     if (!m_charts->updateVisibility())
         return;
     const bool any = m_charts->shownCharts() > 0;
-    m_charts->setVisible(any);
+    m_chartsScroll->setVisible(any);
     // Sized once for each number of charts: a split the user dragged stays from run to run.
     if (any && m_charts->shownCharts() > m_chartsSizedFor)
         sizeChart();

@@ -125,6 +125,7 @@ private:
     QScrollArea* m_timelineScroll = nullptr;
     LessonHint* m_hint = nullptr; ///< the lesson's "Look: …" caption, above the timeline
     ChartsPane* m_charts = nullptr;
+    QScrollArea* m_chartsScroll = nullptr; ///< holds m_charts in the central splitter
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
     DetailsPanel* m_details = nullptr;
