@@ -11,6 +11,7 @@
 #include "core/runsession.h"
 #include "core/translator.h"
 #include "widgets/apptheme.h"
+#include "widgets/classquiz.h"
 #include "widgets/counterchartview.h"
 #include "widgets/chartspane.h"
 #include "widgets/lessonrunner.h"
@@ -66,6 +67,8 @@ private slots:
     void checkerFails_data();
     void checkerFails();
     void windowNeverOutgrowsTheScreen();
+    void classQuiz_data();
+    void classQuiz();
     void dialogsFitTheScreen_data();
     void dialogsFitTheScreen();
     void cleanupTestCase();
@@ -299,6 +302,37 @@ void TestLayout::windowNeverOutgrowsTheScreen()
     w.resize(w.width(), screen.height() + 25);
     LayoutCheck::settle();
     QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+}
+
+void TestLayout::classQuiz_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("tr") << QStringLiteral("tr");
+}
+
+void TestLayout::classQuiz()
+{
+    // The class quiz on a 1280x720 projector: every question at each step (question, answer,
+    // explanation), nothing cut.
+    QFETCH(QString, lang);
+    MainWindow& w = *m_window;
+    place(kScreens[0], lang, AppTheme::Mode::Dark, true);
+    ClassQuiz quiz(w.lessonsPanel()->library().lessons(), {});
+    quiz.setScreen(w.screen());
+    quiz.setGeometry(w.screen()->availableGeometry());
+    quiz.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&quiz));
+    for (int q = 0; q < quiz.count(); ++q) {
+        quiz.setCurrent(q);
+        for (int step = 0; step < 3; ++step) {
+            LayoutCheck::settle();
+            const QStringList problems = LayoutCheck::problems(&quiz, w.screen()->availableGeometry());
+            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("question %1, step %2:\n").arg(q + 1).arg(step) + report(problems)));
+            if (step < 2)
+                quiz.advance();
+        }
+    }
 }
 
 void TestLayout::dialogsFitTheScreen_data()
