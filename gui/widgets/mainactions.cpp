@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QAbstractItemView>
+#include <algorithm>
 #include <QComboBox>
 #include <QEvent>
 #include <QScrollBar>
@@ -12,6 +13,7 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QSpinBox>
+#include <QStyle>
 #include <QToolBar>
 
 namespace {
@@ -156,7 +158,17 @@ void MainActions::fitPresetBox()
 void MainActions::placePresetBar()
 {
     // Nothing behind a toolbar's "»": a row break before the preset bar when both do not fit.
-    const bool apart = toolbar->sizeHint().width() + presetBar->sizeHint().width() > m_window->width();
+    // Measured from the items (a squeezed toolbar's own size hint may leave out what it hides).
+    const auto natural = [](const QToolBar* bar) {
+        const QStyle* s = bar->style();
+        int w = s->pixelMetric(QStyle::PM_ToolBarHandleExtent) + 2 * s->pixelMetric(QStyle::PM_ToolBarItemMargin) +
+                2 * s->pixelMetric(QStyle::PM_ToolBarFrameWidth);
+        for (QAction* a : bar->actions())
+            if (const QWidget* item = bar->widgetForAction(a))
+                w += std::max(item->sizeHint().width(), item->minimumWidth()) + s->pixelMetric(QStyle::PM_ToolBarItemSpacing); // the preset box has a fixed width
+        return w;
+    };
+    const bool apart = natural(toolbar) + natural(presetBar) + 8 > m_window->width();
     if (apart == m_window->toolBarBreak(presetBar))
         return;
     if (apart)
