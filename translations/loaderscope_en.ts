@@ -929,7 +929,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="245" />
+        <location filename="../gui/widgets/configpanel.cpp" line="246" />
         <source>Not runnable: %1</source>
         <translation>Not runnable: %1</translation>
     </message>
@@ -1039,23 +1039,23 @@
 <context>
     <name>DockLayout</name>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="114" />
-        <location filename="../gui/widgets/docklayout.cpp" line="116" />
+        <location filename="../gui/widgets/docklayout.cpp" line="150" />
+        <location filename="../gui/widgets/docklayout.cpp" line="152" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="115" />
+        <location filename="../gui/widgets/docklayout.cpp" line="151" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="117" />
+        <location filename="../gui/widgets/docklayout.cpp" line="153" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="118" />
+        <location filename="../gui/widgets/docklayout.cpp" line="154" />
         <source>Details</source>
         <translation>Details</translation>
     </message>
@@ -1670,132 +1670,137 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="159" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="201" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="162" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="205" />
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="163" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="206" />
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="164" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="165" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="208" />
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="166" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="209" />
         <source>Previous question</source>
         <translation>Previous question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="167" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
         <source>Next question</source>
         <translation>Next question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="215" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <source>Lesson %1 of %2</source>
+        <translation>Lesson %1 of %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="260" />
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="216" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="261" />
         <source>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</source>
         <translation>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="222" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="267" />
         <source>What Show me measures:</source>
         <translation>What Show me measures:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="223" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="268" />
         <source>%1 (the medians of %2 runs each, alternately).</source>
         <translation>%1 (the medians of %2 runs each, alternately).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
         <source>Cancel Show me</source>
         <translation>Cancel Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="268" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="313" />
         <source>Question %1 of %2 (imported)</source>
         <translation>Question %1 of %2 (imported)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="269" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="314" />
         <source>Question %1 of %2</source>
         <translation>Question %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="329" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="374" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="334" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="379" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="168" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="271" />
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="261" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="306" />
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="285" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="330" />
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="298" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="343" />
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="321" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="366" />
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="342" />
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="322" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="367" />
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="333" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="378" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Press "Show me" to run the experiment that proves it.</translation>
     </message>
@@ -1881,268 +1886,273 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="182" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="183" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="184" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="185" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="186" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="187" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="188" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="190" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="191" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="192" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="193" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="194" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="195" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="196" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
-        <location filename="../gui/widgets/mainactions.cpp" line="169" />
+        <location filename="../gui/widgets/mainactions.cpp" line="197" />
+        <location filename="../gui/widgets/mainactions.cpp" line="227" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="198" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="199" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="200" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="201" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="202" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="203" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="204" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="205" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="206" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="207" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="208" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="209" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="210" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="211" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="212" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="213" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="214" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="157" />
+        <location filename="../gui/widgets/mainactions.cpp" line="215" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="158" />
+        <location filename="../gui/widgets/mainactions.cpp" line="216" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <location filename="../gui/widgets/mainactions.cpp" line="217" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <location filename="../gui/widgets/mainactions.cpp" line="218" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="161" />
+        <location filename="../gui/widgets/mainactions.cpp" line="219" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="162" />
+        <location filename="../gui/widgets/mainactions.cpp" line="220" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="163" />
+        <location filename="../gui/widgets/mainactions.cpp" line="221" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="164" />
+        <location filename="../gui/widgets/mainactions.cpp" line="222" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="165" />
+        <location filename="../gui/widgets/mainactions.cpp" line="223" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="166" />
+        <location filename="../gui/widgets/mainactions.cpp" line="224" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="167" />
+        <location filename="../gui/widgets/mainactions.cpp" line="225" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="168" />
+        <location filename="../gui/widgets/mainactions.cpp" line="226" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="170" />
+        <location filename="../gui/widgets/mainactions.cpp" line="228" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="171" />
+        <location filename="../gui/widgets/mainactions.cpp" line="229" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="172" />
+        <location filename="../gui/widgets/mainactions.cpp" line="230" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="173" />
+        <location filename="../gui/widgets/mainactions.cpp" line="231" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="174" />
+        <location filename="../gui/widgets/mainactions.cpp" line="232" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="175" />
+        <location filename="../gui/widgets/mainactions.cpp" line="233" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="176" />
+        <location filename="../gui/widgets/mainactions.cpp" line="234" />
+        <source>Presets</source>
+        <translation>Presets</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="235" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="177" />
-        <source> Slow motion: </source>
-        <translation> Slow motion: </translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="236" />
+        <source>Slow motion:</source>
+        <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="178" />
+        <location filename="../gui/widgets/mainactions.cpp" line="237" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2150,47 +2160,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="240" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="255" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="189" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="253" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="464" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="481" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="550" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -2352,22 +2362,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="238" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="261" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="239" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -2375,7 +2385,7 @@
 <context>
     <name>QShortcut</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="16" />
+        <location filename="../gui/widgets/mainactions.cpp" line="22" />
         <source>Home</source>
         <translation>Home</translation>
     </message>
@@ -3303,11 +3313,6 @@
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
-        <source>Time per batch</source>
-        <translation>Time per batch</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/stackedtimelines.cpp" line="140" />
         <source>Data stall</source>
         <translation>Data stall</translation>
@@ -3321,6 +3326,11 @@
         <location filename="../gui/widgets/stackedtimelines.cpp" line="146" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
+        <source>Time per batch</source>
+        <translation>Time per batch</translation>
     </message>
     <message>
         <location filename="../gui/widgets/stackedtimelines.cpp" line="161" />
@@ -3351,77 +3361,77 @@
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="39" />
+        <location filename="../gui/widgets/statusline.cpp" line="40" />
         <source>What went wrong</source>
         <translation>What went wrong</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <location filename="../gui/widgets/statusline.cpp" line="62" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="63" />
+        <location filename="../gui/widgets/statusline.cpp" line="64" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="67" />
+        <location filename="../gui/widgets/statusline.cpp" line="68" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="69" />
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="71" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="73" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="84" />
+        <location filename="../gui/widgets/statusline.cpp" line="85" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="90" />
+        <location filename="../gui/widgets/statusline.cpp" line="91" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="97" />
+        <location filename="../gui/widgets/statusline.cpp" line="98" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="99" />
+        <location filename="../gui/widgets/statusline.cpp" line="100" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="99" />
+        <location filename="../gui/widgets/statusline.cpp" line="100" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="101" />
+        <location filename="../gui/widgets/statusline.cpp" line="102" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="103" />
+        <location filename="../gui/widgets/statusline.cpp" line="104" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="104" />
+        <location filename="../gui/widgets/statusline.cpp" line="105" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
@@ -3429,142 +3439,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="205" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="215" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="120" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="123" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="157" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="167" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="189" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="190" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="190" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="181" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="191" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="193" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="194" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="214" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="181" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="191" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="221" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="231" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -4149,7 +4159,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineLayout</name>
     <message>
-        <location filename="../gui/core/timelinelayout.cpp" line="32" />
+        <location filename="../gui/core/timelinelayout.cpp" line="40" />
         <source>+%1 more (F1)</source>
         <translation>+%1 more (F1)</translation>
     </message>
@@ -4157,27 +4167,27 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="140" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="424" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="426" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="428" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="429" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -4362,68 +4372,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="288" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="291" />
-        <location filename="../gui/widgets/timelineview.cpp" line="299" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="292" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="301" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="310" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="325" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="328" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>

@@ -929,7 +929,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="245" />
+        <location filename="../gui/widgets/configpanel.cpp" line="246" />
         <source>Not runnable: %1</source>
         <translation>Çalıştırılamaz: %1</translation>
     </message>
@@ -1039,23 +1039,23 @@
 <context>
     <name>DockLayout</name>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="114" />
-        <location filename="../gui/widgets/docklayout.cpp" line="116" />
+        <location filename="../gui/widgets/docklayout.cpp" line="150" />
+        <location filename="../gui/widgets/docklayout.cpp" line="152" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="115" />
+        <location filename="../gui/widgets/docklayout.cpp" line="151" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="117" />
+        <location filename="../gui/widgets/docklayout.cpp" line="153" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="118" />
+        <location filename="../gui/widgets/docklayout.cpp" line="154" />
         <source>Details</source>
         <translation>Ayrıntılar</translation>
     </message>
@@ -1670,132 +1670,137 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="159" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="201" />
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="162" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="205" />
         <source>Run the experiment</source>
         <translation>Deneyi çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="163" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="206" />
         <source>Check the answer</source>
         <translation>Cevabı kontrol et</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
         <source>Show me</source>
         <translation>Göster</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="164" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="207" />
         <source>Try again</source>
         <translation>Yeniden dene</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="165" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="208" />
         <source>Show the answer</source>
         <translation>Cevabı göster</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="166" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="209" />
         <source>Previous question</source>
         <translation>Önceki soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="167" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="210" />
         <source>Next question</source>
         <translation>Sonraki soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="215" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <source>Lesson %1 of %2</source>
+        <translation>Ders %1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="260" />
         <source>Run the experiment that shows the answer</source>
         <translation>Cevabı gösteren deneyi çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="216" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="261" />
         <source>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson's effect and show the last two stacked</source>
         <translation>Bu deneyi ve karşılaştırıldığı deneyi sırayla %1'er kez çalıştır, dersin etkisini ölç ve son ikisini üst üste göster</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="222" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="267" />
         <source>What Show me measures:</source>
         <translation>Göster'in ölçtüğü:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="223" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="268" />
         <source>%1 (the medians of %2 runs each, alternately).</source>
         <translation>%1 (sırayla yapılan %2'şer çalıştırmanın medyanları).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="252" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
         <source>Cancel Show me</source>
         <translation>Göster'i iptal et</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="268" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="313" />
         <source>Question %1 of %2 (imported)</source>
         <translation>Soru %1 / %2 (içe aktarılan)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="269" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="314" />
         <source>Question %1 of %2</source>
         <translation>Soru %1 / %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="329" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="374" />
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="334" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="379" />
         <source>Press "Show me" to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Bu deneyi ve karşılaştırıldığı deneyi tek bir zaman ekseninde üst üste görmek için "Göster" düğmesine basın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="168" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211" />
         <source>Quiz</source>
         <translation>Soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="226" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="271" />
         <source>What to look for:</source>
         <translation>Neye bakmalı:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="261" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="306" />
         <source>Difficulty %1 %2</source>
         <translation>Zorluk %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="285" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="330" />
         <source>Choose an answer first.</source>
         <translation>Önce bir cevap seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="298" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="343" />
         <source>Try again, or show the answer.</source>
         <translation>Yeniden deneyin ya da cevabı gösterin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="321" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="366" />
         <source>Right!</source>
         <translation>Doğru!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="297" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="342" />
         <source>Not quite.</source>
         <translation>Tam değil.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="322" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="367" />
         <source>The answer:</source>
         <translation>Cevap:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="333" />
+        <location filename="../gui/widgets/lessonspanel.cpp" line="378" />
         <source>Press "Show me" to run the experiment that proves it.</source>
         <translation>Bunu kanıtlayan deneyi çalıştırmak için "Göster"e basın.</translation>
     </message>
@@ -1881,268 +1886,273 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="124" />
+        <location filename="../gui/widgets/mainactions.cpp" line="182" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="125" />
+        <location filename="../gui/widgets/mainactions.cpp" line="183" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="126" />
+        <location filename="../gui/widgets/mainactions.cpp" line="184" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="127" />
+        <location filename="../gui/widgets/mainactions.cpp" line="185" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="128" />
+        <location filename="../gui/widgets/mainactions.cpp" line="186" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="129" />
+        <location filename="../gui/widgets/mainactions.cpp" line="187" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="130" />
+        <location filename="../gui/widgets/mainactions.cpp" line="188" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="132" />
+        <location filename="../gui/widgets/mainactions.cpp" line="190" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="133" />
+        <location filename="../gui/widgets/mainactions.cpp" line="191" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="134" />
+        <location filename="../gui/widgets/mainactions.cpp" line="192" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="135" />
+        <location filename="../gui/widgets/mainactions.cpp" line="193" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="136" />
+        <location filename="../gui/widgets/mainactions.cpp" line="194" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="137" />
+        <location filename="../gui/widgets/mainactions.cpp" line="195" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="138" />
+        <location filename="../gui/widgets/mainactions.cpp" line="196" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="139" />
-        <location filename="../gui/widgets/mainactions.cpp" line="169" />
+        <location filename="../gui/widgets/mainactions.cpp" line="197" />
+        <location filename="../gui/widgets/mainactions.cpp" line="227" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="140" />
+        <location filename="../gui/widgets/mainactions.cpp" line="198" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="141" />
+        <location filename="../gui/widgets/mainactions.cpp" line="199" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="142" />
+        <location filename="../gui/widgets/mainactions.cpp" line="200" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="143" />
+        <location filename="../gui/widgets/mainactions.cpp" line="201" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="144" />
+        <location filename="../gui/widgets/mainactions.cpp" line="202" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="145" />
+        <location filename="../gui/widgets/mainactions.cpp" line="203" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="146" />
+        <location filename="../gui/widgets/mainactions.cpp" line="204" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="147" />
+        <location filename="../gui/widgets/mainactions.cpp" line="205" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="148" />
+        <location filename="../gui/widgets/mainactions.cpp" line="206" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="149" />
+        <location filename="../gui/widgets/mainactions.cpp" line="207" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="150" />
+        <location filename="../gui/widgets/mainactions.cpp" line="208" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="151" />
+        <location filename="../gui/widgets/mainactions.cpp" line="209" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="152" />
+        <location filename="../gui/widgets/mainactions.cpp" line="210" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="153" />
+        <location filename="../gui/widgets/mainactions.cpp" line="211" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="154" />
+        <location filename="../gui/widgets/mainactions.cpp" line="212" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="155" />
+        <location filename="../gui/widgets/mainactions.cpp" line="213" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="156" />
+        <location filename="../gui/widgets/mainactions.cpp" line="214" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="157" />
+        <location filename="../gui/widgets/mainactions.cpp" line="215" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="158" />
+        <location filename="../gui/widgets/mainactions.cpp" line="216" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="159" />
+        <location filename="../gui/widgets/mainactions.cpp" line="217" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Sınıf quizi (tam ekran)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="160" />
+        <location filename="../gui/widgets/mainactions.cpp" line="218" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="161" />
+        <location filename="../gui/widgets/mainactions.cpp" line="219" />
         <source>&amp;Import questions…</source>
         <translation>Soruları &amp;içe aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="162" />
+        <location filename="../gui/widgets/mainactions.cpp" line="220" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="163" />
+        <location filename="../gui/widgets/mainactions.cpp" line="221" />
         <source>&amp;Export questions…</source>
         <translation>Soruları &amp;dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="164" />
+        <location filename="../gui/widgets/mainactions.cpp" line="222" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="165" />
+        <location filename="../gui/widgets/mainactions.cpp" line="223" />
         <source>&amp;Remove imported questions…</source>
         <translation>İçe aktarılan soruları &amp;kaldır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="166" />
+        <location filename="../gui/widgets/mainactions.cpp" line="224" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="167" />
+        <location filename="../gui/widgets/mainactions.cpp" line="225" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="168" />
+        <location filename="../gui/widgets/mainactions.cpp" line="226" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="170" />
+        <location filename="../gui/widgets/mainactions.cpp" line="228" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="171" />
+        <location filename="../gui/widgets/mainactions.cpp" line="229" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="172" />
+        <location filename="../gui/widgets/mainactions.cpp" line="230" />
         <source>L&amp;essons</source>
         <translation>D&amp;ersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="173" />
+        <location filename="../gui/widgets/mainactions.cpp" line="231" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="174" />
+        <location filename="../gui/widgets/mainactions.cpp" line="232" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="175" />
+        <location filename="../gui/widgets/mainactions.cpp" line="233" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="176" />
+        <location filename="../gui/widgets/mainactions.cpp" line="234" />
+        <source>Presets</source>
+        <translation>Hazır ayarlar</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/mainactions.cpp" line="235" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="177" />
-        <source> Slow motion: </source>
-        <translation> Ağır çekim: </translation>
+        <location filename="../gui/widgets/mainactions.cpp" line="236" />
+        <source>Slow motion:</source>
+        <translation>Ağır çekim:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="178" />
+        <location filename="../gui/widgets/mainactions.cpp" line="237" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır</translation>
     </message>
@@ -2150,47 +2160,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="240" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="255" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="284" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="173" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="174" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="189" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="238" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="253" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="341" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="346" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="464" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="481" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="550" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
@@ -2352,22 +2362,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="152" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="238" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="261" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="239" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -2375,7 +2385,7 @@
 <context>
     <name>QShortcut</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="16" />
+        <location filename="../gui/widgets/mainactions.cpp" line="22" />
         <source>Home</source>
         <translation>Home</translation>
     </message>
@@ -3303,11 +3313,6 @@
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
-        <source>Time per batch</source>
-        <translation>Batch başına süre</translation>
-    </message>
-    <message>
         <location filename="../gui/widgets/stackedtimelines.cpp" line="140" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
@@ -3321,6 +3326,11 @@
         <location filename="../gui/widgets/stackedtimelines.cpp" line="146" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/stackedtimelines.cpp" line="149" />
+        <source>Time per batch</source>
+        <translation>Batch başına süre</translation>
     </message>
     <message>
         <location filename="../gui/widgets/stackedtimelines.cpp" line="161" />
@@ -3351,77 +3361,77 @@
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="39" />
+        <location filename="../gui/widgets/statusline.cpp" line="40" />
         <source>What went wrong</source>
         <translation>Ne ters gitti</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="61" />
+        <location filename="../gui/widgets/statusline.cpp" line="62" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>%1 izleniyor (pid %2)… Durdur işi sonlandırır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="63" />
+        <location filename="../gui/widgets/statusline.cpp" line="64" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="67" />
+        <location filename="../gui/widgets/statusline.cpp" line="68" />
         <source>Running… engine pid %1</source>
         <translation>Çalışıyor… motor pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="69" />
+        <location filename="../gui/widgets/statusline.cpp" line="70" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>Yapılandırma çalıştırılamaz: formun üstündeki mesaja bakın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="71" />
+        <location filename="../gui/widgets/statusline.cpp" line="72" />
         <source>Ready: press Run (F5).</source>
         <translation>Hazır: Çalıştır'a basın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="73" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="84" />
+        <location filename="../gui/widgets/statusline.cpp" line="85" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2), %3 numaralı görevi %4 saniyedir bitirmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="90" />
+        <location filename="../gui/widgets/statusline.cpp" line="91" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Çalışıyor… (görünüm %1 olayı kaçırdı; tam kayıt sonda yüklenir)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="97" />
+        <location filename="../gui/widgets/statusline.cpp" line="98" />
         <source>A PyTorch profiler trace</source>
         <translation>Bir PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="99" />
+        <location filename="../gui/widgets/statusline.cpp" line="100" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>PyTorch işiniz: kendi CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="99" />
+        <location filename="../gui/widgets/statusline.cpp" line="100" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>PyTorch işiniz: GPU işi kaydedilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="101" />
+        <location filename="../gui/widgets/statusline.cpp" line="102" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="103" />
+        <location filename="../gui/widgets/statusline.cpp" line="104" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simüle (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="104" />
+        <location filename="../gui/widgets/statusline.cpp" line="105" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
     </message>
@@ -3429,142 +3439,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="205" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="215" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="101" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="102" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="103" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="107" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="120" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="123" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="157" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="167" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="179" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="189" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="190" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="180" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="190" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="181" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="191" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="193" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="194" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="214" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="181" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="191" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="221" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="231" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -4149,7 +4159,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineLayout</name>
     <message>
-        <location filename="../gui/core/timelinelayout.cpp" line="32" />
+        <location filename="../gui/core/timelinelayout.cpp" line="40" />
         <source>+%1 more (F1)</source>
         <translation>+%1 tane daha (F1)</translation>
     </message>
@@ -4157,27 +4167,27 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="140" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="424" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="426" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="428" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="429" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
@@ -4362,68 +4372,68 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="288" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="291" />
-        <location filename="../gui/widgets/timelineview.cpp" line="299" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="292" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="301" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made in the main process</source>
         <translation>ana süreçte yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="310" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="311" />
+        <location filename="../gui/widgets/timelineview.cpp" line="325" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="314" />
+        <location filename="../gui/widgets/timelineview.cpp" line="328" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>

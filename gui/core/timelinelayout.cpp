@@ -27,6 +27,14 @@ double TimelineLayout::legendLineHeight(const TimelineTheme& theme)
     return QFontMetricsF(legendFont(theme)).height() + 6 * theme.fontScale;
 }
 
+bool TimelineLayout::laneLabelFits(const QString& name, const TimelineTheme& theme, double laneHeight)
+{
+    // The lanes' names are drawn in the legend's font, 6 px in, 4 px short of the label column.
+    const double width = labelWidth(theme) - 10;
+    const QRectF r = QFontMetricsF(legendFont(theme)).boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, name);
+    return r.width() <= width + 0.5 && r.height() <= laneHeight;
+}
+
 QString TimelineLayout::legendMore(int hidden)
 {
     return T::tr("+%1 more (F1)").arg(hidden);

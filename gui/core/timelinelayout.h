@@ -56,6 +56,8 @@ public:
     static QFont legendFont(const TimelineTheme& theme);
     static double legendLineHeight(const TimelineTheme& theme);
     static double legendSwatch(const TimelineTheme& theme) { return 10 * theme.fontScale; }
+    /// A lane's name wrapped into the label column fits a lane this tall (else it is elided).
+    static bool laneLabelFits(const QString& name, const TimelineTheme& theme, double laneHeight);
     /// The "+N more (F1)" note of a capped legend (translated): F1 shows the whole legend.
     static QString legendMore(int hidden);
 

@@ -90,7 +90,7 @@ void paintAggregates(QPainter& p, const TraceModel& m, int laneIndex, const QRec
     }
 }
 
-void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& theme, const QFontMetricsF& fm)
+void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& theme, const QRectF& badge)
 {
     const TimeMapper& map = d.map;
     const QRectF axis = d.layout.axisRect();
@@ -101,9 +101,6 @@ void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& them
     const double lanesBottom = std::min(d.layout.target().bottom(), d.layout.lanesBottom());
     const double legendBottom = d.layout.legendRect().bottom();
     const Viewport& v = map.viewport();
-    const QFontMetricsF labels(p.font(), p.device());
-    const double edge = d.layout.target().right() - 2;
-    double lastEnd = -1e9; // where the previous label ends
     for (qint64 t = (v.t0 / step) * step; t <= v.t1; t += step) {
         const double x = map.x(t);
         if (x < map.x0() - 0.5)
@@ -112,18 +109,11 @@ void paintAxis(QPainter& p, const TimelineDrawList& d, const TimelineTheme& them
         // The tick, then the grid line through the lanes: not through the legend's words.
         p.drawLine(QPointF(x, axis.bottom() - 6), QPointF(x, axis.bottom()));
         p.drawLine(QPointF(x, legendBottom), QPointF(x, lanesBottom));
-        // A label whole or not at all: the last one ends at the picture's edge ("350 ms", not
-        // "350 m"), and one that would run into the previous label is left out.
-        const QString label = TimelineRenderer::formatTime(t, step);
-        const double w = labels.horizontalAdvance(label);
-        const double lx = std::min(x + 3, edge - w);
-        if (lx < lastEnd + 4 || lx < map.x0() - 0.5)
-            continue;
-        p.setPen(theme.text);
-        p.drawText(QPointF(lx, axis.bottom() - 9), label);
-        lastEnd = lx + w;
     }
-    (void)fm;
+    p.setPen(theme.text);
+    const QFontMetricsF fm(p.font());
+    for (const auto& [box, text] : TimelineRenderer::tickLabels(d, theme, badge))
+        p.drawText(QPointF(box.left(), box.top() + fm.ascent()), text);
 }
 
 /// The legend strip: a swatch (or a marker) and a name for each kind the picture holds.
@@ -188,7 +178,8 @@ void paintInstants(QPainter& p, const TraceModel::Lane& lane, const QRectF& lr, 
 }
 
 /// A measured range: a band over every lane, its bounds, and its duration above the lanes.
-void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, qint64>& range, const TimelineTheme& theme)
+void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, qint64>& range, const TimelineTheme& theme,
+                const QRectF& badge)
 {
     const TimeMapper& map = d.map;
     const qint64 a = std::min(range.first, range.second), b = std::max(range.first, range.second);
@@ -204,13 +195,9 @@ void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, 
     p.fillRect(QRectF(x0, top, 1, bottom - top), accent);
     p.fillRect(QRectF(x1 - 1, top, 1, bottom - top), accent);
     const qint64 dur = b - a;
-    const QString label = TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur);
-    const QFontMetricsF fm(p.font());
-    const double w = fm.horizontalAdvance(label) + 10;
-    const QRectF box((x0 + x1) / 2 - w / 2, axis.top() + 2, w, axis.height() - 6);
-    p.fillRect(box, accent);
+    p.fillRect(badge, accent);
     p.setPen(theme.docs ? QColor(Qt::white) : QColor(0x10, 0x10, 0x10));
-    p.drawText(box, Qt::AlignCenter, label);
+    p.drawText(badge, Qt::AlignCenter, TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur));
 }
 
 void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme,
@@ -429,6 +416,52 @@ QString TimelineRenderer::formatTime(qint64 ns, qint64 step)
     return QLocale().toString(ns) + T::tr(" ns");
 }
 
+QRectF TimelineRenderer::measureBadge(const TimelineDrawList& d, const std::pair<qint64, qint64>& range, const TimelineTheme& theme)
+{
+    const TimeMapper& map = d.map;
+    const qint64 a = std::min(range.first, range.second), b = std::max(range.first, range.second);
+    const double x0 = std::max(map.x(a), map.x0()), x1 = std::min(map.x(b), map.x0() + map.width());
+    if (x1 < x0)
+        return {};
+    const qint64 dur = b - a;
+    const QFontMetricsF fm(TimelineLayout::legendFont(theme)); // the axis's font
+    const double w = fm.horizontalAdvance(formatTime(dur, dur < 100'000 ? 1 : dur)) + 10;
+    const QRectF axis = d.layout.axisRect();
+    return QRectF((x0 + x1) / 2 - w / 2, axis.top() + 2, w, axis.height() - 6);
+}
+
+std::vector<std::pair<QRectF, QString>> TimelineRenderer::tickLabels(const TimelineDrawList& d, const TimelineTheme& theme,
+                                                                     const QRectF& badge)
+{
+    std::vector<std::pair<QRectF, QString>> labels;
+    const TimeMapper& map = d.map;
+    const QRectF axis = d.layout.axisRect();
+    const QFontMetricsF fm(TimelineLayout::legendFont(theme));
+    const qint64 step = tickStep(map, 90 * theme.fontScale);
+    const Viewport& v = map.viewport();
+    const double edge = d.layout.target().right() - 2;
+    double lastEnd = -1e9; // where the previous label ends
+    for (qint64 t = (v.t0 / step) * step; t <= v.t1; t += step) {
+        const double x = map.x(t);
+        if (x < map.x0() - 0.5)
+            continue;
+        const QString text = formatTime(t, step);
+        // Baseline 9 px above the axis line, 3 px right of the tick. A label whole or not at all:
+        // the last one ends at the picture's edge ("350 ms", not "350 m"), one that would run
+        // into the previous label or sit under the measure badge is left out.
+        const double w = fm.horizontalAdvance(text);
+        const double lx = std::min(x + 3, edge - w);
+        if (lx < lastEnd + 4 || lx < map.x0() - 0.5)
+            continue;
+        const QRectF box(lx, axis.bottom() - 9 - fm.ascent(), w, fm.height());
+        if (!badge.isEmpty() && box.intersects(badge))
+            continue;
+        labels.emplace_back(box, text);
+        lastEnd = lx + w;
+    }
+    return labels;
+}
+
 double TimelineRenderer::overlayHeight(const TimelineOverlay& overlay, const TimelineTheme& theme, double width)
 {
     if (overlay.caption.isEmpty())
@@ -460,7 +493,8 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
     font.setPointSizeF(8.5 * theme.fontScale);
     p.setFont(font);
     const QFontMetricsF fm(font);
-    paintAxis(p, d, theme, fm);
+    const QRectF badge = marks.range ? measureBadge(d, *marks.range, theme) : QRectF();
+    paintAxis(p, d, theme, badge);
 
     const KindColors colors = kindColors(theme);
     const bool highlighting = marks.highlightBatch >= 0;
@@ -475,9 +509,13 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
             p.fillRect(lr, theme.laneAlt);
         p.setPen(theme.text);
         p.setFont(font);
+        // The lane's name wraps when the lane is tall enough for its lines (a projector's large
+        // text), else it is elided.
+        const QString name = TimelineStyle::laneName(m, li);
+        const bool whole = TimelineLayout::laneLabelFits(name, theme, lr.height());
         p.drawText(QRectF(lr.left() + 6, lr.top(), TimelineLayout::labelWidth(theme) - 10, lr.height()),
-                   Qt::AlignVCenter | Qt::AlignLeft,
-                   fm.elidedText(TimelineStyle::laneName(m, li), Qt::ElideRight, TimelineLayout::labelWidth(theme) - 10));
+                   Qt::AlignVCenter | Qt::AlignLeft | (whole ? Qt::TextWordWrap : 0),
+                   whole ? name : fm.elidedText(name, Qt::ElideRight, TimelineLayout::labelWidth(theme) - 10));
         p.setClipRect(QRectF(map.x0(), lr.top(), map.width(), lr.height()));
         // Where detail is not held (evicted from a long run, not read back yet): the aggregates.
         for (const auto& [g0, g1] : m.uncovered(v.t0, v.t1))
@@ -494,7 +532,7 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
     paintLegend(p, d, theme);
     p.setFont(font);
     if (marks.range)
-        paintRange(p, d, *marks.range, theme);
+        paintRange(p, d, *marks.range, theme, badge);
     if (!overlay.empty())
         paintOverlay(p, d, m, theme, overlay);
     p.restore();

@@ -49,4 +49,11 @@ public:
     static qint64 tickStep(const TimeMapper& map, double minPx);
     /// A time (or a duration) for the axis and for readouts, in the step's unit, locale digits.
     static QString formatTime(qint64 ns, qint64 step);
+    /// Where a measured range's duration is drawn: in the axis strip over the range's middle.
+    /// Empty when the range is out of view.
+    static QRectF measureBadge(const TimelineDrawList& d, const std::pair<qint64, qint64>& range, const TimelineTheme& theme);
+    /// The axis's tick labels and their boxes, as drawn: a label `badge` would cover is left out
+    /// (the measured duration is what the user is reading there).
+    static std::vector<std::pair<QRectF, QString>> tickLabels(const TimelineDrawList& d, const TimelineTheme& theme,
+                                                              const QRectF& badge = {});
 };

@@ -4,6 +4,7 @@
 #include "core/timelinestyle.h"
 #include "core/tracemodel.h"
 
+#include <QLabel>
 #include <QVBoxLayout>
 
 ChartsPane::ChartsPane(const TraceModel* model, ViewportController* controller, QWidget* parent)
@@ -15,16 +16,31 @@ ChartsPane::ChartsPane(const TraceModel* model, ViewportController* controller, 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    for (CounterChartView* c : {m_queue, m_memory}) {
+    CounterChartView* charts[2] = {m_queue, m_memory};
+    for (int i = 0; i < 2; ++i) {
+        CounterChartView* c = charts[i];
+        m_legends[i] = new QLabel(this);
+        m_legends[i]->setObjectName(c->objectName() + QStringLiteral("Legend"));
+        m_legends[i]->setWordWrap(true);
+        m_legends[i]->setTextFormat(Qt::RichText);
+        m_legends[i]->setIndent(6);
+        connect(c, &CounterChartView::legendChanged, m_legends[i], &QLabel::setText);
         c->setModel(model);
         c->setController(controller);
         c->hide(); // until the run has its counters
+        m_legends[i]->hide();
         layout->addWidget(c, 1);
+        layout->addWidget(m_legends[i]);
     }
 }
 
 void ChartsPane::setTheme(const TimelineTheme& theme)
 {
+    // The legends in the timeline legend's type size: a projector's large text, not larger.
+    QFont f = font();
+    f.setPointSizeF(8.5 * theme.fontScale);
+    for (QLabel* legend : m_legends)
+        legend->setFont(f);
     m_queue->setTheme(theme);
     m_memory->setTheme(theme);
 }
@@ -44,10 +60,20 @@ bool ChartsPane::updateVisibility()
         if (has != m_shown[i]) {
             m_shown[i] = has;
             charts[i]->setVisible(has);
+            m_legends[i]->setVisible(has);
             changed = true;
         }
     }
     return changed;
+}
+
+void ChartsPane::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    // The central splitter knows minimum heights, not heights for a width: each legend asks for
+    // the lines it wraps to at this width, so that the splitter never squeezes it (or its chart).
+    for (QLabel* legend : m_legends)
+        legend->setMinimumHeight(legend->heightForWidth(width()));
 }
 
 int ChartsPane::shownCharts() const

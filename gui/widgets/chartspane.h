@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Under the timeline, on its time axis: the queue-depth chart and the memory chart, each shown
-// only when the run has its counters (an imported trace has neither; a run without the memory
+// only when the run has its counters, its legend under it, wrapped (an imported trace has neither; a run without the memory
 // sampler has no memory chart). GUI thread.
 #pragma once
 
@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class TraceModel;
 class ViewportController;
 
@@ -27,9 +28,13 @@ public:
     /// A lesson points at the memory chart: a frame around it (its lanes' overlay colour).
     void setMemoryHighlighted(bool on);
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     const TraceModel* m_model;
     CounterChartView* m_queue;
     CounterChartView* m_memory;
+    QLabel* m_legends[2]; ///< under each chart: its legend, wrapped (never elided)
     bool m_shown[2] = {false, false};
 };

@@ -111,6 +111,7 @@ QWidget* ConfigPanel::makeEditor(const ConfigField& f, int idx)
     }
     case ConfigField::Type::Choice: {
         auto* c = new QComboBox(this);
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents); // its longest choice whole, in either language
         for (const QString& v : f.choices)
             c->addItem(v, v);
         connect(c, &QComboBox::currentIndexChanged, this, [this, idx] { onEdited(idx); });

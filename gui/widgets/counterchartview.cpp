@@ -93,6 +93,7 @@ CounterChartView::CounterChartView(Counters counters, QWidget* parent) : QChartV
 {
     setRenderHint(QPainter::Antialiasing, false);
     setupChart(chart(), m_theme);
+    chart()->legend()->hide(); // ChartsPane shows legendText() under the chart, wrapped
     setMinimumHeight(80);
     setMouseTracking(true); // the hover readout
     m_timer.setInterval(250);
@@ -118,7 +119,7 @@ void CounterChartView::setController(ViewportController* controller)
 void CounterChartView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
-    setMinimumHeight(int(95 * theme.fontScale)); // the legend, the axis labels and a readable plot
+    setMinimumHeight(int(70 * theme.fontScale)); // the axis labels and a readable plot (the legend is under it)
     setupChart(chart(), theme);
     setBackgroundBrush(theme.background);
     refresh(m_viewport);
@@ -181,7 +182,29 @@ void CounterChartView::refresh(const Viewport& v)
     m_drawnGeneration = m_model->generation();
     m_seconds = fill(chart(), m_counters, *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
          false);
+    // The y axis's title leads the legend under the chart: up the side of a short plot Qt Charts
+    // elides it ("MiB (…").
+    if (QAbstractAxis* y = chart()->axes(Qt::Vertical).value(0))
+        y->setTitleVisible(false);
     alignPlotArea();
+    if (const QString legend = legendText(); legend != m_legend) {
+        m_legend = legend;
+        emit legendChanged(legend);
+    }
+}
+
+QString CounterChartView::legendText() const
+{
+    QStringList entries;
+    if (const QAbstractAxis* y = chart()->axes(Qt::Vertical).value(0); y && !y->titleText().isEmpty())
+        entries << QStringLiteral("<b>%1:</b>").arg(y->titleText().toHtmlEscaped());
+    for (QAbstractSeries* s : chart()->series()) {
+        const auto* line = qobject_cast<QLineSeries*>(s);
+        // A swatch and the name kept together; the entries wrap between each other.
+        entries << QStringLiteral("<span style='white-space:nowrap'><span style='color:%1'>&#9632;</span>&nbsp;%2</span>")
+                       .arg(line->pen().color().name(), line->name().toHtmlEscaped());
+    }
+    return entries.join(QStringLiteral(" &nbsp; "));
 }
 
 qsizetype CounterChartView::pointCount() const

@@ -30,6 +30,9 @@ public:
     void setTheme(const TimelineTheme& theme);
     /// Rebuilds the series for this viewport (call when the model or the viewport changed).
     void refresh(const Viewport& v);
+    /// The series' names with their colours, as rich text that wraps between entries: the window
+    /// shows it under the chart (Qt Charts' own legend elides names it has no room for).
+    QString legendText() const;
     /// Points of the last refresh (tests, benchmarks).
     qsizetype pointCount() const;
     /// The readout for a plot x in widget pixels: the time and the values there (hover tooltip).
@@ -39,6 +42,10 @@ public:
                               double width);
     /// Sets the chart's margins so its plot area spans exactly the timeline's lane area.
     static void alignToTimeline(QChart* chart, const TimelineTheme& theme);
+
+signals:
+    /// The series' names or colours changed (legendText()).
+    void legendChanged(const QString& text);
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -60,4 +67,5 @@ private:
     TimelineTheme m_theme = TimelineTheme::dark();
     Viewport m_viewport;
     bool m_seconds = false; ///< x axis unit of the last refresh
+    QString m_legend;       ///< legendText() of the last refresh
 };

@@ -7,6 +7,7 @@
 #include "summarypanel.h"
 
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -31,6 +32,7 @@ DockLayout::DockLayout(QMainWindow* window, ConfigPanel* config, LessonsPanel* l
     : QObject(window), m_window(window), m_config(config)
 {
     m_configScroll = new QScrollArea(window);
+    config->installEventFilter(this);
     m_configScroll->setWidget(config);
     m_configScroll->setWidgetResizable(true);
     m_configScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -44,6 +46,8 @@ DockLayout::DockLayout(QMainWindow* window, ConfigPanel* config, LessonsPanel* l
     // In a scroll area: a short window scrolls the summary instead of squeezing its rows (which
     // clips the glyphs' tops: "Örnek" drawn as "Ornek").
     auto* summaryScroll = new QScrollArea(window);
+    m_summaryScroll = summaryScroll;
+    summary->installEventFilter(this); // its minimum width (the worker table's columns) widens the dock
     summaryScroll->setWidget(summary);
     summaryScroll->setWidgetResizable(true);
     summaryScroll->setFrameShape(QFrame::NoFrame);
@@ -52,6 +56,26 @@ DockLayout::DockLayout(QMainWindow* window, ConfigPanel* config, LessonsPanel* l
     m_detailsDock = dock(window, "detailsDock", details, QDockWidget::DockWidgetClosable);
     window->addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
     window->resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
+}
+
+bool DockLayout::eventFilter(QObject* watched, QEvent* e)
+{
+    if (e->type() == QEvent::LayoutRequest && watched == m_summaryScroll->widget())
+        fitSummaryWidth();
+    else if (e->type() == QEvent::LayoutRequest && watched == m_config)
+        fitConfigWidth(); // its labels changed (a language switch)
+    return QObject::eventFilter(watched, e);
+}
+
+void DockLayout::fitSummaryWidth()
+{
+    // Beside the timeline (a wide window) the dock is as wide as the summary's worker table; tabbed
+    // on the left (a projector) it scrolls sideways instead of taking the timeline's room.
+    const bool tabbed = !m_window->tabifiedDockWidgets(m_summaryDock).isEmpty();
+    const QWidget* panel = m_summaryScroll->widget();
+    m_summaryScroll->setMinimumWidth(tabbed ? 0
+                                            : panel->minimumSizeHint().width() + m_summaryScroll->verticalScrollBar()->sizeHint().width() +
+                                                  2 * m_summaryScroll->frameWidth());
 }
 
 void DockLayout::fitConfigWidth()
@@ -71,6 +95,7 @@ void DockLayout::fit(bool largeFonts)
     if (config + summary > w / 2) {
         m_window->tabifyDockWidget(m_configDock, m_summaryDock);
         m_window->tabifyDockWidget(m_summaryDock, m_detailsDock);
+        fitSummaryWidth();
         m_configDock->raise();
         m_window->resizeDocks({m_configDock}, {config}, Qt::Horizontal);
         return;
@@ -80,7 +105,8 @@ void DockLayout::fit(bool largeFonts)
         m_window->addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
         m_window->resizeDocks({m_summaryDock, m_detailsDock}, {600, 160}, Qt::Vertical);
     }
-    m_window->resizeDocks({m_configDock, m_summaryDock}, {config, summary}, Qt::Horizontal);
+    fitSummaryWidth();
+    m_window->resizeDocks({m_configDock, m_summaryDock}, {config, std::max(summary, m_summaryScroll->minimumWidth())}, Qt::Horizontal);
 }
 
 void DockLayout::showConfiguration()
@@ -95,7 +121,16 @@ void DockLayout::showLessons()
 
 void DockLayout::raiseSummary()
 {
+    // In lesson mode the lesson and its quiz stay in view while its experiment runs (a projector
+    // has no room for both): the summary is one click away in its tab.
+    if (lessonShown())
+        return;
     raiseIfTabbed(m_summaryDock);
+}
+
+bool DockLayout::lessonShown() const
+{
+    return m_leftTabs->currentIndex() == 1 && !m_configDock->visibleRegion().isEmpty();
 }
 
 void DockLayout::raiseDetails()
@@ -111,6 +146,7 @@ void DockLayout::raiseIfTabbed(QDockWidget* d)
 
 void DockLayout::retranslate()
 {
+    fitConfigWidth(); // the form's labels in the new language
     m_leftTabs->setTabText(0, tr("Configuration"));
     m_leftTabs->setTabText(1, tr("Lessons"));
     m_configDock->setWindowTitle(tr("Configuration"));

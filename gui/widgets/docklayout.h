@@ -29,17 +29,26 @@ public:
     void fitConfigWidth();
     void showConfiguration();
     void showLessons();
-    /// Raise the summary (details) when it is a tab behind another.
+    /// Raise the summary (details) when it is a tab behind another; the summary not over a lesson
+    /// in view (lesson mode).
     void raiseSummary();
     void raiseDetails();
     void retranslate();
+    /// The Lessons tab is the one in view.
+    bool lessonShown() const;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
+    /// The summary dock as wide as the worker table's columns when it stands beside the timeline.
+    void fitSummaryWidth();
     void raiseIfTabbed(QDockWidget* dock);
 
     QMainWindow* m_window;
     ConfigPanel* m_config;
     QScrollArea* m_configScroll = nullptr;
+    QScrollArea* m_summaryScroll = nullptr;
     QTabWidget* m_leftTabs = nullptr;
     QDockWidget* m_configDock = nullptr;
     QDockWidget* m_summaryDock = nullptr;

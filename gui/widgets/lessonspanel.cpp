@@ -2,7 +2,11 @@
 #include "lessonspanel.h"
 
 #include <QButtonGroup>
+#include <QAbstractItemView>
 #include <QComboBox>
+#include <QScrollBar>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
 #include <QEvent>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -16,11 +20,38 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+namespace {
+
+/// The lesson chooser: its open list names every lesson (as wide as the longest title); the closed
+/// box says which lesson of how many, since a long title cannot fit a projector's narrow panel
+/// and is the heading right below it anyway (wrapped). What it draws is in "shownText" (the
+/// layout test reads it).
+class LessonBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QStylePainter p(this);
+        QStyleOptionComboBox opt;
+        initStyleOption(&opt);
+        opt.currentText = property("shownText").toString();
+        p.drawComplexControl(QStyle::CC_ComboBox, opt);
+        p.drawControl(QStyle::CE_ComboBoxLabel, opt);
+    }
+};
+
+} // namespace
+
 LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
 {
     m_library.load();
     auto* layout = new QVBoxLayout(this);
-    m_list = new QComboBox(this);
+    m_list = new LessonBox(this);
+    m_list->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_list->setMinimumContentsLength(14);
     layout->addWidget(m_list);
     // The lesson above, its quiz below, in a splitter the instructor can move.
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -32,6 +63,10 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     topLayout->addWidget(m_text, 1);
     m_run = new QPushButton(top);
     topLayout->addWidget(m_run);
+    // The slow-motion control goes here (placeSlowMotion): beside the experiment it slows, not
+    // at the end of a toolbar that a projector's width cuts off.
+    m_slowRow = new QHBoxLayout;
+    topLayout->addLayout(m_slowRow);
     m_showMeStatus = new QLabel(top);
     m_showMeStatus->setObjectName(QStringLiteral("showMeStatus"));
     m_showMeStatus->setWordWrap(true);
@@ -139,6 +174,13 @@ void LessonsPanel::buildQuiz(QWidget* parent)
     quizOuter->addWidget(scroll);
 }
 
+void LessonsPanel::placeSlowMotion(QWidget* label, QWidget* control)
+{
+    m_slowRow->addWidget(label);
+    m_slowRow->addWidget(control);
+    m_slowRow->addStretch(1);
+}
+
 int LessonsPanel::currentLesson() const
 {
     return m_list->currentIndex();
@@ -159,6 +201,7 @@ void LessonsPanel::retranslate()
         m_list->addItem(tr("%1. %2").arg(i + 1).arg(LessonLibrary::text(lessons[i].title)));
     m_list->setCurrentIndex(std::min(current, int(lessons.size()) - 1));
     m_list->blockSignals(false);
+    m_list->view()->setMinimumWidth(m_list->view()->sizeHintForColumn(0) + m_list->view()->verticalScrollBar()->sizeHint().width());
     m_run->setText(tr("Run the experiment"));
     m_check->setText(tr("Check the answer"));
     m_tryAgain->setText(tr("Try again"));
@@ -206,6 +249,8 @@ void LessonsPanel::resetAnswer()
 void LessonsPanel::showLesson(bool keepQuestion)
 {
     const int i = currentLesson();
+    m_list->setProperty("shownText", tr("Lesson %1 of %2").arg(i + 1).arg(m_list->count()));
+    m_list->update();
     const auto& lessons = m_library.lessons();
     if (i < 0 || i >= lessons.size()) {
         resetAnswer();

@@ -14,6 +14,7 @@
 class QButtonGroup;
 class QComboBox;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QRadioButton;
@@ -27,6 +28,9 @@ public:
     explicit LessonsPanel(QWidget* parent = nullptr);
     const LessonLibrary& library() const { return m_library; }
     int currentLesson() const;
+    /// Puts the window's slow-motion label and control under "Run the experiment" (the window
+    /// keeps owning what they mean).
+    void placeSlowMotion(QWidget* label, QWidget* control);
     void setCurrentLesson(int index);
     /// The instructor's questions (Lessons ▸ Import questions): each shows in its lesson's quiz.
     void setImportedQuestions(const QVector<BankQuestion>& bank);
@@ -77,6 +81,7 @@ private:
     QComboBox* m_list;
     QTextBrowser* m_text;
     QPushButton* m_run;
+    QHBoxLayout* m_slowRow;
     QVector<BankQuestion> m_bank;
     QVector<QuizItem> m_quiz;   ///< the current lesson's
     int m_quizIndex = 0;

@@ -3,11 +3,17 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QAbstractItemView>
+#include <algorithm>
 #include <QComboBox>
+#include <QEvent>
+#include <QScrollBar>
+#include <QStyleOptionComboBox>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QSpinBox>
+#include <QStyle>
 #include <QToolBar>
 
 namespace {
@@ -102,21 +108,73 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->addActions({run, stop, repeat});
     toolbar->addSeparator();
-    presetLabel = new QLabel(w);
-    toolbar->addWidget(presetLabel);
-    presets = new QComboBox(w);
-    presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    presets->setMinimumContentsLength(22);
-    toolbar->addWidget(presets);
-    toolbar->addSeparator();
     toolbar->addActions({fit, follow, exportPicture});
-    toolbar->addSeparator();
+    // The preset box in a toolbar of its own: beside the main one when the window has room for
+    // the whole title shown, on a second row when not (placePresetBar).
+    presetBar = w->addToolBar(QString());
+    presetBar->setObjectName(QStringLiteral("presetToolbar"));
+    presetLabel = new QLabel(w);
+    presetBar->addWidget(presetLabel);
+    presets = new QComboBox(w);
+    presetBar->addWidget(presets);
+    m_window = w;
+    w->installEventFilter(this); // a resize may move the preset bar to its own row or back
+    // Placed by the window in the lessons panel (LessonsPanel::placeSlowMotion).
     slowLabel = new QLabel(w);
-    toolbar->addWidget(slowLabel);
     slowMotion = new QSpinBox(w);
     slowMotion->setRange(1, 20);
     slowMotion->setPrefix(QStringLiteral("×"));
-    toolbar->addWidget(slowMotion);
+    slowLabel->setBuddy(slowMotion);
+    connect(presets, &QComboBox::currentIndexChanged, this, &MainActions::fitPresetBox);
+    presets->installEventFilter(this); // a font change (large text) sizes it again
+}
+
+bool MainActions::eventFilter(QObject* watched, QEvent* e)
+{
+    if (watched == presets && e->type() == QEvent::FontChange)
+        fitPresetBox();
+    else if (watched == m_window && e->type() == QEvent::Resize)
+        // Once the toolbars have taken the new size and font: their size hints are current then.
+        QMetaObject::invokeMethod(this, &MainActions::placePresetBar, Qt::QueuedConnection);
+    return QObject::eventFilter(watched, e);
+}
+
+void MainActions::fitPresetBox()
+{
+    // The closed box as wide as the entry it shows (a long one is never cut), its list as wide as
+    // its longest entry: a fixed box wide enough for every entry would push the toolbar's last
+    // buttons behind "»" at 1280 px with large text.
+    const QFontMetrics fm = presets->fontMetrics();
+    QStyleOptionComboBox opt;
+    opt.initFrom(presets);
+    opt.currentText = presets->currentText();
+    const QSize text(fm.horizontalAdvance(presets->currentText()) + 6, fm.height());
+    presets->setFixedWidth(presets->style()->sizeFromContents(QStyle::CT_ComboBox, &opt, text, presets).width());
+    QAbstractItemView* list = presets->view();
+    list->setMinimumWidth(list->sizeHintForColumn(0) + list->verticalScrollBar()->sizeHint().width());
+    QMetaObject::invokeMethod(this, &MainActions::placePresetBar, Qt::QueuedConnection);
+}
+
+void MainActions::placePresetBar()
+{
+    // Nothing behind a toolbar's "»": a row break before the preset bar when both do not fit.
+    // Measured from the items (a squeezed toolbar's own size hint may leave out what it hides).
+    const auto natural = [](const QToolBar* bar) {
+        const QStyle* s = bar->style();
+        int w = s->pixelMetric(QStyle::PM_ToolBarHandleExtent) + 2 * s->pixelMetric(QStyle::PM_ToolBarItemMargin) +
+                2 * s->pixelMetric(QStyle::PM_ToolBarFrameWidth);
+        for (QAction* a : bar->actions())
+            if (const QWidget* item = bar->widgetForAction(a))
+                w += std::max(item->sizeHint().width(), item->minimumWidth()) + s->pixelMetric(QStyle::PM_ToolBarItemSpacing); // the preset box has a fixed width
+        return w;
+    };
+    const bool apart = natural(toolbar) + natural(presetBar) + 8 > m_window->width();
+    if (apart == m_window->toolBarBreak(presetBar))
+        return;
+    if (apart)
+        m_window->insertToolBarBreak(presetBar);
+    else
+        m_window->removeToolBarBreak(presetBar);
 }
 
 void MainActions::retranslate()
@@ -173,7 +231,8 @@ void MainActions::retranslate()
     language->setTitle(tr("&Language"));
     help->setTitle(tr("&Help"));
     toolbar->setWindowTitle(tr("Main toolbar"));
+    presetBar->setWindowTitle(tr("Presets"));
     presetLabel->setText(tr(" Preset: "));
-    slowLabel->setText(tr(" Slow motion: "));
+    slowLabel->setText(tr("Slow motion:"));
     slowMotion->setToolTip(tr("Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is"));
 }

@@ -20,6 +20,16 @@ struct MainActions : public QObject
 public:
     explicit MainActions(QMainWindow* window);
     void retranslate();
+    /// Sizes the preset box for the entry it shows and its list for the longest (after its
+    /// entries change; the box calls it itself when the entry shown changes).
+    void fitPresetBox();
+    /// The preset bar beside the main toolbar, or on a row of its own when both do not fit.
+    void placePresetBar();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
+public:
 
     // File
     QAction *open, *save, *exportPicture, *exportTrace, *openRecording, *openProfile, *watchScript, *attachJob, *quit;
@@ -40,6 +50,8 @@ public:
 
     QMenu *file, *runMenu, *view, *themeMenu, *tools, *lessons, *language, *help;
     QToolBar* toolbar;
+    QToolBar* presetBar;
+    QMainWindow* m_window;
     QLabel* presetLabel;
     QComboBox* presets;
     QLabel* slowLabel;

@@ -16,10 +16,12 @@
 #include "docklayout.h"
 #include "fileactions.h"
 #include "jobwatch.h"
+#include "lessonhint.h"
 #include "lessonrunner.h"
 #include "lessonspanel.h"
 #include "mainactions.h"
 #include "proveit.h"
+#include "screenfit.h"
 #include "questionbankactions.h"
 #include "chartspane.h"
 #include "shortcutsdialog.h"
@@ -43,6 +45,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 
 namespace {
@@ -52,8 +55,10 @@ constexpr int kChartHeight = 150; ///< the queue chart's first height; the timel
 MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(parent), m_translator(translator)
 {
     setObjectName(QStringLiteral("MainWindow"));
+    ScreenFit::install(); // this window and every dialog fit the screen they open on
     buildLayout();
     m_a = new MainActions(this);
+    m_lessons->placeSlowMotion(m_a->slowLabel, m_a->slowMotion);
     createFlows();
     wireActions();
     wireSession();
@@ -83,11 +88,20 @@ void MainWindow::buildLayout()
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->setObjectName(QStringLiteral("centralSplit"));
     m_split->addWidget(m_timelineScroll);
-    m_split->addWidget(m_charts);
+    // The charts scroll (vertically) when the centre is too short for them and their wrapped
+    // legends (a projector's large text), instead of being squeezed over each other.
+    m_chartsScroll = new QScrollArea(this);
+    m_chartsScroll->setWidget(m_charts);
+    m_chartsScroll->setWidgetResizable(true);
+    m_chartsScroll->setFrameShape(QFrame::NoFrame);
+    m_chartsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_split->addWidget(m_chartsScroll);
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
-    // The find bar (Ctrl+F) above the timeline it searches.
+    // Above the timeline: the find bar (Ctrl+F) and the lesson's "Look: …", wrapped.
+    m_hint = new LessonHint(this);
+    m_timeline->setCaptionShownOutside(true);
     auto* central = new QWidget(this);
     auto* column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
@@ -96,9 +110,10 @@ void MainWindow::buildLayout()
     m_findBar->hide();
     connect(m_findBar, &FindBar::findRequested, this, [this](const QString& q, int occurrence) { find(q, occurrence); });
     column->addWidget(m_findBar);
+    column->addWidget(m_hint);
     column->addWidget(m_split, 1);
     setCentralWidget(central);
-    m_charts->hide(); // until the run has counters
+    m_chartsScroll->hide(); // until the run has counters
 
     m_config = new ConfigPanel(this);
     m_lessons = new LessonsPanel(this);
@@ -330,7 +345,7 @@ void MainWindow::updateChartVisibility()
     if (!m_charts->updateVisibility())
         return;
     const bool any = m_charts->shownCharts() > 0;
-    m_charts->setVisible(any);
+    m_chartsScroll->setVisible(any);
     // Sized once for each number of charts: a split the user dragged stays from run to run.
     if (any && m_charts->shownCharts() > m_chartsSizedFor)
         sizeChart();
@@ -347,6 +362,7 @@ void MainWindow::retranslate()
     for (const QString& name : Presets::names())
         m_a->presets->addItem(Presets::title(name), name);
     m_a->presets->setCurrentIndex(std::max(0, m_a->presets->findData(current)));
+    m_a->fitPresetBox();
     m_a->langEn->setChecked(m_translator && m_translator->language() == QLatin1String("en"));
     m_a->langTr->setChecked(m_translator && m_translator->language() == QLatin1String("tr"));
     // What is shown was formatted in the previous language: format it again.
@@ -449,6 +465,7 @@ void MainWindow::showOverlay(const TimelineOverlay& overlay)
 {
     m_timeline->setOverlay(overlay);
     m_charts->setMemoryHighlighted(overlay.memoryChart);
+    m_hint->setCaption(overlay.caption);
 }
 
 void MainWindow::run()

@@ -20,6 +20,7 @@ class QuestionBankActions;
 class ProveIt;
 class DetailsPanel;
 class DockLayout;
+class LessonHint;
 class LessonsPanel;
 class QDockWidget;
 class QLabel;
@@ -123,7 +124,9 @@ private:
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
+    LessonHint* m_hint = nullptr; ///< the lesson's "Look: …" caption, above the timeline
     ChartsPane* m_charts = nullptr;
+    QScrollArea* m_chartsScroll = nullptr; ///< holds m_charts in the central splitter
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
     DetailsPanel* m_details = nullptr;

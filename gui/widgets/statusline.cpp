@@ -14,6 +14,7 @@ StatusLine::StatusLine(QStatusBar* bar) : QObject(bar)
 {
     m_status = new QLabel(bar);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true); // a long message (a worker's death) takes a second line, never cut
     m_device = new QLabel(bar);
     m_detailsLink = new QLabel(bar);
     m_detailsLink->setTextFormat(Qt::RichText);

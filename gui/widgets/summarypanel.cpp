@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -91,6 +92,15 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     // The side dock is narrow: batches made shows in the samples cell's tooltip instead.
     m_workerTable->setColumnHidden(WorkerStatsModel::Batches, true);
     m_workerTable->setMinimumHeight(120);
+    // Every column whole ("peak" was cut at 1920 px): the table is as wide as its columns, and
+    // the dock (DockLayout) as wide as the panel.
+    auto fitTable = [this] {
+        const QHeaderView* h = m_workerTable->horizontalHeader();
+        m_workerTable->setMinimumWidth(h->length() + 2 * m_workerTable->frameWidth() +
+                                       m_workerTable->verticalScrollBar()->sizeHint().width());
+    };
+    connect(m_workerTable->horizontalHeader(), &QHeaderView::sectionResized, this, fitTable);
+    connect(m_workerTable->horizontalHeader(), &QHeaderView::geometriesChanged, this, fitTable);
     layout->addWidget(m_workerTable, 1);
     layout->addStretch(0); // takes the room when the table is hidden (a profiler trace)
     retranslate();

@@ -60,7 +60,7 @@ QSize TimelineView::sizeHint() const
 {
     const double w = std::max(400, width());
     return QSize(900, m_model ? int(TimelineRenderer::totalHeight(*m_model, m_theme, w) +
-                                    TimelineRenderer::overlayHeight(m_overlay, m_theme, w)) + 4
+                                    TimelineRenderer::overlayHeight(painted(), m_theme, w)) + 4
                               : 300);
 }
 
@@ -85,10 +85,24 @@ void TimelineView::setOverlay(const TimelineOverlay& overlay)
     update();
 }
 
+void TimelineView::setCaptionShownOutside(bool outside)
+{
+    m_captionOutside = outside;
+    setOverlay(m_overlay);
+}
+
+TimelineOverlay TimelineView::painted() const
+{
+    TimelineOverlay o = m_overlay;
+    if (m_captionOutside)
+        o.caption.clear();
+    return o;
+}
+
 void TimelineView::setTheme(const TimelineTheme& theme)
 {
     m_theme = theme;
-    m_theme.legendMaxLines = kWindowLegendLines;
+    m_theme.legendMaxLines = 0; // the whole legend (a capped one reads "+2 more (F1)")
     m_dirty = true;
     m_drawList.reset();
     updateGeometry();
@@ -163,7 +177,7 @@ const TimelineDrawList& TimelineView::drawList() const
     if (!m_drawList || m_listGeneration != m_model->generation() || m_listViewport.t0 != v.t0 || m_listViewport.t1 != v.t1 ||
         m_listSize != size()) {
         m_drawList = TimelineDrawList::prepare(*m_model, QRectF(rect()), v, m_theme,
-                                               TimelineRenderer::overlayHeight(m_overlay, m_theme, width()));
+                                               TimelineRenderer::overlayHeight(painted(), m_theme, width()));
         m_listGeneration = m_model->generation();
         m_listViewport = v;
         m_listSize = size();
@@ -178,7 +192,7 @@ void TimelineView::paintEvent(QPaintEvent*)
         p.fillRect(rect(), m_theme.background);
         return;
     }
-    TimelineRenderer::paint(p, drawList(), *m_model, m_theme, m_marks, m_overlay);
+    TimelineRenderer::paint(p, drawList(), *m_model, m_theme, m_marks, painted());
     m_drawnGeneration = m_model->generation();
     m_dirty = false;
 }

@@ -46,12 +46,18 @@ public:
     double laneCenterY(int lane) const;
     const TimelineOverlay& overlay() const { return m_overlay; }
     void setOverlay(const TimelineOverlay& overlay);
+    /// The overlay's caption is shown by the window above the view (always whole and in view),
+    /// not painted under the lanes, where a short window scrolls it away. overlay() keeps it.
+    void setCaptionShownOutside(bool outside);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     /// Detail text for the span under `pos` (hover), empty if none. Translated.
     QString detailsAt(const QPointF& pos) const;
     /// Detail text of a hit (the details pane and the hover tooltip). Translated, rich text.
     QString describe(const TimelineHit& hit) const;
+    /// The draw list for the current model, viewport, size and theme (prepared when one changed;
+    /// layout tests read the legend, lanes and ticks from it). Needs a model.
+    const TimelineDrawList& drawList() const;
 
 public slots:
     void setFollowing(bool follow) { m_controller->setFollowing(follow); }
@@ -84,19 +90,15 @@ protected:
 
 private:
     void tick();
-    /// The draw list for the current model, viewport, size and theme (prepared when one changed).
-    const TimelineDrawList& drawList() const;
+    /// The overlay as painted: without the caption when the window shows it.
+    TimelineOverlay painted() const;
 
     QPointer<TraceModel> m_model;
     ViewportController* m_controller = nullptr;
-    /// The legend strip's lines in a window (the lanes keep the height; exports show it all).
-    static constexpr int kWindowLegendLines = 2;
-    TimelineTheme m_theme = [] {
-        TimelineTheme t = TimelineTheme::dark();
-        t.legendMaxLines = kWindowLegendLines;
-        return t;
-    }();
+    /// The whole legend, wrapped: the view scrolls vertically, so no entry is left out.
+    TimelineTheme m_theme = TimelineTheme::dark();
     TimelineOverlay m_overlay;
+    bool m_captionOutside = false;
     TimelineMarks m_marks;
     std::optional<TimelineHit> m_selection;
     QTimer m_timer;

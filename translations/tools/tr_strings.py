@@ -994,4 +994,8 @@ TR = {
     "Time per batch": "Batch başına süre",
     "F3 / Shift+F3, Enter / Shift+Enter": "F3 / Shift+F3, Enter / Shift+Enter",
     "the next / previous match of the find bar": "arama çubuğunun sonraki / önceki eşleşmesi",
+    # r5-projector: slow motion in the lessons panel
+    "Slow motion:": "Ağır çekim:",
+    "Lesson %1 of %2": "Ders %1 / %2",
+    "Presets": "Hazır ayarlar",
 }

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+// A projector that cannot clip: the main window laid out on a 1280x720 screen with every lesson
+// (its experiment run, its quiz answered wrongly and then rightly), in English and Turkish, with
+// normal and large text; and on 1600x900 and 1920x1080 screens in both languages, light and dark,
+// with a measured range on the timeline. LayoutCheck finds any cut, elided or overlapping text, a
+// widget or window out of its screen, and a quiz that scrolls sideways; the defect rows show that
+// it does fail. The offscreen platform is given three screens side by side (a config file).
+#include "layoutcheck.h"
+
+#include "core/questionbank.h"
+#include "core/runsession.h"
+#include "core/translator.h"
+#include "widgets/apptheme.h"
+#include "widgets/classquiz.h"
+#include "widgets/counterchartview.h"
+#include "widgets/chartspane.h"
+#include "widgets/lessonrunner.h"
+#include "widgets/lessonspanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/sweepdialog.h"
+#include "widgets/timelineview.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLegend>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+namespace {
+
+/// The screens the offscreen platform is given, left to right (px).
+const QSize kScreens[] = {{1280, 720}, {1600, 900}, {1920, 1080}};
+
+QScreen* screenOf(QSize size)
+{
+    for (QScreen* s : QGuiApplication::screens())
+        if (s->geometry().size() == size)
+            return s;
+    return nullptr;
+}
+
+QString report(const QStringList& problems)
+{
+    return problems.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class TestLayout : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void lessons_data();
+    void lessons();
+    void mainWindow_data();
+    void mainWindow();
+    void checkerFails_data();
+    void checkerFails();
+    void windowNeverOutgrowsTheScreen();
+    void classQuiz_data();
+    void classQuiz();
+    void dialogsFitTheScreen_data();
+    void dialogsFitTheScreen();
+    void cleanupTestCase();
+
+private:
+    /// The window on the screen of `size`, filling it, in `lang`, `theme`, with or without large text.
+    void place(QSize size, const QString& lang, AppTheme::Mode theme, bool large);
+    /// Runs lesson `index`'s experiment (once) and waits for its end.
+    void runLesson(int index);
+    QTabWidget* leftTabs() const;
+    QScrollArea* quiz() const;
+
+    Translator m_translator;
+    std::unique_ptr<MainWindow> m_window;
+    int m_ranLesson = -1;
+};
+
+void TestLayout::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // settings and run history in a test folder
+    QSettings().clear();
+    QCOMPARE(QGuiApplication::screens().size(), 3);
+    for (QSize s : kScreens)
+        QVERIFY2(screenOf(s), "the offscreen platform did not read its screens");
+    AppTheme::captureSystem();
+    m_window = std::make_unique<MainWindow>(&m_translator);
+    // The instructor's questions too (long Turkish answers): the seed's when it is beside the
+    // repository, else our own workshop-text file.
+    const QString seed = QStringLiteral(LOADERSCOPE_SEED_DIR "/000_073c491a5944acef.txt");
+    const QString file = QFile::exists(seed) ? seed : QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/questions/workshop_own.txt");
+    const ParsedQuestions bank = QuestionBank::parseFile(file, QuestionFormat::Auto, m_window->lessonsPanel()->library().lessons());
+    QVERIFY(!bank.questions.isEmpty());
+    m_window->lessonsPanel()->setImportedQuestions(bank.questions);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestLayout::cleanupTestCase()
+{
+    if (m_window)
+        m_window->session()->stop();
+    m_window.reset();
+    QSettings().clear();
+}
+
+QTabWidget* TestLayout::leftTabs() const
+{
+    return qobject_cast<QTabWidget*>(m_window->findChild<QDockWidget*>(QStringLiteral("configDock"))->widget());
+}
+
+QScrollArea* TestLayout::quiz() const
+{
+    return m_window->lessonsPanel()->findChild<QScrollArea*>(QStringLiteral("quizScroll"));
+}
+
+void TestLayout::place(QSize size, const QString& lang, AppTheme::Mode theme, bool large)
+{
+    MainWindow& w = *m_window;
+    m_translator.setLanguage(lang);
+    w.setTheme(theme);
+    w.setLargeFonts(large);
+    QScreen* screen = screenOf(size);
+    QVERIFY(screen);
+    w.setScreen(screen);
+    w.setGeometry(screen->availableGeometry());
+    w.fitDocks(); // as on a first start on this screen
+    LayoutCheck::settle();
+    QCOMPARE(w.screen(), screen);
+}
+
+void TestLayout::runLesson(int index)
+{
+    if (m_ranLesson == index)
+        return;
+    MainWindow& w = *m_window;
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    QSignalSpy failed(w.session(), &RunSession::runFailed);
+    w.showLesson(index);
+    w.lessonRunner()->runLesson(index);
+    QVERIFY(w.session()->running());
+    // In lesson mode the lesson and its quiz stay in view while the experiment runs.
+    LayoutCheck::settle();
+    QVERIFY(!w.lessonsPanel()->visibleRegion().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() + failed.count() > 0, 120'000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.session()->running(), 30'000);
+    QVERIFY(!w.lessonsPanel()->visibleRegion().isEmpty());
+    m_ranLesson = index;
+}
+
+void TestLayout::lessons_data()
+{
+    QTest::addColumn<int>("lesson");
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<bool>("large");
+    for (int i = 0; i < 13; ++i)
+        for (const char* lang : {"en", "tr"})
+            for (bool large : {false, true})
+                QTest::addRow("lesson %d %s %s", i + 1, lang, large ? "large" : "normal") << i << QString::fromLatin1(lang) << large;
+}
+
+void TestLayout::lessons()
+{
+    QFETCH(int, lesson);
+    QFETCH(QString, lang);
+    QFETCH(bool, large);
+    MainWindow& w = *m_window;
+    QCOMPARE(w.lessonsPanel()->library().lessons().size(), 13);
+    place(kScreens[0], lang, AppTheme::Mode::Dark, large);
+    w.showLesson(lesson);
+    runLesson(lesson);
+    const QRect screen = w.screen()->availableGeometry();
+    LessonsPanel* panel = w.lessonsPanel();
+    // Every question of the lesson's quiz, answered wrongly (its why) and then rightly (every
+    // answer's why and the explanation).
+    for (int q = 0; q < panel->quiz().size(); ++q) {
+        panel->setCurrentQuestion(q);
+        const int right = panel->quiz()[q].answer;
+        panel->answer(right == 0 ? 1 : 0);
+        LayoutCheck::settle();
+        QStringList problems = LayoutCheck::problems(&w, screen);
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("wrong answer, question %1:\n").arg(q + 1) + report(problems)));
+        panel->answer(right);
+        LayoutCheck::settle();
+        problems = LayoutCheck::problems(&w, screen);
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("right answer, question %1:\n").arg(q + 1) + report(problems)));
+        QVERIFY(w.frameGeometry().height() <= screen.height());
+    }
+}
+
+void TestLayout::mainWindow_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<bool>("dark");
+    for (QSize s : {kScreens[1], kScreens[2]})
+        for (const char* lang : {"en", "tr"})
+            for (bool dark : {false, true})
+                QTest::addRow("%dx%d %s %s", s.width(), s.height(), lang, dark ? "dark" : "light") << s << QString::fromLatin1(lang) << dark;
+}
+
+void TestLayout::mainWindow()
+{
+    QFETCH(QSize, size);
+    QFETCH(QString, lang);
+    QFETCH(bool, dark);
+    MainWindow& w = *m_window;
+    runLesson(12); // copy-on-read: workers, the memory chart and its legend
+    place(size, lang, dark ? AppTheme::Mode::Dark : AppTheme::Mode::Light, false);
+    leftTabs()->setCurrentIndex(0); // the configuration
+    // A measured range centred on a tick label: the badge must not be drawn over it.
+    TimelineView* t = w.timeline();
+    t->zoomToFit();
+    LayoutCheck::settle();
+    const auto ticks = TimelineRenderer::tickLabels(t->drawList(), t->theme());
+    QVERIFY(ticks.size() > 2);
+    const double x = ticks[1].first.center().x();
+    const TimeMapper& map = t->drawList().map;
+    t->setMeasuredRange(std::make_pair(map.t(x - 15), map.t(x + 15)));
+    LayoutCheck::settle();
+    const QStringList problems = LayoutCheck::problems(&w, w.screen()->availableGeometry());
+    t->setMeasuredRange(std::nullopt);
+    QVERIFY2(problems.isEmpty(), qPrintable(report(problems)));
+}
+
+void TestLayout::checkerFails_data()
+{
+    QTest::addColumn<QString>("defect");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("quiz answer forced to one line") << QStringLiteral("oneLine") << QStringLiteral("cut: QLabel");
+    QTest::addRow("quiz answer unwrapped") << QStringLiteral("unwrapped") << QStringLiteral("quizScroll");
+    QTest::addRow("window past the screen's edge") << QStringLiteral("offScreen") << QStringLiteral("outside the screen");
+    QTest::addRow("Qt Charts legend") << QStringLiteral("chartLegend") << QStringLiteral("elided: the legend");
+}
+
+void TestLayout::checkerFails()
+{
+    QFETCH(QString, defect);
+    QFETCH(QString, expected);
+    MainWindow& w = *m_window;
+    runLesson(12);
+    place(kScreens[0], QStringLiteral("tr"), AppTheme::Mode::Dark, true);
+    w.showLesson(12);
+    LessonsPanel* panel = w.lessonsPanel();
+    panel->setCurrentQuestion(0);
+    panel->answer(panel->quiz()[0].answer);
+    LayoutCheck::settle();
+    const QRect screen = w.screen()->availableGeometry();
+    QVERIFY2(LayoutCheck::problems(&w, screen).isEmpty(), qPrintable(report(LayoutCheck::problems(&w, screen))));
+    // The first answer's label (after the question): the defect is applied, then undone.
+    QLabel* answer = nullptr;
+    for (QLabel* l : quiz()->widget()->findChildren<QLabel*>())
+        if (l->isVisible() && l->text() == panel->quiz()[0].options.value(0))
+            answer = l;
+    QVERIFY(answer);
+    std::function<void()> undo;
+    if (defect == QLatin1String("oneLine")) {
+        answer->setFixedHeight(answer->fontMetrics().height());
+        undo = [answer] {
+            answer->setMinimumHeight(0);
+            answer->setMaximumHeight(QWIDGETSIZE_MAX);
+        };
+    } else if (defect == QLatin1String("unwrapped")) {
+        answer->setWordWrap(false);
+        undo = [answer] { answer->setWordWrap(true); };
+    } else if (defect == QLatin1String("offScreen")) {
+        const QRect before = w.geometry();
+        w.move(w.x() + 100, w.y());
+        undo = [&w, before] { w.setGeometry(before); };
+    } else if (defect == QLatin1String("chartLegend")) {
+        QVERIFY(w.charts()->memory()->isVisible());
+        w.charts()->memory()->chart()->legend()->show();
+        w.charts()->memory()->resize(200, w.charts()->memory()->height());
+        undo = [&w] { w.charts()->memory()->chart()->legend()->hide(); };
+    }
+    LayoutCheck::settle();
+    const QStringList problems = LayoutCheck::problems(&w, screen);
+    undo();
+    LayoutCheck::settle();
+    QVERIFY2(!problems.isEmpty(), "the checker did not see the defect");
+    QVERIFY2(problems.join(QLatin1Char('\n')).contains(expected), qPrintable(report(problems)));
+    QVERIFY2(LayoutCheck::problems(&w, screen).isEmpty(), qPrintable(report(LayoutCheck::problems(&w, screen))));
+}
+
+void TestLayout::windowNeverOutgrowsTheScreen()
+{
+    // Whatever asks for more (a wrapped status line, a three-line answer, a resize), the window
+    // comes back inside its screen (it grew to 1280x745 after an answer).
+    MainWindow& w = *m_window;
+    place(kScreens[0], QStringLiteral("tr"), AppTheme::Mode::Dark, true);
+    const QRect screen = w.screen()->availableGeometry();
+    w.resize(w.width(), screen.height() + 25);
+    LayoutCheck::settle();
+    QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+}
+
+void TestLayout::classQuiz_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("tr") << QStringLiteral("tr");
+}
+
+void TestLayout::classQuiz()
+{
+    // The class quiz on a 1280x720 projector: every question at each step (question, answer,
+    // explanation), nothing cut.
+    QFETCH(QString, lang);
+    MainWindow& w = *m_window;
+    place(kScreens[0], lang, AppTheme::Mode::Dark, true);
+    ClassQuiz quiz(w.lessonsPanel()->library().lessons(), {});
+    quiz.setScreen(w.screen());
+    quiz.setGeometry(w.screen()->availableGeometry());
+    quiz.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&quiz));
+    for (int q = 0; q < quiz.count(); ++q) {
+        quiz.setCurrent(q);
+        for (int step = 0; step < 3; ++step) {
+            LayoutCheck::settle();
+            const QStringList problems = LayoutCheck::problems(&quiz, w.screen()->availableGeometry());
+            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("question %1, step %2:\n").arg(q + 1).arg(step) + report(problems)));
+            if (step < 2)
+                quiz.advance();
+        }
+    }
+}
+
+void TestLayout::dialogsFitTheScreen_data()
+{
+    QTest::addColumn<QString>("dialog");
+    QTest::addRow("compare") << QStringLiteral("compare");
+    QTest::addRow("sweep") << QStringLiteral("sweep");
+}
+
+void TestLayout::dialogsFitTheScreen()
+{
+    // Each opens larger than a 1280x720 screen would hold (Compare at 1300x800, the sweep at
+    // 900x760): it must open inside it.
+    QFETCH(QString, dialog);
+    MainWindow& w = *m_window;
+    place(kScreens[0], QStringLiteral("tr"), AppTheme::Mode::Dark, true);
+    const QWidgetList before = QApplication::topLevelWidgets();
+    if (dialog == QLatin1String("compare"))
+        w.openCompare(true);
+    else
+        w.openSweep();
+    QWidget* opened = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT([&] {
+        for (QWidget* t : QApplication::topLevelWidgets())
+            if (!before.contains(t) && t->isVisible() && t->isWindow() && t->windowType() != Qt::ToolTip)
+                opened = t;
+        return opened != nullptr;
+    }(), 10'000);
+    LayoutCheck::settle();
+    const QRect screen = w.screen()->availableGeometry();
+    const QRect g = opened->frameGeometry();
+    opened->close();
+    QVERIFY2(screen.contains(g), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(dialog).arg(g.x()).arg(g.y()).arg(g.width()).arg(g.height())));
+}
+
+int main(int argc, char** argv)
+{
+    // Three screens side by side for the offscreen platform, without window frames (the frame is
+    // the window system's; what the app lays out is inside it).
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screens.json"));
+    {
+        QFile f(config);
+        if (!f.open(QIODevice::WriteOnly))
+            return 1;
+        QByteArray screens;
+        int x = 0;
+        for (QSize s : kScreens) {
+            screens += QStringLiteral("%1{\"name\": \"s%2\", \"x\": %3, \"y\": 0, \"width\": %4, \"height\": %5, \"logicalDpi\": 96, "
+                                      "\"logicalBaseDpi\": 96, \"dpr\": 1}")
+                           .arg(screens.isEmpty() ? QString() : QStringLiteral(", "))
+                           .arg(x)
+                           .arg(x)
+                           .arg(s.width())
+                           .arg(s.height())
+                           .toUtf8();
+            x += s.width();
+        }
+        f.write("{\"windowFrameMargins\": false, \"screens\": [" + screens + "]}");
+    }
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    QApplication app(argc, argv);
+    TestLayout test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_layout.moc"
