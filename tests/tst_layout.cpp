@@ -195,6 +195,9 @@ void TestLayout::lessons()
         problems = LayoutCheck::problems(&w, screen);
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("right answer, question %1:\n").arg(q + 1) + report(problems)));
         QVERIFY(w.frameGeometry().height() <= screen.height());
+        // Pictures for the eye (LOADERSCOPE_TEST_SHOTS=folder): each lesson's first question answered.
+        if (const QString shots = qEnvironmentVariable("LOADERSCOPE_TEST_SHOTS"); !shots.isEmpty() && q == 0)
+            w.grab().save(QStringLiteral("%1/lesson-%2-%3-%4.png").arg(shots).arg(lesson + 1).arg(lang, large ? QStringLiteral("large") : QStringLiteral("normal")));
     }
 }
 
@@ -329,6 +332,8 @@ void TestLayout::classQuiz()
             LayoutCheck::settle();
             const QStringList problems = LayoutCheck::problems(&quiz, w.screen()->availableGeometry());
             QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("question %1, step %2:\n").arg(q + 1).arg(step) + report(problems)));
+            if (const QString shots = qEnvironmentVariable("LOADERSCOPE_TEST_SHOTS"); !shots.isEmpty() && q < 3 && step == 2)
+                quiz.grab().save(QStringLiteral("%1/class-quiz-%2-q%3.png").arg(shots, lang).arg(q + 1));
             if (step < 2)
                 quiz.advance();
         }

@@ -459,6 +459,15 @@ void TstRemote::twoHostsSkewed()
         QVERIFY(std::fabs(f.data_stall_fraction - own.value(QStringLiteral("data_stall_fraction")).toDouble()) <
                 0.02 * std::max(0.05, own.value(QStringLiteral("data_stall_fraction")).toDouble()));
     }
+    // Each rank's own DataLoader came over its stream (the JOBD record): the job's arguments, the
+    // engine config fitted to it and its advice, as for a job on this machine.
+    for (int r = 0; r < 2; ++r) {
+        const JobDescription& job = w.session(r)->job();
+        QVERIFY2(job.known(), qPrintable(QStringLiteral("rank %1: no job description over ssh").arg(r)));
+        QCOMPARE(job.primaryLoader().value(QStringLiteral("knobs")).toObject().value(QStringLiteral("num_workers")).toInt(), 1);
+        QCOMPARE(w.session(r)->jobModel().value(QStringLiteral("loader")).toObject().value(QStringLiteral("num_workers")).toInt(), 1);
+    }
+    QVERIFY(!w.session(1)->summary().advice.empty()); // the starved rank is advised from its own knobs
     QTRY_VERIFY2_WITH_TIMEOUT(w.headline().contains(QLatin1String("Straggler: rank 1")), qPrintable(w.headline()), 5000);
     // Aligned: rank 1's first sample on the shared axis is where the job's own recording (on this
     // machine's clock) has it, within 1 ms.

@@ -203,6 +203,10 @@ void RemoteReader::pump()
         m_reader->refresh();
     }
     takePongs(loaderscope::nowNs());
+    if (m_reader->jobDescriptions() != m_jobRecords) {
+        m_jobRecords = m_reader->jobDescriptions();
+        emit jobDescribed(QByteArray::fromStdString(m_reader->jobDescription()));
+    }
     if (m_reader->corrupt()) {
         deliver();
         const auto cut = m_reader->shortfall();

@@ -76,6 +76,9 @@ signals:
     void clockEstimated(qint64 monotonicOffset, qint64 realtimeOffset, quint64 uncertainty, int samples);
     /// The stream's own header: the host's name and the job's rank (when it has one).
     void described(const QString& hostName, int rank, int worldSize, const QString& savedPath);
+    /// The job's own description (its DataLoaders' arguments, JSON), each time the stream brings
+    /// a new one: what ShmReader::described() says of a job on this machine.
+    void jobDescribed(const QByteArray& json);
     /// The events are placed on our clock by subtracting `monotonicShift` (ns) from the host's.
     void placed(qint64 monotonicShift);
     void finishedReading();
@@ -116,6 +119,7 @@ private:
     int64_t m_shift = 0;       ///< host clock - ours, fixed at release()
     size_t m_chunksRead = 0;
     quint64 m_events = 0;      ///< delivered
+    quint64 m_jobRecords = 0;  ///< the stream's job descriptions already passed on
     quint64 m_dropped = 0;     ///< before the axis origin, or while the GUI thread was behind
     quint64 m_lastEventT = 0;  ///< our clock
     std::atomic<int> m_pending{0};

@@ -78,12 +78,7 @@ RunSession::RunSession(QObject* parent) : QObject(parent), m_reader(new ShmReade
         });
     });
     wireReader(r);
-    connect(r, &ShmReader::described, this, [this](const QByteArray& json) {
-        m_job.describe(json);
-        if (m_job.pinsMemory() && m_model.growing())
-            m_model.setLaneHidden(m_model.laneIndex(TraceModel::LaneKind::Pin), false);
-        emit jobDescribed();
-    });
+    connect(r, &ShmReader::described, this, &RunSession::describeJob);
     connect(&m_launcher, &EngineLauncher::finished, this, [this](const loaderscope::RunSummary& s) {
         m_summary = s;
         m_hasSummary = true;
@@ -176,12 +171,21 @@ void RunSession::attachRemote(const RemoteStreamOptions& options)
     connect(r, &RemoteReader::ready, this, &RunSession::remoteReady);
     connect(r, &RemoteReader::clockEstimated, this, &RunSession::clockEstimated);
     connect(r, &RemoteReader::placed, this, [this](qint64 shift) { m_remoteShift = shift; });
+    connect(r, &RemoteReader::jobDescribed, this, &RunSession::describeJob);
     connect(r, &RemoteReader::described, this, [this](const QString& host, int rank, int world, const QString& path) {
         m_remoteSaved = path;
         emit remoteDescribed(host, rank, world, path);
     });
     m_remote->start(options);
     emit started();
+}
+
+void RunSession::describeJob(const QByteArray& json)
+{
+    m_job.describe(json);
+    if (m_job.pinsMemory() && m_model.growing())
+        m_model.setLaneHidden(m_model.laneIndex(TraceModel::LaneKind::Pin), false);
+    emit jobDescribed();
 }
 
 void RunSession::releaseRemote(quint64 axisOrigin)

@@ -112,6 +112,8 @@ private:
     void finishAttached(bool failed, const QString& message);
     /// An attached job ended (or we stopped watching): its live figures are the summary.
     void endAttached(bool failed, const QString& message);
+    /// The probe's description of the job (from its segment here, or from its stream over ssh).
+    void describeJob(const QByteArray& json);
 
     EngineLauncher m_launcher;
     JobTracker m_jobs;

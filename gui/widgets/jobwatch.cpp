@@ -48,15 +48,15 @@ void JobWatch::showJobIn(ConfigPanel* config)
     m_config = config;
     JobConfigView* view = config->jobView();
     auto refresh = [this, view] {
-        // A remote job's stream carries no description: its host's job keeps the form.
-        const bool job = m_session->source() != RunSession::Source::Engine && !m_session->remoteJob();
+        // A job here or over ssh (its stream carries the probe's description).
+        const bool job = m_session->source() != RunSession::Source::Engine;
         m_config->showJob(job && (m_session->running() || m_config->showingJob()));
         view->setJob(m_session->job(), m_watched);
         view->setModelAvailable(job && !m_session->running() && !m_session->jobModel().isEmpty());
     };
     connect(m_session, &RunSession::started, this, [this, refresh] {
         // A job's own settings replace the form; the engine's run shows the form it runs.
-        m_config->showJob(m_session->source() != RunSession::Source::Engine && !m_session->remoteJob());
+        m_config->showJob(m_session->source() != RunSession::Source::Engine);
         refresh();
     });
     connect(m_session, &RunSession::jobDescribed, this, refresh);

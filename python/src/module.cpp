@@ -144,6 +144,8 @@ py::tuple readRecording(const std::string& path)
         pongs.append(x);
     }
     d["pongs"] = pongs;
+    // The job's description from the last JOBD record (None: the stream carried none).
+    d["job"] = r.jobDescriptions() > 0 ? py::object(py::str(r.jobDescription())) : py::object(py::none());
     if (const auto& e = r.streamEnd()) {
         py::dict x;
         clock(x, e->monotonic_ns, e->realtime_ns, e->pair_ns);

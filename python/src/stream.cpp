@@ -19,6 +19,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <poll.h>
@@ -104,6 +105,8 @@ void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
     uint64_t nextBeacon = ls::nowNs() + kBeaconNs;
     std::vector<uint8_t> batch;
     std::vector<uint8_t> frame;
+    const bool probe = hdr->source == uint32_t(ls::SegmentSource::Probe);
+    uint64_t described = 0; // digest of the job description last sent (a probe's segment)
     auto fail = [&](StreamSink::Status s) {
         std::lock_guard lock(sh.mutex);
         sh.status = s;
@@ -135,6 +138,21 @@ void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
                 return fail(s);
             std::lock_guard lock(sh.mutex);
             sh.events_written += events;
+        }
+        // The job's description whenever the probe rewrote it (a new DataLoader): a JOBD record,
+        // so that a consumer far away knows the job's own arguments as a local one does.
+        if (const uint64_t digest = probe ? sh.seg->configDigest() : 0; digest != 0 && digest != described) {
+            if (const auto text = sh.seg->configJsonChecked()) { // a torn copy: read again next time
+                std::vector<uint8_t> payload(sizeof(ls::StreamJobRecord));
+                const ls::StreamJobRecord record;
+                std::memcpy(payload.data(), &record, sizeof record);
+                payload.insert(payload.end(), text->begin(), text->end());
+                frame.clear();
+                ls::encodeRecordFrame(ls::kFrameJob, ls::readClockPair(offset).monotonic_ns, payload.data(), payload.size(), frame);
+                if (const auto s = sink.write(frame); s != StreamSink::Status::Ok)
+                    return fail(s);
+                described = digest;
+            }
         }
         const uint64_t now = ls::nowNs();
         if (now >= nextBeacon || done) {

@@ -134,6 +134,11 @@ def check_stream_file(path, job_pid, events_bin, expect_lost=False, rank=-1, wor
     check(info["torch_version"] == torch_version(), "torch version %r" % info["torch_version"])
     check(abs(info["realtime_ns"] - time.time_ns()) < 600e9 and info["monotonic_ns"] > 0, "clock pair %r" % info)
     check(len(h["beacons"]) >= 2, "beacons: %d" % len(h["beacons"]))
+    # The job's own description came with the stream (JOBD): its DataLoader's arguments.
+    check(h["job"] is not None, "no job description in the stream")
+    job = json.loads(h["job"])
+    check(any(l.get("knobs", {}).get("num_workers") is not None for l in job.get("loaders", [])),
+          "the stream's job description names no DataLoader: %r" % job)
     b = h["beacons"]
     check(all(b[i]["monotonic_ns"] < b[i + 1]["monotonic_ns"] for i in range(len(b) - 1)), "beacons out of order")
     end = h["end"]

@@ -71,6 +71,7 @@ inline constexpr uint32_t kFrameStreamInfo = 0x4f464e49; ///< "INFO": the stream
 inline constexpr uint32_t kFrameBeacon = 0x43414542;     ///< "BEAC": a clock beacon
 inline constexpr uint32_t kFrameEnd = 0x52444e45;        ///< "ENDR": the end record
 inline constexpr uint32_t kFramePong = 0x474e4f50;       ///< "PONG": the answer to a clock ping
+inline constexpr uint32_t kFrameJob = 0x44424f4a;        ///< "JOBD": a watched job's description, as it changes
 
 /** The stream's header record (first frame), then `key=value` lines (UTF-8, one per line). */
 struct StreamInfoRecord
@@ -149,6 +150,18 @@ struct StreamEnd
     uint32_t reserved = 0;
 };
 static_assert(sizeof(StreamEnd) == 72);
+
+/**
+ * The fixed part of a JOBD record: the probe's description of its job (the segment's config
+ * text, JSON) follows it. Written at a stream's start and whenever the job rewrites it (a new
+ * DataLoader); the last one read is the job's description.
+ */
+struct StreamJobRecord
+{
+    uint32_t bytes = sizeof(StreamJobRecord);
+    uint32_t reserved = 0;
+};
+static_assert(sizeof(StreamJobRecord) == 8);
 
 /** A stream's header record as read: the fixed part and its key=value lines. */
 struct StreamInfo
@@ -236,6 +249,10 @@ public:
     const std::vector<StreamBeacon>& beacons() const { return m_beacons; }
     const std::optional<StreamEnd>& streamEnd() const { return m_end; }
     const std::vector<StreamPong>& pongs() const { return m_pongs; }
+    /// The job's description from the stream's last JOBD record (empty: none yet), and how many
+    /// JOBD records were read (it changes when a new one came).
+    const std::string& jobDescription() const { return m_job; }
+    uint64_t jobDescriptions() const { return m_jobRecords; }
     /// Byte offset of event chunk i's ChunkHeader (in the decompressed bytes of a compressed one).
     uint64_t chunkOffset(size_t i) const { return m_chunks.at(i).offset - sizeof(ChunkHeader); }
     /// Indexes chunks appended since the last call (the writer may still be going). Returns how
@@ -302,6 +319,8 @@ private:
     std::vector<StreamBeacon> m_beacons;
     std::optional<StreamEnd> m_end;
     std::vector<StreamPong> m_pongs;
+    std::string m_job;
+    uint64_t m_jobRecords = 0;
     RecordingHeader m_header;
     std::vector<Chunk> m_chunks;
     uint64_t m_next = 0;            ///< file offset of the next chunk to index

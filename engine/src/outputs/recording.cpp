@@ -346,7 +346,7 @@ size_t RecordingReader::refresh()
             break;
         const bool events = h.magic == kFrameEvents;
         const bool record = m_version >= 3 && (h.magic == kFrameStreamInfo || h.magic == kFrameBeacon || h.magic == kFrameEnd ||
-                                                h.magic == kFramePong);
+                                                h.magic == kFramePong || h.magic == kFrameJob);
         if ((!events && !record) || h.payload_bytes > kMaxChunkBytes || h.count == 0 ||
             uint64_t(h.count) > h.payload_bytes || h.t_max < h.t_min) {
             m_corrupt = true;
@@ -416,6 +416,12 @@ bool RecordingReader::indexRecord(const ChunkHeader& h, uint64_t offset)
         StreamEnd e;
         take(e);
         m_end = e;
+        return true;
+    }
+    case kFrameJob: {
+        // The text after the fixed part (a later layout's longer fixed part is skipped by its size).
+        m_job.assign(reinterpret_cast<const char*>(buf.data()) + bytes, buf.size() - bytes);
+        ++m_jobRecords;
         return true;
     }
     case kFramePong: {
