@@ -47,6 +47,7 @@ DockLayout::DockLayout(QMainWindow* window, ConfigPanel* config, LessonsPanel* l
     // clips the glyphs' tops: "Örnek" drawn as "Ornek").
     auto* summaryScroll = new QScrollArea(window);
     m_summaryScroll = summaryScroll;
+    m_summary = summary;
     summary->installEventFilter(this); // its minimum width (the worker table's columns) widens the dock
     summaryScroll->setWidget(summary);
     summaryScroll->setWidgetResizable(true);
@@ -72,6 +73,7 @@ void DockLayout::fitSummaryWidth()
     // Beside the timeline (a wide window) the dock is as wide as the summary's worker table; tabbed
     // on the left (a projector) it scrolls sideways instead of taking the timeline's room.
     const bool tabbed = !m_window->tabifiedDockWidgets(m_summaryDock).isEmpty();
+    m_summary->setTableWhole(!tabbed);
     const QWidget* panel = m_summaryScroll->widget();
     m_summaryScroll->setMinimumWidth(tabbed ? 0
                                             : panel->minimumSizeHint().width() + m_summaryScroll->verticalScrollBar()->sizeHint().width() +

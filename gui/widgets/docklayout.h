@@ -49,6 +49,7 @@ private:
     ConfigPanel* m_config;
     QScrollArea* m_configScroll = nullptr;
     QScrollArea* m_summaryScroll = nullptr;
+    SummaryPanel* m_summary = nullptr;
     QTabWidget* m_leftTabs = nullptr;
     QDockWidget* m_configDock = nullptr;
     QDockWidget* m_summaryDock = nullptr;

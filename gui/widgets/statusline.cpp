@@ -20,9 +20,10 @@ StatusLine::StatusLine(QStatusBar* bar) : QObject(bar)
     m_detailsLink->setTextFormat(Qt::RichText);
     m_detailsLink->setVisible(false);
     connect(m_detailsLink, &QLabel::linkActivated, this, &StatusLine::showDetails);
-    // The Details link right after the message it belongs to; the device note on the right.
-    bar->addWidget(m_status);
-    bar->addWidget(m_detailsLink, 1);
+    // The message takes the bar's width (a wrapped label given only its size hint was squeezed
+    // to a few words a line), its Details link after it; the device note on the right.
+    bar->addWidget(m_status, 1);
+    bar->addWidget(m_detailsLink);
     bar->addPermanentWidget(m_device);
 }
 

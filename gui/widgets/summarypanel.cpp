@@ -92,15 +92,8 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     // The side dock is narrow: batches made shows in the samples cell's tooltip instead.
     m_workerTable->setColumnHidden(WorkerStatsModel::Batches, true);
     m_workerTable->setMinimumHeight(120);
-    // Every column whole ("peak" was cut at 1920 px): the table is as wide as its columns, and
-    // the dock (DockLayout) as wide as the panel.
-    auto fitTable = [this] {
-        const QHeaderView* h = m_workerTable->horizontalHeader();
-        m_workerTable->setMinimumWidth(h->length() + 2 * m_workerTable->frameWidth() +
-                                       m_workerTable->verticalScrollBar()->sizeHint().width());
-    };
-    connect(m_workerTable->horizontalHeader(), &QHeaderView::sectionResized, this, fitTable);
-    connect(m_workerTable->horizontalHeader(), &QHeaderView::geometriesChanged, this, fitTable);
+    connect(m_workerTable->horizontalHeader(), &QHeaderView::sectionResized, this, &SummaryPanel::fitTable);
+    connect(m_workerTable->horizontalHeader(), &QHeaderView::geometriesChanged, this, &SummaryPanel::fitTable);
     layout->addWidget(m_workerTable, 1);
     layout->addStretch(0); // takes the room when the table is hidden (a profiler trace)
     retranslate();
@@ -299,4 +292,21 @@ void SummaryPanel::changeEvent(QEvent* e)
     if (e->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(e);
+}
+
+void SummaryPanel::setTableWhole(bool whole)
+{
+    m_tableWhole = whole;
+    fitTable();
+}
+
+void SummaryPanel::fitTable()
+{
+    // Every column whole ("peak" was cut at 1920 px): beside the timeline the table is as wide as
+    // its columns, and the dock (DockLayout) as wide as the panel. Tabbed on a narrow window the
+    // table scrolls sideways on its own, so the sentences above it wrap to what is in view.
+    const QHeaderView* h = m_workerTable->horizontalHeader();
+    m_workerTable->setMinimumWidth(m_tableWhole ? h->length() + 2 * m_workerTable->frameWidth() +
+                                                      m_workerTable->verticalScrollBar()->sizeHint().width()
+                                                : 0);
 }

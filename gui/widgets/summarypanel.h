@@ -40,6 +40,9 @@ public:
     QStringList lines() const;
     /// A watched job whose summary holds the fitted engine config: offer "Model this job".
     void setModelAvailable(bool available);
+    /// Beside the timeline: the worker table as wide as its columns (the dock follows). False
+    /// (tabbed on a narrow window): it scrolls sideways on its own.
+    void setTableWhole(bool whole);
     /// The model's samples/s next to the job's (empty: none yet). Rich text.
     void setModelComparison(const QString& text);
     QString modelComparison() const;
@@ -59,6 +62,7 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    void fitTable();
     /// The panel sits in a scroll area, which sizes it by its size hint, not by the height its
     /// wrapped rows need at its width: without this a narrow dock squeezes a three-line row under
     /// the next one (Turkish at 1280x720). With it the scroll area scrolls instead.
@@ -80,6 +84,7 @@ private:
     QProgressBar* m_proofProgress;
     QLabel* m_errors;
     QTableView* m_workerTable;
+    bool m_tableWhole = true;
     WorkerStatsModel* m_workerModel;
     loaderscope::RunSummary m_summary;
     QString m_error;
