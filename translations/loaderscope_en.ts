@@ -1039,23 +1039,23 @@
 <context>
     <name>DockLayout</name>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="150" />
         <location filename="../gui/widgets/docklayout.cpp" line="152" />
+        <location filename="../gui/widgets/docklayout.cpp" line="154" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="151" />
+        <location filename="../gui/widgets/docklayout.cpp" line="153" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="153" />
+        <location filename="../gui/widgets/docklayout.cpp" line="155" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="154" />
+        <location filename="../gui/widgets/docklayout.cpp" line="156" />
         <source>Details</source>
         <translation>Details</translation>
     </message>
@@ -3044,22 +3044,22 @@
         <translation>%1 sent a file recording, not a stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="209" />
+        <location filename="../gui/core/remotereader.cpp" line="213" />
         <source>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
         <translation>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="307" />
+        <location filename="../gui/core/remotereader.cpp" line="311" />
         <source>%1's stream is damaged (a chunk's checksum): %2 events kept.</source>
         <translation>%1's stream is damaged (a chunk's checksum): %2 events kept.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="339" />
+        <location filename="../gui/core/remotereader.cpp" line="343" />
         <source>%1's stream ended before its header was whole (%2 bytes). %3</source>
         <translation>%1's stream ended before its header was whole (%2 bytes). %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="354" />
+        <location filename="../gui/core/remotereader.cpp" line="358" />
         <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
         <translation>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</translation>
     </message>
@@ -3103,7 +3103,7 @@
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="242" />
+        <location filename="../gui/core/runsession.cpp" line="246" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -3361,77 +3361,77 @@
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="40" />
+        <location filename="../gui/widgets/statusline.cpp" line="41" />
         <source>What went wrong</source>
         <translation>What went wrong</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="62" />
+        <location filename="../gui/widgets/statusline.cpp" line="63" />
         <source>Watching %1 (pid %2)… Stop ends the job.</source>
         <translation>Watching %1 (pid %2)… Stop ends the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="64" />
+        <location filename="../gui/widgets/statusline.cpp" line="65" />
         <source>Following a running job… Stop only stops watching it.</source>
         <translation>Following a running job… Stop only stops watching it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="68" />
+        <location filename="../gui/widgets/statusline.cpp" line="69" />
         <source>Running… engine pid %1</source>
         <translation>Running… engine pid %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="70" />
+        <location filename="../gui/widgets/statusline.cpp" line="71" />
         <source>The configuration is not runnable: see the message above the form.</source>
         <translation>The configuration is not runnable: see the message above the form.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="72" />
+        <location filename="../gui/widgets/statusline.cpp" line="73" />
         <source>Ready: press Run (F5).</source>
         <translation>Ready: press Run (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="73" />
+        <location filename="../gui/widgets/statusline.cpp" line="74" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="85" />
+        <location filename="../gui/widgets/statusline.cpp" line="86" />
         <source>Worker %1 (pid %2) has not finished task %3 for %4 s</source>
         <translation>Worker %1 (pid %2) has not finished task %3 for %4 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="91" />
+        <location filename="../gui/widgets/statusline.cpp" line="92" />
         <source>Running… (the view missed %1 events; the complete record loads at the end)</source>
         <translation>Running… (the view missed %1 events; the complete record loads at the end)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="98" />
+        <location filename="../gui/widgets/statusline.cpp" line="99" />
         <source>A PyTorch profiler trace</source>
         <translation>A PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="100" />
+        <location filename="../gui/widgets/statusline.cpp" line="101" />
         <source>Your PyTorch job: its own CUDA device</source>
         <translation>Your PyTorch job: its own CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="100" />
+        <location filename="../gui/widgets/statusline.cpp" line="101" />
         <source>Your PyTorch job: no GPU work recorded</source>
         <translation>Your PyTorch job: no GPU work recorded</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="102" />
+        <location filename="../gui/widgets/statusline.cpp" line="103" />
         <source>GPU: CUDA device</source>
         <translation>GPU: CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="104" />
+        <location filename="../gui/widgets/statusline.cpp" line="105" />
         <source>GPU: simulated (a model, not a device)</source>
         <translation>GPU: simulated (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/statusline.cpp" line="105" />
+        <location filename="../gui/widgets/statusline.cpp" line="106" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
     </message>
@@ -3439,142 +3439,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="215" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="208" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="111" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="112" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="120" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="123" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="126" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="119" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="167" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="189" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="182" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="190" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="190" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="191" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="193" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="194" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="217" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="191" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="231" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
