@@ -23,7 +23,7 @@ def sample(i, sleep_us):
     if info is not None and info.id == SLOW["worker"]:
         sleep_us = SLOW["us"]
     if sleep_us:
-        time.sleep(sleep_us * 1e-6)
+        time.sleep(sleep_us * 1e-6)  # the workload: a sample's I/O, what the figures measure (no wait on anything)
     return torch.tensor([i, info.id if info is not None else -1, t0, time.monotonic_ns()], dtype=torch.int64)
 
 
@@ -76,7 +76,7 @@ def main():
         batches.append({"worker": rows[0][1], "indices": [r[0] for r in rows],
                         "spans_ns": [[r[2], r[3]] for r in rows]})
         if a.step_us:
-            time.sleep(a.step_us * 1e-6)
+            time.sleep(a.step_us * 1e-6)  # the workload: the training step's time off the CPU (no wait on anything)
     t_end = time.monotonic_ns()
     del it
     with open(a.truth, "w") as f:

@@ -35,7 +35,7 @@ class RandomImages(Dataset):
         g = torch.Generator().manual_seed(i)
         image = torch.randint(0, 256, (3, 48, 48), dtype=torch.uint8, generator=g)
         if self.read_ms:
-            time.sleep(self.read_ms / 1000)  # reading the file
+            time.sleep(self.read_ms / 1000)  # the workload: reading the file (no wait on anything)
         return transform(image), i % 10
 
 
