@@ -13,7 +13,9 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <optional>
 
 namespace loaderscope::cli {
 
@@ -76,6 +78,25 @@ void addStraggler(nlohmann::json& j)
     j["straggler_reason"] = rank ? stragglerReason(rank->get<int>(), s) : std::string();
 }
 
+/**
+ * One rank's figures from the file at `path` (the `i`th given, unless its name says its rank),
+ * digested by `digest` (a recording, or our own Chrome trace); nothing once the error is reported.
+ */
+std::optional<nlohmann::json> digestRank(const std::string& path, size_t i,
+                                         const std::function<RecordingDigest(const std::string&)>& digest)
+{
+    try {
+        const RecordingDigest d = digest(path);
+        const int named = rankFromFileName(path);
+        return digestJson(d, named >= 0 ? named : int(i));
+    } catch (const RecordingError& e) {
+        std::cerr << "loaderscope-engine: " << e.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "loaderscope-engine: out of memory reading '" << path << "'\n";
+    }
+    return std::nullopt;
+}
+
 /// Recordings, one per rank: each read once, streaming (only its figures are kept, so 64 ranks
 /// take the memory of one), the straggler named by the rule of live ranks and profiler traces.
 int analyzeRecordings(const std::vector<std::string>& paths, const std::string& out)
@@ -83,18 +104,10 @@ int analyzeRecordings(const std::vector<std::string>& paths, const std::string& 
     nlohmann::json j;
     j["ranks"] = nlohmann::json::array();
     for (size_t i = 0; i < paths.size(); ++i) {
-        RecordingDigest d;
-        try {
-            d = digestRecording(paths[i]);
-        } catch (const RecordingError& e) {
-            std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        const std::optional<nlohmann::json> r = digestRank(paths[i], i, [](const std::string& p) { return digestRecording(p); });
+        if (!r)
             return 2;
-        } catch (const std::bad_alloc&) {
-            std::cerr << "loaderscope-engine: out of memory reading '" << paths[i] << "'\n";
-            return 2;
-        }
-        const int named = rankFromFileName(paths[i]);
-        j["ranks"].push_back(digestJson(d, named >= 0 ? named : int(i)));
+        j["ranks"].push_back(*r);
     }
     addStraggler(j);
     j.erase("straggler_reason"); // the recordings' keys (docs/config.md)
@@ -162,19 +175,11 @@ int analyzeWithOwnTraces(const std::vector<std::string>& paths, const std::strin
             j["ranks"].push_back(rankJson(one[0], analyzeProfilerTrace(one[0]), i));
             continue;
         }
-        try {
-            const RecordingDigest d = digestOwnChromeTrace(paths[i]);
-            const int named = rankFromFileName(paths[i]);
-            nlohmann::json r = digestJson(d, named >= 0 ? named : int(i));
-            r["format"] = "loaderscope";
-            j["ranks"].push_back(std::move(r));
-        } catch (const RecordingError& e) {
-            std::cerr << "loaderscope-engine: " << e.what() << "\n";
+        std::optional<nlohmann::json> r = digestRank(paths[i], i, [](const std::string& p) { return digestOwnChromeTrace(p); });
+        if (!r)
             return 2;
-        } catch (const std::bad_alloc&) {
-            std::cerr << "loaderscope-engine: out of memory reading '" << paths[i] << "'\n";
-            return 2;
-        }
+        (*r)["format"] = "loaderscope";
+        j["ranks"].push_back(std::move(*r));
     }
     addStraggler(j);
     j.erase("straggler_data_stall_fraction");

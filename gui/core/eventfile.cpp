@@ -35,6 +35,33 @@ QString damageWarning(const QString& path, const std::string& what, qint64 event
 
 namespace {
 
+/// Events handed to the model 65,536 at a time: one append per batch, not per event.
+class ModelFeed
+{
+public:
+    explicit ModelFeed(TraceModel& model) : m_model(model) { m_batch.reserve(kBatch); }
+    void add(const loaderscope::Event& e)
+    {
+        m_batch.push_back(e);
+        if (m_batch.size() >= kBatch)
+            flush();
+    }
+    void flush()
+    {
+        m_model.append(m_batch);
+        m_appended += qint64(m_batch.size());
+        m_batch.clear();
+    }
+    qint64 appended() const { return m_appended; }                       ///< in the model so far
+    qint64 read() const { return m_appended + qint64(m_batch.size()); } ///< handed in so far
+
+private:
+    static constexpr size_t kBatch = 1 << 16;
+    TraceModel& m_model;
+    std::vector<loaderscope::Event> m_batch;
+    qint64 m_appended = 0;
+};
+
 /// One of our own Chrome traces (own_trace.h), read back into the events of its recording: the
 /// lanes and detail a recording gives. Progress is in lines read, of an unknown total.
 bool loadOwnTrace(const QString& path, const loaderscope::OwnTraceInfo& info, TraceModel& model,
@@ -44,21 +71,11 @@ bool loadOwnTrace(const QString& path, const loaderscope::OwnTraceInfo& info, Tr
         model.resetGrowing(info.base_time_ns, info.num_workers);
     else
         model.reset(info.base_time_ns, info.num_workers, info.simulated_device);
-    std::vector<loaderscope::Event> batch;
-    batch.reserve(1 << 16);
-    qint64 done = 0;
+    ModelFeed feed(model);
     const bool complete = loaderscope::readOwnChromeTrace(
-        path.toStdString(),
-        [&](const loaderscope::Event& e) {
-            batch.push_back(e);
-            if (batch.size() >= (1 << 16)) {
-                model.append(batch);
-                done += qint64(batch.size());
-                batch.clear();
-            }
-        },
-        [&] { return progress && !progress(done, 0); });
-    model.append(batch);
+        path.toStdString(), [&](const loaderscope::Event& e) { feed.add(e); },
+        [&] { return progress && !progress(feed.appended(), 0); });
+    feed.flush();
     return complete;
 }
 
@@ -82,35 +99,25 @@ bool loadEventsFile(const QString& path, TraceModel& model, QString* error,
             model.resetGrowing(h.clock_origin_ns, int(h.num_workers));
         else
             model.reset(h.clock_origin_ns, int(h.num_workers), h.simulated_device != 0);
-        std::vector<loaderscope::Event> batch;
-        batch.reserve(1 << 16);
-        qint64 done = 0;
+        ModelFeed feed(model);
         const qint64 total = qint64(reader.indexedEvents());
         bool cancelled = false;
         QString damaged;
         try {
-            reader.readAll(
-                [&](const loaderscope::Event& e) {
-                    batch.push_back(e);
-                    if (batch.size() >= (1 << 16)) {
-                        model.append(batch);
-                        done += qint64(batch.size());
-                        batch.clear();
-                    }
-                },
-                [&] {
-                    cancelled = progress && !progress(done, total);
-                    return cancelled;
-                });
+            reader.readAll([&](const loaderscope::Event& e) { feed.add(e); },
+                           [&] {
+                               cancelled = progress && !progress(feed.appended(), total);
+                               return cancelled;
+                           });
         } catch (const loaderscope::RecordingError& e) {
             // A chunk whose checksum fails: what came before it is shown, and where it stopped.
-            damaged = damageWarning(path, e.what(), done + qint64(batch.size()));
-            if (done + qint64(batch.size()) == 0)
+            damaged = damageWarning(path, e.what(), feed.read());
+            if (feed.read() == 0)
                 return fail(damaged);
         }
         if (cancelled)
             return fail(QCoreApplication::translate("EventFile", "cancelled"));
-        model.append(batch);
+        feed.flush();
         if (!damaged.isEmpty()) {
             if (warning)
                 *warning = damaged;
