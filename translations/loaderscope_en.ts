@@ -1148,8 +1148,8 @@
 <context>
     <name>EventFile</name>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="78" />
-        <location filename="../gui/core/eventfile.cpp" line="112" />
+        <location filename="../gui/core/eventfile.cpp" line="95" />
+        <location filename="../gui/core/eventfile.cpp" line="119" />
         <location filename="../gui/core/openedrecording.cpp" line="56" />
         <source>cancelled</source>
         <translation>cancelled</translation>
@@ -1175,7 +1175,7 @@
         <translation>%1 is damaged: reading stopped at byte %2, after %3 events</translation>
     </message>
     <message>
-        <location filename="../gui/core/eventfile.cpp" line="133" />
+        <location filename="../gui/core/eventfile.cpp" line="140" />
         <location filename="../gui/core/openedrecording.cpp" line="34" />
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
