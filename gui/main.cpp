@@ -28,7 +28,7 @@
 
 #include "loaderscope/config.h"
 #include "loaderscope/segment.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/temp_dir.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

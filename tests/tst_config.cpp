@@ -2,9 +2,9 @@
 // Config validation: DataLoader's constructor rules with its meaning, plus the engine's own rules.
 #include "loaderscope/config.h"
 #include "loaderscope/config_schema.h"
+#include "loaderscope/shm_layout.h"
 
 #include <nlohmann/json.hpp>
-#include "loaderscope/shm_layout.h"
 
 #include <QDir>
 #include <QFile>
@@ -172,7 +172,7 @@ void TestConfig::shmTooSmall()
 {
     // 64 samples of 1 GiB per batch, 10 slots: far more than any /dev/shm here.
     try {
-        parseConfig(R"({"dataset":{"sample_bytes":1073741824},"loader":{"batch_size":64,"num_workers":2}})");
+        parseRunConfig(R"({"dataset":{"sample_bytes":1073741824},"loader":{"batch_size":64,"num_workers":2}})");
         QFAIL("accepted a config that cannot fit in /dev/shm");
     } catch (const ConfigError& e) {
         const QString what = QString::fromStdString(e.what());
@@ -249,7 +249,7 @@ std::string configWith(const std::string& path, const nlohmann::json& value)
 bool accepted(const std::string& text)
 {
     try {
-        parseConfig(text, /*checkShm=*/false);
+        parseConfig(text);
         return true;
     } catch (const ConfigError&) {
         return false;
@@ -300,7 +300,7 @@ void TestConfig::schemaIsWhatTheParserApplies()
     QVERIFY(checked >= 25);
 
     // The defaults: what an empty config parses to.
-    const Config c = parseConfig("{}", false);
+    const Config c = parseConfig("{}");
     QCOMPARE(double(c.dataset.length), configKey("dataset.length").number);
     QCOMPARE(double(c.dataset.sample_bytes), configKey("dataset.sample_bytes").number);
     QCOMPARE(c.dataset.io_latency.mean_us, configKey("dataset.io_latency_us").number);
@@ -314,7 +314,7 @@ void TestConfig::schemaIsWhatTheParserApplies()
     QCOMPARE(int(c.device.backend), configKey("device.backend").choiceIndex(configKey("device.backend").text));
     QCOMPARE(int(c.dataset.kind), configKey("dataset.kind").choiceIndex(configKey("dataset.kind").text));
     // Choice order is the enum order (configToJson writes names from the schema).
-    const Config spawn = parseConfig(R"({"loader":{"multiprocessing_context":"spawn"},"device":{"backend":"sim"}})", false);
+    const Config spawn = parseConfig(R"({"loader":{"multiprocessing_context":"spawn"},"device":{"backend":"sim"}})");
     QCOMPARE(spawn.loader.start_method, StartMethod(configKey("loader.multiprocessing_context").choiceIndex("spawn")));
     QCOMPARE(spawn.device.backend, DeviceConfig::Backend(configKey("device.backend").choiceIndex("sim")));
     QVERIFY_THROWS_EXCEPTION(std::logic_error, configKey("loader.no_such_key"));

@@ -85,7 +85,7 @@ QStringList knownKeysAt(const Path& p)
     const QJsonObject probe{{kProbe, 1}};
     const QJsonValue config = nest(p, 0, probe);
     try {
-        loaderscope::parseConfig(QJsonDocument(config.toObject()).toJson().toStdString(), /*checkShm=*/false);
+        loaderscope::parseConfig(QJsonDocument(config.toObject()).toJson().toStdString());
     } catch (const loaderscope::ConfigError& e) {
         const QString field = QString::fromStdString(e.field());
         const QString message = QString::fromStdString(e.what());

@@ -87,16 +87,16 @@ void TestMemory::configErrors()
     QFETCH(QString, message);
     const std::string text = R"({"dataset":{"objects":)" + objects.toStdString() + "}}";
     try {
-        const Config c = parseConfig(text, /*checkShm=*/false);
+        const Config c = parseConfig(text);
         QVERIFY2(field.isEmpty(), "accepted");
         QVERIFY(c.dataset.objects);
         QCOMPARE(c.dataset.objects->count, 10);
         // The canonical JSON round-trips.
-        const Config again = parseConfig(configToJson(c), false);
+        const Config again = parseConfig(configToJson(c));
         QVERIFY(again.dataset.objects);
         QCOMPARE(again.dataset.objects->bytes_each, 100);
         QVERIFY(again.dataset.objects->layout == ObjectsConfig::Layout::Contiguous);
-        QVERIFY(!parseConfig(configToJson(parseConfig("{}", false)), false).dataset.objects);
+        QVERIFY(!parseConfig(configToJson(parseConfig("{}"))).dataset.objects);
     } catch (const ConfigError& e) {
         QVERIFY2(!field.isEmpty(), e.what());
         QCOMPARE(QString::fromStdString(e.field()), field);

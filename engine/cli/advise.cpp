@@ -8,6 +8,7 @@
 #include "loaderscope/output_file.h"
 #include "loaderscope/advice.h"
 #include "loaderscope/config.h"
+#include "loaderscope/shm_layout.h"
 #include "loaderscope/sweep.h"
 
 #include <algorithm>
@@ -27,7 +28,7 @@ bool loadAdviseConfig(const ConfigSource& source, SweepOptions& base, Config& co
 {
     try {
         base.baseConfigJson = configText(source); // within kMaxConfigBytes, as everywhere
-        config = parseConfig(base.baseConfigJson);
+        config = parseRunConfig(base.baseConfigJson);
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
         return false;

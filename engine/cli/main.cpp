@@ -3,6 +3,7 @@
 // 3 runtime loader error (worker died, timed out, worker exception); 128+N when stopped by signal N.
 #include "commands.h"
 #include "loaderscope/config.h"
+#include "loaderscope/shm_layout.h"
 #include "loaderscope/dataset_objects.h"
 #include "loaderscope/device.h"
 #include "loaderscope/oom.h"
@@ -11,7 +12,7 @@
 #include "loaderscope/run.h"
 #include "loaderscope/segment.h"
 #include "loaderscope/summary.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/temp_dir.h"
 #include "loaderscope/trace_export.h"
 #include "loaderscope/worker.h"
 #include "loaderscope/worker_pool.h"
@@ -117,7 +118,7 @@ int workerCommand(const WorkerArgs& w)
 bool loadRunConfig(const cli::ConfigSource& source, Config& config)
 {
     try {
-        config = parseConfig(cli::configText(source));
+        config = parseRunConfig(cli::configText(source));
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
         return false;
@@ -352,7 +353,7 @@ int traceCommand(const TraceArgs& a)
 int validateCommand(const cli::ConfigSource& source)
 {
     try {
-        const Config c = parseConfig(cli::configText(source));
+        const Config c = parseRunConfig(cli::configText(source));
         for (const auto& w : c.warnings)
             std::cerr << "loaderscope-engine: warning: " << w << "\n";
     } catch (const ConfigError& e) {

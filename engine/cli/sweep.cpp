@@ -6,6 +6,7 @@
 
 #include "loaderscope/output_file.h"
 #include "loaderscope/config.h"
+#include "loaderscope/shm_layout.h"
 #include "loaderscope/sweep.h"
 
 #include <csignal>
@@ -92,7 +93,7 @@ int sweepCommand(const SweepArgs& a, const std::string& self)
         return usageError("sweep", why);
     try {
         o.baseConfigJson = configText(a.config); // within kMaxConfigBytes, as everywhere
-        parseConfig(o.baseConfigJson);           // the base itself must be valid
+        parseRunConfig(o.baseConfigJson);           // the base itself must be valid
     } catch (const ConfigError& e) {
         std::cerr << "loaderscope-engine: invalid config: " << e.what() << "\n";
         return kExitUsage;

@@ -20,7 +20,7 @@ QString describeConfig(const QJsonObject& c, const loaderscope::RunSummary& summ
     // is described by what it says.
     loaderscope::Config config;
     try {
-        config = loaderscope::parseConfig(QJsonDocument(c).toJson(QJsonDocument::Compact).toStdString(), false);
+        config = loaderscope::parseConfig(QJsonDocument(c).toJson(QJsonDocument::Compact).toStdString());
     } catch (const std::exception&) {
         return T::tr("configuration not valid");
     }

@@ -4,6 +4,7 @@
 #include "core/configfields.h"
 #include "jobconfigview.h"
 #include "loaderscope/config.h"
+#include "loaderscope/shm_layout.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -229,7 +230,7 @@ void ConfigPanel::validate()
 {
     QString error, field;
     try {
-        loaderscope::parseConfig(QJsonDocument(m_config).toJson(QJsonDocument::Compact).toStdString());
+        loaderscope::parseRunConfig(QJsonDocument(m_config).toJson(QJsonDocument::Compact).toStdString());
     } catch (const loaderscope::ConfigError& e) {
         error = QString::fromStdString(e.what());
         field = QString::fromStdString(e.field());

@@ -6,6 +6,7 @@
 #include "core/userfiles.h"
 
 #include "loaderscope/sweep.h"
+#include "loaderscope/temp_dir.h"
 
 #include <QBarCategoryAxis>
 #include <QChartView>

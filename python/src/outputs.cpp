@@ -9,7 +9,7 @@
 #include "loaderscope/recording.h"
 #include "loaderscope/probe_model.h"
 #include "loaderscope/run.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/temp_dir.h"
 #include "loaderscope/trace_export.h"
 #include "loaderscope/figure_text.h"
 

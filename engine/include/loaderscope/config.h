@@ -34,6 +34,15 @@ struct SlowSample
 struct ObjectsConfig
 {
     enum class Layout { Refcounted, Contiguous };
+/// The element of a refcounted object: an 8-byte reference count and 56 bytes of value.
+inline constexpr uint64_t kObjectElementBytes = 64;
+/// Bytes from one object to the next: whole elements when refcounted, the bytes when contiguous.
+inline uint64_t objectStrideBytes(const ObjectsConfig& c)
+{
+    if (c.layout == ObjectsConfig::Layout::Contiguous)
+        return uint64_t(c.bytes_each);
+    return (uint64_t(c.bytes_each) + kObjectElementBytes - 1) / kObjectElementBytes * kObjectElementBytes;
+}
     int64_t count = 0;
     int64_t bytes_each = 0;
     Layout layout = Layout::Refcounted;
@@ -150,10 +159,11 @@ private:
 inline constexpr size_t kMaxConfigBytes = 1 << 20;
 
 /**
- * Parses and validates JSON text (comments allowed). Throws ConfigError. No side effects.
- * `checkShm` off is for spawned workers, which re-read the config of a run whose segment exists.
+ * Parses and validates JSON text (comments allowed). Throws ConfigError. No side effects. Whether
+ * the run fits in this machine's free /dev/shm is the segment's rule: parseRunConfig
+ * (shm_layout.h) is this plus that check, for a run about to start.
  */
-Config parseConfig(const std::string& jsonText, bool checkShm = true);
+Config parseConfig(const std::string& jsonText);
 /** Reads the file, then parseConfig. Throws ConfigError naming the file on I/O errors. */
 Config loadConfigFile(const std::string& path);
 /** The text of a config file (at most kMaxConfigBytes). Throws ConfigError naming the file and the reason. */
@@ -162,8 +172,5 @@ std::string loadConfigText(const std::string& path);
 std::string configToJson(const Config& config);
 /** The built-in default run: synthetic map-style data, needs no files and no GPU. */
 std::string defaultConfigJson();
-
-/** Free bytes on the file system of /dev/shm (statvfs), or 0 if it cannot be read. */
-uint64_t shmFreeBytes();
 
 } // namespace loaderscope

@@ -17,10 +17,6 @@
 
 namespace loaderscope {
 
-namespace detail {
-class ObjectReader;
-}
-
 /**
  * The objects of this process. Sample i reads object i % count.
  *
@@ -72,13 +68,5 @@ private:
 /// The element of a refcounted object: an 8-byte reference count and 56 bytes of value.
 inline constexpr uint64_t kObjectElementBytes = 64;
 
-/**
- * Parses `dataset.objects` (absent or null: none) of the `dataset` object: count 1..2^26,
- * bytes_each 64..1 GiB, layout "refcounted" (default) or "contiguous", all of them no larger than
- * the machine's memory. Throws ConfigError naming the field.
- */
-std::optional<ObjectsConfig> parseObjectsConfig(const detail::ObjectReader& dataset);
-/// "refcounted" or "contiguous".
-const char* objectsLayoutName(ObjectsConfig::Layout layout);
 
 } // namespace loaderscope

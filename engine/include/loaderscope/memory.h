@@ -5,6 +5,8 @@
 // events (EventKind::MemoryUsage, ShmUsage, PinnedMemory) into its own event ring.
 #pragma once
 
+#include "loaderscope/bytes.h"
+
 #include <sys/types.h>
 
 #include <atomic>
@@ -82,12 +84,6 @@ struct ShmSpace
     uint64_t free = 0;   ///< available to an unprivileged writer
 };
 std::optional<ShmSpace> devShmSpace();
-
-/// MemTotal of /proc/meminfo, bytes (0 if unreadable).
-uint64_t physicalMemoryBytes();
-
-/// "3.1 GiB", "64.0 MiB", "512 KiB".
-std::string formatBytes(uint64_t bytes);
 
 /**
  * Page-locked host memory of this process, bytes: PinnedPool adds its staging buffers, the run

@@ -5,6 +5,7 @@
 // Used by the engine's collector thread, the app's live view, the probe and the trace analysis.
 #pragma once
 
+#include "loaderscope/device.h"
 #include "loaderscope/events.h"
 #include "loaderscope/run_summary.h"
 
@@ -140,5 +141,20 @@ private:
     std::map<uint64_t, uint64_t> m_busy;          ///< merged kernel intervals still needed
     std::deque<std::pair<uint64_t, uint64_t>> m_pendingCopies; ///< copies whose overlap may still grow
 };
+
+/** Device-side figures computed from finished copies and kernels. */
+struct DeviceMetrics
+{
+    double copy_s = 0;       ///< total H2D copy time
+    double kernel_s = 0;     ///< total step-kernel time
+    double overlap_s = 0;    ///< copy time that ran while a step kernel ran
+    double step_period_s = 0;///< first kernel start to last kernel end, per kernel
+    uint64_t bytes = 0;
+    size_t copies = 0;
+    size_t kernels = 0;
+    size_t pageable_copies = 0;
+};
+/// The figures of finished copies and kernels, through MetricsAccumulator (tests, trace import).
+DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
 
 } // namespace loaderscope

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace loaderscope {
 
@@ -160,6 +161,15 @@ struct ShmLayout
     }
     uint64_t eventRingBytes() const { return 64 + uint64_t(event_ring_capacity) * sizeof(EventRecord); }
 };
+
+/** Free bytes on the file system of /dev/shm (statvfs), or 0 if it cannot be read. */
+uint64_t shmFreeBytes();
+/**
+ * The config of a run about to start: parseConfig, then the engine's own rule that the whole
+ * segment (slots, rings) fits in free /dev/shm, checked before anything is created (a sparse
+ * segment on a full tmpfs would SIGBUS a worker). Throws ConfigError naming "loader".
+ */
+Config parseRunConfig(const std::string& jsonText);
 
 /** The first page of the segment. */
 struct SegmentHeader

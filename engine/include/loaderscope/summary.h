@@ -15,21 +15,6 @@ namespace loaderscope {
 
 struct RunReport;
 
-/** Device-side figures computed from finished copies and kernels. */
-struct DeviceMetrics
-{
-    double copy_s = 0;       ///< total H2D copy time
-    double kernel_s = 0;     ///< total step-kernel time
-    double overlap_s = 0;    ///< copy time that ran while a step kernel ran
-    double step_period_s = 0;///< first kernel start to last kernel end, per kernel
-    uint64_t bytes = 0;
-    size_t copies = 0;
-    size_t kernels = 0;
-    size_t pageable_copies = 0;
-};
-/// The figures of finished copies and kernels, through MetricsAccumulator (tests, trace import).
-DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
-
 /** The typed summary of a finished run (figures, verdict, advice, exit state). */
 RunSummary makeRunSummary(const Config& config, const RunReport& report);
 /** The summary JSON of docs/config.md, pretty-printed. */

@@ -92,15 +92,4 @@ std::string sweepJson(const SweepResult& result);
 /// std::runtime_error on anything else.
 SweepResult parseSweepJson(const std::string& text);
 
-/**
- * A directory only this user can enter (0700), under $XDG_RUNTIME_DIR when set (else /tmp), named
- * loaderscope-<what>-<pid>-XXXXXX so that sweepStaleTempDirs can remove it once its process is
- * gone. Throws std::runtime_error.
- */
-std::string privateTempDir(const std::string& what);
-/// Removes the directory and the plain files in it (it holds no subdirectories).
-void removePrivateTempDir(const std::string& dir);
-/// Removes loaderscope-*-<pid>-* directories of this user whose process is gone; returns them.
-std::vector<std::string> sweepStaleTempDirs();
-
 } // namespace loaderscope

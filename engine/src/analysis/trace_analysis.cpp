@@ -13,8 +13,7 @@
 #include "loaderscope/figure_text.h"
 #include "loaderscope/ranks.h"
 
-#include "loaderscope/run.h"
-#include "loaderscope/summary.h"
+#include "loaderscope/metrics.h"
 
 #include <algorithm>
 #include <cmath>

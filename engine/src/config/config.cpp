@@ -6,15 +6,14 @@
 #include "loaderscope/config_schema.h"
 
 #include "json_reader.h"
-#include "loaderscope/dataset_objects.h"
-#include "loaderscope/shm_layout.h"
+#include "objects_config.h"
+#include "loaderscope/bytes.h"
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/statvfs.h>
 #include <thread>
 #include <unistd.h>
 
@@ -411,17 +410,6 @@ void parseFaults(const json& j, Config& c)
     }
 }
 
-std::string humanBytes(uint64_t b)
-{
-    std::ostringstream os;
-    os.precision(1);
-    os << std::fixed;
-    if (b >= (1ULL << 30))
-        os << double(b) / double(1ULL << 30) << " GiB";
-    else
-        os << double(b) / double(1ULL << 20) << " MiB";
-    return os.str();
-}
 
 } // namespace
 
@@ -436,12 +424,13 @@ uint64_t Config::slotPayloadBytes() const
 }
 
 /// parseConfig without its net for exhausted memory.
-static Config parseConfigChecked(const std::string& jsonText, bool checkShm);
 
-Config parseConfig(const std::string& jsonText, bool checkShm)
+static Config parseConfigChecked(const std::string& jsonText);
+
+Config parseConfig(const std::string& jsonText)
 {
     try {
-        return parseConfigChecked(jsonText, checkShm);
+        return parseConfigChecked(jsonText);
     } catch (const std::bad_alloc&) {
         throw ConfigError("", "not enough memory to read the config");
     } catch (const std::length_error&) {
@@ -449,7 +438,7 @@ Config parseConfig(const std::string& jsonText, bool checkShm)
     }
 }
 
-static Config parseConfigChecked(const std::string& jsonText, bool checkShm)
+static Config parseConfigChecked(const std::string& jsonText)
 {
     json root;
     try {
@@ -486,8 +475,6 @@ static Config parseConfigChecked(const std::string& jsonText, bool checkShm)
     parseDevice(top.isSet("device") ? *top.find("device") : json::object(), c);
     parseFaults(top.isSet("faults") ? *top.find("faults") : json(nullptr), c);
 
-    // The engine's own rule: the whole segment (slots, rings) must fit in free /dev/shm, checked
-    // before anything is created (a sparse segment on a full tmpfs would SIGBUS a worker).
     const uint64_t slotBytes = c.slotPayloadBytes();
     if (slotBytes > (1ULL << 40))
         fail("loader.batch_size", "a batch of " + std::to_string(c.batchSize()) + " x " +
@@ -496,18 +483,8 @@ static Config parseConfigChecked(const std::string& jsonText, bool checkShm)
     // value spelled out), not only for the file: a 981 KB file of slow samples rewrites past it.
     const size_t rewritten = configToJson(c).size();
     if (rewritten > kMaxConfigBytes)
-        fail("", "the config is " + humanBytes(rewritten) + " once written out in full (every key and every "
-                 "listed sample), more than the " + humanBytes(kMaxConfigBytes) + " a run can carry; list fewer samples");
-    const ShmLayout layout = ShmLayout::forConfig(c, rewritten);
-    const uint64_t freeBytes = checkShm ? shmFreeBytes() : 0;
-    if (checkShm && layout.total_bytes > freeBytes) {
-        fail("loader", "the run needs " + humanBytes(layout.total_bytes) + " of /dev/shm (" +
-                           std::to_string(layout.num_slots) + " batch slots of " +
-                           humanBytes(layout.slot_stride) + ": num_workers x prefetch_factor + " +
-                           std::to_string(ShmLayout::kConsumerSlots) + ", plus event rings) but only " +
-                           humanBytes(freeBytes) + " is free; lower num_workers, prefetch_factor, "
-                           "batch_size or sample_bytes, or enlarge /dev/shm");
-    }
+        fail("", "the config is " + formatBytes(rewritten) + " once written out in full (every key and every "
+                 "listed sample), more than the " + formatBytes(kMaxConfigBytes) + " a run can carry; list fewer samples");
     return c;
 }
 
@@ -534,12 +511,5 @@ Config loadConfigFile(const std::string& path)
     return parseConfig(loadConfigText(path));
 }
 
-uint64_t shmFreeBytes()
-{
-    struct statvfs s {};
-    if (statvfs("/dev/shm", &s) != 0)
-        return 0;
-    return uint64_t(s.f_bavail) * uint64_t(s.f_frsize);
-}
 
 } // namespace loaderscope

@@ -4,7 +4,7 @@
 #include "loaderscope/config.h"
 
 #include "loaderscope/config_schema.h"
-#include "loaderscope/dataset_objects.h"
+#include "objects_config.h"
 
 #include <nlohmann/json.hpp>
 

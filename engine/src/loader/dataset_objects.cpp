@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/dataset_objects.h"
 
-#include "config/json_reader.h"
 #include "loaderscope/memory.h"
 
 #include <cerrno>
@@ -14,9 +13,6 @@ namespace loaderscope {
 namespace {
 
 constexpr uint64_t kPage = 4096;
-constexpr int64_t kMaxObjects = int64_t(1) << 26;
-constexpr int64_t kMaxObjectBytes = int64_t(1) << 30;
-constexpr uint64_t kMaxTotalBytes = uint64_t(1) << 40;
 
 /// Process-wide: the objects belong to the dataset, and a process holds one dataset. A fork
 /// inherits the pointer and the pages behind it.
@@ -31,12 +27,6 @@ bool sameShape(const ObjectsConfig& a, const ObjectsConfig& b)
     return a.count == b.count && a.bytes_each == b.bytes_each && a.layout == b.layout;
 }
 
-uint64_t strideOf(const ObjectsConfig& c)
-{
-    if (c.layout == ObjectsConfig::Layout::Contiguous)
-        return uint64_t(c.bytes_each);
-    return (uint64_t(c.bytes_each) + kObjectElementBytes - 1) / kObjectElementBytes * kObjectElementBytes;
-}
 
 /// A value word of object `i`, element `e` (deterministic, so runs can be compared).
 uint64_t valueWord(uint64_t i, uint64_t e)
@@ -48,12 +38,8 @@ uint64_t valueWord(uint64_t i, uint64_t e)
 
 } // namespace
 
-const char* objectsLayoutName(ObjectsConfig::Layout layout)
-{
-    return layout == ObjectsConfig::Layout::Contiguous ? "contiguous" : "refcounted";
-}
 
-DatasetObjects::DatasetObjects(const ObjectsConfig& config) : m_config(config), m_stride(strideOf(config))
+DatasetObjects::DatasetObjects(const ObjectsConfig& config) : m_config(config), m_stride(objectStrideBytes(config))
 {
     const bool contiguous = config.layout == ObjectsConfig::Layout::Contiguous;
     m_dataOffset = contiguous ? kPage : 0;
@@ -140,40 +126,5 @@ uint64_t DatasetObjects::read(int64_t sampleIndex) const
     return sum;
 }
 
-std::optional<ObjectsConfig> parseObjectsConfig(const detail::ObjectReader& dataset)
-{
-    const detail::json* v = dataset.find("objects");
-    if (!v || v->is_null())
-        return std::nullopt;
-    const std::string field = dataset.field("objects");
-    if (!v->is_object())
-        detail::fail(field, "expected an object such as {\"count\": 100000, \"bytes_each\": 4096, "
-                            "\"layout\": \"refcounted\"}, got " + detail::typeDescription(*v));
-    detail::ObjectReader r(*v, field, {"count", "bytes_each", "layout"});
-    if (!r.isSet("count"))
-        detail::fail(r.field("count"), "missing: how many objects the dataset holds");
-    if (!r.isSet("bytes_each"))
-        detail::fail(r.field("bytes_each"), "missing: the bytes of one object");
-    ObjectsConfig c;
-    c.count = r.integer("count", 0, 1, kMaxObjects);
-    c.bytes_each = r.integer("bytes_each", 0, int64_t(kObjectElementBytes), kMaxObjectBytes);
-    const std::string layout = r.string("layout", "refcounted");
-    if (layout == "contiguous")
-        c.layout = ObjectsConfig::Layout::Contiguous;
-    else if (layout != "refcounted")
-        detail::fail(r.field("layout"), "unknown layout '" + layout +
-                                            "'; expected 'refcounted' (Python objects, each with its own "
-                                            "reference count) or 'contiguous' (one array)");
-    const uint64_t total = strideOf(c) * uint64_t(c.count);
-    if (total > kMaxTotalBytes)
-        detail::fail(field, std::to_string(c.count) + " objects of " + std::to_string(c.bytes_each) +
-                                " bytes are " + formatBytes(total) + ", more than the 1 TiB allowed");
-    const uint64_t physical = physicalMemoryBytes();
-    if (physical > 0 && total > physical)
-        detail::fail(field, std::to_string(c.count) + " objects of " + std::to_string(c.bytes_each) + " bytes need " +
-                                formatBytes(total) + " in the main process, more than this machine's " +
-                                formatBytes(physical) + " of memory");
-    return c;
-}
 
 } // namespace loaderscope

@@ -8,7 +8,7 @@
 #include "loaderscope/oom.h"
 #include "loaderscope/recording.h"
 #include "loaderscope/segment.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/temp_dir.h"
 #include "loaderscope/worker_pool.h"
 
 #include <algorithm>

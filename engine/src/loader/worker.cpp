@@ -188,7 +188,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         if (!config) {
             // spawn: a fresh process image re-reads the run's config, as a spawned Python worker
             // unpickles its dataset.
-            parsed = std::make_unique<Config>(parseConfig(seg->configJson(), /*checkShm=*/false));
+            parsed = std::make_unique<Config>(parseConfig(seg->configJson()));
             config = parsed.get();
         }
     } catch (const std::exception& e) {

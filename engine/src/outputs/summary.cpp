@@ -14,40 +14,6 @@
 
 namespace loaderscope {
 
-DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans)
-{
-    // One definition of every device figure: MetricsAccumulator's, fed in completion order.
-    std::vector<Event> events;
-    events.reserve(spans.size());
-    for (const DeviceSpan& s : spans) {
-        Event e;
-        e.kind = s.kind;
-        e.t0 = s.t0;
-        e.t1 = s.t1;
-        e.arg0 = int64_t(s.bytes);
-        e.arg1 = s.pinned ? 1 : 0;
-        e.lane = s.kind == EventKind::Kernel ? LaneCompute : LaneCopy;
-        events.push_back(e);
-    }
-    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t1 < b.t1; });
-    MetricsAccumulator acc;
-    acc.add(events);
-    const RunFigures f = acc.figures();
-    DeviceMetrics m;
-    m.copy_s = f.copy_s;
-    m.kernel_s = f.kernel_s;
-    m.overlap_s = f.overlap_fraction ? *f.overlap_fraction * f.copy_s : 0.0;
-    m.step_period_s = f.step_period_s.value_or(0.0);
-    for (const DeviceSpan& s : spans)
-        m.bytes += s.kind == EventKind::H2DCopy ? s.bytes : 0;
-    m.copies = size_t(f.copies);
-    m.kernels = 0;
-    for (const DeviceSpan& s : spans)
-        m.kernels += s.kind == EventKind::Kernel ? 1 : 0;
-    m.pageable_copies = size_t(f.pageable_copies);
-    return m;
-}
-
 RunSummary makeRunSummary(const Config& config, const RunReport& r)
 {
     RunSummary s;

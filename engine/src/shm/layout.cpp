@@ -2,10 +2,12 @@
 // The segment layout (shm_layout.h): section offsets from the counts, and the spec of a run.
 #include "loaderscope/segment.h"
 
+#include "loaderscope/bytes.h"
 #include "loaderscope/config.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <sys/statvfs.h>
 
 namespace loaderscope {
 
@@ -95,6 +97,30 @@ SegmentSpec SegmentSpec::forConfig(const Config& c, const std::string& configJso
     s.source = SegmentSource::Engine;
     s.program = "loaderscope-engine";
     return s;
+}
+
+uint64_t shmFreeBytes()
+{
+    struct statvfs s {};
+    if (statvfs("/dev/shm", &s) != 0)
+        return 0;
+    return uint64_t(s.f_bavail) * uint64_t(s.f_frsize);
+}
+
+Config parseRunConfig(const std::string& jsonText)
+{
+    Config c = parseConfig(jsonText);
+    const ShmLayout layout = ShmLayout::forConfig(c, configToJson(c).size());
+    const uint64_t freeBytes = shmFreeBytes();
+    if (layout.total_bytes > freeBytes) {
+        throw ConfigError("loader", "the run needs " + formatBytes(layout.total_bytes) + " of /dev/shm (" +
+                                        std::to_string(layout.num_slots) + " batch slots of " +
+                                        formatBytes(layout.slot_stride) + ": num_workers x prefetch_factor + " +
+                                        std::to_string(ShmLayout::kConsumerSlots) + ", plus event rings) but only " +
+                                        formatBytes(freeBytes) + " is free; lower num_workers, prefetch_factor, "
+                                        "batch_size or sample_bytes, or enlarge /dev/shm");
+    }
+    return c;
 }
 
 } // namespace loaderscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The memory sampler (memory.h): smaps_rollup readings, the slots in use, /dev/shm, pinned memory.
 #include "loaderscope/memory.h"
+#include "loaderscope/bytes.h"
 
 #include "loaderscope/clock.h"
 #include "loaderscope/events.h"
@@ -165,28 +166,7 @@ std::optional<ShmSpace> devShmSpace()
     return space;
 }
 
-uint64_t physicalMemoryBytes()
-{
-    std::ifstream in("/proc/meminfo");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (const int64_t v = kbField(line, "MemTotal"); v >= 0)
-            return uint64_t(v);
-    }
-    return 0;
-}
 
-std::string formatBytes(uint64_t b)
-{
-    char buf[64];
-    if (b >= (1ULL << 30))
-        std::snprintf(buf, sizeof buf, "%.1f GiB", double(b) / double(1ULL << 30));
-    else if (b >= (1ULL << 20))
-        std::snprintf(buf, sizeof buf, "%.1f MiB", double(b) / double(1ULL << 20));
-    else
-        std::snprintf(buf, sizeof buf, "%llu KiB", (unsigned long long)((b + 512) / 1024));
-    return buf;
-}
 
 PinnedAccounting& pinnedAccounting()
 {
