@@ -26,9 +26,9 @@
 #include "widgets/summarypanel.h"
 #include "widgets/sweepdialog.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/temp_dir.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/base/temp_dir.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -2,8 +2,8 @@
 // The advice tests' recorded runs: figures made up for a rule, and events for the metrics.
 #pragma once
 
-#include "loaderscope/advice.h"
-#include "loaderscope/metrics.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/results/metrics.h"
 
 #include <QStringList>
 

@@ -2,7 +2,7 @@
 // What the memory tests (tst_memory, tst_memory_runs) share.
 #pragma once
 
-#include "loaderscope/advice.h"
+#include "loaderscope/analysis/advice.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "segmentwait.h"
 
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 // for a time that is long enough on an idle machine only.
 #pragma once
 
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 #include <QtGlobal>
 

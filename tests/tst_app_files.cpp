@@ -9,8 +9,8 @@
 #include "core/tracemodel.h"
 #include "core/userfiles.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/recording.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/results/recording.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Config validation: DataLoader's constructor rules with its meaning, plus the engine's own rules.
-#include "loaderscope/config.h"
-#include "loaderscope/config_schema.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/config/config_schema.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // The CUDA backend on a real device: compiled in CI (nvcc is there), skipped without a GPU. The
 // error paths run here through the test-only LOADERSCOPE_FAULT switch; tst_device_faults runs the
 // same faults through the simulator on machines without a GPU.
-#include "loaderscope/device.h"
+#include "loaderscope/device/device.h"
 #include "testutil.h"
 
 #include <QJsonArray>

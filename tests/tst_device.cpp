@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The device side: the simulated GPU model driven with an injected clock (deterministic), backend
 // selection and its messages, and engine runs checked through their traces.
-#include "loaderscope/device.h"
-#include "loaderscope/run.h"
-#include "loaderscope/summary.h"
+#include "loaderscope/device/device.h"
+#include "loaderscope/loader/run.h"
+#include "loaderscope/outputs/summary.h"
+#include "loaderscope/results/metrics.h"
 #include "testutil.h"
 
 #include <QJsonArray>

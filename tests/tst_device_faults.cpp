@@ -3,7 +3,7 @@
 // a copy, a registration or an event query fail with the CUDA error a GPU would give, through the
 // same checked path as a real CUDA error. Each run must end (no hang) with a message naming the
 // call and the error and the right exit code, leaving no process and no /dev/shm segment.
-#include "loaderscope/device.h"
+#include "loaderscope/device/device.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>

@@ -7,7 +7,7 @@
 // And the documents link nothing outside the repository, and every relative link resolves.
 #include "testutil.h"
 
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 #ifdef LOADERSCOPE_GUI_PATH
 #include "core/timelinebindings.h"
 #endif
@@ -533,7 +533,7 @@ void TestDocs::adviceIds()
 {
     // The ids are defined once, in advice.h's advice_id namespace ("never rename one"); each must
     // have its row in the table of advice (knob, when, evidence).
-    const QString header = readText(kSource + QStringLiteral("/engine/include/loaderscope/advice.h"));
+    const QString header = readText(kSource + QStringLiteral("/engine/include/loaderscope/analysis/advice.h"));
     const qsizetype begin = header.indexOf(QLatin1String("namespace advice_id {"));
     const qsizetype end = header.indexOf(QLatin1String("} // namespace advice_id"), begin);
     QVERIFY(begin >= 0 && end > begin);

@@ -17,7 +17,7 @@
 #include "widgets/exporter.h"
 #include "widgets/picturerequest.h"
 
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
 #include <QApplication>
 #include <QJsonDocument>

@@ -5,9 +5,9 @@
 #include "segmentwait.h"
 #include "testutil.h"
 
-#include "loaderscope/recording.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/stream_writer.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/outputs/stream_writer.h"
 
 #include <QDir>
 #include <QElapsedTimer>

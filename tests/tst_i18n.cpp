@@ -5,7 +5,7 @@
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/timelinestyle.h"
-#include "loaderscope/advice.h"
+#include "loaderscope/analysis/advice.h"
 #include "core/timelinerenderer.h"
 #include "core/translator.h"
 #include "core/tracemodel.h"

@@ -6,7 +6,7 @@
 // old category spellings, no loader spans, __next__ on another thread, negative durations).
 // Each with the verdict and the stall computed by hand from the fixture
 // (tests/fixtures/make_profiler_traces.py --by-hand prints the same figures).
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 #include "testutil.h"
 
 #include <QFile>

@@ -5,7 +5,7 @@
 // can take gives the same answer: the byte-loop and AVX2 scanners, simdjson's portable and
 // CPU-specific parsers, the flat event reader or simdjson alone, windows parsed inline or on a
 // second thread.
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 #include "analysis/trace_testing.h"
 
 #include <QFile>

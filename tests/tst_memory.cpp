@@ -5,11 +5,11 @@
 #include "memory_testutil.h"
 #include "testutil.h"
 
-#include "loaderscope/advice.h"
-#include "loaderscope/config.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/metrics.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/results/metrics.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

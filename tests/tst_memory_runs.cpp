@@ -10,13 +10,13 @@
 #include "segmentwait.h"
 #include "testutil.h"
 
-#include "loaderscope/advice.h"
-#include "loaderscope/config.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/metrics.h"
-#include "loaderscope/oom.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/results/metrics.h"
+#include "loaderscope/shm/oom.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -17,7 +17,7 @@
 #include "widgets/jobdialogs.h"
 #include "widgets/liveranks.h"
 
-#include "loaderscope/recording.h"
+#include "loaderscope/results/recording.h"
 
 #include <QDir>
 #include <QFile>

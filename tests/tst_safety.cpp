@@ -5,8 +5,8 @@
 // segment shrinking. Devices are made by mknod in a temporary folder (root only), never in /dev.
 #include "testutil.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QDir>
 #include <QFile>

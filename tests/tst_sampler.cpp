@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Samplers against torch's own sequences (torch/utils/data/sampler.py, distributed.py).
-#include "loaderscope/config.h"
-#include "loaderscope/sampler.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/loader/sampler.h"
 
 #include <QtTest>
 

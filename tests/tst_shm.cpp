@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The shared-memory segment, its rings, futex wake-ups and the stale-segment sweeper, with real
 // processes killed at random moments; a probe's description rewritten in place and read whole.
-#include "loaderscope/clock.h"
-#include "loaderscope/config.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QtTest>
 

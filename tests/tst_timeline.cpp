@@ -5,7 +5,7 @@
 #include "core/tracemodel.h"
 #include "core/viewportcontroller.h"
 #include "core/workerstatsmodel.h"
-#include "loaderscope/metrics.h"
+#include "loaderscope/results/metrics.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>

@@ -19,7 +19,7 @@
 #include "widgets/summarypanel.h"
 #include "widgets/timelineview.h"
 
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QApplication>
 #include <QFile>

@@ -3,10 +3,10 @@
 // index queue, batches collated into the slots and reported on the result queue, a resume
 // acknowledged, a corrupt task refused, a stop obeyed. The worker process around it (signals,
 // parent watch, spawn) is tested through the engine (tst_engine, tst_faults).
-#include "loaderscope/config.h"
-#include "loaderscope/dataset.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/worker.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/loader/dataset.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/loader/worker.h"
 
 #include <QtTest>
 
@@ -54,7 +54,7 @@ private slots:
 void TestWorkerLoop::loopCollatesReportsAndStops()
 {
     const Config c = parseConfig(R"({"dataset":{"length":64,"sample_bytes":32,"io_latency_us":0},
-                                     "loader":{"batch_size":4,"num_workers":1}})", false);
+                                     "loader":{"batch_size":4,"num_workers":1}})");
     auto seg = Segment::create(c, configToJson(c));
     EventWriter events(*seg, 0);
     Fetcher fetcher(c, WorkerInfo{0, 1, 7}, &events);
@@ -99,7 +99,7 @@ void TestWorkerLoop::loopCollatesReportsAndStops()
 void TestWorkerLoop::corruptTaskEndsTheLoop()
 {
     const Config c = parseConfig(R"({"dataset":{"length":16,"sample_bytes":8,"io_latency_us":0},
-                                     "loader":{"batch_size":2,"num_workers":1}})", false);
+                                     "loader":{"batch_size":2,"num_workers":1}})");
     auto seg = Segment::create(c, configToJson(c));
     EventWriter events(*seg, 0);
     Fetcher fetcher(c, WorkerInfo{0, 1, 1}, &events);

@@ -5,11 +5,11 @@
 // such advice.
 #include "commands.h"
 
-#include "loaderscope/output_file.h"
-#include "loaderscope/advice.h"
-#include "loaderscope/config.h"
-#include "loaderscope/shm_layout.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/shm_layout.h"
+#include "loaderscope/analysis/sweep.h"
 
 #include <algorithm>
 #include <cstring>

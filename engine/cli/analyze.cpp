@@ -3,12 +3,12 @@
 // (the engine's or the probe's --events), one per rank.
 #include "commands.h"
 
-#include "loaderscope/figure_text.h"
-#include "loaderscope/output_file.h"
-#include "loaderscope/own_trace.h"
-#include "loaderscope/profiler_import.h"
-#include "loaderscope/ranks.h"
-#include "loaderscope/recording_digest.h"
+#include "loaderscope/results/figure_text.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/analysis/profiler_import.h"
+#include "loaderscope/analysis/ranks.h"
+#include "loaderscope/analysis/recording_digest.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 // (--config FILE or --preset NAME), and the top-level help built from every command's options.
 #include "commands.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/worker_pool.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/loader/worker_pool.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -4,10 +4,10 @@
 // Progress lines go to stderr ("progress I/N ..."), which the app's sweep dialog reads.
 #include "commands.h"
 
-#include "loaderscope/output_file.h"
-#include "loaderscope/config.h"
-#include "loaderscope/shm_layout.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/shm_layout.h"
+#include "loaderscope/analysis/sweep.h"
 
 #include <csignal>
 #include <cstring>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "adviceprover.h"
 
-#include "loaderscope/temp_dir.h"
+#include "loaderscope/base/temp_dir.h"
 
 #include <QFile>
 #include <QRegularExpression>

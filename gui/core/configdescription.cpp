@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "configdescription.h"
 
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

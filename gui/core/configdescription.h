@@ -2,7 +2,7 @@
 // A configuration in one line, for titles of windows, exports and history entries.
 #pragma once
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "configfields.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/config_schema.h"
-#include "loaderscope/sweep.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/config/config_schema.h"
+#include "loaderscope/analysis/sweep.h"
 
 #include <QJsonDocument>
 

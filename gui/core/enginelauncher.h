@@ -7,7 +7,7 @@
 
 #include "summarytext.h"
 
-#include "loaderscope/oom.h"
+#include "loaderscope/shm/oom.h"
 
 #include <QJsonObject>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "eventfile.h"
 
-#include "loaderscope/own_trace.h"
-#include "loaderscope/recording.h"
+#include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/results/recording.h"
 #include "tracemodel.h"
 
 #include <QCoreApplication>

@@ -7,7 +7,7 @@
 // and hands it to the GUI thread with TraceModel::takeContents).
 #pragma once
 
-#include "loaderscope/recording.h"
+#include "loaderscope/results/recording.h"
 
 #include <QString>
 

@@ -8,7 +8,7 @@
 // with the row it describes (GUI thread).
 #pragma once
 
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 #include <QtGlobal>
 

@@ -3,9 +3,9 @@
 // lane, host-to-device copies on the copy lane, kernels on the compute lane.
 #pragma once
 
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 class TraceModel;
 

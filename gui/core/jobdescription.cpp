@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "jobdescription.h"
 
-#include "loaderscope/advice.h"
-#include "loaderscope/config.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/config/config.h"
 
 #include <QJsonDocument>
 

@@ -6,9 +6,9 @@
 // GUI thread (owned by RunSession); plain data, no widgets.
 #pragma once
 
-#include "loaderscope/events.h"
-#include "loaderscope/probe_model.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/base/events.h"
+#include "loaderscope/analysis/probe_model.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -5,7 +5,7 @@
 // holds the same few hundred KiB as a minute's. Owned by the TraceModel (GUI thread).
 #pragma once
 
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 #include <QtGlobal>
 

@@ -3,9 +3,9 @@
 
 #include "eventfile.h"
 
-#include "loaderscope/figure_text.h"
-#include "loaderscope/own_trace.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/figure_text.h"
+#include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QCoreApplication>
 

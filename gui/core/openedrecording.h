@@ -6,8 +6,8 @@
 // loadEventsFile (eventfile.h). Any thread.
 #pragma once
 
-#include "loaderscope/ranks.h"
-#include "loaderscope/recording_digest.h"
+#include "loaderscope/analysis/ranks.h"
+#include "loaderscope/analysis/recording_digest.h"
 
 #include <QString>
 #include <QStringList>

@@ -6,7 +6,7 @@
 // the shortest round trip is the estimate. Plain C++; the reader's thread owns it.
 #pragma once
 
-#include "loaderscope/recording.h"
+#include "loaderscope/results/recording.h"
 
 #include <cstdint>
 

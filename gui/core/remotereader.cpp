@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "remotereader.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/stream_writer.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/outputs/stream_writer.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -14,7 +14,7 @@
 #include <QLocale>
 #include <QStandardPaths>
 
-#include "loaderscope/recording.h"
+#include "loaderscope/results/recording.h"
 
 #include <cerrno>
 #include <csignal>

@@ -3,7 +3,7 @@
 // user can read them: folders 0700, files 0600.
 #pragma once
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QDateTime>
 #include <QJsonObject>

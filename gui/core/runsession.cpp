@@ -5,10 +5,10 @@
 #include "remotereader.h"
 #include "shmreader.h"
 
-#include "loaderscope/own_trace.h"
-#include "loaderscope/recording.h"
+#include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/results/recording.h"
 
-#include "loaderscope/clock.h"
+#include "loaderscope/base/clock.h"
 
 #include <QCoreApplication>
 #include <QTimer>

@@ -9,8 +9,8 @@
 #include "jobtracker.h"
 #include "tracemodel.h"
 
-#include "loaderscope/metrics.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/metrics.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QObject>
 

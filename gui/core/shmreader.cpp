@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shmreader.h"
 
-#include "loaderscope/recording.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QMetaObject>
 

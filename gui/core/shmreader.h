@@ -3,7 +3,7 @@
 // to the GUI thread in batches. Maps read-only; validates the segment before reading anything.
 #pragma once
 
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 #include <QObject>
 #include <QString>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "summarytext.h"
 
-#include "loaderscope/advice.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <QCoreApplication>
 #include <QLocale>

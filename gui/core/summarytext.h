@@ -5,7 +5,7 @@
 // so one run shows the same figure everywhere.
 #pragma once
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QMetaType>
 #include <QString>

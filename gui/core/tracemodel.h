@@ -12,7 +12,7 @@
 #include "foldindex.h"
 #include "memorytracks.h"
 
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 #include <QObject>
 #include <QString>

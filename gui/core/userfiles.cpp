@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "userfiles.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/output_file.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/base/output_file.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -5,7 +5,7 @@
 // as one dataChanged or one reset.
 #pragma once
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QAbstractTableModel>
 #include <optional>

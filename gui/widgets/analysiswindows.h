@@ -4,7 +4,7 @@
 // threads with a progress dialog; the GUI thread never waits for them.
 #pragma once
 
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 
 #include <QObject>
 #include <QStringList>

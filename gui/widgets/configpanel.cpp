@@ -3,8 +3,8 @@
 
 #include "core/configfields.h"
 #include "jobconfigview.h"
-#include "loaderscope/config.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>

@@ -14,9 +14,9 @@
 #include "summarypanel.h"
 #include "timelineview.h"
 
-#include "loaderscope/own_trace.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/trace_export.h"
+#include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/outputs/trace_export.h"
 
 #include <QFile>
 #include <QFileDialog>

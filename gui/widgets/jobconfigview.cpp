@@ -3,7 +3,7 @@
 
 #include "core/jobdescription.h"
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QEvent>
 #include <QFormLayout>

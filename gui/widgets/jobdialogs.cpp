@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "jobdialogs.h"
 
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QCheckBox>
 #include <QDateTime>

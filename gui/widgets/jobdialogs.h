@@ -8,7 +8,7 @@
 #include "core/remote.h"
 #include "core/remotereader.h"
 
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QDialog>
 #include <QHash>

@@ -8,7 +8,7 @@
 #include "liveranks.h"
 #include "summarypanel.h"
 
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include <QFileInfo>
 #include <QGuiApplication>

@@ -5,8 +5,8 @@
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/viewportcontroller.h"
-#include "loaderscope/ranks.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/analysis/ranks.h"
+#include "loaderscope/shm/segment.h"
 #include "timelineview.h"
 
 #include <QEvent>

@@ -5,7 +5,7 @@
 
 #include "exporter.h"
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QJsonObject>
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/tracemodel.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QWidget>
 

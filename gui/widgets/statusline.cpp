@@ -3,7 +3,7 @@
 
 #include "core/runsession.h"
 
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 #include <QLabel>
 #include <QLocale>

@@ -5,7 +5,7 @@
 // (a model, named as such) or the user's job's own. GUI thread only.
 #pragma once
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QObject>
 #include <QString>

@@ -5,8 +5,8 @@
 #include "core/summarytext.h"
 #include "core/userfiles.h"
 
-#include "loaderscope/sweep.h"
-#include "loaderscope/temp_dir.h"
+#include "loaderscope/analysis/sweep.h"
+#include "loaderscope/base/temp_dir.h"
 
 #include <QBarCategoryAxis>
 #include <QChartView>

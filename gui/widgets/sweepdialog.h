@@ -5,7 +5,7 @@
 // and the best combination applied to the configuration.
 #pragma once
 
-#include "loaderscope/run_summary.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QDialog>
 #include <QJsonObject>

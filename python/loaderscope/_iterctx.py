@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """What the main process records for one watched iterator (owned by the thread that iterates it).
 
-Events, in the engine's kinds (engine/include/loaderscope/events.h), on the main lane unless said:
+Events, in the engine's kinds (engine/include/loaderscope/base/events.h), on the main lane unless said:
 
 * EpochBegin / EpochEnd (arg0 = epoch), StartWorkers (arg0 = workers) when workers start;
 * WaitData per next() (batch = batchKey(epoch, task), arg0 = worker, arg1 = samples), then Deliver

@@ -6,10 +6,10 @@
 #include "session.h"
 #include "stream.h"
 
-#include "loaderscope/output_file.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/run.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/loader/run.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <pybind11/stl.h>
 

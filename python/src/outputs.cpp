@@ -3,15 +3,15 @@
 
 #include "session.h"
 
-#include "loaderscope/advice.h"
-#include "loaderscope/clock.h"
-#include "loaderscope/output_file.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/probe_model.h"
-#include "loaderscope/run.h"
-#include "loaderscope/temp_dir.h"
-#include "loaderscope/trace_export.h"
-#include "loaderscope/figure_text.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/analysis/probe_model.h"
+#include "loaderscope/loader/run.h"
+#include "loaderscope/base/temp_dir.h"
+#include "loaderscope/outputs/trace_export.h"
+#include "loaderscope/results/figure_text.h"
 
 #include <nlohmann/json.hpp>
 

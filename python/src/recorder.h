@@ -4,9 +4,9 @@
 // num_workers=0). Everything here is called with the GIL held; none of it blocks.
 #pragma once
 
-#include "loaderscope/clock.h"
-#include "loaderscope/events.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/base/events.h"
+#include "loaderscope/shm/segment.h"
 
 #include <pybind11/pybind11.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session.h"
 
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <algorithm>
 #include <unistd.h>

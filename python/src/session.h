@@ -6,12 +6,12 @@
 
 #include "recorder.h"
 
-#include "loaderscope/events.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/metrics.h"
-#include "loaderscope/probe_model.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/run_summary.h"
+#include "loaderscope/base/events.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/results/metrics.h"
+#include "loaderscope/analysis/probe_model.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <atomic>
 #include <map>

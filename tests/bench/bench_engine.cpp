@@ -2,10 +2,10 @@
 // Engine benchmark. Runs the real loaderscope-engine on the scenarios and prints one JSON
 // object. Speed targets live here, never in unit tests. Usage: bench_engine [--quick] [--memory]
 // (--memory: only the memory-sampling cost)
-#include "loaderscope/clock.h"
-#include "loaderscope/config.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/shm/segment.h"
 
 #include <nlohmann/json.hpp>
 

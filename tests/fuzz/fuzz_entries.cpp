@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "fuzz_entries.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/analysis/profiler_import.h"
 #include "analysis/trace_testing.h"
 
 #include <string>

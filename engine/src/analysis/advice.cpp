@@ -4,12 +4,12 @@
 // small model of the pool: a worker makes at most 1 / (I + C) samples a second (I: off-CPU time per
 // sample, C: CPU time per sample), the cores make at most P / C, and the loop consumes at most
 // samples / (its time outside next()).
-#include "loaderscope/advice.h"
-#include "loaderscope/figure_text.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/results/figure_text.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <algorithm>
 #include <cmath>

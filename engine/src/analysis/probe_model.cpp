@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/probe_model.h"
+#include "loaderscope/analysis/probe_model.h"
 
 #include "config/json_reader.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/ranks.h"
+#include "loaderscope/analysis/ranks.h"
 
-#include "loaderscope/figure_text.h"
+#include "loaderscope/results/figure_text.h"
 
 #include <algorithm>
 

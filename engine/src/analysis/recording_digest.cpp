@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/recording_digest.h"
+#include "loaderscope/analysis/recording_digest.h"
 
-#include "loaderscope/metrics.h"
+#include "loaderscope/results/metrics.h"
 
 #include <cctype>
 

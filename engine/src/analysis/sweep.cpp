@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/sweep.h"
-#include "loaderscope/temp_dir.h"
+#include "loaderscope/analysis/sweep.h"
+#include "loaderscope/base/temp_dir.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <nlohmann/json.hpp>
 

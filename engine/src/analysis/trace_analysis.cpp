@@ -9,11 +9,11 @@
 //                        the last step's end (the final __next__, which ends the epoch, is outside).
 //   no step annotations  the loop's time runs from the first wait to the thread's last event.
 // Loader spans on other threads (a background prefetcher) are reported, not counted as the loop's.
-#include "loaderscope/profiler_import.h"
-#include "loaderscope/figure_text.h"
-#include "loaderscope/ranks.h"
+#include "loaderscope/analysis/profiler_import.h"
+#include "loaderscope/results/figure_text.h"
+#include "loaderscope/analysis/ranks.h"
 
-#include "loaderscope/metrics.h"
+#include "loaderscope/results/metrics.h"
 
 #include <algorithm>
 #include <cmath>

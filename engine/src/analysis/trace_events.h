@@ -5,7 +5,7 @@
 // each thread's extent. Nothing else of an event is materialised. Used by one thread.
 #pragma once
 
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 
 #include <cstdint>
 #include <memory>

@@ -4,7 +4,7 @@
 // in it, each run of them is parsed as one simdjson window, and the bytes are dropped. What stays
 // is the event in progress (at most TraceImportLimits::max_event_bytes) and the kept spans, so a
 // 2 GB trace is read in a few tens of MiB plus its spans. Speed: bench_import (tests/bench).
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 
 #include "trace_events.h"
 #include "trace_flat.h"

@@ -7,7 +7,7 @@
 // object (its keys are read here: traceEvents, distributedInfo, schemaVersion). Used by one thread.
 #pragma once
 
-#include "loaderscope/profiler_import.h"
+#include "loaderscope/analysis/profiler_import.h"
 
 #include <cstdint>
 #include <string>

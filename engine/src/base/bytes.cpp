@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/bytes.h"
+#include "loaderscope/base/bytes.h"
 
 #include <charconv>
 #include <cstdio>

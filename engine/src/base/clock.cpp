@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Clocks and CPU work (clock.h): sleeping to a deadline, thread CPU time, the run-queue delay.
-#include "loaderscope/clock.h"
+#include "loaderscope/base/clock.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Event kinds (events.h): their names and whether each is a span or a counter.
-#include "loaderscope/events.h"
+#include "loaderscope/base/events.h"
 
 namespace loaderscope {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Futex wait and wake (futex.h) on words in shared memory, between processes.
-#include "loaderscope/futex.h"
+#include "loaderscope/base/futex.h"
 
 #include <cerrno>
 #include <ctime>

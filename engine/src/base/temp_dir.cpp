@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/temp_dir.h"
+#include "loaderscope/base/temp_dir.h"
 
 #include <cerrno>
 #include <csignal>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Config parsing and validation. The DataLoader rules run in the order DataLoader.__init__ checks
 // them (torch/utils/data/dataloader.py, DataLoader.__init__), after the engine's own type and key checks.
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
-#include "loaderscope/config_schema.h"
+#include "loaderscope/config/config_schema.h"
 
 #include "json_reader.h"
 #include "objects_config.h"
-#include "loaderscope/bytes.h"
+#include "loaderscope/base/bytes.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A parsed Config written back as JSON (every key, defaults resolved: what the run used), and the
 // built-in default config. Choice names come from the schema (config_schema.cpp).
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
-#include "loaderscope/config_schema.h"
+#include "loaderscope/config/config_schema.h"
 #include "objects_config.h"
 
 #include <nlohmann/json.hpp>

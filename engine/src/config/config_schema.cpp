@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/config_schema.h"
+#include "loaderscope/config/config_schema.h"
 
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
 #include <stdexcept>
 

@@ -3,7 +3,7 @@
 // "did you mean" suggestion, exact type checks, ranges. Every error names the dotted field.
 #pragma once
 
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
 #include <nlohmann/json.hpp>
 

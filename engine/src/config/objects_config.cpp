@@ -2,7 +2,7 @@
 #include "objects_config.h"
 
 #include "json_reader.h"
-#include "loaderscope/bytes.h"
+#include "loaderscope/base/bytes.h"
 
 namespace loaderscope {
 

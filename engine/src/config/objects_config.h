@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `dataset.objects` read from a config (private to config/): the objects themselves are the
-// loader's (loaderscope/dataset_objects.h).
+// loader's (loaderscope/loader/dataset_objects.h).
 #pragma once
 
-#include "loaderscope/config.h"
+#include "loaderscope/config/config.h"
 
 #include <optional>
 

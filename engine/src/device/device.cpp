@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The simulated GPU and backend selection. The CUDA backend lives in src/cuda/ (nvcc only).
-#include "loaderscope/device.h"
+#include "loaderscope/device/device.h"
 
 #include <algorithm>
 #include <charconv>

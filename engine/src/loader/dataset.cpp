@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/dataset.h"
+#include "loaderscope/loader/dataset.h"
 
 #include "base/fnv1a.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/dataset_objects.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/loader/dataset_objects.h"
+#include "loaderscope/shm/segment.h"
 
 #include <cerrno>
 #include <cmath>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/dataset_objects.h"
+#include "loaderscope/loader/dataset_objects.h"
 
-#include "loaderscope/memory.h"
+#include "loaderscope/shm/memory.h"
 
 #include <cerrno>
 #include <cstring>

@@ -3,7 +3,7 @@
 // _SingleProcessDataLoaderIter (num_workers == 0) and _MultiProcessingDataLoaderIter.
 #pragma once
 
-#include "loaderscope/loader.h"
+#include "loaderscope/loader/loader.h"
 
 #include <atomic>
 #include <memory>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // makeLoaderIter (loader.h): iter(loader) picks the iterator as dataloader.py's _get_iterator does.
-#include "loaderscope/loader.h"
+#include "loaderscope/loader/loader.h"
 
 #include "iterators.h"
 

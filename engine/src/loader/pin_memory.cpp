@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/pin_memory.h"
+#include "loaderscope/loader/pin_memory.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/device.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/device/device.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/shm/segment.h"
 
 #include <cstring>
 #include <pthread.h>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/run.h"
+#include "loaderscope/loader/run.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/loader.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/metrics.h"
-#include "loaderscope/oom.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/temp_dir.h"
-#include "loaderscope/worker_pool.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/loader/loader.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/results/metrics.h"
+#include "loaderscope/shm/oom.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/base/temp_dir.h"
+#include "loaderscope/loader/worker_pool.h"
 
 #include <algorithm>
 #include <csignal>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/sampler.h"
+#include "loaderscope/loader/sampler.h"
 
 #include <cmath>
 #include <random>

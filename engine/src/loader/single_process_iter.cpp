@@ -4,14 +4,14 @@
 #include "iterators.h"
 #include "slot_table.h"
 
-#include "loaderscope/loader.h"
+#include "loaderscope/loader/loader.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/dataset.h"
-#include "loaderscope/device.h"
-#include "loaderscope/pin_memory.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/worker_pool.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/loader/dataset.h"
+#include "loaderscope/device/device.h"
+#include "loaderscope/loader/pin_memory.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/loader/worker_pool.h"
 
 #include <cstring>
 #include <map>

@@ -2,8 +2,8 @@
 // The main process's slot bookkeeping, shared by both loader iterators (main thread only).
 #pragma once
 
-#include "loaderscope/loader.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/loader/loader.h"
+#include "loaderscope/shm/segment.h"
 
 #include <cstdint>
 #include <vector>

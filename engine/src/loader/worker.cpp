@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The worker process: DataLoader's _worker_loop over shared-memory rings.
-#include "loaderscope/worker.h"
+#include "loaderscope/loader/worker.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/dataset.h"
-#include "loaderscope/memory.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/worker_pool.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/loader/dataset.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/loader/worker_pool.h"
 
 #include <csignal>
 #include <cstring>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/worker_pool.h"
+#include "loaderscope/loader/worker_pool.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/shm/segment.h"
 
 #include <cerrno>
 #include <csignal>

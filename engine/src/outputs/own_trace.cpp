@@ -4,9 +4,9 @@
 // and gzip files alike) and each event line is parsed on its own with simdjson's DOM parser:
 // memory stays one line, whatever the file's size. The profiler trace reader (trace_reader.cpp)
 // is not involved: a file goes one way or the other, decided by its first line.
-#include "loaderscope/own_trace.h"
+#include "loaderscope/outputs/own_trace.h"
 
-#include "loaderscope/metrics.h"
+#include "loaderscope/results/metrics.h"
 
 #include <nlohmann/json.hpp>
 #include <simdjson.h>

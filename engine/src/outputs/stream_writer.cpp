@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/stream_writer.h"
+#include "loaderscope/outputs/stream_writer.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 // A finished engine run as a RunSummary: the figures the collector computed from the events, the
 // main thread's own counters where events were lost, the verdict and the advice.
-#include "loaderscope/summary.h"
-#include "loaderscope/figure_text.h"
+#include "loaderscope/outputs/summary.h"
+#include "loaderscope/results/figure_text.h"
 
-#include "loaderscope/run.h"
+#include "loaderscope/loader/run.h"
 
-#include "loaderscope/advice.h"
-#include "loaderscope/clock.h"
-#include "loaderscope/metrics.h"
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/results/metrics.h"
 
 #include <algorithm>
 

@@ -3,13 +3,13 @@
 // worker, counters for the queue depth and the memory (per process; shared and pinned memory on the
 // main process). Streamed from the run's recording in bounded memory:
 // traces reach millions of events.
-#include "loaderscope/trace_export.h"
+#include "loaderscope/outputs/trace_export.h"
 
-#include "loaderscope/run.h"
+#include "loaderscope/loader/run.h"
 
-#include "loaderscope/output_file.h"
-#include "loaderscope/own_trace.h"
-#include "loaderscope/recording.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/results/recording.h"
 
 #include <algorithm>
 #include <cstdio>

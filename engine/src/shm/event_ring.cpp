@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The event rings (segment.h): one writer per lane, the collector draining them all.
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
-#include "loaderscope/clock.h"
+#include "loaderscope/base/clock.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The segment layout (shm_layout.h): section offsets from the counts, and the spec of a run.
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
-#include "loaderscope/bytes.h"
-#include "loaderscope/config.h"
+#include "loaderscope/base/bytes.h"
+#include "loaderscope/config/config.h"
 
 #include <algorithm>
 #include <cstdlib>

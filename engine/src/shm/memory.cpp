@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The memory sampler (memory.h): smaps_rollup readings, the slots in use, /dev/shm, pinned memory.
-#include "loaderscope/memory.h"
-#include "loaderscope/bytes.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/base/bytes.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/events.h"
-#include "loaderscope/segment.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/base/events.h"
+#include "loaderscope/shm/segment.h"
 
 #include <algorithm>
 #include <cerrno>

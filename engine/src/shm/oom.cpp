@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "loaderscope/oom.h"
+#include "loaderscope/shm/oom.h"
 
-#include "loaderscope/config.h"
-#include "loaderscope/shm_layout.h"
+#include "loaderscope/config/config.h"
+#include "loaderscope/shm/shm_layout.h"
 
 #include <cstdio>
 #include <cstdlib>

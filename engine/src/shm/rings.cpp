@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The per-worker index queue and result queue in the segment (segment.h).
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include <atomic>
 #include <cstdint>

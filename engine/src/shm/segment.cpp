@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The segment (segment.h): creating, opening, and the sections of a mapped segment.
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include "segment_name.h"
 
 #include "base/fnv1a.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/config.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/config/config.h"
 
 #include "read_guard.h"
 

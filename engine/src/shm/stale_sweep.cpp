@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Segments left in /dev/shm: listing the live ones, removing those whose creator is gone.
-#include "loaderscope/segment.h"
+#include "loaderscope/shm/segment.h"
 
 #include "segment_name.h"
 
-#include "loaderscope/clock.h"
+#include "loaderscope/base/clock.h"
 
 #include <algorithm>
 #include <cerrno>

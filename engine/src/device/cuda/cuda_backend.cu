@@ -6,7 +6,7 @@
 // a DeviceError (exit 3) naming the call and the CUDA error. Used from the engine's main thread only.
 #include "cuda_backend.h"
 
-#include "loaderscope/clock.h"
+#include "loaderscope/base/clock.h"
 
 #include <cuda_runtime.h>
 

@@ -2,7 +2,7 @@
 // Plain C++ entry points of the CUDA backend; only cuda_backend.cu includes CUDA headers.
 #pragma once
 
-#include "loaderscope/device.h"
+#include "loaderscope/device/device.h"
 
 #include <memory>
 #include <string>

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Advice as data: rules over a run's measured figures, each naming the knob (a config path) and the
+// value to try, with the figures it rests on. A rule fires only on a cost that matters (a share of
+// the loop's time), never on a single event; a failed or interrupted run gets no throughput advice.
+#pragma once
+
+#include "loaderscope/results/run_summary.h"
+
+#include <string>
+#include <vector>
+
+namespace loaderscope {
+
+struct Config;
+
+/** The loader and training knobs the rules read: from an engine config, or observed by the probe. */
+struct LoaderKnobs
+{
+    int num_workers = 0;
+    int prefetch_factor = 2;
+    bool persistent_workers = false;
+    std::string pin_memory = "false";     ///< "false", "true" or "shared"
+    bool in_order = true;
+    std::string multiprocessing_context = "fork";
+    int64_t batch_size = 1;
+    int epochs = 1;
+    bool non_blocking = true;
+    bool copy_stream = true;
+    bool device = true;                   ///< the loop copies batches to a device (sim or CUDA)
+    std::string objects_layout;           ///< dataset.objects.layout, empty without objects
+    /// The watched job's torch (the probe); empty for the engine's own runs, which have every knob.
+    std::string torch_version;
+
+    static LoaderKnobs fromConfig(const Config& config);
+    /// Whether the job can set `knob` ("loader.in_order"): false for a knob its torch lacks.
+    bool has(const std::string& knob) const;
+    /// The value a knob path has ("loader.num_workers" -> 4); None for an unknown path.
+    KnobValue value(const std::string& knob) const;
+};
+
+/// Stable advice ids (the app translates by id; never rename one).
+namespace advice_id {
+inline constexpr const char* kRaiseNumWorkers = "raise_num_workers";
+inline constexpr const char* kCpuBound = "cpu_bound";
+inline constexpr const char* kRaisePrefetch = "raise_prefetch_factor";
+inline constexpr const char* kPinThreadBound = "pin_thread_bound";
+inline constexpr const char* kPinMemory = "pin_memory";
+inline constexpr const char* kNonBlocking = "non_blocking";
+inline constexpr const char* kCopyStream = "copy_stream";
+inline constexpr const char* kPersistentWorkers = "persistent_workers";
+inline constexpr const char* kSpawnStartup = "spawn_startup";
+inline constexpr const char* kInOrder = "in_order";
+/// kInOrder's finding for a job whose torch has no in_order (before 2.6): upgrade, no knob to set.
+inline constexpr const char* kUpgradeTorchInOrder = "upgrade_torch_in_order";
+inline constexpr const char* kFewerWorkers = "fewer_workers";
+inline constexpr const char* kTrainingBound = "training_bound";
+// memory (issue 15): they rest on sampled memory, not on throughput, so failed runs get them too
+inline constexpr const char* kCopyOnRead = "copy_on_read";
+inline constexpr const char* kWorkerMemory = "worker_memory";
+inline constexpr const char* kShmSlots = "shm_slots";
+} // namespace advice_id
+
+/// Thresholds, as shares of the loop's time (documented in docs/config.md).
+struct AdviceThresholds
+{
+    static constexpr double kInputBound = 0.05;      ///< data stall that makes a run input-bound
+    static constexpr double kCostThatMatters = 0.10; ///< a copy or start-up cost worth a knob
+    static constexpr double kHeadOfLine = 0.10;      ///< waiting while later batches were ready
+    static constexpr double kCpuSaturated = 0.85;    ///< workers' CPU share of the usable cores
+    static constexpr double kConfirmGain = 0.05;     ///< "Prove it": +5 % confirms a faster-advice
+    /// Memory is tight when the run's processes (sum of peak PSS, plus the segment) reach this share
+    /// of the memory limit (the cgroup's, else the machine's), or the segment this share of /dev/shm.
+    static constexpr double kMemoryTight = 0.5;
+    /// Copy-on-read: each worker's USS grew with its samples by this much on average beyond what
+    /// the batch slots could explain (slot pages only that worker touched count in its USS), and
+    /// by this share of the main process's peak RSS (where the objects live) in all.
+    static constexpr double kCopyOnReadBytes = 32.0 * (1 << 20);
+    static constexpr double kCopyOnReadShare = 0.10;
+};
+
+/**
+ * The advice for a finished run. `s` holds the figures, exit state and cores; a run that failed,
+ * was interrupted or delivered nothing gets only advice that does not rest on throughput.
+ */
+std::vector<Advice> adviseRun(const LoaderKnobs& knobs, const RunSummary& s);
+
+/** Whether a piece of advice promises more samples/s (true) or the same with less (false). */
+bool adviceAimsFaster(const std::string& id);
+
+/**
+ * The values a short measured sweep tries for one piece of advice: the current value, the advised
+ * value and one beyond it (numbers), or the two values (booleans, strings).
+ */
+std::vector<KnobValue> proofValues(const LoaderKnobs& knobs, const Advice& advice);
+
+/** Fills advice.proof from measured samples/s (same order as proofValues) and rewords the text. */
+void applyProof(Advice& advice, const std::vector<std::pair<KnobValue, double>>& measured);
+
+} // namespace loaderscope

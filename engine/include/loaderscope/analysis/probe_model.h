@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// From a watched PyTorch job to the engine's model of it ("Model this job"): what the probe
+// observed about one DataLoader, measured from the job's events, and the engine config fitted to it.
+#pragma once
+
+#include "loaderscope/config/config.h"
+#include "loaderscope/base/events.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loaderscope {
+
+/** A lognormal fit of positive durations: arithmetic mean and the standard deviation of the log. */
+struct LognormalFit
+{
+    double mean_us = 0;
+    double sigma = 0;
+    int64_t n = 0;
+};
+
+/** One DataLoader as a real job ran it: its knobs (read by the probe) and its measured timings. */
+struct LoaderObservation
+{
+    // Knobs, as the job set them.
+    std::optional<int64_t> batch_size = 1; ///< nullopt: no auto-collation
+    int num_workers = 0;
+    int prefetch_factor = 2;
+    bool pin_memory = false;
+    bool persistent_workers = false;
+    bool in_order = true;
+    bool drop_last = false;
+    bool shuffle = false;
+    std::optional<DistributedConfig> sampler; ///< a DistributedSampler's settings
+    double timeout_s = 0;
+    std::string start_method = "fork";
+    bool iterable = false;
+    std::optional<int64_t> dataset_length;   ///< len(dataset), when it has one
+    int epochs = 1;
+    int64_t samples_per_epoch = 0;           ///< samples delivered in the first full epoch
+    int64_t sample_bytes = 0;                ///< tensor bytes of a batch / its samples
+
+    // Measured from the events (observeTimings).
+    LognormalFit fetch_us;          ///< wall time of each sample's fetch
+    LognormalFit io_us;             ///< its off-CPU part: wall minus CPU and run-queue shares
+    double cpu_us_per_sample = 0;   ///< thread CPU of fetch + collate, per sample (BatchCost)
+    double run_queue_us_per_sample = 0;
+    double collate_us_per_batch = 0;
+    double step_us = 0;             ///< mean time between one next() returning and the next call
+    int64_t steps = 0;
+    /// next() when a batch was already waiting: the main process's own cost to take a batch
+    /// (unpickling, shared-memory handles). Not in the engine's model (its batches stay in place
+    /// in shared memory): a model faster than the job by about this much per batch is expected.
+    double next_ready_us = 0;
+    int64_t next_ready_n = 0;
+    double worker_init_us = 0;      ///< mean time from iter(loader) to a new worker ready to fetch
+    int64_t batches_costed = 0;     ///< batches with a BatchCost behind the CPU figures
+};
+
+/**
+ * Measures a job's timings from its events, streaming (memory bounded by one open batch per lane):
+ * Fetch, Collate and BatchCost per (lane, batch) on the worker lanes (the main lane when no worker
+ * fetched), Step and next() on the main lane, worker start-up. Each sample's off-CPU time is its
+ * fetch wall time minus its batch's per-sample CPU (fetch part) and run-queue shares. Events of one
+ * lane must come in the order its writer wrote them; lanes may interleave.
+ */
+class ObservationAccumulator
+{
+public:
+    void add(const Event& e);
+    /// Fills the measured fields of `obs` from everything added so far.
+    void finish(LoaderObservation& obs) const;
+
+private:
+    /// Weighted moments for a lognormal fit (values in us; logs of values above 1 us only).
+    struct Moments
+    {
+        double w = 0, sum = 0, lw = 0, lsum = 0, lsq = 0;
+        void add(double us, double weight);
+        LognormalFit fit() const;
+    };
+    struct OpenBatch
+    {
+        std::vector<std::pair<double, int64_t>> fetches; ///< (wall us of one sample, samples it stands for)
+        double collate_us = 0;
+        int64_t collate_samples = -1;
+    };
+    /// The fetching lanes of one kind: workers, or the main thread (num_workers 0).
+    struct Side
+    {
+        Moments fetch, io;
+        double cpu_us = 0, runq_us = 0, collate_us = 0;
+        int64_t samples = 0, batches = 0;
+        std::map<int, OpenBatch> open;
+        void close(OpenBatch&& b, double cpuUs, double runqUs);
+    };
+    Side m_workers, m_main;
+    double m_stepSum = 0, m_initSum = 0, m_readySum = 0;
+    int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
+    uint64_t m_epochBegin = 0;
+    int64_t m_readyBefore = 0;
+};
+
+/** observeTimings over a whole vector of events. */
+void observeTimings(const std::vector<Event>& events, LoaderObservation& obs);
+
+/**
+ * The knobs the probe read from one DataLoader and what it counted of it: an entry of "loaders" in
+ * a probe summary, or in a live probe segment's description ({"knobs": {...}, "epochs": ...}; the
+ * counts may be missing there). Throws nlohmann's parse error on text that is not JSON.
+ */
+LoaderObservation observationFromLoaderJson(const std::string& loaderJson);
+
+/** The "observed" object of a probe summary, and back (throws ConfigError on a bad object). */
+std::string observationToJson(const LoaderObservation& obs);
+LoaderObservation observationFromJson(const std::string& json);
+
+/**
+ * The engine config that models the observed loader: the same knobs, a dataset whose samples take
+ * the observed off-CPU time (lognormal) and CPU time, of the observed size, and the observed step
+ * as train.step_us, on the simulated device.
+ */
+Config fitConfig(const LoaderObservation& obs);
+
+} // namespace loaderscope

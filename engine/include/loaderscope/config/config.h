@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace loaderscope {
+
+/** Per-sample latency: a constant or a lognormal distribution, in microseconds. */
+struct Latency
+{
+    enum class Dist { Constant, Lognormal };
+    Dist dist = Dist::Constant;
+    double mean_us = 0.0;  ///< constant value, or mean of the lognormal
+    double sigma = 0.0;    ///< lognormal shape (standard deviation of log-latency)
+};
+
+/** One deliberately slow sample, for the head-of-line blocking lesson. */
+struct SlowSample
+{
+    int64_t index = 0;
+    double latency_us = 0.0;
+};
+
+/**
+ * Python objects the dataset holds (`dataset.objects`), built by the main process before the
+ * workers start, to show copy-on-read after fork (PyTorch issue 13246). Sample i reads object
+ * i % count. See loader/dataset_objects.h.
+ */
+struct ObjectsConfig
+{
+    enum class Layout { Refcounted, Contiguous };
+    int64_t count = 0;
+    int64_t bytes_each = 0;
+    Layout layout = Layout::Refcounted;
+};
+/// The element of a refcounted object: an 8-byte reference count and 56 bytes of value.
+inline constexpr uint64_t kObjectElementBytes = 64;
+/// Bytes from one object to the next: whole elements when refcounted, the bytes when contiguous.
+inline uint64_t objectStrideBytes(const ObjectsConfig& c)
+{
+    if (c.layout == ObjectsConfig::Layout::Contiguous)
+        return uint64_t(c.bytes_each);
+    return (uint64_t(c.bytes_each) + kObjectElementBytes - 1) / kObjectElementBytes * kObjectElementBytes;
+}
+
+struct DatasetConfig
+{
+    enum class Kind { Map, Iterable, Files };
+    Kind kind = Kind::Map;
+    int64_t length = 4096;          ///< samples (map, iterable); files: number of files found
+    int64_t sample_bytes = 4096;    ///< bytes per sample written into the batch slot
+    Latency io_latency{Latency::Dist::Constant, 1000.0, 0.0};
+    double cpu_us = 0.0;            ///< real busy computation per sample
+    bool shard = false;             ///< iterable: worker k yields k, k+N, ...
+    std::string path;               ///< files: directory
+    std::vector<SlowSample> slow_samples;
+    std::optional<ObjectsConfig> objects; ///< absent: the dataset holds no objects
+    std::vector<std::string> files; ///< files: resolved, sorted regular files (filled by validation)
+};
+
+struct DistributedConfig
+{
+    int64_t num_replicas = 1;
+    int64_t rank = 0;
+    uint64_t seed = 0;
+    int64_t epoch = 0;
+    bool shuffle = true; ///< DistributedSampler's own default
+    bool drop_last = false;
+};
+
+enum class PinMemory { Off, On, Shared };
+enum class StartMethod { Fork, Spawn };
+
+struct LoaderConfig
+{
+    std::optional<int64_t> batch_size = 32; ///< nullopt: no auto-batching (batch of one sample)
+    bool shuffle = false;
+    bool drop_last = false;
+    std::optional<DistributedConfig> sampler;
+    int num_workers = 4;
+    int prefetch_factor = 2;      ///< resolved: 2 when null and num_workers > 0
+    bool persistent_workers = false;
+    PinMemory pin_memory = PinMemory::Off;
+    bool in_order = true;
+    double timeout_s = 0.0;
+    StartMethod start_method = StartMethod::Fork;
+    double worker_init_us = 0.0;
+};
+
+struct TrainConfig
+{
+    int epochs = 1;
+    std::optional<int64_t> max_batches;
+    double step_us = 2000.0;
+    bool non_blocking = true;
+    bool copy_stream = true;
+    /// What the training loop does when next() raises a worker exception: "stop" re-raises
+    /// (exit 3), "continue" catches it, records it and keeps iterating, as a try/except would.
+    bool continue_on_exception = false;
+};
+
+struct DeviceConfig
+{
+    enum class Backend { Auto, Cuda, Sim };
+    Backend backend = Backend::Auto;
+    double h2d_gbps_pinned = 25.0;
+    double h2d_gbps_pageable = 10.0;
+};
+
+struct Fault
+{
+    enum class Kind { Crash, Hang, Exception, Exit };
+    int worker = 0;        ///< worker id, or -1 for the main process (num_workers 0)
+    int64_t at_batch = 0;  ///< the worker's own batch count in the epoch, from 0
+    int epoch = 0;         ///< the epoch in which it fires (once)
+    Kind kind = Kind::Crash;
+};
+
+struct Config
+{
+    uint64_t seed = 0;
+    DatasetConfig dataset;
+    LoaderConfig loader;
+    TrainConfig train;
+    DeviceConfig device;
+    std::vector<Fault> faults;
+    std::vector<std::string> warnings; ///< e.g. num_workers above the usable CPU count
+
+    /// Number of samples the dataset can yield (files: number of files).
+    int64_t datasetLength() const;
+    int64_t batchSize() const { return loader.batch_size.value_or(1); }
+    /// Bytes of one batch slot's payload.
+    uint64_t slotPayloadBytes() const;
+};
+
+/** A bad configuration: the field (dotted path) and a message in DataLoader's words. */
+class ConfigError : public std::runtime_error
+{
+public:
+    ConfigError(std::string field, const std::string& message)
+        : std::runtime_error(field.empty() ? message : field + ": " + message),
+          m_field(std::move(field))
+    {
+    }
+    const std::string& field() const { return m_field; }
+
+private:
+    std::string m_field;
+};
+
+/** The largest config, as a file and as the canonical text a run writes into its segment
+ *  (configToJson): 1 MiB. A config with every key is a few KiB; only listed samples grow it. One
+ *  limit for the engine, `validate`, the app and the probe. */
+inline constexpr size_t kMaxConfigBytes = 1 << 20;
+
+/**
+ * Parses and validates JSON text (comments allowed). Throws ConfigError. No side effects. Whether
+ * the run fits in this machine's free /dev/shm is the segment's rule: parseRunConfig
+ * (shm_layout.h) is this plus that check, for a run about to start.
+ */
+Config parseConfig(const std::string& jsonText);
+/** Reads the file, then parseConfig. Throws ConfigError naming the file on I/O errors. */
+Config loadConfigFile(const std::string& path);
+/** The text of a config file (at most kMaxConfigBytes). Throws ConfigError naming the file and the reason. */
+std::string loadConfigText(const std::string& path);
+/** Canonical JSON of a parsed config (every key, resolved defaults). */
+std::string configToJson(const Config& config);
+/** The built-in default run: synthetic map-style data, needs no files and no GPU. */
+std::string defaultConfigJson();
+
+} // namespace loaderscope

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// How the engine's and the probe's own sentences write a figure and a run's verdict: one
+// definition each, used by the advice, the trace analysis, the straggler's reason, the summaries
+// and `analyze`. The app translates these sentences and writes the figures its own way per
+// language (gui/core/summarytext.h), with the same percent style in English.
+#pragma once
+
+#include "loaderscope/results/run_summary.h"
+
+#include <string>
+
+namespace loaderscope {
+
+/**
+ * A share as the engine's sentences write it: "22%", rounded to a whole percent, the sign after
+ * the number with no space (the app's English style; the app writes "%22" in Turkish when it
+ * translates the sentence). The one percent style of the engine's and the probe's text.
+ */
+std::string percentText(double fraction);
+
+/** A run's verdict from its figures: "no batches delivered" when none was, else verdictFor. */
+std::string runVerdict(const RunFigures& figures);
+
+} // namespace loaderscope
