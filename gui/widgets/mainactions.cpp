@@ -24,6 +24,13 @@ namespace {
 
 MainActions::MainActions(QMainWindow* w) : QObject(w)
 {
+    makeActions();
+    makeMenus(w->menuBar());
+    makeToolbars(w);
+}
+
+void MainActions::makeActions()
+{
     auto make = [this](QKeySequence key = {}) {
         auto* a = new QAction(this);
         if (!key.isEmpty())
@@ -71,8 +78,10 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     langTr->setCheckable(true);
     shortcuts = make(Qt::Key_F1);
     about = make();
+}
 
-    QMenuBar* bar = w->menuBar();
+void MainActions::makeMenus(QMenuBar* bar)
+{
     file = bar->addMenu(QString());
     file->addActions({open, save});
     file->addSeparator();
@@ -103,7 +112,10 @@ MainActions::MainActions(QMainWindow* w) : QObject(w)
     language->addActions({langEn, langTr});
     help = bar->addMenu(QString());
     help->addActions({shortcuts, about});
+}
 
+void MainActions::makeToolbars(QMainWindow* w)
+{
     toolbar = w->addToolBar(QString());
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->addActions({run, stop, repeat});

@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QMainWindow;
 class QMenu;
+class QMenuBar;
 class QSpinBox;
 class QToolBar;
 
@@ -28,6 +29,13 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
+
+private:
+    // The constructor's three steps: the actions (shortcuts, checkable), the menu bar, the
+    // toolbars with the preset box and the slow-motion control.
+    void makeActions();
+    void makeMenus(QMenuBar* bar);
+    void makeToolbars(QMainWindow* w);
 
 public:
 

@@ -8,10 +8,10 @@
 // is drained and written, then the end record.
 #include "stream.h"
 
-#include "loaderscope/clock.h"
-#include "loaderscope/recording.h"
-#include "loaderscope/segment.h"
-#include "loaderscope/stream_writer.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/results/recording.h"
+#include "loaderscope/shm/segment.h"
+#include "loaderscope/outputs/stream_writer.h"
 
 #include <pybind11/stl.h>
 
@@ -97,15 +97,73 @@ bool creatorAlive(int pid, uint64_t starttime)
     return ls::processStartTime(pid) == starttime;
 }
 
+/// The job's description as a JOBD frame (a probe's segment), or nothing when it is unchanged
+/// since `described` (its digest) or torn while read (read again next time).
+bool jobFrame(const ls::Segment& seg, uint64_t& described, int64_t offset, std::vector<uint8_t>& frame)
+{
+    const uint64_t digest = seg.configDigest();
+    if (digest == 0 || digest == described)
+        return false;
+    const auto text = seg.configJsonChecked();
+    if (!text)
+        return false;
+    std::vector<uint8_t> payload(sizeof(ls::StreamJobRecord));
+    const ls::StreamJobRecord record;
+    std::memcpy(payload.data(), &record, sizeof record);
+    payload.insert(payload.end(), text->begin(), text->end());
+    frame.clear();
+    ls::encodeRecordFrame(ls::kFrameJob, ls::readClockPair(offset).monotonic_ns, payload.data(), payload.size(), frame);
+    described = digest;
+    return true;
+}
+
+/// A beacon (the job's state and the stream's counts now) or, when `done`, the end record.
+void beaconOrEndFrame(Shared& sh, bool done, uint32_t reason, int64_t offset, std::vector<uint8_t>& frame)
+{
+    const ls::SegmentHeader* hdr = sh.seg->header();
+    const ls::ClockPair c = ls::readClockPair(offset);
+    frame.clear();
+    if (!done) {
+        ls::StreamBeacon b;
+        b.run_state = hdr->run_state.load(std::memory_order_acquire);
+        b.monotonic_ns = c.monotonic_ns;
+        b.realtime_ns = c.realtime_ns;
+        b.pair_ns = c.pair_ns;
+        b.rank = hdr->rank.load(std::memory_order_relaxed);
+        b.world_size = hdr->world_size.load(std::memory_order_relaxed);
+        std::lock_guard lock(sh.mutex);
+        b.seq = sh.beacons++;
+        b.events = sh.events_written;
+        b.lost_ring = sh.lost_ring;
+        b.lost_stream = sh.lost_stream;
+        ls::encodeRecordFrame(ls::kFrameBeacon, b.monotonic_ns, &b, sizeof b, frame);
+        return;
+    }
+    ls::StreamEnd e;
+    e.reason = reason;
+    e.monotonic_ns = c.monotonic_ns;
+    e.realtime_ns = c.realtime_ns;
+    e.pair_ns = c.pair_ns;
+    e.run_state = hdr->run_state.load(std::memory_order_acquire);
+    std::lock_guard lock(sh.mutex);
+    e.events = sh.events_written;
+    e.lost_ring = sh.lost_ring;
+    e.lost_stream = sh.lost_stream;
+    e.beacons = sh.beacons;
+    ls::encodeRecordFrame(ls::kFrameEnd, e.monotonic_ns, &e, sizeof e, frame);
+}
+
+/// The writer thread: sends the queued event chunks, the job's description when it changes, a
+/// beacon every kBeaconNs and, once the streaming thread is done, the end record. Stops at the
+/// first failed write (the consumer gone), saying why in `Shared`.
 void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
 {
     Shared& sh = *owner;
     StreamSink& sink = *sh.sink;
-    const ls::SegmentHeader* hdr = sh.seg->header();
     uint64_t nextBeacon = ls::nowNs() + kBeaconNs;
     std::vector<uint8_t> batch;
     std::vector<uint8_t> frame;
-    const bool probe = hdr->source == uint32_t(ls::SegmentSource::Probe);
+    const bool probe = sh.seg->header()->source == uint32_t(ls::SegmentSource::Probe);
     uint64_t described = 0; // digest of the job description last sent (a probe's segment)
     auto fail = [&](StreamSink::Status s) {
         std::lock_guard lock(sh.mutex);
@@ -141,63 +199,24 @@ void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
         }
         // The job's description whenever the probe rewrote it (a new DataLoader): a JOBD record,
         // so that a consumer far away knows the job's own arguments as a local one does.
-        if (const uint64_t digest = probe ? sh.seg->configDigest() : 0; digest != 0 && digest != described) {
-            if (const auto text = sh.seg->configJsonChecked()) { // a torn copy: read again next time
-                std::vector<uint8_t> payload(sizeof(ls::StreamJobRecord));
-                const ls::StreamJobRecord record;
-                std::memcpy(payload.data(), &record, sizeof record);
-                payload.insert(payload.end(), text->begin(), text->end());
-                frame.clear();
-                ls::encodeRecordFrame(ls::kFrameJob, ls::readClockPair(offset).monotonic_ns, payload.data(), payload.size(), frame);
-                if (const auto s = sink.write(frame); s != StreamSink::Status::Ok)
-                    return fail(s);
-                described = digest;
-            }
-        }
-        const uint64_t now = ls::nowNs();
-        if (now >= nextBeacon || done) {
-            const ls::ClockPair c = ls::readClockPair(offset);
-            frame.clear();
-            if (!done) {
-                ls::StreamBeacon b;
-                b.run_state = hdr->run_state.load(std::memory_order_acquire);
-                b.monotonic_ns = c.monotonic_ns;
-                b.realtime_ns = c.realtime_ns;
-                b.pair_ns = c.pair_ns;
-                b.rank = hdr->rank.load(std::memory_order_relaxed);
-                b.world_size = hdr->world_size.load(std::memory_order_relaxed);
-                std::lock_guard lock(sh.mutex);
-                b.seq = sh.beacons++;
-                b.events = sh.events_written;
-                b.lost_ring = sh.lost_ring;
-                b.lost_stream = sh.lost_stream;
-                ls::encodeRecordFrame(ls::kFrameBeacon, b.monotonic_ns, &b, sizeof b, frame);
-            } else {
-                ls::StreamEnd e;
-                e.reason = reason;
-                e.monotonic_ns = c.monotonic_ns;
-                e.realtime_ns = c.realtime_ns;
-                e.pair_ns = c.pair_ns;
-                e.run_state = hdr->run_state.load(std::memory_order_acquire);
-                std::lock_guard lock(sh.mutex);
-                e.events = sh.events_written;
-                e.lost_ring = sh.lost_ring;
-                e.lost_stream = sh.lost_stream;
-                e.beacons = sh.beacons;
-                ls::encodeRecordFrame(ls::kFrameEnd, e.monotonic_ns, &e, sizeof e, frame);
-            }
-            // Each zstd frame ends after a beacon (and after the end record): it decompresses alone.
-            auto s = sink.write(frame);
-            if (s == StreamSink::Status::Ok)
-                s = sink.endFrame();
-            if (s != StreamSink::Status::Ok)
+        if (probe && jobFrame(*sh.seg, described, offset, frame))
+            if (const auto s = sink.write(frame); s != StreamSink::Status::Ok)
                 return fail(s);
-            nextBeacon = std::max(nextBeacon + kBeaconNs, now + kBeaconNs / 2);
-            if (done) {
-                std::lock_guard lock(sh.mutex);
-                sh.writer_stopped = true;
-                return;
-            }
+        const uint64_t now = ls::nowNs();
+        if (now < nextBeacon && !done)
+            continue;
+        beaconOrEndFrame(sh, done, reason, offset, frame);
+        // Each zstd frame ends after a beacon (and after the end record): it decompresses alone.
+        auto s = sink.write(frame);
+        if (s == StreamSink::Status::Ok)
+            s = sink.endFrame();
+        if (s != StreamSink::Status::Ok)
+            return fail(s);
+        nextBeacon = std::max(nextBeacon + kBeaconNs, now + kBeaconNs / 2);
+        if (done) {
+            std::lock_guard lock(sh.mutex);
+            sh.writer_stopped = true;
+            return;
         }
     }
 }
@@ -246,6 +265,183 @@ void pingThread(std::shared_ptr<Shared> owner, int fd, int64_t offset)
     }
 }
 
+/// The stream's first frame: the recording header and the stream-info record, with the clock
+/// pair read now (before the first drain) and every clock value shifted by `shift` ns.
+std::vector<uint8_t> streamStartFrame(const StreamOptions& o, const ls::Segment& seg, uint64_t shift)
+{
+    const ls::SegmentHeader* hdr = seg.header();
+    const bool probe = hdr->source == uint32_t(ls::SegmentSource::Probe);
+    const ls::ClockPair c = ls::readClockPair(o.clock_offset_ns);
+    ls::RecordingHeader rh;
+    rh.num_workers = probe ? std::max(1u, hdr->lanes_used.load()) : seg.layout().num_workers;
+    rh.clock_origin_ns = hdr->clock_origin_ns + shift;
+    rh.simulated_device = probe ? 1 : hdr->device_backend != 2;
+    rh.engine_pid = hdr->creator_pid;
+    rh.source = probe ? 1 : 0;
+    ls::StreamInfoRecord info;
+    info.source = hdr->source;
+    info.monotonic_ns = c.monotonic_ns;
+    info.realtime_ns = c.realtime_ns;
+    info.pair_ns = c.pair_ns;
+    info.pid = hdr->creator_pid;
+    info.rank = hdr->rank.load();
+    info.world_size = hdr->world_size.load();
+    info.run_state = hdr->run_state.load();
+    info.clock_origin_ns = hdr->clock_origin_ns + shift;
+    info.start_unix_ns = hdr->start_unix_ns + shift;
+    info.lanes = seg.layout().num_workers;
+    info.event_ring_capacity = seg.layout().event_ring_capacity;
+    auto fields = o.fields;
+    fields.emplace_back("segment", o.segment);
+    fields.emplace_back("program", std::string(hdr->program, strnlen(hdr->program, sizeof hdr->program)));
+    return ls::encodeStreamStart(rh, info, fields);
+}
+
+/// Whether Python was asked to stop. Python's SIGINT (and the SIGTERM/SIGHUP handlers `stream`
+/// installs) only set a flag; it is looked at here, with the GIL, and cleared: Python is told by
+/// the result, not an exception. `stop` lets `stream --all` end its streams (running on other
+/// threads, where Python's signals are not seen) as the main thread's Ctrl-C does. Each asks
+/// once: a second Ctrl-C (not the same `stop` again) is what gives up on a writer that a
+/// stalled consumer keeps blocked. Called on the streaming thread without the GIL.
+class StopAsked
+{
+public:
+    explicit StopAsked(const StreamOptions& o) : m_o(o) {}
+    bool operator()()
+    {
+        py::gil_scoped_acquire gil;
+        if (PyErr_CheckSignals() != 0) {
+            PyErr_Clear();
+            return true;
+        }
+        if (m_o.stop.is_none() || m_stopSeen)
+            return false;
+        try {
+            m_stopSeen = bool(py::bool_(m_o.stop()));
+        } catch (py::error_already_set&) {
+            m_stopSeen = true;
+        }
+        return m_stopSeen;
+    }
+
+private:
+    const StreamOptions& m_o;
+    bool m_stopSeen = false;
+};
+
+/// Drained events on their way to the writer thread, in chunks of kChunkEvents. Owned by the
+/// streaming thread; the queue it fills is the writer's (under Shared::mutex).
+class Shipper
+{
+public:
+    Shipper(Shared& sh, uint64_t shift, uint64_t budgetBytes) : m_sh(sh), m_shift(shift), m_budget(budgetBytes)
+    {
+        pending.reserve(kChunkEvents * 2);
+    }
+    std::vector<ls::Event> pending;
+    uint64_t lastChunk = ls::nowNs();
+
+    void ship()
+    {
+        if (m_shift != 0)
+            for (ls::Event& e : pending) {
+                e.t0 += m_shift;
+                e.t1 += m_shift;
+            }
+        for (size_t at = 0; at < pending.size(); at += kChunkEvents) {
+            const size_t n = std::min(kChunkEvents, pending.size() - at);
+            std::vector<uint8_t> bytes;
+            ls::encodeEventChunk(pending.data() + at, n, bytes);
+            std::lock_guard lock(m_sh.mutex);
+            // One chunk always fits an empty queue: the stream goes on however small the budget.
+            if (m_sh.queue.empty() || m_sh.queued_bytes + bytes.size() <= m_budget) {
+                m_sh.queued_bytes += bytes.size();
+                m_sh.queue.emplace_back(std::move(bytes), uint32_t(n));
+            } else {
+                m_sh.lost_stream += n;
+            }
+        }
+        if (!pending.empty())
+            m_sh.wake.notify_one();
+        pending.clear();
+        lastChunk = ls::nowNs();
+    }
+
+private:
+    Shared& m_sh;
+    uint64_t m_shift;
+    uint64_t m_budget;
+};
+
+/// Drains the job's event rings into the queue until the job ends, the consumer goes or Python
+/// asks to stop; returns the StreamEndReason (0: the writer stopped first). Sets `interrupted`.
+uint32_t streamUntilEnd(const StreamOptions& o, Shared& sh, ls::EventReader& reader, Shipper& out,
+                        StopAsked& stopAsked, bool& interrupted)
+{
+    const ls::Segment* seg = sh.seg.get();
+    const ls::SegmentHeader* hdr = seg->header();
+    const int pid = hdr->creator_pid;
+    const uint64_t starttime = hdr->creator_starttime;
+    uint64_t lastSignals = 0, finalSince = 0, lastCheck = 0;
+    for (;;) {
+        const uint64_t now = ls::nowNs();
+        if (sh.writer_stopped)
+            return 0; // the consumer is gone (or the descriptor failed): nothing more can be said
+        // Whether the job ended is asked every 20 ms (its process and its name in /dev/shm),
+        // before that round's drain: every event written before it said so is read then.
+        const bool checkEnd = now - lastCheck >= kCheckNs;
+        uint32_t state = 0;
+        bool alive = true, unlinked = false;
+        if (checkEnd) {
+            lastCheck = now;
+            if (!seg->stillWhole())
+                return uint32_t(ls::StreamEndReason::Damaged);
+            state = hdr->run_state.load(std::memory_order_acquire);
+            alive = creatorAlive(pid, starttime);
+            unlinked = !nameExists(o.segment);
+        }
+        reader.drain(out.pending);
+        sh.lost_ring = reader.lost();
+        if (out.pending.size() >= kChunkEvents || (now - out.lastChunk >= kChunkAgeNs))
+            out.ship();
+        if (checkEnd && isFinal(state)) {
+            finalSince = finalSince ? finalSince : now;
+            // The probe removes its segment's name after its last events: the end.
+            if (unlinked || !alive || now - finalSince > kEndGraceNs)
+                return uint32_t(state == uint32_t(ls::RunState::Failed) ? ls::StreamEndReason::Failed
+                                                                       : ls::StreamEndReason::Finished);
+        } else if (checkEnd && !alive) {
+            return uint32_t(ls::StreamEndReason::CreatorGone);
+        }
+        if (now - lastSignals >= 100'000'000) {
+            lastSignals = now;
+            if (stopAsked()) {
+                interrupted = true;
+                return uint32_t(ls::StreamEndReason::Interrupted);
+            }
+        }
+        ls::sleepNs(kDrainNs);
+    }
+}
+
+/// What happened, for Python (reason, counts, consumer gone, error).
+py::dict streamResult(Shared& sh, uint32_t reason, bool interrupted)
+{
+    std::lock_guard lock(sh.mutex);
+    py::dict r;
+    r["reason"] = reason ? ls::streamEndReasonName(reason) : "";
+    r["events"] = sh.events_written;
+    r["lost_ring"] = sh.lost_ring.load();
+    r["lost_stream"] = sh.lost_stream.load();
+    r["beacons"] = sh.beacons;
+    r["bytes_in"] = sh.sink->bytesIn();
+    r["bytes_out"] = sh.sink->bytesOut();
+    r["consumer_gone"] = sh.status == StreamSink::Status::ConsumerGone;
+    r["error"] = sh.status == StreamSink::Status::Error ? sh.error : std::string();
+    r["interrupted"] = interrupted;
+    return r;
+}
+
 /// Runs the stream; returns what happened (reason, counts, consumer gone, error).
 py::dict streamSegment(const StreamOptions& o)
 {
@@ -254,75 +450,21 @@ py::dict streamSegment(const StreamOptions& o)
     auto owner = std::make_shared<Shared>();
     Shared& sh = *owner;
     sh.seg = ls::Segment::open(o.segment, /*writable=*/false);
-    const ls::Segment* seg = sh.seg.get();
-    const ls::SegmentHeader* hdr = seg->header();
-    const int pid = hdr->creator_pid;
-    const uint64_t starttime = hdr->creator_starttime;
-
     sh.sink = std::make_unique<StreamSink>(o.fd, o.zstd_level);
-    StreamSink& sink = *sh.sink;
-    ls::EventReader reader(*seg);
-
-    // The header and the header record: the clock pair is read now, before the first drain.
-    const ls::ClockPair c = ls::readClockPair(o.clock_offset_ns);
-    ls::RecordingHeader rh;
-    rh.num_workers = std::max(1u, hdr->lanes_used.load());
-    if (hdr->source != uint32_t(ls::SegmentSource::Probe))
-        rh.num_workers = seg->layout().num_workers;
+    ls::EventReader reader(*sh.seg);
     // LOADERSCOPE_CLOCK_OFFSET_NS shifts every clock value the stream reports (events, origins,
     // clock pairs), as a host whose clocks differ from the consumer's would send them.
     const uint64_t shift = uint64_t(o.clock_offset_ns);
-    rh.clock_origin_ns = hdr->clock_origin_ns + shift;
-    rh.simulated_device = hdr->source == uint32_t(ls::SegmentSource::Probe) ? 1 : hdr->device_backend != 2;
-    rh.engine_pid = pid;
-    rh.source = hdr->source == uint32_t(ls::SegmentSource::Probe) ? 1 : 0;
-    ls::StreamInfoRecord info;
-    info.source = hdr->source;
-    info.monotonic_ns = c.monotonic_ns;
-    info.realtime_ns = c.realtime_ns;
-    info.pair_ns = c.pair_ns;
-    info.pid = pid;
-    info.rank = hdr->rank.load();
-    info.world_size = hdr->world_size.load();
-    info.run_state = hdr->run_state.load();
-    info.clock_origin_ns = hdr->clock_origin_ns + shift;
-    info.start_unix_ns = hdr->start_unix_ns + shift;
-    info.lanes = seg->layout().num_workers;
-    info.event_ring_capacity = seg->layout().event_ring_capacity;
-    auto fields = o.fields;
-    fields.emplace_back("segment", o.segment);
-    fields.emplace_back("program", std::string(hdr->program, strnlen(hdr->program, sizeof hdr->program)));
-    const std::vector<uint8_t> start = ls::encodeStreamStart(rh, info, fields);
+    const std::vector<uint8_t> start = streamStartFrame(o, *sh.seg, shift);
 
     uint32_t reason = 0;
     bool interrupted = false;
-    // Python's SIGINT (and the SIGTERM/SIGHUP handlers `stream` installs) only set a flag; it is
-    // looked at here, with the GIL, and cleared: Python is told by the result, not an exception.
-    // `stop` lets `stream --all` end its streams (running on other threads, where Python's
-    // signals are not seen) as the main thread's Ctrl-C does.
-    // Each asks once: a second Ctrl-C (not the same `stop` again) is what gives up on a writer
-    // that a stalled consumer keeps blocked.
-    bool stopSeen = false;
-    auto signalled = [&o, &stopSeen] {
-        py::gil_scoped_acquire gil;
-        if (PyErr_CheckSignals() != 0) {
-            PyErr_Clear();
-            return true;
-        }
-        if (o.stop.is_none() || stopSeen)
-            return false;
-        try {
-            stopSeen = bool(py::bool_(o.stop()));
-        } catch (py::error_already_set&) {
-            stopSeen = true;
-        }
-        return stopSeen;
-    };
+    StopAsked stopAsked(o);
     {
         py::gil_scoped_release nogil;
-        if (const auto s = sink.write(start); s != StreamSink::Status::Ok) {
+        if (const auto s = sh.sink->write(start); s != StreamSink::Status::Ok) {
             sh.status = s;
-            sh.error = sink.error();
+            sh.error = sh.sink->error();
             sh.writer_stopped = true;
         }
         std::thread writer, pinger;
@@ -330,83 +472,12 @@ py::dict streamSegment(const StreamOptions& o)
             writer = std::thread(writerThread, owner, o.clock_offset_ns);
         if (!sh.writer_stopped && o.pings_fd >= 0)
             pinger = std::thread(pingThread, owner, o.pings_fd, o.clock_offset_ns);
-        std::vector<ls::Event> pending;
-        pending.reserve(kChunkEvents * 2);
-        uint64_t lastChunk = ls::nowNs(), lastSignals = 0, finalSince = 0;
-        auto ship = [&] {
-            if (shift != 0)
-                for (ls::Event& e : pending) {
-                    e.t0 += shift;
-                    e.t1 += shift;
-                }
-            for (size_t at = 0; at < pending.size(); at += kChunkEvents) {
-                const size_t n = std::min(kChunkEvents, pending.size() - at);
-                std::vector<uint8_t> bytes;
-                ls::encodeEventChunk(pending.data() + at, n, bytes);
-                std::lock_guard lock(sh.mutex);
-                // One chunk always fits an empty queue: the stream goes on however small the budget.
-                if (sh.queue.empty() || sh.queued_bytes + bytes.size() <= o.buffer_bytes) {
-                    sh.queued_bytes += bytes.size();
-                    sh.queue.emplace_back(std::move(bytes), uint32_t(n));
-                } else {
-                    sh.lost_stream += n;
-                }
-            }
-            if (!pending.empty())
-                sh.wake.notify_one();
-            pending.clear();
-            lastChunk = ls::nowNs();
-        };
-        uint64_t lastCheck = 0;
-        for (;;) {
-            const uint64_t now = ls::nowNs();
-            if (sh.writer_stopped)
-                break; // the consumer is gone (or the descriptor failed): nothing more can be said
-            // Whether the job ended is asked every 20 ms (its process and its name in /dev/shm),
-            // before that round's drain: every event written before it said so is read then.
-            const bool checkEnd = now - lastCheck >= kCheckNs;
-            uint32_t state = 0;
-            bool alive = true, unlinked = false;
-            if (checkEnd) {
-                lastCheck = now;
-                if (!seg->stillWhole()) {
-                    reason = uint32_t(ls::StreamEndReason::Damaged);
-                    break;
-                }
-                state = hdr->run_state.load(std::memory_order_acquire);
-                alive = creatorAlive(pid, starttime);
-                unlinked = !nameExists(o.segment);
-            }
-            reader.drain(pending);
-            sh.lost_ring = reader.lost();
-            if (pending.size() >= kChunkEvents || (now - lastChunk >= kChunkAgeNs))
-                ship();
-            if (checkEnd && isFinal(state)) {
-                finalSince = finalSince ? finalSince : now;
-                // The probe removes its segment's name after its last events: the end.
-                if (unlinked || !alive || now - finalSince > kEndGraceNs) {
-                    reason = uint32_t(state == uint32_t(ls::RunState::Failed) ? ls::StreamEndReason::Failed
-                                                                              : ls::StreamEndReason::Finished);
-                    break;
-                }
-            } else if (checkEnd && !alive) {
-                reason = uint32_t(ls::StreamEndReason::CreatorGone);
-                break;
-            }
-            if (now - lastSignals >= 100'000'000) {
-                lastSignals = now;
-                if (signalled()) {
-                    interrupted = true;
-                    reason = uint32_t(ls::StreamEndReason::Interrupted);
-                    break;
-                }
-            }
-            ls::sleepNs(kDrainNs);
-        }
+        Shipper out(sh, shift, o.buffer_bytes);
+        reason = streamUntilEnd(o, sh, reader, out, stopAsked, interrupted);
         if (!sh.writer_stopped) {
-            reader.drain(pending);
+            reader.drain(out.pending);
             sh.lost_ring = reader.lost();
-            ship();
+            out.ship();
         }
         sh.pings_stop = true;
         if (pinger.joinable())
@@ -420,7 +491,7 @@ py::dict streamSegment(const StreamOptions& o)
         // The writer writes what is queued and the end record. A consumer that stopped reading
         // keeps it blocked in write(): Ctrl-C still ends the stream (without its end record).
         while (writer.joinable() && !sh.writer_stopped) {
-            if (signalled()) {
+            if (stopAsked()) {
                 interrupted = true;
                 writer.detach();
                 break;
@@ -430,19 +501,7 @@ py::dict streamSegment(const StreamOptions& o)
         if (writer.joinable())
             writer.join();
     }
-    std::lock_guard lock(sh.mutex);
-    py::dict r;
-    r["reason"] = reason ? ls::streamEndReasonName(reason) : "";
-    r["events"] = sh.events_written;
-    r["lost_ring"] = sh.lost_ring.load();
-    r["lost_stream"] = sh.lost_stream.load();
-    r["beacons"] = sh.beacons;
-    r["bytes_in"] = sink.bytesIn();
-    r["bytes_out"] = sink.bytesOut();
-    r["consumer_gone"] = sh.status == StreamSink::Status::ConsumerGone;
-    r["error"] = sh.status == StreamSink::Status::Error ? sh.error : std::string();
-    r["interrupted"] = interrupted;
-    return r;
+    return streamResult(sh, reason, interrupted);
 }
 
 } // namespace
