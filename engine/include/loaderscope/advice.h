@@ -84,6 +84,16 @@ struct AdviceThresholds
  */
 std::vector<Advice> adviseRun(const LoaderKnobs& knobs, const RunSummary& s);
 
+/**
+ * The catalogue keys (sentences.h) an advice's text is made of, joined by a space: its id's entry,
+ * or the variant its evidence and knob choose ("cpu_bound/contended"), then "incomplete_data" when
+ * events were lost. The one rule the engine's English and the app's translation both follow.
+ */
+std::vector<std::string> adviceSentenceKeys(const Advice& advice);
+
+/** The advice's English text: its catalogue entries, their arguments from its evidence. */
+std::string adviceText(const Advice& advice);
+
 /** Whether a piece of advice promises more samples/s (true) or the same with less (false). */
 bool adviceAimsFaster(const std::string& id);
 

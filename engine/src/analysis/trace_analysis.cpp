@@ -11,6 +11,7 @@
 // Loader spans on other threads (a background prefetcher) are reported, not counted as the loop's.
 #include "loaderscope/profiler_import.h"
 #include "loaderscope/figure_text.h"
+#include "loaderscope/sentences.h"
 #include "loaderscope/ranks.h"
 
 #include "loaderscope/run.h"
@@ -222,13 +223,13 @@ void judge(const ProfilerTrace& trace, const std::map<ThreadKey, ThreadSpans>& t
     if (refusedLoop > 0 && double(refusedLoop) > 0.01 * double(keptLoop + refusedLoop))
         a.reliable = false;
     if (!a.reliable)
-        a.verdict = "unreliable trace";
+        a.verdict = verdict::kUnreliableTrace;
     else if (a.stall_applies)
         a.verdict = verdictFor(a.data_stall_fraction);
     else if (a.loop_shape == loop_shape::kLoaderOnOtherThread)
-        a.verdict = "loader wait not measured";
+        a.verdict = verdict::kLoaderWaitNotMeasured;
     else
-        a.verdict = "no loader spans found";
+        a.verdict = verdict::kNoLoaderSpans;
 }
 
 void recommend(TraceAnalysis& a)
