@@ -14,6 +14,7 @@
 namespace loaderscope {
 
 struct RunReport;
+struct LoaderKnobs;
 
 /** Device-side figures computed from finished copies and kernels. */
 struct DeviceMetrics
@@ -29,6 +30,14 @@ struct DeviceMetrics
 };
 /// The figures of finished copies and kernels, through MetricsAccumulator (tests, trace import).
 DeviceMetrics deviceMetrics(const std::vector<DeviceSpan>& spans);
+
+/**
+ * What every producer of a RunSummary does last, one way: the engine's run (makeRunSummary), the
+ * probe's job (python/src/outputs.cpp) and the app's live view (RunSession::liveSummary), once
+ * the figures, events and events_lost are in. Sets the usable cores, whether the figures are
+ * reliable (no event lost), the verdict (runVerdict), the version, and with `knobs` the advice.
+ */
+void finishSummary(RunSummary& s, const LoaderKnobs* knobs);
 
 /** The typed summary of a finished run (figures, verdict, advice, exit state). */
 RunSummary makeRunSummary(const Config& config, const RunReport& report);
