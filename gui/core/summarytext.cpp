@@ -81,9 +81,26 @@ QString percent(double fraction)
 
 QString duration(double seconds)
 {
-    if (seconds < 10)
-        return T::tr("%1 ms").arg(QLocale().toString(seconds * 1e3, 'f', 1));
-    return T::tr("%1 s").arg(QLocale().toString(seconds, 'f', 1));
+    // A tenth of the length as the resolution: two or three digits (at least whole µs).
+    const qint64 ns = qint64(std::llround(seconds * 1e9));
+    return time(ns, std::max<qint64>(std::llabs(ns) / 10, 1000));
+}
+
+QString time(qint64 ns, qint64 resolutionNs)
+{
+    auto fmt = [ns, resolutionNs](double unit, const QString& pattern) {
+        // As many decimals as the resolution needs, so that neighbouring ticks differ.
+        const double perStep = double(std::max<qint64>(resolutionNs, 1)) / unit;
+        const int decimals = std::clamp(int(std::ceil(-std::log10(perStep) - 1e-9)), 0, 9);
+        return pattern.arg(QLocale().toString(double(ns) / unit, 'f', decimals)); // the user's decimal separator
+    };
+    if (resolutionNs >= 100'000'000 || std::llabs(ns) >= 10'000'000'000LL)
+        return fmt(1e9, T::tr("%1 s"));
+    if (resolutionNs >= 100'000)
+        return fmt(1e6, T::tr("%1 ms"));
+    if (resolutionNs >= 100)
+        return fmt(1e3, T::tr("%1 µs"));
+    return T::tr("%1 ns").arg(QLocale().toString(ns));
 }
 
 QString bandwidth(double gbps)
