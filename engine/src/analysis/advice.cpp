@@ -346,15 +346,32 @@ bool LoaderKnobs::has(const std::string& knob) const
     return true;
 }
 
+LoaderKnobs::LoaderKnobs()
+{
+    // The config's defaults, as the schema has them (one definition, docs/config.md).
+    auto number = [](const char* path) { return configKey(path).number; };
+    num_workers = int(number("loader.num_workers"));
+    prefetch_factor = int(number("loader.prefetch_factor"));
+    persistent_workers = configKey("loader.persistent_workers").flag();
+    pin_memory = configKey("loader.pin_memory").text;
+    in_order = configKey("loader.in_order").flag();
+    multiprocessing_context = configKey("loader.multiprocessing_context").text;
+    batch_size = int64_t(number("loader.batch_size"));
+    epochs = int(number("train.epochs"));
+    non_blocking = configKey("train.non_blocking").flag();
+    copy_stream = configKey("train.copy_stream").flag();
+}
+
 LoaderKnobs LoaderKnobs::fromConfig(const Config& c)
 {
     LoaderKnobs k;
     k.num_workers = c.loader.num_workers;
     k.prefetch_factor = c.loader.prefetch_factor;
     k.persistent_workers = c.loader.persistent_workers;
-    k.pin_memory = c.loader.pin_memory == PinMemory::Shared ? "shared" : c.loader.pin_memory == PinMemory::On ? "true" : "false";
+    // The schema's choices name the enums' values in their order.
+    k.pin_memory = configKey("loader.pin_memory").choices.at(size_t(c.loader.pin_memory));
     k.in_order = c.loader.in_order;
-    k.multiprocessing_context = c.loader.start_method == StartMethod::Spawn ? "spawn" : "fork";
+    k.multiprocessing_context = configKey("loader.multiprocessing_context").choices.at(size_t(c.loader.start_method));
     k.batch_size = c.batchSize();
     k.epochs = c.train.epochs;
     k.non_blocking = c.train.non_blocking;
