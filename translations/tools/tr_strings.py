@@ -1047,6 +1047,9 @@ TR = {
    "paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın",
  "the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)":
    "{num_workers} worker'ın yalnızca kendine ait belleği toplam {worker_uss_bytes} (her biri {worker_uss_mean_bytes}) ve çalıştırma {limit_bytes} sınırının {total_bytes} kadarını kullanıyor: num_workers değerini {suggest} yapın (her worker dokunduğu verinin kendi kopyasını tutar)",
+ # durations below a millisecond (SummaryText::time)
+ "%1 µs": "%1 µs",
+ "%1 ns": "%1 ns",
  "(measured on incomplete data: {events_lost} events were lost)":
    "(eksik veriyle ölçüldü: {events_lost} olay kayboldu)",
  "the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free":
