@@ -183,7 +183,7 @@ QStringList shownTexts(MainWindow& w)
     // Painted on the timeline: lane names, the legend, the overlay's badge and caption.
     const TraceModel& model = *w.session()->model();
     for (int i = 0; i < model.laneCount(); ++i)
-        add(TimelineRenderer::laneName(model, i));
+        add(TimelineStyle::laneName(model, i));
     for (const LegendEntry& e : TimelineStyle::legend(model))
         add(e.text);
     add(w.timeline()->overlay().badge);
@@ -237,8 +237,8 @@ void TestI18n::turkishChangesTexts()
     TraceModel model;
     model.reset(0, 2, true);
     const QString titleEn = w.windowTitle();
-    const QString laneEn = TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Main));
-    const QString copyEn = TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy));
+    const QString laneEn = TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Main));
+    const QString copyEn = TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy));
     w.lessonsPanel()->setCurrentLesson(4);
     const QString lessonEn = w.lessonsPanel()->explanationText();
 
@@ -246,8 +246,8 @@ void TestI18n::turkishChangesTexts()
     QCoreApplication::processEvents(); // LanguageChange reaches every widget
     QVERIFY(w.windowTitle() != titleEn);
     QVERIFY2(w.windowTitle().contains(QStringLiteral("zaman çizelgesi")), qPrintable(w.windowTitle()));
-    QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), QStringLiteral("ana süreç (eğitim döngüsü)"));
-    QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("GPU kopya (simüle)"));
+    QCOMPARE(TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), QStringLiteral("ana süreç (eğitim döngüsü)"));
+    QCOMPARE(TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("GPU kopya (simüle)"));
     QVERIFY(w.lessonsPanel()->explanationText() != lessonEn);
     QVERIFY(w.lessonsPanel()->explanationText().contains(QStringLiteral("sayfa-kilitli")));
     QCOMPARE(SummaryText::verdictForStall(0.5), QStringLiteral("yüksek düzeyde girdi darboğazı"));
@@ -258,8 +258,8 @@ void TestI18n::turkishChangesTexts()
     QVERIFY(translator.setLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     QCOMPARE(w.windowTitle(), titleEn);
-    QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), laneEn);
-    QCOMPARE(TimelineRenderer::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), copyEn);
+    QCOMPARE(TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Main)), laneEn);
+    QCOMPARE(TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), copyEn);
 }
 
 void TestI18n::retranslationLeavesNoOtherLanguage()
@@ -320,21 +320,7 @@ void TestI18n::recommendationsTranslate()
         }
     }
     QVERIFY(translated >= 2);
-    // Every id the engine can give has its Turkish sentence.
-    namespace id = loaderscope::advice_id;
-    for (const char* adviceId : {id::kRaiseNumWorkers, id::kCpuBound, id::kRaisePrefetch, id::kPinThreadBound, id::kPinMemory,
-                                 id::kNonBlocking, id::kCopyStream, id::kPersistentWorkers, id::kSpawnStartup, id::kInOrder,
-                                 id::kUpgradeTorchInOrder, id::kFewerWorkers, id::kTrainingBound}) {
-        loaderscope::Advice a;
-        a.id = adviceId;
-        a.text = "English";
-        a.evidence = {{"data_stall_fraction", 0.5}, {"non_blocking", 1}};
-        const QString tr = SummaryText::advice(a);
-        translator.setLanguage(QStringLiteral("en"));
-        const QString en = SummaryText::advice(a);
-        translator.setLanguage(QStringLiteral("tr"));
-        QVERIFY2(tr != en && tr != QLatin1String("English"), adviceId);
-    }
+    // Every id and variant in both languages, with its arguments: tst_sentences.
     translator.setLanguage(QStringLiteral("en"));
 }
 
@@ -454,8 +440,12 @@ void TestI18n::tsFilesComplete()
     QVERIFY(QFile::copy(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/translations/loaderscope_tr.ts"), copy));
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
     QProcess lupdate;
+    // As gui/CMakeLists.txt runs it: the app's sources and the engine's catalogue of sentences.
     lupdate.start(QStringLiteral(LUPDATE_PATH), {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
-                                                 QStringLiteral(LOADERSCOPE_SOURCE_DIR "/gui"), QStringLiteral("-ts"), copy});
+                                                 QStringLiteral("-tr-function-alias"), QStringLiteral("QT_TRANSLATE_NOOP+=LOADERSCOPE_SENTENCE"),
+                                                 QStringLiteral(LOADERSCOPE_SOURCE_DIR "/gui"),
+                                                 QStringLiteral(LOADERSCOPE_SOURCE_DIR "/engine/src/base/sentences.cpp"),
+                                                 QStringLiteral("-ts"), copy});
     QVERIFY(lupdate.waitForFinished(120000));
     QCOMPARE(lupdate.exitCode(), 0);
     const TsCounts after = countTs(copy);

@@ -2,6 +2,8 @@
 // The timeline's core: time<->pixel mapping, visible-range lookup, folding (the counts of folded
 // marks add up to the spans in view), hover hit-testing, the trace model, the worker table model.
 #include "core/timelinerenderer.h"
+#include "core/timelinelayout.h"
+#include "core/summarytext.h"
 #include "core/tracemodel.h"
 #include "core/viewportcontroller.h"
 #include "core/workerstatsmodel.h"
@@ -91,22 +93,29 @@ void TestTimeline::mapping()
     // the renderer's mapper leaves room for the labels
     const TimelineTheme theme;
     const TimeMapper r = TimelineRenderer::mapper(Viewport{0, 1000}, QRectF(0, 0, 1000, 500), theme);
-    QCOMPARE(r.x0(), TimelineRenderer::labelWidth(theme));
+    QCOMPARE(r.x0(), TimelineLayout::labelWidth(theme));
 }
 
 void TestTimeline::tickSteps()
 {
     const TimeMapper m(Viewport{0, 1'000'000'000}, 0, 1000); // 1 ms per pixel
     QCOMPARE(TimelineRenderer::tickStep(m, 90), qint64(100'000'000));
-    QCOMPARE(TimelineRenderer::formatTime(200'000'000, 100'000'000), QStringLiteral("0.2 s"));
-    QCOMPARE(TimelineRenderer::formatTime(1'500'000, 500'000), QStringLiteral("1.5 ms"));
-    QCOMPARE(TimelineRenderer::formatTime(20'000, 10'000), QStringLiteral("20 µs"));
+    QCOMPARE(SummaryText::time(200'000'000, 100'000'000), QStringLiteral("0.2 s"));
+    QCOMPARE(SummaryText::time(1'500'000, 500'000), QStringLiteral("1.5 ms"));
+    QCOMPARE(SummaryText::time(20'000, 10'000), QStringLiteral("20 µs"));
     // Deep into a long run the unit stays seconds: the step decides the decimals, so neighbouring
     // ticks never read the same (minute 2 zoomed to 30 ms showed "125.67 s" twice).
-    QCOMPARE(TimelineRenderer::formatTime(125'675'000'000, 5'000'000), QStringLiteral("125.675 s"));
-    QCOMPARE(TimelineRenderer::formatTime(125'670'000'000, 5'000'000), QStringLiteral("125.670 s"));
-    QCOMPARE(TimelineRenderer::formatTime(125'670'100'000, 100'000), QStringLiteral("125.6701 s"));
-    QCOMPARE(TimelineRenderer::formatTime(3'000'000'000, 500'000'000), QStringLiteral("3.0 s"));
+    QCOMPARE(SummaryText::time(125'675'000'000, 5'000'000), QStringLiteral("125.675 s"));
+    QCOMPARE(SummaryText::time(125'670'000'000, 5'000'000), QStringLiteral("125.670 s"));
+    QCOMPARE(SummaryText::time(125'670'100'000, 100'000), QStringLiteral("125.6701 s"));
+    QCOMPARE(SummaryText::time(3'000'000'000, 500'000'000), QStringLiteral("3.0 s"));
+    // A length: two or three digits in the unit that reads best (the badge, the tooltips, the
+    // batch's make-up and the summary's first batch alike).
+    QCOMPARE(SummaryText::duration(0.0003), QStringLiteral("300 µs"));
+    QCOMPARE(SummaryText::duration(0.005), QStringLiteral("5.0 ms"));
+    QCOMPARE(SummaryText::duration(0.0286), QStringLiteral("29 ms"));
+    QCOMPARE(SummaryText::duration(2.5), QStringLiteral("2.5 s"));
+    QCOMPARE(SummaryText::duration(45.0), QStringLiteral("45 s"));
 }
 
 void TestTimeline::modelLanesAndOrder()

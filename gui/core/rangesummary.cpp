@@ -40,10 +40,10 @@ QString describeRange(const TraceModel& m, qint64 t0, qint64 t1)
         return {};
     const double dur = double(t1 - t0);
     QStringList lines;
-    lines << QStringLiteral("<b>%1</b>").arg(T::tr("Measured range: %1").arg(TimelineRenderer::formatTime(t1 - t0, t1 - t0 < 100'000 ? 1 : t1 - t0)));
+    lines << QStringLiteral("<b>%1</b>").arg(T::tr("Measured range: %1").arg(SummaryText::duration(double(t1 - t0) * 1e-9)));
     // The ends to a hundredth of the range, in the unit that suits it ("from 21.0 ms to 51.0 ms").
     const qint64 endStep = std::max<qint64>(100, (t1 - t0) / 100);
-    lines << T::tr("from %1 to %2").arg(TimelineRenderer::formatTime(t0, endStep), TimelineRenderer::formatTime(t1, endStep));
+    lines << T::tr("from %1 to %2").arg(SummaryText::time(t0, endStep), SummaryText::time(t1, endStep));
     if (!m.covered(t0, t1))
         lines << T::tr("part of this range is shown from aggregates; zoom in to read its detail back");
     const int main = m.laneIndex(TraceModel::LaneKind::Main);

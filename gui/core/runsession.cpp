@@ -9,6 +9,7 @@
 #include "loaderscope/results/recording.h"
 
 #include "loaderscope/base/clock.h"
+#include "loaderscope/outputs/summary.h"
 
 #include <QCoreApplication>
 #include <QTimer>
@@ -387,11 +388,11 @@ loaderscope::RunSummary RunSession::liveSummary() const
         s.backend = m_model.simulatedDevice() ? "sim" : "cuda";
     }
     s.num_workers = m_model.numWorkers();
-    s.cores = loaderscope::usableCores();
     s.events = m_live->eventsAdded();
     s.events_lost = qint64(m_lost);
-    s.figures_reliable = m_lost == 0;
-    if (s.figures.batches > 0)
-        s.verdict = loaderscope::verdictFor(s.figures.data_stall_fraction);
+    loaderscope::finishSummary(s, nullptr); // the advice comes with the run's own summary
+    // Live, before the first batch: no verdict yet (it is still coming, not "none delivered").
+    if (s.figures.batches == 0)
+        s.verdict.clear();
     return s;
 }

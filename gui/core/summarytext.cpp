@@ -3,6 +3,7 @@
 
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/shm/shm_layout.h"
+#include "loaderscope/base/sentences.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -10,7 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
+#include <string_view>
 
 using loaderscope::Advice;
 using loaderscope::KnobValue;
@@ -81,9 +82,26 @@ QString percent(double fraction)
 
 QString duration(double seconds)
 {
-    if (seconds < 10)
-        return T::tr("%1 ms").arg(QLocale().toString(seconds * 1e3, 'f', 1));
-    return T::tr("%1 s").arg(QLocale().toString(seconds, 'f', 1));
+    // A tenth of the length as the resolution: two or three digits (at least whole µs).
+    const qint64 ns = qint64(std::llround(seconds * 1e9));
+    return time(ns, std::max<qint64>(std::llabs(ns) / 10, 1000));
+}
+
+QString time(qint64 ns, qint64 resolutionNs)
+{
+    auto fmt = [ns, resolutionNs](double unit, const QString& pattern) {
+        // As many decimals as the resolution needs, so that neighbouring ticks differ.
+        const double perStep = double(std::max<qint64>(resolutionNs, 1)) / unit;
+        const int decimals = std::clamp(int(std::ceil(-std::log10(perStep) - 1e-9)), 0, 9);
+        return pattern.arg(QLocale().toString(double(ns) / unit, 'f', decimals)); // the user's decimal separator
+    };
+    if (resolutionNs >= 100'000'000 || std::llabs(ns) >= 10'000'000'000LL)
+        return fmt(1e9, T::tr("%1 s"));
+    if (resolutionNs >= 100'000)
+        return fmt(1e6, T::tr("%1 ms"));
+    if (resolutionNs >= 100)
+        return fmt(1e3, T::tr("%1 µs"));
+    return T::tr("%1 ns").arg(QLocale().toString(ns));
 }
 
 QString bandwidth(double gbps)
@@ -107,24 +125,9 @@ QString source(const RunSummary& s)
 
 QString verdict(const QString& v)
 {
-    if (v == QLatin1String("not input-bound"))
-        return QCoreApplication::translate("Metrics", "not input-bound");
-    if (v == QLatin1String("moderately input-bound"))
-        return QCoreApplication::translate("Metrics", "moderately input-bound");
-    if (v == QLatin1String("highly input-bound"))
-        return QCoreApplication::translate("Metrics", "highly input-bound");
-    if (v == QLatin1String("no batches delivered"))
-        return QCoreApplication::translate("Metrics", "no batches delivered");
-    if (v == QLatin1String("no steps found"))
-        return QCoreApplication::translate("Metrics", "no steps found");
-    // Imported profiler traces (engine/src/analysis/trace_analysis.cpp)
-    if (v == QLatin1String("no loader spans found"))
-        return QCoreApplication::translate("Metrics", "no loader spans found");
-    if (v == QLatin1String("loader wait not measured"))
-        return QCoreApplication::translate("Metrics", "loader wait not measured");
-    if (v == QLatin1String("unreliable trace"))
-        return QCoreApplication::translate("Metrics", "unreliable trace");
-    return v;
+    // The summary's verdict is its catalogue key: unknown values (a newer engine's) stay as they are.
+    const loaderscope::Sentence* sentence = loaderscope::findSentence(v.toStdString());
+    return sentence ? catalogueText(sentence->text) : v;
 }
 
 QString verdict(const RunSummary& s)
@@ -178,181 +181,54 @@ QString knobValue(const KnobValue& v)
 
 namespace {
 
-// The sentences of advice(), by theme. Each returns nothing for an id it does not speak of; the
-// ids are distinct, so which one answers does not depend on the order they are asked in.
-
-/// How many workers, prefetch, and whether the loader is the bottleneck at all.
-std::optional<QString> workerCountAdvice(const Advice& a)
+/// An argument of a catalogue sentence as the app writes it in the current locale (the engine's
+/// English: advice.cpp's argText).
+QString argText(loaderscope::ArgKind kind, double v)
 {
-    namespace id = loaderscope::advice_id;
-    auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    if (a.id == id::kRaiseNumWorkers) {
-        QString text = T::tr("the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on "
-                             "it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise "
-                             "num_workers to %5")
-                           .arg(pct0(e("data_stall_fraction")), ms(e("io_ms_per_sample") / 1e3), ms(e("cpu_ms_per_sample") / 1e3),
-                                count(e("target_samples_per_s")), count(e("suggest")), count(e("num_workers")), count(e("cores")));
-        // More workers than cores: why PyTorch's warning and the advice both hold (advice.cpp).
-        if (e("suggest") > e("cores") && e("cores") > 0)
-            text += T::tr(". PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here "
-                          "because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free")
-                        .arg(count(e("cores")), pct0(e("io_share")));
-        return text;
+    switch (kind) {
+    case loaderscope::ArgKind::Share: return pct0(v);
+    case loaderscope::ArgKind::Millis: return ms(v / 1e3);
+    case loaderscope::ArgKind::Count: return count(v);
+    case loaderscope::ArgKind::Decimal1: return number(v, 1);
+    case loaderscope::ArgKind::Bytes: return bytes(v);
+    case loaderscope::ArgKind::Flag: break;
     }
-    if (a.id == id::kCpuBound && e("contended") > 0)
-        return T::tr("the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the "
-                     "%4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; "
-                     "make each sample cheaper (decoding, augmentation) or add cores")
-                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), pct0(e("cpu_wait_share")), count(e("cores")),
-                        ms(e("cpu_ms_per_sample") / 1e3));
-    if (a.id == id::kCpuBound)
-        return T::tr("the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per "
-                     "sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores")
-                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), number(e("cores_used"), 1), count(e("cores")),
-                        ms(e("cpu_ms_per_sample") / 1e3));
-    if (a.id == id::kRaisePrefetch)
-        return T::tr("the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches "
-                  "arrive in bursts; raise prefetch_factor to %4 so more are ready in advance")
-                   .arg(pct0(e("data_stall_fraction")), count(e("num_workers")), count(e("needed")), count(e("suggest")));
-    if (a.id == id::kFewerWorkers)
-        return T::tr("workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on "
-                  "average): %4 workers would keep up and use less memory and CPU")
-                   .arg(pct0(e("worker_busy_mean")), number(e("mean_ready_batches"), 1), count(e("window")), count(e("suggest")));
-    if (a.id == id::kTrainingBound && e("startup_share") >= 0.01)
-        return T::tr("apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is "
-                     "the bottleneck; no loader knob will make this run faster")
-                   .arg(pct0(e("startup_share")), pct0(e("data_stall_fraction")));
-    if (a.id == id::kTrainingBound)
-        return T::tr("the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make "
-                  "this run faster")
-                   .arg(pct0(e("data_stall_fraction")));
-    return std::nullopt;
+    return {};
 }
 
-/// Host-to-device copies: the pin-memory thread, pinned memory, non_blocking, the copy stream.
-std::optional<QString> copyAdvice(const Advice& a)
+bool hasEvidence(const Advice& a, std::string_view key)
 {
-    namespace id = loaderscope::advice_id;
-    auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    if (a.id == id::kPinThreadBound && a.knob.empty()) // a watched job: its torch has no pin_memory "shared"
-        return T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every "
-                     "batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach "
-                     "the device) take it less time")
-                   .arg(pct0(e("pin_busy_fraction")), pct0(e("data_stall_fraction")));
-    if (a.id == id::kPinThreadBound)
-        return T::tr("the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory \"shared\" "
-                  "lets the workers write into pinned memory and removes that copy")
-                   .arg(pct0(e("pin_busy_fraction")), pct0(e("data_stall_fraction")));
-    if (a.id == id::kPinMemory)
-        return (e("non_blocking") > 0
-                    ? T::tr("copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True")
-                    : T::tr("copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True "
-                         "(copies overlap the step only with non_blocking=True as well)"))
-                   .arg(pct0(e("pageable_blocked_fraction")));
-    if (a.id == id::kNonBlocking)
-        return T::tr("synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is "
-                  "free while they run")
-                   .arg(pct0(e("sync_copy_blocked_fraction")));
-    if (a.id == id::kCopyStream)
-        return T::tr("copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream "
-                  "(train.copy_stream)")
-                   .arg(pct0(e("copy_share")), pct0(e("overlap_fraction")));
-    return std::nullopt;
-}
-
-/// Starting the workers each epoch, and in-order delivery.
-std::optional<QString> startupAndOrderAdvice(const Advice& a)
-{
-    namespace id = loaderscope::advice_id;
-    auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    if (a.id == id::kPersistentWorkers)
-        return T::tr("starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True")
-                   .arg(ms(e("startup_ms_per_epoch") / 1e3), count(e("startups")), pct0(e("startup_share")));
-    if (a.id == id::kSpawnStartup)
-        return T::tr("spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use "
-                  "multiprocessing_context \"fork\", or persistent_workers=True")
-                   .arg(ms(e("startup_ms_per_epoch") / 1e3), count(e("num_workers")), pct0(e("startup_share")));
-    if (a.id == id::kInOrder)
-        return T::tr("the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood "
-                  "idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch "
-                  "order then varies from run to run)")
-                   .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
-    if (a.id == id::kUpgradeTorchInOrder)
-        return T::tr("the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood "
-                     "idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers "
-                     "the ready batches meanwhile (this job's torch has no in_order)")
-                   .arg(pct0(e("head_of_line_fraction")), pct0(e("worker_idle_mean")), ms(e("longest_head_of_line_ms") / 1e3));
-    return std::nullopt;
-}
-
-/// Batch slots taking too much of /dev/shm or of the memory limit (kShmSlots).
-QString shmSlotsAdvice(const Advice& a)
-{
-    auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    QString text;
-    const bool shm = e("against_dev_shm") > 0, prefetch = a.knob == "loader.prefetch_factor";
-    const double of = shm ? e("dev_shm_size_bytes") : e("limit_bytes");
-    const QString share = pct0(of > 0 ? e("segment_bytes") / of : 0);
-    if (shm)
-        text = (prefetch ? T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
-                                 "rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory")
-                         : T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
-                                 "rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory"));
-    else
-        text = (prefetch ? T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
-                                 "rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait "
-                                 "in memory")
-                         : T::tr("the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event "
-                                 "rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in "
-                                 "memory"));
-    return text.arg(bytes(e("segment_bytes")), share, bytes(of), count(e("suggest")),
-                    count(loaderscope::ShmLayout::kConsumerSlots));
-}
-
-/// Memory: copy-on-read in the workers, shared-memory slots, the workers' private memory.
-std::optional<QString> memoryAdvice(const Advice& a)
-{
-    namespace id = loaderscope::advice_id;
-    auto e = [&a](const char* key) { return a.evidenceValue(key); };
-    if (a.id == id::kCopyOnRead)
-        return (a.knob.empty()
-                    ? T::tr("each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main "
-                            "process peaked at %3): pages of the dataset's Python objects are copied into every worker when "
-                            "CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or "
-                            "tensors instead of lists of Python objects")
-                    : T::tr("each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main "
-                            "process peaked at %3): pages of the dataset's Python objects are copied into every worker when "
-                            "CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or "
-                            "tensors instead of lists of Python objects (here: dataset.objects.layout \"contiguous\")"))
-                   .arg(bytes(e("worker_uss_growth_mean_bytes")), bytes(e("worker_uss_growth_bytes")),
-                        bytes(e("main_peak_rss_bytes")));
-    if (a.id == id::kShmSlots)
-        return shmSlotsAdvice(a);
-    if (a.id == id::kWorkerMemory)
-        return T::tr("the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers "
-                     "to %6 (each worker holds its own copy of what it touched)")
-                   .arg(count(e("num_workers")), bytes(e("worker_uss_bytes")), bytes(e("worker_uss_mean_bytes")),
-                        bytes(e("total_bytes")), bytes(e("limit_bytes")), count(e("suggest")));
-    return std::nullopt;
+    return std::any_of(a.evidence.begin(), a.evidence.end(), [key](const auto& e) { return e.first == key; });
 }
 
 } // namespace
 
+QString catalogueText(const char* english)
+{
+    return QCoreApplication::translate(loaderscope::kSentenceContext, english);
+}
+
 QString advice(const Advice& a)
 {
-    std::optional<QString> text = workerCountAdvice(a);
-    if (!text)
-        text = copyAdvice(a);
-    if (!text)
-        text = startupAndOrderAdvice(a);
-    if (!text)
-        text = memoryAdvice(a);
-    if (!text)
-        return a.id.empty() ? traceRecommendation(QString::fromStdString(a.text)) : QString::fromStdString(a.text);
-    for (const auto& [key, value] : a.evidence)
-        if (key == "events_lost")
-            *text += QLatin1Char(' ') + T::tr("(measured on incomplete data: %1 events were lost)").arg(count(value));
-    return *text;
+    if (a.id.empty())
+        return traceRecommendation(QString::fromStdString(a.text));
+    QStringList parts;
+    for (const std::string& key : loaderscope::adviceSentenceKeys(a)) {
+        const loaderscope::Sentence* sentence = loaderscope::findSentence(key);
+        // An id this app does not know (a newer engine's), or a summary written before an argument
+        // was added to the evidence: the engine's own English as it wrote it.
+        if (!sentence)
+            return QString::fromStdString(a.text);
+        for (const std::string& name : loaderscope::sentenceArgNames(sentence->text))
+            if (!hasEvidence(a, name))
+                return QString::fromStdString(a.text);
+        const std::string text = loaderscope::fillSentence(catalogueText(sentence->text).toStdString(), [&a](std::string_view name) {
+            const loaderscope::SentenceArg* arg = loaderscope::findSentenceArg(name);
+            return arg ? argText(arg->kind, a.evidenceValue(std::string(name))).toStdString() : std::string(name);
+        });
+        parts << QString::fromStdString(text);
+    }
+    return parts.join(QLatin1Char(' '));
 }
 
 QString proof(const Advice& a)

@@ -18,13 +18,20 @@ namespace SummaryText {
 QString rate(double perSecond);                 ///< "5,227" (no decimals)
 QString percent(double fraction);               ///< "83.7%" (English), "%83,7" (Turkish)
 QString withPercentSign(const QString& number); ///< the locale's percent sign on its side, no space
-QString duration(double seconds);               ///< "28.6 ms" below 10 s, else "12.3 s"
+/// A length of time, to two or three digits in the unit that reads best: "300 µs", "5.0 ms",
+/// "28 ms", "2.5 s", "125 s". The one rule for every duration the app shows.
+QString duration(double seconds);
+/// A time (or a duration) at a resolution, in the resolution's unit with the decimals it needs:
+/// the axis ticks (5 ms steps 125 s into a run read "125.675 s") and a range's ends.
+QString time(qint64 ns, qint64 resolutionNs);
 QString bandwidth(double gbps);                 ///< "21.7 GB/s"
 QString bytes(double bytes);                    ///< "48.0 MiB" (IEC units, the locale's digits)
 QString number(double v, int decimals);         ///< locale digits
 
 /// "simulated GPU (a model, not a device)", "CUDA device", "profiler trace", "PyTorch (torch 1.13)".
 QString source(const loaderscope::RunSummary& s);
+/// A catalogue entry (loaderscope/sentences.h: advice and verdicts) in the current language.
+QString catalogueText(const char* english);
 /// The verdict in the current language (an unknown engine verdict is returned as it is).
 QString verdict(const QString& engineVerdict);
 QString verdict(const loaderscope::RunSummary& s);

@@ -2,6 +2,8 @@
 #include "timelinefind.h"
 
 #include "timelinerenderer.h"
+#include "summarytext.h"
+#include "timelinestyle.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -163,12 +165,12 @@ QString describeBatch(const TraceModel& m, qint64 key)
     if (t1 < t0)
         return {};
     // Durations to two or three digits, in the unit that reads best (300 µs, 5.0 ms, 12 ms).
-    auto time = [](qint64 ns) { return TimelineRenderer::formatTime(ns, std::max<qint64>(ns / 10, 1000)); };
+    auto time = [](qint64 ns) { return SummaryText::duration(double(ns) * 1e-9); };
     QStringList lines;
     lines << QStringLiteral("<b>%1</b>").arg(T::tr("Batch %1, epoch %2").arg(loaderscope::batchKeyTask(key)).arg(loaderscope::batchKeyEpoch(key)).toHtmlEscaped());
     lines << T::tr("from %1 to %2 (%3)")
-                 .arg(TimelineRenderer::formatTime(t0, std::max<qint64>((t1 - t0) / 10, 1000)),
-                      TimelineRenderer::formatTime(t1, std::max<qint64>((t1 - t0) / 10, 1000)), time(t1 - t0))
+                 .arg(SummaryText::time(t0, std::max<qint64>((t1 - t0) / 10, 1000)),
+                      SummaryText::time(t1, std::max<qint64>((t1 - t0) / 10, 1000)), time(t1 - t0))
                  .toHtmlEscaped();
     // Per lane, each kind of work done for the batch: how many spans, how long in all.
     for (int li = 0; li < m.laneCount(); ++li) {
@@ -184,9 +186,9 @@ QString describeBatch(const TraceModel& m, qint64 key)
             continue;
         QStringList parts;
         for (const auto& [kind, countNs] : kinds)
-            parts << (countNs.first > 1 ? T::tr("%1 ×%2: %3").arg(TimelineRenderer::kindName(kind)).arg(countNs.first).arg(time(countNs.second))
-                                        : T::tr("%1: %2").arg(TimelineRenderer::kindName(kind), time(countNs.second)));
-        lines << QStringLiteral("%1 — %2").arg(TimelineRenderer::laneName(m, li).toHtmlEscaped(), parts.join(QStringLiteral(", ")).toHtmlEscaped());
+            parts << (countNs.first > 1 ? T::tr("%1 ×%2: %3").arg(TimelineStyle::kindName(kind)).arg(countNs.first).arg(time(countNs.second))
+                                        : T::tr("%1: %2").arg(TimelineStyle::kindName(kind), time(countNs.second)));
+        lines << QStringLiteral("%1 — %2").arg(TimelineStyle::laneName(m, li).toHtmlEscaped(), parts.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     return lines.join(QStringLiteral("<br>"));
 }

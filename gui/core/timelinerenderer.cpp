@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "timelinerenderer.h"
 
+#include "summarytext.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QLocale>
@@ -197,7 +199,7 @@ void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, 
     const qint64 dur = b - a;
     p.fillRect(badge, accent);
     p.setPen(theme.docs ? QColor(Qt::white) : QColor(0x10, 0x10, 0x10));
-    p.drawText(badge, Qt::AlignCenter, TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur));
+    p.drawText(badge, Qt::AlignCenter, SummaryText::duration(double(dur) * 1e-9));
 }
 
 void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme,
@@ -380,8 +382,8 @@ double TimelineRenderer::totalHeight(const TraceModel& m, const TimelineTheme& t
 
 TimeMapper TimelineRenderer::mapper(const Viewport& v, const QRectF& target, const TimelineTheme& theme)
 {
-    const double lw = labelWidth(theme);
-    return TimeMapper(v, target.left() + lw, target.width() - lw - rightPad(theme));
+    const double lw = TimelineLayout::labelWidth(theme);
+    return TimeMapper(v, target.left() + lw, target.width() - lw - TimelineLayout::rightPad(theme));
 }
 
 qint64 TimelineRenderer::tickStep(const TimeMapper& map, double minPx)
@@ -398,24 +400,6 @@ qint64 TimelineRenderer::tickStep(const TimeMapper& map, double minPx)
     return qint64(step * 10);
 }
 
-QString TimelineRenderer::formatTime(qint64 ns, qint64 step)
-{
-    auto fmt = [](double v, qint64 stepIn, double unit, const QString& suffix) {
-        // As many decimals as the step needs, so that neighbouring ticks differ: 5 ms steps 125 s
-        // into a run read "125.675 s", not "125.68 s" twice.
-        const double perStep = double(std::max<qint64>(stepIn, 1)) / unit;
-        const int decimals = std::clamp(int(std::ceil(-std::log10(perStep) - 1e-9)), 0, 9);
-        return QLocale().toString(v / unit, 'f', decimals) + suffix; // the user's decimal separator
-    };
-    if (step >= 100'000'000 || std::llabs(ns) >= 10'000'000'000LL)
-        return fmt(double(ns), step, 1e9, T::tr(" s"));
-    if (step >= 100'000)
-        return fmt(double(ns), step, 1e6, T::tr(" ms"));
-    if (step >= 100)
-        return fmt(double(ns), step, 1e3, T::tr(" µs"));
-    return QLocale().toString(ns) + T::tr(" ns");
-}
-
 QRectF TimelineRenderer::measureBadge(const TimelineDrawList& d, const std::pair<qint64, qint64>& range, const TimelineTheme& theme)
 {
     const TimeMapper& map = d.map;
@@ -425,7 +409,7 @@ QRectF TimelineRenderer::measureBadge(const TimelineDrawList& d, const std::pair
         return {};
     const qint64 dur = b - a;
     const QFontMetricsF fm(TimelineLayout::legendFont(theme)); // the axis's font
-    const double w = fm.horizontalAdvance(formatTime(dur, dur < 100'000 ? 1 : dur)) + 10;
+    const double w = fm.horizontalAdvance(SummaryText::duration(double(dur) * 1e-9)) + 10;
     const QRectF axis = d.layout.axisRect();
     return QRectF((x0 + x1) / 2 - w / 2, axis.top() + 2, w, axis.height() - 6);
 }
@@ -445,7 +429,7 @@ std::vector<std::pair<QRectF, QString>> TimelineRenderer::tickLabels(const Timel
         const double x = map.x(t);
         if (x < map.x0() - 0.5)
             continue;
-        const QString text = formatTime(t, step);
+        const QString text = SummaryText::time(t, step);
         // Baseline 9 px above the axis line, 3 px right of the tick. A label whole or not at all:
         // the last one ends at the picture's edge ("350 ms", not "350 m"), one that would run
         // into the previous label or sit under the measure badge is left out.

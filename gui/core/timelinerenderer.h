@@ -21,19 +21,14 @@ struct TimelineMarks
     std::optional<std::pair<qint64, qint64>> range;       ///< a measured time range (model time)
 };
 
+/// Draws; the geometry is TimelineLayout's and the names and colours TimelineStyle's (ask them).
 class TimelineRenderer
 {
 public:
-    static double axisHeight(const TimelineTheme& theme) { return TimelineLayout::axisHeight(theme); }
-    static double labelWidth(const TimelineTheme& theme) { return TimelineLayout::labelWidth(theme); }
-    static double rightPad(const TimelineTheme& theme) { return TimelineLayout::rightPad(theme); }
     /// Axis, legend and lanes at this width (the legend wraps); `stretched`: with the lanes at
     /// their tallest (TimelineLayout::kMaxStretch).
     static double totalHeight(const TraceModel& m, const TimelineTheme& theme, double width, bool stretched = false);
     static TimeMapper mapper(const Viewport& v, const QRectF& target, const TimelineTheme& theme);
-    static QString laneName(const TraceModel& m, int lane) { return TimelineStyle::laneName(m, lane); }
-    static QColor colorFor(quint8 kind, quint8 flags) { return TimelineStyle::colorFor(kind, flags); }
-    static QString kindName(quint8 kind, qint32 arg = 0) { return TimelineStyle::kindName(kind, arg); }
 
     /// Paints a prepared draw list (the window keeps it for hit-testing).
     static RenderStats paint(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme,
@@ -47,8 +42,6 @@ public:
                                               const TimelineTheme& theme, const QPointF& pos);
     /// A "nice" tick step (1, 2, 5 x 10^k ns) giving about `minPx` between ticks.
     static qint64 tickStep(const TimeMapper& map, double minPx);
-    /// A time (or a duration) for the axis and for readouts, in the step's unit, locale digits.
-    static QString formatTime(qint64 ns, qint64 step);
     /// Where a measured range's duration is drawn: in the axis strip over the range's middle.
     /// Empty when the range is out of view.
     static QRectF measureBadge(const TimelineDrawList& d, const std::pair<qint64, qint64>& range, const TimelineTheme& theme);

@@ -2,6 +2,7 @@
 #include "counterchartview.h"
 
 #include "core/counterseries.h"
+#include "core/timelinelayout.h"
 #include "core/tracemodel.h"
 #include "core/viewportcontroller.h"
 
@@ -180,7 +181,7 @@ void CounterChartView::refresh(const Viewport& v)
     if (!m_model)
         return;
     m_drawnGeneration = m_model->generation();
-    m_seconds = fill(chart(), m_counters, *m_model, v, m_theme, width() - TimelineRenderer::labelWidth(m_theme) - TimelineRenderer::rightPad(m_theme),
+    m_seconds = fill(chart(), m_counters, *m_model, v, m_theme, width() - TimelineLayout::labelWidth(m_theme) - TimelineLayout::rightPad(m_theme),
          false);
     // The y axis's title leads the legend under the chart: up the side of a short plot Qt Charts
     // elides it ("MiB (…").
@@ -220,7 +221,7 @@ QChart* CounterChartView::buildChart(Counters counters, const TraceModel& model,
 {
     auto* chart = new QChart;
     setupChart(chart, theme);
-    fill(chart, counters, model, v, theme, width - TimelineRenderer::labelWidth(theme) - TimelineRenderer::rightPad(theme),
+    fill(chart, counters, model, v, theme, width - TimelineLayout::labelWidth(theme) - TimelineLayout::rightPad(theme),
          false);
     return chart;
 }
@@ -235,8 +236,8 @@ void CounterChartView::alignToTimeline(QChart* chart, const TimelineTheme& theme
     chart->layout()->activate();
     const QRectF pa = chart->plotArea();
     const double w = chart->size().width();
-    const int left = int(std::lround(TimelineRenderer::labelWidth(theme) - pa.left()));
-    const int right = int(std::lround(TimelineRenderer::rightPad(theme) - (w - pa.right())));
+    const int left = int(std::lround(TimelineLayout::labelWidth(theme) - pa.left()));
+    const int right = int(std::lround(TimelineLayout::rightPad(theme) - (w - pa.right())));
     chart->setMargins(QMargins(std::max(0, left), 4, std::max(0, right), 0));
     chart->layout()->activate();
 }

@@ -45,7 +45,6 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <QStatusBar>
-#include <QVBoxLayout>
 
 
 namespace {

@@ -2,6 +2,8 @@
 #include "timelineview.h"
 
 #include "core/timelinebindings.h"
+#include "core/summarytext.h"
+#include "core/timelinestyle.h"
 
 #include "core/tracemodel.h"
 
@@ -300,15 +302,15 @@ QString TimelineView::describe(const TimelineHit& hit) const
     if (hit.item.folded()) {
         const qint64 dur = hit.item.t1 - hit.item.t0;
         lines << QStringLiteral("<b>%1</b>").arg(tr("%1 spans folded here").arg(hit.item.count));
-        lines << TimelineRenderer::laneName(*m_model, hit.lane).toHtmlEscaped();
+        lines << TimelineStyle::laneName(*m_model, hit.lane).toHtmlEscaped();
         if (hit.item.batch >= 0)
             lines << tr("batch %1, epoch %2").arg(loaderscope::batchKeyTask(hit.item.batch)).arg(loaderscope::batchKeyEpoch(hit.item.batch));
-        lines << tr("over %1: zoom in (W, or the wheel) to see them").arg(TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur));
+        lines << tr("over %1: zoom in (W, or the wheel) to see them").arg(SummaryText::duration(double(dur) * 1e-9));
         return lines.join(QStringLiteral("<br>"));
     }
     const qint64 dur = s.t1 - s.t0;
-    lines << QStringLiteral("<b>%1</b>").arg(TimelineRenderer::kindName(s.kind, s.arg).toHtmlEscaped());
-    lines << TimelineRenderer::laneName(*m_model, hit.lane).toHtmlEscaped();
+    lines << QStringLiteral("<b>%1</b>").arg(TimelineStyle::kindName(s.kind, s.arg).toHtmlEscaped());
+    lines << TimelineStyle::laneName(*m_model, hit.lane).toHtmlEscaped();
     if (s.batch >= 0)
         lines << tr("batch %1, epoch %2").arg(loaderscope::batchKeyTask(s.batch)).arg(loaderscope::batchKeyEpoch(s.batch));
     switch (EventKind(s.kind)) {
@@ -325,7 +327,7 @@ QString TimelineView::describe(const TimelineHit& hit) const
     case EventKind::HeadOfLine: lines << tr("%1 later batches ready").arg(s.arg); break;
     default: break;
     }
-    lines << tr("duration %1").arg(TimelineRenderer::formatTime(dur, dur < 100'000 ? 1 : dur));
+    lines << tr("duration %1").arg(SummaryText::duration(double(dur) * 1e-9));
     return lines.join(QStringLiteral("<br>"));
 }
 

@@ -12,6 +12,8 @@
 #include "loaderscope/base/temp_dir.h"
 #include "loaderscope/outputs/trace_export.h"
 #include "loaderscope/results/figure_text.h"
+#include "loaderscope/outputs/summary.h"
+#include "loaderscope/analysis/sweep.h"
 
 #include <nlohmann/json.hpp>
 
@@ -62,18 +64,14 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     sum.backend = t.kernels > 0 ? "cuda" : "";
     sum.backend_note = t.kernels > 0 ? "GPU time from CUDA events around loaderscope.step()" : "";
     sum.num_workers = lanes;
-    sum.cores = ls::usableCores();
     sum.events = t.events;
     sum.events_lost = int64_t(s.eventsLost());
     sum.memory_sampler_cpu_s = double(s.memorySamplerCpuNs()) * 1e-9;
     sum.warnings = meta.value("warnings", std::vector<std::string>{});
-    if (sum.events_lost > 0) {
-        sum.figures_reliable = false;
+    if (sum.events_lost > 0)
         sum.warnings.push_back(std::to_string(sum.events_lost) +
                                " events were lost (a ring filled faster than the probe's collector drained it): "
                                "the figures that rest on the lost events read low");
-    }
-    sum.verdict = ls::runVerdict(sum.figures);
     sum.batch_log = t.batch_log;
     // A batch's first Fetch span is its first sample only when every sample is recorded; with
     // 1 in N (sample_every) the first sample is unknown and stays -1.
@@ -89,12 +87,11 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     if (loader)
         sum.worker_pids = loader->value("worker_pids", std::vector<std::vector<int64_t>>{});
     sum.epochs = loader ? loader->value("epochs", 0) : 0;
-    sum.version = LOADERSCOPE_VERSION;
     // The rules read the job's knobs (as the model has them) and whether it used a device.
     ls::LoaderKnobs k = ls::LoaderKnobs::fromConfig(model);
     k.device = t.kernels > 0;
     k.torch_version = sum.torch_version; // never advise a knob the job's torch lacks
-    sum.advice = ls::adviseRun(k, sum);
+    ls::finishSummary(sum, &k);
     return sum;
 }
 

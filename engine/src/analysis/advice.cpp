@@ -10,6 +10,8 @@
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/memory.h"
 #include "loaderscope/shm/shm_layout.h"
+#include "loaderscope/config/config_schema.h"
+#include "loaderscope/base/sentences.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,11 +29,6 @@ constexpr int kMaxSuggestedWorkers = 64;
 /// Head room over the modelled need: variance in sample cost, scheduling.
 constexpr double kWorkerHeadroom = 1.1;
 
-std::string pct(double f)
-{
-    return percentText(f);
-}
-
 std::string fixed(double v, int digits)
 {
     char buf[64];
@@ -39,19 +36,28 @@ std::string fixed(double v, int digits)
     return buf;
 }
 
-std::string ms(double seconds)
+/// An argument of a catalogue sentence as the engine's English writes it (the app: summarytext.cpp).
+std::string argText(ArgKind kind, double v)
 {
-    return fixed(seconds * 1e3, seconds * 1e3 < 10 ? 2 : 0);
+    switch (kind) {
+    case ArgKind::Share: return percentText(v);
+    case ArgKind::Millis: return fixed(v, v < 10 ? 2 : 0);
+    case ArgKind::Count: return std::to_string(std::llround(v));
+    case ArgKind::Decimal1: return fixed(v, 1);
+    case ArgKind::Bytes: return formatBytes(uint64_t(std::max(0.0, v)));
+    case ArgKind::Flag: break;
+    }
+    return {};
 }
 
-Advice make(const char* adviceId, const std::string& knob, KnobValue suggest, std::string text,
+/// An advice without its text: adviseRun writes every text from the catalogue at the end.
+Advice make(const char* adviceId, const std::string& knob, KnobValue suggest,
             std::vector<std::pair<std::string, double>> evidence)
 {
     Advice a;
     a.id = adviceId;
     a.knob = knob;
     a.suggest = std::move(suggest);
-    a.text = std::move(text);
     a.evidence = std::move(evidence);
     return a;
 }
@@ -114,16 +120,7 @@ PoolModel modelPool(const RunSummary& s)
 Advice raiseWorkersAdvice(const PoolModel& m, int nw, int cores, double stall)
 {
     const double ioShare = m.io + m.cpu > 0 ? m.io / (m.io + m.cpu) : 0.0;
-    std::string text = "the loop waits " + pct(stall) + " of its time for data; each sample spends " + ms(m.io) +
-                       " ms off the CPU (I/O) and " + ms(m.cpu) + " ms on it, so keeping up with " +
-                       std::to_string(int(std::lround(m.target))) + " samples/s takes about " +
-                       std::to_string(m.needed) + " workers (now " + std::to_string(nw) + ", on " +
-                       std::to_string(cores) + " cores): raise num_workers to " + std::to_string(m.needed);
-    if (m.needed > cores)
-        text += ". PyTorch will warn that its suggested max number of workers is " + std::to_string(cores) +
-                " (the cores); more fit here because each worker sleeps on I/O " + pct(ioShare) +
-                " of a sample's time, and a sleeping worker leaves its core free";
-    return make(id::kRaiseNumWorkers, "loader.num_workers", KnobValue::of(double(m.needed)), text,
+    return make(id::kRaiseNumWorkers, "loader.num_workers", KnobValue::of(double(m.needed)),
                 {{"data_stall_fraction", stall}, {"io_ms_per_sample", m.io * 1e3}, {"cpu_ms_per_sample", m.cpu * 1e3},
                  {"target_samples_per_s", m.target}, {"suggest", m.needed}, {"num_workers", nw}, {"cores", cores},
                  {"io_share", ioShare}});
@@ -165,15 +162,7 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
         // Either the workers' own CPU time fills the cores, or they queue for a core (other work
         // on the machine, or more runnable threads than cores): more workers cannot make more.
         const bool ownUse = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores;
-        const std::string why = ownUse ? "the " + std::to_string(nw) + " workers already use " + fixed(m.workerCores, 1) +
-                                             " of the " + std::to_string(s.cores) + " cores"
-                                       : "the " + std::to_string(nw) + " workers wait for a free core " + pct(m.cpuWait) +
-                                             " of their busy time (the " + std::to_string(s.cores) +
-                                             " cores are taken by other work, or oversubscribed)";
         out.push_back(make(id::kCpuBound, "", {},
-                           "the loop waits " + pct(stall) + " of its time for data, but " + why + " (" + ms(m.cpu) +
-                               " ms of CPU per sample): more workers will not help; make each sample cheaper "
-                               "(decoding, augmentation) or add cores",
                            {{"data_stall_fraction", stall}, {"num_workers", nw}, {"cores_used", m.workerCores},
                             {"cores", s.cores}, {"cpu_ms_per_sample", m.cpu * 1e3}, {"cpu_wait_share", m.cpuWait},
                             {"contended", ownUse ? 0.0 : 1.0}}));
@@ -185,30 +174,18 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     }
     // Enough workers on average, yet the loop waits: the pin thread, or bursts.
     if (k.pin_memory == "true" && f.pin_busy_fraction >= 0.7) {
-        const std::string finding = "the pin-memory thread copies batches " + pct(f.pin_busy_fraction) +
-                                    " of the time and the loop waits " + pct(stall) + " for data: ";
         const std::vector<std::pair<std::string, double>> evidence = {{"pin_busy_fraction", f.pin_busy_fraction},
                                                                       {"data_stall_fraction", stall}};
         // pin_memory "shared" is the engine's own; a watched job's torch has no such value.
         if (!k.torch_version.empty())
-            out.push_back(make(id::kPinThreadBound, "", {},
-                               finding + "PyTorch pins every batch on that one thread; batches of fewer bytes (for "
-                                         "example uint8 instead of float32 until they reach the device) take it less time",
-                               evidence));
+            out.push_back(make(id::kPinThreadBound, "", {}, evidence));
         else
-            out.push_back(make(id::kPinThreadBound, "loader.pin_memory", KnobValue::of(std::string("shared")),
-                               finding + "pin_memory \"shared\" lets the workers write into pinned memory and removes "
-                                         "that copy",
-                               evidence));
+            out.push_back(make(id::kPinThreadBound, "loader.pin_memory", KnobValue::of(std::string("shared")), evidence));
         return;
     }
     if (nw > 0) {
         const int suggest = std::min(8, std::max(k.prefetch_factor * 2, k.prefetch_factor + 2));
         out.push_back(make(id::kRaisePrefetch, "loader.prefetch_factor", KnobValue::of(double(suggest)),
-                           "the loop waits " + pct(stall) + " of its time for data although " + std::to_string(nw) +
-                               " workers keep up on average (about " + std::to_string(m.needed) +
-                               " needed): batches arrive in bursts; raise prefetch_factor to " +
-                               std::to_string(suggest) + " so more are ready in advance",
                            {{"data_stall_fraction", stall}, {"num_workers", nw}, {"needed", m.needed},
                             {"prefetch_factor", k.prefetch_factor}, {"suggest", suggest}}));
     }
@@ -220,21 +197,12 @@ Advice inOrderAdvice(const LoaderKnobs& k, const RunFigures& f)
     double idle = 0;
     for (const WorkerFigures& w : f.workers)
         idle += w.idle_fraction / double(f.workers.size());
-    const std::string finding = "the loop waited " + pct(f.head_of_line_fraction) +
-                                " of its time for a late batch while later batches were already ready and the workers "
-                                "stood idle " + pct(idle) + " of the time (the longest wait " +
-                                ms(f.longest_head_of_line_s) + " ms): ";
     std::vector<std::pair<std::string, double>> evidence = {{"head_of_line_fraction", f.head_of_line_fraction},
                                                             {"worker_idle_mean", idle},
                                                             {"longest_head_of_line_ms", f.longest_head_of_line_s * 1e3}};
     if (!k.has("loader.in_order"))
-        return make(id::kUpgradeTorchInOrder, "", {},
-                    finding + "upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile "
-                              "(this job's torch has no in_order)",
-                    std::move(evidence));
-    return make(id::kInOrder, "loader.in_order", KnobValue::of(false),
-                finding + "in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)",
-                std::move(evidence));
+        return make(id::kUpgradeTorchInOrder, "", {}, std::move(evidence));
+    return make(id::kInOrder, "loader.in_order", KnobValue::of(false), std::move(evidence));
 }
 
 void copyRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>& out)
@@ -243,26 +211,16 @@ void copyRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>& o
     if (f.copies == 0)
         return;
     const double cost = AdviceThresholds::kCostThatMatters;
-    if (k.pin_memory == "false" && f.pageable_blocked_fraction >= cost) {
-        std::string text = "copies from pageable memory block the host " + pct(f.pageable_blocked_fraction) +
-                           " of the loop while the driver stages them: set pin_memory=True";
-        if (!k.non_blocking)
-            text += " (copies overlap the step only with non_blocking=True as well)";
-        out.push_back(make(id::kPinMemory, "loader.pin_memory", KnobValue::of(true), text,
+    if (k.pin_memory == "false" && f.pageable_blocked_fraction >= cost)
+        out.push_back(make(id::kPinMemory, "loader.pin_memory", KnobValue::of(true),
                            {{"pageable_blocked_fraction", f.pageable_blocked_fraction},
                             {"non_blocking", k.non_blocking ? 1.0 : 0.0}}));
-    }
     if (!k.non_blocking && k.pin_memory != "false" && f.sync_copy_blocked_fraction >= cost)
         out.push_back(make(id::kNonBlocking, "train.non_blocking", KnobValue::of(true),
-                           "synchronous copies from pinned memory block the host " +
-                               pct(f.sync_copy_blocked_fraction) +
-                               " of the loop: set non_blocking=True so the host is free while they run",
                            {{"sync_copy_blocked_fraction", f.sync_copy_blocked_fraction}}));
     const double copyShare = f.seconds > 0 ? f.copy_s / f.seconds : 0;
     if (!k.copy_stream && f.overlap_fraction && *f.overlap_fraction < 0.2 && copyShare >= cost)
         out.push_back(make(id::kCopyStream, "train.copy_stream", KnobValue::of(true),
-                           "copies take " + pct(copyShare) + " of the loop and overlap the step kernel only " +
-                               pct(*f.overlap_fraction) + ": issue them on a separate copy stream (train.copy_stream)",
                            {{"copy_share", copyShare}, {"overlap_fraction", *f.overlap_fraction}}));
 }
 
@@ -277,14 +235,9 @@ void startupRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>
         return;
     if (!k.persistent_workers && f.startups > 1)
         out.push_back(make(id::kPersistentWorkers, "loader.persistent_workers", KnobValue::of(true),
-                           "starting the workers took " + ms(perEpoch) + " ms in each of " + std::to_string(f.startups) +
-                               " epochs (" + pct(share) + " of the loop): set persistent_workers=True",
                            {{"startup_ms_per_epoch", perEpoch * 1e3}, {"startups", f.startups}, {"startup_share", share}}));
     if (k.multiprocessing_context == "spawn")
         out.push_back(make(id::kSpawnStartup, "loader.multiprocessing_context", KnobValue::of(std::string("fork")),
-                           "spawn starts a fresh process per worker: " + ms(perEpoch) + " ms per epoch to start " +
-                               std::to_string(k.num_workers) + " workers (" + pct(share) +
-                               " of the loop); use multiprocessing_context \"fork\", or persistent_workers=True",
                            {{"startup_ms_per_epoch", perEpoch * 1e3}, {"num_workers", k.num_workers}, {"startup_share", share}}));
 }
 
@@ -317,13 +270,6 @@ void memoryRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>&
             const bool ours = k.objects_layout == "refcounted";
             out.push_back(make(id::kCopyOnRead, ours ? "dataset.objects.layout" : "",
                                ours ? KnobValue::of(std::string("contiguous")) : KnobValue{},
-                               "each worker's private memory (USS) grew by " + formatBytes(uint64_t(mean)) +
-                                   " on average as it read samples (" + formatBytes(uint64_t(growth)) +
-                                   " in all; the main process peaked at " + formatBytes(uint64_t(mainRss)) +
-                                   "): pages of the dataset's Python objects are copied into every worker when "
-                                   "CPython writes their reference counts (copy-on-read after fork); keep the data in "
-                                   "numpy arrays or tensors instead of lists of Python objects" +
-                                   (ours ? " (here: dataset.objects.layout \"contiguous\")" : ""),
                                {{"worker_uss_growth_mean_bytes", mean}, {"worker_uss_growth_bytes", growth},
                                 {"main_peak_rss_bytes", mainRss}, {"num_workers", nw}, {"slots_bytes", slots}}));
         }
@@ -341,16 +287,11 @@ void memoryRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>&
         const int suggest = byPrefetch ? std::max(1, k.prefetch_factor / 2) : std::max(1, nw / 2);
         if (!byPrefetch && suggest == nw)
             return; // one worker, one batch ahead: only smaller batches would help (said by the error)
-        const std::string against = shmTight ? "/dev/shm's " + formatBytes(uint64_t(shm))
-                                             : "the memory limit of " + formatBytes(uint64_t(limit));
         out.push_back(make(id::kShmSlots, byPrefetch ? "loader.prefetch_factor" : "loader.num_workers",
                            KnobValue::of(double(suggest)),
-                           "the batch slots in shared memory (num_workers x prefetch_factor + " +
-                               std::to_string(ShmLayout::kConsumerSlots) + " of them, " + formatBytes(uint64_t(segment)) + " with the event rings) take " +
-                               pct(segment / (shmTight ? shm : limit)) + " of " + against +
-                               (byPrefetch ? ": lower prefetch_factor to " : ": lower num_workers to ") +
-                               std::to_string(suggest) + " so fewer batches wait in memory",
-                           {{"segment_bytes", segment}, {"against_dev_shm", shmTight ? 1.0 : 0.0}, {"dev_shm_size_bytes", shm},
+                           {{"segment_bytes", segment}, {"segment_share", segment / (shmTight ? shm : limit)},
+                            {"consumer_slots", double(ShmLayout::kConsumerSlots)},
+                            {"against_dev_shm", shmTight ? 1.0 : 0.0}, {"dev_shm_size_bytes", shm},
                             {"dev_shm_min_free_bytes", double(m.dev_shm_min_free_bytes)}, {"limit_bytes", limit},
                             {"total_bytes", total}, {"prefetch_factor", k.prefetch_factor}, {"num_workers", nw},
                             {"suggest", suggest}}));
@@ -361,11 +302,6 @@ void memoryRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>&
         const int fit = int(std::floor((AdviceThresholds::kMemoryTight * limit - (total - workerUss)) / mean));
         const int suggest = std::clamp(fit, 1, nw - 1);
         out.push_back(make(id::kWorkerMemory, "loader.num_workers", KnobValue::of(double(suggest)),
-                           "the " + std::to_string(nw) + " workers hold " + formatBytes(uint64_t(workerUss)) +
-                               " of private memory (" + formatBytes(uint64_t(mean)) + " each), and the run uses " +
-                               formatBytes(uint64_t(total)) + " of its " + formatBytes(uint64_t(limit)) +
-                               " limit: lower num_workers to " + std::to_string(suggest) +
-                               " (each worker holds its own copy of what it touched)",
                            {{"worker_uss_bytes", workerUss}, {"worker_uss_mean_bytes", mean}, {"total_bytes", total},
                             {"limit_bytes", limit}, {"num_workers", nw}, {"suggest", suggest}}));
     }
@@ -410,15 +346,32 @@ bool LoaderKnobs::has(const std::string& knob) const
     return true;
 }
 
+LoaderKnobs::LoaderKnobs()
+{
+    // The config's defaults, as the schema has them (one definition, docs/config.md).
+    auto number = [](const char* path) { return configKey(path).number; };
+    num_workers = int(number("loader.num_workers"));
+    prefetch_factor = int(number("loader.prefetch_factor"));
+    persistent_workers = configKey("loader.persistent_workers").flag();
+    pin_memory = configKey("loader.pin_memory").text;
+    in_order = configKey("loader.in_order").flag();
+    multiprocessing_context = configKey("loader.multiprocessing_context").text;
+    batch_size = int64_t(number("loader.batch_size"));
+    epochs = int(number("train.epochs"));
+    non_blocking = configKey("train.non_blocking").flag();
+    copy_stream = configKey("train.copy_stream").flag();
+}
+
 LoaderKnobs LoaderKnobs::fromConfig(const Config& c)
 {
     LoaderKnobs k;
     k.num_workers = c.loader.num_workers;
     k.prefetch_factor = c.loader.prefetch_factor;
     k.persistent_workers = c.loader.persistent_workers;
-    k.pin_memory = c.loader.pin_memory == PinMemory::Shared ? "shared" : c.loader.pin_memory == PinMemory::On ? "true" : "false";
+    // The schema's choices name the enums' values in their order.
+    k.pin_memory = configKey("loader.pin_memory").choices.at(size_t(c.loader.pin_memory));
     k.in_order = c.loader.in_order;
-    k.multiprocessing_context = c.loader.start_method == StartMethod::Spawn ? "spawn" : "fork";
+    k.multiprocessing_context = configKey("loader.multiprocessing_context").choices.at(size_t(c.loader.start_method));
     k.batch_size = c.batchSize();
     k.epochs = c.train.epochs;
     k.non_blocking = c.train.non_blocking;
@@ -461,28 +414,62 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
         if (k.num_workers > 1 && meanBusy < 0.5 && window > 0 && f.mean_ready_batches >= 0.5 * window &&
             enough < k.num_workers)
             out.push_back(make(id::kFewerWorkers, "loader.num_workers", KnobValue::of(double(enough)),
-                               "workers are busy only " + pct(meanBusy) + " of the time while the prefetch window stays full (" +
-                                   fixed(f.mean_ready_batches, 1) + " of " + std::to_string(window) +
-                                   " batches ready on average): " + std::to_string(enough) +
-                                   " workers would keep up and use less memory and CPU",
                                {{"worker_busy_mean", meanBusy}, {"mean_ready_batches", f.mean_ready_batches},
                                 {"window", window}, {"suggest", enough}}));
-        const bool startupMatters = startupShare >= 0.01;
         out.push_back(make(id::kTrainingBound, "", {},
-                           (startupMatters ? "apart from starting the workers (" + pct(startupShare) + "), " : std::string()) +
-                               "the loop waits only " + pct(steady) +
-                               " of its time for data: the training step is the bottleneck; no loader knob will make this "
-                               "run faster",
                            {{"data_stall_fraction", steady}, {"startup_share", startupShare}}));
     }
     // Never a knob the job's torch lacks (the rules that have a better finding said it already).
     std::erase_if(out, [&k](const Advice& a) { return !a.knob.empty() && !k.has(a.knob); });
-    if (!s.figures_reliable)
-        for (Advice& a : out) {
-            a.text += " (measured on incomplete data: " + std::to_string(s.events_lost) + " events were lost)";
+    for (Advice& a : out) {
+        if (!s.figures_reliable)
             a.evidence.emplace_back("events_lost", double(s.events_lost));
-        }
+        a.text = adviceText(a);
+    }
     return out;
+}
+
+std::vector<std::string> adviceSentenceKeys(const Advice& a)
+{
+    // Which variant of the id's sentence: chosen from what the rule put in the evidence and knob.
+    auto e = [&a](const char* key, double fallback = 0) { return a.evidenceValue(key, fallback); };
+    std::string key = a.id;
+    if (a.id == id::kRaiseNumWorkers && e("cores") > 0 && e("suggest") > e("cores"))
+        key += "/beyond_cores";
+    else if (a.id == id::kCpuBound && e("contended") > 0)
+        key += "/contended";
+    else if (a.id == id::kTrainingBound && e("startup_share") >= 0.01)
+        key += "/after_startup";
+    else if (a.id == id::kPinThreadBound && a.knob.empty())
+        key += "/watched";
+    else if (a.id == id::kPinMemory && e("non_blocking", 1) <= 0)
+        key += "/blocking";
+    else if (a.id == id::kCopyOnRead && !a.knob.empty())
+        key += "/layout";
+    else if (a.id == id::kShmSlots)
+        key += std::string(e("against_dev_shm") > 0 ? "/dev_shm" : "/limit") +
+               (a.knob == "loader.prefetch_factor" ? "/prefetch" : "/workers");
+    std::vector<std::string> keys{key};
+    for (const auto& [name, value] : a.evidence)
+        if (name == "events_lost")
+            keys.emplace_back(kIncompleteDataKey);
+    return keys;
+}
+
+std::string adviceText(const Advice& a)
+{
+    std::string text;
+    for (const std::string& key : adviceSentenceKeys(a)) {
+        const Sentence* sentence = findSentence(key);
+        if (!sentence)
+            return a.text; // an id the catalogue does not know (a newer engine's): its own English
+        const std::string part = fillSentence(sentence->text, [&a](std::string_view name) {
+            const SentenceArg* arg = findSentenceArg(name);
+            return arg ? argText(arg->kind, a.evidenceValue(std::string(name))) : std::string(name);
+        });
+        text += (text.empty() ? "" : " ") + part;
+    }
+    return text;
 }
 
 bool adviceAimsFaster(const std::string& adviceId)

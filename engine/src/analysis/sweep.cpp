@@ -4,6 +4,7 @@
 
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/shm_layout.h"
+#include "loaderscope/config/config_schema.h"
 
 #include <nlohmann/json.hpp>
 
@@ -112,19 +113,52 @@ int runChild(const std::string& engine, const std::string& config, const std::st
 
 } // namespace
 
+namespace {
+
+/// The values the app offers to try for a knob: the numbers given, else every value the config
+/// schema accepts (a choice's, in the schema's order; a flag's, its default first).
+std::string triedValues(const char* path, const char* numbers)
+{
+    const ConfigKey& key = configKey(path); // throws for a path the schema lacks: caught by the tests
+    if (numbers)
+        return numbers;
+    if (key.type == ConfigKey::Type::Bool)
+        return key.flag() ? "true,false" : "false,true";
+    std::string list;
+    for (const std::string& c : key.choices)
+        list += (list.empty() ? "" : ",") + c;
+    return list;
+}
+
+} // namespace
+
 const std::vector<SweepKnobInfo>& sweepKnobs()
 {
-    static const std::vector<SweepKnobInfo> knobs = {
+    // The paths the sweep varies (the advice's knobs among them) and the numbers to try; the rest
+    // of what a knob is -- its type, default and choices -- is the config schema's.
+    static const std::pair<const char*, const char*> kKnobs[] = {
         {"loader.num_workers", "0,1,2,4,8"},
         {"loader.prefetch_factor", "1,2,4"},
         {"loader.batch_size", "8,32,128"},
-        {"loader.pin_memory", "false,true,shared"},
-        {"loader.persistent_workers", "false,true"},
-        {"loader.multiprocessing_context", "fork,spawn"},
-        {"loader.in_order", "true,false"},
-        {"train.non_blocking", "false,true"},
-        {"train.copy_stream", "false,true"},
+        {"loader.pin_memory", nullptr},
+        {"loader.persistent_workers", nullptr},
+        {"loader.multiprocessing_context", nullptr},
+        {"loader.in_order", nullptr},
+        {"train.non_blocking", nullptr},
+        {"train.copy_stream", nullptr},
     };
+    static const std::vector<std::string> values = [] {
+        std::vector<std::string> v;
+        for (const auto& [path, numbers] : kKnobs)
+            v.push_back(triedValues(path, numbers));
+        return v;
+    }();
+    static const std::vector<SweepKnobInfo> knobs = [] {
+        std::vector<SweepKnobInfo> k;
+        for (size_t i = 0; i < std::size(kKnobs); ++i)
+            k.push_back({kKnobs[i].first, values[i].c_str()});
+        return k;
+    }();
     return knobs;
 }
 

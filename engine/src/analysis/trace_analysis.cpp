@@ -12,6 +12,7 @@
 #include "loaderscope/analysis/profiler_import.h"
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/analysis/ranks.h"
+#include "loaderscope/base/sentences.h"
 
 #include "loaderscope/results/metrics.h"
 
@@ -221,13 +222,13 @@ void judge(const ProfilerTrace& trace, const std::map<ThreadKey, ThreadSpans>& t
     if (refusedLoop > 0 && double(refusedLoop) > 0.01 * double(keptLoop + refusedLoop))
         a.reliable = false;
     if (!a.reliable)
-        a.verdict = "unreliable trace";
+        a.verdict = verdict::kUnreliableTrace;
     else if (a.stall_applies)
         a.verdict = verdictFor(a.data_stall_fraction);
     else if (a.loop_shape == loop_shape::kLoaderOnOtherThread)
-        a.verdict = "loader wait not measured";
+        a.verdict = verdict::kLoaderWaitNotMeasured;
     else
-        a.verdict = "no loader spans found";
+        a.verdict = verdict::kNoLoaderSpans;
 }
 
 void recommend(TraceAnalysis& a)

@@ -30,7 +30,6 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
         s.figures.memory->limit_bytes = r.memory_limit_bytes;
     }
     s.num_workers = r.num_workers;
-    s.cores = usableCores();
     s.events = int64_t(r.events_collected);
     s.events_lost = int64_t(r.events_lost);
     s.warnings = r.warnings;
@@ -38,22 +37,13 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     if (r.events_lost > 0) {
         // The main thread's own counters cannot be lost: the loop's figures come from them (the
         // same definitions), and what rests on worker events is marked unreliable.
-        RunFigures& f = s.figures;
-        f.samples = r.samples;
-        f.batches = r.batches;
-        f.seconds = r.t_loop_end > r.t_loop_begin ? double(r.t_loop_end - r.t_loop_begin) * 1e-9 : 0.0;
-        if (f.seconds > 0) {
-            f.samples_per_s = double(f.samples) / f.seconds;
-            f.batches_per_s = double(f.batches) / f.seconds;
-            f.data_stall_fraction = std::min(1.0, double(r.wait_ns) * 1e-9 / f.seconds);
-        }
-        s.figures_reliable = false;
+        setLoopFigures(s.figures, r.samples, r.batches, r.t_loop_end > r.t_loop_begin ? r.t_loop_end - r.t_loop_begin : 0,
+                       r.wait_ns);
         s.warnings.push_back(std::to_string(r.events_lost) +
                              " events were lost (the collector fell behind the writers): samples/s and the data "
                              "stall come from the main thread's own counters, but worker, device and head-of-line "
                              "figures are incomplete and read low");
     }
-    s.verdict = runVerdict(s.figures);
     s.batch_log = r.batch_log;
     s.batch_log_truncated = r.batch_log_truncated;
     s.errors = r.errors;
@@ -65,9 +55,18 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     s.epochs = config.train.epochs;
     s.worker_to_main_bytes_per_batch =
         r.batches == 0 ? 0.0 : double(r.copied_to_main_bytes) / double(r.batches);
-    s.version = LOADERSCOPE_VERSION;
-    s.advice = adviseRun(LoaderKnobs::fromConfig(config), s);
+    const LoaderKnobs knobs = LoaderKnobs::fromConfig(config);
+    finishSummary(s, &knobs);
     return s;
+}
+
+void finishSummary(RunSummary& s, const LoaderKnobs* knobs)
+{
+    s.cores = usableCores();
+    s.figures_reliable = s.events_lost == 0;
+    s.verdict = runVerdict(s.figures);
+    s.version = LOADERSCOPE_VERSION;
+    s.advice = knobs ? adviseRun(*knobs, s) : std::vector<Advice>{};
 }
 
 std::string summaryJson(const Config& config, const RunReport& report)

@@ -371,12 +371,23 @@ double MetricsAccumulator::fetchWindowSeconds() const
     return double(end - begin) * kNs;
 }
 
+void setLoopFigures(RunFigures& f, int64_t samples, int64_t batches, uint64_t loopNs, uint64_t waitNs)
+{
+    f.samples = samples;
+    f.batches = batches;
+    f.seconds = double(loopNs) * kNs;
+    if (f.seconds <= 0)
+        return;
+    f.samples_per_s = double(samples) / f.seconds;
+    f.batches_per_s = double(batches) / f.seconds;
+    f.data_stall_fraction = std::min(1.0, double(waitNs) * kNs / f.seconds);
+}
+
 RunFigures MetricsAccumulator::figures() const
 {
     RunFigures f;
-    f.samples = m_samples;
-    f.batches = m_batches;
-    f.seconds = m_loopEnd > m_loopBegin && m_loopBegin != 0 ? double(m_loopEnd - m_loopBegin) * kNs : 0.0;
+    setLoopFigures(f, m_samples, m_batches, m_loopEnd > m_loopBegin && m_loopBegin != 0 ? m_loopEnd - m_loopBegin : 0,
+                   m_waitNs);
     const double s = f.seconds;
     if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
         f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;
@@ -399,9 +410,6 @@ RunFigures MetricsAccumulator::figures() const
         f.memory = memoryFigures();
     if (s <= 0)
         return f;
-    f.samples_per_s = double(m_samples) / s;
-    f.batches_per_s = double(m_batches) / s;
-    f.data_stall_fraction = std::min(1.0, double(m_waitNs) * kNs / s);
     f.head_of_line_fraction = std::min(1.0, double(m_holNs) * kNs / s);
     f.gpu_busy_fraction = std::min(1.0, f.kernel_s / s);
     f.pageable_blocked_fraction = std::min(1.0, double(m_blockedNs[2]) * kNs / s);

@@ -2,6 +2,7 @@
 // RunSummary <-> the summary JSON. Keys are only ever added (docs/config.md).
 #include "loaderscope/results/run_summary.h"
 #include "loaderscope/results/figure_text.h"
+#include "loaderscope/base/sentences.h"
 
 #include <nlohmann/json.hpp>
 
@@ -468,10 +469,10 @@ std::string verdictFor(double stall)
 {
     // The TensorFlow input-pipeline analyser's thresholds: share of the loop waiting for data.
     if (stall < 0.05)
-        return "not input-bound";
+        return verdict::kNotInputBound;
     if (stall <= 0.20)
-        return "moderately input-bound";
-    return "highly input-bound";
+        return verdict::kModeratelyInputBound;
+    return verdict::kHighlyInputBound;
 }
 
 std::string percentText(double fraction)
@@ -481,7 +482,7 @@ std::string percentText(double fraction)
 
 std::string runVerdict(const RunFigures& f)
 {
-    return f.batches == 0 ? "no batches delivered" : verdictFor(f.data_stall_fraction);
+    return f.batches == 0 ? verdict::kNoBatches : verdictFor(f.data_stall_fraction);
 }
 
 std::string runSummaryToJson(const RunSummary& s)

@@ -13,19 +13,24 @@ namespace loaderscope {
 
 struct Config;
 
-/** The loader and training knobs the rules read: from an engine config, or observed by the probe. */
+/**
+ * The loader and training knobs the rules read: from an engine config, or observed by the probe.
+ * A default-made one holds the config's defaults, read from the config schema (config_schema.h).
+ */
 struct LoaderKnobs
 {
+    LoaderKnobs();
+
     int num_workers = 0;
-    int prefetch_factor = 2;
+    int prefetch_factor = 0;
     bool persistent_workers = false;
-    std::string pin_memory = "false";     ///< "false", "true" or "shared"
-    bool in_order = true;
-    std::string multiprocessing_context = "fork";
-    int64_t batch_size = 1;
-    int epochs = 1;
-    bool non_blocking = true;
-    bool copy_stream = true;
+    std::string pin_memory;               ///< "false", "true" or "shared" (the schema's choices)
+    bool in_order = false;
+    std::string multiprocessing_context;  ///< "fork" or "spawn" (the schema's choices)
+    int64_t batch_size = 0;
+    int epochs = 0;
+    bool non_blocking = false;
+    bool copy_stream = false;
     bool device = true;                   ///< the loop copies batches to a device (sim or CUDA)
     std::string objects_layout;           ///< dataset.objects.layout, empty without objects
     /// The watched job's torch (the probe); empty for the engine's own runs, which have every knob.
@@ -83,6 +88,16 @@ struct AdviceThresholds
  * was interrupted or delivered nothing gets only advice that does not rest on throughput.
  */
 std::vector<Advice> adviseRun(const LoaderKnobs& knobs, const RunSummary& s);
+
+/**
+ * The catalogue keys (sentences.h) an advice's text is made of, joined by a space: its id's entry,
+ * or the variant its evidence and knob choose ("cpu_bound/contended"), then "incomplete_data" when
+ * events were lost. The one rule the engine's English and the app's translation both follow.
+ */
+std::vector<std::string> adviceSentenceKeys(const Advice& advice);
+
+/** The advice's English text: its catalogue entries, their arguments from its evidence. */
+std::string adviceText(const Advice& advice);
 
 /** Whether a piece of advice promises more samples/s (true) or the same with less (false). */
 bool adviceAimsFaster(const std::string& id);

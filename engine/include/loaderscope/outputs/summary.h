@@ -14,6 +14,15 @@
 namespace loaderscope {
 
 struct RunReport;
+struct LoaderKnobs;
+
+/**
+ * What every producer of a RunSummary does last, one way: the engine's run (makeRunSummary), the
+ * probe's job (python/src/outputs.cpp) and the app's live view (RunSession::liveSummary), once
+ * the figures, events and events_lost are in. Sets the usable cores, whether the figures are
+ * reliable (no event lost), the verdict (runVerdict), the version, and with `knobs` the advice.
+ */
+void finishSummary(RunSummary& s, const LoaderKnobs* knobs);
 
 /** The typed summary of a finished run (figures, verdict, advice, exit state). */
 RunSummary makeRunSummary(const Config& config, const RunReport& report);

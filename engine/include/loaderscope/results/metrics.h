@@ -16,6 +16,13 @@
 
 namespace loaderscope {
 
+/**
+ * The loop's own figures from its counters: samples and batches delivered, the loop's length and
+ * its time in next() (nanoseconds). The one definition of samples/s and the data stall (the time
+ * in next() over the loop's time), for the collector's events and the main thread's counters.
+ */
+void setLoopFigures(RunFigures& f, int64_t samples, int64_t batches, uint64_t loopNs, uint64_t waitNs);
+
 class MetricsAccumulator
 {
 public:

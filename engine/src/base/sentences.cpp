@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// The catalogue itself: the advice and verdict texts, once. Which entry an advice takes is
+// advice.cpp's adviceSentenceKeys; how a value is written per ArgKind is each front end's (the
+// engine's English in advice.cpp, the app's per locale in gui/core/summarytext.cpp).
+#include "loaderscope/base/sentences.h"
+
+#include <algorithm>
+#include <array>
+
+namespace loaderscope {
+
+namespace {
+
+/// The evidence keys the sentences name, with the unit of their value (docs/config.md section 5).
+constexpr std::array kArgs = {
+    SentenceArg{"data_stall_fraction", ArgKind::Share},
+    SentenceArg{"io_ms_per_sample", ArgKind::Millis},
+    SentenceArg{"cpu_ms_per_sample", ArgKind::Millis},
+    SentenceArg{"target_samples_per_s", ArgKind::Count},
+    SentenceArg{"suggest", ArgKind::Count},
+    SentenceArg{"num_workers", ArgKind::Count},
+    SentenceArg{"cores", ArgKind::Count},
+    SentenceArg{"io_share", ArgKind::Share},
+    SentenceArg{"cores_used", ArgKind::Decimal1},
+    SentenceArg{"cpu_wait_share", ArgKind::Share},
+    SentenceArg{"contended", ArgKind::Flag},
+    SentenceArg{"needed", ArgKind::Count},
+    SentenceArg{"prefetch_factor", ArgKind::Count},
+    SentenceArg{"pin_busy_fraction", ArgKind::Share},
+    SentenceArg{"head_of_line_fraction", ArgKind::Share},
+    SentenceArg{"worker_idle_mean", ArgKind::Share},
+    SentenceArg{"longest_head_of_line_ms", ArgKind::Millis},
+    SentenceArg{"pageable_blocked_fraction", ArgKind::Share},
+    SentenceArg{"non_blocking", ArgKind::Flag},
+    SentenceArg{"sync_copy_blocked_fraction", ArgKind::Share},
+    SentenceArg{"copy_share", ArgKind::Share},
+    SentenceArg{"overlap_fraction", ArgKind::Share},
+    SentenceArg{"startup_ms_per_epoch", ArgKind::Millis},
+    SentenceArg{"startups", ArgKind::Count},
+    SentenceArg{"startup_share", ArgKind::Share},
+    SentenceArg{"worker_busy_mean", ArgKind::Share},
+    SentenceArg{"mean_ready_batches", ArgKind::Decimal1},
+    SentenceArg{"window", ArgKind::Count},
+    SentenceArg{"worker_uss_growth_mean_bytes", ArgKind::Bytes},
+    SentenceArg{"worker_uss_growth_bytes", ArgKind::Bytes},
+    SentenceArg{"main_peak_rss_bytes", ArgKind::Bytes},
+    SentenceArg{"slots_bytes", ArgKind::Bytes},
+    SentenceArg{"segment_bytes", ArgKind::Bytes},
+    SentenceArg{"segment_share", ArgKind::Share},
+    SentenceArg{"consumer_slots", ArgKind::Count},
+    SentenceArg{"against_dev_shm", ArgKind::Flag},
+    SentenceArg{"dev_shm_size_bytes", ArgKind::Bytes},
+    SentenceArg{"dev_shm_min_free_bytes", ArgKind::Bytes},
+    SentenceArg{"limit_bytes", ArgKind::Bytes},
+    SentenceArg{"total_bytes", ArgKind::Bytes},
+    SentenceArg{"worker_uss_bytes", ArgKind::Bytes},
+    SentenceArg{"worker_uss_mean_bytes", ArgKind::Bytes},
+    SentenceArg{"events_lost", ArgKind::Count},
+};
+
+// A declarative table: one line per sentence (the function-length rule does not apply).
+constexpr std::array kSentences = {
+    // How many workers, prefetch, and whether the loader is the bottleneck at all.
+    Sentence{"raise_num_workers",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the loop waits {data_stall_fraction} of its time for data; each sample spends "
+                                  "{io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping "
+                                  "up with {target_samples_per_s} samples/s takes about {suggest} workers (now "
+                                  "{num_workers}, on {cores} cores): raise num_workers to {suggest}")},
+    // More workers than cores: why PyTorch's warning and the advice both hold.
+    Sentence{"raise_num_workers/beyond_cores",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the loop waits {data_stall_fraction} of its time for data; each sample spends "
+                                  "{io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping "
+                                  "up with {target_samples_per_s} samples/s takes about {suggest} workers (now "
+                                  "{num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn "
+                                  "that its suggested max number of workers is {cores} (the cores); more fit here "
+                                  "because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping "
+                                  "worker leaves its core free")},
+    Sentence{"cpu_bound",
+             LOADERSCOPE_SENTENCE(
+                 "Sentences", "the loop waits {data_stall_fraction} of its time for data, but the "
+                              "{num_workers} workers already use "
+                              "{cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU "
+                              "per sample): more workers will not help; "
+                              "make each sample cheaper (decoding, augmentation) or add cores")},
+    Sentence{"cpu_bound/contended",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the loop waits {data_stall_fraction} of its time for data, but the {num_workers} "
+                                  "workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores "
+                                  "are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per "
+                                  "sample): more workers will not help; make each sample cheaper (decoding, "
+                                  "augmentation) or add cores")},
+    Sentence{"raise_prefetch_factor",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the loop waits {data_stall_fraction} of its time for data although {num_workers} "
+                                  "workers keep up on average (about {needed} needed): batches arrive in bursts; raise "
+                                  "prefetch_factor to {suggest} so more are ready in advance")},
+    Sentence{"fewer_workers",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "workers are busy only {worker_busy_mean} of the time while the prefetch window stays "
+                                  "full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers "
+                                  "would keep up and use less memory and CPU")},
+    Sentence{"training_bound",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the loop waits only {data_stall_fraction} of its time for data: the training step is "
+                                  "the bottleneck; no loader knob will make this run faster")},
+    Sentence{"training_bound/after_startup",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "apart from starting the workers ({startup_share}), the loop waits only "
+                                  "{data_stall_fraction} of its time for data: the training step is the bottleneck; no "
+                                  "loader knob will make this run faster")},
+    // Host-to-device copies: the pin-memory thread, pinned memory, non_blocking, the copy stream.
+    Sentence{"pin_thread_bound",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop "
+                                  "waits {data_stall_fraction} for data: pin_memory \"shared\" lets the workers write "
+                                  "into pinned memory and removes that copy")},
+    // A watched job: its torch has no pin_memory "shared".
+    Sentence{
+        "pin_thread_bound/watched",
+        LOADERSCOPE_SENTENCE(
+            "Sentences",
+            "the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop "
+            "waits "
+            "{data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches "
+            "of fewer bytes (for "
+            "example uint8 instead of float32 until they reach the device) take it less time")},
+    Sentence{"pin_memory",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "copies from pageable memory block the host {pageable_blocked_fraction} of the loop "
+                                  "while the driver stages them: set pin_memory=True")},
+    Sentence{"pin_memory/blocking",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "copies from pageable memory block the host {pageable_blocked_fraction} of the loop "
+                                  "while the driver stages them: set pin_memory=True (copies overlap the step only with "
+                                  "non_blocking=True as well)")},
+    Sentence{"non_blocking",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of "
+                                  "the loop: set non_blocking=True so the host is free while they run")},
+    Sentence{"copy_stream", LOADERSCOPE_SENTENCE(
+                                "Sentences", "copies take {copy_share} of the loop and overlap the "
+                                             "step kernel only {overlap_fraction}: issue them on "
+                                             "a separate copy stream (train.copy_stream)")},
+    // Starting the workers each epoch, and in-order delivery.
+    Sentence{"persistent_workers",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs "
+                                  "({startup_share} of the loop): set persistent_workers=True")},
+    Sentence{"spawn_startup",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to "
+                                  "start {num_workers} workers ({startup_share} of the loop); use "
+                                  "multiprocessing_context \"fork\", or persistent_workers=True")},
+    Sentence{
+        "in_order",
+        LOADERSCOPE_SENTENCE(
+            "Sentences",
+            "the loop waited {head_of_line_fraction} of its time for a late batch while later "
+            "batches were already "
+            "ready and the workers stood idle {worker_idle_mean} of the time (the longest wait "
+            "{longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile "
+            "(batch order then "
+            "varies from run to run)")},
+    Sentence{
+        "upgrade_torch_in_order",
+        LOADERSCOPE_SENTENCE(
+            "Sentences",
+            "the loop waited {head_of_line_fraction} of its time for a late batch while later "
+            "batches were already "
+            "ready and the workers stood idle {worker_idle_mean} of the time (the longest wait "
+            "{longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which "
+            "delivers the ready "
+            "batches meanwhile (this job's torch has no in_order)")},
+    // Memory: copy-on-read in the workers, shared-memory slots, the workers' private memory.
+    Sentence{"copy_on_read",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average "
+                                  "as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at "
+                                  "{main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every "
+                                  "worker when CPython writes their reference counts (copy-on-read after fork); keep "
+                                  "the data in numpy arrays or tensors instead of lists of Python objects")},
+    // The engine's own objects dataset: its layout knob.
+    Sentence{"copy_on_read/layout",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average "
+                                  "as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at "
+                                  "{main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every "
+                                  "worker when CPython writes their reference counts (copy-on-read after fork); keep "
+                                  "the data in numpy arrays or tensors instead of lists of Python objects (here: "
+                                  "dataset.objects.layout \"contiguous\")")},
+    Sentence{"shm_slots/dev_shm/prefetch",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
+                                  "of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's "
+                                  "{dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in "
+                                  "memory")},
+    Sentence{"shm_slots/dev_shm/workers",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
+                                  "of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's "
+                                  "{dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory")},
+    Sentence{"shm_slots/limit/prefetch",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
+                                  "of them, {segment_bytes} with the event rings) take {segment_share} of the memory "
+                                  "limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in "
+                                  "memory")},
+    Sentence{"shm_slots/limit/workers",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
+                                  "of them, {segment_bytes} with the event rings) take {segment_share} of the memory "
+                                  "limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in "
+                                  "memory")},
+    Sentence{"worker_memory",
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "the {num_workers} workers hold {worker_uss_bytes} of private memory "
+                                  "({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} "
+                                  "limit: lower num_workers to {suggest} (each worker holds its own copy of what it "
+                                  "touched)")},
+    Sentence{kIncompleteDataKey,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "(measured on incomplete data: {events_lost} events were lost)")},
+    // The verdicts: the key is the summary's value, the text the same English.
+    Sentence{verdict::kNotInputBound,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "not input-bound")},
+    Sentence{verdict::kModeratelyInputBound,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "moderately input-bound")},
+    Sentence{verdict::kHighlyInputBound,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "highly input-bound")},
+    Sentence{verdict::kNoBatches,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "no batches delivered")},
+    Sentence{verdict::kNoSteps,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "no steps found")},
+    Sentence{verdict::kNoLoaderSpans,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "no loader spans found")},
+    Sentence{verdict::kLoaderWaitNotMeasured,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "loader wait not measured")},
+    Sentence{verdict::kUnreliableTrace,
+             LOADERSCOPE_SENTENCE("Sentences",
+                                  "unreliable trace")},
+};
+
+} // namespace
+
+const Sentence* findSentence(std::string_view key)
+{
+    const auto it = std::find_if(kSentences.begin(), kSentences.end(),
+                                 [key](const Sentence& s) { return s.key == key; });
+    return it == kSentences.end() ? nullptr : &*it;
+}
+
+std::span<const Sentence> allSentences()
+{
+    return kSentences;
+}
+
+const SentenceArg* findSentenceArg(std::string_view name)
+{
+    const auto it = std::find_if(kArgs.begin(), kArgs.end(),
+                                 [name](const SentenceArg& a) { return a.name == name; });
+    return it == kArgs.end() ? nullptr : &*it;
+}
+
+std::span<const SentenceArg> allSentenceArgs()
+{
+    return kArgs;
+}
+
+std::vector<std::string> sentenceArgNames(std::string_view text)
+{
+    std::vector<std::string> names;
+    fillSentence(text, [&names](std::string_view name) {
+        names.emplace_back(name);
+        return std::string();
+    });
+    return names;
+}
+
+std::string fillSentence(std::string_view text,
+                         const std::function<std::string(std::string_view name)>& value)
+{
+    std::string out;
+    out.reserve(text.size() + 32);
+    size_t i = 0;
+    while (i < text.size()) {
+        const size_t open = text.find('{', i);
+        const size_t close = open == std::string_view::npos ? open : text.find('}', open);
+        if (close == std::string_view::npos) {
+            out.append(text.substr(i));
+            break;
+        }
+        out.append(text.substr(i, open - i));
+        out.append(value(text.substr(open + 1, close - open - 1)));
+        i = close + 1;
+    }
+    return out;
+}
+
+} // namespace loaderscope

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: MIT
+// The catalogue of sentences (loaderscope/base/sentences.h): every advice id of advice.h has its
+// sentence in English and Turkish, every variant the rules choose is reached by a run that fires
+// it, and each sentence's named arguments are all in that advice's evidence.
+#include "advicetest.h"
+#include "core/summarytext.h"
+#include "core/translator.h"
+#include "loaderscope/shm/memory.h"
+#include "loaderscope/base/sentences.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtTest>
+
+using namespace advicetest;
+
+class TestSentences : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyAdviceIdHasItsSentences();
+    void everyVariantIsReachedWithItsArguments();
+    void turkishForEveryEntry();
+    void engineAndAppWriteTheSameEnglish();
+};
+
+namespace {
+
+constexpr uint64_t kMiB = 1ULL << 20;
+
+/// The ids, read from advice.h's advice_id namespace (its one definition), not copied here.
+QStringList adviceIds()
+{
+    QFile f(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/engine/include/loaderscope/analysis/advice.h"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString header = QString::fromUtf8(f.readAll());
+    const qsizetype begin = header.indexOf(QLatin1String("namespace advice_id {"));
+    const qsizetype end = header.indexOf(QLatin1String("} // namespace advice_id"), begin);
+    static const QRegularExpression def(QStringLiteral("constexpr const char\\* k\\w+ = \"(\\w+)\";"));
+    QStringList ids;
+    for (const auto& m : def.globalMatch(header.mid(begin, end - begin)))
+        ids << m.captured(1);
+    return ids;
+}
+
+/// The catalogue keys of an advice id: the id itself and its variants ("id/...").
+QStringList keysOf(const QString& id)
+{
+    QStringList keys;
+    for (const loaderscope::Sentence& s : loaderscope::allSentences()) {
+        const QString key = QString::fromUtf8(s.key.data(), qsizetype(s.key.size()));
+        if (key == id || key.startsWith(id + QLatin1Char('/')))
+            keys << key;
+    }
+    return keys;
+}
+
+QStringList placeholders(const QString& text)
+{
+    QStringList names;
+    for (const std::string& n : loaderscope::sentenceArgNames(text.toStdString()))
+        names << QString::fromStdString(n);
+    names.sort();
+    return names;
+}
+
+RunSummary memoryRun(uint64_t growth, uint64_t workerUss, uint64_t segment, uint64_t shm, uint64_t limit, int workers)
+{
+    RunSummary s = run(0.01, 8);
+    MemoryFigures m;
+    m.main = {300 * kMiB, 150 * kMiB, 40 * kMiB};
+    for (int w = 0; w < workers; ++w) {
+        WorkerMemory wm;
+        wm.worker = w;
+        wm.peak_rss_bytes = 300 * kMiB + workerUss;
+        wm.peak_pss_bytes = workerUss + 30 * kMiB;
+        wm.peak_uss_bytes = workerUss;
+        wm.uss_growth_bytes = growth;
+        m.workers.push_back(wm);
+    }
+    m.segment_bytes = segment;
+    m.slots_bytes = segment / 8;
+    m.dev_shm_size_bytes = shm;
+    m.dev_shm_min_free_bytes = shm / 2;
+    m.limit_bytes = limit;
+    s.figures.memory = m;
+    return s;
+}
+
+/// Throughput runs, one (at least) per variant of a throughput rule (figures as in tst_advice).
+std::vector<std::pair<LoaderKnobs, RunSummary>> throughputRuns()
+{
+    std::vector<std::pair<LoaderKnobs, RunSummary>> out;
+    auto ioBound = [](int cores) {
+        RunSummary s = run(0.6, cores);
+        workers(s, 2, 0.95, 0.05, 0.0);
+        s.figures.io_s_per_sample = 0.001;
+        s.figures.cpu_s_per_sample = 0.00005;
+        return s;
+    };
+    out.emplace_back(knobs(2), ioBound(2));  // raise_num_workers beyond the cores
+    out.emplace_back(knobs(2), ioBound(64)); // raise_num_workers within them
+    for (double cpu : {0.15, 0.475}) {       // cpu_bound: queued for other work, then own use
+        RunSummary s = run(0.5);
+        workers(s, 4, 0.98, cpu, cpu < 0.2 ? 0.8 : 0.5);
+        s.figures.cpu_s_per_sample = 0.0015;
+        out.emplace_back(knobs(4), s);
+    }
+    {   // raise_prefetch_factor: enough workers on average
+        RunSummary s = run(0.3, 8);
+        workers(s, 4, 0.5, 0.1, 0.0, 0.3);
+        s.figures.io_s_per_sample = 0.0001;
+        s.figures.cpu_s_per_sample = 0.00002;
+        out.emplace_back(knobs(4), s);
+    }
+    {   // fewer_workers and training_bound
+        RunSummary s = run(0.01);
+        workers(s, 4, 0.1, 0.01, 0.0, 0.9);
+        s.figures.io_s_per_sample = 0.00002;
+        s.figures.cpu_s_per_sample = 0.00001;
+        s.figures.mean_ready_batches = 7.5;
+        out.emplace_back(knobs(4), s);
+        s.figures.data_stall_fraction = 0.04; // training_bound after the workers' start-up
+        s.figures.startups = 1;
+        s.figures.startup_s = 0.3;
+        out.emplace_back(knobs(4), s);
+    }
+    for (const char* torch : {"", "2.4"}) { // pin_thread_bound: the engine's run, a watched job
+        LoaderKnobs k = knobs(8);
+        k.pin_memory = "true";
+        k.torch_version = torch;
+        RunSummary s = run(0.4);
+        workers(s, 8, 0.3, 0.05, 0.0, 0.6);
+        s.figures.io_s_per_sample = 0.0001;
+        s.figures.cpu_s_per_sample = 0.00001;
+        s.figures.pin_busy_fraction = 0.9;
+        out.emplace_back(k, s);
+    }
+    return out;
+}
+
+/// Copies, start-up, order and memory: one run per variant of the other rules.
+std::vector<std::pair<LoaderKnobs, RunSummary>> otherRuns()
+{
+    std::vector<std::pair<LoaderKnobs, RunSummary>> out;
+    for (bool nonBlocking : {true, false}) { // pin_memory, with and without non_blocking
+        LoaderKnobs k = knobs(2);
+        k.non_blocking = nonBlocking;
+        RunSummary s = run(0.02);
+        workers(s, 2, 0.3, 0.1, 0.0, 0.6);
+        s.figures.copies = 3125;
+        s.figures.pageable_blocked_fraction = 0.3;
+        out.emplace_back(k, s);
+    }
+    {   // non_blocking and copy_stream
+        LoaderKnobs k = knobs(2);
+        k.pin_memory = "true";
+        k.non_blocking = false;
+        k.copy_stream = false;
+        RunSummary s = run(0.02);
+        s.figures.copies = 100;
+        s.figures.sync_copy_blocked_fraction = 0.25;
+        s.figures.copy_s = 3.0;
+        s.figures.overlap_fraction = 0.0;
+        out.emplace_back(k, s);
+    }
+    {   // persistent_workers and spawn_startup
+        LoaderKnobs k = knobs(2);
+        k.multiprocessing_context = "spawn";
+        RunSummary s = run(0.3);
+        workers(s, 2, 0.5, 0.1, 0.0, 0.1);
+        s.figures.startups = 3;
+        s.figures.startup_s = 1.5;
+        out.emplace_back(k, s);
+    }
+    for (const char* torch : {"", "2.0"}) { // in_order, and the upgrade for a torch without it
+        LoaderKnobs k = knobs(4);
+        k.torch_version = torch;
+        RunSummary s = run(0.9);
+        workers(s, 4, 0.2, 0.01, 0.0, 0.78);
+        s.figures.head_of_line_fraction = 0.85;
+        s.figures.longest_head_of_line_s = 0.25;
+        out.emplace_back(k, s);
+    }
+    const uint64_t big = 24ULL << 30;
+    for (const char* layout : {"", "refcounted"}) { // copy_on_read, and with the objects' layout knob
+        LoaderKnobs k = knobs(4);
+        k.objects_layout = layout;
+        out.emplace_back(k, memoryRun(64 * kMiB, 70 * kMiB, 40 * kMiB, big, big, 4));
+    }
+    for (int prefetch : {2, 1}) { // shm_slots against /dev/shm, then against the limit
+        LoaderKnobs k = knobs(4);
+        k.prefetch_factor = prefetch;
+        out.emplace_back(k, memoryRun(0, 20 * kMiB, 40 * kMiB, 64 * kMiB, big, 4));
+        out.emplace_back(k, memoryRun(0, 20 * kMiB, 1024 * kMiB, big, 2048 * kMiB, 4));
+    }
+    out.emplace_back(knobs(8), memoryRun(0, 900 * kMiB, 40 * kMiB, big, 8192 * kMiB, 8)); // worker_memory
+    {   // lost events: every advice says so
+        RunSummary s = run(0.01);
+        workers(s, 4, 0.9, 0.2, 0.0, 0.05);
+        s.figures_reliable = false;
+        s.events_lost = 12;
+        out.emplace_back(knobs(4), s);
+    }
+    return out;
+}
+
+std::vector<Advice> allAdvice()
+{
+    std::vector<Advice> all;
+    auto runs = throughputRuns();
+    for (auto& r : otherRuns())
+        runs.push_back(std::move(r));
+    for (const auto& [k, s] : runs)
+        for (const Advice& a : adviseRun(k, s))
+            all.push_back(a);
+    return all;
+}
+
+} // namespace
+
+void TestSentences::everyAdviceIdHasItsSentences()
+{
+    const QStringList ids = adviceIds();
+    QVERIFY2(ids.size() >= 16, qPrintable(ids.join(QLatin1Char(','))));
+    QVERIFY(ids.contains(QStringLiteral("upgrade_torch_in_order")) && ids.contains(QStringLiteral("shm_slots")));
+    for (const QString& id : ids) {
+        const QStringList keys = keysOf(id);
+        QVERIFY2(!keys.isEmpty(), qPrintable(QStringLiteral("no sentence for ") + id));
+        for (const QString& key : keys) {
+            const loaderscope::Sentence* s = loaderscope::findSentence(key.toStdString());
+            QVERIFY(s && *s->text);
+            // Every named argument is an evidence key the catalogue knows how to write.
+            for (const QString& name : placeholders(QString::fromUtf8(s->text))) {
+                const loaderscope::SentenceArg* arg = loaderscope::findSentenceArg(name.toStdString());
+                QVERIFY2(arg && arg->kind != loaderscope::ArgKind::Flag, qPrintable(key + QLatin1String(": ") + name));
+            }
+        }
+    }
+}
+
+void TestSentences::everyVariantIsReachedWithItsArguments()
+{
+    QSet<QString> reached;
+    for (const Advice& a : allAdvice()) {
+        for (const std::string& key : loaderscope::adviceSentenceKeys(a)) {
+            const loaderscope::Sentence* s = loaderscope::findSentence(key);
+            QVERIFY2(s, key.c_str());
+            reached << QString::fromStdString(key);
+            for (const std::string& name : loaderscope::sentenceArgNames(s->text)) {
+                const bool supplied = std::any_of(a.evidence.begin(), a.evidence.end(), [&](const auto& e) { return e.first == name; });
+                QVERIFY2(supplied, qPrintable(QString::fromStdString(key + ": " + name + " is not in the evidence")));
+            }
+        }
+        QVERIFY2(a.text.find('{') == std::string::npos, a.text.c_str());
+    }
+    QStringList missed;
+    for (const QString& id : adviceIds())
+        for (const QString& key : keysOf(id))
+            if (!reached.contains(key))
+                missed << key;
+    if (!reached.contains(QLatin1String(loaderscope::kIncompleteDataKey)))
+        missed << QLatin1String(loaderscope::kIncompleteDataKey);
+    QVERIFY2(missed.isEmpty(), qPrintable(QStringLiteral("no run reaches ") + missed.join(QStringLiteral(", "))));
+}
+
+void TestSentences::turkishForEveryEntry()
+{
+    Translator translator;
+    QVERIFY(translator.setLanguage(QStringLiteral("tr")));
+    QStringList untranslated;
+    for (const loaderscope::Sentence& s : loaderscope::allSentences()) {
+        const QString en = QString::fromUtf8(s.text);
+        const QString tr = SummaryText::catalogueText(s.text);
+        if (tr == en)
+            untranslated << en;
+        else
+            QCOMPARE(placeholders(tr), placeholders(en)); // the same named arguments, in any order
+    }
+    // And what the app shows of real advice: Turkish throughout, every argument filled in.
+    for (const Advice& a : allAdvice()) {
+        const QString shown = SummaryText::advice(a);
+        QVERIFY2(shown != QString::fromStdString(a.text) && !shown.contains(QLatin1Char('{')), qPrintable(shown));
+    }
+    translator.setLanguage(QStringLiteral("en"));
+    QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("no Turkish for: ") + untranslated.join(QLatin1Char('\n'))));
+}
+
+void TestSentences::engineAndAppWriteTheSameEnglish()
+{
+    // The same entries in English: the app's text is the engine's, except that the app groups
+    // thousands and writes sizes its own way (QLocale). Compare advice whose figures are small.
+    Translator translator;
+    QVERIFY(translator.setLanguage(QStringLiteral("en")));
+    int same = 0;
+    for (const Advice& a : allAdvice()) {
+        if (a.id == loaderscope::advice_id::kCopyOnRead || a.id == loaderscope::advice_id::kShmSlots ||
+            a.id == loaderscope::advice_id::kWorkerMemory || a.id == loaderscope::advice_id::kRaiseNumWorkers)
+            continue;
+        QCOMPARE(SummaryText::advice(a), QString::fromStdString(a.text));
+        ++same;
+    }
+    QVERIFY(same >= 10);
+}
+
+QTEST_GUILESS_MAIN(TestSentences)
+#include "tst_sentences.moc"
