@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tracemodel.h"
 
+#include "lanekinds.h"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -126,40 +128,21 @@ int TraceModel::laneIndexFor(int16_t lane) const
 
 int TraceModel::histogramSlot(LaneKind lane, quint8 kind, quint8 flags)
 {
-    switch (EventKind(kind)) {
-    case EventKind::Fetch: return lane == LaneKind::Worker ? 0 : -1; // nested on the main lane
-    case EventKind::Collate: return lane == LaneKind::Worker ? 1 : -1;
-    case EventKind::WaitTask: return 2;
-    case EventKind::WorkerInit: return 3;
-    case EventKind::WaitData: return 0;
-    case EventKind::Step: return 1;
-    case EventKind::HostBlocked: return 2;
-    case EventKind::StartWorkers:
-    case EventKind::Shutdown: return 3;
-    case EventKind::PinCopy: return lane == LaneKind::Pin ? 0 : -1;
-    case EventKind::H2DCopy: return flags & 1 ? 0 : 1;
-    case EventKind::Kernel: return 0;
-    default: return -1;
-    }
+    // The lane's descriptor lists its slots; a kind aggregated with a flags variant (H2D from
+    // pinned or pageable memory) matches on flags bit 0, the others on the kind alone.
+    const auto& slots = LaneKinds::lane(lane).slots;
+    const bool byFlags = std::count_if(slots.begin(), slots.end(), [kind](const auto& s) { return quint8(s.kind) == kind; }) > 1;
+    for (size_t i = 0; i < slots.size(); ++i)
+        if ((quint8(slots[i].kind) == kind && (!byFlags || slots[i].flags == (flags & 1))) ||
+            (slots[i].also != EventKind::None && quint8(slots[i].also) == kind))
+            return int(i);
+    return -1;
 }
 
 std::pair<quint8, quint8> TraceModel::slotKind(LaneKind lane, int slot)
 {
-    auto k = [](EventKind e, quint8 f = 0) { return std::pair<quint8, quint8>(quint8(e), f); };
-    switch (lane) {
-    case LaneKind::Worker: {
-        const EventKind kinds[] = {EventKind::Fetch, EventKind::Collate, EventKind::WaitTask, EventKind::WorkerInit};
-        return k(kinds[std::clamp(slot, 0, 3)]);
-    }
-    case LaneKind::Main: {
-        const EventKind kinds[] = {EventKind::WaitData, EventKind::Step, EventKind::HostBlocked, EventKind::StartWorkers};
-        return k(kinds[std::clamp(slot, 0, 3)]);
-    }
-    case LaneKind::Pin: return k(EventKind::PinCopy);
-    case LaneKind::Copy: return k(EventKind::H2DCopy, slot == 0 ? 1 : 0);
-    case LaneKind::Compute: return k(EventKind::Kernel);
-    }
-    return k(EventKind::None);
+    const auto& s = LaneKinds::lane(lane).slots[size_t(std::clamp(slot, 0, 3))];
+    return {quint8(s.kind), s.flags};
 }
 
 void TraceModel::insertSorted(Lane& lane, int r, const SpanRec& s)
@@ -193,16 +176,13 @@ bool TraceModel::toSpan(const Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* 
         break;
     case EventKind::HostBlocked:
         s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
-        s.flags = e.arg0 == 1 ? 1 : 0; // waiting for the GPU, not blocked by a copy
+        // Waiting for the GPU (flags 1) is drawn apart from being blocked by a copy.
+        s.flags = loaderscope::hostBlockFrom(e.arg0) == loaderscope::HostBlock::DeviceBuffers ? 1 : 0;
         break;
     default:
         s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
     }
-    // On the main lane, next() and the step are outer spans; what happens inside them (fetching
-    // with num_workers 0, pinning, the host blocked by a copy, head-of-line waits) is nested.
-    *nested = lane == LaneKind::Main &&
-              (e.kind == EventKind::Fetch || e.kind == EventKind::Collate || e.kind == EventKind::PinCopy ||
-               e.kind == EventKind::HostBlocked || e.kind == EventKind::HeadOfLine);
+    *nested = LaneKinds::nestedOn(LaneKinds::lane(lane), e.kind);
     return true;
 }
 
@@ -278,10 +258,31 @@ void TraceModel::addCounterToHistogram(const CounterSample& c)
     k.set = true;
 }
 
-void TraceModel::append(const std::vector<Event>& events)
+namespace {
+
+/// `events`, or a copy with the derived states (events.h forEachDerived) after their sources: the
+/// registry says which kinds make which; most batches have none and are passed through as they are.
+const std::vector<Event>& withDerived(const std::vector<Event>& events, std::vector<Event>& storage)
 {
-    if (events.empty())
+    const auto hasDerived = [](const Event& e) { return loaderscope::hasDerivedKinds(e.kind); };
+    if (std::none_of(events.begin(), events.end(), hasDerived))
+        return events;
+    storage.reserve(events.size() + events.size() / 4);
+    for (const Event& e : events) {
+        storage.push_back(e);
+        loaderscope::forEachDerived(e, [&storage](const Event& d) { storage.push_back(d); });
+    }
+    return storage;
+}
+
+} // namespace
+
+void TraceModel::append(const std::vector<Event>& source)
+{
+    if (source.empty())
         return;
+    std::vector<Event> storage;
+    const std::vector<Event>& events = withDerived(source, storage);
     const size_t countersBefore = m_counters.size();
     for (const Event& e : events) {
         ++m_events;
@@ -354,8 +355,10 @@ void TraceModel::mergeSorted(Lane& lane, int r, std::vector<SpanRec>& add)
     lane.folds[r].rebuild(row, size_t(firstMoved - row.begin()));
 }
 
-void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& events)
+void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& source)
 {
+    std::vector<Event> storage;
+    const std::vector<Event>& events = withDerived(source, storage);
     // Read-back spans are gathered per lane and row and merged once: inserted one by one into rows
     // of a million spans they cost O(n) each, minutes on the GUI thread for a few seconds of a
     // fast run.
@@ -431,7 +434,7 @@ void TraceModel::markSeen(const SpanRec& s)
 {
     if (s.kind >= m_variants.size())
         return;
-    const int v = EventKind(s.kind) == EventKind::HostBlocked ? std::clamp(s.arg, 0, 3)
+    const int v = EventKind(s.kind) == EventKind::HostBlocked ? int(loaderscope::hostBlockFrom(s.arg))
                   : EventKind(s.kind) == EventKind::H2DCopy  ? (s.flags & 1)
                                                              : 0;
     m_variants[s.kind] |= quint8(1u << v);
