@@ -99,7 +99,7 @@ void TestRegistry::everyKindHasItsDescriptor()
         if (k.shape != EventShape::Span)
             continue;
         QVERIFY2(LaneKinds::look(k.kind).kind == k.kind, k.id); // a span kind is drawn in its own colour
-        QVERIFY2(LaneKinds::look(k.kind).name, k.id);
+        QVERIFY2(*k.label && LaneKinds::label(k.kind) == QString::fromUtf8(k.label), k.id); // its name
     }
     for (auto kind : {TraceModel::LaneKind::Main, TraceModel::LaneKind::Pin, TraceModel::LaneKind::Worker,
                       TraceModel::LaneKind::Copy, TraceModel::LaneKind::Compute}) {
@@ -108,7 +108,7 @@ void TestRegistry::everyKindHasItsDescriptor()
         QVERIFY(d.heightPx > 0 && d.stackCount >= 1 && d.stackCount <= 4);
         QVERIFY(LaneKinds::laneForLessonKey(QString::fromLatin1(d.lessonKey)) == &d);
         QVERIFY(LaneKinds::laneForEngineLane(kind == TraceModel::LaneKind::Worker ? 3 : d.engineLane) == &d);
-        for (const auto& slot : d.slots)
+        for (const auto& slot : d.aggregates)
             QVERIFY(slot.kind == EventKind::None || loaderscope::isSpan(slot.kind));
         for (EventKind n : d.nested)
             QVERIFY(n == EventKind::None || loaderscope::isSpan(n));
@@ -132,10 +132,12 @@ void TestRegistry::turkishForEveryDescriptorText()
         const QString tr = LaneKinds::translated(text);
         QVERIFY2(!tr.isEmpty() && tr != QString::fromUtf8(text), text);
     };
-    for (const auto& l : LaneKinds::looks())
-        turkish(l.name);
+    for (const auto& k : loaderscope::eventKinds())
+        if (*k.label)
+            turkish(k.label);
     for (const auto& r : LaneKinds::legendRows())
-        turkish(r.text);
+        if (r.text)
+            turkish(r.text);
     for (const auto& d : LaneKinds::lanes()) {
         if (d.title)
             turkish(d.title);
@@ -173,11 +175,23 @@ void TestRegistry::derivedStatesOnTheTimeline()
         for (const LegendEntry& e : TimelineStyle::legend(m))
             inLegend = inLegend || e.text == TimelineStyle::kindName(quint8(k->kind));
         QVERIFY2(inLegend, k->id);
-        // Read back from the recording (detail evicted and reloaded): made again, once.
+        // Detail evicted and read back from the recording: each is made again, once.
         TraceModel back;
-        back.reset(0, 2, true);
-        back.insertDetail(0, 100'000'000, {source});
-        QCOMPARE(back.lane(li).rows[row].size(), size_t(1));
+        back.reset(0, 1, true);
+        back.setDetailBudget(1000);
+        std::vector<Event> all;
+        for (int i = 0; i < 3000; ++i) {
+            Event e = source;
+            e.lane = 0;
+            e.t0 = e.t1 = 10'000'000 + quint64(i) * 5'000'000;
+            e.batch = loaderscope::batchKey(0, i);
+            all.push_back(e);
+        }
+        for (size_t i = 0; i < all.size(); i += 500)
+            back.append(std::vector<Event>(all.begin() + std::ptrdiff_t(i), all.begin() + std::ptrdiff_t(i + 500)));
+        QVERIFY(!back.uncovered(0, back.endTime()).empty()); // the budget trimmed the older detail
+        back.insertDetail(0, back.endTime(), all);
+        QCOMPARE(back.lane(back.laneIndex(TraceModel::LaneKind::Worker, 0)).rows[row].size(), all.size());
     }
 }
 

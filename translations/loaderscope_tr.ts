@@ -1657,12 +1657,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="19" />
+        <location filename="../gui/core/lessons.cpp" line="20" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="152" />
+        <location filename="../gui/core/lessons.cpp" line="145" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -3300,7 +3300,7 @@
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
     </message>
@@ -4096,62 +4096,62 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="117" />
+        <location filename="../gui/core/timelinefind.cpp" line="118" />
         <source>there is no worker %1</source>
         <translation>worker %1 yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="122" />
+        <location filename="../gui/core/timelinefind.cpp" line="123" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1, çalıştırmanın ayrıntılı tutulan kısmında hiç batch yapmadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="127" />
+        <location filename="../gui/core/timelinefind.cpp" line="128" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>örnek %1, çalıştırmanın ayrıntısı tutulan kısmında getirilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="132" />
+        <location filename="../gui/core/timelinefind.cpp" line="133" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1, çalıştırmanın ayrıntısı tutulan kısmında yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="152" />
+        <location filename="../gui/core/timelinefind.cpp" line="153" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="153" />
+        <location filename="../gui/core/timelinefind.cpp" line="154" />
         <source>no batch</source>
         <translation>batch yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="155" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 / %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="168" />
+        <location filename="../gui/core/timelinefind.cpp" line="169" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="169" />
+        <location filename="../gui/core/timelinefind.cpp" line="170" />
         <source>from %1 to %2 (%3)</source>
         <translation>%1 ile %2 arası (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="187" />
+        <location filename="../gui/core/timelinefind.cpp" line="188" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="188" />
+        <location filename="../gui/core/timelinefind.cpp" line="189" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="134" />
+        <location filename="../gui/core/timelinefind.cpp" line="135" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>bir batch (17, batch 17, epoch 1 batch 4), bir örnek (sample 123) ya da bir worker (worker 2) yazın</translation>
     </message>
@@ -4167,204 +4167,198 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="127" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="408" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="410" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="412" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
-        <location filename="../gui/core/timelinestyle.cpp" line="129" />
+        <location filename="../engine/src/base/events.cpp" line="23" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="131" />
+        <location filename="../engine/src/base/events.cpp" line="24" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../engine/src/base/events.cpp" line="26" />
         <source>idle (waiting for an index)</source>
         <translation>boşta (indeks bekliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../engine/src/base/events.cpp" line="22" />
         <source>worker start-up</source>
         <translation>worker başlangıcı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
-        <location filename="../gui/core/timelinestyle.cpp" line="119" />
+        <location filename="../engine/src/base/events.cpp" line="27" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../engine/src/base/events.cpp" line="29" />
         <source>training step (issue)</source>
         <translation>eğitim adımı (başlatma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../engine/src/base/events.cpp" line="30" />
         <source>starting workers</source>
         <translation>worker'lar başlatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="71" />
+        <location filename="../engine/src/base/events.cpp" line="31" />
         <source>shutting down workers</source>
         <translation>worker'lar kapatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
-        <location filename="../gui/core/timelinestyle.cpp" line="137" />
+        <location filename="../engine/src/base/events.cpp" line="36" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../engine/src/base/events.cpp" line="37" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
-        <location filename="../gui/core/timelinestyle.cpp" line="143" />
+        <location filename="../engine/src/base/events.cpp" line="38" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
-        <location filename="../gui/core/timelinestyle.cpp" line="123" />
+        <location filename="../engine/src/base/events.cpp" line="41" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
-        <location filename="../gui/core/timelinestyle.cpp" line="127" />
+        <location filename="../gui/core/lanekinds.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="79" />
+        <location filename="../gui/core/timelinestyle.cpp" line="55" />
         <source>host blocked: pageable copy</source>
         <translation>host engellendi: sayfalanabilir kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="80" />
+        <location filename="../gui/core/timelinestyle.cpp" line="56" />
         <source>host blocked: synchronous copy</source>
         <translation>host engellendi: senkron kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="81" />
+        <location filename="../engine/src/base/events.cpp" line="39" />
         <source>host blocked</source>
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="83" />
+        <location filename="../gui/core/lanekinds.cpp" line="139" />
         <source>event</source>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/lanekinds.cpp" line="18" />
         <source>main process (training loop)</source>
         <translation>ana süreç (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="94" />
+        <location filename="../gui/core/lanekinds.cpp" line="23" />
         <source>pin-memory thread</source>
         <translation>pin-memory iş parçacığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="29" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="28" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="32" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="31" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="121" />
+        <location filename="../gui/core/lanekinds.cpp" line="62" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="125" />
+        <location filename="../gui/core/lanekinds.cpp" line="64" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="133" />
+        <location filename="../gui/core/lanekinds.cpp" line="69" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="135" />
+        <location filename="../gui/core/lanekinds.cpp" line="70" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="139" />
+        <location filename="../gui/core/lanekinds.cpp" line="72" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="141" />
+        <location filename="../gui/core/lanekinds.cpp" line="73" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="145" />
+        <location filename="../engine/src/base/events.cpp" line="20" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="147" />
+        <location filename="../engine/src/base/events.cpp" line="35" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="149" />
+        <location filename="../engine/src/base/events.cpp" line="42" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>

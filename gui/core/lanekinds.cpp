@@ -33,45 +33,46 @@ const LaneDescriptor kLanes[] = {
      {{{K::Kernel, 0}, {N, 0}, {N, 0}, {N, 0}}}, {0, 0, 0, 0}, 1, {N, N, N, N, N, N}},
 };
 
-// One row per kind drawn as a span; the HostBlocked reasons' own names are in TimelineStyle::kindName.
+// One row per kind drawn as a span (its name is the registry's label; the HostBlocked reasons' own
+// names are in TimelineStyle::kindName).
 const KindLook kLooks[] = {
-    {K::Fetch, QColor(0x3b, 0x82, 0xf6), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "fetch sample")},
-    {K::Collate, QColor(0xa8, 0x55, 0xf7), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "collate")},
-    {K::WaitTask, QColor(0x6b, 0x72, 0x80, 0x70), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "idle (waiting for an index)")},
-    {K::WorkerInit, QColor(0xf5, 0x9e, 0x0b), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "worker start-up")},
-    {K::WaitData, QColor(0xef, 0x44, 0x44), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "waiting for data")},
-    {K::Step, QColor(0x22, 0xc5, 0x5e), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "training step (issue)")},
-    {K::StartWorkers, QColor(0xea, 0xb3, 0x08), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "starting workers")},
-    {K::Shutdown, QColor(0x94, 0xa3, 0xb8), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "shutting down workers")},
-    {K::PinCopy, QColor(0x14, 0xb8, 0xa6), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "pin copy")},
-    {K::H2DCopy, QColor(0xf9, 0x73, 0x16), QColor(0x06, 0xb6, 0xd4), QT_TRANSLATE_NOOP("TimelineRenderer", "host-to-device copy")},
-    {K::Kernel, QColor(0x16, 0xa3, 0x4a), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "step kernel")},
-    {K::HostBlocked, QColor(0xb9, 0x1c, 0x1c), QColor(0x47, 0x55, 0x69), QT_TRANSLATE_NOOP("TimelineRenderer", "host blocked")},
-    {K::HeadOfLine, QColor(0xd9, 0x46, 0xef), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "waiting while later batches are ready")},
+    {K::Fetch, QColor(0x3b, 0x82, 0xf6), {}},
+    {K::Collate, QColor(0xa8, 0x55, 0xf7), {}},
+    {K::WaitTask, QColor(0x6b, 0x72, 0x80, 0x70), {}},
+    {K::WorkerInit, QColor(0xf5, 0x9e, 0x0b), {}},
+    {K::WaitData, QColor(0xef, 0x44, 0x44), {}},
+    {K::Step, QColor(0x22, 0xc5, 0x5e), {}},
+    {K::StartWorkers, QColor(0xea, 0xb3, 0x08), {}},
+    {K::Shutdown, QColor(0x94, 0xa3, 0xb8), {}},
+    {K::PinCopy, QColor(0x14, 0xb8, 0xa6), {}},
+    {K::H2DCopy, QColor(0xf9, 0x73, 0x16), QColor(0x06, 0xb6, 0xd4)},
+    {K::Kernel, QColor(0x16, 0xa3, 0x4a), {}},
+    {K::HostBlocked, QColor(0xb9, 0x1c, 0x1c), QColor(0x47, 0x55, 0x69)},
+    {K::HeadOfLine, QColor(0xd9, 0x46, 0xef), {}},
 };
-const KindLook kOther{N, QColor(0x9c, 0xa3, 0xaf), {}, QT_TRANSLATE_NOOP("TimelineRenderer", "event")};
+const KindLook kOther{N, QColor(0x9c, 0xa3, 0xaf), {}};
 
 // The legend explains what a picture shows, in this order.
 constexpr quint8 kCopyReasons = (1u << int(loaderscope::HostBlock::PageableStaging)) |
                                 (1u << int(loaderscope::HostBlock::SyncCopy));
 constexpr quint8 kGpuReason = 1u << int(loaderscope::HostBlock::DeviceBuffers);
 const LegendRow kLegend[] = {
-    {K::WaitData, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "waiting for data")},
+    {K::WaitData, 0, 0, nullptr},
     {K::Step, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "training step")},
-    {K::HeadOfLine, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "waiting while later batches are ready")},
+    {K::HeadOfLine, 0, 0, nullptr},
     {K::HostBlocked, kCopyReasons, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "host blocked by a copy")},
     {K::HostBlocked, kGpuReason, 1, QT_TRANSLATE_NOOP("TimelineRenderer", "host waits for the GPU")},
-    {K::Fetch, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "fetch sample")},
-    {K::Collate, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "collate")},
+    {K::Fetch, 0, 0, nullptr},
+    {K::Collate, 0, 0, nullptr},
     {K::WaitTask, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "idle")},
     {K::WorkerInit, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "start-up"), K::StartWorkers},
-    {K::PinCopy, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "pin copy")},
+    {K::PinCopy, 0, 0, nullptr},
     {K::H2DCopy, 1u << 1, 1, QT_TRANSLATE_NOOP("TimelineRenderer", "copy from pinned memory")},
     {K::H2DCopy, 1u << 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "copy from pageable memory")},
-    {K::Kernel, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "step kernel")},
-    {K::WorkerStart, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "worker started"), N, true, QColor(0xfa, 0xcc, 0x15)},
-    {K::Error, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "error"), N, true, QColor(0xff, 0x20, 0x20)},
-    {K::WorkerStalled, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "worker stalled"), N, true, QColor(0xef, 0x44, 0x44)},
+    {K::Kernel, 0, 0, nullptr},
+    {K::WorkerStart, 0, 0, nullptr, N, true, QColor(0xfa, 0xcc, 0x15)},
+    {K::Error, 0, 0, nullptr, N, true, QColor(0xff, 0x20, 0x20)},
+    {K::WorkerStalled, 0, 0, nullptr, N, true, QColor(0xef, 0x44, 0x44)},
 };
 
 } // namespace
@@ -128,6 +129,17 @@ const LaneDescriptor* laneForLessonKey(QStringView key)
         if (key == QLatin1String(d.lessonKey))
             return &d;
     return nullptr;
+}
+
+QString label(EventKind kind)
+{
+    const char* text = loaderscope::eventKindInfo(kind).label;
+    return *text ? translated(text) : QCoreApplication::translate("TimelineRenderer", "event");
+}
+
+QString legendText(const LegendRow& row)
+{
+    return row.text ? translated(row.text) : label(row.kind);
 }
 
 QString translated(const char* text)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The GUI's half of the lane and event-kind registry (the engine's half is events.h/events.cpp):
 // one descriptor per lane kind (its title, row height, the kinds it aggregates and stacks, the
-// kinds nested in its lower half) and one look per event kind (colour, translated name, legend).
+// kinds nested in its lower half) and one look per event kind (colour, legend); a kind's name on
+// the timeline is the registry's label (EventKindInfo::label), translated here.
 // Adding a lane kind or a lane state is a row in the engine's table plus rows here; the recipe is
 // in docs/architecture.md. Read-only tables: any thread may read them.
 #pragma once
@@ -37,7 +38,7 @@ struct LaneDescriptor
         quint8 flags = 0;
         EventKind also = EventKind::None;
     };
-    std::array<Slot, 4> slots;
+    std::array<Slot, 4> aggregates;
     /// Bottom-up stacking order of the slots when zoomed out (slots left out are not drawn: a
     /// worker's idle time is the lane's background).
     std::array<int, 4> stackOrder;
@@ -52,7 +53,6 @@ struct KindLook
     EventKind kind;
     QColor colour;        ///< flags bit 0 clear
     QColor variantColour; ///< flags bit 0 set (H2D from pinned memory, host waiting for the GPU); invalid: colour
-    const char* name;     ///< hover name, QT_TRANSLATE_NOOP("TimelineRenderer", ...)
 };
 
 /** One legend entry: shown when the model holds `kind` (a span in one of the `variants`, bit v
@@ -62,7 +62,7 @@ struct LegendRow
     EventKind kind;
     quint8 variants;
     quint8 flags;         ///< which colour of the kind (KindLook::variantColour when bit 0 set)
-    const char* text;     ///< QT_TRANSLATE_NOOP("TimelineRenderer", ...)
+    const char* text;     ///< QT_TRANSLATE_NOOP("TimelineRenderer", ...); nullptr: the kind's label
     EventKind alsoKind = EventKind::None;
     bool marker = false;  ///< an instant's thin mark
     QColor markerColour = {};
@@ -75,6 +75,10 @@ const LaneDescriptor* laneForEngineLane(int engineLane);
 std::span<const KindLook> looks();
 /** The look of a kind; kinds without one get the neutral "event" look. */
 const KindLook& look(EventKind kind);
+/** The translated timeline name of a kind (its registry label), or "event" for kinds without one. */
+QString label(EventKind kind);
+/** The translated text of a legend row. */
+QString legendText(const LegendRow& row);
 std::span<const LegendRow> legendRows();
 /** Whether `kind` is drawn nested on lanes of this kind. */
 bool nestedOn(const LaneDescriptor& lane, EventKind kind);

@@ -56,7 +56,7 @@ QString kindName(quint8 kind, qint32 arg)
         case loaderscope::HostBlock::SyncCopy: return T::tr("host blocked: synchronous copy");
         }
     }
-    return LaneKinds::translated(LaneKinds::look(EventKind(kind)).name);
+    return LaneKinds::label(EventKind(kind));
 }
 
 QString laneName(const TraceModel& m, int lane)
@@ -94,8 +94,16 @@ std::vector<LegendEntry> legend(const TraceModel& m)
     for (const LaneKinds::LegendRow& r : LaneKinds::legendRows()) {
         if (!has(r.kind, r.variants) && !has(r.alsoKind, 0))
             continue;
-        out.push_back({r.marker ? r.markerColour : colorFor(quint8(r.kind), r.flags), LaneKinds::translated(r.text), r.marker});
+        out.push_back({r.marker ? r.markerColour : colorFor(quint8(r.kind), r.flags), LaneKinds::legendText(r), r.marker});
     }
+    return out;
+}
+
+std::vector<LegendEntry> legendOfEverything()
+{
+    std::vector<LegendEntry> out;
+    for (const LaneKinds::LegendRow& r : LaneKinds::legendRows())
+        out.push_back({r.marker ? r.markerColour : colorFor(quint8(r.kind), r.flags), LaneKinds::legendText(r), r.marker});
     return out;
 }
 

@@ -128,20 +128,20 @@ int TraceModel::laneIndexFor(int16_t lane) const
 
 int TraceModel::histogramSlot(LaneKind lane, quint8 kind, quint8 flags)
 {
-    // The lane's descriptor lists its slots; a kind aggregated with a flags variant (H2D from
+    // The lane's descriptor lists its aggregates; a kind aggregated with a flags variant (H2D from
     // pinned or pageable memory) matches on flags bit 0, the others on the kind alone.
-    const auto& slots = LaneKinds::lane(lane).slots;
-    const bool byFlags = std::count_if(slots.begin(), slots.end(), [kind](const auto& s) { return quint8(s.kind) == kind; }) > 1;
-    for (size_t i = 0; i < slots.size(); ++i)
-        if ((quint8(slots[i].kind) == kind && (!byFlags || slots[i].flags == (flags & 1))) ||
-            (slots[i].also != EventKind::None && quint8(slots[i].also) == kind))
+    const auto& aggregates = LaneKinds::lane(lane).aggregates;
+    const bool byFlags = std::count_if(aggregates.begin(), aggregates.end(), [kind](const auto& s) { return quint8(s.kind) == kind; }) > 1;
+    for (size_t i = 0; i < aggregates.size(); ++i)
+        if ((quint8(aggregates[i].kind) == kind && (!byFlags || aggregates[i].flags == (flags & 1))) ||
+            (aggregates[i].also != EventKind::None && quint8(aggregates[i].also) == kind))
             return int(i);
     return -1;
 }
 
 std::pair<quint8, quint8> TraceModel::slotKind(LaneKind lane, int slot)
 {
-    const auto& s = LaneKinds::lane(lane).slots[size_t(std::clamp(slot, 0, 3))];
+    const auto& s = LaneKinds::lane(lane).aggregates[size_t(std::clamp(slot, 0, 3))];
     return {quint8(s.kind), s.flags};
 }
 
@@ -277,29 +277,28 @@ const std::vector<Event>& withDerived(const std::vector<Event>& events, std::vec
 
 } // namespace
 
-void TraceModel::append(const std::vector<Event>& source)
+void TraceModel::append(const std::vector<Event>& events)
 {
-    if (source.empty())
+    if (events.empty())
         return;
-    std::vector<Event> storage;
-    const std::vector<Event>& events = withDerived(source, storage);
     const size_t countersBefore = m_counters.size();
-    for (const Event& e : events) {
-        ++m_events;
+    // One event into the model; the registry's derived states (a worker waiting for a core) go
+    // through it too, right after their source, without copying the batch.
+    const auto add = [this](const Event& e) {
         const qint64 t0 = qint64(e.t0) - qint64(m_origin);
         const qint64 t1 = qint64(e.t1) - qint64(m_origin);
         if (t1 < t0)
-            continue; // a corrupt record: never draw backwards
+            return; // a corrupt record: never draw backwards
         m_end = std::max(m_end, t1);
         if (e.kind == EventKind::QueueDepth) {
             const CounterSample c{t0, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)};
             m_counters.push_back(c);
             addCounterToHistogram(c);
-            continue;
+            return;
         }
         const int li = ensureLane(e.lane);
         if (li < 0)
-            continue;
+            return;
         Lane& lane = m_lanes[size_t(li)];
         if (m_growing && lane.kind == LaneKind::Pin)
             lane.hidden = false;
@@ -312,7 +311,7 @@ void TraceModel::append(const std::vector<Event>& source)
                 !loaderscope::isCounter(e.kind))
                 lane.instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];
-            continue;
+            return;
         }
         Total& total = m_totals[size_t(li)][size_t(e.kind)];
         total.ns += t1 - t0;
@@ -326,6 +325,11 @@ void TraceModel::append(const std::vector<Event>& source)
         markSeen(s);
         insertSorted(lane, nested ? 1 : 0, s);
         ++m_spans;
+    };
+    for (const Event& e : events) {
+        ++m_events;
+        add(e);
+        loaderscope::forEachDerived(e, add);
     }
     // Counters come from one writer in time order; merge the new tail only if needed.
     auto byTime = [](const CounterSample& a, const CounterSample& b) { return a.t < b.t; };

@@ -119,6 +119,10 @@ constexpr HostBlock hostBlockFrom(int64_t arg0)
     return HostBlock(arg0 < 1 ? 1 : arg0 > kHostBlockReasons ? kHostBlockReasons : int(arg0));
 }
 
+/** Marks a registry text for Qt's lupdate (gui/CMakeLists.txt passes it as an alias of
+ *  QT_TRANSLATE_NOOP); the engine has no Qt and uses the English, the GUI translates it. */
+#define LS_TRANSLATE_NOOP(context, text) text
+
 /**
  * One row of the event-kind registry (events.cpp, kEventKinds): everything the engine, the trace
  * export and the probe know about a kind. The GUI's look of a kind is in gui/core/lanekinds.cpp.
@@ -128,6 +132,9 @@ struct EventKindInfo
     EventKind kind = EventKind::None;
     const char* id = "";        ///< the enumerator's name: the probe's KINDS keys (_kinds.py)
     const char* name = "";      ///< English name: logs, the probe's KIND_NAMES, trace instant names
+    /// What the timeline calls a span of this kind (hover, legend), English, translated by the GUI
+    /// in context TimelineRenderer; every span has one, an instant one when the legend marks it.
+    const char* label = "";
     EventShape shape = EventShape::Instant;
     const char* category = "";  ///< Chrome trace "cat"
     EventRing ring = EventRing::Lane;
