@@ -4252,6 +4252,11 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
+        <location filename="../engine/src/base/events.cpp" line="46" />
+        <source>waiting for a core</source>
+        <translation>waiting for a core</translation>
+    </message>
+    <message>
         <location filename="../gui/core/lanekinds.cpp" line="65" />
         <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>

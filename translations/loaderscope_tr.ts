@@ -4252,6 +4252,11 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
+        <location filename="../engine/src/base/events.cpp" line="46" />
+        <source>waiting for a core</source>
+        <translation>çekirdek bekleniyor</translation>
+    </message>
+    <message>
         <location filename="../gui/core/lanekinds.cpp" line="65" />
         <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>

@@ -19,12 +19,12 @@ const LaneDescriptor kLanes[] = {
      {{{K::WaitData, 0}, {K::Step, 0}, {K::HostBlocked, 0}, {K::StartWorkers, 0, K::Shutdown}}}, {3, 2, 1, 0}, 4,
      // next() and the step are outer spans; what happens inside them (fetching with num_workers 0,
      // pinning, the host blocked by a copy, head-of-line waits) is nested.
-     {K::Fetch, K::Collate, K::PinCopy, K::HostBlocked, K::HeadOfLine, N}},
+     {K::Fetch, K::Collate, K::PinCopy, K::HostBlocked, K::HeadOfLine, K::CoreWait}},
     {LK::Pin, loaderscope::LanePin, "pin", QT_TRANSLATE_NOOP("TimelineRenderer", "pin-memory thread"), nullptr, 24.0,
      {{{K::PinCopy, 0}, {N, 0}, {N, 0}, {N, 0}}}, {0, 0, 0, 0}, 1, {N, N, N, N, N, N}},
     {LK::Worker, 0, "workers", nullptr, nullptr, 24.0,
      {{{K::Fetch, 0}, {K::Collate, 0}, {K::WaitTask, 0}, {K::WorkerInit, 0}}}, {3, 1, 0, 0}, 3,
-     {N, N, N, N, N, N}},
+     {K::CoreWait, N, N, N, N, N}},
     {LK::Copy, loaderscope::LaneCopy, "copy", QT_TRANSLATE_NOOP("TimelineRenderer", "GPU copy stream"),
      QT_TRANSLATE_NOOP("TimelineRenderer", "GPU copy (simulated)"), 24.0,
      {{{K::H2DCopy, 1}, {K::H2DCopy, 0}, {N, 0}, {N, 0}}}, {1, 0, 0, 0}, 2, {N, N, N, N, N, N}},
@@ -49,6 +49,7 @@ const KindLook kLooks[] = {
     {K::Kernel, QColor(0x16, 0xa3, 0x4a), {}},
     {K::HostBlocked, QColor(0xb9, 0x1c, 0x1c), QColor(0x47, 0x55, 0x69)},
     {K::HeadOfLine, QColor(0xd9, 0x46, 0xef), {}},
+    {K::CoreWait, QColor(0x9a, 0x34, 0x12), {}}, // rust: apart from the reds of waiting for data
 };
 const KindLook kOther{N, QColor(0x9c, 0xa3, 0xaf), {}};
 
@@ -64,6 +65,7 @@ const LegendRow kLegend[] = {
     {K::HostBlocked, kGpuReason, 1, QT_TRANSLATE_NOOP("TimelineRenderer", "host waits for the GPU")},
     {K::Fetch, 0, 0, nullptr},
     {K::Collate, 0, 0, nullptr},
+    {K::CoreWait, 0, 0, nullptr},
     {K::WaitTask, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "idle")},
     {K::WorkerInit, 0, 0, QT_TRANSLATE_NOOP("TimelineRenderer", "start-up"), K::StartWorkers},
     {K::PinCopy, 0, 0, nullptr},

@@ -998,4 +998,6 @@ TR = {
     "Slow motion:": "Ağır çekim:",
     "Lesson %1 of %2": "Ders %1 / %2",
     "Presets": "Hazır ayarlar",
+    # r6-registry: the "waiting for a core" lane state (engine/src/base/events.cpp, gui/core/lanekinds.cpp)
+    "waiting for a core": "çekirdek bekleniyor",
 }

@@ -70,6 +70,10 @@ enum class EventKind : uint8_t {
     PinnedMemory,     ///< counter (main lane): arg0 = page-locked host bytes the process holds
                       ///< (pin_memory true: the staging buffers; "shared": the registered slots),
                       ///< arg1 = the part holding a batch now
+    // derived states (EventRing::Derived): never written to a ring, made by readers
+    CoreWait,         ///< span on the lane that made a batch: the thread waited runnable for a core
+                      ///< (BatchCost arg1, schedstat run delay), drawn as one span ending at the
+                      ///< BatchCost: the waits' total within the batch, not where each one fell
     Count
 };
 
