@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "loaderscope/config/config.h"
+#include "loaderscope/base/events.h"
 #ifdef LOADERSCOPE_GUI_PATH
 #include "core/timelinebindings.h"
 #endif
@@ -211,6 +212,7 @@ private slots:
     void commandOptions();
     void appOptions();
     void traceFormat();
+    void registryInTraces();
     void analyzeOutput();
     void analyzeRecordingOutput();
     void sweepOutput();
@@ -453,6 +455,23 @@ void TestDocs::analyzeRecordingOutput()
     missing.sort();
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("analyze --recording output not in docs/config.md section 6: ") +
                                            missing.join(QStringLiteral(", "))));
+}
+
+void TestDocs::registryInTraces()
+{
+    // Every Chrome category of the registry (events.cpp) is documented; a derived state, which no
+    // recording holds, is documented by its name; architecture.md names the registry's tables.
+    QStringList missing;
+    for (const auto& k : loaderscope::eventKinds()) {
+        if (!m_traces.contains(backticked(QString::fromUtf8(k.category))))
+            missing << QString::fromUtf8(k.category);
+        if (k.ring == loaderscope::EventRing::Derived && !m_traces.contains(backticked(QString::fromUtf8(k.name))))
+            missing << QString::fromUtf8(k.name);
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("in the registry but not in docs/traces.md: ") + missing.join(QStringLiteral(", "))));
+    const QString arch = readText(kSource + QStringLiteral("/docs/architecture.md"));
+    for (const char* table : {"kEventKinds", "kFixedRingLanes", "LaneDescriptor", "KindLook", "LegendRow", "HostBlock"})
+        QVERIFY2(arch.contains(backticked(QString::fromLatin1(table))), table);
 }
 
 void TestDocs::analyzeOutput()

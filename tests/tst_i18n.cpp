@@ -440,11 +440,13 @@ void TestI18n::tsFilesComplete()
     QVERIFY(QFile::copy(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/translations/loaderscope_tr.ts"), copy));
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
     QProcess lupdate;
-    // As gui/CMakeLists.txt runs it: the app's sources and the engine's catalogue of sentences.
+    // As gui/CMakeLists.txt runs it: the engine's texts marked with LS_TRANSLATE_NOOP (the
+    // catalogue of sentences, the timeline's labels of event kinds) are read with the app's sources.
     lupdate.start(QStringLiteral(LUPDATE_PATH), {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
-                                                 QStringLiteral("-tr-function-alias"), QStringLiteral("QT_TRANSLATE_NOOP+=LOADERSCOPE_SENTENCE"),
+                                                 QStringLiteral("-tr-function-alias"), QStringLiteral("QT_TRANSLATE_NOOP+=LS_TRANSLATE_NOOP"),
                                                  QStringLiteral(LOADERSCOPE_SOURCE_DIR "/gui"),
                                                  QStringLiteral(LOADERSCOPE_SOURCE_DIR "/engine/src/base/sentences.cpp"),
+                                                 QStringLiteral(LOADERSCOPE_SOURCE_DIR "/engine/src/base/events.cpp"),
                                                  QStringLiteral("-ts"), copy});
     QVERIFY(lupdate.waitForFinished(120000));
     QCOMPARE(lupdate.exitCode(), 0);

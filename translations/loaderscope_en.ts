@@ -1657,12 +1657,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="19" />
+        <location filename="../gui/core/lessons.cpp" line="20" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="152" />
+        <location filename="../gui/core/lessons.cpp" line="145" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -2206,6 +2206,49 @@
     </message>
 </context>
 <context>
+    <name>Metrics</name>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="111" />
+        <source>not input-bound</source>
+        <translation>not input-bound</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="113" />
+        <source>moderately input-bound</source>
+        <translation>moderately input-bound</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <source>highly input-bound</source>
+        <translation>highly input-bound</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <source>no batches delivered</source>
+        <translation>no batches delivered</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <source>no steps found</source>
+        <translation>no steps found</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="122" />
+        <source>no loader spans found</source>
+        <translation>no loader spans found</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <source>loader wait not measured</source>
+        <translation>loader wait not measured</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <source>unreliable trace</source>
+        <translation>unreliable trace</translation>
+    </message>
+</context>
+<context>
     <name>Presets</name>
     <message>
         <location filename="../gui/core/presets.cpp" line="23" />
@@ -2319,22 +2362,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="261" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="263" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -2747,37 +2790,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="370" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="378" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="380" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="382" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -3050,192 +3093,19 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="69" />
+        <location filename="../gui/core/runsession.cpp" line="68" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="40" />
+        <location filename="../gui/core/runsession.cpp" line="39" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="247" />
+        <location filename="../gui/core/runsession.cpp" line="246" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
-    </message>
-</context>
-<context>
-    <name>Sentences</name>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="65" />
-        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
-        <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="72" />
-        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
-        <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="81" />
-        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="88" />
-        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="95" />
-        <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
-        <translation>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="100" />
-        <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
-        <translation>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="105" />
-        <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="109" />
-        <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="115" />
-        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
-        <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="122" />
-        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
-        <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="130" />
-        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
-        <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="134" />
-        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
-        <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="139" />
-        <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
-        <translation>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="142" />
-        <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
-        <translation>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="148" />
-        <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
-        <translation>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="152" />
-        <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
-        <translation>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="158" />
-        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
-        <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="168" />
-        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
-        <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="178" />
-        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
-        <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="186" />
-        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
-        <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="194" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="200" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="205" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="211" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="217" />
-        <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
-        <translation>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="223" />
-        <source>(measured on incomplete data: {events_lost} events were lost)</source>
-        <translation>(measured on incomplete data: {events_lost} events were lost)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="227" />
-        <source>not input-bound</source>
-        <translation>not input-bound</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="230" />
-        <source>moderately input-bound</source>
-        <translation>moderately input-bound</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="233" />
-        <source>highly input-bound</source>
-        <translation>highly input-bound</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="236" />
-        <source>no batches delivered</source>
-        <translation>no batches delivered</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="239" />
-        <source>no steps found</source>
-        <translation>no steps found</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="242" />
-        <source>no loader spans found</source>
-        <translation>no loader spans found</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="245" />
-        <source>loader wait not measured</source>
-        <translation>loader wait not measured</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="248" />
-        <source>unreliable trace</source>
-        <translation>unreliable trace</translation>
     </message>
 </context>
 <context>
@@ -3430,7 +3300,7 @@
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</translation>
     </message>
@@ -3712,127 +3582,247 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
-        <source>%1 µs</source>
-        <translation>%1 µs</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
-        <source>%1 ns</source>
-        <translation>%1 ns</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="114" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="116" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>your PyTorch job</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="121" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="136" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="166" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="244" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
+        <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
+        <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="203" />
+        <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="214" />
+        <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
+        <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
+        <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
+        <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
+        <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="253" />
+        <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
+        <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="269" />
+        <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
+        <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
+        <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="276" />
+        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
+        <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="218" />
+        <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
+        <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="222" />
+        <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="226" />
+        <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="319" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="323" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="297" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <source>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</source>
+        <translation>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="238" />
+        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
+        <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="281" />
+        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
+        <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="305" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="332" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="354" />
+        <source>(measured on incomplete data: %1 events were lost)</source>
+        <translation>(measured on incomplete data: %1 events were lost)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="369" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="251" />
+        <location filename="../gui/core/summarytext.cpp" line="376" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="260" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>main %1 RSS, %2 USS</source>
         <translation>main %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>; workers up to %1 USS</source>
         <translation>; workers up to %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="278" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>slots up to %1 in use (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="279" />
+        <location filename="../gui/core/summarytext.cpp" line="404" />
         <source>slots up to %1 in use</source>
         <translation>slots up to %1 in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="281" />
+        <location filename="../gui/core/summarytext.cpp" line="406" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="283" />
+        <location filename="../gui/core/summarytext.cpp" line="408" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <location filename="../gui/core/summarytext.cpp" line="414" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3841,82 +3831,82 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="424" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="301" />
+        <location filename="../gui/core/summarytext.cpp" line="426" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="428" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="305" />
+        <location filename="../gui/core/summarytext.cpp" line="430" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="307" />
+        <location filename="../gui/core/summarytext.cpp" line="432" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="309" />
+        <location filename="../gui/core/summarytext.cpp" line="434" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="311" />
+        <location filename="../gui/core/summarytext.cpp" line="436" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="313" />
+        <location filename="../gui/core/summarytext.cpp" line="438" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="439" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="317" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <location filename="../gui/core/summarytext.cpp" line="443" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="330" />
+        <location filename="../gui/core/summarytext.cpp" line="455" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335" />
+        <location filename="../gui/core/summarytext.cpp" line="460" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342" />
+        <location filename="../gui/core/summarytext.cpp" line="467" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="344" />
+        <location filename="../gui/core/summarytext.cpp" line="469" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="356" />
+        <location filename="../gui/core/summarytext.cpp" line="481" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -4106,62 +4096,62 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="119" />
+        <location filename="../gui/core/timelinefind.cpp" line="118" />
         <source>there is no worker %1</source>
         <translation>there is no worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="124" />
+        <location filename="../gui/core/timelinefind.cpp" line="123" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1 made no batch in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="129" />
+        <location filename="../gui/core/timelinefind.cpp" line="128" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>sample %1 was not fetched in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="134" />
+        <location filename="../gui/core/timelinefind.cpp" line="133" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1 is not in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="153" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="155" />
+        <location filename="../gui/core/timelinefind.cpp" line="154" />
         <source>no batch</source>
         <translation>no batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="156" />
+        <location filename="../gui/core/timelinefind.cpp" line="155" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 of %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="170" />
+        <location filename="../gui/core/timelinefind.cpp" line="169" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="171" />
+        <location filename="../gui/core/timelinefind.cpp" line="170" />
         <source>from %1 to %2 (%3)</source>
         <translation>from %1 to %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="189" />
+        <location filename="../gui/core/timelinefind.cpp" line="188" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="190" />
+        <location filename="../gui/core/timelinefind.cpp" line="189" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="136" />
+        <location filename="../gui/core/timelinefind.cpp" line="135" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</translation>
     </message>
@@ -4177,184 +4167,203 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="127" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
-        <location filename="../gui/core/timelinestyle.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="408" />
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="410" />
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="412" />
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <source> ns</source>
+        <translation> ns</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/events.cpp" line="23" />
         <source>fetch sample</source>
         <translation>fetch sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="131" />
+        <location filename="../engine/src/base/events.cpp" line="24" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../engine/src/base/events.cpp" line="26" />
         <source>idle (waiting for an index)</source>
         <translation>idle (waiting for an index)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../engine/src/base/events.cpp" line="22" />
         <source>worker start-up</source>
         <translation>worker start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
-        <location filename="../gui/core/timelinestyle.cpp" line="119" />
+        <location filename="../engine/src/base/events.cpp" line="27" />
         <source>waiting for data</source>
         <translation>waiting for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../engine/src/base/events.cpp" line="29" />
         <source>training step (issue)</source>
         <translation>training step (issue)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../engine/src/base/events.cpp" line="30" />
         <source>starting workers</source>
         <translation>starting workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="71" />
+        <location filename="../engine/src/base/events.cpp" line="31" />
         <source>shutting down workers</source>
         <translation>shutting down workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
-        <location filename="../gui/core/timelinestyle.cpp" line="137" />
+        <location filename="../engine/src/base/events.cpp" line="36" />
         <source>pin copy</source>
         <translation>pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../engine/src/base/events.cpp" line="37" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
-        <location filename="../gui/core/timelinestyle.cpp" line="143" />
+        <location filename="../engine/src/base/events.cpp" line="38" />
         <source>step kernel</source>
         <translation>step kernel</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
-        <location filename="../gui/core/timelinestyle.cpp" line="123" />
+        <location filename="../engine/src/base/events.cpp" line="41" />
         <source>waiting while later batches are ready</source>
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
-        <location filename="../gui/core/timelinestyle.cpp" line="127" />
+        <location filename="../engine/src/base/events.cpp" line="46" />
+        <source>waiting for a core</source>
+        <translation>waiting for a core</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lanekinds.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>
         <translation>host waits for the GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="79" />
+        <location filename="../gui/core/timelinestyle.cpp" line="55" />
         <source>host blocked: pageable copy</source>
         <translation>host blocked: pageable copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="80" />
+        <location filename="../gui/core/timelinestyle.cpp" line="56" />
         <source>host blocked: synchronous copy</source>
         <translation>host blocked: synchronous copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="81" />
+        <location filename="../engine/src/base/events.cpp" line="39" />
         <source>host blocked</source>
         <translation>host blocked</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="83" />
+        <location filename="../gui/core/lanekinds.cpp" line="139" />
         <source>event</source>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/lanekinds.cpp" line="18" />
         <source>main process (training loop)</source>
         <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="94" />
+        <location filename="../gui/core/lanekinds.cpp" line="23" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="29" />
         <source>GPU copy (simulated)</source>
         <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="28" />
         <source>GPU copy stream</source>
         <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="32" />
         <source>GPU compute (simulated)</source>
         <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="31" />
         <source>GPU compute stream</source>
         <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="121" />
+        <location filename="../gui/core/lanekinds.cpp" line="62" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="125" />
+        <location filename="../gui/core/lanekinds.cpp" line="64" />
         <source>host blocked by a copy</source>
         <translation>host blocked by a copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="133" />
+        <location filename="../gui/core/lanekinds.cpp" line="69" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="135" />
+        <location filename="../gui/core/lanekinds.cpp" line="70" />
         <source>start-up</source>
         <translation>start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="139" />
+        <location filename="../gui/core/lanekinds.cpp" line="72" />
         <source>copy from pinned memory</source>
         <translation>copy from pinned memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="141" />
+        <location filename="../gui/core/lanekinds.cpp" line="73" />
         <source>copy from pageable memory</source>
         <translation>copy from pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="145" />
+        <location filename="../engine/src/base/events.cpp" line="20" />
         <source>worker started</source>
         <translation>worker started</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="147" />
+        <location filename="../engine/src/base/events.cpp" line="35" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="149" />
+        <location filename="../engine/src/base/events.cpp" line="42" />
         <source>worker stalled</source>
         <translation>worker stalled</translation>
     </message>
@@ -4362,68 +4371,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="304" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="307" />
-        <location filename="../gui/widgets/timelineview.cpp" line="315" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="317" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="318" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="321" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="321" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="326" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="327" />
+        <location filename="../gui/widgets/timelineview.cpp" line="325" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="330" />
+        <location filename="../gui/widgets/timelineview.cpp" line="328" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>

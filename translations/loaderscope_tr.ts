@@ -1657,12 +1657,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="19" />
+        <location filename="../gui/core/lessons.cpp" line="20" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="152" />
+        <location filename="../gui/core/lessons.cpp" line="145" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -2206,6 +2206,49 @@
     </message>
 </context>
 <context>
+    <name>Metrics</name>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="111" />
+        <source>not input-bound</source>
+        <translation>girdi darboğazı yok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="113" />
+        <source>moderately input-bound</source>
+        <translation>orta düzeyde girdi darboğazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <source>highly input-bound</source>
+        <translation>yüksek düzeyde girdi darboğazı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <source>no batches delivered</source>
+        <translation>hiç batch teslim edilmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <source>no steps found</source>
+        <translation>adım bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="122" />
+        <source>no loader spans found</source>
+        <translation>DataLoader aralığı bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <source>loader wait not measured</source>
+        <translation>DataLoader beklemesi ölçülmedi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <source>unreliable trace</source>
+        <translation>güvenilmez iz</translation>
+    </message>
+</context>
+<context>
     <name>Presets</name>
     <message>
         <location filename="../gui/core/presets.cpp" line="23" />
@@ -2319,22 +2362,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="261" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="263" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -2747,37 +2790,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="370" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="378" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="380" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="382" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -3050,192 +3093,19 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="69" />
+        <location filename="../gui/core/runsession.cpp" line="68" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="40" />
+        <location filename="../gui/core/runsession.cpp" line="39" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="247" />
+        <location filename="../gui/core/runsession.cpp" line="246" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
-    </message>
-</context>
-<context>
-    <name>Sentences</name>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="65" />
-        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="72" />
-        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="81" />
-        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker zaten {cores} çekirdeğin {cores_used} kadarını kullanıyor (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="88" />
-        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker meşgul zamanlarının {cpu_wait_share} kadarında boş bir çekirdek bekliyor ({cores} çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="95" />
-        <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
-        <translation>{num_workers} worker ortalamada yetişse de (yaklaşık {needed} gerekli) döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="100" />
-        <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
-        <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca {worker_busy_mean} kadarında meşgul (ortalamada {window} batch'ten {mean_ready_batches} tanesi hazır): {suggest} worker yetişir ve daha az bellek ve CPU kullanır</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="105" />
-        <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>döngü zamanının yalnızca {data_stall_fraction} kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="109" />
-        <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>worker'ların başlatılması ({startup_share}) dışında döngü zamanının yalnızca {data_stall_fraction} kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="115" />
-        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
-        <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="122" />
-        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
-        <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="130" />
-        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
-        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="134" />
-        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
-        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="139" />
-        <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
-        <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün {sync_copy_blocked_fraction} kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="142" />
-        <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
-        <translation>kopyalar döngünün {copy_share} kadarını alıyor ve adım çekirdeğiyle yalnızca {overlap_fraction} örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="148" />
-        <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
-        <translation>worker'ları başlatmak {startups} epoch'un her birinde {startup_ms_per_epoch} ms sürdü (döngünün {startup_share} kadarı): persistent_workers=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="152" />
-        <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
-        <translation>spawn her worker için yeni bir süreç başlatır: {num_workers} worker'ı başlatmak epoch başına {startup_ms_per_epoch} ms (döngünün {startup_share} kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="158" />
-        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
-        <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="168" />
-        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
-        <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="178" />
-        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
-        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="186" />
-        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
-        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="194" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="200" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="205" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="211" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="217" />
-        <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
-        <translation>{num_workers} worker'ın yalnızca kendine ait belleği toplam {worker_uss_bytes} (her biri {worker_uss_mean_bytes}) ve çalıştırma {limit_bytes} sınırının {total_bytes} kadarını kullanıyor: num_workers değerini {suggest} yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="223" />
-        <source>(measured on incomplete data: {events_lost} events were lost)</source>
-        <translation>(eksik veriyle ölçüldü: {events_lost} olay kayboldu)</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="227" />
-        <source>not input-bound</source>
-        <translation>girdi darboğazı yok</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="230" />
-        <source>moderately input-bound</source>
-        <translation>orta düzeyde girdi darboğazı</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="233" />
-        <source>highly input-bound</source>
-        <translation>yüksek düzeyde girdi darboğazı</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="236" />
-        <source>no batches delivered</source>
-        <translation>hiç batch teslim edilmedi</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="239" />
-        <source>no steps found</source>
-        <translation>adım bulunamadı</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="242" />
-        <source>no loader spans found</source>
-        <translation>DataLoader aralığı bulunamadı</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="245" />
-        <source>loader wait not measured</source>
-        <translation>DataLoader beklemesi ölçülmedi</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="248" />
-        <source>unreliable trace</source>
-        <translation>güvenilmez iz</translation>
     </message>
 </context>
 <context>
@@ -3430,7 +3300,7 @@
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
     </message>
@@ -3712,127 +3582,247 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="98" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
-        <source>%1 µs</source>
-        <translation>%1 µs</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="103" />
-        <source>%1 ns</source>
-        <translation>%1 ns</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="108" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="114" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="116" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>PyTorch işiniz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="121" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="136" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="166" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="244" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
+        <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
+        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="203" />
+        <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="209" />
+        <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="214" />
+        <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
+        <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="243" />
+        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
+        <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
+        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="249" />
+        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
+        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="253" />
+        <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
+        <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="257" />
+        <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="269" />
+        <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
+        <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
+        <translation>spawn her worker için yeni bir süreç başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="276" />
+        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
+        <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="218" />
+        <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
+        <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="222" />
+        <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>worker'ların başlatılması (%1) dışında döngü zamanının yalnızca %2 kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="226" />
+        <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="319" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="323" />
+        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="297" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="197" />
+        <source>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</source>
+        <translation>. PyTorch, önerdiği en fazla worker sayısının %1 (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin %2 kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="238" />
+        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
+        <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="281" />
+        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
+        <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="302" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="305" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="332" />
+        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
+        <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="354" />
+        <source>(measured on incomplete data: %1 events were lost)</source>
+        <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="369" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="251" />
+        <location filename="../gui/core/summarytext.cpp" line="376" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="260" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>main %1 RSS, %2 USS</source>
         <translation>ana %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="265" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>; workers up to %1 USS</source>
         <translation>; worker'lar en fazla %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="278" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="279" />
+        <location filename="../gui/core/summarytext.cpp" line="404" />
         <source>slots up to %1 in use</source>
         <translation>kullanımdaki slotlar en fazla %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="281" />
+        <location filename="../gui/core/summarytext.cpp" line="406" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, en az %2 boş</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="283" />
+        <location filename="../gui/core/summarytext.cpp" line="408" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="289" />
+        <location filename="../gui/core/summarytext.cpp" line="414" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3841,82 +3831,82 @@ PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm 
 USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="424" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="301" />
+        <location filename="../gui/core/summarytext.cpp" line="426" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="303" />
+        <location filename="../gui/core/summarytext.cpp" line="428" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="305" />
+        <location filename="../gui/core/summarytext.cpp" line="430" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="307" />
+        <location filename="../gui/core/summarytext.cpp" line="432" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="309" />
+        <location filename="../gui/core/summarytext.cpp" line="434" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="311" />
+        <location filename="../gui/core/summarytext.cpp" line="436" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="313" />
+        <location filename="../gui/core/summarytext.cpp" line="438" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="439" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="317" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <location filename="../gui/core/summarytext.cpp" line="443" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="330" />
+        <location filename="../gui/core/summarytext.cpp" line="455" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335" />
+        <location filename="../gui/core/summarytext.cpp" line="460" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342" />
+        <location filename="../gui/core/summarytext.cpp" line="467" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="344" />
+        <location filename="../gui/core/summarytext.cpp" line="469" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="356" />
+        <location filename="../gui/core/summarytext.cpp" line="481" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -4106,62 +4096,62 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="119" />
+        <location filename="../gui/core/timelinefind.cpp" line="118" />
         <source>there is no worker %1</source>
         <translation>worker %1 yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="124" />
+        <location filename="../gui/core/timelinefind.cpp" line="123" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1, çalıştırmanın ayrıntılı tutulan kısmında hiç batch yapmadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="129" />
+        <location filename="../gui/core/timelinefind.cpp" line="128" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>örnek %1, çalıştırmanın ayrıntısı tutulan kısmında getirilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="134" />
+        <location filename="../gui/core/timelinefind.cpp" line="133" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1, çalıştırmanın ayrıntısı tutulan kısmında yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="153" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="155" />
+        <location filename="../gui/core/timelinefind.cpp" line="154" />
         <source>no batch</source>
         <translation>batch yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="156" />
+        <location filename="../gui/core/timelinefind.cpp" line="155" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 / %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="170" />
+        <location filename="../gui/core/timelinefind.cpp" line="169" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="171" />
+        <location filename="../gui/core/timelinefind.cpp" line="170" />
         <source>from %1 to %2 (%3)</source>
         <translation>%1 ile %2 arası (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="189" />
+        <location filename="../gui/core/timelinefind.cpp" line="188" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="190" />
+        <location filename="../gui/core/timelinefind.cpp" line="189" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="136" />
+        <location filename="../gui/core/timelinefind.cpp" line="135" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>bir batch (17, batch 17, epoch 1 batch 4), bir örnek (sample 123) ya da bir worker (worker 2) yazın</translation>
     </message>
@@ -4177,184 +4167,203 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="132" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="127" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
-        <location filename="../gui/core/timelinestyle.cpp" line="129" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="408" />
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="410" />
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="412" />
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <source> ns</source>
+        <translation> ns</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/events.cpp" line="23" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="131" />
+        <location filename="../engine/src/base/events.cpp" line="24" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../engine/src/base/events.cpp" line="26" />
         <source>idle (waiting for an index)</source>
         <translation>boşta (indeks bekliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../engine/src/base/events.cpp" line="22" />
         <source>worker start-up</source>
         <translation>worker başlangıcı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
-        <location filename="../gui/core/timelinestyle.cpp" line="119" />
+        <location filename="../engine/src/base/events.cpp" line="27" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../engine/src/base/events.cpp" line="29" />
         <source>training step (issue)</source>
         <translation>eğitim adımı (başlatma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../engine/src/base/events.cpp" line="30" />
         <source>starting workers</source>
         <translation>worker'lar başlatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="71" />
+        <location filename="../engine/src/base/events.cpp" line="31" />
         <source>shutting down workers</source>
         <translation>worker'lar kapatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
-        <location filename="../gui/core/timelinestyle.cpp" line="137" />
+        <location filename="../engine/src/base/events.cpp" line="36" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../engine/src/base/events.cpp" line="37" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
-        <location filename="../gui/core/timelinestyle.cpp" line="143" />
+        <location filename="../engine/src/base/events.cpp" line="38" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
-        <location filename="../gui/core/timelinestyle.cpp" line="123" />
+        <location filename="../engine/src/base/events.cpp" line="41" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
-        <location filename="../gui/core/timelinestyle.cpp" line="127" />
+        <location filename="../engine/src/base/events.cpp" line="46" />
+        <source>waiting for a core</source>
+        <translation>çekirdek bekleniyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lanekinds.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="79" />
+        <location filename="../gui/core/timelinestyle.cpp" line="55" />
         <source>host blocked: pageable copy</source>
         <translation>host engellendi: sayfalanabilir kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="80" />
+        <location filename="../gui/core/timelinestyle.cpp" line="56" />
         <source>host blocked: synchronous copy</source>
         <translation>host engellendi: senkron kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="81" />
+        <location filename="../engine/src/base/events.cpp" line="39" />
         <source>host blocked</source>
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="83" />
+        <location filename="../gui/core/lanekinds.cpp" line="139" />
         <source>event</source>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/lanekinds.cpp" line="18" />
         <source>main process (training loop)</source>
         <translation>ana süreç (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="94" />
+        <location filename="../gui/core/lanekinds.cpp" line="23" />
         <source>pin-memory thread</source>
         <translation>pin-memory iş parçacığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="29" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="28" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="32" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="31" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="121" />
+        <location filename="../gui/core/lanekinds.cpp" line="62" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="125" />
+        <location filename="../gui/core/lanekinds.cpp" line="64" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="133" />
+        <location filename="../gui/core/lanekinds.cpp" line="69" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="135" />
+        <location filename="../gui/core/lanekinds.cpp" line="70" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="139" />
+        <location filename="../gui/core/lanekinds.cpp" line="72" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="141" />
+        <location filename="../gui/core/lanekinds.cpp" line="73" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="145" />
+        <location filename="../engine/src/base/events.cpp" line="20" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="147" />
+        <location filename="../engine/src/base/events.cpp" line="35" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="149" />
+        <location filename="../engine/src/base/events.cpp" line="42" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>
@@ -4362,68 +4371,68 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="304" />
+        <location filename="../gui/widgets/timelineview.cpp" line="302" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="307" />
-        <location filename="../gui/widgets/timelineview.cpp" line="315" />
+        <location filename="../gui/widgets/timelineview.cpp" line="305" />
+        <location filename="../gui/widgets/timelineview.cpp" line="313" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308" />
+        <location filename="../gui/widgets/timelineview.cpp" line="306" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="317" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="318" />
+        <location filename="../gui/widgets/timelineview.cpp" line="316" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="321" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="321" />
+        <location filename="../gui/widgets/timelineview.cpp" line="319" />
         <source>made in the main process</source>
         <translation>ana süreçte yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="322" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="326" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="327" />
+        <location filename="../gui/widgets/timelineview.cpp" line="325" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="330" />
+        <location filename="../gui/widgets/timelineview.cpp" line="328" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>

@@ -2,6 +2,7 @@
 #include "lessons.h"
 
 #include "configfields.h"
+#include "lanekinds.h"
 #include "datadir.h"
 
 #include <QCoreApplication>
@@ -135,16 +136,8 @@ TimelineOverlay lessonOverlay(const Lesson& l)
 {
     TimelineOverlay overlay;
     for (const QString& lane : l.lanes) {
-        if (lane == QLatin1String("main"))
-            overlay.lanes.push_back(TraceModel::LaneKind::Main);
-        else if (lane == QLatin1String("pin"))
-            overlay.lanes.push_back(TraceModel::LaneKind::Pin);
-        else if (lane == QLatin1String("workers"))
-            overlay.lanes.push_back(TraceModel::LaneKind::Worker);
-        else if (lane == QLatin1String("copy"))
-            overlay.lanes.push_back(TraceModel::LaneKind::Copy);
-        else if (lane == QLatin1String("compute"))
-            overlay.lanes.push_back(TraceModel::LaneKind::Compute);
+        if (const LaneKinds::LaneDescriptor* d = LaneKinds::laneForLessonKey(lane))
+            overlay.lanes.push_back(d->kind);
         else if (lane == QLatin1String("memory"))
             overlay.memoryChart = true;
         // an unknown lane name points at nothing (never a wrong lane)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timelinefind.h"
 
+#include "lanekinds.h"
 #include "timelinerenderer.h"
 #include "summarytext.h"
 #include "timelinestyle.h"
@@ -31,10 +32,10 @@ struct Match
     int lane = -1;
 };
 
-/// The row a lane keeps its fetches in (the main lane nests them under next()).
+/// The row a lane keeps its fetches in (its descriptor says: the main lane nests them under next()).
 int fetchRow(const TraceModel::Lane& lane)
 {
-    return lane.kind == TraceModel::LaneKind::Main ? 1 : 0;
+    return LaneKinds::nestedOn(LaneKinds::lane(lane.kind), loaderscope::EventKind::Fetch) ? 1 : 0;
 }
 
 std::vector<Match> sampleMatches(const TraceModel& m, qint64 sample)

@@ -3,6 +3,7 @@
 // lane's rectangle (found by index in O(1) and by y in O(log lanes)), and time <-> x.
 #pragma once
 
+#include "lanekinds.h"
 #include "timelinestyle.h"
 
 #include <QRectF>
@@ -44,7 +45,7 @@ public:
     static double rightPad(const TimelineTheme& theme) { return 28 * theme.fontScale; }
     static double laneHeight(TraceModel::LaneKind kind, const TimelineTheme& theme)
     {
-        return (kind == TraceModel::LaneKind::Main ? 38.0 : 24.0) * theme.fontScale;
+        return LaneKinds::lane(kind).heightPx * theme.fontScale;
     }
     /// Where each legend entry goes: the entries wrap into lines right of the lane labels, at most
     /// theme.legendMaxLines of them; `entry` -1 is the "more" note that ends a capped legend.

@@ -2,6 +2,7 @@
 #include "timelinerenderer.h"
 
 #include "summarytext.h"
+#include "lanekinds.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -56,13 +57,8 @@ void paintAggregates(QPainter& p, const TraceModel& m, int laneIndex, const QRec
     const double pxPerBucket = double(bucket) / double(map.nsPerPixel());
     const double step = pxPerBucket >= 1.0 ? 1.0 : std::ceil(1.0 / std::max(pxPerBucket, 1e-6));
     // Stacking order, bottom up; a worker's idle time (slot 2) is the lane's background.
-    std::vector<int> order = {0};
-    if (lane.kind == TraceModel::LaneKind::Worker)
-        order = {3, 1, 0};
-    else if (lane.kind == TraceModel::LaneKind::Main)
-        order = {3, 2, 1, 0};
-    else if (lane.kind == TraceModel::LaneKind::Copy)
-        order = {1, 0};
+    const LaneKinds::LaneDescriptor& d = LaneKinds::lane(lane.kind);
+    const std::vector<int> order(d.stackOrder.begin(), d.stackOrder.begin() + d.stackCount);
     for (double x = std::floor(xa); x < xb; x += step) {
         const qint64 c0 = std::max(g0, map.t(x)), c1 = std::min(g1, map.t(x + step));
         if (c1 <= c0)

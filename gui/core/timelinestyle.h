@@ -55,5 +55,7 @@ QString kindName(quint8 kind, qint32 arg = 0);
 QString laneName(const TraceModel& m, int lane);
 /// The kinds this model holds, each once, in a fixed order (what the legend explains).
 std::vector<LegendEntry> legend(const TraceModel& m);
+/// Every entry the legend can have, in its order (Help's legend: a run shows a part of it).
+std::vector<LegendEntry> legendOfEverything();
 
 } // namespace TimelineStyle

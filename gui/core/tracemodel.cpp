@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "tracemodel.h"
 
+#include "lanekinds.h"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -126,40 +128,21 @@ int TraceModel::laneIndexFor(int16_t lane) const
 
 int TraceModel::histogramSlot(LaneKind lane, quint8 kind, quint8 flags)
 {
-    switch (EventKind(kind)) {
-    case EventKind::Fetch: return lane == LaneKind::Worker ? 0 : -1; // nested on the main lane
-    case EventKind::Collate: return lane == LaneKind::Worker ? 1 : -1;
-    case EventKind::WaitTask: return 2;
-    case EventKind::WorkerInit: return 3;
-    case EventKind::WaitData: return 0;
-    case EventKind::Step: return 1;
-    case EventKind::HostBlocked: return 2;
-    case EventKind::StartWorkers:
-    case EventKind::Shutdown: return 3;
-    case EventKind::PinCopy: return lane == LaneKind::Pin ? 0 : -1;
-    case EventKind::H2DCopy: return flags & 1 ? 0 : 1;
-    case EventKind::Kernel: return 0;
-    default: return -1;
-    }
+    // The lane's descriptor lists its aggregates; a kind aggregated with a flags variant (H2D from
+    // pinned or pageable memory) matches on flags bit 0, the others on the kind alone.
+    const auto& aggregates = LaneKinds::lane(lane).aggregates;
+    const bool byFlags = std::count_if(aggregates.begin(), aggregates.end(), [kind](const auto& s) { return quint8(s.kind) == kind; }) > 1;
+    for (size_t i = 0; i < aggregates.size(); ++i)
+        if ((quint8(aggregates[i].kind) == kind && (!byFlags || aggregates[i].flags == (flags & 1))) ||
+            (aggregates[i].also != EventKind::None && quint8(aggregates[i].also) == kind))
+            return int(i);
+    return -1;
 }
 
 std::pair<quint8, quint8> TraceModel::slotKind(LaneKind lane, int slot)
 {
-    auto k = [](EventKind e, quint8 f = 0) { return std::pair<quint8, quint8>(quint8(e), f); };
-    switch (lane) {
-    case LaneKind::Worker: {
-        const EventKind kinds[] = {EventKind::Fetch, EventKind::Collate, EventKind::WaitTask, EventKind::WorkerInit};
-        return k(kinds[std::clamp(slot, 0, 3)]);
-    }
-    case LaneKind::Main: {
-        const EventKind kinds[] = {EventKind::WaitData, EventKind::Step, EventKind::HostBlocked, EventKind::StartWorkers};
-        return k(kinds[std::clamp(slot, 0, 3)]);
-    }
-    case LaneKind::Pin: return k(EventKind::PinCopy);
-    case LaneKind::Copy: return k(EventKind::H2DCopy, slot == 0 ? 1 : 0);
-    case LaneKind::Compute: return k(EventKind::Kernel);
-    }
-    return k(EventKind::None);
+    const auto& s = LaneKinds::lane(lane).aggregates[size_t(std::clamp(slot, 0, 3))];
+    return {quint8(s.kind), s.flags};
 }
 
 void TraceModel::insertSorted(Lane& lane, int r, const SpanRec& s)
@@ -193,16 +176,13 @@ bool TraceModel::toSpan(const Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* 
         break;
     case EventKind::HostBlocked:
         s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
-        s.flags = e.arg0 == 1 ? 1 : 0; // waiting for the GPU, not blocked by a copy
+        // Waiting for the GPU (flags 1) is drawn apart from being blocked by a copy.
+        s.flags = loaderscope::hostBlockFrom(e.arg0) == loaderscope::HostBlock::DeviceBuffers ? 1 : 0;
         break;
     default:
         s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
     }
-    // On the main lane, next() and the step are outer spans; what happens inside them (fetching
-    // with num_workers 0, pinning, the host blocked by a copy, head-of-line waits) is nested.
-    *nested = lane == LaneKind::Main &&
-              (e.kind == EventKind::Fetch || e.kind == EventKind::Collate || e.kind == EventKind::PinCopy ||
-               e.kind == EventKind::HostBlocked || e.kind == EventKind::HeadOfLine);
+    *nested = LaneKinds::nestedOn(LaneKinds::lane(lane), e.kind);
     return true;
 }
 
@@ -278,27 +258,47 @@ void TraceModel::addCounterToHistogram(const CounterSample& c)
     k.set = true;
 }
 
+namespace {
+
+/// `events`, or a copy with the derived states (events.h forEachDerived) after their sources: the
+/// registry says which kinds make which; most batches have none and are passed through as they are.
+const std::vector<Event>& withDerived(const std::vector<Event>& events, std::vector<Event>& storage)
+{
+    const auto hasDerived = [](const Event& e) { return loaderscope::hasDerivedKinds(e.kind); };
+    if (std::none_of(events.begin(), events.end(), hasDerived))
+        return events;
+    storage.reserve(events.size() + events.size() / 4);
+    for (const Event& e : events) {
+        storage.push_back(e);
+        loaderscope::forEachDerived(e, [&storage](const Event& d) { storage.push_back(d); });
+    }
+    return storage;
+}
+
+} // namespace
+
 void TraceModel::append(const std::vector<Event>& events)
 {
     if (events.empty())
         return;
     const size_t countersBefore = m_counters.size();
-    for (const Event& e : events) {
-        ++m_events;
+    // One event into the model; the registry's derived states (a worker waiting for a core) go
+    // through it too, right after their source, without copying the batch.
+    const auto add = [this](const Event& e) {
         const qint64 t0 = qint64(e.t0) - qint64(m_origin);
         const qint64 t1 = qint64(e.t1) - qint64(m_origin);
         if (t1 < t0)
-            continue; // a corrupt record: never draw backwards
+            return; // a corrupt record: never draw backwards
         m_end = std::max(m_end, t1);
         if (e.kind == EventKind::QueueDepth) {
             const CounterSample c{t0, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)};
             m_counters.push_back(c);
             addCounterToHistogram(c);
-            continue;
+            return;
         }
         const int li = ensureLane(e.lane);
         if (li < 0)
-            continue;
+            return;
         Lane& lane = m_lanes[size_t(li)];
         if (m_growing && lane.kind == LaneKind::Pin)
             lane.hidden = false;
@@ -311,7 +311,7 @@ void TraceModel::append(const std::vector<Event>& events)
                 !loaderscope::isCounter(e.kind))
                 lane.instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];
-            continue;
+            return;
         }
         Total& total = m_totals[size_t(li)][size_t(e.kind)];
         total.ns += t1 - t0;
@@ -325,6 +325,11 @@ void TraceModel::append(const std::vector<Event>& events)
         markSeen(s);
         insertSorted(lane, nested ? 1 : 0, s);
         ++m_spans;
+    };
+    for (const Event& e : events) {
+        ++m_events;
+        add(e);
+        loaderscope::forEachDerived(e, add);
     }
     // Counters come from one writer in time order; merge the new tail only if needed.
     auto byTime = [](const CounterSample& a, const CounterSample& b) { return a.t < b.t; };
@@ -354,8 +359,10 @@ void TraceModel::mergeSorted(Lane& lane, int r, std::vector<SpanRec>& add)
     lane.folds[r].rebuild(row, size_t(firstMoved - row.begin()));
 }
 
-void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& events)
+void TraceModel::insertDetail(qint64 t0, qint64 t1, const std::vector<Event>& source)
 {
+    std::vector<Event> storage;
+    const std::vector<Event>& events = withDerived(source, storage);
     // Read-back spans are gathered per lane and row and merged once: inserted one by one into rows
     // of a million spans they cost O(n) each, minutes on the GUI thread for a few seconds of a
     // fast run.
@@ -431,7 +438,7 @@ void TraceModel::markSeen(const SpanRec& s)
 {
     if (s.kind >= m_variants.size())
         return;
-    const int v = EventKind(s.kind) == EventKind::HostBlocked ? std::clamp(s.arg, 0, 3)
+    const int v = EventKind(s.kind) == EventKind::HostBlocked ? int(loaderscope::hostBlockFrom(s.arg))
                   : EventKind(s.kind) == EventKind::H2DCopy  ? (s.flags & 1)
                                                              : 0;
     m_variants[s.kind] |= quint8(1u << v);

@@ -29,33 +29,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget* parent) : QDialog(parent)
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k.toHtmlEscaped(), what.toHtmlEscaped());
     html += QStringLiteral("</table><h3>%1</h3><table cellspacing=6>").arg(tr("Legend"));
     // The legend of everything the timeline can show (a run has a part of it).
-    TraceModel all;
-    all.reset(0, 1, true);
-    std::vector<loaderscope::Event> every;
-    auto span = [&every](loaderscope::EventKind k, int16_t lane, int64_t arg0 = 0, int64_t arg1 = 0) {
-        loaderscope::Event e;
-        e.kind = k;
-        e.lane = lane;
-        e.t0 = 1;
-        e.t1 = 2;
-        e.arg0 = arg0;
-        e.arg1 = arg1;
-        every.push_back(e);
-    };
-    using loaderscope::EventKind;
-    for (EventKind k : {EventKind::WaitData, EventKind::Step, EventKind::HeadOfLine})
-        span(k, loaderscope::LaneMain);
-    span(EventKind::HostBlocked, loaderscope::LaneMain, 2);
-    span(EventKind::HostBlocked, loaderscope::LaneMain, 1);
-    for (EventKind k : {EventKind::Fetch, EventKind::Collate, EventKind::WaitTask, EventKind::WorkerInit, EventKind::WorkerStart,
-                        EventKind::Error, EventKind::WorkerStalled})
-        span(k, 0);
-    span(EventKind::PinCopy, loaderscope::LanePin);
-    span(EventKind::H2DCopy, loaderscope::LaneCopy, 1024, 1);
-    span(EventKind::H2DCopy, loaderscope::LaneCopy, 1024, 0);
-    span(EventKind::Kernel, loaderscope::LaneCompute);
-    all.append(every);
-    for (const LegendEntry& e : TimelineStyle::legend(all)) {
+    for (const LegendEntry& e : TimelineStyle::legendOfEverything()) {
         QColor c = e.color;
         c.setAlpha(255);
         html += QStringLiteral("<tr><td><span style=\"background-color:%1\">%2</span></td><td>%3</td></tr>")

@@ -179,20 +179,32 @@ PYBIND11_MODULE(_native, m)
     m.attr("LANE_PIN") = int(ls::LanePin);
     m.attr("LANE_COPY") = int(ls::LaneCopy);
     m.attr("LANE_COMPUTE") = int(ls::LaneCompute);
-    py::dict kinds;
-    for (int k = 1; k < int(ls::EventKind::Count); ++k)
-        kinds[py::str(std::string(ls::eventKindName(ls::EventKind(k))))] = k;
+    // The event-kind registry (events.cpp) as the probe sees it: the Python side (_kinds.py)
+    // never hard-codes a kind number, a name or a shape.
+    py::dict kinds, ids;
+    py::list table;
+    for (const ls::EventKindInfo& k : ls::eventKinds()) {
+        kinds[py::str(k.name)] = int(k.kind);
+        ids[py::str(k.id)] = int(k.kind);
+        py::dict row;
+        row["kind"] = int(k.kind);
+        row["id"] = k.id;
+        row["name"] = k.name;
+        row["shape"] = k.shape == ls::EventShape::Span ? "span" : k.shape == ls::EventShape::Counter ? "counter" : "instant";
+        row["category"] = k.category;
+        row["ring"] = k.ring == ls::EventRing::Lane ? "lane" : k.ring == ls::EventRing::Memory ? "memory" : "derived";
+        row["derived_from"] = k.derivedFrom == ls::EventKind::None ? py::object(py::none()) : py::object(py::int_(int(k.derivedFrom)));
+        row["derived_arg"] = int(k.derivedArg);
+        table.append(row);
+    }
     m.attr("KIND_NAMES") = kinds;
-    // The enumerators by their C++ names: the Python side never hard-codes a kind number.
-    py::dict ids;
-#define LS_KIND(k) ids[#k] = int(ls::EventKind::k)
-    LS_KIND(WorkerStart); LS_KIND(WorkerExit); LS_KIND(WorkerInit); LS_KIND(Fetch); LS_KIND(Collate);
-    LS_KIND(BatchReady); LS_KIND(WaitTask); LS_KIND(WaitData); LS_KIND(Deliver); LS_KIND(Step);
-    LS_KIND(StartWorkers); LS_KIND(Shutdown); LS_KIND(EpochBegin); LS_KIND(EpochEnd); LS_KIND(QueueDepth);
-    LS_KIND(Error); LS_KIND(PinCopy); LS_KIND(H2DCopy); LS_KIND(Kernel); LS_KIND(HostBlocked);
-    LS_KIND(BatchCost); LS_KIND(HeadOfLine); LS_KIND(MemoryUsage); LS_KIND(ShmUsage); LS_KIND(PinnedMemory);
-#undef LS_KIND
     m.attr("KINDS") = ids;
+    m.attr("KIND_TABLE") = table;
+    py::dict reasons;
+    reasons["DeviceBuffers"] = int(ls::HostBlock::DeviceBuffers);
+    reasons["PageableStaging"] = int(ls::HostBlock::PageableStaging);
+    reasons["SyncCopy"] = int(ls::HostBlock::SyncCopy);
+    m.attr("HOST_BLOCK") = reasons;
 
     m.def("now", &ls::nowNs, "CLOCK_MONOTONIC in ns (the engine's clock)");
     m.def("thread_cpu_ns", &threadCpuNs, "CPU time of the calling thread, ns");

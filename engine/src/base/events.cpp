@@ -1,68 +1,105 @@
 // SPDX-License-Identifier: MIT
-// Event kinds (events.h): their names and whether each is a span or a counter.
+// The event-kind registry (events.h): one row per kind, its name, shape, Chrome category, ring and
+// derivation. Everything else (trace export, the probe's bindings and _kinds.py, the GUI's
+// descriptors) reads this table; docs/architecture.md has the recipe for adding a kind.
 #include "loaderscope/base/events.h"
+
+#include <array>
 
 namespace loaderscope {
 
+namespace {
+
+using K = EventKind;
+using S = EventShape;
+using R = EventRing;
+
+// Indexed by kind - 1 (checked below): a row's position is its number in recordings. The timeline's
+// labels are marked for lupdate in the GUI's context.
+constexpr EventKindInfo kEventKinds[] = {
+    {K::WorkerStart, "WorkerStart", "worker started", LS_TRANSLATE_NOOP("TimelineRenderer", "worker started"), S::Instant, "loader", R::Lane},
+    {K::WorkerExit, "WorkerExit", "worker exited", "", S::Instant, "loader", R::Lane},
+    {K::WorkerInit, "WorkerInit", "worker init", LS_TRANSLATE_NOOP("TimelineRenderer", "worker start-up"), S::Span, "worker", R::Lane},
+    {K::Fetch, "Fetch", "fetch", LS_TRANSLATE_NOOP("TimelineRenderer", "fetch sample"), S::Span, "worker", R::Lane},
+    {K::Collate, "Collate", "collate", LS_TRANSLATE_NOOP("TimelineRenderer", "collate"), S::Span, "worker", R::Lane},
+    {K::BatchReady, "BatchReady", "batch ready", "", S::Instant, "loader", R::Lane},
+    {K::WaitTask, "WaitTask", "idle (waiting for an index)", LS_TRANSLATE_NOOP("TimelineRenderer", "idle (waiting for an index)"), S::Span, "worker", R::Lane},
+    {K::WaitData, "WaitData", "waiting for data", LS_TRANSLATE_NOOP("TimelineRenderer", "waiting for data"), S::Span, "loader", R::Lane},
+    {K::Deliver, "Deliver", "batch delivered", "", S::Instant, "loader", R::Lane},
+    {K::Step, "Step", "training step", LS_TRANSLATE_NOOP("TimelineRenderer", "training step (issue)"), S::Span, "loader", R::Lane},
+    {K::StartWorkers, "StartWorkers", "starting workers", LS_TRANSLATE_NOOP("TimelineRenderer", "starting workers"), S::Span, "loader", R::Lane},
+    {K::Shutdown, "Shutdown", "shutting down workers", LS_TRANSLATE_NOOP("TimelineRenderer", "shutting down workers"), S::Span, "loader", R::Lane},
+    {K::EpochBegin, "EpochBegin", "epoch begin", "", S::Instant, "loader", R::Lane},
+    {K::EpochEnd, "EpochEnd", "epoch end", "", S::Instant, "loader", R::Lane},
+    {K::QueueDepth, "QueueDepth", "queue depth", "", S::Counter, "loader", R::Lane},
+    {K::Error, "Error", "error", LS_TRANSLATE_NOOP("TimelineRenderer", "error"), S::Instant, "loader", R::Lane},
+    {K::PinCopy, "PinCopy", "pin copy", LS_TRANSLATE_NOOP("TimelineRenderer", "pin copy"), S::Span, "pin", R::Lane},
+    {K::H2DCopy, "H2DCopy", "H2D copy", LS_TRANSLATE_NOOP("TimelineRenderer", "host-to-device copy"), S::Span, "gpu_memcpy", R::Lane},
+    {K::Kernel, "Kernel", "step kernel", LS_TRANSLATE_NOOP("TimelineRenderer", "step kernel"), S::Span, "kernel", R::Lane},
+    {K::HostBlocked, "HostBlocked", "host blocked by copy", LS_TRANSLATE_NOOP("TimelineRenderer", "host blocked"), S::Span, "host_blocked", R::Lane},
+    {K::BatchCost, "BatchCost", "batch cost", "", S::Instant, "loader", R::Lane},
+    {K::HeadOfLine, "HeadOfLine", "head-of-line blocking", LS_TRANSLATE_NOOP("TimelineRenderer", "waiting while later batches are ready"), S::Span, "loader", R::Lane},
+    {K::WorkerStalled, "WorkerStalled", "worker stalled", LS_TRANSLATE_NOOP("TimelineRenderer", "worker stalled"), S::Instant, "loader", R::Lane},
+    {K::MemoryUsage, "MemoryUsage", "memory", "", S::Counter, "loader", R::Memory},
+    {K::ShmUsage, "ShmUsage", "shared memory", "", S::Counter, "loader", R::Memory},
+    {K::PinnedMemory, "PinnedMemory", "pinned memory", "", S::Counter, "loader", R::Memory},
+    {K::CoreWait, "CoreWait", "waiting for a core", LS_TRANSLATE_NOOP("TimelineRenderer", "waiting for a core"), S::Span, "worker", R::Derived, K::BatchCost, 1},
+};
+
+constexpr bool indexedByKind()
+{
+    for (size_t i = 0; i < std::size(kEventKinds); ++i)
+        if (size_t(kEventKinds[i].kind) != i + 1 || kEventKinds[i].id[0] == '\0' || kEventKinds[i].name[0] == '\0' ||
+            kEventKinds[i].category[0] == '\0' || (kEventKinds[i].ring == R::Derived) != (kEventKinds[i].derivedFrom != K::None) ||
+            (kEventKinds[i].shape == S::Span && kEventKinds[i].label[0] == '\0'))
+            return false;
+    return std::size(kEventKinds) == size_t(K::Count) - 1;
+}
+static_assert(indexedByKind(), "kEventKinds: one complete row per EventKind, in enum order (spans with a label)");
+
+constexpr EventKindInfo kUnknown{K::None, "None", "unknown", "", S::Instant, "loader", R::Lane};
+
+constexpr std::array<bool, size_t(K::Count)> derivedSources()
+{
+    std::array<bool, size_t(K::Count)> out{};
+    for (const EventKindInfo& k : kEventKinds)
+        if (k.derivedFrom != K::None)
+            out[size_t(k.derivedFrom)] = true;
+    return out;
+}
+constexpr std::array<bool, size_t(K::Count)> kDerivedSources = derivedSources();
+
+} // namespace
+
+std::span<const EventKindInfo> eventKinds()
+{
+    return kEventKinds;
+}
+
+const EventKindInfo& eventKindInfo(EventKind kind)
+{
+    const size_t i = size_t(kind);
+    return i >= 1 && i <= std::size(kEventKinds) ? kEventKinds[i - 1] : kUnknown;
+}
+
 std::string_view eventKindName(EventKind kind)
 {
-    switch (kind) {
-    case EventKind::WorkerStart: return "worker started";
-    case EventKind::WorkerExit: return "worker exited";
-    case EventKind::WorkerInit: return "worker init";
-    case EventKind::Fetch: return "fetch";
-    case EventKind::Collate: return "collate";
-    case EventKind::BatchReady: return "batch ready";
-    case EventKind::WaitTask: return "idle (waiting for an index)";
-    case EventKind::WaitData: return "waiting for data";
-    case EventKind::Deliver: return "batch delivered";
-    case EventKind::Step: return "training step";
-    case EventKind::StartWorkers: return "starting workers";
-    case EventKind::Shutdown: return "shutting down workers";
-    case EventKind::EpochBegin: return "epoch begin";
-    case EventKind::EpochEnd: return "epoch end";
-    case EventKind::QueueDepth: return "queue depth";
-    case EventKind::Error: return "error";
-    case EventKind::PinCopy: return "pin copy";
-    case EventKind::H2DCopy: return "H2D copy";
-    case EventKind::Kernel: return "step kernel";
-    case EventKind::HostBlocked: return "host blocked by copy";
-    case EventKind::BatchCost: return "batch cost";
-    case EventKind::HeadOfLine: return "head-of-line blocking";
-    case EventKind::WorkerStalled: return "worker stalled";
-    case EventKind::MemoryUsage: return "memory";
-    case EventKind::ShmUsage: return "shared memory";
-    case EventKind::PinnedMemory: return "pinned memory";
-    default: return "unknown";
-    }
+    return eventKindInfo(kind).name;
 }
 
 bool isSpan(EventKind kind)
 {
-    switch (kind) {
-    case EventKind::WorkerInit:
-    case EventKind::Fetch:
-    case EventKind::Collate:
-    case EventKind::WaitTask:
-    case EventKind::WaitData:
-    case EventKind::Step:
-    case EventKind::StartWorkers:
-    case EventKind::Shutdown:
-    case EventKind::PinCopy:
-    case EventKind::H2DCopy:
-    case EventKind::Kernel:
-    case EventKind::HostBlocked:
-    case EventKind::HeadOfLine:
-        return true;
-    default:
-        return false;
-    }
+    return eventKindInfo(kind).shape == EventShape::Span;
 }
 
 bool isCounter(EventKind kind)
 {
-    return kind == EventKind::QueueDepth || kind == EventKind::MemoryUsage || kind == EventKind::ShmUsage ||
-           kind == EventKind::PinnedMemory;
+    return eventKindInfo(kind).shape == EventShape::Counter;
+}
+
+bool hasDerivedKinds(EventKind kind)
+{
+    return size_t(kind) < kDerivedSources.size() && kDerivedSources[size_t(kind)];
 }
 
 } // namespace loaderscope

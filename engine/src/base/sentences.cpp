@@ -62,14 +62,14 @@ constexpr std::array kArgs = {
 constexpr std::array kSentences = {
     // How many workers, prefetch, and whether the loader is the bottleneck at all.
     Sentence{"raise_num_workers",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data; each sample spends "
                                   "{io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping "
                                   "up with {target_samples_per_s} samples/s takes about {suggest} workers (now "
                                   "{num_workers}, on {cores} cores): raise num_workers to {suggest}")},
     // More workers than cores: why PyTorch's warning and the advice both hold.
     Sentence{"raise_num_workers/beyond_cores",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data; each sample spends "
                                   "{io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping "
                                   "up with {target_samples_per_s} samples/s takes about {suggest} workers (now "
@@ -78,48 +78,48 @@ constexpr std::array kSentences = {
                                   "because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping "
                                   "worker leaves its core free")},
     Sentence{"cpu_bound",
-             LOADERSCOPE_SENTENCE(
+             LS_TRANSLATE_NOOP(
                  "Sentences", "the loop waits {data_stall_fraction} of its time for data, but the "
                               "{num_workers} workers already use "
                               "{cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU "
                               "per sample): more workers will not help; "
                               "make each sample cheaper (decoding, augmentation) or add cores")},
     Sentence{"cpu_bound/contended",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data, but the {num_workers} "
                                   "workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores "
                                   "are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per "
                                   "sample): more workers will not help; make each sample cheaper (decoding, "
                                   "augmentation) or add cores")},
     Sentence{"raise_prefetch_factor",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data although {num_workers} "
                                   "workers keep up on average (about {needed} needed): batches arrive in bursts; raise "
                                   "prefetch_factor to {suggest} so more are ready in advance")},
     Sentence{"fewer_workers",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "workers are busy only {worker_busy_mean} of the time while the prefetch window stays "
                                   "full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers "
                                   "would keep up and use less memory and CPU")},
     Sentence{"training_bound",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits only {data_stall_fraction} of its time for data: the training step is "
                                   "the bottleneck; no loader knob will make this run faster")},
     Sentence{"training_bound/after_startup",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "apart from starting the workers ({startup_share}), the loop waits only "
                                   "{data_stall_fraction} of its time for data: the training step is the bottleneck; no "
                                   "loader knob will make this run faster")},
     // Host-to-device copies: the pin-memory thread, pinned memory, non_blocking, the copy stream.
     Sentence{"pin_thread_bound",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop "
                                   "waits {data_stall_fraction} for data: pin_memory \"shared\" lets the workers write "
                                   "into pinned memory and removes that copy")},
     // A watched job: its torch has no pin_memory "shared".
     Sentence{
         "pin_thread_bound/watched",
-        LOADERSCOPE_SENTENCE(
+        LS_TRANSLATE_NOOP(
             "Sentences",
             "the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop "
             "waits "
@@ -127,35 +127,35 @@ constexpr std::array kSentences = {
             "of fewer bytes (for "
             "example uint8 instead of float32 until they reach the device) take it less time")},
     Sentence{"pin_memory",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "copies from pageable memory block the host {pageable_blocked_fraction} of the loop "
                                   "while the driver stages them: set pin_memory=True")},
     Sentence{"pin_memory/blocking",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "copies from pageable memory block the host {pageable_blocked_fraction} of the loop "
                                   "while the driver stages them: set pin_memory=True (copies overlap the step only with "
                                   "non_blocking=True as well)")},
     Sentence{"non_blocking",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of "
                                   "the loop: set non_blocking=True so the host is free while they run")},
-    Sentence{"copy_stream", LOADERSCOPE_SENTENCE(
+    Sentence{"copy_stream", LS_TRANSLATE_NOOP(
                                 "Sentences", "copies take {copy_share} of the loop and overlap the "
                                              "step kernel only {overlap_fraction}: issue them on "
                                              "a separate copy stream (train.copy_stream)")},
     // Starting the workers each epoch, and in-order delivery.
     Sentence{"persistent_workers",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs "
                                   "({startup_share} of the loop): set persistent_workers=True")},
     Sentence{"spawn_startup",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to "
                                   "start {num_workers} workers ({startup_share} of the loop); use "
                                   "multiprocessing_context \"fork\", or persistent_workers=True")},
     Sentence{
         "in_order",
-        LOADERSCOPE_SENTENCE(
+        LS_TRANSLATE_NOOP(
             "Sentences",
             "the loop waited {head_of_line_fraction} of its time for a late batch while later "
             "batches were already "
@@ -165,7 +165,7 @@ constexpr std::array kSentences = {
             "varies from run to run)")},
     Sentence{
         "upgrade_torch_in_order",
-        LOADERSCOPE_SENTENCE(
+        LS_TRANSLATE_NOOP(
             "Sentences",
             "the loop waited {head_of_line_fraction} of its time for a late batch while later "
             "batches were already "
@@ -175,7 +175,7 @@ constexpr std::array kSentences = {
             "batches meanwhile (this job's torch has no in_order)")},
     // Memory: copy-on-read in the workers, shared-memory slots, the workers' private memory.
     Sentence{"copy_on_read",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average "
                                   "as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at "
                                   "{main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every "
@@ -183,7 +183,7 @@ constexpr std::array kSentences = {
                                   "the data in numpy arrays or tensors instead of lists of Python objects")},
     // The engine's own objects dataset: its layout knob.
     Sentence{"copy_on_read/layout",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average "
                                   "as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at "
                                   "{main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every "
@@ -191,61 +191,61 @@ constexpr std::array kSentences = {
                                   "the data in numpy arrays or tensors instead of lists of Python objects (here: "
                                   "dataset.objects.layout \"contiguous\")")},
     Sentence{"shm_slots/dev_shm/prefetch",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
                                   "of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's "
                                   "{dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in "
                                   "memory")},
     Sentence{"shm_slots/dev_shm/workers",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
                                   "of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's "
                                   "{dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory")},
     Sentence{"shm_slots/limit/prefetch",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
                                   "of them, {segment_bytes} with the event rings) take {segment_share} of the memory "
                                   "limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in "
                                   "memory")},
     Sentence{"shm_slots/limit/workers",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} "
                                   "of them, {segment_bytes} with the event rings) take {segment_share} of the memory "
                                   "limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in "
                                   "memory")},
     Sentence{"worker_memory",
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "the {num_workers} workers hold {worker_uss_bytes} of private memory "
                                   "({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} "
                                   "limit: lower num_workers to {suggest} (each worker holds its own copy of what it "
                                   "touched)")},
     Sentence{kIncompleteDataKey,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "(measured on incomplete data: {events_lost} events were lost)")},
     // The verdicts: the key is the summary's value, the text the same English.
     Sentence{verdict::kNotInputBound,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "not input-bound")},
     Sentence{verdict::kModeratelyInputBound,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "moderately input-bound")},
     Sentence{verdict::kHighlyInputBound,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "highly input-bound")},
     Sentence{verdict::kNoBatches,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "no batches delivered")},
     Sentence{verdict::kNoSteps,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "no steps found")},
     Sentence{verdict::kNoLoaderSpans,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "no loader spans found")},
     Sentence{verdict::kLoaderWaitNotMeasured,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "loader wait not measured")},
     Sentence{verdict::kUnreliableTrace,
-             LOADERSCOPE_SENTENCE("Sentences",
+             LS_TRANSLATE_NOOP("Sentences",
                                   "unreliable trace")},
 };
 

@@ -222,6 +222,12 @@ bool parseEvent(simdjson::dom::parser& parser, std::string_view line, uint64_t b
         keep = spanOrInstant(ev, ph == "X", e, e.t0);
     else
         return false;
+    // A derived state (EventRing::Derived) is written for other viewers; readers make it again
+    // from its source event, so it is read and dropped here.
+    if (keep && eventKindInfo(e.kind).ring == EventRing::Derived) {
+        keep = false;
+        return true;
+    }
     return keep;
 }
 

@@ -64,29 +64,19 @@ std::string spanName(const Event& e)
     case EventKind::Kernel: return "step kernel batch " + batchName(e.batch);
     case EventKind::Step: return "step: issue batch " + batchName(e.batch);
     case EventKind::HostBlocked:
-        switch (e.arg0) {
-        case 1: return "host waits for the GPU (device buffers busy)";
-        case 2: return "host blocked: pageable copy staged by the driver";
-        case 3: return "host blocked: synchronous copy (non_blocking=False)";
-        default: return "host blocked";
+        switch (hostBlockFrom(e.arg0)) {
+        case HostBlock::DeviceBuffers: return "host waits for the GPU (device buffers busy)";
+        case HostBlock::PageableStaging: return "host blocked: pageable copy staged by the driver";
+        case HostBlock::SyncCopy: return "host blocked: synchronous copy (non_blocking=False)";
         }
+        return "host blocked";
     default: return std::string(eventKindName(e.kind));
     }
 }
 
 const char* category(EventKind k)
 {
-    switch (k) {
-    case EventKind::Fetch:
-    case EventKind::Collate:
-    case EventKind::WorkerInit:
-    case EventKind::WaitTask: return "worker";
-    case EventKind::PinCopy: return "pin";
-    case EventKind::HostBlocked: return "host_blocked";
-    case EventKind::H2DCopy: return "gpu_memcpy";
-    case EventKind::Kernel: return "kernel";
-    default: return "loader";
-    }
+    return eventKindInfo(k).category;
 }
 
 void jsonString(std::string& out, const std::string& s)
@@ -316,6 +306,12 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
                 const Track t = trackFor(e.lane);
                 w.sep();
                 writeEvent(w, e, t);
+                // Derived states (a worker waiting for a core) as spans of their own; the import
+                // (own_trace.cpp) skips them and derives them again from their source.
+                forEachDerived(e, [&](const Event& d) {
+                    w.sep();
+                    writeEvent(w, d, t);
+                });
                 w.flushIfFull(false);
             },
             askCancel);

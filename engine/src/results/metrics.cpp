@@ -249,7 +249,7 @@ void MetricsAccumulator::addLoopEvent(const Event& e, uint64_t d)
         m_loopEnd = std::max(m_loopEnd, e.t1);
         return;
     case EventKind::HostBlocked:
-        m_blockedNs[std::clamp<int64_t>(e.arg0, 1, 3)] += d;
+        m_blockedNs[int(hostBlockFrom(e.arg0))] += d;
         m_loopEnd = std::max(m_loopEnd, e.t1);
         return;
     case EventKind::HeadOfLine:
@@ -412,10 +412,10 @@ RunFigures MetricsAccumulator::figures() const
         return f;
     f.head_of_line_fraction = std::min(1.0, double(m_holNs) * kNs / s);
     f.gpu_busy_fraction = std::min(1.0, f.kernel_s / s);
-    f.pageable_blocked_fraction = std::min(1.0, double(m_blockedNs[2]) * kNs / s);
-    f.sync_copy_blocked_fraction = std::min(1.0, double(m_blockedNs[3]) * kNs / s);
+    f.pageable_blocked_fraction = std::min(1.0, double(m_blockedNs[int(HostBlock::PageableStaging)]) * kNs / s);
+    f.sync_copy_blocked_fraction = std::min(1.0, double(m_blockedNs[int(HostBlock::SyncCopy)]) * kNs / s);
     f.host_blocked_fraction = std::min(1.0, f.pageable_blocked_fraction + f.sync_copy_blocked_fraction);
-    f.host_waits_for_gpu_fraction = std::min(1.0, double(m_blockedNs[1]) * kNs / s);
+    f.host_waits_for_gpu_fraction = std::min(1.0, double(m_blockedNs[int(HostBlock::DeviceBuffers)]) * kNs / s);
     f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
     return f;
 }

@@ -87,10 +87,7 @@ void constructSections(Segment& seg)
         new (seg.slot(s)) SlotHdr;
     for (uint32_t r = 0; r < L.num_event_rings; ++r) {
         auto* ring = new (seg.eventRing(r)) EventRingHdr;
-        ring->writer_lane = r == 0 || r == ShmLayout::kMemoryRing ? LaneMain
-                           : r == 1                        ? LanePin
-                           : r == 2                        ? LaneCopy
-                                                           : int(r - ShmLayout::kFixedEventRings);
+        ring->writer_lane = ShmLayout::laneForEventRing(r);
         for (uint32_t i = 0; i < L.event_ring_capacity; ++i)
             new (seg.eventRecords(r) + i) EventRecord;
     }

@@ -2,7 +2,10 @@
 // Event kinds written by every process of a run into its own ring (EventWriter, segment.h).
 #pragma once
 
+#include "loaderscope/base/translate.h"
+
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace loaderscope {
@@ -69,6 +72,10 @@ enum class EventKind : uint8_t {
     PinnedMemory,     ///< counter (main lane): arg0 = page-locked host bytes the process holds
                       ///< (pin_memory true: the staging buffers; "shared": the registered slots),
                       ///< arg1 = the part holding a batch now
+    // derived states (EventRing::Derived): never written to a ring, made by readers
+    CoreWait,         ///< span on the lane that made a batch: the thread waited runnable for a core
+                      ///< (BatchCost arg1, schedstat run delay), drawn as one span ending at the
+                      ///< BatchCost: the waits' total within the batch, not where each one fell
     Count
 };
 
@@ -95,9 +102,82 @@ constexpr int64_t batchKey(int epoch, int64_t task)
 constexpr int batchKeyEpoch(int64_t key) { return key < 0 ? -1 : int(key >> 32); }
 constexpr int64_t batchKeyTask(int64_t key) { return key < 0 ? -1 : (key & 0xffffffffLL); }
 
+/** What an event is: a span (t0..t1), an instant, or a sampled counter (one per sample). */
+enum class EventShape : uint8_t { Instant, Span, Counter };
+
+/** Where a kind's events are written: the writing lane's ring (ShmLayout::eventRingIndexForLane),
+ *  the main process's memory-sampler ring (ShmLayout::kMemoryRing; a worker's final MemoryUsage
+ *  goes to its own), or no ring at all: a derived kind, made by readers from another kind. */
+enum class EventRing : uint8_t { Lane, Memory, Derived };
+
+/** Why the host thread was blocked: the typed reason of a HostBlocked span (its arg0). */
+enum class HostBlock : int {
+    DeviceBuffers = 1,   ///< K batches in flight: waiting for kernel i-K to free its buffer
+    PageableStaging = 2, ///< pageable source: the driver stages it, the host waits for the copy
+    SyncCopy = 3,        ///< pinned but non_blocking false: a synchronous copy
+};
+constexpr int kHostBlockReasons = 3; ///< HostBlock values are 1..kHostBlockReasons
+
+/** A HostBlocked span's arg0 as its reason: an out-of-range value (a foreign or corrupt
+ *  recording) reads as the nearest reason, so readers can index by it safely. */
+constexpr HostBlock hostBlockFrom(int64_t arg0)
+{
+    return HostBlock(arg0 < 1 ? 1 : arg0 > kHostBlockReasons ? kHostBlockReasons : int(arg0));
+}
+
+/**
+ * One row of the event-kind registry (events.cpp, kEventKinds): everything the engine, the trace
+ * export and the probe know about a kind. The GUI's look of a kind is in gui/core/lanekinds.cpp.
+ */
+struct EventKindInfo
+{
+    EventKind kind = EventKind::None;
+    const char* id = "";        ///< the enumerator's name: the probe's KINDS keys (_kinds.py)
+    const char* name = "";      ///< English name: logs, the probe's KIND_NAMES, trace instant names
+    /// What the timeline calls a span of this kind (hover, legend), English, translated by the GUI
+    /// in context TimelineRenderer; every span has one, an instant one when the legend marks it.
+    const char* label = "";
+    EventShape shape = EventShape::Instant;
+    const char* category = "";  ///< Chrome trace "cat"
+    EventRing ring = EventRing::Lane;
+    /// A derived kind (ring Derived): a span readers make from each event of `derivedFrom` on the
+    /// same lane: it ends at that event's t0 and lasts its arg `derivedArg` (0 or 1) in ns.
+    EventKind derivedFrom = EventKind::None;
+    uint8_t derivedArg = 0;
+};
+
+/** Every kind but None and Count, in enum order (the registry is indexed by kind). */
+std::span<const EventKindInfo> eventKinds();
+/** The registry row of a kind; kinds outside the enum get an "unknown" instant row. */
+const EventKindInfo& eventKindInfo(EventKind kind);
+
 std::string_view eventKindName(EventKind kind);
 bool isSpan(EventKind kind);
 /** Sampled values (QueueDepth and the memory counters): one per sample, not per batch. */
 bool isCounter(EventKind kind);
+/** Whether some derived kind is made from events of `kind` (a table lookup, for hot loops). */
+bool hasDerivedKinds(EventKind kind);
+/**
+ * Calls `add` with every event derived from `source` (see EventKindInfo::derivedFrom). A derived
+ * span of 0 ns (nothing measured) is not made.
+ */
+template <typename F>
+void forEachDerived(const Event& source, F&& add)
+{
+    if (!hasDerivedKinds(source.kind))
+        return;
+    for (const EventKindInfo& k : eventKinds()) {
+        if (k.derivedFrom != source.kind)
+            continue;
+        const int64_t ns = k.derivedArg == 0 ? source.arg0 : source.arg1;
+        if (ns <= 0 || uint64_t(ns) > source.t0)
+            continue;
+        Event d = source;
+        d.kind = k.kind;
+        d.t0 = source.t0 - uint64_t(ns);
+        d.t1 = source.t0;
+        add(d);
+    }
+}
 
 } // namespace loaderscope

@@ -6,14 +6,14 @@
 // (the alias is given in gui/CMakeLists.txt), so the app's .ts files hold these entries.
 #pragma once
 
+#include "loaderscope/base/translate.h"
+
 #include <functional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-/// Marks a catalogue text for lupdate (read as QT_TRANSLATE_NOOP(context, text)); it is the text.
-#define LOADERSCOPE_SENTENCE(context, text) text
 
 namespace loaderscope {
 

@@ -44,13 +44,6 @@ struct DeviceSpan
     bool pinned = false;
 };
 
-/** Why the host thread was blocked (HostBlocked span arg0). */
-enum class HostBlock : int {
-    DeviceBuffers = 1,   ///< K batches in flight: waiting for kernel i-K to free its buffer
-    PageableStaging = 2, ///< pageable source: the driver stages it, the host waits for the copy
-    SyncCopy = 3,        ///< pinned but non_blocking false: a synchronous copy
-};
-
 /**
  * What the host thread must do after issuing a batch: nothing, or wait (two phases). A copy call
  * that blocks the host (pageable, or pinned without non_blocking) first waits for the work already

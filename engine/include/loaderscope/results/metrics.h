@@ -104,7 +104,7 @@ private:
     uint64_t m_holNs = 0;
     uint64_t m_longestHolNs = 0;
     uint64_t m_stepNs = 0;
-    uint64_t m_blockedNs[4] = {};    ///< HostBlock reasons 1..3 (index 0 unused)
+    uint64_t m_blockedNs[kHostBlockReasons + 1] = {}; ///< by HostBlock (index 0 unused)
     int64_t m_samples = 0;
     int64_t m_batches = 0;
     uint64_t m_epoch0Begin = 0;

@@ -151,13 +151,26 @@ struct ShmLayout
     /// Recomputes the layout from the counts stored in a header (used by readers).
     static ShmLayout fromCounts(uint32_t workers, uint32_t slots, uint32_t ringCap, uint32_t eventCap,
                                 uint32_t maxIndices, uint64_t payloadBytes, uint64_t configSectionBytes);
-    /// Ring 0: main thread, 1: pin thread, 2: device collector (copy and compute lanes), 3: memory
-    /// sampler (counters on any lane, see EventKind::MemoryUsage), 4+k: worker k.
-    static uint32_t eventRingIndexForLane(int lane)
+    /// The lane each fixed ring's writer stands for (EventRingHdr::writer_lane), by ring index:
+    /// 0 main thread, 1 pin thread, 2 device collector (it writes the copy and the compute lane),
+    /// 3 memory sampler (counters on any lane, see EventKind::MemoryUsage); ring 4+k is worker k.
+    /// Both directions of the ring<->lane mapping below read this one table.
+    static constexpr int16_t kFixedRingLanes[kFixedEventRings] = {LaneMain, LanePin, LaneCopy, LaneMain};
+    static constexpr uint32_t eventRingIndexForLane(int lane)
     {
         if (lane >= 0)
             return kFixedEventRings + uint32_t(lane);
-        return lane == LaneMain ? 0u : lane == LanePin ? 1u : 2u;
+        if (lane == LaneCompute) // the device collector's ring carries both device lanes
+            lane = LaneCopy;
+        for (uint32_t r = 0; r < kFixedEventRings; ++r)
+            if (kFixedRingLanes[r] == lane)
+                return r;
+        return eventRingIndexForLane(LaneCopy); // unknown negative lanes: as before, the device ring
+    }
+    /// The lane a ring's writer stands for (the inverse of eventRingIndexForLane).
+    static constexpr int laneForEventRing(uint32_t ring)
+    {
+        return ring < kFixedEventRings ? kFixedRingLanes[ring] : int(ring - kFixedEventRings);
     }
     uint64_t eventRingBytes() const { return 64 + uint64_t(event_ring_capacity) * sizeof(EventRecord); }
 };
