@@ -13,6 +13,7 @@
 #include "loaderscope/sweep.h"
 
 #include <QJsonObject>
+#include <QMetaType>
 #include <QObject>
 
 #include <optional>
@@ -48,6 +49,8 @@ struct ModelAdvice
     /// not beaten beyond the spread by the fastest, the fewest workers, then the smallest prefetch.
     static ModelAdvice fromSweep(const loaderscope::SweepResult& sweep, int workers, int prefetch, double jobRate);
 };
+
+Q_DECLARE_METATYPE(ModelAdvice)
 
 class ModelAdvisor : public QObject
 {
