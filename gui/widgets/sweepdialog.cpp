@@ -269,6 +269,59 @@ QString SweepDialog::bestVerdict() const
                      .arg(SummaryText::rateSpread(b), other);
 }
 
+namespace {
+
+/// The chart of the sweep: the median samples/s with the slowest and fastest run dashed around it
+/// (left axis, from zero) and the data stall (right axis, percent), one category per combination.
+QChart* rateChart(QLineSeries* rate, QLineSeries* slowest, QLineSeries* fastest, QLineSeries* stall, const QStringList& labels)
+{
+    QChart* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setLocalizeNumbers(true); // axis labels grouped as the table's figures ("8,000", not "8000")
+    chart->setLocale(QLocale());
+    chart->setTitle(SweepDialog::tr("Samples/s and data stall per combination (★ best)"));
+    chart->addSeries(rate);
+    for (QLineSeries* bound : {slowest, fastest}) {
+        QPen pen(rate->color()); // the median's colour, set by the theme when it was added
+        pen.setWidthF(1);
+        pen.setStyle(Qt::DashLine);
+        bound->setPen(pen);
+        chart->addSeries(bound);
+    }
+    chart->addSeries(stall);
+    auto* x = new QBarCategoryAxis;
+    x->append(labels);
+    auto* yRate = new QValueAxis;
+    yRate->setTitleText(SweepDialog::tr("samples/s"));
+    // Whole samples/s on round ticks (not "2470.9"), from zero so bars compare by height.
+    double top = 1;
+    for (const QLineSeries* series : {rate, fastest})
+        for (const QPointF& p : series->points())
+            top = std::max(top, p.y());
+    yRate->setRange(0, top * 1.05);
+    yRate->applyNiceNumbers();
+    yRate->setLabelFormat(QStringLiteral("%.0f"));
+    auto* yStall = new QValueAxis;
+    yStall->setTitleText(SweepDialog::tr("data stall (%)"));
+    yStall->setRange(0, 100);
+    yStall->setTickCount(6);
+    yStall->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(yRate, Qt::AlignLeft);
+    chart->addAxis(yStall, Qt::AlignRight);
+    rate->attachAxis(x);
+    rate->attachAxis(yRate);
+    stall->attachAxis(x);
+    stall->attachAxis(yStall);
+    for (QLineSeries* bound : {slowest, fastest}) {
+        bound->attachAxis(x);
+        bound->attachAxis(yRate);
+    }
+    return chart;
+}
+
+} // namespace
+
 void SweepDialog::showResult()
 {
     const QJsonArray knobs = m_result.value(QStringLiteral("knobs")).toArray();
@@ -330,48 +383,7 @@ void SweepDialog::showResult()
         stall->append(r, o.value(QStringLiteral("data_stall_fraction")).toDouble() * 100);
     }
     m_table->resizeColumnsToContents();
-    QChart* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setLocalizeNumbers(true); // axis labels grouped as the table's figures ("8,000", not "8000")
-    chart->setLocale(QLocale());
-    chart->setTitle(tr("Samples/s and data stall per combination (★ best)"));
-    chart->addSeries(rate);
-    for (QLineSeries* bound : {slowest, fastest}) {
-        QPen pen(rate->color()); // the median's colour, set by the theme when it was added
-        pen.setWidthF(1);
-        pen.setStyle(Qt::DashLine);
-        bound->setPen(pen);
-        chart->addSeries(bound);
-    }
-    chart->addSeries(stall);
-    auto* x = new QBarCategoryAxis;
-    x->append(labels);
-    auto* yRate = new QValueAxis;
-    yRate->setTitleText(tr("samples/s"));
-    // Whole samples/s on round ticks (not "2470.9"), from zero so bars compare by height.
-    double top = 1;
-    for (const QLineSeries* series : {rate, fastest})
-        for (const QPointF& p : series->points())
-            top = std::max(top, p.y());
-    yRate->setRange(0, top * 1.05);
-    yRate->applyNiceNumbers();
-    yRate->setLabelFormat(QStringLiteral("%.0f"));
-    auto* yStall = new QValueAxis;
-    yStall->setTitleText(tr("data stall (%)"));
-    yStall->setRange(0, 100);
-    yStall->setTickCount(6);
-    yStall->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(yRate, Qt::AlignLeft);
-    chart->addAxis(yStall, Qt::AlignRight);
-    rate->attachAxis(x);
-    rate->attachAxis(yRate);
-    stall->attachAxis(x);
-    stall->attachAxis(yStall);
-    for (QLineSeries* bound : {slowest, fastest}) {
-        bound->attachAxis(x);
-        bound->attachAxis(yRate);
-    }
+    QChart* chart = rateChart(rate, slowest, fastest, stall, labels);
     QChart* old = m_chart->chart();
     m_chart->setChart(chart);
     delete old;
