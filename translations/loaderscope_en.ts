@@ -4163,69 +4163,69 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>samples/s (median)</source>
         <translation>samples/s (median)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>spread (slowest–fastest)</source>
         <translation>spread (slowest–fastest)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="350" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="290" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="343" />
         <source>slowest run</source>
         <translation>slowest run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="292" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="345" />
         <source>fastest run</source>
         <translation>fastest run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="294" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="360" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="347" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="313" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="366" />
         <source>%1–%2 (%3 runs)</source>
         <translation>%1–%2 (%3 runs)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="282" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="401" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="413" />
         <source>The sweep was not written: %1</source>
         <translation>The sweep was not written: %1</translation>
     </message>

@@ -4163,69 +4163,69 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>En iyisi, %1 örnek/s, yapılandırmanın kendi değerlerinin yayılımı içinde (%2): doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>samples/s (median)</source>
         <translation>örnek/s (medyan)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>spread (slowest–fastest)</source>
         <translation>yayılım (en yavaş–en hızlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="287" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="350" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="284" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="290" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="343" />
         <source>slowest run</source>
         <translation>en yavaş çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="292" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="345" />
         <source>fastest run</source>
         <translation>en hızlı çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="294" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="360" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="347" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="313" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="366" />
         <source>%1–%2 (%3 runs)</source>
         <translation>%1–%2 (%3 çalıştırma)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="282" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="401" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="413" />
         <source>The sweep was not written: %1</source>
         <translation>Tarama yazılmadı: %1</translation>
     </message>
