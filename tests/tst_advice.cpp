@@ -24,6 +24,7 @@ private slots:
     void failedOrInterruptedRunsGetNoThroughputAdvice();
     void lossyDataSaysSo();
     void proofValuesAndWording();
+    void proofConfirmedOnlyBeyondTheSpread();
     void summaryRoundTrip();
     void metricsFromEvents();
     void metricsOverlapMatchesBruteForce();
@@ -314,10 +315,12 @@ void TestAdvice::proofValuesAndWording()
     QCOMPARE(v[0].number, 4.0);
     QCOMPARE(v[1].number, 12.0);
     QCOMPARE(v[2].number, 16.0); // one beyond, half the step again
-    applyProof(a, {{v[0], 4441}, {v[1], 6889}, {v[2], 6900}});
+    applyProof(a, {{v[0], {4441, 4400, 4500}}, {v[1], {6889, 6800, 6950}}, {v[2], {6900, 6850, 6990}}});
     QVERIFY(a.proof && a.proof->confirmed);
+    QCOMPARE(a.proof->measured[1].second, 6889.0); // the median
     QVERIFY2(a.proof->text.find("+55%") != std::string::npos, a.proof->text.c_str());
-    applyProof(a, {{v[0], 4441}, {v[1], 4400}, {v[2], 4300}});
+    QVERIFY2(a.proof->text.find("6800–6950") != std::string::npos, a.proof->text.c_str()); // the spread
+    applyProof(a, {{v[0], {4441, 4400, 4450}}, {v[1], {4400, 4380, 4410}}, {v[2], {4300, 4200, 4350}}});
     QVERIFY(!a.proof->confirmed);
     QVERIFY(a.proof->text.find("not confirmed") != std::string::npos);
     // A boolean knob: the two values only.
@@ -332,6 +335,53 @@ void TestAdvice::proofValuesAndWording()
     QVERIFY(proofValues(knobs(2), t).empty());
 }
 
+void TestAdvice::proofConfirmedOnlyBeyondTheSpread()
+{
+    // Issue 24: on a loaded machine "16 gives −1 % … Not confirmed" while Apply stayed offered,
+    // and one-run sweeps applied noise. A difference is confirmed only when the two ranges of
+    // repeated runs do not overlap, and its median gain is at least kConfirmGain.
+    Advice a;
+    a.id = advice_id::kRaiseNumWorkers;
+    a.knob = "loader.num_workers";
+    a.suggest = KnobValue::of(4.0);
+    const KnobValue two = KnobValue::of(2.0), four = KnobValue::of(4.0);
+    // +20 % in the medians, but one run of 2 beat the slowest run of 4: within the spread.
+    applyProof(a, {{two, {1000, 900, 1250}}, {four, {1200, 1180, 1300}}});
+    QVERIFY(!a.proof->confirmed);
+    QVERIFY2(a.proof->text.find("within the spread") != std::string::npos, a.proof->text.c_str());
+    // The same medians, the ranges apart: confirmed.
+    applyProof(a, {{two, {1000, 980, 1020}}, {four, {1200, 1180, 1220}}});
+    QVERIFY(a.proof->confirmed);
+    // Apart, but by less than kConfirmGain: not worth a change.
+    applyProof(a, {{two, {1000, 999, 1001}}, {four, {1020, 1019, 1021}}});
+    QVERIFY(!a.proof->confirmed);
+    // Measured once: no spread is known, so nothing is confirmed, however large the gain.
+    applyProof(a, {{two, {1000}}, {four, {2000}}});
+    QVERIFY(!a.proof->confirmed);
+    // Three repeats of five proofs on the same machine: the verdict depends on the figures alone.
+    const std::vector<std::pair<KnobValue, std::vector<double>>> noisy = {{two, {1000, 1100, 950}}, {four, {1080, 1020, 1150}}};
+    for (int i = 0; i < 5; ++i) {
+        applyProof(a, noisy);
+        QVERIFY(!a.proof->confirmed);
+        QCOMPARE(a.suggest, four); // the advised value is never rewritten by its proof
+    }
+    // Advice for the same with less: refuted only by a loss beyond the threshold and the spread.
+    Advice f;
+    f.id = advice_id::kFewerWorkers;
+    f.knob = "loader.num_workers";
+    f.suggest = KnobValue::of(2.0);
+    applyProof(f, {{four, {1000, 900, 1100}}, {two, {950, 880, 1050}}});
+    QVERIFY(f.proof->confirmed); // −5 % inside the spread: the same throughput
+    applyProof(f, {{four, {1000, 990, 1010}}, {two, {800, 790, 810}}});
+    QVERIFY(!f.proof->confirmed);
+    // The spread survives the summary's JSON.
+    RunSummary s;
+    s.advice.push_back(a);
+    const RunSummary back = parseRunSummary(runSummaryToJson(s));
+    QCOMPARE(back.advice[0].proof->runs, a.proof->runs);
+    QCOMPARE(back.advice[0].proof->spread(1).min, 1020.0);
+}
+
 void TestAdvice::summaryRoundTrip()
 {
     RunSummary s = run(0.6);
@@ -340,7 +390,7 @@ void TestAdvice::summaryRoundTrip()
     s.figures.overlap_fraction = 0.97;
     s.verdict = "highly input-bound";
     s.advice = adviseRun(knobs(2), s);
-    applyProof(s.advice.front(), {{KnobValue::of(2.0), 100}, {KnobValue::of(5.0), 180}});
+    applyProof(s.advice.front(), {{KnobValue::of(2.0), {100, 98, 101}}, {KnobValue::of(5.0), {180, 178, 185}}});
     s.batch_log.push_back({0, 0, 0, 1, 32, 32, 0});
     const RunSummary back = parseRunSummary(runSummaryToJson(s));
     QCOMPARE(back.figures.samples_per_s, s.figures.samples_per_s);

@@ -13,6 +13,7 @@
 #include "loaderscope/results/recording.h"
 #include "loaderscope/loader/run.h"
 #include "loaderscope/outputs/trace_export.h"
+#include "loaderscope/analysis/advice.h"
 #include "core/runsession.h"
 #include "testutil.h"
 #include "widgets/configpanel.h"
@@ -36,6 +37,9 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -294,6 +298,32 @@ void TestGui::sweepDialogRunsAndExports()
     QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 60000);
     QCOMPARE(d.table()->rowCount(), 2);
     QCOMPARE(d.result().value(QStringLiteral("best")).toInt(), 1); // four workers beat one here
+    // Three runs each (the default): four workers' slowest run beats one worker's fastest, so the
+    // best is confirmed and "Apply best" offered.
+    QCOMPARE(d.result().value(QStringLiteral("repeats")).toInt(), 3);
+    QCOMPARE(d.result().value(QStringLiteral("current")).toInt(), 0);
+    QPushButton* apply = nullptr;
+    for (QPushButton* b : d.findChildren<QPushButton*>())
+        if (b->text() == QStringLiteral("Apply best to the configuration"))
+            apply = b;
+    QVERIFY(apply);
+    QVERIFY2(d.result().value(QStringLiteral("confirmed")).toBool(),
+             QJsonDocument(d.result()).toJson().constData());
+    QVERIFY(apply->isEnabled());
+    QSignalSpy applied(&d, &SweepDialog::applyBest);
+    apply->click();
+    QCOMPARE(applied.size(), 1);
+    // One run each: no spread, so nothing is confirmed and Apply is not offered, with the reason.
+    d.setRepeats(1);
+    QSignalSpy done1(&d, &SweepDialog::finished);
+    d.start();
+    QTRY_COMPARE_WITH_TIMEOUT(done1.size(), 1, 60000);
+    QVERIFY(!d.result().value(QStringLiteral("confirmed")).toBool());
+    QVERIFY(!apply->isEnabled());
+    bool said = false;
+    for (const QLabel* l : d.findChildren<QLabel*>())
+        said = said || l->text().contains(QStringLiteral("measured once: not confirmed"));
+    QVERIFY(said);
     QTemporaryDir dir;
     QString error;
     QVERIFY2(d.exportTo(dir.filePath(QStringLiteral("s.csv")), &error), qPrintable(error));
@@ -561,6 +591,29 @@ void TestGui::proveItMeasuresTheShownAdvice()
     QVERIFY(std::abs(proved.advice[0].evidenceValue("data_stall_fraction") - shown.figures.data_stall_fraction) < 1e-5);
     QVERIFY(proved.advice[0].proof && proved.advice[0].proof->measured.size() >= 2);
     QCOMPARE(proved.advice[0].proof->measured[1].first, shown.advice[0].suggest);
+    QCOMPARE(int(proved.advice[0].proof->runs[1].size()), 3); // three runs per value by default
+    // Apply is offered only for a confirmed proof: none before the proof, none for a proof within
+    // the spread, one for a confirmed one.
+    SummaryPanel panel;
+    auto applyLinks = [&panel] {
+        int n = 0;
+        for (const QLabel* l : panel.findChildren<QLabel*>())
+            n += int(l->text().count(QStringLiteral("href=\"apply:")));
+        return n;
+    };
+    loaderscope::RunSummary s = shown;
+    s.advice.resize(1);
+    s.advice[0].proof.reset();
+    panel.showSummary(s, true);
+    QCOMPARE(applyLinks(), 0);
+    const loaderscope::KnobValue now = loaderscope::KnobValue::of(1.0);
+    loaderscope::applyProof(s.advice[0], {{now, {100, 90, 130}}, {s.advice[0].suggest, {125, 120, 135}}});
+    panel.showSummary(s, true);
+    QCOMPARE(applyLinks(), 0);
+    QVERIFY(panel.lines().join(QLatin1Char('\n')).contains(QStringLiteral("not confirmed")));
+    loaderscope::applyProof(s.advice[0], {{now, {100, 98, 102}}, {s.advice[0].suggest, {125, 120, 135}}});
+    panel.showSummary(s, true);
+    QCOMPARE(applyLinks(), 1);
 }
 
 QTEST_MAIN(TestGui)

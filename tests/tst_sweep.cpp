@@ -8,6 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
+
+#include <algorithm>
+#include <vector>
 #include <QtTest>
 
 using namespace testutil;
@@ -37,7 +40,7 @@ void TestSweep::moreWorkersHelpALatencyBoundLoader()
                                           QStringLiteral("num_workers=1,2,4,8"), QStringLiteral("--batches"), QStringLiteral("40"),
                                           QStringLiteral("--out"), out}, 120000);
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QVERIFY(r.err.contains("progress 4/4"));
+    QVERIFY(r.err.contains("progress 12/12")); // 4 combinations x 3 repeats (the default), one line per run
     QFile o(out);
     QVERIFY(o.open(QIODevice::ReadOnly));
     const QJsonObject j = QJsonDocument::fromJson(o.readAll()).object();
@@ -55,6 +58,23 @@ void TestSweep::moreWorkersHelpALatencyBoundLoader()
     QVERIFY2(prev > 2.5 * first, qPrintable(QStringLiteral("8 workers %1, 1 worker %2").arg(prev).arg(first)));
     QCOMPARE(j.value(QStringLiteral("best")).toInt(), 3);
     QVERIFY(rows[3].toObject().value(QStringLiteral("best")).toBool());
+    // Each row: the median of its three runs, within their range.
+    QCOMPARE(j.value(QStringLiteral("repeats")).toInt(), 3);
+    for (const auto& row : rows) {
+        const QJsonObject o = row.toObject();
+        const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 3);
+        std::vector<double> v;
+        for (const auto& x : runs)
+            v.push_back(x.toDouble());
+        std::sort(v.begin(), v.end());
+        QCOMPARE(o.value(QStringLiteral("samples_per_s")).toDouble(), v[1]);
+        QCOMPARE(o.value(QStringLiteral("samples_per_s_min")).toDouble(), v[0]);
+        QCOMPARE(o.value(QStringLiteral("samples_per_s_max")).toDouble(), v[2]);
+    }
+    // The configuration's own value (1 worker) is row 0; 8 workers beat it beyond the spread.
+    QCOMPARE(j.value(QStringLiteral("current")).toInt(), 0);
+    QVERIFY(j.value(QStringLiteral("confirmed")).toBool());
 }
 
 void TestSweep::adviseProvesTheShownRunsAdvice()

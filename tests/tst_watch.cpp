@@ -135,6 +135,7 @@ private slots:
     void crashingScriptShowsAsFailed();
     void attachToAJobThatJustEnded();
     void attachedRunInHistoryAndCompare();
+    void modelAdviceAndItsCheck();
     void cleanup();
 };
 
@@ -436,6 +437,49 @@ void TestWatch::attachedRunInHistoryAndCompare()
     QCOMPARE(compare->count(), 2);
     QCOMPARE(compare->view(1)->model()->numWorkers(), 2);
     compare->close();
+}
+
+void TestWatch::modelAdviceAndItsCheck()
+{
+    // A watched job ends: its worker advice comes from a sweep of its fitted model (the formula's
+    // is the first guess until then), with predicted samples/s and their uncertainty. Watched
+    // again with another num_workers, the prediction for it is put next to what it measured.
+    MainWindow w(nullptr);
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    QSignalSpy failed(w.session(), &RunSession::runFailed);
+    QSignalSpy swept(w.jobWatch()->modelAdvisor(), &ModelAdvisor::finished);
+    QSignalSpy sweepFailed(w.jobWatch()->modelAdvisor(), &ModelAdvisor::failed);
+    QSignalSpy progress(w.jobWatch()->modelAdvisor(), &ModelAdvisor::progress);
+    const QStringList common{QStringLiteral("--batch-size"), QStringLiteral("8"), QStringLiteral("--samples"), QStringLiteral("96"),
+                             QStringLiteral("--read-ms"), QStringLiteral("2")};
+    w.jobWatch()->watchScript(visionLaunch(QStringList{QStringLiteral("--workers"), QStringLiteral("1")} + common));
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 90000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QVERIFY(w.jobWatch()->modelAdvisor()->running());
+    QVERIFY2(w.summaryPanel()->modelAdvice().contains(QStringLiteral("Checking num_workers")), qPrintable(w.summaryPanel()->modelAdvice()));
+    QTRY_VERIFY_WITH_TIMEOUT(!swept.isEmpty() || !sweepFailed.isEmpty(), 180000);
+    QVERIFY2(sweepFailed.isEmpty(), sweepFailed.isEmpty() ? "" : qPrintable(sweepFailed.first().first().toString()));
+    QVERIFY(!progress.isEmpty());
+    const ModelAdvice advice = swept.first().first().value<ModelAdvice>();
+    QVERIFY(advice.current >= 0 && advice.advised >= 0);
+    QVERIFY(advice.find(2, 2)); // the sweep tried 2 workers
+    const QString line = w.summaryPanel()->modelAdvice();
+    QVERIFY2(line.contains(QStringLiteral("The model of your job")) && line.contains(QStringLiteral(" ± ")), qPrintable(line));
+    // The same script with 2 workers: the model's prediction for 2 next to what it measured.
+    finished.clear();
+    w.jobWatch()->watchScript(visionLaunch(QStringList{QStringLiteral("--workers"), QStringLiteral("2")} + common));
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 90000);
+    QVERIFY(failed.isEmpty());
+    const QString check = w.summaryPanel()->modelAdvice();
+    QVERIFY2(check.contains(QStringLiteral("For num_workers = 2, prefetch_factor = 2 the model predicted")) &&
+                 check.contains(QStringLiteral("this run measured")),
+             qPrintable(check));
+    // Cancel: the sweep of the second run ends, its line says the formula's advice stands.
+    QSignalSpy cancelled(w.jobWatch()->modelAdvisor(), &ModelAdvisor::failed);
+    w.jobWatch()->modelAdvisor()->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty() || !w.jobWatch()->modelAdvisor()->running(), 30000);
+    if (!cancelled.isEmpty())
+        QVERIFY(w.summaryPanel()->modelAdvice().contains(QStringLiteral("cancelled")));
 }
 
 void TestWatch::cleanup()

@@ -52,10 +52,10 @@ void proveAdvice(Advice& a, const std::vector<KnobValue>& values, const SweepOpt
                       << std::endl;
         },
         stop);
-    std::vector<std::pair<KnobValue, double>> measured;
+    std::vector<std::pair<KnobValue, std::vector<double>>> measured;
     for (const SweepRow& row : r.rows)
-        measured.emplace_back(row.values[0], row.summary && row.exit_code == 0 ? row.summary->figures.samples_per_s : 0.0);
-    if (measured.size() == values.size())
+        measured.emplace_back(row.values[0], row.exit_code == 0 ? row.runs : std::vector<double>{0.0});
+    if (r.complete && measured.size() == values.size())
         applyProof(a, measured);
 }
 
@@ -97,7 +97,9 @@ std::optional<RunSummary> loadGivenSummary(const std::string& path)
 std::optional<RunSummary> runForAdvice(const SweepOptions& base, const std::atomic<bool>* stop)
 {
     std::cerr << "progress 0/1 running the configuration" << std::endl;
-    const SweepResult first = runSweep(base, {}, stop);
+    SweepOptions once = base;
+    once.repeats = 1; // the advice rests on one run, as an ordinary run's does
+    const SweepResult first = runSweep(once, {}, stop);
     if (first.rows.empty() || !first.rows[0].summary) {
         std::cerr << "loaderscope-engine: the run failed: "
                   << (first.rows.empty() ? std::string("stopped") : first.rows[0].error) << "\n";
@@ -118,6 +120,11 @@ CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& a)
     c->add_option("--batches", a.batches, "At most N batches per epoch (default 200, at least 5).")
         ->type_name("N")
         ->check(CLI::Range(1, 1 << 24).description("")); // the help names it N
+    c->add_option("--repeats", a.repeats,
+                  "Runs per value tried (default 3): the proof compares medians and is confirmed only beyond the "
+                  "spread of the runs.")
+        ->type_name("N")
+        ->check(CLI::Range(1, 100).description(""));
     c->add_option("--out", a.out, "Where the summary goes (else standard output).")->type_name("FILE.json");
     c->add_option("--summary", a.summary,
                   "Prove the advice of this run's summary as it stands, without a run of its own (the app's "
@@ -135,6 +142,7 @@ int adviseCommand(const AdviseArgs& args, const std::string& self)
     base.engine = self;
     base.batches = std::max(5, args.batches);
     base.singleEpoch = false; // start-up advice needs the config's epochs
+    base.repeats = std::max(1, args.repeats);
     Config config;
     if (!loadAdviseConfig(args.config, base, config))
         return kExitUsage;
@@ -150,7 +158,7 @@ int adviseCommand(const AdviseArgs& args, const std::string& self)
         // 2. Each piece of advice with a knob: a sweep of that knob around the advised value.
         size_t total = 1, done = 1;
         for (const Advice& a : summary.advice)
-            total += proofValues(knobs, a).size() >= 2 ? proofValues(knobs, a).size() : 0;
+            total += proofValues(knobs, a).size() >= 2 ? proofValues(knobs, a).size() * size_t(base.repeats) : 0;
         std::cerr << "progress " << done << "/" << total << " ran the configuration: "
                   << summary.figures.samples_per_s << " samples/s" << std::endl;
         for (Advice& a : summary.advice) {

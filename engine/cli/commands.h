@@ -42,6 +42,7 @@ struct SweepArgs
     std::vector<std::string> vary; ///< KNOB=V1,V2,... in order
     std::string out;
     int batches = 50;
+    int repeats = 3; ///< runs per combination (median and spread)
 };
 CLI::App* addSweepCommand(CLI::App& app, SweepArgs& args);
 int sweepCommand(const SweepArgs& args, const std::string& self);
@@ -52,6 +53,7 @@ struct AdviseArgs
     std::string out;
     std::string summary; ///< --summary: prove this run's advice as it stands
     int batches = 200;
+    int repeats = 3;     ///< runs per value tried (median and spread)
 };
 CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& args);
 int adviseCommand(const AdviseArgs& args, const std::string& self);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // loaderscope-engine sweep: every combination of one or two knobs, each run as its own engine
-// process (engine_core's runSweep), written as CSV or JSON with the best combination marked.
+// process (engine_core's runSweep) --repeats times, written as CSV or JSON with the median and
+// spread per combination and the best combination marked (confirmed only beyond the spread).
 // Progress lines go to stderr ("progress I/N ..."), which the app's sweep dialog reads.
 #include "commands.h"
 
@@ -68,6 +69,11 @@ CLI::App* addSweepCommand(CLI::App& app, SweepArgs& a)
     c->add_option("--batches", a.batches, "Batches per run (default 50).")
         ->type_name("N")
         ->check(CLI::Range(1, 1 << 24).description("")); // the help names it N
+    c->add_option("--repeats", a.repeats,
+                  "Runs per combination (default 3), taken in rounds: each row has the median samples/s and the "
+                  "spread, and the best is confirmed only beyond the spread.")
+        ->type_name("N")
+        ->check(CLI::Range(1, 100).description(""));
     return c;
 }
 
@@ -76,6 +82,7 @@ int sweepCommand(const SweepArgs& a, const std::string& self)
     SweepOptions o;
     o.engine = self;
     o.batches = a.batches;
+    o.repeats = a.repeats;
     const std::string& out = a.out;
     if (a.vary.size() > 2)
         return usageError("sweep", "sweep takes one or two --vary KNOB=V1,V2,...");

@@ -1,31 +1,29 @@
 // SPDX-License-Identifier: MIT
-// "Prove it": runs `loaderscope-engine advise` on a configuration (a process; the GUI never
-// waits), reports its progress, and hands back the summary whose advice carries what was measured.
-// GUI thread only.
+// "Prove it": runs `loaderscope-engine advise` on a configuration (through EngineCommand; the GUI
+// never waits), reports its progress, and hands back the summary whose advice carries what was
+// measured (each value's median and spread). GUI thread only.
 #pragma once
 
+#include "enginecommand.h"
 #include "summarytext.h"
 
 #include <QObject>
-#include <QProcess>
-
-#include <memory>
 
 class AdviceProver : public QObject
 {
     Q_OBJECT
 public:
     explicit AdviceProver(QObject* parent = nullptr);
-    ~AdviceProver() override;
-    bool running() const { return m_proc && m_proc->state() != QProcess::NotRunning; }
+    bool running() const { return m_command.running(); }
 
 public slots:
-    /// `batches`: at most this many per epoch in each measured run. `summaryJson`: the run whose
-    /// advice is measured as it stands (its sentences rest on the figures shown next to them);
-    /// empty: the engine runs the configuration first and measures that run's advice.
+    /// `batches`: at most this many per epoch in each measured run; `repeats`: runs per value
+    /// tried. `summaryJson`: the run whose advice is measured as it stands (its sentences rest on
+    /// the figures shown next to them); empty: the engine runs the configuration first and
+    /// measures that run's advice.
     void start(const QByteArray& configJson, const QString& enginePath, int batches = 200,
-               const QByteArray& summaryJson = {});
-    void cancel();
+               const QByteArray& summaryJson = {}, int repeats = 3);
+    void cancel() { m_command.cancel(); }
 
 signals:
     void progress(int done, int total, const QString& what);
@@ -35,7 +33,5 @@ signals:
 private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
 
-    std::unique_ptr<QProcess> m_proc;
-    QString m_dir;
-    QString m_stderr;
+    EngineCommand m_command{QStringLiteral("advise")};
 };

@@ -15,27 +15,19 @@
 
 EngineLauncher::EngineLauncher(QObject* parent) : QObject(parent)
 {
-    m_killTimer.setSingleShot(true);
-    m_killTimer.setInterval(3000);
-    connect(&m_killTimer, &QTimer::timeout, this, [this] {
-        if (m_proc && m_proc->state() != QProcess::NotRunning)
-            m_proc->kill();
-    });
+    m_command.setProgressLines(false); // a run's stderr (a user's script's) may say anything
+    connect(&m_command, &EngineCommand::finished, this, &EngineLauncher::onFinished);
+    connect(&m_command, &EngineCommand::failedToStart, this, &EngineLauncher::onFailedToStart);
+    connect(&m_command, &EngineCommand::line, this, &EngineLauncher::onStderrLine);
 }
 
 EngineLauncher::~EngineLauncher()
 {
-    if (m_proc && m_proc->state() != QProcess::NotRunning) {
-        m_proc->disconnect(this);
-        m_proc->terminate(); // the engine shuts its workers down and removes its segment
-        if (!m_proc->waitForFinished(3000)) {
-            m_proc->kill();
-            m_proc->waitForFinished(1000);
-        }
-    }
-    for (const QString& dir : {m_dir, m_lastDir})
-        if (!dir.isEmpty())
-            loaderscope::removePrivateTempDir(dir.toStdString());
+    // m_command ends a running engine (SIGTERM: it shuts its workers down and removes its
+    // segment; SIGKILL after 3 s) and removes the running run's folder.
+    m_command.disconnect(this);
+    if (!m_lastDir.isEmpty())
+        loaderscope::removePrivateTempDir(m_lastDir.toStdString());
 }
 
 QString EngineLauncher::defaultEnginePath()
@@ -76,74 +68,58 @@ void EngineLauncher::start(const LaunchOptions& options)
     if (m_state != State::Idle)
         return;
     // Config and summary in a folder only this user can enter, swept when a crash leaves it.
-    try {
-        m_dir = QString::fromStdString(loaderscope::privateTempDir("run"));
-    } catch (const std::exception& e) {
-        emit failed(tr("Cannot make a temporary folder for the run: %1").arg(QString::fromStdString(e.what())), -1);
+    if (!m_command.prepare()) {
+        emit failed(tr("Cannot make a temporary folder for the run: %1").arg(m_command.errorText()), -1);
         return;
     }
-    QFile config(m_dir + QStringLiteral("/config.json"));
-    if (!config.open(QIODevice::WriteOnly) || config.write(options.configJson) != options.configJson.size()) {
+    const QString config = m_command.writeFile(QStringLiteral("config.json"), options.configJson);
+    if (config.isEmpty()) {
         emit failed(tr("Cannot write the run's configuration to a temporary folder."), -1);
         return;
     }
-    config.close();
-    m_proc = std::make_unique<QProcess>();
-    // If the app dies, the engine gets SIGTERM and shuts down in order (workers, segment).
-    m_proc->setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGTERM); });
-    connect(m_proc.get(), &QProcess::finished, this, &EngineLauncher::onFinished);
-    connect(m_proc.get(), &QProcess::errorOccurred, this, &EngineLauncher::onError);
-    connect(m_proc.get(), &QProcess::readyReadStandardError, this, [this] {
-        const QString text = m_stderrTail + QString::fromUtf8(m_proc->readAllStandardError());
-        const qsizetype end = text.lastIndexOf(QLatin1Char('\n'));
-        m_stderrTail = end < 0 ? text : text.mid(end + 1);
-        if (end < 0)
-            return;
-        m_stderr += text.left(end + 1);
-        for (const QString& line : text.left(end).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-            onStderrLine(line);
-    });
-    m_stderr.clear();
-    m_stderrTail.clear();
     m_segmentSeen = false;
     m_stopRequested = false;
     m_summary = {};
     m_hasSummary = false;
     m_liveRecording.clear();
     m_summaryJson = {};
-    m_recording = options.recordingPath.isEmpty() ? m_dir + QStringLiteral("/events.lsrec") : options.recordingPath;
+    m_recording = options.recordingPath.isEmpty() ? m_command.dir() + QStringLiteral("/events.lsrec") : options.recordingPath;
     m_script = options.script.has_value();
-    QString program;
-    QStringList args;
-    if (m_script) {
-        // python3 -m loaderscope run --summary F --events F script.py args: the script runs as
-        // under python3 itself (argv, cwd, exit status), its loaders recorded.
-        const ScriptLaunch& s = *options.script;
-        program = s.python.isEmpty() ? defaultPython() : s.python;
-        args = {QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"), QStringLiteral("--summary"),
-                m_dir + QStringLiteral("/summary.json"), QStringLiteral("--events"), m_recording, s.script};
-        args += s.args;
-        m_proc->setWorkingDirectory(s.workingDir.isEmpty() ? QFileInfo(s.script).absolutePath() : s.workingDir);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        if (const QString pkg = probePackageDir(); !pkg.isEmpty()) {
-            const QString old = env.value(QStringLiteral("PYTHONPATH"));
-            env.insert(QStringLiteral("PYTHONPATH"), old.isEmpty() ? pkg : pkg + QLatin1Char(':') + old);
-        }
-        env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")); // its output as it prints
-        m_proc->setProcessEnvironment(env);
-    } else {
-        program = options.enginePath.isEmpty() ? defaultEnginePath() : options.enginePath;
-        args = QStringList{QStringLiteral("run"), QStringLiteral("--config"), config.fileName(),
-                           QStringLiteral("--summary"), m_dir + QStringLiteral("/summary.json"),
-                           QStringLiteral("--events"), m_recording};
-    }
+    auto [program, args] = commandLine(options, config);
     args += options.extraArgs;
     setState(State::Running);
     m_oomWatch = loaderscope::OomWatch::begin();
-    m_proc->start(program, args);
-    m_pid = m_proc->processId();
+    m_command.start(program, args);
+    m_pid = m_command.pid();
     if (m_pid > 0)
         emit started(m_pid);
+}
+
+std::pair<QString, QStringList> EngineLauncher::commandLine(const LaunchOptions& options, const QString& configPath)
+{
+    const QString summary = m_command.dir() + QStringLiteral("/summary.json");
+    if (!m_script) {
+        m_command.setWorkingDirectory({});
+        m_command.setProcessEnvironment({});
+        return {options.enginePath.isEmpty() ? defaultEnginePath() : options.enginePath,
+                {QStringLiteral("run"), QStringLiteral("--config"), configPath, QStringLiteral("--summary"), summary,
+                 QStringLiteral("--events"), m_recording}};
+    }
+    // python3 -m loaderscope run --summary F --events F script.py args: the script runs as under
+    // python3 itself (argv, cwd, exit status), its loaders recorded.
+    const ScriptLaunch& s = *options.script;
+    QStringList args{QStringLiteral("-m"), QStringLiteral("loaderscope"), QStringLiteral("run"), QStringLiteral("--summary"),
+                     summary, QStringLiteral("--events"), m_recording, s.script};
+    args += s.args;
+    m_command.setWorkingDirectory(s.workingDir.isEmpty() ? QFileInfo(s.script).absolutePath() : s.workingDir);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (const QString pkg = probePackageDir(); !pkg.isEmpty()) {
+        const QString old = env.value(QStringLiteral("PYTHONPATH"));
+        env.insert(QStringLiteral("PYTHONPATH"), old.isEmpty() ? pkg : pkg + QLatin1Char(':') + old);
+    }
+    env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")); // its output as it prints
+    m_command.setProcessEnvironment(env);
+    return {s.python.isEmpty() ? defaultPython() : s.python, args};
 }
 
 void EngineLauncher::onStderrLine(const QString& line)
@@ -179,12 +155,11 @@ void EngineLauncher::onStderrLine(const QString& line)
 
 void EngineLauncher::stop()
 {
-    if (!m_proc || m_proc->state() == QProcess::NotRunning)
+    if (!m_command.running())
         return;
     m_stopRequested = true;
     setState(State::Stopping);
-    m_proc->terminate();
-    m_killTimer.start();
+    m_command.cancel();
 }
 
 QString EngineLauncher::describeExit(int exitCode, QProcess::ExitStatus status, const QString& stderrText)
@@ -262,12 +237,8 @@ QString EngineLauncher::failureLine(const QString& message)
 
 void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
 {
-    m_killTimer.stop();
-    m_stderr += m_stderrTail + QString::fromUtf8(m_proc->readAllStandardError());
-    QFile summary(m_dir + QStringLiteral("/summary.json"));
-    if (summary.open(QIODevice::ReadOnly)) {
+    if (const QByteArray bytes = m_command.readFile(QStringLiteral("summary.json")); !bytes.isEmpty()) {
         try {
-            const QByteArray bytes = summary.readAll();
             m_summary = loaderscope::parseRunSummary(bytes.toStdString());
             m_summaryJson = QJsonDocument::fromJson(bytes).object();
             m_hasSummary = true;
@@ -275,7 +246,6 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
             m_summary = {};
         }
     }
-    summary.close();
     // The recording is renamed into place when the engine ends well; after a kill, the part
     // written so far is under its temporary name.
     m_lastEvents = QFileInfo::exists(m_recording) ? m_recording
@@ -283,18 +253,17 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
                                                         : QString();
     if (!m_lastDir.isEmpty())
         loaderscope::removePrivateTempDir(m_lastDir.toStdString());
-    m_lastDir = m_dir; // keep the last run's files until the next run ends
-    m_dir.clear();
-    m_proc.release()->deleteLater();
+    m_lastDir = m_command.takeDir(); // keep the last run's files until the next run ends
     setState(State::Idle);
+    const QString stderrText = m_command.stderrText();
     if (exitCode == 0 && status == QProcess::NormalExit)
         emit finished(m_summary);
     else if (m_stopRequested)
         emit failed(m_script ? tr("The job was stopped.") : tr("The run was stopped."), exitCode);
     else if (m_script)
-        emit failed(describeScriptExit(exitCode, status, m_stderr), status == QProcess::CrashExit ? -1 : exitCode);
+        emit failed(describeScriptExit(exitCode, status, stderrText), status == QProcess::CrashExit ? -1 : exitCode);
     else {
-        QString message = describeExit(exitCode, status, m_stderr);
+        QString message = describeExit(exitCode, status, stderrText);
         if (status == QProcess::CrashExit && exitCode == SIGKILL) {
             // Killed, not crashed: most often by an OOM killer. The engine's own sentence (English,
             // like its other messages), from the OOM counters before and after.
@@ -306,15 +275,13 @@ void EngineLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
     }
 }
 
-void EngineLauncher::onError(QProcess::ProcessError error)
+void EngineLauncher::onFailedToStart()
 {
-    if (error != QProcess::FailedToStart)
-        return; // crashes arrive through finished()
-    const QString message = m_script ? tr("Cannot start Python (%1): %2").arg(m_proc->program(), m_proc->errorString())
-                                     : tr("Cannot start the engine (%1): %2").arg(m_proc->program(), m_proc->errorString());
-    m_proc.release()->deleteLater();
-    loaderscope::removePrivateTempDir(m_dir.toStdString());
-    m_dir.clear();
+    const QString program = m_command.program();
+    const QString why = m_command.startError();
+    const QString message = m_script ? tr("Cannot start Python (%1): %2").arg(program, why)
+                                     : tr("Cannot start the engine (%1): %2").arg(program, why);
+    loaderscope::removePrivateTempDir(m_command.takeDir().toStdString());
     setState(State::Idle);
     emit failed(message, -1);
 }

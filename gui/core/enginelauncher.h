@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Starts and stops a run with QProcess: loaderscope-engine (the DataLoader main process), or the
+// Starts and stops a run through EngineCommand: loaderscope-engine (the DataLoader main process), or the
 // user's own PyTorch script under the probe (python3 -m loaderscope run). Finds the run's
 // shared-memory segment by the exact name the process announces on stderr, reads its summary, and
 // maps exit codes and stderr to translated messages. GUI thread only; never blocks.
 #pragma once
 
+#include "enginecommand.h"
 #include "summarytext.h"
 
 #include "loaderscope/shm/oom.h"
@@ -16,9 +17,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 
-#include <memory>
 #include <optional>
 
 /** The user's own training script, run under the probe. */
@@ -95,22 +94,21 @@ signals:
 
 private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
-    void onError(QProcess::ProcessError error);
+    void onFailedToStart();
     void onStderrLine(const QString& line);
     void setState(State s);
+    /// The program and arguments of `options` (the engine's run, or the script under the probe).
+    std::pair<QString, QStringList> commandLine(const LaunchOptions& options, const QString& configPath);
 
-    std::unique_ptr<QProcess> m_proc;
-    QString m_dir;           ///< private temporary folder of the running run (config, summary)
+    /// The running run's process and private folder (config, summary, a temporary recording).
+    EngineCommand m_command{QStringLiteral("run")};
     QString m_lastDir;       ///< the last finished run's, removed when the next one ends
     QString m_recording;     ///< --events of the running run
     QString m_liveRecording;
-    QString m_stderrTail;    ///< an unfinished stderr line
-    QTimer m_killTimer;
     State m_state = State::Idle;
     qint64 m_pid = 0;
     bool m_segmentSeen = false;
     bool m_stopRequested = false;
-    QString m_stderr;
     QString m_lastEvents;
     loaderscope::RunSummary m_summary;
     QJsonObject m_summaryJson;

@@ -4,6 +4,8 @@
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/shm/shm_layout.h"
 #include "loaderscope/base/sentences.h"
+#include "spreadtext.h"
+
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -237,8 +239,8 @@ QString proof(const Advice& a)
         return {};
     const auto& m = a.proof->measured;
     QStringList values;
-    for (const auto& [v, r] : m)
-        values << QStringLiteral("%1: %2").arg(knobValue(v), rate(r));
+    for (size_t i = 0; i < m.size(); ++i)
+        values << QStringLiteral("%1: %2").arg(knobValue(m[i].first), rateSpread(a.proof->spread(i)));
     const int gain = int(std::lround(a.proof->gain * 100));
     const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + withPercentSign(QLocale().toString(std::abs(gain)));
     const QString knob = QString::fromStdString(a.knob.substr(a.knob.find('.') + 1));
@@ -246,9 +248,13 @@ QString proof(const Advice& a)
                              .arg(knob, knobValue(a.suggest), signedGain, values.join(QStringLiteral(", ")));
     if (!loaderscope::adviceAimsFaster(a.id))
         return head + QLatin1Char(' ') + (a.proof->confirmed ? T::tr("The same throughput: confirmed.") : T::tr("Slower: not confirmed."));
-    QString tail = a.proof->confirmed ? T::tr("Confirmed.") : T::tr("Not confirmed on this machine.");
-    // One beyond the advice measured faster still: say so (the peak may lie further).
-    if (m.size() > 2 && m.back().second > m[1].second * (1 + loaderscope::AdviceThresholds::kConfirmGain))
+    const bool withinSpread = !a.proof->confirmed && a.proof->gain >= loaderscope::AdviceThresholds::kConfirmGain;
+    QString tail = a.proof->confirmed ? T::tr("Confirmed.")
+                   : withinSpread     ? T::tr("Within the spread of the runs: not confirmed.")
+                                      : T::tr("Not confirmed on this machine.");
+    // One beyond the advice measured faster still, beyond the spread: say so (the peak may lie further).
+    if (a.proof->confirmed && m.size() > 2 && loaderscope::clearlyAbove(a.proof->spread(2), a.proof->spread(1)) &&
+        m.back().second > m[1].second * (1 + loaderscope::AdviceThresholds::kConfirmGain))
         tail += QLatin1Char(' ') + T::tr("%1 was faster still.").arg(knobValue(m.back().first));
     return head + QLatin1Char(' ') + tail;
 }

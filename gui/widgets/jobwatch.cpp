@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "jobwatch.h"
 
+#include "core/enginelauncher.h"
+#include "core/spreadtext.h"
 #include "core/summarytext.h"
 #include "configpanel.h"
 #include "jobconfigview.h"
@@ -9,8 +11,10 @@
 #include "summarypanel.h"
 
 #include "loaderscope/shm/segment.h"
+#include "loaderscope/analysis/advice.h"
 
 #include <QFileInfo>
+#include <QLocale>
 #include <QGuiApplication>
 #include <QMessageBox>
 #include <QScreen>
@@ -20,6 +24,23 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+
+namespace {
+
+/// "num_workers = 4, prefetch_factor = 2" (knob names as in the script; numbers in the locale).
+QString knobsText(int workers, int prefetch)
+{
+    const QString w = QStringLiteral("num_workers = %1").arg(QLocale().toString(workers));
+    return workers == 0 ? w : w + QStringLiteral(", prefetch_factor = %1").arg(QLocale().toString(prefetch));
+}
+
+QString signedPercent(double fraction)
+{
+    return (fraction >= 0 ? QStringLiteral("+") : QStringLiteral("−")) +
+           SummaryText::withPercentSign(SummaryText::number(std::abs(fraction) * 100, 0));
+}
+
+} // namespace
 
 JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogParent, Hooks hooks)
     : QObject(dialogParent), m_session(session), m_summary(summary), m_dialogParent(dialogParent), m_hooks(std::move(hooks))
@@ -41,6 +62,42 @@ JobWatch::JobWatch(RunSession* session, SummaryPanel* summary, QWidget* dialogPa
         });
         box->open();
     });
+    connect(&m_advisor, &ModelAdvisor::progress, this, [this](int done, int total) {
+        m_summary->setProofProgress(done, total, tr("Sweeping the model of your job: %1 of %2 runs").arg(done).arg(total));
+    });
+    connect(&m_advisor, &ModelAdvisor::finished, this, [this](const ModelAdvice& advice) {
+        m_summary->setProofProgress(0, 0, {});
+        if (!m_watched.isEmpty())
+            m_prediction = Prediction{m_watched, advice};
+        m_summary->setModelAdvice(
+            [check = m_check, advice] {
+                const ModelPoint& p = advice.points[size_t(advice.advised)];
+                const QString predicted = SummaryText::rateWithin(p.samples_per_s.median, advice.uncertainty(size_t(advice.advised)));
+                QString text = advice.advised == advice.current
+                                   ? tr("The model of your job finds nothing faster than its own setting (%1) beyond the spread of "
+                                        "its runs: predicted %2 samples/s.").arg(knobsText(p.num_workers, p.prefetch_factor), predicted)
+                                   : tr("The model of your job advises %1: predicted %2 samples/s (the job measured %3).")
+                                         .arg(knobsText(p.num_workers, p.prefetch_factor), predicted,
+                                              SummaryText::rate(advice.job_samples_per_s));
+                if (std::abs(advice.fit_error) > 0.15)
+                    text += QLatin1Char(' ') + tr("At the job's own setting the model is %1 off the job: read its prediction with care.")
+                                                   .arg(signedPercent(advice.fit_error));
+                return (check ? check() + QStringLiteral("<br>") : QString()) + QStringLiteral("<b>") + text.toHtmlEscaped() +
+                       QStringLiteral("</b>");
+            },
+            SummaryPanel::ModelAdviceState::Done);
+    });
+    connect(&m_advisor, &ModelAdvisor::failed, this, [this](const QString& message) {
+        m_summary->setProofProgress(0, 0, {});
+        m_summary->setModelAdvice(
+            [check = m_check, message] {
+                const QString why = message.isEmpty() ? tr("The model's sweep was cancelled: the advice above is the first guess.")
+                                                      : message;
+                return (check ? check() + QStringLiteral("<br>") : QString()) + why.toHtmlEscaped();
+            },
+            SummaryPanel::ModelAdviceState::Stopped);
+    });
+    connect(m_summary, &SummaryPanel::modelAdviceCancelRequested, &m_advisor, &ModelAdvisor::cancel);
 }
 
 void JobWatch::showJobIn(ConfigPanel* config)
@@ -237,6 +294,8 @@ void JobWatch::modelJob()
 
 void JobWatch::runStarted()
 {
+    m_advisor.cancel(); // its runs would share the cores with the new run
+    m_check = {};
     if (!m_modelOfJob)
         m_summary->setModelComparison({});
 }
@@ -245,6 +304,52 @@ void JobWatch::runFinished(double samplesPerS, bool engineRun)
 {
     if (m_modelOfJob && engineRun)
         showModelComparison(samplesPerS);
+    else if (!engineRun && m_session->source() != RunSession::Source::Engine)
+        adviseFromModel(samplesPerS);
+}
+
+std::function<QString()> JobWatch::predictionCheck(int workers, int prefetch, double measured) const
+{
+    if (!m_prediction || m_watched.isEmpty() || m_prediction->script != m_watched)
+        return {};
+    const ModelAdvice& advice = m_prediction->advice;
+    const ModelPoint* was = advice.current >= 0 ? &advice.points[size_t(advice.current)] : nullptr;
+    const ModelPoint* p = advice.find(workers, prefetch);
+    if (!p || !was || p == was || p->samples_per_s.median <= 0)
+        return {}; // the knobs did not change, or the model was not swept there
+    const double u = advice.uncertainty(size_t(p - advice.points.data()));
+    const double median = p->samples_per_s.median;
+    return [knobs = knobsText(workers, prefetch), median, u, measured] {
+        const double off = measured / median - 1;
+        const QString line = tr("For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5")
+                                 .arg(knobs, SummaryText::rateWithin(median, u), SummaryText::rate(measured), signedPercent(off),
+                                      std::abs(off) <= u ? tr("within the prediction.") : tr("outside the prediction."));
+        return line.toHtmlEscaped();
+    };
+}
+
+void JobWatch::adviseFromModel(double jobRate)
+{
+    const QJsonObject model = m_session->jobModel();
+    if (model.isEmpty() || jobRate <= 0)
+        return;
+    const QJsonObject loader = model.value(QStringLiteral("loader")).toObject();
+    const int workers = loader.value(QStringLiteral("num_workers")).toInt(0);
+    const int prefetch = loader.value(QStringLiteral("prefetch_factor")).toInt(2);
+    m_check = predictionCheck(workers, prefetch, jobRate);
+    // The closed formula's guess is tried too (the engine's advice on the job's figures).
+    int guess = 0;
+    for (const loaderscope::Advice& a : m_summary->summary().advice)
+        if (a.id == loaderscope::advice_id::kRaiseNumWorkers && a.suggest.type == loaderscope::KnobValue::Type::Number)
+            guess = int(a.suggest.number);
+    m_summary->setModelAdvice(
+        [check = m_check] {
+            return (check ? check() + QStringLiteral("<br>") : QString()) +
+                   tr("Checking num_workers and prefetch_factor on the model of your job…").toHtmlEscaped() +
+                   QStringLiteral(" <a href=\"cancel-model\">%1</a>").arg(tr("Cancel").toHtmlEscaped());
+        },
+        SummaryPanel::ModelAdviceState::Checking);
+    m_advisor.start(model, jobRate, guess, EngineLauncher::defaultEnginePath());
 }
 
 void JobWatch::showModelComparison(double modelRate)

@@ -2,9 +2,13 @@
 // The user's own PyTorch job: watching a script under the probe (File ▸ Watch a Python script),
 // attaching to jobs already running (one here, several ranks stacked in their own window), and
 // "Model this job": the engine config fitted to the job, run, and its samples/s set beside the
-// job's. The main window says how a job's run begins and how a config is run. GUI thread only.
+// job's. When a watched job ends, its num_workers and prefetch_factor advice comes from a sweep of
+// that model (ModelAdvisor, in the background), with predicted samples/s and their uncertainty;
+// when the same script is watched again with other knobs, the prediction is put next to what it
+// measured. The main window says how a job's run begins and how a config is run. GUI thread only.
 #pragma once
 
+#include "core/modeladvisor.h"
 #include "core/remotereader.h"
 #include "core/runsession.h"
 #include "jobdialogs.h"
@@ -67,9 +71,16 @@ public:
     /// `engineRun`: the run was the engine's (the model's run when one is being compared).
     void runFinished(double samplesPerS, bool engineRun);
     void runFailed() { m_modelOfJob.reset(); }
+    /// The model's sweep of the last watched job (tests).
+    ModelAdvisor* modelAdvisor() { return &m_advisor; }
 
 private:
     void showModelComparison(double modelRate);
+    /// A watched job ended with a fitted model: its prediction checked (when the last one was of
+    /// the same script), then the model swept for its advice.
+    void adviseFromModel(double jobRate);
+    /// "Last run the model predicted … for num_workers = 4; this run measured …", or empty.
+    std::function<QString()> predictionCheck(int workers, int prefetch, double measured) const;
     /// The job chosen in Attach ended before it could be followed.
     void jobEnded(const AttachDialog::ListedJob& job);
     /// Opens a stacked ranks window, sized to fit its screen.
@@ -86,4 +97,13 @@ private:
     class RemoteLister* m_lister = nullptr;
     QPointer<LiveRanksWindow> m_lastRanks;
     ConfigPanel* m_config = nullptr;
+    ModelAdvisor m_advisor;
+    /// The last model sweep's predictions, for the next run of the same script (in memory only).
+    struct Prediction
+    {
+        QString script;
+        ModelAdvice advice;
+    };
+    std::optional<Prediction> m_prediction;
+    std::function<QString()> m_check; ///< the prediction set beside this run, shown above the advice
 };

@@ -3,6 +3,8 @@
 
 #include "core/workerstatsmodel.h"
 
+#include "loaderscope/analysis/advice.h"
+
 #include <QEvent>
 #include <QFormLayout>
 #include <QResizeEvent>
@@ -64,6 +66,16 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
             emit applyAdvice(m_summary.advice[size_t(i)]);
     });
     layout->addWidget(m_advice);
+    m_modelAdvice = new QLabel(this);
+    m_modelAdvice->setWordWrap(true);
+    m_modelAdvice->setTextFormat(Qt::RichText);
+    m_modelAdvice->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_modelAdvice->setVisible(false);
+    connect(m_modelAdvice, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link == QLatin1String("cancel-model"))
+            emit modelAdviceCancelRequested();
+    });
+    layout->addWidget(m_modelAdvice);
     m_prove = new QPushButton(this);
     connect(m_prove, &QPushButton::clicked, this, &SummaryPanel::proveRequested);
     layout->addWidget(m_prove, 0, Qt::AlignLeft);
@@ -116,14 +128,17 @@ void SummaryPanel::retranslate()
     m_model->setToolTip(tr("Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's "
                            "knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds"));
     m_prove->setText(tr("Prove it: measure the advice"));
-    m_prove->setToolTip(tr("Runs a short sweep around each advised knob (the current value, the advised one, one beyond) "
-                           "and reports the measured samples/s, before you change anything"));
+    m_prove->setToolTip(tr("Runs a short sweep around each advised knob (the current value, the advised one, one beyond), "
+                           "three runs each, and reports the median samples/s and the spread before you change anything; "
+                           "Apply is offered for a change that is faster beyond the spread"));
     render();
 }
 
 void SummaryPanel::clear()
 {
     m_modelAvailable = false;
+    m_modelAdviceText = {};
+    m_modelAdviceState = ModelAdviceState::Stopped;
     m_summary = {};
     m_error.clear();
     m_failureLine.clear();
@@ -210,11 +225,21 @@ void SummaryPanel::render()
     bool anyKnob = false;
     for (size_t i = 0; i < m_summary.advice.size(); ++i) {
         const loaderscope::Advice& a = m_summary.advice[i];
+        // The closed formula's worker-count advice: the model's sweep, once it ended, replaces it;
+        // until then it is the first guess.
+        const bool formula = a.id == loaderscope::advice_id::kRaiseNumWorkers || a.id == loaderscope::advice_id::kRaisePrefetch ||
+                             a.id == loaderscope::advice_id::kFewerWorkers;
+        if (formula && m_modelAdviceText && m_modelAdviceState == ModelAdviceState::Done)
+            continue;
         QString item = QStringLiteral("• ") + advice(a).toHtmlEscaped();
-        // A real job's knobs are in its script: no Apply (model the job to try them here).
+        if (formula && m_modelAdviceText && m_modelAdviceState == ModelAdviceState::Checking)
+            item += QLatin1Char(' ') + tr("(a first guess: the model of your job is checking it)").toHtmlEscaped();
+        // A real job's knobs are in its script: no Apply (model the job to try them here). Apply
+        // is offered only once Prove it confirmed the change beyond the spread of its runs.
         if (!a.knob.empty() && !a.suggest.isNone() && m_summary.source != "pytorch") {
             anyKnob = true;
-            item += QStringLiteral(" <a href=\"apply:%1\">%2</a>").arg(i).arg(tr("Apply").toHtmlEscaped());
+            if (a.proof && a.proof->confirmed)
+                item += QStringLiteral(" <a href=\"apply:%1\">%2</a>").arg(i).arg(tr("Apply").toHtmlEscaped());
         }
         const QString p = proof(a);
         if (!p.isEmpty())
@@ -222,6 +247,8 @@ void SummaryPanel::render()
         items << item;
     }
     m_advice->setText(items.isEmpty() ? QString() : tr("What to change:") + QStringLiteral("<br>") + items.join(QStringLiteral("<br>")));
+    m_modelAdvice->setText(m_modelAdviceText ? m_modelAdviceText() : QString());
+    m_modelAdvice->setVisible(!m_modelAdvice->text().isEmpty());
     m_prove->setVisible(m_final && anyKnob && m_summary.source == "engine");
     m_model->setVisible(m_final && m_modelAvailable && m_summary.source == "pytorch");
     m_prove->setEnabled(!m_proofProgress->isVisible());
@@ -265,6 +292,18 @@ void SummaryPanel::setModelComparison(const QString& text)
 QString SummaryPanel::modelComparison() const
 {
     return m_modelLine->text();
+}
+
+void SummaryPanel::setModelAdvice(std::function<QString()> html, ModelAdviceState state)
+{
+    m_modelAdviceText = std::move(html);
+    m_modelAdviceState = state;
+    render();
+}
+
+QString SummaryPanel::modelAdvice() const
+{
+    return m_modelAdvice->text();
 }
 
 QStringList SummaryPanel::lines() const

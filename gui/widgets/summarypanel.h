@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QFormLayout;
 class QLabel;
 class QProgressBar;
@@ -46,6 +48,14 @@ public:
     /// The model's samples/s next to the job's (empty: none yet). Rich text.
     void setModelComparison(const QString& text);
     QString modelComparison() const;
+    /// Where the model's sweep of a watched job stands: checking (the closed formula's
+    /// num_workers and prefetch_factor advice is marked as the first guess), done (its advice
+    /// replaces the formula's), or stopped (cancelled or failed: the formula's stands).
+    enum class ModelAdviceState { Checking, Done, Stopped };
+    /// A watched job's advice from the model's own sweep (rich text, rebuilt in the new language
+    /// on a switch; empty function: none). A link "cancel-model" in it asks to cancel the sweep.
+    void setModelAdvice(std::function<QString()> html, ModelAdviceState state);
+    QString modelAdvice() const;
 
 signals:
     /// Measure the advice before changing anything (loaderscope-engine advise).
@@ -56,6 +66,8 @@ signals:
     void modelRequested();
     /// The failure heading's *Details* (the traceback).
     void failureDetailsRequested();
+    /// The model advice's Cancel link.
+    void modelAdviceCancelRequested();
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -80,6 +92,9 @@ private:
     QPushButton* m_prove;
     QPushButton* m_model;
     QLabel* m_modelLine;
+    QLabel* m_modelAdvice;
+    std::function<QString()> m_modelAdviceText;
+    ModelAdviceState m_modelAdviceState = ModelAdviceState::Stopped;
     bool m_modelAvailable = false;
     QProgressBar* m_proofProgress;
     QLabel* m_errors;

@@ -2,6 +2,7 @@
 #include "sweepdialog.h"
 
 #include "core/progresstext.h"
+#include "core/spreadtext.h"
 #include "core/summarytext.h"
 #include "core/userfiles.h"
 
@@ -24,17 +25,14 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QMessageBox>
+#include <QPen>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QValueAxis>
 
 #include <algorithm>
-
-#include <csignal>
-#include <sys/prctl.h>
 
 namespace {
 /// The knob as the dialog lists it: "num_workers", "train.non_blocking" (loader knobs go bare).
@@ -97,6 +95,12 @@ QFormLayout* SweepDialog::makeKnobForm()
     m_batches->setRange(5, 100000);
     m_batches->setValue(50);
     form->addRow(tr("Batches per run"), m_batches);
+    m_repeats = new QSpinBox(this);
+    m_repeats->setRange(1, 20);
+    m_repeats->setValue(3); // the engine's default: a median and a spread
+    m_repeats->setToolTip(tr("Each combination is run this many times. The table shows the median and the spread; "
+                             "the best is applied only when it is faster beyond the spread."));
+    form->addRow(tr("Runs per combination"), m_repeats);
     return form;
 }
 
@@ -124,7 +128,7 @@ void SweepDialog::connectButtons()
         try {
             const loaderscope::SweepResult r =
                 loaderscope::parseSweepJson(QJsonDocument(m_result).toJson(QJsonDocument::Compact).toStdString());
-            if (r.best < 0)
+            if (r.best < 0 || !r.confirmed)
                 return;
             std::vector<std::pair<std::string, loaderscope::KnobValue>> knobs;
             for (size_t k = 0; k < r.knobs.size(); ++k)
@@ -135,6 +139,18 @@ void SweepDialog::connectButtons()
         }
     });
     connect(m_cancel, &QPushButton::clicked, this, &SweepDialog::cancel);
+    connect(&m_command, &EngineCommand::progress, this, [this](int done, int total, const QString& what) {
+        m_progress->setMaximum(total);
+        m_progress->setValue(done);
+        m_status->setText(tr("Ran %1 of %2: %3").arg(QString::number(done), QString::number(total), SummaryText::progress(what)));
+    });
+    connect(&m_command, &EngineCommand::line, m_status, &QLabel::setText);
+    connect(&m_command, &EngineCommand::finished, this, &SweepDialog::onFinished);
+    connect(&m_command, &EngineCommand::failedToStart, this, [this](const QString& message) {
+        m_status->setText(message);
+        m_run->setEnabled(true);
+        m_cancel->setEnabled(false);
+    });
     auto exportAs = [this](const QString& filter, const QString& name) {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export the sweep"), name, filter);
         QString error;
@@ -145,16 +161,7 @@ void SweepDialog::connectButtons()
     connect(m_exportJson, &QPushButton::clicked, this, [exportAs] { exportAs(tr("JSON (*.json)"), QStringLiteral("sweep.json")); });
 }
 
-SweepDialog::~SweepDialog()
-{
-    if (m_proc && m_proc->state() != QProcess::NotRunning) {
-        m_proc->disconnect(this);
-        m_proc->terminate();
-        m_proc->waitForFinished(5000);
-    }
-    if (!m_dir.isEmpty())
-        loaderscope::removePrivateTempDir(m_dir.toStdString());
-}
+SweepDialog::~SweepDialog() = default; // m_command ends a running sweep and removes its folder
 
 void SweepDialog::setKnob(int which, const QString& knob, const QString& values)
 {
@@ -169,75 +176,49 @@ void SweepDialog::setBatches(int n)
     m_batches->setValue(n);
 }
 
+void SweepDialog::setRepeats(int n)
+{
+    m_repeats->setValue(n);
+}
+
 bool SweepDialog::running() const
 {
-    return m_proc && m_proc->state() != QProcess::NotRunning;
+    return m_command.running();
 }
 
 void SweepDialog::start()
 {
     if (running())
         return;
-    if (!m_dir.isEmpty())
-        loaderscope::removePrivateTempDir(m_dir.toStdString());
-    try {
-        m_dir = QString::fromStdString(loaderscope::privateTempDir("sweepdialog"));
-    } catch (const std::exception& e) {
-        m_status->setText(QString::fromStdString(e.what()));
+    const QString cfg = m_command.prepare() ? m_command.writeFile(QStringLiteral("config.json"), m_config) : QString();
+    if (cfg.isEmpty()) {
+        m_status->setText(m_command.errorText());
         return;
     }
-    QFile cfg(m_dir + QStringLiteral("/config.json"));
-    if (!cfg.open(QIODevice::WriteOnly) || cfg.write(m_config) < 0) {
-        m_status->setText(tr("Cannot write the configuration to a temporary folder."));
-        return;
-    }
-    cfg.close();
-    QStringList args{QStringLiteral("sweep"), QStringLiteral("--config"), cfg.fileName(),
+    QStringList args{QStringLiteral("sweep"), QStringLiteral("--config"), cfg,
                      QStringLiteral("--vary"), m_knob[0]->currentText() + QLatin1Char('=') + m_values[0]->text().remove(QLatin1Char(' '))};
     if (m_second->isChecked() && m_knob[1]->currentText() != m_knob[0]->currentText())
         args << QStringLiteral("--vary") << m_knob[1]->currentText() + QLatin1Char('=') + m_values[1]->text().remove(QLatin1Char(' '));
-    args << QStringLiteral("--batches") << QString::number(m_batches->value()) << QStringLiteral("--out")
-         << m_dir + QStringLiteral("/sweep.json");
-    m_proc = std::make_unique<QProcess>();
-    m_proc->setChildProcessModifier([] { prctl(PR_SET_PDEATHSIG, SIGTERM); }); // ends with the app
-    connect(m_proc.get(), &QProcess::readyReadStandardError, this, [this] {
-        static const QRegularExpression progress(QStringLiteral("^progress (\\d+)/(\\d+) (.*)$"));
-        for (const QString& line : QString::fromUtf8(m_proc->readAllStandardError()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            const QRegularExpressionMatch m = progress.match(line);
-            if (m.hasMatch()) {
-                m_progress->setMaximum(m.captured(2).toInt());
-                m_progress->setValue(m.captured(1).toInt());
-                m_status->setText(tr("Ran %1 of %2: %3").arg(m.captured(1), m.captured(2), SummaryText::progress(m.captured(3))));
-            } else {
-                m_status->setText(line);
-            }
-        }
-    });
-    connect(m_proc.get(), &QProcess::finished, this, &SweepDialog::onFinished);
+    args << QStringLiteral("--batches") << QString::number(m_batches->value()) << QStringLiteral("--repeats")
+         << QString::number(m_repeats->value()) << QStringLiteral("--out") << m_command.dir() + QStringLiteral("/sweep.json");
     m_progress->setValue(0);
     m_status->setText(tr("Running…"));
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_proc->start(m_engine, args);
+    m_apply->setEnabled(false);
+    m_command.start(m_engine, args);
 }
 
 void SweepDialog::cancel()
 {
-    if (running())
-        m_proc->terminate(); // the sweep stops its current run in order and writes what it has
+    m_command.cancel(); // the sweep stops its current run in order and writes what it has
 }
 
 void SweepDialog::onFinished(int exitCode, QProcess::ExitStatus)
 {
     m_run->setEnabled(true);
     m_cancel->setEnabled(false);
-    QFile out(m_dir + QStringLiteral("/sweep.json"));
-    m_result = {};
-    if (out.open(QIODevice::ReadOnly))
-        m_result = QJsonDocument::fromJson(out.readAll()).object();
-    out.close();
-    loaderscope::removePrivateTempDir(m_dir.toStdString());
-    m_dir.clear();
+    m_result = QJsonDocument::fromJson(m_command.readFile(QStringLiteral("sweep.json"))).object();
     if (m_result.isEmpty()) {
         m_status->setText(exitCode == 2 ? tr("The sweep was refused: check the knob values.") : tr("The sweep ended without results."));
     } else {
@@ -248,31 +229,121 @@ void SweepDialog::onFinished(int exitCode, QProcess::ExitStatus)
         for (const auto& k : m_result.value(QStringLiteral("best_at_edge")).toArray())
             status += QLatin1Char(' ') + tr("The best %1 is at the edge of the values tried: the peak may lie beyond them; "
                                             "extend the range.").arg(k.toString().section(QLatin1Char('.'), -1));
+        status += QLatin1Char(' ') + bestVerdict();
         m_status->setText(status);
         showResult();
     }
     m_exportCsv->setEnabled(!m_result.isEmpty());
     m_exportJson->setEnabled(!m_result.isEmpty());
-    m_apply->setEnabled(m_result.value(QStringLiteral("best")).toInt(-1) >= 0);
+    // Only a best that beat the spread is worth a change (one-run sweeps applied noise).
+    m_apply->setEnabled(m_result.value(QStringLiteral("best")).toInt(-1) >= 0 && m_result.value(QStringLiteral("confirmed")).toBool());
     emit finished();
 }
+
+QString SweepDialog::bestVerdict() const
+{
+    const QJsonArray rows = m_result.value(QStringLiteral("results")).toArray();
+    const int best = m_result.value(QStringLiteral("best")).toInt(-1);
+    if (best < 0 || best >= rows.size())
+        return {};
+    auto spreadOf = [](const QJsonObject& o) {
+        std::vector<double> runs;
+        for (const auto& r : o.value(QStringLiteral("runs")).toArray())
+            runs.push_back(r.toDouble());
+        return loaderscope::Spread::of(runs);
+    };
+    const loaderscope::Spread b = spreadOf(rows[best].toObject());
+    if (m_result.value(QStringLiteral("confirmed")).toBool())
+        return tr("The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.").arg(SummaryText::rateSpread(b));
+    const int current = m_result.value(QStringLiteral("current")).toInt(-1);
+    if (current == best)
+        return tr("The configuration's own values are the best (%1 samples/s): nothing to change.").arg(SummaryText::rateSpread(b));
+    if (b.runs < 2)
+        return tr("The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).")
+            .arg(SummaryText::rate(b.median));
+    const QString other = current >= 0 && current < rows.size()
+                              ? SummaryText::rateSpread(spreadOf(rows[current].toObject()))
+                              : QString();
+    return other.isEmpty()
+               ? tr("The best, %1 samples/s, is within the spread of another combination: not confirmed.").arg(SummaryText::rateSpread(b))
+               : tr("The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.")
+                     .arg(SummaryText::rateSpread(b), other);
+}
+
+namespace {
+
+/// The chart of the sweep: the median samples/s with the slowest and fastest run dashed around it
+/// (left axis, from zero) and the data stall (right axis, percent), one category per combination.
+QChart* rateChart(QLineSeries* rate, QLineSeries* slowest, QLineSeries* fastest, QLineSeries* stall, const QStringList& labels)
+{
+    QChart* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setLocalizeNumbers(true); // axis labels grouped as the table's figures ("8,000", not "8000")
+    chart->setLocale(QLocale());
+    chart->setTitle(SweepDialog::tr("Samples/s and data stall per combination (★ best)"));
+    chart->addSeries(rate);
+    for (QLineSeries* bound : {slowest, fastest}) {
+        QPen pen(rate->color()); // the median's colour, set by the theme when it was added
+        pen.setWidthF(1);
+        pen.setStyle(Qt::DashLine);
+        bound->setPen(pen);
+        chart->addSeries(bound);
+    }
+    chart->addSeries(stall);
+    auto* x = new QBarCategoryAxis;
+    x->append(labels);
+    auto* yRate = new QValueAxis;
+    yRate->setTitleText(SweepDialog::tr("samples/s"));
+    // Whole samples/s on round ticks (not "2470.9"), from zero so bars compare by height.
+    double top = 1;
+    for (const QLineSeries* series : {rate, fastest})
+        for (const QPointF& p : series->points())
+            top = std::max(top, p.y());
+    yRate->setRange(0, top * 1.05);
+    yRate->applyNiceNumbers();
+    yRate->setLabelFormat(QStringLiteral("%.0f"));
+    auto* yStall = new QValueAxis;
+    yStall->setTitleText(SweepDialog::tr("data stall (%)"));
+    yStall->setRange(0, 100);
+    yStall->setTickCount(6);
+    yStall->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(yRate, Qt::AlignLeft);
+    chart->addAxis(yStall, Qt::AlignRight);
+    rate->attachAxis(x);
+    rate->attachAxis(yRate);
+    stall->attachAxis(x);
+    stall->attachAxis(yStall);
+    for (QLineSeries* bound : {slowest, fastest}) {
+        bound->attachAxis(x);
+        bound->attachAxis(yRate);
+    }
+    return chart;
+}
+
+} // namespace
 
 void SweepDialog::showResult()
 {
     const QJsonArray knobs = m_result.value(QStringLiteral("knobs")).toArray();
     const QJsonArray rows = m_result.value(QStringLiteral("results")).toArray();
-    const QStringList metrics{QStringLiteral("samples_per_s"), QStringLiteral("data_stall_fraction"), QStringLiteral("gpu_busy_fraction"),
-                              QStringLiteral("verdict"), QStringLiteral("error")};
+    const QStringList metrics{QStringLiteral("samples_per_s"), QStringLiteral("runs"), QStringLiteral("data_stall_fraction"),
+                              QStringLiteral("gpu_busy_fraction"), QStringLiteral("verdict"), QStringLiteral("error")};
     m_table->clear();
     m_table->setRowCount(int(rows.size()));
     m_table->setColumnCount(int(knobs.size() + metrics.size()));
     QStringList headers;
     for (const auto& k : knobs)
         headers << k.toString();
-    headers << tr("samples/s") << tr("data stall") << tr("GPU busy") << tr("verdict") << tr("error");
+    headers << tr("samples/s (median)") << tr("spread (slowest–fastest)") << tr("data stall") << tr("GPU busy") << tr("verdict") << tr("error");
     m_table->setHorizontalHeaderLabels(headers);
     auto* rate = new QLineSeries;
     rate->setName(tr("samples/s"));
+    // The spread: the slowest and the fastest run of each combination, drawn thin around the median.
+    auto* slowest = new QLineSeries;
+    slowest->setName(tr("slowest run"));
+    auto* fastest = new QLineSeries;
+    fastest->setName(tr("fastest run"));
     auto* stall = new QLineSeries;
     stall->setName(tr("data stall (%)"));
     QStringList labels;
@@ -289,6 +360,12 @@ void SweepDialog::showResult()
         const bool best = o.value(QStringLiteral("best")).toBool();
         labels << label.join(QStringLiteral(" / ")) + (best ? QStringLiteral(" ★") : QString());
         m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::rate(o.value(QStringLiteral("samples_per_s")).toDouble())));
+        std::vector<double> runs;
+        for (const auto& run : o.value(QStringLiteral("runs")).toArray())
+            runs.push_back(run.toDouble());
+        const loaderscope::Spread sp = loaderscope::Spread::of(runs);
+        m_table->setItem(r, c++, new QTableWidgetItem(sp.runs >= 2 ? tr("%1–%2 (%3 runs)").arg(SummaryText::rate(sp.min), SummaryText::rate(sp.max)).arg(sp.runs)
+                                                                  : QString()));
         m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::percent(o.value(QStringLiteral("data_stall_fraction")).toDouble())));
         m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::percent(o.value(QStringLiteral("gpu_busy_fraction")).toDouble())));
         m_table->setItem(r, c++, new QTableWidgetItem(SummaryText::verdict(o.value(QStringLiteral("verdict")).toString())));
@@ -300,39 +377,14 @@ void SweepDialog::showResult()
                 m_table->item(r, k)->setFont(f);
             }
         rate->append(r, o.value(QStringLiteral("samples_per_s")).toDouble());
+        if (sp.runs >= 2) {
+            slowest->append(r, sp.min);
+            fastest->append(r, sp.max);
+        }
         stall->append(r, o.value(QStringLiteral("data_stall_fraction")).toDouble() * 100);
     }
     m_table->resizeColumnsToContents();
-    QChart* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setLocalizeNumbers(true); // axis labels grouped as the table's figures ("8,000", not "8000")
-    chart->setLocale(QLocale());
-    chart->setTitle(tr("Samples/s and data stall per combination (★ best)"));
-    chart->addSeries(rate);
-    chart->addSeries(stall);
-    auto* x = new QBarCategoryAxis;
-    x->append(labels);
-    auto* yRate = new QValueAxis;
-    yRate->setTitleText(tr("samples/s"));
-    // Whole samples/s on round ticks (not "2470.9"), from zero so bars compare by height.
-    double top = 1;
-    for (const QPointF& p : rate->points())
-        top = std::max(top, p.y());
-    yRate->setRange(0, top * 1.05);
-    yRate->applyNiceNumbers();
-    yRate->setLabelFormat(QStringLiteral("%.0f"));
-    auto* yStall = new QValueAxis;
-    yStall->setTitleText(tr("data stall (%)"));
-    yStall->setRange(0, 100);
-    yStall->setTickCount(6);
-    yStall->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(yRate, Qt::AlignLeft);
-    chart->addAxis(yStall, Qt::AlignRight);
-    rate->attachAxis(x);
-    rate->attachAxis(yRate);
-    stall->attachAxis(x);
-    stall->attachAxis(yStall);
+    QChart* chart = rateChart(rate, slowest, fastest, stall, labels);
     QChart* old = m_chart->chart();
     m_chart->setChart(chart);
     delete old;

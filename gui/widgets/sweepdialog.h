@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
 // Parameter sweep: one or two knobs and their values, run through `loaderscope-engine sweep`
-// (a process; the GUI never waits), with progress, cancel, a chart of samples/s and data stall per
-// combination, the best marked (and whether it sits at the edge of the range), CSV/JSON export,
-// and the best combination applied to the configuration.
+// (EngineCommand; the GUI never waits) several times each, with progress, cancel, a chart of the
+// median samples/s (and the spread of the runs) and data stall per combination, the best marked
+// (and whether it sits at the edge of the range), CSV/JSON export, and the best combination
+// applied to the configuration, offered only when it is confirmed beyond the spread.
 #pragma once
 
 #include "loaderscope/results/run_summary.h"
+#include "core/enginecommand.h"
+
 
 #include <QDialog>
 #include <QJsonObject>
-#include <QProcess>
 
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,7 @@ public:
     /// Knob values as the user typed them (tests drive the dialog through these).
     void setKnob(int which, const QString& knob, const QString& values);
     void setBatches(int n);
+    void setRepeats(int n);
     bool running() const;
     QTableWidget* table() const { return m_table; }
     bool exportTo(const QString& path, QString* error) const;
@@ -61,16 +63,18 @@ private:
     void connectButtons();
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void showResult();
+    /// The status line's verdict on the best row: confirmed beyond the spread, or not and why.
+    QString bestVerdict() const;
 
     QByteArray m_config;
     QString m_engine;
-    std::unique_ptr<QProcess> m_proc;
-    QString m_dir; ///< private temporary folder of the running sweep
+    EngineCommand m_command{QStringLiteral("sweepdialog")};
     QJsonObject m_result;
     QComboBox* m_knob[2];
     QLineEdit* m_values[2];
     QCheckBox* m_second;
     QSpinBox* m_batches;
+    QSpinBox* m_repeats;
     QPushButton* m_run;
     QPushButton* m_cancel;
     QPushButton* m_exportCsv;

@@ -87,5 +87,45 @@ def case_step_bound(tmp):
           (r["model_period_plus_next_ready_us"], r["real_batch_period_us"]))
 
 
+def case_check(tmp):
+    """`model --check BEFORE AFTER` on two real runs of one job, num_workers 1 then 2: the model is
+    fitted to the first, run at the second's knobs, and its prediction (with a spread) is put
+    next to what the second run measured. Bad input is refused with exit status 2."""
+    io_bound = ["--sleep-us", "2000", "--cpu-us", "100", "--step-us", "1000", "--tensor-only", "--length", "480"]
+    before = run_job(os.path.join(tmp, "before"), ["--workers", "1"] + io_bound, probe=True)
+    after = run_job(os.path.join(tmp, "after"), ["--workers", "2"] + io_bound, probe=True)
+    check(before.rc == 0 and after.rc == 0, "a job failed:\n" + before.stderr[-1000:] + after.stderr[-1000:])
+    b, a = os.path.join(before.workdir, "summary.json"), os.path.join(after.workdir, "summary.json")
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "model", "--check", b, a, "--json", "--repeats", "2",
+                        "--batches", "30"], capture_output=True, text=True, timeout=150)
+    check(p.returncode == 0, "model --check failed (%d): %s" % (p.returncode, p.stderr))
+    r = json.loads(p.stdout)
+    print(json.dumps({k: r[k] for k in ("predicted_samples_per_s", "uncertainty", "measured_samples_per_s", "within")}))
+    check(r["changed"] == {"num_workers": 2}, "the changed knob was not found: %r" % r["changed"])
+    check(r["measured_samples_per_s"] == after.summary["samples_per_s"], "measured is not the second run's samples/s")
+    check(r["runs"] == 2 and r["predicted_min"] <= r["predicted_samples_per_s"] <= r["predicted_max"],
+          "no spread of 2 runs: %r" % r)
+    check(r["uncertainty"] >= abs(r["fit_error"]), "the fit's own error is not in the uncertainty")
+    check(abs(r["error"]) <= TOLERANCE, "prediction %.0f vs measured %.0f samples/s" %
+          (r["predicted_samples_per_s"], r["measured_samples_per_s"]))
+    # The sentence a user reads.
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "model", "--check", b, a, "--repeats", "2", "--batches", "30"],
+                       capture_output=True, text=True, timeout=150)
+    check(p.returncode == 0 and "num_workers=2: predicted " in p.stdout and ", measured " in p.stdout, p.stdout + p.stderr)
+    # Bad input: a file that is no summary, a missing file, one summary only: exit 2, said on stderr.
+    bad = os.path.join(tmp, "bad.json")
+    with open(bad, "w") as f:
+        f.write("{\"samples_per_s\": 3}")
+    for args in ([b, bad], [b, os.path.join(tmp, "missing.json")]):
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "model", "--check"] + args, capture_output=True, text=True,
+                           timeout=60)
+        check(p.returncode == 2 and "loaderscope: " in p.stderr and "Traceback" not in p.stderr,
+              "bad input %r: exit %d, %s" % (args, p.returncode, p.stderr))
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "model", "--check", b], capture_output=True, text=True, timeout=60)
+    check(p.returncode == 2, "--check with one file: exit %d" % p.returncode)
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "model", "--help"], capture_output=True, text=True, timeout=60)
+    check(p.returncode == 0 and "--check" in p.stdout and "--repeats" in p.stdout, p.stdout)
+
+
 if __name__ == "__main__":
-    sys.exit(main({"data_bound": case_data_bound, "step_bound": case_step_bound}))
+    sys.exit(main({"data_bound": case_data_bound, "step_bound": case_step_bound, "check": case_check}))

@@ -1056,4 +1056,49 @@ TR = {
    "döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır",
     # r6-registry: the "waiting for a core" lane state (engine/src/base/events.cpp, gui/core/lanekinds.cpp)
     "waiting for a core": "çekirdek bekleniyor",
+    # r6-sweep: repeated sweep and Prove it points (median and spread), the one engine runner,
+    # the model's own sweep of a watched job and its checked prediction
+    "Cannot make a temporary folder: %1": "Geçici klasör oluşturulamıyor: %1",
+    "Cannot write %1 to a temporary folder.": "%1 geçici bir klasöre yazılamıyor.",
+    "Cannot start %1: %2": "%1 başlatılamıyor: %2",
+    "Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.":
+        "Her kombinasyon bu kadar kez çalıştırılır. Tablo medyanı ve yayılımı gösterir; en iyisi yalnızca yayılımın ötesinde daha hızlıysa uygulanır.",
+    "Runs per combination": "Kombinasyon başına çalıştırma",
+    "The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.":
+        "En iyisi, %1 örnek/s, çalıştırmaların yayılımının ötesinde daha hızlı: doğrulandı.",
+    "The configuration's own values are the best (%1 samples/s): nothing to change.":
+        "Yapılandırmanın kendi değerleri en iyisi (%1 örnek/s): değiştirilecek bir şey yok.",
+    "The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).":
+        "En iyisi, %1 örnek/s, bir kez ölçüldü: doğrulanmadı (her kombinasyonu en az iki kez çalıştırın).",
+    "The best, %1 samples/s, is within the spread of another combination: not confirmed.":
+        "En iyisi, %1 örnek/s, başka bir kombinasyonun yayılımı içinde: doğrulanmadı.",
+    "The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.":
+        "En iyisi, %1 örnek/s, yapılandırmanın kendi değerlerinin yayılımı içinde (%2): doğrulanmadı.",
+    "samples/s (median)": "örnek/s (medyan)",
+    "spread (slowest–fastest)": "yayılım (en yavaş–en hızlı)",
+    "slowest run": "en yavaş çalıştırma",
+    "fastest run": "en hızlı çalıştırma",
+    "%1–%2 (%3 runs)": "%1–%2 (%3 çalıştırma)",
+    "%1 (%2–%3)": "%1 (%2–%3)",
+    "%1 ± %2": "%1 ± %2",
+    "Within the spread of the runs: not confirmed.": "Çalıştırmaların yayılımı içinde: doğrulanmadı.",
+    "Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread":
+        "Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur",
+    "(a first guess: the model of your job is checking it)": "(ilk tahmin: işinizin modeli bunu denetliyor)",
+    "Sweeping the model of your job: %1 of %2 runs": "İşinizin modeli taranıyor: %1 / %2 çalıştırma",
+    "The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.":
+        "İşinizin modeli, çalıştırmalarının yayılımının ötesinde kendi ayarından (%1) daha hızlı bir şey bulmuyor: tahmin %2 örnek/s.",
+    "The model of your job advises %1: predicted %2 samples/s (the job measured %3).":
+        "İşinizin modeli %1 öneriyor: tahmin %2 örnek/s (işte ölçülen %3).",
+    "At the job's own setting the model is %1 off the job: read its prediction with care.":
+        "İşin kendi ayarında model işten %1 sapıyor: tahminini dikkatle okuyun.",
+    "The model's sweep was cancelled: the advice above is the first guess.":
+        "Modelin taraması iptal edildi: yukarıdaki öneri ilk tahmindir.",
+    "For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5":
+        "%1 için model %2 örnek/s tahmin etti; bu çalıştırmada ölçülen %3 (%4): %5",
+    "within the prediction.": "tahmin aralığında.",
+    "outside the prediction.": "tahmin aralığının dışında.",
+    "Checking num_workers and prefetch_factor on the model of your job…":
+        "num_workers ve prefetch_factor işinizin modeli üzerinde denetleniyor…",
+    "The model's sweep failed: %1": "Modelin taraması başarısız oldu: %1",
 }

@@ -496,46 +496,58 @@ std::vector<KnobValue> proofValues(const LoaderKnobs& k, const Advice& a)
     return values;
 }
 
-void applyProof(Advice& a, const std::vector<std::pair<KnobValue, double>>& measured)
+namespace {
+
+/// "4: 4441 (4400–4500)": a value's median samples/s and, when repeated, its range.
+std::string measuredText(const KnobValue& value, const Spread& s)
+{
+    std::string t = value.json() + ": " + std::to_string(int(std::lround(s.median)));
+    if (s.runs >= 2)
+        t += " (" + std::to_string(int(std::lround(s.min))) + "–" + std::to_string(int(std::lround(s.max))) + ")";
+    return t;
+}
+
+} // namespace
+
+void applyProof(Advice& a, const std::vector<std::pair<KnobValue, std::vector<double>>>& runs)
 {
     AdviceProof p;
-    p.measured = measured;
-    if (measured.size() < 2 || measured[0].second <= 0) {
+    for (const auto& [value, rates] : runs) {
+        p.measured.emplace_back(value, Spread::of(rates).median);
+        p.runs.push_back(rates);
+    }
+    if (runs.size() < 2 || p.measured[0].second <= 0) {
         p.text = "not measured";
         a.proof = p;
         return;
     }
-    const double base = measured[0].second;
-    double best = 0;
-    KnobValue bestValue;
-    for (size_t i = 1; i < measured.size(); ++i)
-        if (measured[i].second > best) {
-            best = measured[i].second;
-            bestValue = measured[i].first;
-        }
-    const double advisedRate = measured[1].second;
-    p.gain = advisedRate / base - 1.0;
+    const Spread current = p.spread(0), advised = p.spread(1);
+    p.gain = advised.median / current.median - 1.0;
     const std::string knobName = a.knob.substr(a.knob.find('.') + 1);
     auto signedPct = [](double g) {
         const int v = int(std::lround(g * 100));
         return std::string(v >= 0 ? "+" : "−") + percentText(std::abs(v) / 100.0);
     };
     std::string list;
-    for (const auto& [v, rate] : measured)
-        list += (list.empty() ? "" : ", ") + v.json() + ": " + std::to_string(int(std::lround(rate)));
+    for (size_t i = 0; i < p.measured.size(); ++i)
+        list += (list.empty() ? "" : ", ") + measuredText(p.measured[i].first, p.spread(i));
+    const std::string head = "setting " + knobName + " to " + a.suggest.json() + " measured " + signedPct(p.gain) +
+                             " samples/s (median of " + std::to_string(current.runs) + " runs: " + list + ")";
     if (adviceAimsFaster(a.id)) {
-        p.confirmed = p.gain >= AdviceThresholds::kConfirmGain;
-        p.text = "setting " + knobName + " to " + a.suggest.json() + " measured " + signedPct(p.gain) + " samples/s (" +
-                 list + ")";
+        // A gain within the spread of the repeated runs is noise, however large its median.
+        p.confirmed = p.gain >= AdviceThresholds::kConfirmGain && clearlyAbove(advised, current);
+        p.text = head;
         if (!p.confirmed)
-            p.text += ": not confirmed on this machine";
-        else if (measured.size() > 2 && best > advisedRate * (1 + AdviceThresholds::kConfirmGain))
-            p.text += "; " + bestValue.json() + " was faster still";
+            p.text += p.gain >= AdviceThresholds::kConfirmGain ? ": within the spread of the runs, not confirmed"
+                                                               : ": not confirmed on this machine";
+        else if (p.measured.size() > 2 && clearlyAbove(p.spread(2), advised) &&
+                 p.measured[2].second > advised.median * (1 + AdviceThresholds::kConfirmGain))
+            p.text += "; " + p.measured[2].first.json() + " was faster still";
     } else {
-        // Advice that promises the same throughput with less: confirmed when nothing is lost.
-        p.confirmed = advisedRate >= base * (1 - AdviceThresholds::kConfirmGain);
-        p.text = "setting " + knobName + " to " + a.suggest.json() + " measured " + signedPct(p.gain) + " samples/s (" +
-                 list + ")" + (p.confirmed ? ": the same throughput" : ": slower, not confirmed");
+        // Advice that promises the same throughput with less: refuted only by a loss beyond the
+        // threshold and beyond the spread.
+        p.confirmed = !(p.gain < -AdviceThresholds::kConfirmGain && clearlyAbove(current, advised));
+        p.text = head + (p.confirmed ? ": the same throughput" : ": slower, not confirmed");
     }
     a.proof = p;
 }

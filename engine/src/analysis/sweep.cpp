@@ -5,6 +5,7 @@
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/shm_layout.h"
 #include "loaderscope/config/config_schema.h"
+#include "loaderscope/analysis/advice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -281,16 +282,67 @@ SweepRow runCombination(const SweepOptions& o, const std::string& base, const st
     return row;
 }
 
-/// Marks result.best's row, and names the knobs whose best value is at an end of their range.
+/// Folds one run of a combination into its row: the run's samples/s joins the repeats, the first
+/// failure is kept, and the summary is the median run's (summaries[k] holds each run's).
+void addRun(SweepRow& row, std::vector<std::pair<double, RunSummary>>& summaries, const SweepRow& run)
+{
+    if (run.exit_code != 0 && row.exit_code == 0) {
+        row.exit_code = run.exit_code;
+        row.error = run.error;
+    }
+    if (run.exit_code == 0 && run.summary) {
+        row.runs.push_back(run.summary->figures.samples_per_s);
+        summaries.emplace_back(run.summary->figures.samples_per_s, *run.summary);
+    }
+    if (row.exit_code != 0) { // a failed repeat fails the row, its summary (if any) kept as run() kept it
+        row.summary = run.exit_code != 0 ? run.summary : row.summary;
+        return;
+    }
+    std::vector<std::pair<double, RunSummary>> sorted = summaries;
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (!sorted.empty())
+        row.summary = sorted[(sorted.size() - 1) / 2].second; // the lower middle for an even count
+}
+
+/// The best row (highest median), the row with the configuration's own values, whether the best
+/// is confirmed beyond the spread, and the knobs whose best value is at an end of their range.
 void markBest(SweepResult& result, const SweepOptions& o)
 {
+    double bestRate = -1;
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        const SweepRow& row = result.rows[i];
+        if (row.exit_code == 0 && row.summary && row.spread().median > bestRate) {
+            bestRate = row.spread().median;
+            result.best = int(i);
+        }
+    }
     if (result.best < 0)
         return;
-    result.rows[size_t(result.best)].best = true;
+    SweepRow& best = result.rows[size_t(result.best)];
+    best.best = true;
+    try {
+        const LoaderKnobs now = LoaderKnobs::fromConfig(parseConfig(o.baseConfigJson));
+        for (size_t i = 0; i < result.rows.size() && result.current < 0; ++i) {
+            bool same = true;
+            for (size_t k = 0; k < o.knobs.size(); ++k)
+                same = same && result.rows[i].values[k] == now.value(o.knobs[k].path);
+            if (same)
+                result.current = int(i);
+        }
+    } catch (const std::exception&) {
+    }
+    if (result.current >= 0) {
+        result.confirmed = result.current != result.best && clearlyAbove(best.spread(), result.rows[size_t(result.current)].spread());
+    } else {
+        result.confirmed = result.rows.size() >= 2;
+        for (size_t i = 0; i < result.rows.size(); ++i)
+            if (int(i) != result.best && result.rows[i].exit_code == 0 && !clearlyAbove(best.spread(), result.rows[i].spread()))
+                result.confirmed = false;
+    }
     // A peak at the end of a numeric range may lie beyond it.
     for (size_t k = 0; k < o.knobs.size(); ++k) {
         const auto& values = o.knobs[k].values;
-        const KnobValue& v = result.rows[size_t(result.best)].values[k];
+        const KnobValue& v = best.values[k];
         if (values.size() >= 3 && v.type == KnobValue::Type::Number && (v == values.front() || v == values.back()))
             result.best_at_edge.push_back(o.knobs[k].path);
     }
@@ -305,34 +357,39 @@ SweepResult runSweep(const SweepOptions& o,
     SweepResult result;
     result.knobs = o.knobs;
     result.batches = o.batches;
+    result.repeats = std::max(1, o.repeats);
     std::vector<std::pair<std::string, KnobValue>> fixed = {{"train.max_batches", KnobValue::of(double(o.batches))}};
     if (o.singleEpoch)
         fixed.push_back({"train.epochs", KnobValue::of(1.0)});
     const std::string base = applyKnobs(o.baseConfigJson, fixed);
 
     const std::vector<std::vector<KnobValue>> combos = combinations(o.knobs);
+    const size_t total = combos.size() * size_t(result.repeats);
     const std::string dir = privateTempDir("sweep");
     const std::string cpath = dir + "/config.json", spath = dir + "/summary.json";
-    double bestRate = -1;
+    std::vector<SweepRow> rows(combos.size());
+    std::vector<std::vector<std::pair<double, RunSummary>>> summaries(combos.size());
+    size_t done = 0;
     try {
-        for (size_t i = 0; i < combos.size(); ++i) {
-            if (stop && stop->load())
-                break;
-            SweepRow row = runCombination(o, base, combos[i], cpath, spath, stop);
-            if (row.exit_code == 0 && row.summary && row.summary->figures.samples_per_s > bestRate) {
-                bestRate = row.summary->figures.samples_per_s;
-                result.best = int(result.rows.size());
+        // Rounds: every combination once, then again, so drifting load is shared by all of them.
+        for (int round = 0; round < result.repeats && !(stop && stop->load()); ++round)
+            for (size_t i = 0; i < combos.size() && !(stop && stop->load()); ++i) {
+                const SweepRow run = runCombination(o, base, combos[i], cpath, spath, stop);
+                rows[i].values = run.values;
+                addRun(rows[i], summaries[i], run);
+                ++done;
+                if (progress)
+                    progress(done, total, run);
             }
-            result.rows.push_back(row);
-            if (progress)
-                progress(i + 1, combos.size(), result.rows.back());
-        }
     } catch (...) {
         removePrivateTempDir(dir);
         throw;
     }
     removePrivateTempDir(dir);
-    result.complete = result.rows.size() == combos.size();
+    for (SweepRow& row : rows)
+        if (!row.values.empty()) // combinations a stop left unrun are not rows
+            result.rows.push_back(std::move(row));
+    result.complete = done == total;
     markBest(result, o);
     return result;
 }
@@ -354,7 +411,11 @@ std::string sweepJson(const SweepResult& r)
             o[r.knobs[k].path.substr(r.knobs[k].path.find('.') + 1)] = toJson(row.values[k]);
         const bool ok = row.exit_code == 0 && row.summary;
         const RunFigures* f = row.summary ? &row.summary->figures : nullptr;
-        o["samples_per_s"] = ok ? json(f->samples_per_s) : json(nullptr);
+        const Spread sp = row.spread();
+        o["samples_per_s"] = ok ? json(sp.median) : json(nullptr);
+        o["samples_per_s_min"] = ok ? json(sp.min) : json(nullptr);
+        o["samples_per_s_max"] = ok ? json(sp.max) : json(nullptr);
+        o["runs"] = row.runs;
         o["data_stall_fraction"] = ok ? json(f->data_stall_fraction) : json(nullptr);
         o["gpu_busy_fraction"] = ok ? json(f->gpu_busy_fraction) : json(nullptr);
         o["first_batch_s"] = ok && f->first_batch_s ? json(*f->first_batch_s) : json(nullptr);
@@ -364,7 +425,10 @@ std::string sweepJson(const SweepResult& r)
         o["best"] = row.best;
         j["results"].push_back(o);
     }
+    j["repeats"] = r.repeats;
     j["best"] = r.best;
+    j["current"] = r.current;
+    j["confirmed"] = r.confirmed;
     j["complete"] = r.complete;
     j["best_at_edge"] = r.best_at_edge;
     return j.dump(2) + "\n";
@@ -377,7 +441,10 @@ SweepResult parseSweepJson(const std::string& text)
         throw std::runtime_error("not a sweep result");
     SweepResult r;
     r.batches = j.value("batches", 0);
+    r.repeats = j.value("repeats", 1);
     r.best = j.value("best", -1);
+    r.current = j.value("current", -1);
+    r.confirmed = j.value("confirmed", false);
     r.complete = j.value("complete", false);
     if (j.contains("best_at_edge") && j["best_at_edge"].is_array())
         for (const json& k : j["best_at_edge"])
@@ -402,7 +469,13 @@ SweepResult parseSweepJson(const std::string& text)
         row.exit_code = o.value("exit_code", 0);
         row.error = o.value("error", std::string());
         row.best = o.value("best", false);
+        if (o.contains("runs") && o["runs"].is_array())
+            for (const json& rate : o["runs"])
+                if (rate.is_number())
+                    row.runs.push_back(rate.get<double>());
         if (o.contains("samples_per_s") && o["samples_per_s"].is_number()) {
+            if (row.runs.empty()) // an older file: one run
+                row.runs.push_back(o["samples_per_s"].get<double>());
             RunSummary s;
             s.figures.samples_per_s = o["samples_per_s"].get<double>();
             s.figures.data_stall_fraction = o.value("data_stall_fraction", 0.0);
@@ -422,18 +495,20 @@ std::string sweepCsv(const SweepResult& r)
     std::ostringstream f;
     for (const SweepKnob& k : r.knobs)
         f << k.path.substr(k.path.find('.') + 1) << ",";
-    f << "samples_per_s,data_stall_fraction,gpu_busy_fraction,first_batch_s,verdict,exit_code,error,best\n";
+    f << "samples_per_s,samples_per_s_min,samples_per_s_max,data_stall_fraction,gpu_busy_fraction,first_batch_s,verdict,exit_code,error,best\n";
     for (const SweepRow& row : r.rows) {
         for (const KnobValue& v : row.values)
             f << csvField(v.type == KnobValue::Type::String ? v.text : v.json()) << ",";
         const bool ok = row.exit_code == 0 && row.summary;
         if (ok) {
             const RunFigures& fig = row.summary->figures;
-            f << json(fig.samples_per_s).dump() << "," << json(fig.data_stall_fraction).dump() << ","
+            const Spread sp = row.spread();
+            f << json(sp.median).dump() << "," << json(sp.min).dump() << "," << json(sp.max).dump() << ","
+              << json(fig.data_stall_fraction).dump() << ","
               << json(fig.gpu_busy_fraction).dump() << ","
               << (fig.first_batch_s ? json(*fig.first_batch_s).dump() : std::string()) << ",";
         } else {
-            f << ",,,,";
+            f << ",,,,,,";
         }
         f << csvField(ok ? row.summary->verdict : std::string()) << "," << row.exit_code << ","
           << csvField(row.error) << "," << (row.best ? "best" : "") << "\n";

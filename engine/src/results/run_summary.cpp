@@ -151,8 +151,14 @@ json adviceJson(const Advice& a)
               {"text", a.text}, {"evidence", ev}};
     if (a.proof) {
         json m = json::array();
-        for (const auto& [v, rate] : a.proof->measured)
-            m.push_back({{"value", knobJson(v)}, {"samples_per_s", round6(rate)}});
+        for (size_t i = 0; i < a.proof->measured.size(); ++i) {
+            const Spread sp = a.proof->spread(i);
+            json runs = json::array();
+            for (double r : i < a.proof->runs.size() ? a.proof->runs[i] : std::vector<double>{})
+                runs.push_back(round6(r));
+            m.push_back({{"value", knobJson(a.proof->measured[i].first)}, {"samples_per_s", round6(a.proof->measured[i].second)},
+                         {"min", round6(sp.min)}, {"max", round6(sp.max)}, {"runs", runs}});
+        }
         j["proof"] = {{"measured", m}, {"gain", round6(a.proof->gain)}, {"confirmed", a.proof->confirmed},
                       {"text", a.proof->text}};
     }
@@ -176,8 +182,15 @@ Advice adviceFrom(const json& j)
         AdviceProof proof;
         if (p.contains("measured") && p["measured"].is_array())
             for (const json& m : p["measured"])
-                if (m.is_object())
+                if (m.is_object()) {
                     proof.measured.emplace_back(knobFrom(m.value("value", json())), m.value("samples_per_s", 0.0));
+                    std::vector<double> runs;
+                    if (m.contains("runs") && m["runs"].is_array())
+                        for (const json& r : m["runs"])
+                            if (r.is_number())
+                                runs.push_back(r.get<double>());
+                    proof.runs.push_back(runs);
+                }
         proof.gain = p.value("gain", 0.0);
         proof.confirmed = p.value("confirmed", false);
         proof.text = p.value("text", std::string());

@@ -108,7 +108,11 @@ bool adviceAimsFaster(const std::string& id);
  */
 std::vector<KnobValue> proofValues(const LoaderKnobs& knobs, const Advice& advice);
 
-/** Fills advice.proof from measured samples/s (same order as proofValues) and rewords the text. */
-void applyProof(Advice& advice, const std::vector<std::pair<KnobValue, double>>& measured);
+/**
+ * Fills advice.proof from the samples/s of each value's repeated runs (same order as proofValues):
+ * the median per value and whether the difference is confirmed (beyond the spread, see
+ * clearlyAbove in spread.h). The advice's own text and advised value are left as they are.
+ */
+void applyProof(Advice& advice, const std::vector<std::pair<KnobValue, std::vector<double>>>& runs);
 
 } // namespace loaderscope

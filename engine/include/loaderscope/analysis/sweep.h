@@ -5,6 +5,7 @@
 #pragma once
 
 #include "loaderscope/results/run_summary.h"
+#include "loaderscope/results/spread.h"
 
 #include <atomic>
 #include <functional>
@@ -49,10 +50,14 @@ struct SweepKnob
 struct SweepRow
 {
     std::vector<KnobValue> values;        ///< one per knob
-    std::optional<RunSummary> summary;    ///< when the run finished
-    int exit_code = 0;
+    /// The run whose samples/s is the median of the repeats (the run itself, measured once).
+    std::optional<RunSummary> summary;
+    std::vector<double> runs;             ///< samples/s of each repeat that finished, in the order run
+    int exit_code = 0;                    ///< the first failed repeat's, else 0
     std::string error;
     bool best = false;
+
+    Spread spread() const { return Spread::of(runs); }
 };
 
 struct SweepResult
@@ -60,8 +65,14 @@ struct SweepResult
     std::vector<SweepKnob> knobs;
     int batches = 0;
     std::vector<SweepRow> rows;
-    int best = -1;                        ///< index into rows, -1 when no run finished
-    bool complete = false;                ///< every combination ran (not stopped)
+    int repeats = 1;                      ///< runs asked for per combination
+    int best = -1;                        ///< index into rows of the highest median, -1 when no run finished
+    /// The row with the configuration's own values, -1 when the sweep does not try them.
+    int current = -1;
+    /// The best row is faster beyond the spread (clearlyAbove) than the current row, or, without
+    /// one, than every other row: only then is it worth applying.
+    bool confirmed = false;
+    bool complete = false;                ///< every run of every combination ran (not stopped)
     /// Knobs whose best value is the first or last of a numeric range: the peak may lie outside.
     std::vector<std::string> best_at_edge;
 };
@@ -73,11 +84,16 @@ struct SweepOptions
     std::vector<SweepKnob> knobs;         ///< one or two
     int batches = 50;                     ///< train.max_batches of every run
     bool singleEpoch = true;              ///< train.epochs = 1 (advise keeps the config's epochs)
+    /// Runs per combination, taken in rounds (every combination once, then again), so that a
+    /// machine whose load drifts spreads it over all of them rather than biasing one.
+    int repeats = 1;
 };
 
 /**
- * Runs every combination (the first knob varies slowest). `progress(done, total, row)` is called
- * after each; `stop` (may be null) is polled between runs and stops the running child (SIGTERM).
+ * Runs every combination (the first knob varies slowest) `repeats` times, in rounds. Each row
+ * holds the median run's summary and every repeat's samples/s; `best` is the highest median.
+ * `progress(done, total, row)` is called after each run (total = combinations x repeats; `row`
+ * holds that one run); `stop` (may be null) is polled between runs and stops the running child (SIGTERM).
  * Children die with the calling thread's process (PR_SET_PDEATHSIG). Temporary files live in a
  * private directory (see privateTempDir) removed at the end. Throws std::runtime_error when the
  * directory or a child cannot be made.

@@ -5,6 +5,8 @@
 // measures and what it divides by.
 #pragma once
 
+#include "loaderscope/results/spread.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -92,10 +94,21 @@ struct KnobValue
 /** What a short measured sweep of the advised knob found (loaderscope-engine advise, "Prove it"). */
 struct AdviceProof
 {
-    std::vector<std::pair<KnobValue, double>> measured; ///< value -> samples/s, current value first
-    double gain = 0;          ///< best advised-or-beyond samples/s over the current value's, minus 1
-    bool confirmed = false;   ///< the advised value measured at least kConfirmGain better
+    std::vector<std::pair<KnobValue, double>> measured; ///< value -> median samples/s, current value first
+    std::vector<std::vector<double>> runs; ///< samples/s of each repeated run, per value of `measured`
+    double gain = 0;          ///< the advised value's median samples/s over the current value's, minus 1
+    /// Faster-advice: the advised value measured at least kConfirmGain better and beyond the spread
+    /// of both (clearlyAbove); same-with-less advice: not measurably slower.
+    bool confirmed = false;
     std::string text;         ///< English, e.g. "raising num_workers to 12 measured +55 %"
+
+    /// The median and spread of the i-th value (one run when `runs` is missing: an older summary).
+    Spread spread(size_t i) const
+    {
+        if (i < runs.size() && !runs[i].empty())
+            return Spread::of(runs[i]);
+        return i < measured.size() ? Spread::of({measured[i].second}) : Spread{};
+    }
 };
 
 /**
