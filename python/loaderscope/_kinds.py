@@ -23,6 +23,8 @@ PIN_COPY = _K["PinCopy"]
 KERNEL = _K["Kernel"]
 BATCH_COST = _K["BatchCost"]
 HEAD_OF_LINE = _K["HeadOfLine"]
+PASS_COST = _K["PassCost"]
+STEP_COST = _K["StepCost"]
 
 LANE_MAIN = _native.LANE_MAIN
 LANE_PIN = _native.LANE_PIN

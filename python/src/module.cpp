@@ -191,6 +191,7 @@ PYBIND11_MODULE(_native, m)
     LS_KIND(StartWorkers); LS_KIND(Shutdown); LS_KIND(EpochBegin); LS_KIND(EpochEnd); LS_KIND(QueueDepth);
     LS_KIND(Error); LS_KIND(PinCopy); LS_KIND(H2DCopy); LS_KIND(Kernel); LS_KIND(HostBlocked);
     LS_KIND(BatchCost); LS_KIND(HeadOfLine); LS_KIND(MemoryUsage); LS_KIND(ShmUsage); LS_KIND(PinnedMemory);
+    LS_KIND(PassCost); LS_KIND(StepCost);
 #undef LS_KIND
     m.attr("KINDS") = ids;
 

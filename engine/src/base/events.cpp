@@ -33,6 +33,8 @@ std::string_view eventKindName(EventKind kind)
     case EventKind::MemoryUsage: return "memory";
     case EventKind::ShmUsage: return "shared memory";
     case EventKind::PinnedMemory: return "pinned memory";
+    case EventKind::PassCost: return "batch pass cost";
+    case EventKind::StepCost: return "step cost";
     default: return "unknown";
     }
 }
