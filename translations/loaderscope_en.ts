@@ -1521,21 +1521,6 @@
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
     </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="257" />
-        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
-        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="263" />
-        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
-        <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="264" />
-        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
-        <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
-    </message>
 </context>
 <context>
     <name>LessonEffect</name>
@@ -2246,6 +2231,54 @@
         <location filename="../gui/core/summarytext.cpp" line="126" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
+    </message>
+</context>
+<context>
+    <name>ModelComparison</name>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="49" />
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="51" />
+        <source>the data stall</source>
+        <translation>the data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="54" />
+        <source>the workers' CPU</source>
+        <translation>the workers' CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="56" />
+        <source>the workers' wait for a core</source>
+        <translation>the workers' wait for a core</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="58" />
+        <source>the workers' I/O</source>
+        <translation>the workers' I/O</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="66" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="72" />
+        <source>Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.</source>
+        <translation>Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="79" />
+        <source>They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="81" />
+        <source>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</source>
+        <translation>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</translation>
     </message>
 </context>
 <context>
