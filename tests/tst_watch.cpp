@@ -3,6 +3,7 @@
 // from the app shows its real workers live and ends with the probe's summary and the fitted model;
 // a job started elsewhere is found in the live list and followed until it ends; the ranks of one
 // job, followed together, name the starved one. No process or segment is left behind.
+#include "core/modelcomparison.h"
 #include "core/runhistory.h"
 #include "core/runsession.h"
 #include "core/tracemodel.h"
@@ -136,6 +137,7 @@ private slots:
     void attachToAJobThatJustEnded();
     void attachedRunInHistoryAndCompare();
     void modelAdviceAndItsCheck();
+    void modelComparisonNamesTheBottleneck();
     void cleanup();
 };
 
@@ -480,6 +482,45 @@ void TestWatch::modelAdviceAndItsCheck()
     QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty() || !w.jobWatch()->modelAdvisor()->running(), 30000);
     if (!cancelled.isEmpty())
         QVERIFY(w.summaryPanel()->modelAdvice().contains(QStringLiteral("cancelled")));
+namespace {
+
+loaderscope::RunFigures figuresOf(double rate, double stall, double cpu, double wait, double io)
+{
+    loaderscope::RunFigures f;
+    f.samples_per_s = rate;
+    f.data_stall_fraction = stall;
+    for (int i = 0; i < 2; ++i) {
+        loaderscope::WorkerFigures w;
+        w.worker = i;
+        w.cpu_fraction = cpu;
+        w.cpu_wait_fraction = wait;
+        w.io_fraction = io;
+        w.busy_fraction = cpu + wait + io;
+        f.workers.push_back(w);
+    }
+    return f;
+}
+
+} // namespace
+
+void TestWatch::modelComparisonNamesTheBottleneck()
+{
+    // Issue 24's torchvision job: the rates agree within 15 %, the bottleneck does not (the model
+    // invented I/O where the job's workers wait for a core).
+    const auto job = figuresOf(157, 0.209, 0.20, 0.76, 0.0);
+    const auto wrong = figuresOf(148, 0.877, 0.20, 0.30, 0.203);
+    const QStringList off = ModelComparison::disagreeing(job, wrong);
+    QCOMPARE(off, (QStringList{QStringLiteral("the data stall"), QStringLiteral("the workers' wait for a core"),
+                               QStringLiteral("the workers' I/O")}));
+    const QString text = ModelComparison::html(job, wrong);
+    QVERIFY2(text.contains(QLatin1String("They disagree on the data stall")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("Data stall: model 87.7%, job 20.9%")), qPrintable(text));
+    // Within the tolerances on every figure: they agree; a rate 20 % off is named alone.
+    const auto close = figuresOf(150, 0.25, 0.22, 0.70, 0.02);
+    QVERIFY(ModelComparison::disagreeing(job, close).isEmpty());
+    QVERIFY(ModelComparison::html(job, close).contains(QLatin1String("They agree")));
+    QCOMPARE(ModelComparison::disagreeing(job, figuresOf(190, 0.209, 0.20, 0.76, 0.0)),
+             QStringList{QStringLiteral("samples/s")});
 }
 
 void TestWatch::cleanup()

@@ -4,12 +4,27 @@
 <context>
     <name>AdviceProver</name>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="54" />
+        <location filename="../gui/core/adviceprover.cpp" line="39" />
+        <source>Cannot write the configuration to %1.</source>
+        <translation>Cannot write the configuration to %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/adviceprover.cpp" line="48" />
+        <source>Cannot write the run's summary to %1.</source>
+        <translation>Cannot write the run's summary to %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/adviceprover.cpp" line="69" />
+        <source>Cannot start the engine (%1): %2</source>
+        <translation>Cannot start the engine (%1): %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/adviceprover.cpp" line="99" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="55" />
+        <location filename="../gui/core/adviceprover.cpp" line="100" />
         <source>The measurement failed: %1</source>
         <translation>The measurement failed: %1</translation>
     </message>
@@ -1046,104 +1061,86 @@
     </message>
 </context>
 <context>
-    <name>EngineCommand</name>
-    <message>
-        <location filename="../gui/core/enginecommand.cpp" line="46" />
-        <source>Cannot make a temporary folder: %1</source>
-        <translation>Cannot make a temporary folder: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/enginecommand.cpp" line="56" />
-        <source>Cannot write %1 to a temporary folder.</source>
-        <translation>Cannot write %1 to a temporary folder.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/enginecommand.cpp" line="113" />
-        <source>Cannot start %1: %2</source>
-        <translation>Cannot start %1: %2</translation>
-    </message>
-</context>
-<context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="72" />
+        <location filename="../gui/core/enginelauncher.cpp" line="82" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Cannot make a temporary folder for the run: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="77" />
+        <location filename="../gui/core/enginelauncher.cpp" line="87" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="180" />
+        <location filename="../gui/core/enginelauncher.cpp" line="205" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="183" />
+        <location filename="../gui/core/enginelauncher.cpp" line="208" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="183" />
-        <location filename="../gui/core/enginelauncher.cpp" line="191" />
+        <location filename="../gui/core/enginelauncher.cpp" line="208" />
+        <location filename="../gui/core/enginelauncher.cpp" line="216" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="186" />
+        <location filename="../gui/core/enginelauncher.cpp" line="211" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="188" />
+        <location filename="../gui/core/enginelauncher.cpp" line="213" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="190" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="191" />
+        <location filename="../gui/core/enginelauncher.cpp" line="216" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="193" />
-        <location filename="../gui/core/enginelauncher.cpp" line="262" />
+        <location filename="../gui/core/enginelauncher.cpp" line="218" />
+        <location filename="../gui/core/enginelauncher.cpp" line="293" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="195" />
+        <location filename="../gui/core/enginelauncher.cpp" line="220" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="217" />
+        <location filename="../gui/core/enginelauncher.cpp" line="242" />
         <source>The script was ended by a signal.</source>
         <translation>The script was ended by a signal.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="221" />
+        <location filename="../gui/core/enginelauncher.cpp" line="246" />
         <source>The script exited with status %1.</source>
         <translation>The script exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="262" />
+        <location filename="../gui/core/enginelauncher.cpp" line="293" />
         <source>The job was stopped.</source>
         <translation>The job was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="282" />
+        <location filename="../gui/core/enginelauncher.cpp" line="313" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Cannot start Python (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="283" />
+        <location filename="../gui/core/enginelauncher.cpp" line="314" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -1468,126 +1465,61 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="139" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="190" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="263" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="133" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="206" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="139" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="53" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
         <source>Connection lost</source>
         <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="54" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="33" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="66" />
-        <source>Sweeping the model of your job: %1 of %2 runs</source>
-        <translation>Sweeping the model of your job: %1 of %2 runs</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="77" />
-        <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
-        <translation>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="79" />
-        <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
-        <translation>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="83" />
-        <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
-        <translation>At the job's own setting the model is %1 off the job: read its prediction with care.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="94" />
-        <source>The model's sweep was cancelled: the advice above is the first guess.</source>
-        <translation>The model's sweep was cancelled: the advice above is the first guess.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="184" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="127" />
         <source>%1 (pid %2)</source>
         <translation>%1 (pid %2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="186" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
         <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
         <translation>The job %1 ended before it could be attached to: nothing is being followed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="188" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
         <source>Its recording is %1: open it to see the whole run.</source>
         <translation>Its recording is %1: open it to see the whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="189" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="132" />
         <source>It left no recording (run it with --events FILE to keep one).</source>
         <translation>It left no recording (run it with --events FILE to keep one).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="194" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
         <source>Open its recording</source>
         <translation>Open its recording</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="201" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
         <source>The job %1 had ended: still showing the previous run.</source>
         <translation>The job %1 had ended: still showing the previous run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="261" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="324" />
-        <source>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</source>
-        <translation>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="326" />
-        <source>within the prediction.</source>
-        <translation>within the prediction.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="326" />
-        <source>outside the prediction.</source>
-        <translation>outside the prediction.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="348" />
-        <source>Checking num_workers and prefetch_factor on the model of your job…</source>
-        <translation>Checking num_workers and prefetch_factor on the model of your job…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="349" />
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="362" />
-        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
-        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="368" />
-        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
-        <translation>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="369" />
-        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
-        <translation>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</translation>
     </message>
 </context>
 <context>
@@ -1710,12 +1642,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="20" />
+        <location filename="../gui/core/lessons.cpp" line="19" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="145" />
+        <location filename="../gui/core/lessons.cpp" line="152" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -2261,52 +2193,92 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="113" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="121" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <location filename="../gui/core/summarytext.cpp" line="122" />
         <source>no loader spans found</source>
         <translation>no loader spans found</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <location filename="../gui/core/summarytext.cpp" line="124" />
         <source>loader wait not measured</source>
         <translation>loader wait not measured</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="128" />
+        <location filename="../gui/core/summarytext.cpp" line="126" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
     </message>
 </context>
 <context>
-    <name>ModelAdvisor</name>
+    <name>ModelComparison</name>
     <message>
-        <location filename="../gui/core/modeladvisor.cpp" line="137" />
-        <source>The model's sweep failed: %1</source>
-        <translation>The model's sweep failed: %1</translation>
+        <location filename="../gui/core/modelcomparison.cpp" line="49" />
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="51" />
+        <source>the data stall</source>
+        <translation>the data stall</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="54" />
+        <source>the workers' CPU</source>
+        <translation>the workers' CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="56" />
+        <source>the workers' wait for a core</source>
+        <translation>the workers' wait for a core</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="58" />
+        <source>the workers' I/O</source>
+        <translation>the workers' I/O</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="66" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="72" />
+        <source>Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.</source>
+        <translation>Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="79" />
+        <source>They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="81" />
+        <source>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</source>
+        <translation>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</translation>
     </message>
 </context>
 <context>
@@ -2851,37 +2823,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="501" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="503" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="505" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="507" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="509" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="511" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="513" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -3361,7 +3333,7 @@
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</translation>
     </message>
@@ -3500,147 +3472,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="223" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="208" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="175" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="119" />
+        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
+        <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="197" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="182" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="201" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="202" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="236" />
-        <source>(a first guess: the model of your job is checking it)</source>
-        <translation>(a first guess: the model of your job is checking it)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="242" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="217" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
-        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
-        <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="249" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -3648,252 +3615,247 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="87" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="88" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="93" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="101" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>your PyTorch job</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="136" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="166" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="192" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="205" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="209" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="216" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="245" />
+        <location filename="../gui/core/summarytext.cpp" line="243" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="251" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="255" />
+        <location filename="../gui/core/summarytext.cpp" line="253" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="257" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="271" />
+        <location filename="../gui/core/summarytext.cpp" line="269" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="274" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="278" />
+        <location filename="../gui/core/summarytext.cpp" line="276" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="224" />
+        <location filename="../gui/core/summarytext.cpp" line="222" />
         <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="228" />
+        <location filename="../gui/core/summarytext.cpp" line="226" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="321" />
+        <location filename="../gui/core/summarytext.cpp" line="319" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="325" />
+        <location filename="../gui/core/summarytext.cpp" line="323" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="297" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="199" />
+        <location filename="../gui/core/summarytext.cpp" line="197" />
         <source>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="238" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="283" />
+        <location filename="../gui/core/summarytext.cpp" line="281" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="301" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="304" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="307" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="334" />
+        <location filename="../gui/core/summarytext.cpp" line="332" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="356" />
+        <location filename="../gui/core/summarytext.cpp" line="354" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(measured on incomplete data: %1 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="371" />
+        <location filename="../gui/core/summarytext.cpp" line="369" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="377" />
-        <source>Within the spread of the runs: not confirmed.</source>
-        <translation>Within the spread of the runs: not confirmed.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="378" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="382" />
+        <location filename="../gui/core/summarytext.cpp" line="376" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="391" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>main %1 RSS, %2 USS</source>
         <translation>main %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="396" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>; workers up to %1 USS</source>
         <translation>; workers up to %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="409" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>slots up to %1 in use (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="410" />
+        <location filename="../gui/core/summarytext.cpp" line="404" />
         <source>slots up to %1 in use</source>
         <translation>slots up to %1 in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="412" />
+        <location filename="../gui/core/summarytext.cpp" line="406" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="414" />
+        <location filename="../gui/core/summarytext.cpp" line="408" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="420" />
+        <location filename="../gui/core/summarytext.cpp" line="414" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3902,82 +3864,82 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="430" />
+        <location filename="../gui/core/summarytext.cpp" line="424" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="432" />
+        <location filename="../gui/core/summarytext.cpp" line="426" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="434" />
+        <location filename="../gui/core/summarytext.cpp" line="428" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="436" />
+        <location filename="../gui/core/summarytext.cpp" line="430" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="438" />
+        <location filename="../gui/core/summarytext.cpp" line="432" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="440" />
+        <location filename="../gui/core/summarytext.cpp" line="434" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="436" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="444" />
+        <location filename="../gui/core/summarytext.cpp" line="438" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="445" />
+        <location filename="../gui/core/summarytext.cpp" line="439" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="448" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="449" />
+        <location filename="../gui/core/summarytext.cpp" line="443" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="461" />
+        <location filename="../gui/core/summarytext.cpp" line="455" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="466" />
+        <location filename="../gui/core/summarytext.cpp" line="460" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="473" />
+        <location filename="../gui/core/summarytext.cpp" line="467" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="475" />
+        <location filename="../gui/core/summarytext.cpp" line="469" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="487" />
+        <location filename="../gui/core/summarytext.cpp" line="481" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -4006,226 +3968,160 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <source>%1: %2 samples/s</source>
         <translation>%1: %2 samples/s</translation>
     </message>
-    <message>
-        <location filename="../gui/core/spreadtext.cpp" line="28" />
-        <source>%1 (%2–%3)</source>
-        <comment>median samples/s (slowest–fastest run)</comment>
-        <translation>%1 (%2–%3)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/spreadtext.cpp" line="34" />
-        <source>%1 ± %2</source>
-        <comment>samples/s ± percent</comment>
-        <translation>%1 ± %2</translation>
-    </message>
 </context>
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="50" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="85" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="100" />
-        <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
-        <translation>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="102" />
-        <source>Runs per combination</source>
-        <translation>Runs per combination</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="110" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="112" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="136" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="132" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="154" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="157" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="159" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="143" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="160" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="190" />
+        <source>Cannot write the configuration to a temporary folder.</source>
+        <translation>Cannot write the configuration to a temporary folder.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="204" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="217" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="222" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="222" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="227" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="227" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="229" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="248" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
-        <translation>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="259" />
-        <source>The configuration's own values are the best (%1 samples/s): nothing to change.</source>
-        <translation>The configuration's own values are the best (%1 samples/s): nothing to change.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="261" />
-        <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
-        <translation>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="267" />
-        <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
-        <translation>The best, %1 samples/s, is within the spread of another combination: not confirmed.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
-        <source>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</source>
-        <translation>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
-        <source>samples/s (median)</source>
-        <translation>samples/s (median)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
-        <source>spread (slowest–fastest)</source>
-        <translation>spread (slowest–fastest)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="343" />
-        <source>slowest run</source>
-        <translation>slowest run</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="345" />
-        <source>fastest run</source>
-        <translation>fastest run</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="347" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="276" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="324" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="366" />
-        <source>%1–%2 (%3 runs)</source>
-        <translation>%1–%2 (%3 runs)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="282" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="309" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="413" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="361" />
         <source>The sweep was not written: %1</source>
         <translation>The sweep was not written: %1</translation>
     </message>
@@ -4233,62 +4129,62 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="118" />
+        <location filename="../gui/core/timelinefind.cpp" line="117" />
         <source>there is no worker %1</source>
         <translation>there is no worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="123" />
+        <location filename="../gui/core/timelinefind.cpp" line="122" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1 made no batch in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="128" />
+        <location filename="../gui/core/timelinefind.cpp" line="127" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>sample %1 was not fetched in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="133" />
+        <location filename="../gui/core/timelinefind.cpp" line="132" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1 is not in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="153" />
+        <location filename="../gui/core/timelinefind.cpp" line="152" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="153" />
         <source>no batch</source>
         <translation>no batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="155" />
+        <location filename="../gui/core/timelinefind.cpp" line="154" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 of %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="169" />
+        <location filename="../gui/core/timelinefind.cpp" line="168" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="170" />
+        <location filename="../gui/core/timelinefind.cpp" line="169" />
         <source>from %1 to %2 (%3)</source>
         <translation>from %1 to %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="188" />
+        <location filename="../gui/core/timelinefind.cpp" line="187" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="189" />
+        <location filename="../gui/core/timelinefind.cpp" line="188" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="135" />
+        <location filename="../gui/core/timelinefind.cpp" line="134" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</translation>
     </message>
@@ -4304,203 +4200,204 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="127" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="408" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="410" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="412" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="23" />
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="129" />
         <source>fetch sample</source>
         <translation>fetch sample</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="24" />
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="131" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="26" />
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
         <source>idle (waiting for an index)</source>
         <translation>idle (waiting for an index)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="22" />
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
         <source>worker start-up</source>
         <translation>worker start-up</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="27" />
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <location filename="../gui/core/timelinestyle.cpp" line="119" />
         <source>waiting for data</source>
         <translation>waiting for data</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="29" />
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
         <source>training step (issue)</source>
         <translation>training step (issue)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="30" />
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
         <source>starting workers</source>
         <translation>starting workers</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="31" />
+        <location filename="../gui/core/timelinestyle.cpp" line="71" />
         <source>shutting down workers</source>
         <translation>shutting down workers</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="36" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="137" />
         <source>pin copy</source>
         <translation>pin copy</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="37" />
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="38" />
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <location filename="../gui/core/timelinestyle.cpp" line="143" />
         <source>step kernel</source>
         <translation>step kernel</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="41" />
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <location filename="../gui/core/timelinestyle.cpp" line="123" />
         <source>waiting while later batches are ready</source>
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="46" />
-        <source>waiting for a core</source>
-        <translation>waiting for a core</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/lanekinds.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="54" />
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <location filename="../gui/core/timelinestyle.cpp" line="127" />
         <source>host waits for the GPU</source>
         <translation>host waits for the GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="55" />
+        <location filename="../gui/core/timelinestyle.cpp" line="79" />
         <source>host blocked: pageable copy</source>
         <translation>host blocked: pageable copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="56" />
+        <location filename="../gui/core/timelinestyle.cpp" line="80" />
         <source>host blocked: synchronous copy</source>
         <translation>host blocked: synchronous copy</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="39" />
+        <location filename="../gui/core/timelinestyle.cpp" line="81" />
         <source>host blocked</source>
         <translation>host blocked</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="139" />
+        <location filename="../gui/core/timelinestyle.cpp" line="83" />
         <source>event</source>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="18" />
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
         <source>main process (training loop)</source>
         <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="23" />
+        <location filename="../gui/core/timelinestyle.cpp" line="94" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="29" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy (simulated)</source>
         <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="28" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy stream</source>
         <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="32" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute (simulated)</source>
         <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="31" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute stream</source>
         <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="62" />
+        <location filename="../gui/core/timelinestyle.cpp" line="121" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="125" />
         <source>host blocked by a copy</source>
         <translation>host blocked by a copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="69" />
+        <location filename="../gui/core/timelinestyle.cpp" line="133" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="70" />
+        <location filename="../gui/core/timelinestyle.cpp" line="135" />
         <source>start-up</source>
         <translation>start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="139" />
         <source>copy from pinned memory</source>
         <translation>copy from pinned memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="73" />
+        <location filename="../gui/core/timelinestyle.cpp" line="141" />
         <source>copy from pageable memory</source>
         <translation>copy from pageable memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="20" />
+        <location filename="../gui/core/timelinestyle.cpp" line="145" />
         <source>worker started</source>
         <translation>worker started</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="35" />
+        <location filename="../gui/core/timelinestyle.cpp" line="147" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="42" />
+        <location filename="../gui/core/timelinestyle.cpp" line="149" />
         <source>worker stalled</source>
         <translation>worker stalled</translation>
     </message>

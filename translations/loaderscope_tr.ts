@@ -4,12 +4,27 @@
 <context>
     <name>AdviceProver</name>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="54" />
+        <location filename="../gui/core/adviceprover.cpp" line="39" />
+        <source>Cannot write the configuration to %1.</source>
+        <translation>Yapılandırma %1 konumuna yazılamıyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/adviceprover.cpp" line="48" />
+        <source>Cannot write the run's summary to %1.</source>
+        <translation>Çalıştırmanın özeti %1 konumuna yazılamıyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/adviceprover.cpp" line="69" />
+        <source>Cannot start the engine (%1): %2</source>
+        <translation>Motor başlatılamıyor (%1): %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/adviceprover.cpp" line="99" />
         <source>Stopped.</source>
         <translation>Durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="55" />
+        <location filename="../gui/core/adviceprover.cpp" line="100" />
         <source>The measurement failed: %1</source>
         <translation>Ölçüm başarısız oldu: %1</translation>
     </message>
@@ -1046,104 +1061,86 @@
     </message>
 </context>
 <context>
-    <name>EngineCommand</name>
-    <message>
-        <location filename="../gui/core/enginecommand.cpp" line="46" />
-        <source>Cannot make a temporary folder: %1</source>
-        <translation>Geçici klasör oluşturulamıyor: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/enginecommand.cpp" line="56" />
-        <source>Cannot write %1 to a temporary folder.</source>
-        <translation>%1 geçici bir klasöre yazılamıyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/enginecommand.cpp" line="113" />
-        <source>Cannot start %1: %2</source>
-        <translation>%1 başlatılamıyor: %2</translation>
-    </message>
-</context>
-<context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="72" />
+        <location filename="../gui/core/enginelauncher.cpp" line="82" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Çalıştırma için geçici klasör oluşturulamıyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="77" />
+        <location filename="../gui/core/enginelauncher.cpp" line="87" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Çalıştırmanın yapılandırması geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="180" />
+        <location filename="../gui/core/enginelauncher.cpp" line="205" />
         <source>The engine crashed.</source>
         <translation>Motor çöktü.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="183" />
+        <location filename="../gui/core/enginelauncher.cpp" line="208" />
         <source>The configuration was rejected: %1</source>
         <translation>Yapılandırma reddedildi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="183" />
-        <location filename="../gui/core/enginelauncher.cpp" line="191" />
+        <location filename="../gui/core/enginelauncher.cpp" line="208" />
+        <location filename="../gui/core/enginelauncher.cpp" line="216" />
         <source>no details</source>
         <translation>ayrıntı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="186" />
+        <location filename="../gui/core/enginelauncher.cpp" line="211" />
         <source>The loader timed out: %1</source>
         <translation>Loader zaman aşımına uğradı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="188" />
+        <location filename="../gui/core/enginelauncher.cpp" line="213" />
         <source>A worker died: %1</source>
         <translation>Bir worker öldü: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="190" />
+        <location filename="../gui/core/enginelauncher.cpp" line="215" />
         <source>A worker raised an exception: %1</source>
         <translation>Bir worker istisna fırlattı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="191" />
+        <location filename="../gui/core/enginelauncher.cpp" line="216" />
         <source>The loader failed: %1</source>
         <translation>Loader başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="193" />
-        <location filename="../gui/core/enginelauncher.cpp" line="262" />
+        <location filename="../gui/core/enginelauncher.cpp" line="218" />
+        <location filename="../gui/core/enginelauncher.cpp" line="293" />
         <source>The run was stopped.</source>
         <translation>Çalıştırma durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="195" />
+        <location filename="../gui/core/enginelauncher.cpp" line="220" />
         <source>The engine exited with status %1.</source>
         <translation>Motor %1 durumuyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="217" />
+        <location filename="../gui/core/enginelauncher.cpp" line="242" />
         <source>The script was ended by a signal.</source>
         <translation>Betik bir sinyalle sonlandırıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="221" />
+        <location filename="../gui/core/enginelauncher.cpp" line="246" />
         <source>The script exited with status %1.</source>
         <translation>Betik %1 durum koduyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="262" />
+        <location filename="../gui/core/enginelauncher.cpp" line="293" />
         <source>The job was stopped.</source>
         <translation>İş durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="282" />
+        <location filename="../gui/core/enginelauncher.cpp" line="313" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Python başlatılamıyor (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="283" />
+        <location filename="../gui/core/enginelauncher.cpp" line="314" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
@@ -1468,126 +1465,61 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="139" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="190" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="263" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="133" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="206" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="139" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
         <source>Stop the current run first.</source>
         <translation>Önce mevcut çalıştırmayı durdurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="53" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
         <source>Connection lost</source>
         <translation>Bağlantı koptu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="54" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="33" />
         <source>Reconnect</source>
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="66" />
-        <source>Sweeping the model of your job: %1 of %2 runs</source>
-        <translation>İşinizin modeli taranıyor: %1 / %2 çalıştırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="77" />
-        <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
-        <translation>İşinizin modeli, çalıştırmalarının yayılımının ötesinde kendi ayarından (%1) daha hızlı bir şey bulmuyor: tahmin %2 örnek/s.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="79" />
-        <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
-        <translation>İşinizin modeli %1 öneriyor: tahmin %2 örnek/s (işte ölçülen %3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="83" />
-        <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
-        <translation>İşin kendi ayarında model işten %1 sapıyor: tahminini dikkatle okuyun.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="94" />
-        <source>The model's sweep was cancelled: the advice above is the first guess.</source>
-        <translation>Modelin taraması iptal edildi: yukarıdaki öneri ilk tahmindir.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="184" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="127" />
         <source>%1 (pid %2)</source>
         <translation>%1 (pid %2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="186" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
         <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
         <translation>%1 işi, ona bağlanılamadan sona erdi: hiçbir şey izlenmiyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="188" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
         <source>Its recording is %1: open it to see the whole run.</source>
         <translation>Kaydı %1: tüm çalıştırmayı görmek için açın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="189" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="132" />
         <source>It left no recording (run it with --events FILE to keep one).</source>
         <translation>Geride kayıt bırakmadı (bir kayıt tutmak için --events DOSYA ile çalıştırın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="194" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
         <source>Open its recording</source>
         <translation>Kaydını aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="201" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
         <source>The job %1 had ended: still showing the previous run.</source>
         <translation>%1 işi sona ermişti: hâlâ önceki çalıştırma gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="261" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
         <source>No job is running under the probe on %1.</source>
         <translation>%1 üzerinde probe altında çalışan bir iş yok.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="324" />
-        <source>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</source>
-        <translation>%1 için model %2 örnek/s tahmin etti; bu çalıştırmada ölçülen %3 (%4): %5</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="326" />
-        <source>within the prediction.</source>
-        <translation>tahmin aralığında.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="326" />
-        <source>outside the prediction.</source>
-        <translation>tahmin aralığının dışında.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="348" />
-        <source>Checking num_workers and prefetch_factor on the model of your job…</source>
-        <translation>num_workers ve prefetch_factor işinizin modeli üzerinde denetleniyor…</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="349" />
-        <source>Cancel</source>
-        <translation>İptal</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="362" />
-        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
-        <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="368" />
-        <source>They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
-        <translation>%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="369" />
-        <source>They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.</source>
-        <translation>%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana sürecin batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
 </context>
 <context>
@@ -1710,12 +1642,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="20" />
+        <location filename="../gui/core/lessons.cpp" line="19" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="145" />
+        <location filename="../gui/core/lessons.cpp" line="152" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -2261,52 +2193,92 @@
 <context>
     <name>Metrics</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="113" />
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
+        <location filename="../gui/core/summarytext.cpp" line="113" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
+        <location filename="../gui/core/summarytext.cpp" line="115" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="121" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="124" />
+        <location filename="../gui/core/summarytext.cpp" line="122" />
         <source>no loader spans found</source>
         <translation>DataLoader aralığı bulunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="126" />
+        <location filename="../gui/core/summarytext.cpp" line="124" />
         <source>loader wait not measured</source>
         <translation>DataLoader beklemesi ölçülmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="128" />
+        <location filename="../gui/core/summarytext.cpp" line="126" />
         <source>unreliable trace</source>
         <translation>güvenilmez iz</translation>
     </message>
 </context>
 <context>
-    <name>ModelAdvisor</name>
+    <name>ModelComparison</name>
     <message>
-        <location filename="../gui/core/modeladvisor.cpp" line="137" />
-        <source>The model's sweep failed: %1</source>
-        <translation>Modelin taraması başarısız oldu: %1</translation>
+        <location filename="../gui/core/modelcomparison.cpp" line="49" />
+        <source>samples/s</source>
+        <translation>örnek/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="51" />
+        <source>the data stall</source>
+        <translation>veri beklemesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="54" />
+        <source>the workers' CPU</source>
+        <translation>worker'ların CPU'su</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="56" />
+        <source>the workers' wait for a core</source>
+        <translation>worker'ların çekirdek beklemesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="58" />
+        <source>the workers' I/O</source>
+        <translation>worker'ların G/Ç'si</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="66" />
+        <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
+        <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="72" />
+        <source>Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.</source>
+        <translation>Veri beklemesi: model %1, iş %2. Worker'ların CPU'da geçen süresi: model %3, iş %4; çekirdek bekleme: model %5, iş %6; G/Ç'de: model %7, iş %8.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="79" />
+        <source>They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
+        <translation>Uyuşuyorlar (örnek/s %15 içinde, süre payları 10 puan içinde): ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="81" />
+        <source>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</source>
+        <translation>%1 konusunda uyuşmuyorlar: model işin bir kısmını yanlış kuruyor (örneğin ana sürecin bir maliyeti ya da işin çekirdek beklediği yerde G/Ç), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
 </context>
 <context>
@@ -2851,37 +2823,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="501" />
+        <location filename="../gui/core/summarytext.cpp" line="495" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="503" />
+        <location filename="../gui/core/summarytext.cpp" line="497" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="505" />
+        <location filename="../gui/core/summarytext.cpp" line="499" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="507" />
+        <location filename="../gui/core/summarytext.cpp" line="501" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="509" />
+        <location filename="../gui/core/summarytext.cpp" line="503" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="511" />
+        <location filename="../gui/core/summarytext.cpp" line="505" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="513" />
+        <location filename="../gui/core/summarytext.cpp" line="507" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -3361,7 +3333,7 @@
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
     </message>
@@ -3500,147 +3472,142 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="223" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="208" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="175" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="119" />
+        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
+        <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="197" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="182" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="201" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="202" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="236" />
-        <source>(a first guess: the model of your job is checking it)</source>
-        <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="242" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="217" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
-        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
-        <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="249" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -3648,252 +3615,247 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="87" />
+        <location filename="../gui/core/summarytext.cpp" line="85" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="88" />
+        <location filename="../gui/core/summarytext.cpp" line="86" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="93" />
+        <location filename="../gui/core/summarytext.cpp" line="91" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="97" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="101" />
+        <location filename="../gui/core/summarytext.cpp" line="99" />
         <source>your PyTorch job</source>
         <translation>PyTorch işiniz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="100" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="102" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <location filename="../gui/core/summarytext.cpp" line="104" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="136" />
+        <location filename="../gui/core/summarytext.cpp" line="134" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="166" />
+        <location filename="../gui/core/summarytext.cpp" line="164" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="192" />
+        <location filename="../gui/core/summarytext.cpp" line="190" />
         <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="205" />
+        <location filename="../gui/core/summarytext.cpp" line="203" />
         <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="211" />
+        <location filename="../gui/core/summarytext.cpp" line="209" />
         <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="216" />
+        <location filename="../gui/core/summarytext.cpp" line="214" />
         <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
         <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="245" />
+        <location filename="../gui/core/summarytext.cpp" line="243" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
+        <location filename="../gui/core/summarytext.cpp" line="248" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="251" />
+        <location filename="../gui/core/summarytext.cpp" line="249" />
         <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="255" />
+        <location filename="../gui/core/summarytext.cpp" line="253" />
         <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="259" />
+        <location filename="../gui/core/summarytext.cpp" line="257" />
         <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="271" />
+        <location filename="../gui/core/summarytext.cpp" line="269" />
         <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="274" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir süreç başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="278" />
+        <location filename="../gui/core/summarytext.cpp" line="276" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="220" />
+        <location filename="../gui/core/summarytext.cpp" line="218" />
         <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="224" />
+        <location filename="../gui/core/summarytext.cpp" line="222" />
         <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>worker'ların başlatılması (%1) dışında döngü zamanının yalnızca %2 kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="228" />
+        <location filename="../gui/core/summarytext.cpp" line="226" />
         <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="321" />
+        <location filename="../gui/core/summarytext.cpp" line="319" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="325" />
+        <location filename="../gui/core/summarytext.cpp" line="323" />
         <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
+        <location filename="../gui/core/summarytext.cpp" line="297" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="199" />
+        <location filename="../gui/core/summarytext.cpp" line="197" />
         <source>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>. PyTorch, önerdiği en fazla worker sayısının %1 (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin %2 kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="240" />
+        <location filename="../gui/core/summarytext.cpp" line="238" />
         <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="283" />
+        <location filename="../gui/core/summarytext.cpp" line="281" />
         <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="301" />
+        <location filename="../gui/core/summarytext.cpp" line="299" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="304" />
+        <location filename="../gui/core/summarytext.cpp" line="302" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="307" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="334" />
+        <location filename="../gui/core/summarytext.cpp" line="332" />
         <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
         <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="356" />
+        <location filename="../gui/core/summarytext.cpp" line="354" />
         <source>(measured on incomplete data: %1 events were lost)</source>
         <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="371" />
+        <location filename="../gui/core/summarytext.cpp" line="369" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374" />
+        <location filename="../gui/core/summarytext.cpp" line="372" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="377" />
-        <source>Within the spread of the runs: not confirmed.</source>
-        <translation>Çalıştırmaların yayılımı içinde: doğrulanmadı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="378" />
+        <location filename="../gui/core/summarytext.cpp" line="373" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="382" />
+        <location filename="../gui/core/summarytext.cpp" line="376" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="391" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>main %1 RSS, %2 USS</source>
         <translation>ana %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="396" />
+        <location filename="../gui/core/summarytext.cpp" line="390" />
         <source>; workers up to %1 USS</source>
         <translation>; worker'lar en fazla %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="409" />
+        <location filename="../gui/core/summarytext.cpp" line="403" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="410" />
+        <location filename="../gui/core/summarytext.cpp" line="404" />
         <source>slots up to %1 in use</source>
         <translation>kullanımdaki slotlar en fazla %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="412" />
+        <location filename="../gui/core/summarytext.cpp" line="406" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, en az %2 boş</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="414" />
+        <location filename="../gui/core/summarytext.cpp" line="408" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="420" />
+        <location filename="../gui/core/summarytext.cpp" line="414" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3902,82 +3864,82 @@ PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm 
 USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="430" />
+        <location filename="../gui/core/summarytext.cpp" line="424" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="432" />
+        <location filename="../gui/core/summarytext.cpp" line="426" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="434" />
+        <location filename="../gui/core/summarytext.cpp" line="428" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="436" />
+        <location filename="../gui/core/summarytext.cpp" line="430" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="438" />
+        <location filename="../gui/core/summarytext.cpp" line="432" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="440" />
+        <location filename="../gui/core/summarytext.cpp" line="434" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="436" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="444" />
+        <location filename="../gui/core/summarytext.cpp" line="438" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="445" />
+        <location filename="../gui/core/summarytext.cpp" line="439" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="448" />
+        <location filename="../gui/core/summarytext.cpp" line="442" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="449" />
+        <location filename="../gui/core/summarytext.cpp" line="443" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="461" />
+        <location filename="../gui/core/summarytext.cpp" line="455" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="466" />
+        <location filename="../gui/core/summarytext.cpp" line="460" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="473" />
+        <location filename="../gui/core/summarytext.cpp" line="467" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="475" />
+        <location filename="../gui/core/summarytext.cpp" line="469" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="487" />
+        <location filename="../gui/core/summarytext.cpp" line="481" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -4006,226 +3968,160 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <source>%1: %2 samples/s</source>
         <translation>%1: %2 örnek/s</translation>
     </message>
-    <message>
-        <location filename="../gui/core/spreadtext.cpp" line="28" />
-        <source>%1 (%2–%3)</source>
-        <comment>median samples/s (slowest–fastest run)</comment>
-        <translation>%1 (%2–%3)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/spreadtext.cpp" line="34" />
-        <source>%1 ± %2</source>
-        <comment>samples/s ± percent</comment>
-        <translation>%1 ± %2</translation>
-    </message>
 </context>
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="48" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="50" />
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="76" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="81" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="85" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="96" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="100" />
-        <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
-        <translation>Her kombinasyon bu kadar kez çalıştırılır. Tablo medyanı ve yayılımı gösterir; en iyisi yalnızca yayılımın ötesinde daha hızlıysa uygulanır.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="102" />
-        <source>Runs per combination</source>
-        <translation>Kombinasyon başına çalıştırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="110" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="112" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="136" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="132" />
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="154" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="157" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="159" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="143" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="160" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="190" />
+        <source>Cannot write the configuration to a temporary folder.</source>
+        <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="204" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="217" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="222" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="222" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="227" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="227" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="229" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="248" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="256" />
-        <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
-        <translation>En iyisi, %1 örnek/s, çalıştırmaların yayılımının ötesinde daha hızlı: doğrulandı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="259" />
-        <source>The configuration's own values are the best (%1 samples/s): nothing to change.</source>
-        <translation>Yapılandırmanın kendi değerleri en iyisi (%1 örnek/s): değiştirilecek bir şey yok.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="261" />
-        <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
-        <translation>En iyisi, %1 örnek/s, bir kez ölçüldü: doğrulanmadı (her kombinasyonu en az iki kez çalıştırın).</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="267" />
-        <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
-        <translation>En iyisi, %1 örnek/s, başka bir kombinasyonun yayılımı içinde: doğrulanmadı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
-        <source>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</source>
-        <translation>En iyisi, %1 örnek/s, yapılandırmanın kendi değerlerinin yayılımı içinde (%2): doğrulanmadı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
-        <source>samples/s (median)</source>
-        <translation>örnek/s (medyan)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
-        <source>spread (slowest–fastest)</source>
-        <translation>yayılım (en yavaş–en hızlı)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="295" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="340" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="337" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="343" />
-        <source>slowest run</source>
-        <translation>en yavaş çalıştırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="345" />
-        <source>fastest run</source>
-        <translation>en hızlı çalıştırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="305" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="347" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="276" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="324" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="366" />
-        <source>%1–%2 (%3 runs)</source>
-        <translation>%1–%2 (%3 çalıştırma)</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="282" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="309" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="413" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="361" />
         <source>The sweep was not written: %1</source>
         <translation>Tarama yazılmadı: %1</translation>
     </message>
@@ -4233,62 +4129,62 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="118" />
+        <location filename="../gui/core/timelinefind.cpp" line="117" />
         <source>there is no worker %1</source>
         <translation>worker %1 yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="123" />
+        <location filename="../gui/core/timelinefind.cpp" line="122" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1, çalıştırmanın ayrıntılı tutulan kısmında hiç batch yapmadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="128" />
+        <location filename="../gui/core/timelinefind.cpp" line="127" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>örnek %1, çalıştırmanın ayrıntısı tutulan kısmında getirilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="133" />
+        <location filename="../gui/core/timelinefind.cpp" line="132" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1, çalıştırmanın ayrıntısı tutulan kısmında yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="153" />
+        <location filename="../gui/core/timelinefind.cpp" line="152" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="153" />
         <source>no batch</source>
         <translation>batch yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="155" />
+        <location filename="../gui/core/timelinefind.cpp" line="154" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 / %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="169" />
+        <location filename="../gui/core/timelinefind.cpp" line="168" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="170" />
+        <location filename="../gui/core/timelinefind.cpp" line="169" />
         <source>from %1 to %2 (%3)</source>
         <translation>%1 ile %2 arası (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="188" />
+        <location filename="../gui/core/timelinefind.cpp" line="187" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="189" />
+        <location filename="../gui/core/timelinefind.cpp" line="188" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="135" />
+        <location filename="../gui/core/timelinefind.cpp" line="134" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>bir batch (17, batch 17, epoch 1 batch 4), bir örnek (sample 123) ya da bir worker (worker 2) yazın</translation>
     </message>
@@ -4304,203 +4200,204 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="127" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="408" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="410" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="412" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
         <source> ns</source>
         <translation> ns</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="23" />
+        <location filename="../gui/core/timelinestyle.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="129" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="24" />
+        <location filename="../gui/core/timelinestyle.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="131" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="26" />
+        <location filename="../gui/core/timelinestyle.cpp" line="66" />
         <source>idle (waiting for an index)</source>
         <translation>boşta (indeks bekliyor)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="22" />
+        <location filename="../gui/core/timelinestyle.cpp" line="67" />
         <source>worker start-up</source>
         <translation>worker başlangıcı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="27" />
+        <location filename="../gui/core/timelinestyle.cpp" line="68" />
+        <location filename="../gui/core/timelinestyle.cpp" line="119" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="29" />
+        <location filename="../gui/core/timelinestyle.cpp" line="69" />
         <source>training step (issue)</source>
         <translation>eğitim adımı (başlatma)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="30" />
+        <location filename="../gui/core/timelinestyle.cpp" line="70" />
         <source>starting workers</source>
         <translation>worker'lar başlatılıyor</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="31" />
+        <location filename="../gui/core/timelinestyle.cpp" line="71" />
         <source>shutting down workers</source>
         <translation>worker'lar kapatılıyor</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="36" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="137" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="37" />
+        <location filename="../gui/core/timelinestyle.cpp" line="73" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="38" />
+        <location filename="../gui/core/timelinestyle.cpp" line="74" />
+        <location filename="../gui/core/timelinestyle.cpp" line="143" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="41" />
+        <location filename="../gui/core/timelinestyle.cpp" line="75" />
+        <location filename="../gui/core/timelinestyle.cpp" line="123" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="46" />
-        <source>waiting for a core</source>
-        <translation>çekirdek bekleniyor</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/lanekinds.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="54" />
+        <location filename="../gui/core/timelinestyle.cpp" line="78" />
+        <location filename="../gui/core/timelinestyle.cpp" line="127" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="55" />
+        <location filename="../gui/core/timelinestyle.cpp" line="79" />
         <source>host blocked: pageable copy</source>
         <translation>host engellendi: sayfalanabilir kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="56" />
+        <location filename="../gui/core/timelinestyle.cpp" line="80" />
         <source>host blocked: synchronous copy</source>
         <translation>host engellendi: senkron kopya</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="39" />
+        <location filename="../gui/core/timelinestyle.cpp" line="81" />
         <source>host blocked</source>
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="139" />
+        <location filename="../gui/core/timelinestyle.cpp" line="83" />
         <source>event</source>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="18" />
+        <location filename="../gui/core/timelinestyle.cpp" line="93" />
         <source>main process (training loop)</source>
         <translation>ana süreç (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="23" />
+        <location filename="../gui/core/timelinestyle.cpp" line="94" />
         <source>pin-memory thread</source>
         <translation>pin-memory iş parçacığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="100" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="29" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="28" />
+        <location filename="../gui/core/timelinestyle.cpp" line="102" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="32" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="31" />
+        <location filename="../gui/core/timelinestyle.cpp" line="104" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="62" />
+        <location filename="../gui/core/timelinestyle.cpp" line="121" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="64" />
+        <location filename="../gui/core/timelinestyle.cpp" line="125" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="69" />
+        <location filename="../gui/core/timelinestyle.cpp" line="133" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="70" />
+        <location filename="../gui/core/timelinestyle.cpp" line="135" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="72" />
+        <location filename="../gui/core/timelinestyle.cpp" line="139" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/lanekinds.cpp" line="73" />
+        <location filename="../gui/core/timelinestyle.cpp" line="141" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="20" />
+        <location filename="../gui/core/timelinestyle.cpp" line="145" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="35" />
+        <location filename="../gui/core/timelinestyle.cpp" line="147" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/events.cpp" line="42" />
+        <location filename="../gui/core/timelinestyle.cpp" line="149" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>

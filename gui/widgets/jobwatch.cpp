@@ -4,6 +4,7 @@
 #include "core/enginelauncher.h"
 #include "core/spreadtext.h"
 #include "core/summarytext.h"
+#include "core/modelcomparison.h"
 #include "configpanel.h"
 #include "jobconfigview.h"
 #include "jobdialogs.h"
@@ -287,8 +288,8 @@ void JobWatch::modelJob()
     const QJsonObject model = m_session->jobModel();
     if (model.isEmpty() || m_session->running())
         return;
-    // The fitted config becomes the configuration; its run is measured against the job's own rate.
-    m_modelOfJob = m_session->summary().figures.samples_per_s;
+    // The fitted config becomes the configuration; its run is measured against the job's figures.
+    m_modelOfJob = m_session->summary().figures;
     m_hooks.runConfig(model);
 }
 
@@ -300,12 +301,16 @@ void JobWatch::runStarted()
         m_summary->setModelComparison({});
 }
 
-void JobWatch::runFinished(double samplesPerS, bool engineRun)
+void JobWatch::runFinished(const loaderscope::RunFigures& figures, bool engineRun)
 {
-    if (m_modelOfJob && engineRun)
-        showModelComparison(samplesPerS);
-    else if (!engineRun && m_session->source() != RunSession::Source::Engine)
-        adviseFromModel(samplesPerS);
+    if (m_modelOfJob && engineRun) {
+        const loaderscope::RunFigures job = *m_modelOfJob;
+        m_modelOfJob.reset();
+        if (job.samples_per_s > 0)
+            m_summary->setModelComparison(ModelComparison::html(job, figures));
+    } else if (!engineRun && m_session->source() != RunSession::Source::Engine) {
+        adviseFromModel(figures.samples_per_s);
+    }
 }
 
 std::function<QString()> JobWatch::predictionCheck(int workers, int prefetch, double measured) const
@@ -350,23 +355,4 @@ void JobWatch::adviseFromModel(double jobRate)
         },
         SummaryPanel::ModelAdviceState::Checking);
     m_advisor.start(model, jobRate, guess, EngineLauncher::defaultEnginePath());
-}
-
-void JobWatch::showModelComparison(double modelRate)
-{
-    const double job = *m_modelOfJob;
-    m_modelOfJob.reset();
-    if (job <= 0)
-        return;
-    const double off = modelRate / job - 1;
-    const QString figures = tr("The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).")
-                                .arg(SummaryText::rate(modelRate), SummaryText::rate(job),
-                                     (off >= 0 ? QStringLiteral("+") : QStringLiteral("−")) +
-                                         SummaryText::withPercentSign(SummaryText::number(std::abs(off) * 100, 0)));
-    // Within 15 %: the model stands for the job, its knobs can be tried here.
-    const QString verdict = std::abs(off) <= 0.15
-                                ? tr("They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.")
-                                : tr("They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, "
-                                     "or the main process's own cost per batch), so read its advice with care.");
-    m_summary->setModelComparison(QStringLiteral("<b>%1</b><br>%2").arg(figures.toHtmlEscaped(), verdict.toHtmlEscaped()));
 }

@@ -69,13 +69,12 @@ public:
     // The session's run events, passed on by the main window.
     void runStarted();
     /// `engineRun`: the run was the engine's (the model's run when one is being compared).
-    void runFinished(double samplesPerS, bool engineRun);
+    void runFinished(const loaderscope::RunFigures& figures, bool engineRun);
     void runFailed() { m_modelOfJob.reset(); }
     /// The model's sweep of the last watched job (tests).
     ModelAdvisor* modelAdvisor() { return &m_advisor; }
 
 private:
-    void showModelComparison(double modelRate);
     /// A watched job ended with a fitted model: its prediction checked (when the last one was of
     /// the same script), then the model swept for its advice.
     void adviseFromModel(double jobRate);
@@ -90,8 +89,8 @@ private:
     SummaryPanel* m_summary;
     QWidget* m_dialogParent;
     Hooks m_hooks;
-    /// "Model this job": the job's samples/s, until the model's run ends.
-    std::optional<double> m_modelOfJob;
+    /// "Model this job": the job's figures, until the model's run ends (ModelComparison).
+    std::optional<loaderscope::RunFigures> m_modelOfJob;
     QString m_watched;
     std::optional<RemoteStreamOptions> m_lastRemote; ///< what Reconnect starts again
     class RemoteLister* m_lister = nullptr;

@@ -242,7 +242,7 @@ void MainWindow::wireSession()
         const loaderscope::RunSummary& real = s;
         m_summary->showSummary(real, true, m_runSlowMotion);
         m_summary->setModelAvailable(source != RunSession::Source::Engine && !model.isEmpty());
-        m_jobWatch->runFinished(real.figures.samples_per_s, source == RunSession::Source::Engine);
+        m_jobWatch->runFinished(real.figures, source == RunSession::Source::Engine);
         m_timeline->zoomToFit();
         const qint64 batches = real.figures.batches;
         const double rate = real.figures.samples_per_s;

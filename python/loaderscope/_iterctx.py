@@ -137,6 +137,9 @@ class IterCtx:
         self.t_next = 0
         self.hol_start = None
         self.recorder = None    # num_workers=0: the main thread's fetch recorder
+        # The main thread's CPU and run-queue clocks (ns) where the last next() began and ended:
+        # what it pays to receive a batch and what its step costs (PassCost, StepCost).
+        self.cpu_mark = (0, 0)
 
     def now(self):
         return _native.now()
@@ -161,10 +164,20 @@ class IterCtx:
 
     # --- next() ------------------------------------------------------------------------------
 
+    def _cpu_since_mark(self):
+        """(CPU ns, run-queue ns) of this thread since cpu_mark; moves the mark to now."""
+        now = (_native.thread_cpu_ns(), _native.run_delay_ns())
+        used = (max(0, now[0] - self.cpu_mark[0]), max(0, now[1] - self.cpu_mark[1]))
+        self.cpu_mark = now
+        return used
+
     def before_next(self, it):
         t0 = _native.now()
-        if self.last_end is not None and not self.stepped:
-            self.main.span(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
+        used = self._cpu_since_mark()
+        if self.last_end is not None:
+            if not self.stepped:
+                self.main.span(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
+            self.main.instant(K.STEP_COST, t0, self.last_key, used[0], used[1])
         self.stepped = False
         self.t_next = t0
         self.in_next = True
@@ -206,6 +219,9 @@ class IterCtx:
             samples = sample_count(data, self.torch, self.auto_collation, self.batch_size)
         key = _native.batch_key(self.epoch, idx)
         self.main.span(K.WAIT_DATA, self.t_next, t1, key, worker, samples)
+        used = self._cpu_since_mark()
+        if self.num_workers > 0:  # with none, the fetch's own BatchCost has this CPU
+            self.main.instant(K.PASS_COST, t1, key, used[0], used[1])
         self.main.instant(K.DELIVER, t1, key, worker, self.delivered)
         if self.hol_start is not None and self.num_workers > 0:
             self.main.span(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))

@@ -15,6 +15,7 @@ exceptions and the order of results are torch's.
 
 import inspect
 import os
+import time
 
 from . import _kinds as K
 from . import _native
@@ -123,6 +124,12 @@ class WorkerSide:
         self.t_start = _native.now()
         self.idle_since = None
         self.init_recorded = False
+        # Since the current task began (ns): the process's CPU (every thread: the data queue's
+        # feeder pickles the batch) and this thread's CPU and run-queue wait; the thread's at the
+        # batch's end. What the process spent beyond the batch is its cost to pass the batch on.
+        self.task_mark = None
+        self.thread_at_result = (0, 0)
+        self.last_key = None        # the batch the last task delivered (None: no batch)
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         from torch.utils.data._utils import worker
         self.resume_type = worker._ResumeIteration
@@ -157,13 +164,29 @@ class WorkerSide:
             if self.idle_since is not None:
                 self.writer.span(K.WAIT_TASK, self.idle_since, now)
                 self.idle_since = None
+            self._pass_cost()
             self.recorder.begin_batch(_native.batch_key(self.epoch, r[0]))
         elif isinstance(r, self.resume_type):
             self.epoch += 1  # persistent workers: a new epoch of the same iterator
 
+    def _pass_cost(self):
+        """PassCost of the batch the previous task made: the process's CPU from that task's start
+        until now, less the thread's fetch and collate (its BatchCost)."""
+        mark = (time.process_time_ns(), _native.thread_cpu_ns(), _native.run_delay_ns())
+        last, self.task_mark = self.task_mark, mark
+        if last is None or self.last_key is None:
+            return
+        fetch_cpu = max(0, self.thread_at_result[0] - last[1])
+        outside = max(0, mark[0] - last[0] - fetch_cpu)
+        self.writer.instant(K.PASS_COST, _native.now(), self.last_key, outside,
+                            max(0, mark[2] - self.thread_at_result[1]))
+
     def on_result(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
             self.recorder.end_batch(not isinstance(r[1], self.end_type))
+            self.thread_at_result = (_native.thread_cpu_ns(), _native.run_delay_ns())
+            delivered = not isinstance(r[1], self.end_type) and self.task_mark is not None
+            self.last_key = self.recorder.batch if delivered else None
             self.idle_since = _native.now()
 
 

@@ -1,43 +1,155 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-""""Model this job" against the job: the engine config fitted to a real PyTorch job (the probe's
-summary), run by the engine, next to the job's own samples/s. Target: within 15 % for a data-bound
-job; for a step-bound one, the model's batch period plus the job's next() cost (next_ready_us)
-within 15 % of the real period. Each case runs ROUNDS times (default 3); the median counts. Run it
-on a quiet machine: two real jobs and an engine run share the cores.
+""""Model this job" against the job at every knob value (issue 24): four real PyTorch jobs of
+different shapes (tests/probe/fit_job.py) are each watched once at num_workers=1, fitted
+(`python3 -m loaderscope model`), and the fitted config is run by the engine at num_workers in
+{1, 2, 4, 8} x prefetch_factor in {2, 4}. The real job is run at each point too, in the same minutes
+(the model's and the job's runs alternate). Each point runs REPEATS times: the median counts, the
+spread is (max - min) / median.
+
+The advised point is the model's best (the fewest workers, then the smallest prefetch_factor,
+among the points within 2 % of its best prediction); it is compared with the real best.
+Target: every prediction within 10 % of the real job, the advised point's real rate within 10 %
+of the real best. Run it on a machine as quiet as you can get: the load average is in the JSON.
 
 Usage: PYTHONPATH=build/python LOADERSCOPE_ENGINE=build/engine/loaderscope-engine \\
-       /usr/bin/python3 tests/bench/bench_model.py [ROUNDS]     (prints one JSON line)
+       /usr/bin/python3 tests/bench/bench_model.py [--quick] [--repeats N] [--jobs a,b]
+Prints one JSON object on stdout; progress on stderr.
 """
 
-import contextlib
+import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "probe"))
-import test_model  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
+JOB = os.path.join(HERE, "..", "probe", "fit_job.py")
+PYTHON = sys.executable
+TARGET = 0.10
+POINTS = [(nw, pf) for nw in (1, 2, 4, 8) for pf in (2, 4)]
 
-TARGET = 0.15
+# The four shapes (per sample: I/O wait and CPU; per step: off-CPU wait and main-process CPU), us.
+JOBS = {
+    "io_bound": {"io-us": 2000, "cpu-us": 100, "step-us": 1000, "samples": 512},
+    "cpu_bound": {"cpu-us": 1500, "step-cpu-us": 1000, "samples": 640},
+    "mixed": {"io-us": 1500, "cpu-us": 400, "step-us": 2000, "samples": 640},
+    "main_step": {"io-us": 1000, "cpu-us": 200, "step-cpu-us": 8000, "samples": 512},
+}
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def job_args(shape, workers, prefetch, scale):
+    args = ["--workers", str(workers), "--prefetch", str(prefetch), "--batch-size", "16"]
+    for k, v in shape.items():
+        args += ["--" + k, str(int(v * scale) if k == "samples" else v)]
+    return args
+
+
+def run_real(shape, workers, prefetch, scale):
+    p = subprocess.run([PYTHON, JOB] + job_args(shape, workers, prefetch, scale),
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        raise RuntimeError("the job failed: " + p.stderr[-2000:])
+    r = json.loads(p.stdout.strip().splitlines()[-1])
+    return r["samples_per_s"], r["data_stall"]
+
+
+def watch_and_fit(tmp, shape, scale):
+    summary = os.path.join(tmp, "summary.json")
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, JOB] +
+                       job_args(shape, 1, 2, scale), capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        raise RuntimeError("the watched job failed: " + p.stderr[-2000:])
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "model", summary], capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        raise RuntimeError("model fit failed: " + p.stderr[-2000:])
+    with open(summary) as f:
+        s = json.load(f)
+    return json.loads(p.stdout), s
+
+
+def run_model(tmp, config, workers, prefetch):
+    c = json.loads(json.dumps(config))
+    c["loader"]["num_workers"] = workers
+    c["loader"]["prefetch_factor"] = prefetch
+    c["loader"]["multiprocessing_context"] = "fork"
+    path, out = os.path.join(tmp, "point.json"), os.path.join(tmp, "engine.json")
+    with open(path, "w") as f:
+        json.dump(c, f)
+    p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", path, "--summary", out],
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        raise RuntimeError("the engine failed: " + p.stderr[-2000:])
+    with open(out) as f:
+        s = json.load(f)
+    return s["samples_per_s"], s["data_stall_fraction"]
+
+
+def stats(xs):
+    m = statistics.median(xs)
+    return round(m, 1), round((max(xs) - min(xs)) / m, 3) if m > 0 else 0.0
+
+
+def advised(points, key):
+    best = max(p[key] for p in points)
+    return min((p for p in points if p[key] >= 0.98 * best), key=lambda p: (p["num_workers"], p["prefetch_factor"]))
+
+
+def bench_job(name, shape, repeats, scale):
+    with tempfile.TemporaryDirectory(prefix="lsbench-model-") as tmp:
+        config, watched = watch_and_fit(tmp, shape, scale)
+        fitted = {k: config["dataset"][k] for k in ("io_latency_us", "cpu_us")}
+        fitted.update({k: config["loader"][k] for k in ("send_cpu_us", "receive_ns_per_byte")})
+        fitted.update({k: config["train"][k] for k in ("step_on", "step_us", "step_cpu_us")})
+        log("%s: watched %.0f samples/s, fitted %s" % (name, watched["samples_per_s"], json.dumps(fitted)))
+        runs = {pt: {"model": [], "real": [], "model_stall": [], "real_stall": []} for pt in POINTS}
+        for _ in range(repeats):
+            for pt in POINTS:
+                rate, stall = run_model(tmp, config, *pt)
+                runs[pt]["model"].append(rate)
+                runs[pt]["model_stall"].append(stall)
+                rate, stall = run_real(shape, pt[0], pt[1], scale)
+                runs[pt]["real"].append(rate)
+                runs[pt]["real_stall"].append(stall)
+    points = []
+    for (nw, pf), r in runs.items():
+        model, model_spread = stats(r["model"])
+        real, real_spread = stats(r["real"])
+        points.append({"num_workers": nw, "prefetch_factor": pf, "predicted": model, "predicted_spread": model_spread,
+                       "real": real, "real_spread": real_spread, "error": round(model / real - 1, 3),
+                       "model_stall": round(statistics.median(r["model_stall"]), 3),
+                       "real_stall": round(statistics.median(r["real_stall"]), 3)})
+        log("  nw=%d pf=%d  model %7.1f  real %7.1f  (%+.1f %%)" % (nw, pf, model, real, 100 * (model / real - 1)))
+    adv, best = advised(points, "predicted"), max(points, key=lambda p: p["real"])
+    return {"shape": shape, "fitted": fitted, "points": points,
+            "advised": {"num_workers": adv["num_workers"], "prefetch_factor": adv["prefetch_factor"], "real": adv["real"]},
+            "real_best": {"num_workers": best["num_workers"], "prefetch_factor": best["prefetch_factor"],
+                          "real": best["real"]},
+            "advised_vs_best": round(adv["real"] / best["real"] - 1, 3),
+            "max_abs_error": max(abs(p["error"]) for p in points),
+            "within_target": all(abs(p["error"]) <= TARGET for p in points) and adv["real"] >= (1 - TARGET) * best["real"]}
 
 
 def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    data, step = [], []
-    for _ in range(rounds):
-        # Each run's own report goes to stderr: stdout carries the one JSON line.
-        with contextlib.redirect_stdout(sys.stderr), tempfile.TemporaryDirectory(prefix="lsbench-model-") as tmp:
-            r, _, _ = test_model.fit_and_run(tmp, test_model.DATA_BOUND)
-            data.append(r["ratio"])
-        with contextlib.redirect_stdout(sys.stderr), tempfile.TemporaryDirectory(prefix="lsbench-model-") as tmp:
-            step.append(test_model.step_bound_report(tmp)["period_ratio"])
-    out = {"bench": "model_fit", "rounds": rounds, "target_within": TARGET,
-           "data_bound_ratios": [round(x, 3) for x in data], "data_bound_median": round(statistics.median(data), 3),
-           "step_bound_period_ratios": [round(x, 3) for x in step],
-           "step_bound_median": round(statistics.median(step), 3)}
-    out["within_target"] = all(abs(out[k] - 1) <= TARGET for k in ("data_bound_median", "step_bound_median"))
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="one run per point, half the samples")
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--jobs", default=",".join(JOBS))
+    a = p.parse_args()
+    repeats, scale = (1, 0.5) if a.quick else (a.repeats, 1.0)
+    load0 = os.getloadavg()
+    out = {"bench": "model_fit", "repeats": repeats, "target_within": TARGET, "cores": len(os.sched_getaffinity(0)),
+           "load_average_start": [round(x, 2) for x in load0], "jobs": {}}
+    for name in a.jobs.split(","):
+        out["jobs"][name] = bench_job(name, JOBS[name], repeats, scale)
+    out["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
+    out["within_target"] = all(j["within_target"] for j in out["jobs"].values())
     print(json.dumps(out))
     return 0
 

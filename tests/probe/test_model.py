@@ -6,11 +6,11 @@ its samples/s is compared with the real job's.
 data_bound:  workers cannot keep up (2 ms of I/O per sample): the model must be in the job's regime
              (within 50 % here; the 15 % target is measured quietly by tests/bench/bench_model.py:
              two real jobs and an engine run on 2 shared cores are too noisy for a unit test).
-step_bound:  the step is the bottleneck. The engine's batches stay in shared memory, a real job's
-             main process pays to take each one (next() with a batch waiting: observed as
-             next_ready_us); the model is faster by about that much per batch. Checked: the model's
-             batch period plus next_ready_us agrees with the real period (within 50 %; the 15 %
-             target in bench_model.py).
+step_bound:  the step is the bottleneck. A real job's main process pays to take each batch
+             (receive, unpickle: fitted as loader.receive_ns_per_byte) and its step (a sleep here:
+             train.step_on "cpu" with almost no CPU); the model charges both. Checked: the model's
+             batch period agrees with the real period (within 50 %; the 10 % target in
+             bench_model.py).
 
 Usage: python3 test_model.py CASE   (LOADERSCOPE_ENGINE: the loaderscope-engine to run)
 """
@@ -43,8 +43,10 @@ def fit_and_run(tmp, args):
     o = s["observed"]
     # The fitted config is the job's: same knobs, the observed times.
     check(config["loader"]["num_workers"] == 2 and config["loader"]["batch_size"] == 8, "knobs not carried over")
-    check(abs(config["dataset"]["cpu_us"] - o["cpu_us_per_sample"]) < 1e-6 and config["train"]["step_us"] == o["step_us"],
-          "observed times not carried over")
+    # The step's wall time less its wait for a core (a CPU step: the wait comes back in the model).
+    check(abs(config["dataset"]["cpu_us"] - o["cpu_us_per_sample"]) < 1e-6 and
+          abs(config["train"]["step_us"] - (o["step_us"] - o["step_cost_us"]["run_queue"])) < 1e-3 and
+          config["train"]["step_on"] == "cpu", "observed times not carried over")
     report = {"args": args, "real_samples_per_s": s["samples_per_s"], "model_samples_per_s": model["samples_per_s"],
               "ratio": model["samples_per_s"] / s["samples_per_s"], "io_us": o["io_us"],
               "cpu_us_per_sample": o["cpu_us_per_sample"], "step_us": o["step_us"],
@@ -63,10 +65,9 @@ STEP_BOUND = ["--workers", "2", "--sleep-us", "500", "--cpu-us", "100", "--step-
 def step_bound_report(tmp):
     r, real, model = fit_and_run(tmp, STEP_BOUND)
     real_period = 1e6 / real["batches_per_s"]
-    explained = 1e6 / model["batches_per_s"] + r["next_ready_us"]
-    r.update({"real_batch_period_us": real_period, "model_period_plus_next_ready_us": explained,
-              "period_ratio": explained / real_period})
-    print(json.dumps({"real_batch_period_us": real_period, "model_period_plus_next_ready_us": explained}))
+    modelled = 1e6 / model["batches_per_s"]
+    r.update({"real_batch_period_us": real_period, "model_period_us": modelled, "period_ratio": modelled / real_period})
+    print(json.dumps({"real_batch_period_us": real_period, "model_period_us": modelled}))
     return r
 
 
@@ -83,8 +84,7 @@ def case_data_bound(tmp):
 def case_step_bound(tmp):
     r = step_bound_report(tmp)
     check(abs(r["period_ratio"] - 1) <= TOLERANCE,
-          "model period + next() cost %.0f us vs real %.0f us per batch" %
-          (r["model_period_plus_next_ready_us"], r["real_batch_period_us"]))
+          "model period %.0f us vs real %.0f us per batch" % (r["model_period_us"], r["real_batch_period_us"]))
 
 
 def case_check(tmp):

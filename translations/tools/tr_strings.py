@@ -633,8 +633,6 @@ TR = {
  "Stop the current run first.": "Önce mevcut çalıştırmayı durdurun.",
  "No job is running under the probe now. Start one with\n    python3 -m loaderscope run script.py [arguments]\nor use File ▸ Watch a Python script.": "Şu anda prob altında çalışan bir iş yok. Şununla başlatın:\n    python3 -m loaderscope run script.py [argümanlar]\nya da Dosya ▸ Bir Python betiğini izle'yi kullanın.",
  "The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).": "İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).",
- "They agree within 15%: try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.": "%15 içinde uyuşuyorlar: ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.",
- "They differ by more than 15%: the model misses part of the job (for example a training step that blocks the host, or the main process's own cost per batch), so read its advice with care.": "%15'ten fazla farklılar: model işin bir kısmını kaçırıyor (örneğin host'u bloklayan bir eğitim adımı ya da ana sürecin batch başına kendi maliyeti), bu yüzden önerilerini dikkatle okuyun.",
  "Watching %1 (pid %2)… Stop ends the job.": "%1 izleniyor (pid %2)… Durdur işi sonlandırır.",
  "Following a running job… Stop only stops watching it.": "Çalışan bir iş izleniyor… Durdur yalnızca izlemeyi bırakır.",
  "Your PyTorch job: its own CUDA device": "PyTorch işiniz: kendi CUDA cihazı",
@@ -1101,4 +1099,15 @@ TR = {
     "Checking num_workers and prefetch_factor on the model of your job…":
         "num_workers ve prefetch_factor işinizin modeli üzerinde denetleniyor…",
     "The model's sweep failed: %1": "Modelin taraması başarısız oldu: %1",
+    # r6-fit: "Model this job" compares the bottleneck (data stall, the workers' time split)
+    "the data stall": "veri beklemesi",
+    "the workers' CPU": "worker'ların CPU'su",
+    "the workers' wait for a core": "worker'ların çekirdek beklemesi",
+    "the workers' I/O": "worker'ların G/Ç'si",
+    "Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.":
+        "Veri beklemesi: model %1, iş %2. Worker'ların CPU'da geçen süresi: model %3, iş %4; çekirdek bekleme: model %5, iş %6; G/Ç'de: model %7, iş %8.",
+    "They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.":
+        "Uyuşuyorlar (örnek/s %15 içinde, süre payları 10 puan içinde): ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.",
+    "They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.":
+        "%1 konusunda uyuşmuyorlar: model işin bir kısmını yanlış kuruyor (örneğin ana sürecin bir maliyeti ya da işin çekirdek beklediği yerde G/Ç), bu yüzden önerilerini dikkatle okuyun.",
 }

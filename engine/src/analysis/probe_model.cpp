@@ -17,6 +17,8 @@ namespace {
 
 constexpr double kUs = 1e-3; // ns -> us
 constexpr double kLogFloorUs = 1.0; // below a microsecond the log of a duration is clock noise
+/// A sample's off-CPU time below this share of its fetch fits as none (fitConfig).
+constexpr double kNoIoShare = 0.03;
 
 json fitJson(const LognormalFit& f)
 {
@@ -64,7 +66,7 @@ LognormalFit ObservationAccumulator::Moments::fit() const
     return f;
 }
 
-void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double runqUs)
+void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs)
 {
     int64_t n = b.collate_samples;
     if (n <= 0) {
@@ -81,6 +83,12 @@ void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double run
         fetch.add(wall, double(weight));
         io.add(std::max(0.0, wall - fetchCpu - runqPer), double(weight));
     }
+    // Off the CPU and not waiting for a core, over the whole batch (the thread's CPU and run-queue
+    // clocks cover it from its first fetch to its BatchCost, gaps between spans included): per
+    // sample, the estimates above are clipped at 0 one by one, so a CPU-bound sample's scatter (one
+    // preempted, the next not) would add up to I/O that no sample did.
+    if (b.first_t0 && endNs > b.first_t0)
+        off_cpu_us += std::max(0.0, double(endNs - b.first_t0) * kUs - cpuUs - runqUs);
     cpu_us += cpuUs;
     runq_us += runqUs;
     collate_us += b.collate_us;
@@ -94,8 +102,12 @@ void ObservationAccumulator::add(const Event& e)
     Side* side = e.lane >= 0 ? &m_workers : e.lane == LaneMain ? &m_main : nullptr;
     switch (e.kind) {
     case EventKind::Fetch:
-        if (side)
-            side->open[e.lane].fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
+        if (side) {
+            OpenBatch& b = side->open[e.lane];
+            b.fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
+            if (!b.first_t0 || e.t0 < b.first_t0)
+                b.first_t0 = e.t0;
+        }
         break;
     case EventKind::Collate:
         if (side) {
@@ -108,7 +120,7 @@ void ObservationAccumulator::add(const Event& e)
         if (side) {
             auto it = side->open.find(e.lane);
             if (it != side->open.end()) {
-                side->close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs);
+                side->close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs, e.t0);
                 side->open.erase(it);
             }
         }
@@ -138,6 +150,25 @@ void ObservationAccumulator::add(const Event& e)
         if (e.lane == LaneMain)
             m_epochBegin = e.t0;
         break;
+    case EventKind::PassCost:
+        if (e.lane >= 0) {
+            m_sendCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
+            ++m_sends;
+        } else if (e.lane == LaneMain) {
+            m_receiveCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
+            ++m_receives;
+        }
+        break;
+    case EventKind::StepCost:
+        if (e.lane == LaneMain) {
+            m_stepCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
+            m_stepRunq += double(std::max<int64_t>(0, e.arg1)) * kUs;
+            ++m_stepCosts;
+        }
+        break;
+    case EventKind::Kernel:
+        ++m_kernels;
+        break;
     case EventKind::WorkerInit:
         // From iter(loader) to this worker ready to fetch: process start, the job's imports in a
         // spawned worker, worker_init_fn, the fetcher. The engine pays its own (small) process
@@ -157,6 +188,7 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
     const Side& s = m_workers.batches > 0 || m_workers.fetch.w > 0 ? m_workers : m_main;
     obs.fetch_us = s.fetch.fit();
     obs.io_us = s.io.fit();
+    obs.io_us.mean_us = s.samples ? s.off_cpu_us / double(s.samples) : obs.io_us.mean_us;
     obs.cpu_us_per_sample = s.samples ? s.cpu_us / double(s.samples) : 0;
     obs.run_queue_us_per_sample = s.samples ? s.runq_us / double(s.samples) : 0;
     obs.collate_us_per_batch = s.batches ? s.collate_us / double(s.batches) : 0;
@@ -166,6 +198,14 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
     obs.next_ready_us = m_readyN ? m_readySum / double(m_readyN) : 0;
     obs.next_ready_n = m_readyN;
     obs.worker_init_us = m_inits ? m_initSum / double(m_inits) : 0;
+    obs.step_cpu_us = m_stepCosts ? m_stepCpu / double(m_stepCosts) : 0;
+    obs.step_run_queue_us = m_stepCosts ? m_stepRunq / double(m_stepCosts) : 0;
+    obs.steps_costed = m_stepCosts;
+    obs.device_step = m_kernels > 0;
+    obs.send_cpu_us = m_sends ? m_sendCpu / double(m_sends) : 0;
+    obs.sends_costed = m_sends;
+    obs.receive_cpu_us = m_receives ? m_receiveCpu / double(m_receives) : 0;
+    obs.receives_costed = m_receives;
 }
 
 void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
@@ -204,6 +244,10 @@ std::string observationToJson(const LoaderObservation& o)
     j["run_queue_us_per_sample"] = o.run_queue_us_per_sample;
     j["collate_us_per_batch"] = o.collate_us_per_batch;
     j["step_us"] = o.step_us;
+    j["step_cost_us"] = {{"cpu", o.step_cpu_us}, {"run_queue", o.step_run_queue_us}, {"n", o.steps_costed}};
+    j["device_step"] = o.device_step;
+    j["send_cpu_us"] = {{"mean", o.send_cpu_us}, {"n", o.sends_costed}};
+    j["receive_cpu_us"] = {{"mean", o.receive_cpu_us}, {"n", o.receives_costed}};
     j["next_ready_us"] = {{"mean", o.next_ready_us}, {"n", o.next_ready_n}};
     j["steps"] = o.steps;
     j["worker_init_us"] = o.worker_init_us;
@@ -224,7 +268,8 @@ LoaderObservation observationFromJson(const std::string& text)
                     "drop_last", "shuffle", "sampler", "timeout_s", "start_method", "dataset_kind", "dataset_length",
                     "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
                     "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
-                    "worker_init_us", "batches_costed"});
+                    "worker_init_us", "batches_costed", "step_cost_us", "device_step", "send_cpu_us",
+                    "receive_cpu_us"});
     LoaderObservation o;
     if (r.isSet("batch_size"))
         o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
@@ -271,6 +316,23 @@ LoaderObservation observationFromJson(const std::string& text)
         o.next_ready_n = n.integer("n", 0, 0, int64_t(1) << 50);
     }
     o.worker_init_us = r.number("worker_init_us", 0, 0, 60e6);
+    // Summaries written before these were measured have none: the model then charges nothing.
+    if (r.isSet("step_cost_us")) {
+        ObjectReader c(*r.find("step_cost_us"), r.field("step_cost_us"), {"cpu", "run_queue", "n"});
+        o.step_cpu_us = c.number("cpu", 0, 0, 60e6);
+        o.step_run_queue_us = c.number("run_queue", 0, 0, 60e6);
+        o.steps_costed = c.integer("n", 0, 0, int64_t(1) << 50);
+    }
+    o.device_step = r.boolean("device_step", false);
+    auto meanOf = [&](const std::string& key, double& mean, int64_t& n) {
+        if (!r.isSet(key))
+            return;
+        ObjectReader c(*r.find(key), r.field(key), {"mean", "n"});
+        mean = c.number("mean", 0, 0, 60e6);
+        n = c.integer("n", 0, 0, int64_t(1) << 50);
+    };
+    meanOf("send_cpu_us", o.send_cpu_us, o.sends_costed);
+    meanOf("receive_cpu_us", o.receive_cpu_us, o.receives_costed);
     o.batches_costed = r.integer("batches_costed", 0, 0, int64_t(1) << 50);
     return o;
 }
@@ -284,11 +346,18 @@ Config fitConfig(const LoaderObservation& o)
     const int64_t perEpoch = std::max<int64_t>(1, o.samples_per_epoch);
     d.length = o.iterable || !o.dataset_length || *o.dataset_length < 1 ? perEpoch : *o.dataset_length;
     d.sample_bytes = std::clamp<int64_t>(o.sample_bytes, 1, int64_t(1) << 30);
-    // Off-CPU time per sample: lognormal when it varies, a constant when it is (nearly) none.
-    if (o.io_us.mean_us >= 2.0 && o.io_us.sigma > 0.05)
-        d.io_latency = {Latency::Dist::Lognormal, o.io_us.mean_us, std::min(o.io_us.sigma, 5.0)};
+    // Off-CPU time per sample: lognormal when it varies, a constant when it is (nearly) none. A
+    // worker's fetch thread also waits off the CPU for the GIL while the queue's feeder thread
+    // pickles the previous batch: at most that send CPU, which the model charges on the fetching
+    // thread already (send_cpu_us), so it is not I/O. Below kNoIoShare of the fetch what is left
+    // is clock and accounting noise of a CPU-bound dataset.
+    const double perSample = double(std::max<int64_t>(1, o.batch_size.value_or(1)));
+    const double ioUs = std::max(0.0, o.io_us.mean_us - (o.num_workers > 0 ? o.send_cpu_us / perSample : 0.0));
+    const bool io = ioUs >= 2.0 && ioUs > kNoIoShare * o.fetch_us.mean_us;
+    if (io && o.io_us.sigma > 0.05)
+        d.io_latency = {Latency::Dist::Lognormal, ioUs, std::min(o.io_us.sigma, 5.0)};
     else
-        d.io_latency = {Latency::Dist::Constant, std::max(0.0, o.io_us.mean_us), 0.0};
+        d.io_latency = {Latency::Dist::Constant, io ? ioUs : 0.0, 0.0};
     d.cpu_us = std::max(0.0, o.cpu_us_per_sample);
 
     LoaderConfig& l = c.loader;
@@ -305,9 +374,22 @@ Config fitConfig(const LoaderObservation& o)
     l.timeout_s = l.num_workers > 0 ? o.timeout_s : 0.0;
     l.start_method = o.start_method == "spawn" || o.start_method == "forkserver" ? StartMethod::Spawn : StartMethod::Fork;
     l.worker_init_us = std::max(0.0, o.worker_init_us);
+    if (l.num_workers > 0) {
+        l.send_cpu_us = std::max(0.0, o.send_cpu_us);
+        const double batchBytes = double(d.sample_bytes) * double(o.batch_size.value_or(1));
+        l.receive_ns_per_byte = std::min(1e6, 1000.0 * std::max(0.0, o.receive_cpu_us) / batchBytes);
+    }
 
-    c.train.epochs = std::max(1, o.epochs);
-    c.train.step_us = std::max(0.0, o.step_us);
+    TrainConfig& t = c.train;
+    t.epochs = std::max(1, o.epochs);
+    t.step_us = std::max(0.0, o.step_us);
+    if (!o.device_step && o.steps_costed > 0) {
+        // A step on the CPU: its CPU burns on the main thread, the rest of its wall time without
+        // the wait for a core is spent off it (that wait comes back in the model by itself).
+        t.step_on = StepOn::Cpu;
+        t.step_cpu_us = std::min(t.step_us, std::max(0.0, o.step_cpu_us));
+        t.step_us = std::max(t.step_cpu_us, o.step_us - o.step_run_queue_us);
+    }
     c.device.backend = DeviceConfig::Backend::Sim;
     return c;
 }

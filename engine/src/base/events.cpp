@@ -43,6 +43,8 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::MemoryUsage, "MemoryUsage", "memory", "", S::Counter, "loader", R::Memory},
     {K::ShmUsage, "ShmUsage", "shared memory", "", S::Counter, "loader", R::Memory},
     {K::PinnedMemory, "PinnedMemory", "pinned memory", "", S::Counter, "loader", R::Memory},
+    {K::PassCost, "PassCost", "batch pass cost", "", S::Instant, "loader", R::Lane},
+    {K::StepCost, "StepCost", "step cost", "", S::Instant, "loader", R::Lane},
     {K::CoreWait, "CoreWait", "waiting for a core", LS_TRANSLATE_NOOP("TimelineRenderer", "waiting for a core"), S::Span, "worker", R::Derived, K::BatchCost, 1},
 };
 

@@ -318,6 +318,8 @@ void parsePinAndOrder(const ObjectReader& r, LoaderConfig& l)
     }
     l.in_order = flagKey(r, "loader.in_order");
     l.worker_init_us = numberKey(r, "loader.worker_init_us");
+    l.send_cpu_us = numberKey(r, "loader.send_cpu_us");
+    l.receive_ns_per_byte = numberKey(r, "loader.receive_ns_per_byte");
 }
 
 /// Check 13, check_worker_number_rationality: a warning, never an error.
@@ -340,7 +342,7 @@ void parseLoader(const json& j, Config& c)
     ObjectReader r(j, "loader",
                    {"batch_size", "shuffle", "drop_last", "sampler", "num_workers", "prefetch_factor",
                     "persistent_workers", "pin_memory", "in_order", "timeout",
-                    "multiprocessing_context", "worker_init_us"},
+                    "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte"},
                    kSectionOf);
     LoaderConfig& l = c.loader;
 
@@ -353,13 +355,19 @@ void parseLoader(const json& j, Config& c)
 void parseTrain(const json& j, Config& c)
 {
     ObjectReader r(j, "train",
-                   {"epochs", "max_batches", "step_us", "non_blocking", "copy_stream", "on_exception"},
+                   {"epochs", "max_batches", "step_us", "step_on", "step_cpu_us", "non_blocking", "copy_stream",
+                    "on_exception"},
                    kSectionOf);
     TrainConfig& t = c.train;
     t.epochs = int(intKey(r, "train.epochs"));
     if (r.isSet("max_batches"))
         t.max_batches = intKey(r, "train.max_batches");
     t.step_us = numberKey(r, "train.step_us");
+    t.step_on = StepOn(choiceKey(r, "train.step_on", "place for the step"));
+    t.step_cpu_us = numberKey(r, "train.step_cpu_us");
+    if (t.step_on == StepOn::Cpu && t.step_cpu_us > t.step_us)
+        fail(r.field("step_cpu_us"), "a step on the CPU burns at most its step_us (" + std::to_string(t.step_us) +
+                                         " us), got " + std::to_string(t.step_cpu_us));
     t.non_blocking = flagKey(r, "train.non_blocking");
     t.copy_stream = flagKey(r, "train.copy_stream");
     const ConfigKey& onExceptionKey = configKey("train.on_exception");

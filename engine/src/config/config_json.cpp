@@ -61,10 +61,14 @@ std::string configToJson(const Config& c)
     l["multiprocessing_context"] =
         mp ? json(configKey("loader.multiprocessing_context").choices[size_t(c.loader.start_method)]) : json(nullptr);
     l["worker_init_us"] = c.loader.worker_init_us;
+    l["send_cpu_us"] = c.loader.send_cpu_us;
+    l["receive_ns_per_byte"] = c.loader.receive_ns_per_byte;
     json& t = j["train"];
     t["epochs"] = c.train.epochs;
     t["max_batches"] = c.train.max_batches ? json(*c.train.max_batches) : json(nullptr);
     t["step_us"] = c.train.step_us;
+    t["step_on"] = configKey("train.step_on").choices[size_t(c.train.step_on)];
+    t["step_cpu_us"] = c.train.step_cpu_us;
     t["non_blocking"] = c.train.non_blocking;
     t["copy_stream"] = c.train.copy_stream;
     t["on_exception"] = configKey("train.on_exception").choices[c.train.continue_on_exception ? 1 : 0];

@@ -209,6 +209,11 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
         const uint64_t runq = runq1 >= runq0 ? runq1 - runq0 : 0;
         m_events->instant(EventKind::BatchCost, nowNs(), batchKey(m_epoch, taskIdx), int64_t(cpu), int64_t(runq));
     }
+    // Handing the batch on (workers only): a PyTorch worker's queue put (pickling, tensors moved
+    // into shared memory) lies outside the dataset's fetch and collate, so it comes after the
+    // BatchCost, as in the probe's. burnCpuNs reads the CPU clock: it cannot be optimised away.
+    if (m_info && m_config.loader.send_cpu_us > 0)
+        (void)burnCpuNs(uint64_t(m_config.loader.send_cpu_us * 1000.0), uint64_t(taskIdx) + 1);
     r.n_samples = n;
     return r;
 }

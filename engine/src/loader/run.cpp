@@ -224,6 +224,8 @@ private:
     void recordDelivery(const Batch& batch, int epoch, int64_t delivered, uint64_t t0, uint64_t t1);
     /// batch.to(device, non_blocking) then the step kernel.
     void trainStep(const Batch& batch, int64_t key);
+    /// The Step span from `s0` until now, into the report.
+    void endStep(uint64_t s0, int64_t key, int64_t id);
     /// torch.cuda.synchronize() at the end of training: every copy and kernel finishes.
     void synchronizeDevice();
     void tearDown();
@@ -439,6 +441,9 @@ void EngineRun::runEpoch(int epoch)
         const std::optional<Batch> batch = next(t0, retry);
         if (retry)
             continue; // the loop catches the exception and calls next() again
+        // PyTorch's main process receives and unpickles a worker's batch inside next().
+        if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0)
+            (void)burnCpuNs(uint64_t(m_config.loader.receive_ns_per_byte * double(batch->bytes)), batch->bytes);
         const uint64_t t1 = endWait(t0);
         if (!batch) {
             m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
@@ -497,6 +502,17 @@ void EngineRun::recordDelivery(const Batch& batch, int epoch, int64_t delivered,
 void EngineRun::trainStep(const Batch& batch, int64_t key)
 {
     const uint64_t s0 = nowNs();
+    const TrainConfig& t = m_config.train;
+    // The step's own CPU on this thread; on the CPU the rest of step_us is spent off it (a
+    // contended core stretches the burn, as it stretches the job's step).
+    if (t.step_cpu_us > 0)
+        (void)burnCpuNs(uint64_t(t.step_cpu_us * 1000.0), uint64_t(key) + 1);
+    if (t.step_on == StepOn::Cpu) {
+        if (t.step_us > t.step_cpu_us)
+            sleepNs(uint64_t((t.step_us - t.step_cpu_us) * 1000.0));
+        m_it->release(batch); // nothing is copied to a device: the batch is done with
+        return endStep(s0, key, m_loopBatch++);
+    }
     pollDevice(s0);
     const int64_t id = m_loopBatch++;
     m_inFlight.emplace(id, batch);
@@ -508,6 +524,11 @@ void EngineRun::trainStep(const Batch& batch, int64_t key)
     }
     if (r.copy_block_until > host) // the copy call alone, from when it started
         blockHost(std::max(host, r.copy_block_from), r.copy_block_until, r.copy_block, key);
+    endStep(s0, key, id);
+}
+
+void EngineRun::endStep(uint64_t s0, int64_t key, int64_t id)
+{
     const uint64_t s1 = nowNs();
     m_mainEvents->span(EventKind::Step, s0, s1, key, id);
     m_report.step_ns += s1 - s0;

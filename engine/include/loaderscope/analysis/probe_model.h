@@ -44,15 +44,28 @@ struct LoaderObservation
 
     // Measured from the events (observeTimings).
     LognormalFit fetch_us;          ///< wall time of each sample's fetch
-    LognormalFit io_us;             ///< its off-CPU part: wall minus CPU and run-queue shares
+    /// Its off-CPU part, not waiting for a core: the mean is each batch's time from its first fetch
+    /// to its end less the batch's thread CPU and run-queue wait (never below 0), per sample; sigma
+    /// is the spread of the samples' own estimates (wall minus the batch's per-sample shares).
+    LognormalFit io_us;
     double cpu_us_per_sample = 0;   ///< thread CPU of fetch + collate, per sample (BatchCost)
     double run_queue_us_per_sample = 0;
     double collate_us_per_batch = 0;
     double step_us = 0;             ///< mean time between one next() returning and the next call
     int64_t steps = 0;
-    /// next() when a batch was already waiting: the main process's own cost to take a batch
-    /// (unpickling, shared-memory handles). Not in the engine's model (its batches stay in place
-    /// in shared memory): a model faster than the job by about this much per batch is expected.
+    double step_cpu_us = 0;         ///< the main thread's CPU in a step (StepCost), mean
+    double step_run_queue_us = 0;   ///< its wait for a core in a step, mean
+    int64_t steps_costed = 0;
+    bool device_step = false;       ///< the job timed its step on a GPU (Kernel events)
+    /// The worker process's CPU per batch outside its fetches and collate (worker PassCost): the
+    /// queue put, the feeder thread pickling the batch into shared memory.
+    double send_cpu_us = 0;
+    int64_t sends_costed = 0;
+    /// The main thread's CPU inside a next() that took a worker's batch (main PassCost): receiving
+    /// and unpickling it.
+    double receive_cpu_us = 0;
+    int64_t receives_costed = 0;
+    /// next() when a batch was already waiting: its wall time (receive_cpu_us is its CPU part).
     double next_ready_us = 0;
     int64_t next_ready_n = 0;
     double worker_init_us = 0;      ///< mean time from iter(loader) to a new worker ready to fetch
@@ -86,19 +99,24 @@ private:
         std::vector<std::pair<double, int64_t>> fetches; ///< (wall us of one sample, samples it stands for)
         double collate_us = 0;
         int64_t collate_samples = -1;
+        uint64_t first_t0 = 0; ///< the batch's first fetch began (ns)
     };
     /// The fetching lanes of one kind: workers, or the main thread (num_workers 0).
     struct Side
     {
         Moments fetch, io;
         double cpu_us = 0, runq_us = 0, collate_us = 0;
+        double off_cpu_us = 0; ///< each batch's wall less its CPU and run-queue wait, summed
         int64_t samples = 0, batches = 0;
         std::map<int, OpenBatch> open;
-        void close(OpenBatch&& b, double cpuUs, double runqUs);
+        /// `endNs`: the batch's BatchCost (its end).
+        void close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs);
     };
     Side m_workers, m_main;
     double m_stepSum = 0, m_initSum = 0, m_readySum = 0;
     int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
+    double m_stepCpu = 0, m_stepRunq = 0, m_sendCpu = 0, m_receiveCpu = 0;
+    int64_t m_stepCosts = 0, m_sends = 0, m_receives = 0, m_kernels = 0;
     uint64_t m_epochBegin = 0;
     int64_t m_readyBefore = 0;
 };
@@ -119,8 +137,10 @@ LoaderObservation observationFromJson(const std::string& json);
 
 /**
  * The engine config that models the observed loader: the same knobs, a dataset whose samples take
- * the observed off-CPU time (lognormal) and CPU time, of the observed size, and the observed step
- * as train.step_us, on the simulated device.
+ * the observed off-CPU time (lognormal; none where it is a few percent of the fetch) and CPU time,
+ * of the observed size; the workers' send CPU and the main thread's receive CPU per byte; the step
+ * as CPU work in the main process (train.step_on "cpu": its CPU and off-CPU time), or on the
+ * simulated device when the job timed it on a GPU. docs/config.md, "Fitted keys".
  */
 Config fitConfig(const LoaderObservation& obs);
 

@@ -72,6 +72,15 @@ enum class EventKind : uint8_t {
     PinnedMemory,     ///< counter (main lane): arg0 = page-locked host bytes the process holds
                       ///< (pin_memory true: the staging buffers; "shared": the registered slots),
                       ///< arg1 = the part holding a batch now
+    // what the job pays outside the dataset (issue 24): the probe writes them, "Model this job"
+    // fits them (probe_model.cpp); the engine burns the fitted CPU but writes neither
+    PassCost,         ///< instant, batch = the batch handed on: on a worker's lane, CPU ns the
+                      ///< worker process spent outside its fetches and collate from that task to
+                      ///< its next (the queue put: pickling, tensors into shared memory); on the
+                      ///< main lane, CPU ns of the main thread inside the next() that received it
+                      ///< (unpickling). arg0 = CPU ns, arg1 = ns the thread waited for a core
+    StepCost,         ///< instant (main lane) at the end of a step: arg0 = CPU ns of the main
+                      ///< thread in the step, arg1 = ns it waited runnable for a core in it
     // derived states (EventRing::Derived): never written to a ring, made by readers
     CoreWait,         ///< span on the lane that made a batch: the thread waited runnable for a core
                       ///< (BatchCost arg1, schedstat run delay), drawn as one span ending at the

@@ -90,13 +90,28 @@ struct LoaderConfig
     double timeout_s = 0.0;
     StartMethod start_method = StartMethod::Fork;
     double worker_init_us = 0.0;
+    /// Real CPU each worker burns per batch after collating it, before it is handed on: what a
+    /// PyTorch worker pays outside the dataset to put the batch into its queue (the queue's feeder
+    /// thread pickling it, its tensors moved into shared memory). Microseconds of thread CPU.
+    double send_cpu_us = 0.0;
+    /// Real CPU the main thread burns inside next() per byte of each batch it takes from a worker:
+    /// PyTorch's receive and unpickle of the batch. Nanoseconds of thread CPU per byte.
+    double receive_ns_per_byte = 0.0;
 };
+
+/// Where the training step runs: a kernel on the (simulated or CUDA) device, or CPU work in the
+/// main process (a model trained on the CPU): then the step contends for cores with the workers.
+enum class StepOn { Device, Cpu };
 
 struct TrainConfig
 {
     int epochs = 1;
     std::optional<int64_t> max_batches;
-    double step_us = 2000.0;
+    double step_us = 2000.0;          ///< device: the kernel's time; cpu: the step's wall time on a free core
+    StepOn step_on = StepOn::Device;
+    /// Real CPU the main thread burns per step (device: launching it; cpu: the step's compute,
+    /// at most step_us; the rest of step_us is spent off the CPU). Microseconds of thread CPU.
+    double step_cpu_us = 0.0;
     bool non_blocking = true;
     bool copy_stream = true;
     /// What the training loop does when next() raises a worker exception: "stop" re-raises

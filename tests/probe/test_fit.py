@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+"""Fitting what the job pays (issue 24): the fitted config of a real job has the job's bottleneck.
+
+cpu_bound: a torchvision-like job (vision_job.py: CPU transforms, no reading, a tiny CNN trained on
+           the CPU), 2 workers on this machine's cores. The fit has no I/O (io_latency_us under
+           3 % of a sample's fetch: a worker waiting for a core is not doing I/O), the step runs on
+           the CPU with its CPU time, and the workers' and the main process's costs outside the
+           dataset (send, receive) are measured. The engine's run of the fit has a data stall
+           near the job's (within 35 points here: the job and the model run minutes apart on a
+           machine shared with builds; issue 24's wrong model was 67 points off; the 10-point
+           target is measured by tests/bench/bench_model.py on a quiet machine).
+io_bound:  2 ms of I/O and 0.1 ms of CPU per sample (fit_job.py): the fit keeps its I/O (within
+           30 % of 2 ms: time.sleep overshoots), and a step with no CPU.
+
+Usage: python3 test_fit.py CASE   (LOADERSCOPE_ENGINE: the loaderscope-engine to run)
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probetest import PYTHON, check, load_summary, main, run_job  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STALL_POINTS = 0.35
+
+
+def watch_and_fit(tmp, job, args):
+    """(the probe's summary, the fitted config, the engine's summary of the fitted config)."""
+    real = run_job(os.path.join(tmp, "real"), args, probe=True, job=os.path.join(HERE, job), timeout=150)
+    check(real.rc == 0, "the job failed:\n" + real.stderr[-2000:])
+    fitted = os.path.join(tmp, "fitted.json")
+    with open(fitted, "w") as f:
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "model", os.path.join(real.workdir, "summary.json")],
+                           stdout=f, stderr=subprocess.PIPE, text=True, timeout=60)
+    check(p.returncode == 0, "model fit failed: " + p.stderr)
+    with open(fitted) as f:
+        config = json.load(f)
+    out = os.path.join(tmp, "engine.json")
+    p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", fitted, "--summary", out],
+                       capture_output=True, text=True, timeout=120)
+    check(p.returncode == 0, "the engine failed on the fitted config: " + p.stderr[-2000:])
+    model = load_summary(out)
+    print(json.dumps({"observed": real.summary["observed"], "dataset": config["dataset"], "loader": config["loader"],
+                      "train": config["train"], "job_stall": real.summary["data_stall_fraction"],
+                      "model_stall": model["data_stall_fraction"], "job_rate": real.summary["samples_per_s"],
+                      "model_rate": model["samples_per_s"]}))
+    return real.summary, config, model
+
+
+def io_mean(dataset):
+    io = dataset["io_latency_us"]
+    return io["mean"] if isinstance(io, dict) else io
+
+
+def case_cpu_bound(tmp):
+    real, config, model = watch_and_fit(tmp, "vision_job.py",
+                                        ["--workers", "2", "--read-ms", "0", "--samples", "512", "--epochs", "2"])
+    o = real["observed"]
+    check(io_mean(config["dataset"]) <= 0.03 * o["fetch_us"]["mean"],
+          "a dataset that does no I/O fits io_latency_us %r (a sample's fetch: %.0f us)" %
+          (config["dataset"]["io_latency_us"], o["fetch_us"]["mean"]))
+    t = config["train"]
+    check(t["step_on"] == "cpu" and 0 < t["step_cpu_us"] <= t["step_us"],
+          "a step trained on the CPU fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
+    check(config["dataset"]["cpu_us"] > 0, "no CPU per sample fitted")
+    check(config["loader"]["send_cpu_us"] > 0 and config["loader"]["receive_ns_per_byte"] > 0,
+          "the cost outside the dataset is not fitted: send %r us, receive %r ns/byte" %
+          (config["loader"]["send_cpu_us"], config["loader"]["receive_ns_per_byte"]))
+    check(abs(model["data_stall_fraction"] - real["data_stall_fraction"]) <= STALL_POINTS,
+          "data stall: model %.2f, job %.2f" % (model["data_stall_fraction"], real["data_stall_fraction"]))
+
+
+def case_io_bound(tmp):
+    real, config, _ = watch_and_fit(tmp, "fit_job.py", ["--workers", "2", "--io-us", "2000", "--cpu-us", "100",
+                                                        "--step-us", "500", "--samples", "384"])
+    io = io_mean(config["dataset"])
+    check(2000 * 0.9 <= io <= 2000 * 1.3, "2 ms of I/O per sample fits io_latency_us %r" % config["dataset"]["io_latency_us"])
+    t = config["train"]
+    # A sleeping step: on the CPU (no GPU here), almost none of it CPU.
+    check(t["step_on"] == "cpu" and t["step_cpu_us"] < 0.3 * t["step_us"],
+          "a sleeping step fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
+
+
+if __name__ == "__main__":
+    sys.exit(main({"cpu_bound": case_cpu_bound, "io_bound": case_io_bound}))

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// Fitting what a job pays (issue 24, probe_model.cpp): events as the probe writes them, through
+// the ObservationAccumulator and fitConfig. A sample's time is I/O only where its thread was off
+// the CPU and not waiting for a core; the costs outside the dataset (the worker's send, the main
+// thread's receive, the step's CPU) become engine knobs; a step on the CPU runs on the CPU.
+#include "loaderscope/config/config.h"
+#include "loaderscope/analysis/probe_model.h"
+
+#include <QtTest>
+
+using namespace loaderscope;
+
+namespace {
+
+constexpr uint64_t kUs = 1000; // ns
+
+/// One worker batch of `n` samples as the probe writes it, from `t` (ns): each sample's Fetch
+/// (wall `fetchUs`, the samples back to back), the Collate, the BatchCost with the thread's CPU and
+/// run-queue wait. Returns the batch's end.
+uint64_t batch(std::vector<Event>& ev, int lane, int64_t key, uint64_t t, int n, const std::vector<double>& fetchUs,
+               double collateUs, double cpuUs, double runqUs)
+{
+    for (int i = 0; i < n; ++i) {
+        const uint64_t d = uint64_t(fetchUs[size_t(i) % fetchUs.size()] * kUs);
+        ev.push_back({t, t + d, key, i, 1, EventKind::Fetch, int16_t(lane)});
+        t += d;
+    }
+    ev.push_back({t, t + uint64_t(collateUs * kUs), key, n, 0, EventKind::Collate, int16_t(lane)});
+    t += uint64_t(collateUs * kUs);
+    ev.push_back({t, t, key, int64_t(cpuUs * kUs), int64_t(runqUs * kUs), EventKind::BatchCost, int16_t(lane)});
+    return t;
+}
+
+LoaderObservation observe(const std::vector<Event>& ev)
+{
+    LoaderObservation o;
+    o.batch_size = 4;
+    o.num_workers = 2;
+    o.samples_per_epoch = 64;
+    o.sample_bytes = 1000;
+    observeTimings(ev, o);
+    return o;
+}
+
+} // namespace
+
+class TestFit : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cpuBoundFitsNoIo();
+    void ioBoundKeepsItsIo();
+    void costsOutsideTheDataset();
+    void stepOnTheCpuOrTheDevice();
+    void defaultsCostNothing();
+};
+
+void TestFit::cpuBoundFitsNoIo()
+{
+    // Two workers on busy cores: each sample's wall time scatters (one preempted for 3 ms, the next
+    // not), but the batch's CPU and run-queue wait fill its whole time: no I/O.
+    std::vector<Event> ev;
+    uint64_t t = 1'000'000;
+    for (int b = 0; b < 8; ++b)
+        t = batch(ev, b % 2, b, t, 4, {1500, 4500, 1500, 4500}, 100, 4 * 1500 + 100, 6000) + 10 * kUs;
+    const LoaderObservation o = observe(ev);
+    QVERIFY2(o.io_us.mean_us < 1.0, qPrintable(QString::number(o.io_us.mean_us)));
+    const Config c = fitConfig(o);
+    QCOMPARE(c.dataset.io_latency.mean_us, 0.0);
+    QCOMPARE(c.dataset.io_latency.dist, Latency::Dist::Constant);
+    QCOMPARE(c.dataset.cpu_us, (4 * 1500 + 100) / 4.0);
+}
+
+void TestFit::ioBoundKeepsItsIo()
+{
+    // 2 ms off the CPU per sample, 100 us of CPU, no wait for a core.
+    std::vector<Event> ev;
+    uint64_t t = 1'000'000;
+    for (int b = 0; b < 8; ++b)
+        t = batch(ev, b % 2, b, t, 4, {2100, 1900, 2300, 2100}, 0, 400, 0);
+    const LoaderObservation o = observe(ev);
+    QVERIFY2(std::abs(o.io_us.mean_us - 2000) < 1, qPrintable(QString::number(o.io_us.mean_us)));
+    const Config c = fitConfig(o);
+    QCOMPARE(c.dataset.io_latency.dist, Latency::Dist::Lognormal);
+    QVERIFY(std::abs(c.dataset.io_latency.mean_us - 2000) < 1);
+}
+
+void TestFit::costsOutsideTheDataset()
+{
+    std::vector<Event> ev;
+    uint64_t t = 1'000'000;
+    for (int b = 0; b < 4; ++b) {
+        t = batch(ev, 0, b, t, 4, {500}, 50, 2050, 0);
+        ev.push_back({t, t, b, 300 * int64_t(kUs), 0, EventKind::PassCost, 0});              // the worker's send
+        ev.push_back({t, t, b, 80 * int64_t(kUs), 0, EventKind::PassCost, int16_t(LaneMain)}); // the main thread's receive
+    }
+    const LoaderObservation o = observe(ev);
+    QCOMPARE(o.send_cpu_us, 300.0);
+    QCOMPARE(o.receive_cpu_us, 80.0);
+    const Config c = fitConfig(o);
+    QCOMPARE(c.loader.send_cpu_us, 300.0);
+    // 80 us for a batch of 4 x 1000 bytes.
+    QCOMPARE(c.loader.receive_ns_per_byte, 80'000.0 / 4000.0);
+    // Round trip through the summary's "observed" object.
+    const LoaderObservation back = observationFromJson(observationToJson(o));
+    QCOMPARE(back.send_cpu_us, 300.0);
+    QCOMPARE(back.receives_costed, int64_t(4));
+}
+
+void TestFit::stepOnTheCpuOrTheDevice()
+{
+    // Steps of 5 ms wall: 3 ms of CPU, 1 ms waiting for a core, 1 ms off the CPU.
+    std::vector<Event> ev;
+    uint64_t t = 1'000'000;
+    for (int b = 0; b < 4; ++b) {
+        ev.push_back({t, t + 5000 * kUs, b, b, 0, EventKind::Step, int16_t(LaneMain)});
+        t += 5000 * kUs;
+        ev.push_back({t, t, b, 3000 * int64_t(kUs), 1000 * int64_t(kUs), EventKind::StepCost, int16_t(LaneMain)});
+    }
+    Config c = fitConfig(observe(ev));
+    QCOMPARE(c.train.step_on, StepOn::Cpu);
+    QCOMPARE(c.train.step_cpu_us, 3000.0);
+    QCOMPARE(c.train.step_us, 4000.0); // the wait for a core comes back in the model by itself
+    // The same job timing its step on a GPU: a kernel on the (simulated) device, as before.
+    ev.push_back({t, t + 4000 * kUs, 0, 0, 0, EventKind::Kernel, int16_t(LaneCompute)});
+    c = fitConfig(observe(ev));
+    QCOMPARE(c.train.step_on, StepOn::Device);
+    QCOMPARE(c.train.step_us, 5000.0);
+    QCOMPARE(c.train.step_cpu_us, 0.0);
+}
+
+void TestFit::defaultsCostNothing()
+{
+    // The new knobs are off by default (the engine then agrees batch for batch with PyTorch as
+    // before), written by configToJson and read back; a CPU step cannot burn more than its step.
+    const Config d = parseConfig("{}");
+    QCOMPARE(d.loader.send_cpu_us, 0.0);
+    QCOMPARE(d.loader.receive_ns_per_byte, 0.0);
+    QCOMPARE(d.train.step_on, StepOn::Device);
+    QCOMPARE(d.train.step_cpu_us, 0.0);
+    const Config c = parseConfig(R"({"loader": {"send_cpu_us": 120, "receive_ns_per_byte": 2.5},
+                                     "train": {"step_on": "cpu", "step_us": 3000, "step_cpu_us": 2000}})");
+    const Config back = parseConfig(configToJson(c));
+    QCOMPARE(back.loader.send_cpu_us, 120.0);
+    QCOMPARE(back.loader.receive_ns_per_byte, 2.5);
+    QCOMPARE(back.train.step_on, StepOn::Cpu);
+    QCOMPARE(back.train.step_cpu_us, 2000.0);
+    QVERIFY_THROWS_EXCEPTION(ConfigError, parseConfig(R"({"train": {"step_on": "cpu", "step_us": 1000, "step_cpu_us": 2000}})"));
+    QVERIFY_THROWS_EXCEPTION(ConfigError, parseConfig(R"({"train": {"step_on": "tpu"}})"));
+}
+
+QTEST_GUILESS_MAIN(TestFit)
+#include "tst_fit.moc"
