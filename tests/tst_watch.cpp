@@ -482,6 +482,8 @@ void TestWatch::modelAdviceAndItsCheck()
     QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty() || !w.jobWatch()->modelAdvisor()->running(), 30000);
     if (!cancelled.isEmpty())
         QVERIFY(w.summaryPanel()->modelAdvice().contains(QStringLiteral("cancelled")));
+}
+
 namespace {
 
 loaderscope::RunFigures figuresOf(double rate, double stall, double cpu, double wait, double io)

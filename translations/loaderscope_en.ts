@@ -4,27 +4,12 @@
 <context>
     <name>AdviceProver</name>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="39" />
-        <source>Cannot write the configuration to %1.</source>
-        <translation>Cannot write the configuration to %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/adviceprover.cpp" line="48" />
-        <source>Cannot write the run's summary to %1.</source>
-        <translation>Cannot write the run's summary to %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/adviceprover.cpp" line="69" />
-        <source>Cannot start the engine (%1): %2</source>
-        <translation>Cannot start the engine (%1): %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/adviceprover.cpp" line="99" />
+        <location filename="../gui/core/adviceprover.cpp" line="54" />
         <source>Stopped.</source>
         <translation>Stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="100" />
+        <location filename="../gui/core/adviceprover.cpp" line="55" />
         <source>The measurement failed: %1</source>
         <translation>The measurement failed: %1</translation>
     </message>
@@ -929,7 +914,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="246" />
+        <location filename="../gui/widgets/configpanel.cpp" line="247" />
         <source>Not runnable: %1</source>
         <translation>Not runnable: %1</translation>
     </message>
@@ -1061,86 +1046,104 @@
     </message>
 </context>
 <context>
+    <name>EngineCommand</name>
+    <message>
+        <location filename="../gui/core/enginecommand.cpp" line="46" />
+        <source>Cannot make a temporary folder: %1</source>
+        <translation>Cannot make a temporary folder: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginecommand.cpp" line="56" />
+        <source>Cannot write %1 to a temporary folder.</source>
+        <translation>Cannot write %1 to a temporary folder.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginecommand.cpp" line="113" />
+        <source>Cannot start %1: %2</source>
+        <translation>Cannot start %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="82" />
+        <location filename="../gui/core/enginelauncher.cpp" line="72" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Cannot make a temporary folder for the run: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="87" />
+        <location filename="../gui/core/enginelauncher.cpp" line="77" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Cannot write the run's configuration to a temporary folder.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="205" />
+        <location filename="../gui/core/enginelauncher.cpp" line="180" />
         <source>The engine crashed.</source>
         <translation>The engine crashed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="208" />
+        <location filename="../gui/core/enginelauncher.cpp" line="183" />
         <source>The configuration was rejected: %1</source>
         <translation>The configuration was rejected: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="208" />
-        <location filename="../gui/core/enginelauncher.cpp" line="216" />
+        <location filename="../gui/core/enginelauncher.cpp" line="183" />
+        <location filename="../gui/core/enginelauncher.cpp" line="191" />
         <source>no details</source>
         <translation>no details</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="211" />
+        <location filename="../gui/core/enginelauncher.cpp" line="186" />
         <source>The loader timed out: %1</source>
         <translation>The loader timed out: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="213" />
+        <location filename="../gui/core/enginelauncher.cpp" line="188" />
         <source>A worker died: %1</source>
         <translation>A worker died: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="215" />
+        <location filename="../gui/core/enginelauncher.cpp" line="190" />
         <source>A worker raised an exception: %1</source>
         <translation>A worker raised an exception: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="216" />
+        <location filename="../gui/core/enginelauncher.cpp" line="191" />
         <source>The loader failed: %1</source>
         <translation>The loader failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="218" />
-        <location filename="../gui/core/enginelauncher.cpp" line="293" />
+        <location filename="../gui/core/enginelauncher.cpp" line="193" />
+        <location filename="../gui/core/enginelauncher.cpp" line="262" />
         <source>The run was stopped.</source>
         <translation>The run was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="220" />
+        <location filename="../gui/core/enginelauncher.cpp" line="195" />
         <source>The engine exited with status %1.</source>
         <translation>The engine exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="242" />
+        <location filename="../gui/core/enginelauncher.cpp" line="217" />
         <source>The script was ended by a signal.</source>
         <translation>The script was ended by a signal.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="246" />
+        <location filename="../gui/core/enginelauncher.cpp" line="221" />
         <source>The script exited with status %1.</source>
         <translation>The script exited with status %1.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="293" />
+        <location filename="../gui/core/enginelauncher.cpp" line="262" />
         <source>The job was stopped.</source>
         <translation>The job was stopped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="313" />
+        <location filename="../gui/core/enginelauncher.cpp" line="282" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Cannot start Python (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="314" />
+        <location filename="../gui/core/enginelauncher.cpp" line="283" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Cannot start the engine (%1): %2</translation>
     </message>
@@ -1465,61 +1468,111 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="133" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="206" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="140" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="191" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="264" />
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="140" />
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="54" />
         <source>Connection lost</source>
         <translation>Connection lost</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="33" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="127" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="67" />
+        <source>Sweeping the model of your job: %1 of %2 runs</source>
+        <translation>Sweeping the model of your job: %1 of %2 runs</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="78" />
+        <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
+        <translation>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="80" />
+        <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
+        <translation>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="84" />
+        <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
+        <translation>At the job's own setting the model is %1 off the job: read its prediction with care.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="95" />
+        <source>The model's sweep was cancelled: the advice above is the first guess.</source>
+        <translation>The model's sweep was cancelled: the advice above is the first guess.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="185" />
         <source>%1 (pid %2)</source>
         <translation>%1 (pid %2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="187" />
         <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
         <translation>The job %1 ended before it could be attached to: nothing is being followed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="189" />
         <source>Its recording is %1: open it to see the whole run.</source>
         <translation>Its recording is %1: open it to see the whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="132" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="190" />
         <source>It left no recording (run it with --events FILE to keep one).</source>
         <translation>It left no recording (run it with --events FILE to keep one).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="195" />
         <source>Open its recording</source>
         <translation>Open its recording</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="202" />
         <source>The job %1 had ended: still showing the previous run.</source>
         <translation>The job %1 had ended: still showing the previous run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="262" />
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="329" />
+        <source>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</source>
+        <translation>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="331" />
+        <source>within the prediction.</source>
+        <translation>within the prediction.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="331" />
+        <source>outside the prediction.</source>
+        <translation>outside the prediction.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="353" />
+        <source>Checking num_workers and prefetch_factor on the model of your job…</source>
+        <translation>Checking num_workers and prefetch_factor on the model of your job…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="354" />
+        <source>Cancel</source>
+        <translation>Cancel</translation>
     </message>
 </context>
 <context>
@@ -1642,12 +1695,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="19" />
+        <location filename="../gui/core/lessons.cpp" line="20" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="152" />
+        <location filename="../gui/core/lessons.cpp" line="145" />
         <source>Look: %1</source>
         <translation>Look: %1</translation>
     </message>
@@ -1871,273 +1924,273 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="182" />
+        <location filename="../gui/widgets/mainactions.cpp" line="194" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="183" />
+        <location filename="../gui/widgets/mainactions.cpp" line="195" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="184" />
+        <location filename="../gui/widgets/mainactions.cpp" line="196" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="185" />
+        <location filename="../gui/widgets/mainactions.cpp" line="197" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="186" />
+        <location filename="../gui/widgets/mainactions.cpp" line="198" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="187" />
+        <location filename="../gui/widgets/mainactions.cpp" line="199" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="188" />
+        <location filename="../gui/widgets/mainactions.cpp" line="200" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="190" />
+        <location filename="../gui/widgets/mainactions.cpp" line="202" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="191" />
+        <location filename="../gui/widgets/mainactions.cpp" line="203" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="192" />
+        <location filename="../gui/widgets/mainactions.cpp" line="204" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="193" />
+        <location filename="../gui/widgets/mainactions.cpp" line="205" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="194" />
+        <location filename="../gui/widgets/mainactions.cpp" line="206" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="195" />
+        <location filename="../gui/widgets/mainactions.cpp" line="207" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="196" />
+        <location filename="../gui/widgets/mainactions.cpp" line="208" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="197" />
-        <location filename="../gui/widgets/mainactions.cpp" line="227" />
+        <location filename="../gui/widgets/mainactions.cpp" line="209" />
+        <location filename="../gui/widgets/mainactions.cpp" line="239" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="198" />
+        <location filename="../gui/widgets/mainactions.cpp" line="210" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="199" />
+        <location filename="../gui/widgets/mainactions.cpp" line="211" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="200" />
+        <location filename="../gui/widgets/mainactions.cpp" line="212" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="201" />
+        <location filename="../gui/widgets/mainactions.cpp" line="213" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="202" />
+        <location filename="../gui/widgets/mainactions.cpp" line="214" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="203" />
+        <location filename="../gui/widgets/mainactions.cpp" line="215" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="204" />
+        <location filename="../gui/widgets/mainactions.cpp" line="216" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="205" />
+        <location filename="../gui/widgets/mainactions.cpp" line="217" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="206" />
+        <location filename="../gui/widgets/mainactions.cpp" line="218" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="207" />
+        <location filename="../gui/widgets/mainactions.cpp" line="219" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="208" />
+        <location filename="../gui/widgets/mainactions.cpp" line="220" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="209" />
+        <location filename="../gui/widgets/mainactions.cpp" line="221" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="210" />
+        <location filename="../gui/widgets/mainactions.cpp" line="222" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="211" />
+        <location filename="../gui/widgets/mainactions.cpp" line="223" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="212" />
+        <location filename="../gui/widgets/mainactions.cpp" line="224" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="213" />
+        <location filename="../gui/widgets/mainactions.cpp" line="225" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="214" />
+        <location filename="../gui/widgets/mainactions.cpp" line="226" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="215" />
+        <location filename="../gui/widgets/mainactions.cpp" line="227" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="216" />
+        <location filename="../gui/widgets/mainactions.cpp" line="228" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="217" />
+        <location filename="../gui/widgets/mainactions.cpp" line="229" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="218" />
+        <location filename="../gui/widgets/mainactions.cpp" line="230" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="219" />
+        <location filename="../gui/widgets/mainactions.cpp" line="231" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="220" />
+        <location filename="../gui/widgets/mainactions.cpp" line="232" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="221" />
+        <location filename="../gui/widgets/mainactions.cpp" line="233" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="222" />
+        <location filename="../gui/widgets/mainactions.cpp" line="234" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="223" />
+        <location filename="../gui/widgets/mainactions.cpp" line="235" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="224" />
+        <location filename="../gui/widgets/mainactions.cpp" line="236" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="225" />
+        <location filename="../gui/widgets/mainactions.cpp" line="237" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="226" />
+        <location filename="../gui/widgets/mainactions.cpp" line="238" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="228" />
+        <location filename="../gui/widgets/mainactions.cpp" line="240" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="229" />
+        <location filename="../gui/widgets/mainactions.cpp" line="241" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="230" />
+        <location filename="../gui/widgets/mainactions.cpp" line="242" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="231" />
+        <location filename="../gui/widgets/mainactions.cpp" line="243" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="232" />
+        <location filename="../gui/widgets/mainactions.cpp" line="244" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="233" />
+        <location filename="../gui/widgets/mainactions.cpp" line="245" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="234" />
+        <location filename="../gui/widgets/mainactions.cpp" line="246" />
         <source>Presets</source>
         <translation>Presets</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="235" />
+        <location filename="../gui/widgets/mainactions.cpp" line="247" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="236" />
+        <location filename="../gui/widgets/mainactions.cpp" line="248" />
         <source>Slow motion:</source>
         <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="237" />
+        <location filename="../gui/widgets/mainactions.cpp" line="249" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2145,92 +2198,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="255" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="254" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="187" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="189" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="253" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="252" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="481" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="480" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
 </context>
 <context>
-    <name>Metrics</name>
+    <name>ModelAdvisor</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="111" />
-        <source>not input-bound</source>
-        <translation>not input-bound</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="113" />
-        <source>moderately input-bound</source>
-        <translation>moderately input-bound</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
-        <source>highly input-bound</source>
-        <translation>highly input-bound</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
-        <source>no batches delivered</source>
-        <translation>no batches delivered</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
-        <source>no steps found</source>
-        <translation>no steps found</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="122" />
-        <source>no loader spans found</source>
-        <translation>no loader spans found</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="124" />
-        <source>loader wait not measured</source>
-        <translation>loader wait not measured</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="126" />
-        <source>unreliable trace</source>
-        <translation>unreliable trace</translation>
+        <location filename="../gui/core/modeladvisor.cpp" line="137" />
+        <source>The model's sweep failed: %1</source>
+        <translation>The model's sweep failed: %1</translation>
     </message>
 </context>
 <context>
@@ -2395,22 +2413,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="261" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="263" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -2823,37 +2841,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="495" />
+        <location filename="../gui/core/summarytext.cpp" line="377" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="497" />
+        <location filename="../gui/core/summarytext.cpp" line="379" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="499" />
+        <location filename="../gui/core/summarytext.cpp" line="381" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="501" />
+        <location filename="../gui/core/summarytext.cpp" line="383" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="503" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="505" />
+        <location filename="../gui/core/summarytext.cpp" line="387" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="507" />
+        <location filename="../gui/core/summarytext.cpp" line="389" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
     </message>
@@ -3126,19 +3144,192 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="68" />
+        <location filename="../gui/core/runsession.cpp" line="69" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="39" />
+        <location filename="../gui/core/runsession.cpp" line="40" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="246" />
+        <location filename="../gui/core/runsession.cpp" line="247" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="65" />
+        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
+        <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="72" />
+        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
+        <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="81" />
+        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="88" />
+        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="95" />
+        <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
+        <translation>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="100" />
+        <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
+        <translation>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="105" />
+        <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="109" />
+        <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="115" />
+        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
+        <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="122" />
+        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
+        <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="130" />
+        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
+        <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="134" />
+        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
+        <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="139" />
+        <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
+        <translation>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="142" />
+        <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="148" />
+        <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
+        <translation>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="152" />
+        <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
+        <translation>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="158" />
+        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
+        <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="168" />
+        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
+        <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="178" />
+        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="186" />
+        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="194" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="200" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="205" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="211" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
+        <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="217" />
+        <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
+        <translation>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="223" />
+        <source>(measured on incomplete data: {events_lost} events were lost)</source>
+        <translation>(measured on incomplete data: {events_lost} events were lost)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="227" />
+        <source>not input-bound</source>
+        <translation>not input-bound</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="230" />
+        <source>moderately input-bound</source>
+        <translation>moderately input-bound</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="233" />
+        <source>highly input-bound</source>
+        <translation>highly input-bound</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="236" />
+        <source>no batches delivered</source>
+        <translation>no batches delivered</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="239" />
+        <source>no steps found</source>
+        <translation>no steps found</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="242" />
+        <source>no loader spans found</source>
+        <translation>no loader spans found</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="245" />
+        <source>loader wait not measured</source>
+        <translation>loader wait not measured</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="248" />
+        <source>unreliable trace</source>
+        <translation>unreliable trace</translation>
     </message>
 </context>
 <context>
@@ -3333,7 +3524,7 @@
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</translation>
     </message>
@@ -3472,142 +3663,147 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="208" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="223" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="119" />
-        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
-        <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="175" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="182" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="197" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="201" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="202" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="217" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="236" />
+        <source>(a first guess: the model of your job is checking it)</source>
+        <translation>(a first guess: the model of your job is checking it)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="242" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
+        <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="249" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -3615,247 +3811,132 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="103" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="86" />
+        <location filename="../gui/core/summarytext.cpp" line="101" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="105" />
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="97" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler trace</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>your PyTorch job</source>
         <translation>your PyTorch job</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="120" />
         <source>your PyTorch job (torch %1)</source>
         <translation>your PyTorch job (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="122" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simulated GPU (a model, not a device)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="124" />
         <source>CUDA device</source>
         <translation>CUDA device</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="134" />
+        <location filename="../gui/core/summarytext.cpp" line="139" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (from incomplete data: %2 events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="169" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, waiting for a core %2, I/O %3, idle %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="190" />
-        <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
-        <translation>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="203" />
-        <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
-        <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="214" />
-        <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
-        <translation>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
-        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
-        <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
-        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
-        <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
-        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
-        <translation>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="253" />
-        <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
-        <translation>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="257" />
-        <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
-        <translation>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="269" />
-        <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
-        <translation>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
-        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
-        <translation>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="276" />
-        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
-        <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="218" />
-        <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
-        <translation>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="222" />
-        <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="226" />
-        <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="319" />
-        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
-        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="323" />
-        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
-        <translation>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="297" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="197" />
-        <source>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</source>
-        <translation>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="238" />
-        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
-        <translation>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="281" />
-        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
-        <translation>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="305" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
-        <translation>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="332" />
-        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
-        <translation>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="354" />
-        <source>(measured on incomplete data: %1 events were lost)</source>
-        <translation>(measured on incomplete data: %1 events were lost)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="369" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Measured: %1 = %2 gives %3 samples/s (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="250" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="250" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="373" />
+        <location filename="../gui/core/summarytext.cpp" line="252" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="373" />
+        <location filename="../gui/core/summarytext.cpp" line="253" />
+        <source>Within the spread of the runs: not confirmed.</source>
+        <translation>Within the spread of the runs: not confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="254" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376" />
+        <location filename="../gui/core/summarytext.cpp" line="258" />
         <source>%1 was faster still.</source>
         <translation>%1 was faster still.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="385" />
+        <location filename="../gui/core/summarytext.cpp" line="267" />
         <source>main %1 RSS, %2 USS</source>
         <translation>main %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="390" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>; workers up to %1 USS</source>
         <translation>; workers up to %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="403" />
+        <location filename="../gui/core/summarytext.cpp" line="285" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>slots up to %1 in use (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="404" />
+        <location filename="../gui/core/summarytext.cpp" line="286" />
         <source>slots up to %1 in use</source>
         <translation>slots up to %1 in use</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="406" />
+        <location filename="../gui/core/summarytext.cpp" line="288" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="408" />
+        <location filename="../gui/core/summarytext.cpp" line="290" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="414" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3864,82 +3945,82 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="424" />
+        <location filename="../gui/core/summarytext.cpp" line="306" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="426" />
+        <location filename="../gui/core/summarytext.cpp" line="308" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="428" />
+        <location filename="../gui/core/summarytext.cpp" line="310" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="430" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="432" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="434" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="436" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="438" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="439" />
+        <location filename="../gui/core/summarytext.cpp" line="321" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="324" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="443" />
+        <location filename="../gui/core/summarytext.cpp" line="325" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="455" />
+        <location filename="../gui/core/summarytext.cpp" line="337" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="460" />
+        <location filename="../gui/core/summarytext.cpp" line="342" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="467" />
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="469" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="481" />
+        <location filename="../gui/core/summarytext.cpp" line="363" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>
@@ -3968,160 +4049,226 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <source>%1: %2 samples/s</source>
         <translation>%1: %2 samples/s</translation>
     </message>
+    <message>
+        <location filename="../gui/core/spreadtext.cpp" line="28" />
+        <source>%1 (%2–%3)</source>
+        <comment>median samples/s (slowest–fastest run)</comment>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/spreadtext.cpp" line="34" />
+        <source>%1 ± %2</source>
+        <comment>samples/s ± percent</comment>
+        <translation>%1 ± %2</translation>
+    </message>
 </context>
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="50" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="49" />
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="85" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="84" />
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="97" />
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="101" />
+        <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
+        <translation>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
+        <source>Runs per combination</source>
+        <translation>Runs per combination</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="110" />
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="112" />
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="108" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="114" />
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="132" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="137" />
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="155" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="158" />
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="143" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="160" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="161" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="190" />
-        <source>Cannot write the configuration to a temporary folder.</source>
-        <translation>Cannot write the configuration to a temporary folder.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="145" />
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="217" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="205" />
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="248" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="257" />
+        <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
+        <translation>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="260" />
+        <source>The configuration's own values are the best (%1 samples/s): nothing to change.</source>
+        <translation>The configuration's own values are the best (%1 samples/s): nothing to change.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="262" />
+        <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
+        <translation>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
+        <translation>The best, %1 samples/s, is within the spread of another combination: not confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <source>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</source>
+        <translation>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="341" />
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="276" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="324" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="306" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348" />
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="309" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="283" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="361" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
+        <source>samples/s (median)</source>
+        <translation>samples/s (median)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
+        <source>spread (slowest–fastest)</source>
+        <translation>spread (slowest–fastest)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="344" />
+        <source>slowest run</source>
+        <translation>slowest run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346" />
+        <source>fastest run</source>
+        <translation>fastest run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="367" />
+        <source>%1–%2 (%3 runs)</source>
+        <translation>%1–%2 (%3 runs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="414" />
         <source>The sweep was not written: %1</source>
         <translation>The sweep was not written: %1</translation>
     </message>
@@ -4129,62 +4276,62 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="117" />
+        <location filename="../gui/core/timelinefind.cpp" line="120" />
         <source>there is no worker %1</source>
         <translation>there is no worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="122" />
+        <location filename="../gui/core/timelinefind.cpp" line="125" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1 made no batch in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="127" />
+        <location filename="../gui/core/timelinefind.cpp" line="130" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>sample %1 was not fetched in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="132" />
+        <location filename="../gui/core/timelinefind.cpp" line="135" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1 is not in the part of the run held in detail</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="152" />
+        <location filename="../gui/core/timelinefind.cpp" line="155" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="153" />
+        <location filename="../gui/core/timelinefind.cpp" line="156" />
         <source>no batch</source>
         <translation>no batch</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="157" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 of %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="168" />
+        <location filename="../gui/core/timelinefind.cpp" line="171" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="169" />
+        <location filename="../gui/core/timelinefind.cpp" line="172" />
         <source>from %1 to %2 (%3)</source>
         <translation>from %1 to %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="187" />
+        <location filename="../gui/core/timelinefind.cpp" line="190" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="188" />
+        <location filename="../gui/core/timelinefind.cpp" line="191" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="134" />
+        <location filename="../gui/core/timelinefind.cpp" line="137" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</translation>
     </message>
@@ -4200,204 +4347,183 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="128" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
-        <source> µs</source>
-        <translation> µs</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
-        <source> ns</source>
-        <translation> ns</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
-        <location filename="../gui/core/timelinestyle.cpp" line="129" />
+        <location filename="../engine/src/base/events.cpp" line="23" />
         <source>fetch sample</source>
         <translation>fetch sample</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="131" />
+        <location filename="../engine/src/base/events.cpp" line="24" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../engine/src/base/events.cpp" line="26" />
         <source>idle (waiting for an index)</source>
         <translation>idle (waiting for an index)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../engine/src/base/events.cpp" line="22" />
         <source>worker start-up</source>
         <translation>worker start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
-        <location filename="../gui/core/timelinestyle.cpp" line="119" />
+        <location filename="../engine/src/base/events.cpp" line="27" />
         <source>waiting for data</source>
         <translation>waiting for data</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../engine/src/base/events.cpp" line="29" />
         <source>training step (issue)</source>
         <translation>training step (issue)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../engine/src/base/events.cpp" line="30" />
         <source>starting workers</source>
         <translation>starting workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="71" />
+        <location filename="../engine/src/base/events.cpp" line="31" />
         <source>shutting down workers</source>
         <translation>shutting down workers</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
-        <location filename="../gui/core/timelinestyle.cpp" line="137" />
+        <location filename="../engine/src/base/events.cpp" line="36" />
         <source>pin copy</source>
         <translation>pin copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../engine/src/base/events.cpp" line="37" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
-        <location filename="../gui/core/timelinestyle.cpp" line="143" />
+        <location filename="../engine/src/base/events.cpp" line="38" />
         <source>step kernel</source>
         <translation>step kernel</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
-        <location filename="../gui/core/timelinestyle.cpp" line="123" />
+        <location filename="../engine/src/base/events.cpp" line="41" />
         <source>waiting while later batches are ready</source>
         <translation>waiting while later batches are ready</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
-        <location filename="../gui/core/timelinestyle.cpp" line="127" />
+        <location filename="../engine/src/base/events.cpp" line="48" />
+        <source>waiting for a core</source>
+        <translation>waiting for a core</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lanekinds.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>
         <translation>host waits for the GPU</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="79" />
+        <location filename="../gui/core/timelinestyle.cpp" line="55" />
         <source>host blocked: pageable copy</source>
         <translation>host blocked: pageable copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="80" />
+        <location filename="../gui/core/timelinestyle.cpp" line="56" />
         <source>host blocked: synchronous copy</source>
         <translation>host blocked: synchronous copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="81" />
+        <location filename="../engine/src/base/events.cpp" line="39" />
         <source>host blocked</source>
         <translation>host blocked</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="83" />
+        <location filename="../gui/core/lanekinds.cpp" line="139" />
         <source>event</source>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/lanekinds.cpp" line="18" />
         <source>main process (training loop)</source>
         <translation>main process (training loop)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="94" />
+        <location filename="../gui/core/lanekinds.cpp" line="23" />
         <source>pin-memory thread</source>
         <translation>pin-memory thread</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="29" />
         <source>GPU copy (simulated)</source>
         <translation>GPU copy (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="28" />
         <source>GPU copy stream</source>
         <translation>GPU copy stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="32" />
         <source>GPU compute (simulated)</source>
         <translation>GPU compute (simulated)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="31" />
         <source>GPU compute stream</source>
         <translation>GPU compute stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="121" />
+        <location filename="../gui/core/lanekinds.cpp" line="62" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="125" />
+        <location filename="../gui/core/lanekinds.cpp" line="64" />
         <source>host blocked by a copy</source>
         <translation>host blocked by a copy</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="133" />
+        <location filename="../gui/core/lanekinds.cpp" line="69" />
         <source>idle</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="135" />
+        <location filename="../gui/core/lanekinds.cpp" line="70" />
         <source>start-up</source>
         <translation>start-up</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="139" />
+        <location filename="../gui/core/lanekinds.cpp" line="72" />
         <source>copy from pinned memory</source>
         <translation>copy from pinned memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="141" />
+        <location filename="../gui/core/lanekinds.cpp" line="73" />
         <source>copy from pageable memory</source>
         <translation>copy from pageable memory</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="145" />
+        <location filename="../engine/src/base/events.cpp" line="20" />
         <source>worker started</source>
         <translation>worker started</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="147" />
+        <location filename="../engine/src/base/events.cpp" line="35" />
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="149" />
+        <location filename="../engine/src/base/events.cpp" line="42" />
         <source>worker stalled</source>
         <translation>worker stalled</translation>
     </message>
@@ -4405,68 +4531,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="304" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
-        <location filename="../gui/widgets/timelineview.cpp" line="313" />
+        <location filename="../gui/widgets/timelineview.cpp" line="307" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="306" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="315" />
+        <location filename="../gui/widgets/timelineview.cpp" line="317" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="316" />
+        <location filename="../gui/widgets/timelineview.cpp" line="318" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="319" />
+        <location filename="../gui/widgets/timelineview.cpp" line="321" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="319" />
+        <location filename="../gui/widgets/timelineview.cpp" line="321" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="322" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="322" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="322" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="326" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="325" />
+        <location filename="../gui/widgets/timelineview.cpp" line="327" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="328" />
+        <location filename="../gui/widgets/timelineview.cpp" line="330" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>

@@ -4,27 +4,12 @@
 <context>
     <name>AdviceProver</name>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="39" />
-        <source>Cannot write the configuration to %1.</source>
-        <translation>Yapılandırma %1 konumuna yazılamıyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/adviceprover.cpp" line="48" />
-        <source>Cannot write the run's summary to %1.</source>
-        <translation>Çalıştırmanın özeti %1 konumuna yazılamıyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/adviceprover.cpp" line="69" />
-        <source>Cannot start the engine (%1): %2</source>
-        <translation>Motor başlatılamıyor (%1): %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/adviceprover.cpp" line="99" />
+        <location filename="../gui/core/adviceprover.cpp" line="54" />
         <source>Stopped.</source>
         <translation>Durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/adviceprover.cpp" line="100" />
+        <location filename="../gui/core/adviceprover.cpp" line="55" />
         <source>The measurement failed: %1</source>
         <translation>Ölçüm başarısız oldu: %1</translation>
     </message>
@@ -929,7 +914,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="246" />
+        <location filename="../gui/widgets/configpanel.cpp" line="247" />
         <source>Not runnable: %1</source>
         <translation>Çalıştırılamaz: %1</translation>
     </message>
@@ -1061,86 +1046,104 @@
     </message>
 </context>
 <context>
+    <name>EngineCommand</name>
+    <message>
+        <location filename="../gui/core/enginecommand.cpp" line="46" />
+        <source>Cannot make a temporary folder: %1</source>
+        <translation>Geçici klasör oluşturulamıyor: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginecommand.cpp" line="56" />
+        <source>Cannot write %1 to a temporary folder.</source>
+        <translation>%1 geçici bir klasöre yazılamıyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/enginecommand.cpp" line="113" />
+        <source>Cannot start %1: %2</source>
+        <translation>%1 başlatılamıyor: %2</translation>
+    </message>
+</context>
+<context>
     <name>EngineLauncher</name>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="82" />
+        <location filename="../gui/core/enginelauncher.cpp" line="72" />
         <source>Cannot make a temporary folder for the run: %1</source>
         <translation>Çalıştırma için geçici klasör oluşturulamıyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="87" />
+        <location filename="../gui/core/enginelauncher.cpp" line="77" />
         <source>Cannot write the run's configuration to a temporary folder.</source>
         <translation>Çalıştırmanın yapılandırması geçici bir klasöre yazılamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="205" />
+        <location filename="../gui/core/enginelauncher.cpp" line="180" />
         <source>The engine crashed.</source>
         <translation>Motor çöktü.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="208" />
+        <location filename="../gui/core/enginelauncher.cpp" line="183" />
         <source>The configuration was rejected: %1</source>
         <translation>Yapılandırma reddedildi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="208" />
-        <location filename="../gui/core/enginelauncher.cpp" line="216" />
+        <location filename="../gui/core/enginelauncher.cpp" line="183" />
+        <location filename="../gui/core/enginelauncher.cpp" line="191" />
         <source>no details</source>
         <translation>ayrıntı yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="211" />
+        <location filename="../gui/core/enginelauncher.cpp" line="186" />
         <source>The loader timed out: %1</source>
         <translation>Loader zaman aşımına uğradı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="213" />
+        <location filename="../gui/core/enginelauncher.cpp" line="188" />
         <source>A worker died: %1</source>
         <translation>Bir worker öldü: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="215" />
+        <location filename="../gui/core/enginelauncher.cpp" line="190" />
         <source>A worker raised an exception: %1</source>
         <translation>Bir worker istisna fırlattı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="216" />
+        <location filename="../gui/core/enginelauncher.cpp" line="191" />
         <source>The loader failed: %1</source>
         <translation>Loader başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="218" />
-        <location filename="../gui/core/enginelauncher.cpp" line="293" />
+        <location filename="../gui/core/enginelauncher.cpp" line="193" />
+        <location filename="../gui/core/enginelauncher.cpp" line="262" />
         <source>The run was stopped.</source>
         <translation>Çalıştırma durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="220" />
+        <location filename="../gui/core/enginelauncher.cpp" line="195" />
         <source>The engine exited with status %1.</source>
         <translation>Motor %1 durumuyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="242" />
+        <location filename="../gui/core/enginelauncher.cpp" line="217" />
         <source>The script was ended by a signal.</source>
         <translation>Betik bir sinyalle sonlandırıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="246" />
+        <location filename="../gui/core/enginelauncher.cpp" line="221" />
         <source>The script exited with status %1.</source>
         <translation>Betik %1 durum koduyla çıktı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="293" />
+        <location filename="../gui/core/enginelauncher.cpp" line="262" />
         <source>The job was stopped.</source>
         <translation>İş durduruldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="313" />
+        <location filename="../gui/core/enginelauncher.cpp" line="282" />
         <source>Cannot start Python (%1): %2</source>
         <translation>Python başlatılamıyor (%1): %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/enginelauncher.cpp" line="314" />
+        <location filename="../gui/core/enginelauncher.cpp" line="283" />
         <source>Cannot start the engine (%1): %2</source>
         <translation>Motor başlatılamıyor (%1): %2</translation>
     </message>
@@ -1465,61 +1468,111 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="133" />
-        <location filename="../gui/widgets/jobwatch.cpp" line="206" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="140" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="191" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="264" />
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="82" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="140" />
         <source>Stop the current run first.</source>
         <translation>Önce mevcut çalıştırmayı durdurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="32" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="54" />
         <source>Connection lost</source>
         <translation>Bağlantı koptu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="33" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="55" />
         <source>Reconnect</source>
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="127" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="67" />
+        <source>Sweeping the model of your job: %1 of %2 runs</source>
+        <translation>İşinizin modeli taranıyor: %1 / %2 çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="78" />
+        <source>The model of your job finds nothing faster than its own setting (%1) beyond the spread of its runs: predicted %2 samples/s.</source>
+        <translation>İşinizin modeli, çalıştırmalarının yayılımının ötesinde kendi ayarından (%1) daha hızlı bir şey bulmuyor: tahmin %2 örnek/s.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="80" />
+        <source>The model of your job advises %1: predicted %2 samples/s (the job measured %3).</source>
+        <translation>İşinizin modeli %1 öneriyor: tahmin %2 örnek/s (işte ölçülen %3).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="84" />
+        <source>At the job's own setting the model is %1 off the job: read its prediction with care.</source>
+        <translation>İşin kendi ayarında model işten %1 sapıyor: tahminini dikkatle okuyun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="95" />
+        <source>The model's sweep was cancelled: the advice above is the first guess.</source>
+        <translation>Modelin taraması iptal edildi: yukarıdaki öneri ilk tahmindir.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="185" />
         <source>%1 (pid %2)</source>
         <translation>%1 (pid %2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="129" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="187" />
         <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
         <translation>%1 işi, ona bağlanılamadan sona erdi: hiçbir şey izlenmiyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="131" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="189" />
         <source>Its recording is %1: open it to see the whole run.</source>
         <translation>Kaydı %1: tüm çalıştırmayı görmek için açın.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="132" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="190" />
         <source>It left no recording (run it with --events FILE to keep one).</source>
         <translation>Geride kayıt bırakmadı (bir kayıt tutmak için --events DOSYA ile çalıştırın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="137" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="195" />
         <source>Open its recording</source>
         <translation>Kaydını aç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="144" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="202" />
         <source>The job %1 had ended: still showing the previous run.</source>
         <translation>%1 işi sona ermişti: hâlâ önceki çalıştırma gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="204" />
+        <location filename="../gui/widgets/jobwatch.cpp" line="262" />
         <source>No job is running under the probe on %1.</source>
         <translation>%1 üzerinde probe altında çalışan bir iş yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="329" />
+        <source>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</source>
+        <translation>%1 için model %2 örnek/s tahmin etti; bu çalıştırmada ölçülen %3 (%4): %5</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="331" />
+        <source>within the prediction.</source>
+        <translation>tahmin aralığında.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="331" />
+        <source>outside the prediction.</source>
+        <translation>tahmin aralığının dışında.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="353" />
+        <source>Checking num_workers and prefetch_factor on the model of your job…</source>
+        <translation>num_workers ve prefetch_factor işinizin modeli üzerinde denetleniyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobwatch.cpp" line="354" />
+        <source>Cancel</source>
+        <translation>İptal</translation>
     </message>
 </context>
 <context>
@@ -1642,12 +1695,12 @@
 <context>
     <name>Lessons</name>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="19" />
+        <location filename="../gui/core/lessons.cpp" line="20" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/lessons.cpp" line="152" />
+        <location filename="../gui/core/lessons.cpp" line="145" />
         <source>Look: %1</source>
         <translation>Bakın: %1</translation>
     </message>
@@ -1871,273 +1924,273 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="182" />
+        <location filename="../gui/widgets/mainactions.cpp" line="194" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="183" />
+        <location filename="../gui/widgets/mainactions.cpp" line="195" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="184" />
+        <location filename="../gui/widgets/mainactions.cpp" line="196" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="185" />
+        <location filename="../gui/widgets/mainactions.cpp" line="197" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="186" />
+        <location filename="../gui/widgets/mainactions.cpp" line="198" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="187" />
+        <location filename="../gui/widgets/mainactions.cpp" line="199" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="188" />
+        <location filename="../gui/widgets/mainactions.cpp" line="200" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="190" />
+        <location filename="../gui/widgets/mainactions.cpp" line="202" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="191" />
+        <location filename="../gui/widgets/mainactions.cpp" line="203" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="192" />
+        <location filename="../gui/widgets/mainactions.cpp" line="204" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="193" />
+        <location filename="../gui/widgets/mainactions.cpp" line="205" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="194" />
+        <location filename="../gui/widgets/mainactions.cpp" line="206" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="195" />
+        <location filename="../gui/widgets/mainactions.cpp" line="207" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="196" />
+        <location filename="../gui/widgets/mainactions.cpp" line="208" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="197" />
-        <location filename="../gui/widgets/mainactions.cpp" line="227" />
+        <location filename="../gui/widgets/mainactions.cpp" line="209" />
+        <location filename="../gui/widgets/mainactions.cpp" line="239" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="198" />
+        <location filename="../gui/widgets/mainactions.cpp" line="210" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="199" />
+        <location filename="../gui/widgets/mainactions.cpp" line="211" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="200" />
+        <location filename="../gui/widgets/mainactions.cpp" line="212" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="201" />
+        <location filename="../gui/widgets/mainactions.cpp" line="213" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="202" />
+        <location filename="../gui/widgets/mainactions.cpp" line="214" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="203" />
+        <location filename="../gui/widgets/mainactions.cpp" line="215" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="204" />
+        <location filename="../gui/widgets/mainactions.cpp" line="216" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="205" />
+        <location filename="../gui/widgets/mainactions.cpp" line="217" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="206" />
+        <location filename="../gui/widgets/mainactions.cpp" line="218" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="207" />
+        <location filename="../gui/widgets/mainactions.cpp" line="219" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="208" />
+        <location filename="../gui/widgets/mainactions.cpp" line="220" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="209" />
+        <location filename="../gui/widgets/mainactions.cpp" line="221" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="210" />
+        <location filename="../gui/widgets/mainactions.cpp" line="222" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="211" />
+        <location filename="../gui/widgets/mainactions.cpp" line="223" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="212" />
+        <location filename="../gui/widgets/mainactions.cpp" line="224" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="213" />
+        <location filename="../gui/widgets/mainactions.cpp" line="225" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="214" />
+        <location filename="../gui/widgets/mainactions.cpp" line="226" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="215" />
+        <location filename="../gui/widgets/mainactions.cpp" line="227" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="216" />
+        <location filename="../gui/widgets/mainactions.cpp" line="228" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="217" />
+        <location filename="../gui/widgets/mainactions.cpp" line="229" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Sınıf quizi (tam ekran)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="218" />
+        <location filename="../gui/widgets/mainactions.cpp" line="230" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="219" />
+        <location filename="../gui/widgets/mainactions.cpp" line="231" />
         <source>&amp;Import questions…</source>
         <translation>Soruları &amp;içe aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="220" />
+        <location filename="../gui/widgets/mainactions.cpp" line="232" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="221" />
+        <location filename="../gui/widgets/mainactions.cpp" line="233" />
         <source>&amp;Export questions…</source>
         <translation>Soruları &amp;dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="222" />
+        <location filename="../gui/widgets/mainactions.cpp" line="234" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="223" />
+        <location filename="../gui/widgets/mainactions.cpp" line="235" />
         <source>&amp;Remove imported questions…</source>
         <translation>İçe aktarılan soruları &amp;kaldır…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="224" />
+        <location filename="../gui/widgets/mainactions.cpp" line="236" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="225" />
+        <location filename="../gui/widgets/mainactions.cpp" line="237" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="226" />
+        <location filename="../gui/widgets/mainactions.cpp" line="238" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="228" />
+        <location filename="../gui/widgets/mainactions.cpp" line="240" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="229" />
+        <location filename="../gui/widgets/mainactions.cpp" line="241" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="230" />
+        <location filename="../gui/widgets/mainactions.cpp" line="242" />
         <source>L&amp;essons</source>
         <translation>D&amp;ersler</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="231" />
+        <location filename="../gui/widgets/mainactions.cpp" line="243" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="232" />
+        <location filename="../gui/widgets/mainactions.cpp" line="244" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="233" />
+        <location filename="../gui/widgets/mainactions.cpp" line="245" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="234" />
+        <location filename="../gui/widgets/mainactions.cpp" line="246" />
         <source>Presets</source>
         <translation>Hazır ayarlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="235" />
+        <location filename="../gui/widgets/mainactions.cpp" line="247" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="236" />
+        <location filename="../gui/widgets/mainactions.cpp" line="248" />
         <source>Slow motion:</source>
         <translation>Ağır çekim:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="237" />
+        <location filename="../gui/widgets/mainactions.cpp" line="249" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır</translation>
     </message>
@@ -2145,92 +2198,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="255" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="254" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="299" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="298" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="187" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="189" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="188" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="253" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="252" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="356" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="355" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="360" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="481" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="480" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="567" />
+        <location filename="../gui/widgets/mainwindow.cpp" line="566" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
 </context>
 <context>
-    <name>Metrics</name>
+    <name>ModelAdvisor</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="111" />
-        <source>not input-bound</source>
-        <translation>girdi darboğazı yok</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="113" />
-        <source>moderately input-bound</source>
-        <translation>orta düzeyde girdi darboğazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="115" />
-        <source>highly input-bound</source>
-        <translation>yüksek düzeyde girdi darboğazı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="117" />
-        <source>no batches delivered</source>
-        <translation>hiç batch teslim edilmedi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="119" />
-        <source>no steps found</source>
-        <translation>adım bulunamadı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="122" />
-        <source>no loader spans found</source>
-        <translation>DataLoader aralığı bulunamadı</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="124" />
-        <source>loader wait not measured</source>
-        <translation>DataLoader beklemesi ölçülmedi</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="126" />
-        <source>unreliable trace</source>
-        <translation>güvenilmez iz</translation>
+        <location filename="../gui/core/modeladvisor.cpp" line="137" />
+        <source>The model's sweep failed: %1</source>
+        <translation>Modelin taraması başarısız oldu: %1</translation>
     </message>
 </context>
 <context>
@@ -2395,22 +2413,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="153" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="154" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="261" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="262" />
+        <location filename="../gui/widgets/counterchartview.cpp" line="263" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -2823,37 +2841,37 @@
 <context>
     <name>Recommendations</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="495" />
+        <location filename="../gui/core/summarytext.cpp" line="377" />
         <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının %%1 oranında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="497" />
+        <location filename="../gui/core/summarytext.cpp" line="379" />
         <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza %2 kopyanın %1 tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="499" />
+        <location filename="../gui/core/summarytext.cpp" line="381" />
         <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca %%1 oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="501" />
+        <location filename="../gui/core/summarytext.cpp" line="383" />
         <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü %%1 oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="503" />
+        <location filename="../gui/core/summarytext.cpp" line="385" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="505" />
+        <location filename="../gui/core/summarytext.cpp" line="387" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="507" />
+        <location filename="../gui/core/summarytext.cpp" line="389" />
         <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
         <translation>rank %1 adımlarının %%2 oranında veri bekliyor; diğer rank'ler %%3 (medyan)</translation>
     </message>
@@ -3126,19 +3144,192 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="68" />
+        <location filename="../gui/core/runsession.cpp" line="69" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="39" />
+        <location filename="../gui/core/runsession.cpp" line="40" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="246" />
+        <location filename="../gui/core/runsession.cpp" line="247" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
+    </message>
+</context>
+<context>
+    <name>Sentences</name>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="65" />
+        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="72" />
+        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="81" />
+        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker zaten {cores} çekirdeğin {cores_used} kadarını kullanıyor (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="88" />
+        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker meşgul zamanlarının {cpu_wait_share} kadarında boş bir çekirdek bekliyor ({cores} çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="95" />
+        <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
+        <translation>{num_workers} worker ortalamada yetişse de (yaklaşık {needed} gerekli) döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="100" />
+        <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
+        <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca {worker_busy_mean} kadarında meşgul (ortalamada {window} batch'ten {mean_ready_batches} tanesi hazır): {suggest} worker yetişir ve daha az bellek ve CPU kullanır</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="105" />
+        <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>döngü zamanının yalnızca {data_stall_fraction} kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="109" />
+        <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
+        <translation>worker'ların başlatılması ({startup_share}) dışında döngü zamanının yalnızca {data_stall_fraction} kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="115" />
+        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
+        <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="122" />
+        <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
+        <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="130" />
+        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
+        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="134" />
+        <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
+        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="139" />
+        <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
+        <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün {sync_copy_blocked_fraction} kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="142" />
+        <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
+        <translation>kopyalar döngünün {copy_share} kadarını alıyor ve adım çekirdeğiyle yalnızca {overlap_fraction} örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="148" />
+        <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
+        <translation>worker'ları başlatmak {startups} epoch'un her birinde {startup_ms_per_epoch} ms sürdü (döngünün {startup_share} kadarı): persistent_workers=True yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="152" />
+        <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
+        <translation>spawn her worker için yeni bir süreç başlatır: {num_workers} worker'ı başlatmak epoch başına {startup_ms_per_epoch} ms (döngünün {startup_share} kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="158" />
+        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
+        <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="168" />
+        <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
+        <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="178" />
+        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="186" />
+        <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
+        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="194" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="200" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="205" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="211" />
+        <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
+        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="217" />
+        <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
+        <translation>{num_workers} worker'ın yalnızca kendine ait belleği toplam {worker_uss_bytes} (her biri {worker_uss_mean_bytes}) ve çalıştırma {limit_bytes} sınırının {total_bytes} kadarını kullanıyor: num_workers değerini {suggest} yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="223" />
+        <source>(measured on incomplete data: {events_lost} events were lost)</source>
+        <translation>(eksik veriyle ölçüldü: {events_lost} olay kayboldu)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="227" />
+        <source>not input-bound</source>
+        <translation>girdi darboğazı yok</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="230" />
+        <source>moderately input-bound</source>
+        <translation>orta düzeyde girdi darboğazı</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="233" />
+        <source>highly input-bound</source>
+        <translation>yüksek düzeyde girdi darboğazı</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="236" />
+        <source>no batches delivered</source>
+        <translation>hiç batch teslim edilmedi</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="239" />
+        <source>no steps found</source>
+        <translation>adım bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="242" />
+        <source>no loader spans found</source>
+        <translation>DataLoader aralığı bulunamadı</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="245" />
+        <source>loader wait not measured</source>
+        <translation>DataLoader beklemesi ölçülmedi</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="248" />
+        <source>unreliable trace</source>
+        <translation>güvenilmez iz</translation>
     </message>
 </context>
 <context>
@@ -3333,7 +3524,7 @@
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/shortcutsdialog.cpp" line="65" />
+        <location filename="../gui/widgets/shortcutsdialog.cpp" line="39" />
         <source>Narrow spans fold into one mark with a count (×N); a batch keeps its own mark. Over a long run, time whose detail is not held is drawn as stacked bars of each lane's busy share; zooming in reads the detail back.</source>
         <translation>Dar aralıklar sayılı tek bir işarete katlanır (×N); bir batch kendi işaretini korur. Uzun bir çalıştırmada ayrıntısı tutulmayan zaman, her şeridin meşgul payının yığılmış çubuklarıyla çizilir; yakınlaştırmak ayrıntıyı geri okur.</translation>
     </message>
@@ -3472,142 +3663,147 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="208" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="223" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="104" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="105" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="106" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="110" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="113" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="115" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="119" />
-        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond) and reports the measured samples/s, before you change anything</source>
-        <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi) ve siz hiçbir şeyi değiştirmeden önce ölçülen örnek/s değerini bildirir</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="160" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="175" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="182" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="197" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="183" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="186" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="201" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="202" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="217" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="236" />
+        <source>(a first guess: the model of your job is checking it)</source>
+        <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="242" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="184" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="224" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
+        <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="249" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -3615,247 +3811,132 @@
 <context>
     <name>SummaryText</name>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="85" />
+        <location filename="../gui/core/summarytext.cpp" line="103" />
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="86" />
+        <location filename="../gui/core/summarytext.cpp" line="101" />
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="91" />
+        <location filename="../gui/core/summarytext.cpp" line="105" />
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="106" />
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="111" />
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="97" />
+        <location filename="../gui/core/summarytext.cpp" line="117" />
         <source>PyTorch profiler trace</source>
         <translation>PyTorch profiler izi</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="99" />
+        <location filename="../gui/core/summarytext.cpp" line="119" />
         <source>your PyTorch job</source>
         <translation>PyTorch işiniz</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="100" />
+        <location filename="../gui/core/summarytext.cpp" line="120" />
         <source>your PyTorch job (torch %1)</source>
         <translation>PyTorch işiniz (torch %1)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="102" />
+        <location filename="../gui/core/summarytext.cpp" line="122" />
         <source>simulated GPU (a model, not a device)</source>
         <translation>simüle GPU (bir model, cihaz değil)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="104" />
+        <location filename="../gui/core/summarytext.cpp" line="124" />
         <source>CUDA device</source>
         <translation>CUDA cihazı</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="134" />
+        <location filename="../gui/core/summarytext.cpp" line="139" />
         <source>%1 (from incomplete data: %2 events were lost)</source>
         <translation>%1 (eksik veriden: %2 olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="164" />
+        <location filename="../gui/core/summarytext.cpp" line="169" />
         <source>CPU %1, waiting for a core %2, I/O %3, idle %4</source>
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="190" />
-        <source>the loop waits %1 of its time for data; each sample spends %2 ms off the CPU (I/O) and %3 ms on it, so keeping up with %4 samples/s takes about %5 workers (now %6, on %7 cores): raise num_workers to %5</source>
-        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor; her örnek %2 ms CPU dışında (G/Ç) ve %3 ms CPU üzerinde geçiriyor, bu yüzden saniyede %4 örneğe yetişmek için yaklaşık %5 worker gerekir (şu an %6, %7 çekirdekte): num_workers değerini %5 yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="203" />
-        <source>the loop waits %1 of its time for data, but the %2 workers wait for a free core %3 of their busy time (the %4 cores are taken by other work, or oversubscribed) (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker meşgul zamanlarının %3 kadarında boş bir çekirdek bekliyor (%4 çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="209" />
-        <source>the loop waits %1 of its time for data, but the %2 workers already use %3 of the %4 cores (%5 ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>döngü zamanının %1 kadarını veri beklerken geçiriyor, ama %2 worker zaten %4 çekirdeğin %3 kadarını kullanıyor (örnek başına %5 ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="214" />
-        <source>the loop waits %1 of its time for data although %2 workers keep up on average (about %3 needed): batches arrive in bursts; raise prefetch_factor to %4 so more are ready in advance</source>
-        <translation>%2 worker ortalamada yetişse de (yaklaşık %3 gerekli) döngü zamanının %1 kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini %4 yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="243" />
-        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
-        <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="248" />
-        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True</source>
-        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="249" />
-        <source>copies from pageable memory block the host %1 of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
-        <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün %1 kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="253" />
-        <source>synchronous copies from pinned memory block the host %1 of the loop: set non_blocking=True so the host is free while they run</source>
-        <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün %1 kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="257" />
-        <source>copies take %1 of the loop and overlap the step kernel only %2: issue them on a separate copy stream (train.copy_stream)</source>
-        <translation>kopyalar döngünün %1 kadarını alıyor ve adım çekirdeğiyle yalnızca %2 örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="269" />
-        <source>starting the workers took %1 ms in each of %2 epochs (%3 of the loop): set persistent_workers=True</source>
-        <translation>worker'ları başlatmak %2 epoch'un her birinde %1 ms sürdü (döngünün %3 kadarı): persistent_workers=True yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
-        <source>spawn starts a fresh process per worker: %1 ms per epoch to start %2 workers (%3 of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
-        <translation>spawn her worker için yeni bir süreç başlatır: %2 worker'ı başlatmak epoch başına %1 ms (döngünün %3 kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="276" />
-        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
-        <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="218" />
-        <source>workers are busy only %1 of the time while the prefetch window stays full (%2 of %3 batches ready on average): %4 workers would keep up and use less memory and CPU</source>
-        <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca %1 kadarında meşgul (ortalamada %3 batch'ten %2 tanesi hazır): %4 worker yetişir ve daha az bellek ve CPU kullanır</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="222" />
-        <source>apart from starting the workers (%1), the loop waits only %2 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>worker'ların başlatılması (%1) dışında döngü zamanının yalnızca %2 kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="226" />
-        <source>the loop waits only %1 of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
-        <translation>döngü zamanının yalnızca %1 kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="319" />
-        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
-        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="323" />
-        <source>each worker's private memory (USS) grew by %1 on average as it read samples (%2 in all; the main process peaked at %3): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
-        <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama %1 büyüdü (toplam %2; ana sürecin zirvesi %3): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="297" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="197" />
-        <source>. PyTorch will warn that its suggested max number of workers is %1 (the cores); more fit here because each worker sleeps on I/O %2 of a sample's time, and a sleeping worker leaves its core free</source>
-        <translation>. PyTorch, önerdiği en fazla worker sayısının %1 (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin %2 kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="238" />
-        <source>the pin-memory thread copies batches %1 of the time and the loop waits %2 for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
-        <translation>pin-memory iş parçacığı zamanın %1 kadarında batch kopyalıyor ve döngü %2 veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="281" />
-        <source>the loop waited %1 of its time for a late batch while later batches were already ready and the workers stood idle %2 of the time (the longest wait %3 ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
-        <translation>sonraki batch'ler hazırken döngü zamanının %1 kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın %2 kadarında boşta kaldı (en uzun bekleme %3 ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="299" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of /dev/shm's %3: lower num_workers to %4 so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) /dev/shm'in %3 boyutunun %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="302" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower prefetch_factor to %4 so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini %4 yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="305" />
-        <source>the batch slots in shared memory (num_workers x prefetch_factor + %5 of them, %1 with the event rings) take %2 of the memory limit of %3: lower num_workers to %4 so fewer batches wait in memory</source>
-        <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + %5 adet, olay halkalarıyla birlikte %1) %3 bellek sınırının %2 kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini %4 yapın</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="332" />
-        <source>the %1 workers hold %2 of private memory (%3 each), and the run uses %4 of its %5 limit: lower num_workers to %6 (each worker holds its own copy of what it touched)</source>
-        <translation>%1 worker'ın yalnızca kendine ait belleği toplam %2 (her biri %3) ve çalıştırma %5 sınırının %4 kadarını kullanıyor: num_workers değerini %6 yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="354" />
-        <source>(measured on incomplete data: %1 events were lost)</source>
-        <translation>(eksik veriyle ölçüldü: %1 olay kayboldu)</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="369" />
+        <location filename="../gui/core/summarytext.cpp" line="247" />
         <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
         <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="250" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="372" />
+        <location filename="../gui/core/summarytext.cpp" line="250" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="373" />
+        <location filename="../gui/core/summarytext.cpp" line="252" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="373" />
+        <location filename="../gui/core/summarytext.cpp" line="253" />
+        <source>Within the spread of the runs: not confirmed.</source>
+        <translation>Çalıştırmaların yayılımı içinde: doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="254" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376" />
+        <location filename="../gui/core/summarytext.cpp" line="258" />
         <source>%1 was faster still.</source>
         <translation>%1 daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="385" />
+        <location filename="../gui/core/summarytext.cpp" line="267" />
         <source>main %1 RSS, %2 USS</source>
         <translation>ana %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="390" />
+        <location filename="../gui/core/summarytext.cpp" line="272" />
         <source>; workers up to %1 USS</source>
         <translation>; worker'lar en fazla %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="403" />
+        <location filename="../gui/core/summarytext.cpp" line="285" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="404" />
+        <location filename="../gui/core/summarytext.cpp" line="286" />
         <source>slots up to %1 in use</source>
         <translation>kullanımdaki slotlar en fazla %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="406" />
+        <location filename="../gui/core/summarytext.cpp" line="288" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, en az %2 boş</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="408" />
+        <location filename="../gui/core/summarytext.cpp" line="290" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="414" />
+        <location filename="../gui/core/summarytext.cpp" line="296" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3864,82 +3945,82 @@ PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm 
 USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="424" />
+        <location filename="../gui/core/summarytext.cpp" line="306" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="426" />
+        <location filename="../gui/core/summarytext.cpp" line="308" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="428" />
+        <location filename="../gui/core/summarytext.cpp" line="310" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="430" />
+        <location filename="../gui/core/summarytext.cpp" line="312" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="432" />
+        <location filename="../gui/core/summarytext.cpp" line="314" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="434" />
+        <location filename="../gui/core/summarytext.cpp" line="316" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="436" />
+        <location filename="../gui/core/summarytext.cpp" line="318" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="438" />
+        <location filename="../gui/core/summarytext.cpp" line="320" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="439" />
+        <location filename="../gui/core/summarytext.cpp" line="321" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="442" />
+        <location filename="../gui/core/summarytext.cpp" line="324" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="443" />
+        <location filename="../gui/core/summarytext.cpp" line="325" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="455" />
+        <location filename="../gui/core/summarytext.cpp" line="337" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="460" />
+        <location filename="../gui/core/summarytext.cpp" line="342" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="467" />
+        <location filename="../gui/core/summarytext.cpp" line="349" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="469" />
+        <location filename="../gui/core/summarytext.cpp" line="351" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="481" />
+        <location filename="../gui/core/summarytext.cpp" line="363" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>
@@ -3968,160 +4049,226 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <source>%1: %2 samples/s</source>
         <translation>%1: %2 örnek/s</translation>
     </message>
+    <message>
+        <location filename="../gui/core/spreadtext.cpp" line="28" />
+        <source>%1 (%2–%3)</source>
+        <comment>median samples/s (slowest–fastest run)</comment>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/spreadtext.cpp" line="34" />
+        <source>%1 ± %2</source>
+        <comment>samples/s ± percent</comment>
+        <translation>%1 ± %2</translation>
+    </message>
 </context>
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="50" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="49" />
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="78" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="77" />
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="83" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82" />
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="85" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="84" />
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="98" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="97" />
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="105" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="101" />
+        <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
+        <translation>Her kombinasyon bu kadar kez çalıştırılır. Tablo medyanı ve yayılımı gösterir; en iyisi yalnızca yayılımın ötesinde daha hızlıysa uygulanır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="103" />
+        <source>Runs per combination</source>
+        <translation>Kombinasyon başına çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="110" />
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="111" />
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="107" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="112" />
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="108" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="113" />
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="109" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="114" />
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="132" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="137" />
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="138" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="141" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="155" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="158" />
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="143" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="160" />
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="144" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="161" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="190" />
-        <source>Cannot write the configuration to a temporary folder.</source>
-        <translation>Yapılandırma geçici bir klasöre yazılamıyor.</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="209" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="145" />
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="217" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="205" />
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="241" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="223" />
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="246" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228" />
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="248" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230" />
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="274" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="315" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="257" />
+        <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
+        <translation>En iyisi, %1 örnek/s, çalıştırmaların yayılımının ötesinde daha hızlı: doğrulandı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="260" />
+        <source>The configuration's own values are the best (%1 samples/s): nothing to change.</source>
+        <translation>Yapılandırmanın kendi değerleri en iyisi (%1 örnek/s): değiştirilecek bir şey yok.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="262" />
+        <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
+        <translation>En iyisi, %1 örnek/s, bir kez ölçüldü: doğrulanmadı (her kombinasyonu en az iki kez çalıştırın).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="268" />
+        <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
+        <translation>En iyisi, %1 örnek/s, başka bir kombinasyonun yayılımı içinde: doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269" />
+        <source>The best, %1 samples/s, is within the spread of the configuration's own values (%2): not confirmed.</source>
+        <translation>En iyisi, %1 örnek/s, yapılandırmanın kendi değerlerinin yayılımı içinde (%2): doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="296" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="341" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="271" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="276" />
-        <location filename="../gui/widgets/sweepdialog.cpp" line="324" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="306" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348" />
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="309" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="283" />
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="361" />
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
+        <source>samples/s (median)</source>
+        <translation>örnek/s (medyan)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="338" />
+        <source>spread (slowest–fastest)</source>
+        <translation>yayılım (en yavaş–en hızlı)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="344" />
+        <source>slowest run</source>
+        <translation>en yavaş çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346" />
+        <source>fastest run</source>
+        <translation>en hızlı çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="367" />
+        <source>%1–%2 (%3 runs)</source>
+        <translation>%1–%2 (%3 çalıştırma)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="414" />
         <source>The sweep was not written: %1</source>
         <translation>Tarama yazılmadı: %1</translation>
     </message>
@@ -4129,62 +4276,62 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineFind</name>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="117" />
+        <location filename="../gui/core/timelinefind.cpp" line="120" />
         <source>there is no worker %1</source>
         <translation>worker %1 yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="122" />
+        <location filename="../gui/core/timelinefind.cpp" line="125" />
         <source>worker %1 made no batch in the part of the run held in detail</source>
         <translation>worker %1, çalıştırmanın ayrıntılı tutulan kısmında hiç batch yapmadı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="127" />
+        <location filename="../gui/core/timelinefind.cpp" line="130" />
         <source>sample %1 was not fetched in the part of the run held in detail</source>
         <translation>örnek %1, çalıştırmanın ayrıntısı tutulan kısmında getirilmedi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="132" />
+        <location filename="../gui/core/timelinefind.cpp" line="135" />
         <source>batch %1 is not in the part of the run held in detail</source>
         <translation>batch %1, çalıştırmanın ayrıntısı tutulan kısmında yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="152" />
+        <location filename="../gui/core/timelinefind.cpp" line="155" />
         <source>batch %1 (epoch %2)</source>
         <translation>batch %1 (epoch %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="153" />
+        <location filename="../gui/core/timelinefind.cpp" line="156" />
         <source>no batch</source>
         <translation>batch yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="154" />
+        <location filename="../gui/core/timelinefind.cpp" line="157" />
         <source>%1 · %2 of %3</source>
         <translation>%1 · %2 / %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="168" />
+        <location filename="../gui/core/timelinefind.cpp" line="171" />
         <source>Batch %1, epoch %2</source>
         <translation>Batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="169" />
+        <location filename="../gui/core/timelinefind.cpp" line="172" />
         <source>from %1 to %2 (%3)</source>
         <translation>%1 ile %2 arası (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="187" />
+        <location filename="../gui/core/timelinefind.cpp" line="190" />
         <source>%1 ×%2: %3</source>
         <translation>%1 ×%2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="188" />
+        <location filename="../gui/core/timelinefind.cpp" line="191" />
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinefind.cpp" line="134" />
+        <location filename="../gui/core/timelinefind.cpp" line="137" />
         <source>type a batch (17, batch 17, epoch 1 batch 4), a sample (sample 123) or a worker (worker 2)</source>
         <translation>bir batch (17, batch 17, epoch 1 batch 4), bir örnek (sample 123) ya da bir worker (worker 2) yazın</translation>
     </message>
@@ -4200,204 +4347,183 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineRenderer</name>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="130" />
+        <location filename="../gui/core/timelinerenderer.cpp" line="128" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="411" />
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="413" />
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="415" />
-        <source> µs</source>
-        <translation> µs</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="416" />
-        <source> ns</source>
-        <translation> ns</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="64" />
-        <location filename="../gui/core/timelinestyle.cpp" line="129" />
+        <location filename="../engine/src/base/events.cpp" line="23" />
         <source>fetch sample</source>
         <translation>örnek getirme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="65" />
-        <location filename="../gui/core/timelinestyle.cpp" line="131" />
+        <location filename="../engine/src/base/events.cpp" line="24" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="66" />
+        <location filename="../engine/src/base/events.cpp" line="26" />
         <source>idle (waiting for an index)</source>
         <translation>boşta (indeks bekliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="67" />
+        <location filename="../engine/src/base/events.cpp" line="22" />
         <source>worker start-up</source>
         <translation>worker başlangıcı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="68" />
-        <location filename="../gui/core/timelinestyle.cpp" line="119" />
+        <location filename="../engine/src/base/events.cpp" line="27" />
         <source>waiting for data</source>
         <translation>veri bekleniyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="69" />
+        <location filename="../engine/src/base/events.cpp" line="29" />
         <source>training step (issue)</source>
         <translation>eğitim adımı (başlatma)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="70" />
+        <location filename="../engine/src/base/events.cpp" line="30" />
         <source>starting workers</source>
         <translation>worker'lar başlatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="71" />
+        <location filename="../engine/src/base/events.cpp" line="31" />
         <source>shutting down workers</source>
         <translation>worker'lar kapatılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="72" />
-        <location filename="../gui/core/timelinestyle.cpp" line="137" />
+        <location filename="../engine/src/base/events.cpp" line="36" />
         <source>pin copy</source>
         <translation>pin kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="73" />
+        <location filename="../engine/src/base/events.cpp" line="37" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="74" />
-        <location filename="../gui/core/timelinestyle.cpp" line="143" />
+        <location filename="../engine/src/base/events.cpp" line="38" />
         <source>step kernel</source>
         <translation>adım kernel'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="75" />
-        <location filename="../gui/core/timelinestyle.cpp" line="123" />
+        <location filename="../engine/src/base/events.cpp" line="41" />
         <source>waiting while later batches are ready</source>
         <translation>sonraki batch'ler hazırken bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="78" />
-        <location filename="../gui/core/timelinestyle.cpp" line="127" />
+        <location filename="../engine/src/base/events.cpp" line="48" />
+        <source>waiting for a core</source>
+        <translation>çekirdek bekleniyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/lanekinds.cpp" line="65" />
+        <location filename="../gui/core/timelinestyle.cpp" line="54" />
         <source>host waits for the GPU</source>
         <translation>host GPU'yu bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="79" />
+        <location filename="../gui/core/timelinestyle.cpp" line="55" />
         <source>host blocked: pageable copy</source>
         <translation>host engellendi: sayfalanabilir kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="80" />
+        <location filename="../gui/core/timelinestyle.cpp" line="56" />
         <source>host blocked: synchronous copy</source>
         <translation>host engellendi: senkron kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="81" />
+        <location filename="../engine/src/base/events.cpp" line="39" />
         <source>host blocked</source>
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="83" />
+        <location filename="../gui/core/lanekinds.cpp" line="139" />
         <source>event</source>
         <translation>olay</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="93" />
+        <location filename="../gui/core/lanekinds.cpp" line="18" />
         <source>main process (training loop)</source>
         <translation>ana süreç (eğitim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="94" />
+        <location filename="../gui/core/lanekinds.cpp" line="23" />
         <source>pin-memory thread</source>
         <translation>pin-memory iş parçacığı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1 · pid %2</source>
         <translation>worker %1 · pid %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="100" />
+        <location filename="../gui/core/timelinestyle.cpp" line="72" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="29" />
         <source>GPU copy (simulated)</source>
         <translation>GPU kopya (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="102" />
+        <location filename="../gui/core/lanekinds.cpp" line="28" />
         <source>GPU copy stream</source>
         <translation>GPU kopya stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="32" />
         <source>GPU compute (simulated)</source>
         <translation>GPU hesaplama (simüle)</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="104" />
+        <location filename="../gui/core/lanekinds.cpp" line="31" />
         <source>GPU compute stream</source>
         <translation>GPU hesaplama stream'i</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="121" />
+        <location filename="../gui/core/lanekinds.cpp" line="62" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="125" />
+        <location filename="../gui/core/lanekinds.cpp" line="64" />
         <source>host blocked by a copy</source>
         <translation>kopya host'u durduruyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="133" />
+        <location filename="../gui/core/lanekinds.cpp" line="69" />
         <source>idle</source>
         <translation>boşta</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="135" />
+        <location filename="../gui/core/lanekinds.cpp" line="70" />
         <source>start-up</source>
         <translation>başlatma</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="139" />
+        <location filename="../gui/core/lanekinds.cpp" line="72" />
         <source>copy from pinned memory</source>
         <translation>sayfa-kilitli bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="141" />
+        <location filename="../gui/core/lanekinds.cpp" line="73" />
         <source>copy from pageable memory</source>
         <translation>sayfalanabilir bellekten kopya</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="145" />
+        <location filename="../engine/src/base/events.cpp" line="20" />
         <source>worker started</source>
         <translation>worker başladı</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="147" />
+        <location filename="../engine/src/base/events.cpp" line="35" />
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinestyle.cpp" line="149" />
+        <location filename="../engine/src/base/events.cpp" line="42" />
         <source>worker stalled</source>
         <translation>worker takıldı</translation>
     </message>
@@ -4405,68 +4531,68 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="302" />
+        <location filename="../gui/widgets/timelineview.cpp" line="304" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="305" />
-        <location filename="../gui/widgets/timelineview.cpp" line="313" />
+        <location filename="../gui/widgets/timelineview.cpp" line="307" />
+        <location filename="../gui/widgets/timelineview.cpp" line="315" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="306" />
+        <location filename="../gui/widgets/timelineview.cpp" line="308" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="315" />
+        <location filename="../gui/widgets/timelineview.cpp" line="317" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="316" />
+        <location filename="../gui/widgets/timelineview.cpp" line="318" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="319" />
+        <location filename="../gui/widgets/timelineview.cpp" line="321" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="319" />
+        <location filename="../gui/widgets/timelineview.cpp" line="321" />
         <source>made in the main process</source>
         <translation>ana süreçte yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="322" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="322" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>pinned</source>
         <translation>sabitlenmiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="322" />
+        <location filename="../gui/widgets/timelineview.cpp" line="324" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324" />
+        <location filename="../gui/widgets/timelineview.cpp" line="326" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="325" />
+        <location filename="../gui/widgets/timelineview.cpp" line="327" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="328" />
+        <location filename="../gui/widgets/timelineview.cpp" line="330" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>

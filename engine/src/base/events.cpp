@@ -73,9 +73,9 @@ constexpr std::array<bool, size_t(K::Count)> kDerivedSources = derivedSources();
 
 } // namespace
 
-std::span<const EventKindInfo> eventKinds()
+EventKindRows eventKinds()
 {
-    return kEventKinds;
+    return {std::begin(kEventKinds), std::end(kEventKinds)};
 }
 
 const EventKindInfo& eventKindInfo(EventKind kind)

@@ -5,7 +5,7 @@
 #include "loaderscope/base/translate.h"
 
 #include <cstdint>
-#include <span>
+#include <cstddef>
 #include <string_view>
 
 namespace loaderscope {
@@ -155,8 +155,17 @@ struct EventKindInfo
     uint8_t derivedArg = 0;
 };
 
+/** The registry's rows as a range (not std::span: the CUDA backend includes this header as C++17). */
+struct EventKindRows
+{
+    const EventKindInfo* first = nullptr;
+    const EventKindInfo* last = nullptr;
+    const EventKindInfo* begin() const { return first; }
+    const EventKindInfo* end() const { return last; }
+    size_t size() const { return size_t(last - first); }
+};
 /** Every kind but None and Count, in enum order (the registry is indexed by kind). */
-std::span<const EventKindInfo> eventKinds();
+EventKindRows eventKinds();
 /** The registry row of a kind; kinds outside the enum get an "unknown" instant row. */
 const EventKindInfo& eventKindInfo(EventKind kind);
 
