@@ -15,7 +15,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probetest import check, main  # noqa: E402
 
-EVENTS_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "engine", "include", "loaderscope",
+EVENTS_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "engine", "include", "loaderscope", "base",
                         "events.h")
 
 
