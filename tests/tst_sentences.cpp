@@ -6,6 +6,7 @@
 #include "core/summarytext.h"
 #include "core/translator.h"
 #include "loaderscope/shm/memory.h"
+#include "loaderscope/analysis/advice.h"
 #include "loaderscope/base/sentences.h"
 
 #include <QFile>
@@ -23,6 +24,7 @@ private slots:
     void everyVariantIsReachedWithItsArguments();
     void turkishForEveryEntry();
     void engineAndAppWriteTheSameEnglish();
+    void traceRecommendationsTranslatedByEntry();
 };
 
 namespace {
@@ -303,6 +305,34 @@ void TestSentences::engineAndAppWriteTheSameEnglish()
         ++same;
     }
     QVERIFY(same >= 10);
+}
+
+void TestSentences::traceRecommendationsTranslatedByEntry()
+{
+    // A profiler trace's recommendations are entries "trace/..." that the engine fills in English;
+    // the app finds each entry again from that text and writes it in Turkish, its figures in the
+    // locale ("%22"), and in English exactly as the engine wrote it.
+    Translator translator;
+    QVERIFY(translator.setLanguage(QStringLiteral("tr")));
+    int entries = 0;
+    for (const loaderscope::Sentence& s : loaderscope::allSentences()) {
+        if (s.key.substr(0, 6) != "trace/")
+            continue;
+        ++entries;
+        std::vector<std::pair<std::string, double>> args;
+        for (const std::string& name : loaderscope::sentenceArgNames(s.text))
+            args.emplace_back(name, loaderscope::findSentenceArg(name)->kind == loaderscope::ArgKind::Share ? 0.22 : 3);
+        const QString english = QString::fromStdString(loaderscope::catalogueSentence(s.key, args));
+        const QString turkish = SummaryText::traceRecommendation(english);
+        QVERIFY2(turkish != english && !turkish.contains(QLatin1Char('{')), qPrintable(turkish));
+        if (!args.empty())
+            QVERIFY2(turkish.contains(QStringLiteral("%22")) || turkish.contains(QStringLiteral("3")), qPrintable(turkish));
+        translator.setLanguage(QStringLiteral("en"));
+        QCOMPARE(SummaryText::traceRecommendation(english), english);
+        translator.setLanguage(QStringLiteral("tr"));
+    }
+    QCOMPARE(entries, 7);
+    translator.setLanguage(QStringLiteral("en"));
 }
 
 QTEST_GUILESS_MAIN(TestSentences)

@@ -2839,44 +2839,6 @@
     </message>
 </context>
 <context>
-    <name>Recommendations</name>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="377" />
-        <source>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
-        <translation>the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="379" />
-        <source>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</source>
-        <translation>%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="381" />
-        <source>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</source>
-        <translation>copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="383" />
-        <source>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</source>
-        <translation>not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="385" />
-        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
-        <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="387" />
-        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
-        <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="389" />
-        <source>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</source>
-        <translation>rank %1 waits %2% of its steps for data; the other ranks %3% (median)</translation>
-    </message>
-</context>
-<context>
     <name>RecordingRanksWindow</name>
     <message>
         <location filename="../gui/widgets/recordingranks.cpp" line="143" />
@@ -3162,172 +3124,207 @@
 <context>
     <name>Sentences</name>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="65" />
+        <location filename="../engine/src/base/sentences.cpp" line="71" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
         <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="72" />
+        <location filename="../engine/src/base/sentences.cpp" line="78" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="81" />
+        <location filename="../engine/src/base/sentences.cpp" line="87" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="88" />
+        <location filename="../engine/src/base/sentences.cpp" line="94" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="95" />
+        <location filename="../engine/src/base/sentences.cpp" line="101" />
         <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
         <translation>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="100" />
+        <location filename="../engine/src/base/sentences.cpp" line="106" />
         <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="105" />
+        <location filename="../engine/src/base/sentences.cpp" line="111" />
         <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="109" />
+        <location filename="../engine/src/base/sentences.cpp" line="115" />
         <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="115" />
+        <location filename="../engine/src/base/sentences.cpp" line="121" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="122" />
+        <location filename="../engine/src/base/sentences.cpp" line="128" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="130" />
+        <location filename="../engine/src/base/sentences.cpp" line="136" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="134" />
+        <location filename="../engine/src/base/sentences.cpp" line="140" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="139" />
+        <location filename="../engine/src/base/sentences.cpp" line="145" />
         <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="142" />
+        <location filename="../engine/src/base/sentences.cpp" line="148" />
         <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="148" />
+        <location filename="../engine/src/base/sentences.cpp" line="154" />
         <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
         <translation>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="152" />
+        <location filename="../engine/src/base/sentences.cpp" line="158" />
         <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="158" />
+        <location filename="../engine/src/base/sentences.cpp" line="164" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="168" />
+        <location filename="../engine/src/base/sentences.cpp" line="174" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="178" />
+        <location filename="../engine/src/base/sentences.cpp" line="184" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="186" />
+        <location filename="../engine/src/base/sentences.cpp" line="192" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="194" />
+        <location filename="../engine/src/base/sentences.cpp" line="200" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="200" />
+        <location filename="../engine/src/base/sentences.cpp" line="206" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="205" />
+        <location filename="../engine/src/base/sentences.cpp" line="211" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="211" />
+        <location filename="../engine/src/base/sentences.cpp" line="217" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="217" />
+        <location filename="../engine/src/base/sentences.cpp" line="223" />
         <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
         <translation>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="223" />
+        <location filename="../engine/src/base/sentences.cpp" line="229" />
         <source>(measured on incomplete data: {events_lost} events were lost)</source>
         <translation>(measured on incomplete data: {events_lost} events were lost)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="227" />
+        <location filename="../engine/src/base/sentences.cpp" line="235" />
+        <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
+        <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="238" />
+        <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
+        <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="242" />
+        <source>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
+        <translation>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="245" />
+        <source>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</source>
+        <translation>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="248" />
+        <source>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</source>
+        <translation>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="251" />
+        <source>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</source>
+        <translation>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="254" />
+        <source>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</source>
+        <translation>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="257" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="230" />
+        <location filename="../engine/src/base/sentences.cpp" line="260" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="233" />
+        <location filename="../engine/src/base/sentences.cpp" line="263" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="236" />
+        <location filename="../engine/src/base/sentences.cpp" line="266" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="239" />
+        <location filename="../engine/src/base/sentences.cpp" line="269" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="242" />
+        <location filename="../engine/src/base/sentences.cpp" line="272" />
         <source>no loader spans found</source>
         <translation>no loader spans found</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="245" />
+        <location filename="../engine/src/base/sentences.cpp" line="275" />
         <source>loader wait not measured</source>
         <translation>loader wait not measured</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="248" />
+        <location filename="../engine/src/base/sentences.cpp" line="278" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
     </message>

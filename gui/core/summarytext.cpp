@@ -366,36 +366,29 @@ QStringList lines(const RunSummary& s)
 
 QString traceRecommendation(const QString& text)
 {
-    struct Pattern
-    {
-        const char* regex;
-        const char* translation;
-    };
-    // The trace analysis's sentences (engine profiler import), each with its translatable form.
-    static const Pattern patterns[] = {
-        {R"(^the loop waits (\d+)% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper$)",
-         QT_TRANSLATE_NOOP("Recommendations", "the loop waits %1% of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper")},
-        {R"(^(\d+) of (\d+) host-to-device copies are from pageable memory: set pin_memory=True$)",
-         QT_TRANSLATE_NOOP("Recommendations", "%1 of %2 host-to-device copies are from pageable memory: set pin_memory=True")},
-        {R"(^copies overlap kernels only (\d+)%: use non_blocking=True and issue the copies on a separate stream$)",
-         QT_TRANSLATE_NOOP("Recommendations", "copies overlap kernels only %1%: use non_blocking=True and issue the copies on a separate stream")},
-        {R"(^not input-bound \(the loop waits (\d+)% for data\): the training step is the bottleneck; more workers will not help$)",
-         QT_TRANSLATE_NOOP("Recommendations", "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help")},
-        {R"(^no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data$)",
-         QT_TRANSLATE_NOOP("Recommendations", "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data")},
-        {R"(^the DataLoader __next__ spans are on another thread than the steps \(a background prefetcher\): the loop's own wait is not in the trace; wrap it in record_function to measure it$)",
-         QT_TRANSLATE_NOOP("Recommendations", "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it")},
-        {R"(^rank (\d+) waits (\d+)% of its steps for data; the other ranks (\d+)% \(median\)$)",
-         QT_TRANSLATE_NOOP("Recommendations", "rank %1 waits %2% of its steps for data; the other ranks %3% (median)")},
-    };
-    for (const Pattern& p : patterns) {
-        const QRegularExpressionMatch m = QRegularExpression(QString::fromLatin1(p.regex)).match(text);
+    // A profiler trace's recommendations are catalogue entries "trace/..." filled in English by
+    // the engine (catalogueSentence). Each entry's English, its "{name}"s as groups, finds the
+    // entry and its figures; the figures are written again in the current locale and put into the
+    // entry's translation. A text no entry matches (a newer engine's) stays as it is.
+    static const QRegularExpression placeholder(QStringLiteral("\\\\\\{([a-z_]+)\\\\\\}"));
+    for (const loaderscope::Sentence& s : loaderscope::allSentences()) {
+        if (s.key.substr(0, 6) != "trace/")
+            continue;
+        const std::vector<std::string> names = loaderscope::sentenceArgNames(s.text);
+        QString pattern = QRegularExpression::escape(QString::fromUtf8(s.text));
+        pattern.replace(placeholder, QStringLiteral("([0-9.,]+)%?"));
+        const QRegularExpressionMatch m = QRegularExpression(QLatin1Char('^') + pattern + QLatin1Char('$')).match(text);
         if (!m.hasMatch())
             continue;
-        QString out = QCoreApplication::translate("Recommendations", p.translation);
-        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-            out = out.arg(m.captured(i));
-        return out;
+        const std::string filled = loaderscope::fillSentence(catalogueText(s.text).toStdString(), [&](std::string_view name) {
+            const auto at = std::find(names.begin(), names.end(), name);
+            const loaderscope::SentenceArg* arg = loaderscope::findSentenceArg(name);
+            if (at == names.end() || !arg)
+                return std::string(name);
+            const double v = m.captured(int(at - names.begin()) + 1).toDouble();
+            return argText(arg->kind, arg->kind == loaderscope::ArgKind::Share ? v / 100 : v).toStdString();
+        });
+        return QString::fromStdString(filled);
     }
     return text;
 }

@@ -1110,4 +1110,15 @@ TR = {
         "Uyuşuyorlar (örnek/s %15 içinde, süre payları 10 puan içinde): ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.",
     "They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.":
         "%1 konusunda uyuşmuyorlar: model işin bir kısmını yanlış kuruyor (örneğin ana sürecin bir maliyeti ya da işin çekirdek beklediği yerde G/Ç), bu yüzden önerilerini dikkatle okuyun.",
+    # lead, round 6: a profiler trace's recommendations in the catalogue of sentences (named arguments)
+    "the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper":
+        "döngü, adımlarının {data_stall_fraction} kadarında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın",
+    "{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True":
+        "host'tan cihaza {copies} kopyanın {pageable_copies} tanesi sayfalanabilir bellekten: pin_memory=True yapın",
+    "copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream":
+        "kopyalar kernel'lerle yalnızca {overlap_fraction} oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın",
+    "not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help":
+        "girdi darboğazı yok (döngü {data_stall_fraction} oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz",
+    "rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)":
+        "rank {rank} adımlarının {rank_stall_fraction} kadarında veri bekliyor; diğer rank'ler {other_ranks_stall_fraction} (medyan)",
 }

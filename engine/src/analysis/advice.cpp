@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 namespace loaderscope {
@@ -550,6 +551,20 @@ void applyProof(Advice& a, const std::vector<std::pair<KnobValue, std::vector<do
         p.text = head + (p.confirmed ? ": the same throughput" : ": slower, not confirmed");
     }
     a.proof = p;
+}
+
+std::string catalogueSentence(std::string_view key, const std::vector<std::pair<std::string, double>>& args)
+{
+    const Sentence* sentence = findSentence(key);
+    if (!sentence)
+        throw std::logic_error("no sentence " + std::string(key) + " in the catalogue");
+    return fillSentence(sentence->text, [&](std::string_view name) {
+        const SentenceArg* arg = findSentenceArg(name);
+        const auto it = std::find_if(args.begin(), args.end(), [name](const auto& a) { return a.first == name; });
+        if (!arg || it == args.end())
+            throw std::logic_error("sentence " + std::string(key) + ": no value for {" + std::string(name) + "}");
+        return argText(arg->kind, it->second);
+    });
 }
 
 } // namespace loaderscope

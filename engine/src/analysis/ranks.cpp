@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/analysis/ranks.h"
+#include "loaderscope/analysis/advice.h"
 
 #include "loaderscope/results/figure_text.h"
 
@@ -30,9 +31,9 @@ Straggler findStraggler(const std::vector<double>& dataStall)
 
 std::string stragglerReason(int rank, const Straggler& s)
 {
-    // Sentence fixed: the app translates it (SummaryText::traceRecommendation).
-    return "rank " + std::to_string(rank) + " waits " + percentText(s.stall) + " of its steps for data; the other ranks " +
-           percentText(s.others) + " (median)";
+    // A catalogue entry: the app translates it (SummaryText::traceRecommendation).
+    return catalogueSentence("trace/straggler",
+                             {{"rank", double(rank)}, {"rank_stall_fraction", s.stall}, {"other_ranks_stall_fraction", s.others}});
 }
 
 } // namespace loaderscope

@@ -11,6 +11,7 @@
 // Loader spans on other threads (a background prefetcher) are reported, not counted as the loop's.
 #include "loaderscope/analysis/profiler_import.h"
 #include "loaderscope/results/figure_text.h"
+#include "loaderscope/analysis/advice.h"
 #include "loaderscope/analysis/ranks.h"
 #include "loaderscope/base/sentences.h"
 
@@ -233,28 +234,23 @@ void judge(const ProfilerTrace& trace, const std::map<ThreadKey, ThreadSpans>& t
 
 void recommend(TraceAnalysis& a)
 {
-    // The knob, the direction, the evidence (sentences fixed: gui/core/livemetrics.cpp translates them).
+    // The knob, the direction, the evidence: entries "trace/..." of the catalogue of sentences,
+    // which the app translates (SummaryText::traceRecommendation).
     if (!a.loader_spans_found)
-        a.recommendations.push_back(
-            "no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data");
+        a.recommendations.push_back(catalogueSentence("trace/no_loader_spans", {}));
     else if (a.loop_shape == loop_shape::kLoaderOnOtherThread)
-        a.recommendations.push_back(
-            "the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait "
-            "is not in the trace; wrap it in record_function to measure it");
+        a.recommendations.push_back(catalogueSentence("trace/loader_on_other_thread", {}));
     if (a.stall_applies && a.data_stall_fraction > 0.05)
-        a.recommendations.push_back("the loop waits " + pctString(a.data_stall_fraction) +
-                                    " of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper");
+        a.recommendations.push_back(catalogueSentence("trace/data_stall", {{"data_stall_fraction", a.data_stall_fraction}}));
     if (a.pageable_copies > 0)
-        a.recommendations.push_back(std::to_string(a.pageable_copies) + " of " +
-                                    std::to_string(a.pageable_copies + a.pinned_copies) +
-                                    " host-to-device copies are from pageable memory: set pin_memory=True");
+        a.recommendations.push_back(catalogueSentence(
+            "trace/pageable_copies",
+            {{"pageable_copies", double(a.pageable_copies)}, {"copies", double(a.pageable_copies + a.pinned_copies)}}));
     if (a.pinned_copies > 0 && a.pageable_copies == 0 && a.kernels > 0 && a.overlap_fraction >= 0 &&
         a.overlap_fraction < 0.2)
-        a.recommendations.push_back("copies overlap kernels only " + pctString(a.overlap_fraction) +
-                                    ": use non_blocking=True and issue the copies on a separate stream");
+        a.recommendations.push_back(catalogueSentence("trace/low_overlap", {{"overlap_fraction", a.overlap_fraction}}));
     if (a.stall_applies && a.reliable && a.data_stall_fraction < 0.05)
-        a.recommendations.push_back("not input-bound (the loop waits " + pctString(a.data_stall_fraction) +
-                                    " for data): the training step is the bottleneck; more workers will not help");
+        a.recommendations.push_back(catalogueSentence("trace/not_input_bound", {{"data_stall_fraction", a.data_stall_fraction}}));
 }
 
 } // namespace

@@ -56,6 +56,12 @@ constexpr std::array kArgs = {
     SentenceArg{"worker_uss_bytes", ArgKind::Bytes},
     SentenceArg{"worker_uss_mean_bytes", ArgKind::Bytes},
     SentenceArg{"events_lost", ArgKind::Count},
+    // a profiler trace's recommendations (trace_analysis.cpp, ranks.cpp)
+    SentenceArg{"pageable_copies", ArgKind::Count},
+    SentenceArg{"copies", ArgKind::Count},
+    SentenceArg{"rank", ArgKind::Count},
+    SentenceArg{"rank_stall_fraction", ArgKind::Share},
+    SentenceArg{"other_ranks_stall_fraction", ArgKind::Share},
 };
 
 // A declarative table: one line per sentence (the function-length rule does not apply).
@@ -223,6 +229,30 @@ constexpr std::array kSentences = {
              LS_TRANSLATE_NOOP("Sentences",
                                   "(measured on incomplete data: {events_lost} events were lost)")},
     // The verdicts: the key is the summary's value, the text the same English.
+    // An imported profiler trace's recommendations (trace_analysis.cpp's recommend, ranks.cpp's
+    // straggler): keys "trace/...", their arguments the trace's figures.
+    Sentence{"trace/no_loader_spans",
+             LS_TRANSLATE_NOOP("Sentences", "no DataLoader __next__ spans in the trace: profile the loop that iterates the "
+                                            "DataLoader to measure its wait for data")},
+    Sentence{"trace/loader_on_other_thread",
+             LS_TRANSLATE_NOOP("Sentences", "the DataLoader __next__ spans are on another thread than the steps (a background "
+                                            "prefetcher): the loop's own wait is not in the trace; wrap it in record_function "
+                                            "to measure it")},
+    Sentence{"trace/data_stall",
+             LS_TRANSLATE_NOOP("Sentences", "the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise "
+                                            "num_workers, or make each sample cheaper")},
+    Sentence{"trace/pageable_copies",
+             LS_TRANSLATE_NOOP("Sentences", "{pageable_copies} of {copies} host-to-device copies are from pageable memory: set "
+                                            "pin_memory=True")},
+    Sentence{"trace/low_overlap",
+             LS_TRANSLATE_NOOP("Sentences", "copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the "
+                                            "copies on a separate stream")},
+    Sentence{"trace/not_input_bound",
+             LS_TRANSLATE_NOOP("Sentences", "not input-bound (the loop waits {data_stall_fraction} for data): the training step "
+                                            "is the bottleneck; more workers will not help")},
+    Sentence{"trace/straggler",
+             LS_TRANSLATE_NOOP("Sentences", "rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks "
+                                            "{other_ranks_stall_fraction} (median)")},
     Sentence{verdict::kNotInputBound,
              LS_TRANSLATE_NOOP("Sentences",
                                   "not input-bound")},

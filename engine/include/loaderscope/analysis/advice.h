@@ -7,6 +7,8 @@
 #include "loaderscope/results/run_summary.h"
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace loaderscope {
@@ -114,5 +116,13 @@ std::vector<KnobValue> proofValues(const LoaderKnobs& knobs, const Advice& advic
  * clearlyAbove in spread.h). The advice's own text and advised value are left as they are.
  */
 void applyProof(Advice& advice, const std::vector<std::pair<KnobValue, std::vector<double>>>& runs);
+
+/**
+ * The catalogue entry `key` (base/sentences.h) in English, each "{name}" written from `args` as
+ * its argument kind says (a share as "22%", a count whole): how the engine writes every sentence
+ * that is not an advice of its own (a profiler trace's recommendations). Throws
+ * std::logic_error for a key or an argument the catalogue lacks.
+ */
+std::string catalogueSentence(std::string_view key, const std::vector<std::pair<std::string, double>>& args);
 
 } // namespace loaderscope
