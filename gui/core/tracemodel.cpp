@@ -126,17 +126,55 @@ int TraceModel::laneIndexFor(int16_t lane) const
     return -1;
 }
 
+namespace {
+
+constexpr size_t kLaneKindCount = size_t(TraceModel::LaneKind::Compute) + 1;
+
+/// What the descriptors say of each (lane kind, event kind, flags bit 0): its aggregate slot (-1:
+/// none) and whether it is drawn nested. Asked once per span on append and read-back, so the
+/// descriptors' answers are worked out once, here, instead of searched per span.
+struct SpanPlacement
+{
+    std::array<std::array<std::array<int8_t, 2>, 256>, kLaneKindCount> slot{};
+    std::array<std::array<bool, 256>, kLaneKindCount> nested{};
+
+    SpanPlacement()
+    {
+        for (auto& lane : slot)
+            for (auto& kind : lane)
+                kind.fill(-1);
+        for (const LaneKinds::LaneDescriptor& d : LaneKinds::lanes()) {
+            const auto& aggregates = d.aggregates;
+            for (int kind = 0; kind < 256; ++kind) {
+                // A kind aggregated with a flags variant (H2D from pinned or pageable memory)
+                // matches on flags bit 0, the others on the kind alone.
+                const bool byFlags = std::count_if(aggregates.begin(), aggregates.end(),
+                                                   [kind](const auto& s) { return int(s.kind) == kind; }) > 1;
+                for (int f = 0; f < 2; ++f) {
+                    int found = -1;
+                    for (size_t i = 0; i < aggregates.size() && found < 0; ++i)
+                        if ((int(aggregates[i].kind) == kind && (!byFlags || aggregates[i].flags == f)) ||
+                            (aggregates[i].also != EventKind::None && int(aggregates[i].also) == kind))
+                            found = int(i);
+                    slot[size_t(d.kind)][size_t(kind)][size_t(f)] = int8_t(found);
+                }
+                nested[size_t(d.kind)][size_t(kind)] = LaneKinds::nestedOn(d, EventKind(kind));
+            }
+        }
+    }
+};
+
+const SpanPlacement& spanPlacement()
+{
+    static const SpanPlacement table;
+    return table;
+}
+
+} // namespace
+
 int TraceModel::histogramSlot(LaneKind lane, quint8 kind, quint8 flags)
 {
-    // The lane's descriptor lists its aggregates; a kind aggregated with a flags variant (H2D from
-    // pinned or pageable memory) matches on flags bit 0, the others on the kind alone.
-    const auto& aggregates = LaneKinds::lane(lane).aggregates;
-    const bool byFlags = std::count_if(aggregates.begin(), aggregates.end(), [kind](const auto& s) { return quint8(s.kind) == kind; }) > 1;
-    for (size_t i = 0; i < aggregates.size(); ++i)
-        if ((quint8(aggregates[i].kind) == kind && (!byFlags || aggregates[i].flags == (flags & 1))) ||
-            (aggregates[i].also != EventKind::None && quint8(aggregates[i].also) == kind))
-            return int(i);
-    return -1;
+    return spanPlacement().slot[size_t(lane)][kind][flags & 1];
 }
 
 std::pair<quint8, quint8> TraceModel::slotKind(LaneKind lane, int slot)
@@ -182,7 +220,7 @@ bool TraceModel::toSpan(const Event& e, qint64 t0, qint64 t1, SpanRec& s, bool* 
     default:
         s.arg = qint32(std::clamp<int64_t>(e.arg0, INT32_MIN, INT32_MAX));
     }
-    *nested = LaneKinds::nestedOn(LaneKinds::lane(lane), e.kind);
+    *nested = spanPlacement().nested[size_t(lane)][quint8(e.kind)];
     return true;
 }
 

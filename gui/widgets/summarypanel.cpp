@@ -55,6 +55,21 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     vf.setBold(true);
     m_verdict->setFont(vf);
     layout->addWidget(m_verdict);
+    makeAdviceArea(layout);
+    m_errors = new QLabel(this);
+    m_errors->setWordWrap(true);
+    m_errors->setStyleSheet(QStringLiteral("color: #e05252;"));
+    m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_errors);
+    makeWorkerTable(layout);
+    layout->addStretch(0); // takes the room when the table is hidden (a profiler trace)
+    retranslate();
+}
+
+void SummaryPanel::makeAdviceArea(QVBoxLayout* layout)
+{
+    // The advice with its Apply links, the model's advice, Prove it and Model this job, and the
+    // proof's progress.
     m_advice = new QLabel(this);
     m_advice->setWordWrap(true);
     m_advice->setTextFormat(Qt::RichText);
@@ -91,11 +106,10 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     m_proofProgress = new QProgressBar(this);
     m_proofProgress->setVisible(false);
     layout->addWidget(m_proofProgress);
-    m_errors = new QLabel(this);
-    m_errors->setWordWrap(true);
-    m_errors->setStyleSheet(QStringLiteral("color: #e05252;"));
-    m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_errors);
+}
+
+void SummaryPanel::makeWorkerTable(QVBoxLayout* layout)
+{
     m_workerModel = new WorkerStatsModel(this);
     m_workerTable = new QTableView(this);
     m_workerTable->setModel(m_workerModel);
@@ -107,8 +121,6 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     connect(m_workerTable->horizontalHeader(), &QHeaderView::sectionResized, this, &SummaryPanel::fitTable);
     connect(m_workerTable->horizontalHeader(), &QHeaderView::geometriesChanged, this, &SummaryPanel::fitTable);
     layout->addWidget(m_workerTable, 1);
-    layout->addStretch(0); // takes the room when the table is hidden (a profiler trace)
-    retranslate();
 }
 
 void SummaryPanel::retranslate()

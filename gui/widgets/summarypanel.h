@@ -15,6 +15,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableView;
+class QVBoxLayout;
 class WorkerStatsModel;
 
 class SummaryPanel : public QWidget
@@ -74,6 +75,10 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    // The constructor's parts: the advice area (advice, the model's advice, Prove it, Model this
+    // job, the proof's progress) and the worker table at the bottom.
+    void makeAdviceArea(QVBoxLayout* layout);
+    void makeWorkerTable(QVBoxLayout* layout);
     void fitTable();
     /// The panel sits in a scroll area, which sizes it by its size hint, not by the height its
     /// wrapped rows need at its width: without this a narrow dock squeezes a three-line row under

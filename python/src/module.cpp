@@ -77,6 +77,82 @@ private:
     ls::EventReader m_reader;
 };
 
+/// A clock pair's three values into `x`.
+void putClock(py::dict& x, uint64_t mono, int64_t real, uint64_t pair)
+{
+    x["monotonic_ns"] = mono;
+    x["realtime_ns"] = real;
+    x["pair_ns"] = pair;
+}
+
+/// A stream's header record (version 3), or None.
+py::object streamInfoDict(const ls::RecordingReader& r)
+{
+    const auto& info = r.streamInfo();
+    if (!info)
+        return py::none();
+    py::dict s;
+    const ls::StreamInfoRecord& f = info->record;
+    putClock(s, f.monotonic_ns, f.realtime_ns, f.pair_ns);
+    s["source"] = f.source;
+    s["pid"] = f.pid;
+    s["rank"] = f.rank;
+    s["world_size"] = f.world_size;
+    s["run_state"] = f.run_state;
+    s["clock_origin_ns"] = f.clock_origin_ns;
+    s["start_unix_ns"] = f.start_unix_ns;
+    s["lanes"] = f.lanes;
+    s["event_ring_capacity"] = f.event_ring_capacity;
+    for (const auto& [k, v] : info->fields)
+        if (!s.contains(k))
+            s[py::str(k)] = v;
+    return std::move(s);
+}
+
+/// A stream's beacons and clock-ping answers.
+void putBeaconsAndPongs(const ls::RecordingReader& r, py::dict& d)
+{
+    py::list beacons;
+    for (const ls::StreamBeacon& b : r.beacons()) {
+        py::dict x;
+        putClock(x, b.monotonic_ns, b.realtime_ns, b.pair_ns);
+        x["seq"] = b.seq;
+        x["events"] = b.events;
+        x["lost_ring"] = b.lost_ring;
+        x["lost_stream"] = b.lost_stream;
+        x["run_state"] = b.run_state;
+        x["rank"] = b.rank;
+        x["world_size"] = b.world_size;
+        beacons.append(x);
+    }
+    d["beacons"] = beacons;
+    py::list pongs;
+    for (const ls::StreamPong& p : r.pongs()) {
+        py::dict x;
+        putClock(x, p.monotonic_ns, p.realtime_ns, p.pair_ns);
+        x["token"] = p.token;
+        pongs.append(x);
+    }
+    d["pongs"] = pongs;
+}
+
+/// A stream's end record, or None.
+py::object streamEndDict(const ls::RecordingReader& r)
+{
+    const auto& e = r.streamEnd();
+    if (!e)
+        return py::none();
+    py::dict x;
+    putClock(x, e->monotonic_ns, e->realtime_ns, e->pair_ns);
+    x["reason"] = ls::streamEndReasonName(e->reason);
+    x["events"] = e->events;
+    x["lost_ring"] = e->lost_ring;
+    x["lost_stream"] = e->lost_stream;
+    x["beacons"] = e->beacons;
+    x["run_state"] = e->run_state;
+    return std::move(x);
+}
+
 /** A recording (the app's event file), read back with the engine's RecordingReader. */
 py::tuple readRecording(const std::string& path)
 {
@@ -97,68 +173,11 @@ py::tuple readRecording(const std::string& path)
     // Version 3 (a stream): its header record, beacons and end record.
     d["version"] = r.version();
     d["compressed"] = r.compressed();
-    auto clock = [](py::dict& x, uint64_t mono, int64_t real, uint64_t pair) {
-        x["monotonic_ns"] = mono;
-        x["realtime_ns"] = real;
-        x["pair_ns"] = pair;
-    };
-    if (const auto& info = r.streamInfo()) {
-        py::dict s;
-        const ls::StreamInfoRecord& f = info->record;
-        clock(s, f.monotonic_ns, f.realtime_ns, f.pair_ns);
-        s["source"] = f.source;
-        s["pid"] = f.pid;
-        s["rank"] = f.rank;
-        s["world_size"] = f.world_size;
-        s["run_state"] = f.run_state;
-        s["clock_origin_ns"] = f.clock_origin_ns;
-        s["start_unix_ns"] = f.start_unix_ns;
-        s["lanes"] = f.lanes;
-        s["event_ring_capacity"] = f.event_ring_capacity;
-        for (const auto& [k, v] : info->fields)
-            if (!s.contains(k))
-                s[py::str(k)] = v;
-        d["stream"] = s;
-    } else {
-        d["stream"] = py::none();
-    }
-    py::list beacons;
-    for (const ls::StreamBeacon& b : r.beacons()) {
-        py::dict x;
-        clock(x, b.monotonic_ns, b.realtime_ns, b.pair_ns);
-        x["seq"] = b.seq;
-        x["events"] = b.events;
-        x["lost_ring"] = b.lost_ring;
-        x["lost_stream"] = b.lost_stream;
-        x["run_state"] = b.run_state;
-        x["rank"] = b.rank;
-        x["world_size"] = b.world_size;
-        beacons.append(x);
-    }
-    d["beacons"] = beacons;
-    py::list pongs;
-    for (const ls::StreamPong& p : r.pongs()) {
-        py::dict x;
-        clock(x, p.monotonic_ns, p.realtime_ns, p.pair_ns);
-        x["token"] = p.token;
-        pongs.append(x);
-    }
-    d["pongs"] = pongs;
+    d["stream"] = streamInfoDict(r);
+    putBeaconsAndPongs(r, d);
     // The job's description from the last JOBD record (None: the stream carried none).
     d["job"] = r.jobDescriptions() > 0 ? py::object(py::str(r.jobDescription())) : py::object(py::none());
-    if (const auto& e = r.streamEnd()) {
-        py::dict x;
-        clock(x, e->monotonic_ns, e->realtime_ns, e->pair_ns);
-        x["reason"] = ls::streamEndReasonName(e->reason);
-        x["events"] = e->events;
-        x["lost_ring"] = e->lost_ring;
-        x["lost_stream"] = e->lost_stream;
-        x["beacons"] = e->beacons;
-        x["run_state"] = e->run_state;
-        d["end"] = x;
-    } else {
-        d["end"] = py::none();
-    }
+    d["end"] = streamEndDict(r);
     py::list offsets;
     for (size_t i = 0; i < r.chunks(); ++i)
         offsets.append(r.chunkOffset(i));
@@ -171,6 +190,8 @@ py::tuple readRecording(const std::string& path)
 
 } // namespace
 
+// The module's bindings: a declarative list, one entry per name (the function-length rule does
+// not apply).
 PYBIND11_MODULE(_native, m)
 {
     m.doc() = "Loaderscope probe: the engine's shared-memory event rings for a real PyTorch DataLoader";

@@ -96,34 +96,33 @@ void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double run
     ++batches;
 }
 
+void ObservationAccumulator::addBatchPart(Side& side, const Event& e, double dur)
+{
+    if (e.kind == EventKind::Fetch) {
+        OpenBatch& b = side.open[e.lane];
+        b.fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
+        if (!b.first_t0 || e.t0 < b.first_t0)
+            b.first_t0 = e.t0;
+    } else if (e.kind == EventKind::Collate) {
+        side.open[e.lane].collate_us += dur;
+        side.open[e.lane].collate_samples = e.arg0;
+    } else if (auto it = side.open.find(e.lane); it != side.open.end()) {
+        // A lane's batch ends with its BatchCost: its fetches and collate came before it.
+        side.close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs, e.t0);
+        side.open.erase(it);
+    }
+}
+
 void ObservationAccumulator::add(const Event& e)
 {
     const double dur = double(e.t1 > e.t0 ? e.t1 - e.t0 : 0) * kUs;
     Side* side = e.lane >= 0 ? &m_workers : e.lane == LaneMain ? &m_main : nullptr;
     switch (e.kind) {
     case EventKind::Fetch:
-        if (side) {
-            OpenBatch& b = side->open[e.lane];
-            b.fetches.emplace_back(dur, std::max<int64_t>(1, e.arg1));
-            if (!b.first_t0 || e.t0 < b.first_t0)
-                b.first_t0 = e.t0;
-        }
-        break;
     case EventKind::Collate:
-        if (side) {
-            side->open[e.lane].collate_us += dur;
-            side->open[e.lane].collate_samples = e.arg0;
-        }
-        break;
     case EventKind::BatchCost:
-        // A lane's batch ends with its BatchCost: its fetches and collate came before it.
-        if (side) {
-            auto it = side->open.find(e.lane);
-            if (it != side->open.end()) {
-                side->close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs, e.t0);
-                side->open.erase(it);
-            }
-        }
+        if (side)
+            addBatchPart(*side, e, dur);
         break;
     case EventKind::Step:
         if (e.lane == LaneMain && e.batch >= 0) {

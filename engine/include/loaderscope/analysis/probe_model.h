@@ -112,6 +112,8 @@ private:
         /// `endNs`: the batch's BatchCost (its end).
         void close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs);
     };
+    /// A Fetch, Collate or BatchCost of a fetching lane: the open batch grows, or closes.
+    static void addBatchPart(Side& side, const Event& e, double dur);
     Side m_workers, m_main;
     double m_stepSum = 0, m_initSum = 0, m_readySum = 0;
     int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
