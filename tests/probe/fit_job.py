@@ -38,7 +38,7 @@ class Shaped(Dataset):
 
     def __getitem__(self, i):
         if self.io_us:
-            time.sleep(self.io_us * 1e-6)
+            time.sleep(self.io_us * 1e-6)  # the workload: a sample's I/O off the CPU (no wait on anything)
         if self.cpu_us:
             busy(self.cpu_us)
         return torch.full((self.floats,), float(i))
@@ -73,7 +73,7 @@ def main():
         if a.step_cpu_us:
             busy(a.step_cpu_us)
         if a.step_us:
-            time.sleep(a.step_us * 1e-6)
+            time.sleep(a.step_us * 1e-6)  # the workload: the step's time off the CPU (no wait on anything)
     seconds = time.perf_counter() - t0
     del it
     print(json.dumps({"samples": samples, "seconds": seconds, "samples_per_s": samples / seconds,
