@@ -24,6 +24,32 @@ inline RunSummary run(double stall, int cores = 2)
     return s;
 }
 
+/// The memory figures of a run with `workers` workers: each worker's private memory (USS)
+/// `workerUss` after growing by `growth` while it read samples; the segment, /dev/shm and the
+/// memory limit in bytes (the slots an eighth of the segment, the rest its event rings).
+inline MemoryFigures memoryFigures(uint64_t growth, uint64_t workerUss, uint64_t segment, uint64_t shm, uint64_t limit,
+                                   int workers)
+{
+    constexpr uint64_t kMiB = 1ULL << 20;
+    MemoryFigures m;
+    m.main = {300 * kMiB, 150 * kMiB, 40 * kMiB};
+    for (int w = 0; w < workers; ++w) {
+        WorkerMemory wm;
+        wm.worker = w;
+        wm.peak_rss_bytes = 300 * kMiB + workerUss;
+        wm.peak_pss_bytes = workerUss + 30 * kMiB;
+        wm.peak_uss_bytes = workerUss;
+        wm.uss_growth_bytes = growth;
+        m.workers.push_back(wm);
+    }
+    m.segment_bytes = segment;
+    m.slots_bytes = segment / 8;
+    m.dev_shm_size_bytes = shm;
+    m.dev_shm_min_free_bytes = shm / 2;
+    m.limit_bytes = limit;
+    return m;
+}
+
 /// `n` workers, each busy `busy` of the loop, split into CPU, waiting for a core, and I/O.
 inline void workers(RunSummary& s, int n, double busy, double cpu, double cpuWait, double idle = 0.02)
 {

@@ -5,6 +5,7 @@
 #include "memory_testutil.h"
 #include "testutil.h"
 
+#include "advicetest.h"
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/memory.h"
@@ -219,23 +220,7 @@ void TestMemory::adviceRules()
         s.figures.samples = 1000;
         s.figures.data_stall_fraction = 0.01;
         s.cores = 8;
-        MemoryFigures m;
-        m.main = {300 * kMiB, 150 * kMiB, 40 * kMiB};
-        for (int w = 0; w < workers; ++w) {
-            WorkerMemory wm;
-            wm.worker = w;
-            wm.peak_rss_bytes = 300 * kMiB + workerUss;
-            wm.peak_pss_bytes = workerUss + 30 * kMiB;
-            wm.peak_uss_bytes = workerUss;
-            wm.uss_growth_bytes = growth;
-            m.workers.push_back(wm);
-        }
-        m.segment_bytes = segment;
-        m.slots_bytes = segment / 8; // the rest are the event rings
-        m.dev_shm_size_bytes = shm;
-        m.dev_shm_min_free_bytes = shm / 2;
-        m.limit_bytes = limit;
-        s.figures.memory = m;
+        s.figures.memory = advicetest::memoryFigures(growth, workerUss, segment, shm, limit, workers);
         return s;
     };
     auto ids = [](const std::vector<Advice>& advice) {

@@ -71,23 +71,7 @@ QStringList placeholders(const QString& text)
 RunSummary memoryRun(uint64_t growth, uint64_t workerUss, uint64_t segment, uint64_t shm, uint64_t limit, int workers)
 {
     RunSummary s = run(0.01, 8);
-    MemoryFigures m;
-    m.main = {300 * kMiB, 150 * kMiB, 40 * kMiB};
-    for (int w = 0; w < workers; ++w) {
-        WorkerMemory wm;
-        wm.worker = w;
-        wm.peak_rss_bytes = 300 * kMiB + workerUss;
-        wm.peak_pss_bytes = workerUss + 30 * kMiB;
-        wm.peak_uss_bytes = workerUss;
-        wm.uss_growth_bytes = growth;
-        m.workers.push_back(wm);
-    }
-    m.segment_bytes = segment;
-    m.slots_bytes = segment / 8;
-    m.dev_shm_size_bytes = shm;
-    m.dev_shm_min_free_bytes = shm / 2;
-    m.limit_bytes = limit;
-    s.figures.memory = m;
+    s.figures.memory = advicetest::memoryFigures(growth, workerUss, segment, shm, limit, workers);
     return s;
 }
 
