@@ -99,6 +99,9 @@ uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
 {
     const DatasetConfig& d = m_config.dataset;
     const uint64_t bytes = uint64_t(d.sample_bytes);
+    // cpu_us is the sample's CPU from its start, what its wait costs the CPU included, as the
+    // probe measures a job's sample (the job's sleep or read costs CPU too).
+    const uint64_t cpu0 = d.cpu_us > 0 ? threadCpuNs() : 0;
     // I/O latency: the slow-sample override, a constant, or a lognormal draw from this worker's
     // generator (seeded base_seed + worker id, like a worker's torch RNG).
     double latencyUs = d.io_latency.mean_us;
@@ -110,7 +113,7 @@ uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
         latencyUs = std::exp(mu + s * m_rng.normal());
     }
     if (latencyUs > 0)
-        sleepNs(uint64_t(latencyUs * 1000.0));
+        waitOffCpuNs(uint64_t(latencyUs * 1000.0));
 
     uint64_t sum;
     if (d.kind == DatasetConfig::Kind::Files) {
@@ -147,7 +150,7 @@ uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
         sum = checksumBytes(dst, bytes);
     }
     if (d.cpu_us > 0)
-        sum ^= burnCpuNs(uint64_t(d.cpu_us * 1000.0), uint64_t(index) + 1);
+        sum ^= burnCpuUntil(cpu0 + uint64_t(d.cpu_us * 1000.0), uint64_t(index) + 1);
     if (m_objects)
         sum ^= m_objects->read(index); // self.items[i % len(self.items)]: object i % count
     return sum;

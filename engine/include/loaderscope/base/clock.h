@@ -24,6 +24,17 @@ uint64_t threadCpuNs();
  * Returns a checksum.
  */
 uint64_t burnCpuNs(uint64_t ns, uint64_t salt);
+/** burnCpuNs until the calling thread's CPU clock (threadCpuNs) reaches `endNs`; none if it has. */
+uint64_t burnCpuUntil(uint64_t endNs, uint64_t salt);
+/**
+ * A modelled wait off the CPU (a read, a step's time on a device): the calling thread spends `ns`
+ * nanoseconds neither on a core nor waiting for one. A sleep on this kind of machine overshoots
+ * by tens of microseconds (timer slack and wake-up: about 100 us on a 2-core VM, 30 us of it on
+ * the CPU). A fitted latency already holds the job's own overshoot, so each thread learns what
+ * its sleeps add (a running mean, reset in a forked child) and asks for that much less. The wait
+ * for a core after waking is not taken off: contention is what the model must show.
+ */
+void waitOffCpuNs(uint64_t ns);
 /** CPUs this process may run on (sched_getaffinity), at least 1. */
 int usableCores();
 
