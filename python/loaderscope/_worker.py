@@ -164,15 +164,16 @@ class WorkerSide:
             if self.idle_since is not None:
                 self.writer.span(K.WAIT_TASK, self.idle_since, now)
                 self.idle_since = None
-            self._pass_cost()
             self.recorder.begin_batch(_native.batch_key(self.epoch, r[0]))
+            self._pass_cost()
         elif isinstance(r, self.resume_type):
             self.epoch += 1  # persistent workers: a new epoch of the same iterator
 
     def _pass_cost(self):
         """PassCost of the batch the previous task made: the process's CPU from that task's start
-        until now, less the thread's fetch and collate (its BatchCost)."""
-        mark = (time.process_time_ns(), _native.thread_cpu_ns(), _native.run_delay_ns())
+        until now, less the thread's fetch and collate (its BatchCost). The thread's clocks are
+        the ones the recorder read as this task began and as the last one ended."""
+        mark = (time.process_time_ns(),) + self.recorder.begin_clocks
         last, self.task_mark = self.task_mark, mark
         if last is None or self.last_key is None:
             return
@@ -184,7 +185,7 @@ class WorkerSide:
     def on_result(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
             self.recorder.end_batch(not isinstance(r[1], self.end_type))
-            self.thread_at_result = (_native.thread_cpu_ns(), _native.run_delay_ns())
+            self.thread_at_result = self.recorder.end_clocks
             delivered = not isinstance(r[1], self.end_type) and self.task_mark is not None
             self.last_key = self.recorder.batch if delivered else None
             self.idle_since = _native.now()

@@ -35,8 +35,10 @@ int64_t FetchRecorder::end_batch(bool delivered)
     if (!m_open)
         return 0;
     m_open = false;
-    const uint64_t cpu = threadCpuNs() - m_cpu0;
-    const uint64_t rq = runDelayNs() - m_rq0;
+    m_cpu1 = threadCpuNs();
+    m_rq1 = runDelayNs();
+    const uint64_t cpu = m_cpu1 - m_cpu0;
+    const uint64_t rq = m_rq1 - m_rq0;
     const uint64_t t = ls::nowNs();
     // A task that made no batch (an iterable dataset's end) still cost its CPU: batch -1 keeps
     // that cost in the lane's figures without counting a batch (metrics.cpp).
@@ -285,6 +287,8 @@ void registerRecorder(py::module_& m)
         .def("begin_batch", &FetchRecorder::begin_batch)
         .def("end_batch", &FetchRecorder::end_batch, py::arg("delivered") = true)
         .def_property_readonly("batch", &FetchRecorder::batch)
+        .def_property_readonly("begin_clocks", &FetchRecorder::begin_clocks)
+        .def_property_readonly("end_clocks", &FetchRecorder::end_clocks)
         .def_property_readonly("samples_seen", &FetchRecorder::samples_seen)
         .def_property_readonly("every", &FetchRecorder::every);
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <sys/types.h>
 
 namespace lsprobe {
@@ -90,6 +91,10 @@ public:
     /// false: the task made no batch (an iterable dataset's end): its cost, under batch -1.
     int64_t end_batch(bool delivered = true);
     int64_t batch() const { return m_batch; }
+    /// The thread's (CPU ns, run-queue ns) read by the last begin_batch and end_batch: the worker's
+    /// PassCost reuses them rather than read the clocks again (a microsecond or two each).
+    std::pair<uint64_t, uint64_t> begin_clocks() const { return {m_cpu0, m_rq0}; }
+    std::pair<uint64_t, uint64_t> end_clocks() const { return {m_cpu1, m_rq1}; }
     uint64_t samples_seen() const { return m_seen; }
     uint32_t every() const { return m_every; }
 
@@ -110,6 +115,8 @@ private:
     uint64_t m_seen = 0;      ///< samples fetched by this thread, all batches
     uint64_t m_cpu0 = 0;
     uint64_t m_rq0 = 0;
+    uint64_t m_cpu1 = 0;
+    uint64_t m_rq1 = 0;
     bool m_open = false;
 };
 
