@@ -2,6 +2,7 @@
 // The advice rules and the metrics behind them, on recorded figures and synthetic events: no
 // process is started. Engine runs that produce each piece of advice are in tst_recommend.
 #include "advicetest.h"
+#include "loaderscope/base/sentences.h"
 
 #include <QtTest>
 
@@ -320,9 +321,23 @@ void TestAdvice::proofValuesAndWording()
     QCOMPARE(a.proof->measured[1].second, 6889.0); // the median
     QVERIFY2(a.proof->text.find("+55%") != std::string::npos, a.proof->text.c_str());
     QVERIFY2(a.proof->text.find("6800–6950") != std::string::npos, a.proof->text.c_str()); // the spread
+    QCOMPARE(a.proof->outcome, std::string(proof::kConfirmed));
+    QVERIFY(!a.proof->faster_still); // 16 measured the same as 12
+    QCOMPARE(a.proof->text, std::string("Measured: num_workers = 12 gives +55% samples/s (medians of 3 runs: 4: 4441 "
+                                        "(4400–4500), 12: 6889 (6800–6950), 16: 6900 (6850–6990)). Confirmed."));
+    // One beyond the advice did better still, beyond the spread: the sentence says so.
+    applyProof(a, {{v[0], {4441, 4400, 4500}}, {v[1], {6889, 6800, 6950}}, {v[2], {8000, 7900, 8100}}});
+    QVERIFY(a.proof->confirmed && a.proof->faster_still);
+    QVERIFY2(a.proof->text.find("Confirmed. 16 was faster still.") != std::string::npos, a.proof->text.c_str());
     applyProof(a, {{v[0], {4441, 4400, 4450}}, {v[1], {4400, 4380, 4410}}, {v[2], {4300, 4200, 4350}}});
     QVERIFY(!a.proof->confirmed);
-    QVERIFY(a.proof->text.find("not confirmed") != std::string::npos);
+    QCOMPARE(a.proof->outcome, std::string(proof::kNotConfirmed));
+    QVERIFY2(a.proof->text.find("gives −1%") != std::string::npos, a.proof->text.c_str());
+    QVERIFY(a.proof->text.find("Not confirmed on this machine.") != std::string::npos);
+    // Fewer than two values measured: nothing to compare.
+    applyProof(a, {{v[0], {4441}}});
+    QCOMPARE(a.proof->outcome, std::string(proof::kNotMeasured));
+    QCOMPARE(a.proof->text, std::string("Not measured."));
     // A boolean knob: the two values only.
     Advice p;
     p.id = advice_id::kPinMemory;
@@ -348,7 +363,8 @@ void TestAdvice::proofConfirmedOnlyBeyondTheSpread()
     // +20 % in the medians, but one run of 2 beat the slowest run of 4: within the spread.
     applyProof(a, {{two, {1000, 900, 1250}}, {four, {1200, 1180, 1300}}});
     QVERIFY(!a.proof->confirmed);
-    QVERIFY2(a.proof->text.find("within the spread") != std::string::npos, a.proof->text.c_str());
+    QCOMPARE(a.proof->outcome, std::string(proof::kWithinSpread));
+    QVERIFY2(a.proof->text.find("Within the spread of the runs: not confirmed.") != std::string::npos, a.proof->text.c_str());
     // The same medians, the ranges apart: confirmed.
     applyProof(a, {{two, {1000, 980, 1020}}, {four, {1200, 1180, 1220}}});
     QVERIFY(a.proof->confirmed);
@@ -372,14 +388,18 @@ void TestAdvice::proofConfirmedOnlyBeyondTheSpread()
     f.suggest = KnobValue::of(2.0);
     applyProof(f, {{four, {1000, 900, 1100}}, {two, {950, 880, 1050}}});
     QVERIFY(f.proof->confirmed); // −5 % inside the spread: the same throughput
+    QCOMPARE(f.proof->outcome, std::string(proof::kSameThroughput));
     applyProof(f, {{four, {1000, 990, 1010}}, {two, {800, 790, 810}}});
     QVERIFY(!f.proof->confirmed);
+    QCOMPARE(f.proof->outcome, std::string(proof::kSlower));
     // The spread survives the summary's JSON.
     RunSummary s;
     s.advice.push_back(a);
     const RunSummary back = parseRunSummary(runSummaryToJson(s));
     QCOMPARE(back.advice[0].proof->runs, a.proof->runs);
     QCOMPARE(back.advice[0].proof->spread(1).min, 1020.0);
+    QCOMPARE(back.advice[0].proof->outcome, a.proof->outcome);
+    QCOMPARE(back.advice[0].proof->faster_still, a.proof->faster_still);
 }
 
 void TestAdvice::summaryRoundTrip()

@@ -25,6 +25,7 @@ private slots:
     void turkishForEveryEntry();
     void engineAndAppWriteTheSameEnglish();
     void traceRecommendationsTranslatedByEntry();
+    void proofsWrittenFromTheCatalogue();
 };
 
 namespace {
@@ -317,6 +318,43 @@ void TestSentences::traceRecommendationsTranslatedByEntry()
     }
     QCOMPARE(entries, 7);
     translator.setLanguage(QStringLiteral("en"));
+}
+
+void TestSentences::proofsWrittenFromTheCatalogue()
+{
+    // "Prove it": the engine decides the outcome once (applyProof); its English and the app's
+    // text in both languages come from the same catalogue entries (advice.h proofSentenceKeys).
+    Advice a;
+    a.id = loaderscope::advice_id::kRaiseNumWorkers;
+    a.knob = "loader.num_workers";
+    a.suggest = loaderscope::KnobValue::of(4.0);
+    Advice fewer = a;
+    fewer.id = loaderscope::advice_id::kFewerWorkers;
+    const auto two = loaderscope::KnobValue::of(2.0), four = loaderscope::KnobValue::of(4.0),
+               six = loaderscope::KnobValue::of(6.0);
+    // Rates under 1,000: the app groups thousands, the engine does not.
+    const std::vector<std::pair<Advice, std::vector<std::pair<loaderscope::KnobValue, std::vector<double>>>>> cases = {
+        {a, {{two, {500, 490, 510}}, {four, {700, 690, 710}}, {six, {900, 890, 910}}}}, // confirmed, faster still
+        {a, {{two, {500, 400, 600}}, {four, {600, 550, 650}}}},                        // within the spread
+        {a, {{two, {500, 490, 510}}, {four, {505, 495, 515}}}},                        // not confirmed
+        {fewer, {{four, {500, 450, 550}}, {two, {490, 440, 540}}}},                    // the same throughput
+        {fewer, {{four, {500, 495, 505}}, {two, {300, 295, 305}}}},                    // slower
+    };
+    Translator translator;
+    QSet<QString> outcomes;
+    for (auto [advice, runs] : cases) {
+        loaderscope::applyProof(advice, runs);
+        outcomes.insert(QString::fromStdString(advice.proof->outcome));
+        QVERIFY(translator.setLanguage(QStringLiteral("en")));
+        QCOMPARE(SummaryText::proof(advice), QString::fromStdString(advice.proof->text));
+        QVERIFY(translator.setLanguage(QStringLiteral("tr")));
+        const QString turkish = SummaryText::proof(advice);
+        QVERIFY2(turkish != QString::fromStdString(advice.proof->text) && !turkish.contains(QLatin1Char('{')),
+                 qPrintable(turkish));
+        QVERIFY2(turkish.contains(QStringLiteral("num_workers = 4")), qPrintable(turkish));
+    }
+    translator.setLanguage(QStringLiteral("en"));
+    QCOMPARE(outcomes.size(), 5);
 }
 
 QTEST_GUILESS_MAIN(TestSentences)

@@ -3124,207 +3124,247 @@
 <context>
     <name>Sentences</name>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="71" />
+        <location filename="../engine/src/base/sentences.cpp" line="78" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="78" />
+        <location filename="../engine/src/base/sentences.cpp" line="85" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="87" />
+        <location filename="../engine/src/base/sentences.cpp" line="94" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker zaten {cores} çekirdeğin {cores_used} kadarını kullanıyor (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="94" />
+        <location filename="../engine/src/base/sentences.cpp" line="101" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker meşgul zamanlarının {cpu_wait_share} kadarında boş bir çekirdek bekliyor ({cores} çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="101" />
+        <location filename="../engine/src/base/sentences.cpp" line="108" />
         <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
         <translation>{num_workers} worker ortalamada yetişse de (yaklaşık {needed} gerekli) döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="106" />
+        <location filename="../engine/src/base/sentences.cpp" line="113" />
         <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca {worker_busy_mean} kadarında meşgul (ortalamada {window} batch'ten {mean_ready_batches} tanesi hazır): {suggest} worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="111" />
+        <location filename="../engine/src/base/sentences.cpp" line="118" />
         <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca {data_stall_fraction} kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="115" />
+        <location filename="../engine/src/base/sentences.cpp" line="122" />
         <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>worker'ların başlatılması ({startup_share}) dışında döngü zamanının yalnızca {data_stall_fraction} kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="121" />
+        <location filename="../engine/src/base/sentences.cpp" line="128" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="128" />
+        <location filename="../engine/src/base/sentences.cpp" line="135" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="136" />
+        <location filename="../engine/src/base/sentences.cpp" line="143" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="140" />
+        <location filename="../engine/src/base/sentences.cpp" line="147" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="145" />
+        <location filename="../engine/src/base/sentences.cpp" line="152" />
         <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün {sync_copy_blocked_fraction} kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="148" />
+        <location filename="../engine/src/base/sentences.cpp" line="155" />
         <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün {copy_share} kadarını alıyor ve adım çekirdeğiyle yalnızca {overlap_fraction} örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="154" />
+        <location filename="../engine/src/base/sentences.cpp" line="161" />
         <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak {startups} epoch'un her birinde {startup_ms_per_epoch} ms sürdü (döngünün {startup_share} kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="158" />
+        <location filename="../engine/src/base/sentences.cpp" line="165" />
         <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir süreç başlatır: {num_workers} worker'ı başlatmak epoch başına {startup_ms_per_epoch} ms (döngünün {startup_share} kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="164" />
+        <location filename="../engine/src/base/sentences.cpp" line="171" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="174" />
+        <location filename="../engine/src/base/sentences.cpp" line="181" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="184" />
+        <location filename="../engine/src/base/sentences.cpp" line="191" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="192" />
+        <location filename="../engine/src/base/sentences.cpp" line="199" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="200" />
+        <location filename="../engine/src/base/sentences.cpp" line="207" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="206" />
+        <location filename="../engine/src/base/sentences.cpp" line="213" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="211" />
+        <location filename="../engine/src/base/sentences.cpp" line="218" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="217" />
+        <location filename="../engine/src/base/sentences.cpp" line="224" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="223" />
+        <location filename="../engine/src/base/sentences.cpp" line="230" />
         <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
         <translation>{num_workers} worker'ın yalnızca kendine ait belleği toplam {worker_uss_bytes} (her biri {worker_uss_mean_bytes}) ve çalıştırma {limit_bytes} sınırının {total_bytes} kadarını kullanıyor: num_workers değerini {suggest} yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="229" />
+        <location filename="../engine/src/base/sentences.cpp" line="236" />
         <source>(measured on incomplete data: {events_lost} events were lost)</source>
         <translation>(eksik veriyle ölçüldü: {events_lost} olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="235" />
+        <location filename="../engine/src/base/sentences.cpp" line="242" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="238" />
+        <location filename="../engine/src/base/sentences.cpp" line="245" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="242" />
+        <location filename="../engine/src/base/sentences.cpp" line="249" />
         <source>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının {data_stall_fraction} kadarında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="245" />
+        <location filename="../engine/src/base/sentences.cpp" line="252" />
         <source>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza {copies} kopyanın {pageable_copies} tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="248" />
+        <location filename="../engine/src/base/sentences.cpp" line="255" />
         <source>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca {overlap_fraction} oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="251" />
+        <location filename="../engine/src/base/sentences.cpp" line="258" />
         <source>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü {data_stall_fraction} oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="254" />
+        <location filename="../engine/src/base/sentences.cpp" line="261" />
         <source>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</source>
         <translation>rank {rank} adımlarının {rank_stall_fraction} kadarında veri bekliyor; diğer rank'ler {other_ranks_stall_fraction} (medyan)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="257" />
+        <location filename="../engine/src/base/sentences.cpp" line="265" />
+        <source>Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).</source>
+        <translation>Ölçüldü: {knob} = {value} ile örnek/s {gain} değişiyor ({runs} çalıştırmanın medyanları: {values}).</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="267" />
+        <source>Confirmed.</source>
+        <translation>Doğrulandı.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="268" />
+        <source>Within the spread of the runs: not confirmed.</source>
+        <translation>Çalıştırmaların yayılımı içinde: doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="269" />
+        <source>Not confirmed on this machine.</source>
+        <translation>Bu makinede doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="270" />
+        <source>The same throughput: confirmed.</source>
+        <translation>Aynı verim: doğrulandı.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="271" />
+        <source>Slower: not confirmed.</source>
+        <translation>Daha yavaş: doğrulanmadı.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="272" />
+        <source>{faster_value} was faster still.</source>
+        <translation>{faster_value} daha da hızlıydı.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="273" />
+        <source>Not measured.</source>
+        <translation>Ölçülmedi.</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="275" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="260" />
+        <location filename="../engine/src/base/sentences.cpp" line="278" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="263" />
+        <location filename="../engine/src/base/sentences.cpp" line="281" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="266" />
+        <location filename="../engine/src/base/sentences.cpp" line="284" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="269" />
+        <location filename="../engine/src/base/sentences.cpp" line="287" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="272" />
+        <location filename="../engine/src/base/sentences.cpp" line="290" />
         <source>no loader spans found</source>
         <translation>DataLoader aralığı bulunamadı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="275" />
+        <location filename="../engine/src/base/sentences.cpp" line="293" />
         <source>loader wait not measured</source>
         <translation>DataLoader beklemesi ölçülmedi</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="278" />
+        <location filename="../engine/src/base/sentences.cpp" line="296" />
         <source>unreliable trace</source>
         <translation>güvenilmez iz</translation>
     </message>
@@ -3660,147 +3700,147 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="223" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="235" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="116" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="129" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="129" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="129" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="117" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="129" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="118" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="122" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="134" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="125" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="137" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="127" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="139" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="140" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="142" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="175" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="187" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="197" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="209" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="210" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="198" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="210" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="211" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="201" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="213" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="202" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="214" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="236" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="248" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="242" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="254" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="199" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="211" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="131" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="143" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="249" />
+        <location filename="../gui/widgets/summarypanel.cpp" line="261" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -3868,72 +3908,37 @@
         <translation>CPU %1, çekirdek bekleme %2, G/Ç %3, boşta %4</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="247" />
-        <source>Measured: %1 = %2 gives %3 samples/s (%4).</source>
-        <translation>Ölçüldü: %1 = %2 ile örnek/s %3 değişiyor (%4).</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
-        <source>The same throughput: confirmed.</source>
-        <translation>Aynı verim: doğrulandı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="250" />
-        <source>Slower: not confirmed.</source>
-        <translation>Daha yavaş: doğrulanmadı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="252" />
-        <source>Confirmed.</source>
-        <translation>Doğrulandı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="253" />
-        <source>Within the spread of the runs: not confirmed.</source>
-        <translation>Çalıştırmaların yayılımı içinde: doğrulanmadı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="254" />
-        <source>Not confirmed on this machine.</source>
-        <translation>Bu makinede doğrulanmadı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="258" />
-        <source>%1 was faster still.</source>
-        <translation>%1 daha da hızlıydı.</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/summarytext.cpp" line="267" />
+        <location filename="../gui/core/summarytext.cpp" line="282" />
         <source>main %1 RSS, %2 USS</source>
         <translation>ana %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="272" />
+        <location filename="../gui/core/summarytext.cpp" line="287" />
         <source>; workers up to %1 USS</source>
         <translation>; worker'lar en fazla %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="285" />
+        <location filename="../gui/core/summarytext.cpp" line="300" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="286" />
+        <location filename="../gui/core/summarytext.cpp" line="301" />
         <source>slots up to %1 in use</source>
         <translation>kullanımdaki slotlar en fazla %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="288" />
+        <location filename="../gui/core/summarytext.cpp" line="303" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, en az %2 boş</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="290" />
+        <location filename="../gui/core/summarytext.cpp" line="305" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="296" />
+        <location filename="../gui/core/summarytext.cpp" line="311" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -3942,82 +3947,82 @@ PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm 
 USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="306" />
+        <location filename="../gui/core/summarytext.cpp" line="321" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="308" />
+        <location filename="../gui/core/summarytext.cpp" line="323" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="310" />
+        <location filename="../gui/core/summarytext.cpp" line="325" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="312" />
+        <location filename="../gui/core/summarytext.cpp" line="327" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="314" />
+        <location filename="../gui/core/summarytext.cpp" line="329" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="316" />
+        <location filename="../gui/core/summarytext.cpp" line="331" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="318" />
+        <location filename="../gui/core/summarytext.cpp" line="333" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="320" />
+        <location filename="../gui/core/summarytext.cpp" line="335" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="321" />
+        <location filename="../gui/core/summarytext.cpp" line="336" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="324" />
+        <location filename="../gui/core/summarytext.cpp" line="339" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="325" />
+        <location filename="../gui/core/summarytext.cpp" line="340" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337" />
+        <location filename="../gui/core/summarytext.cpp" line="352" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342" />
+        <location filename="../gui/core/summarytext.cpp" line="357" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="349" />
+        <location filename="../gui/core/summarytext.cpp" line="364" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="351" />
+        <location filename="../gui/core/summarytext.cpp" line="366" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="363" />
+        <location filename="../gui/core/summarytext.cpp" line="378" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>

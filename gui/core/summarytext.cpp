@@ -193,7 +193,12 @@ QString argText(loaderscope::ArgKind kind, double v)
     case loaderscope::ArgKind::Count: return count(v);
     case loaderscope::ArgKind::Decimal1: return number(v, 1);
     case loaderscope::ArgKind::Bytes: return bytes(v);
-    case loaderscope::ArgKind::Flag: break;
+    case loaderscope::ArgKind::SignedShare: {
+        const int whole = int(std::lround(v * 100));
+        return (whole >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + withPercentSign(QLocale().toString(std::abs(whole)));
+    }
+    case loaderscope::ArgKind::Flag:
+    case loaderscope::ArgKind::Text: break;
     }
     return {};
 }
@@ -237,26 +242,36 @@ QString proof(const Advice& a)
 {
     if (!a.proof || a.proof->measured.size() < 2)
         return {};
-    const auto& m = a.proof->measured;
-    QStringList values;
-    for (size_t i = 0; i < m.size(); ++i)
-        values << QStringLiteral("%1: %2").arg(knobValue(m[i].first), rateSpread(a.proof->spread(i)));
-    const int gain = int(std::lround(a.proof->gain * 100));
-    const QString signedGain = (gain >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + withPercentSign(QLocale().toString(std::abs(gain)));
-    const QString knob = QString::fromStdString(a.knob.substr(a.knob.find('.') + 1));
-    const QString head = T::tr("Measured: %1 = %2 gives %3 samples/s (%4).")
-                             .arg(knob, knobValue(a.suggest), signedGain, values.join(QStringLiteral(", ")));
-    if (!loaderscope::adviceAimsFaster(a.id))
-        return head + QLatin1Char(' ') + (a.proof->confirmed ? T::tr("The same throughput: confirmed.") : T::tr("Slower: not confirmed."));
-    const bool withinSpread = !a.proof->confirmed && a.proof->gain >= loaderscope::AdviceThresholds::kConfirmGain;
-    QString tail = a.proof->confirmed ? T::tr("Confirmed.")
-                   : withinSpread     ? T::tr("Within the spread of the runs: not confirmed.")
-                                      : T::tr("Not confirmed on this machine.");
-    // One beyond the advice measured faster still, beyond the spread: say so (the peak may lie further).
-    if (a.proof->confirmed && m.size() > 2 && loaderscope::clearlyAbove(a.proof->spread(2), a.proof->spread(1)) &&
-        m.back().second > m[1].second * (1 + loaderscope::AdviceThresholds::kConfirmGain))
-        tail += QLatin1Char(' ') + T::tr("%1 was faster still.").arg(knobValue(m.back().first));
-    return head + QLatin1Char(' ') + tail;
+    const loaderscope::AdviceProof& p = *a.proof;
+    // A summary written before proofs recorded their outcome: its English as it was written.
+    if (!loaderscope::findSentence(p.outcome))
+        return QString::fromStdString(p.text);
+    // The catalogue's proof sentences (advice.h proofSentenceKeys), each argument in this locale.
+    const auto value = [&](std::string_view name) -> std::string {
+        QString v;
+        if (name == "knob") {
+            v = QString::fromStdString(a.knob.substr(a.knob.find('.') + 1));
+        } else if (name == "value") {
+            v = knobValue(a.suggest);
+        } else if (name == "values") {
+            QStringList values;
+            for (size_t i = 0; i < p.measured.size(); ++i)
+                values << QStringLiteral("%1: %2").arg(knobValue(p.measured[i].first), rateSpread(p.spread(i)));
+            v = values.join(QStringLiteral(", "));
+        } else if (name == "faster_value") {
+            v = p.measured.size() > 2 ? knobValue(p.measured[2].first) : QString();
+        } else if (name == "runs") {
+            v = count(p.spread(0).runs);
+        } else { // "gain"
+            v = argText(loaderscope::ArgKind::SignedShare, p.gain);
+        }
+        return v.toStdString();
+    };
+    QStringList parts;
+    for (const char* key : loaderscope::proofSentenceKeys(p))
+        parts << QString::fromStdString(
+            loaderscope::fillSentence(catalogueText(loaderscope::findSentence(key)->text).toStdString(), value));
+    return parts.join(QLatin1Char(' '));
 }
 
 QString memoryPeaks(const RunSummary& s)

@@ -1121,4 +1121,9 @@ TR = {
         "girdi darboğazı yok (döngü {data_stall_fraction} oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz",
     "rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)":
         "rank {rank} adımlarının {rank_stall_fraction} kadarında veri bekliyor; diğer rank'ler {other_ranks_stall_fraction} (medyan)",
+    # A measured proof ("Prove it"): the measurement, its outcome, a value that did better still.
+    "Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).":
+        "Ölçüldü: {knob} = {value} ile örnek/s {gain} değişiyor ({runs} çalıştırmanın medyanları: {values}).",
+    "{faster_value} was faster still.": "{faster_value} daha da hızlıydı.",
+    "Not measured.": "Ölçülmedi.",
 }

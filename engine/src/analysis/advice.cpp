@@ -46,7 +46,12 @@ std::string argText(ArgKind kind, double v)
     case ArgKind::Count: return std::to_string(std::llround(v));
     case ArgKind::Decimal1: return fixed(v, 1);
     case ArgKind::Bytes: return formatBytes(uint64_t(std::max(0.0, v)));
-    case ArgKind::Flag: break;
+    case ArgKind::SignedShare: {
+        const long whole = std::lround(v * 100);
+        return (whole >= 0 ? "+" : "−") + percentText(double(std::labs(whole)) / 100.0);
+    }
+    case ArgKind::Flag:
+    case ArgKind::Text: break;
     }
     return {};
 }
@@ -518,39 +523,68 @@ void applyProof(Advice& a, const std::vector<std::pair<KnobValue, std::vector<do
         p.runs.push_back(rates);
     }
     if (runs.size() < 2 || p.measured[0].second <= 0) {
-        p.text = "not measured";
-        a.proof = p;
-        return;
-    }
-    const Spread current = p.spread(0), advised = p.spread(1);
-    p.gain = advised.median / current.median - 1.0;
-    const std::string knobName = a.knob.substr(a.knob.find('.') + 1);
-    auto signedPct = [](double g) {
-        const int v = int(std::lround(g * 100));
-        return std::string(v >= 0 ? "+" : "−") + percentText(std::abs(v) / 100.0);
-    };
-    std::string list;
-    for (size_t i = 0; i < p.measured.size(); ++i)
-        list += (list.empty() ? "" : ", ") + measuredText(p.measured[i].first, p.spread(i));
-    const std::string head = "setting " + knobName + " to " + a.suggest.json() + " measured " + signedPct(p.gain) +
-                             " samples/s (median of " + std::to_string(current.runs) + " runs: " + list + ")";
-    if (adviceAimsFaster(a.id)) {
-        // A gain within the spread of the repeated runs is noise, however large its median.
-        p.confirmed = p.gain >= AdviceThresholds::kConfirmGain && clearlyAbove(advised, current);
-        p.text = head;
-        if (!p.confirmed)
-            p.text += p.gain >= AdviceThresholds::kConfirmGain ? ": within the spread of the runs, not confirmed"
-                                                               : ": not confirmed on this machine";
-        else if (p.measured.size() > 2 && clearlyAbove(p.spread(2), advised) &&
-                 p.measured[2].second > advised.median * (1 + AdviceThresholds::kConfirmGain))
-            p.text += "; " + p.measured[2].first.json() + " was faster still";
+        p.outcome = proof::kNotMeasured;
     } else {
-        // Advice that promises the same throughput with less: refuted only by a loss beyond the
-        // threshold and beyond the spread.
-        p.confirmed = !(p.gain < -AdviceThresholds::kConfirmGain && clearlyAbove(current, advised));
-        p.text = head + (p.confirmed ? ": the same throughput" : ": slower, not confirmed");
+        const Spread current = p.spread(0), advised = p.spread(1);
+        p.gain = advised.median / current.median - 1.0;
+        if (adviceAimsFaster(a.id)) {
+            // A gain within the spread of the repeated runs is noise, however large its median.
+            p.confirmed = p.gain >= AdviceThresholds::kConfirmGain && clearlyAbove(advised, current);
+            p.outcome = p.confirmed                                   ? proof::kConfirmed
+                        : p.gain >= AdviceThresholds::kConfirmGain ? proof::kWithinSpread
+                                                                      : proof::kNotConfirmed;
+            // One beyond the advice measured faster still, beyond the spread: the peak may lie further.
+            p.faster_still = p.confirmed && p.measured.size() > 2 && clearlyAbove(p.spread(2), advised) &&
+                             p.measured[2].second > advised.median * (1 + AdviceThresholds::kConfirmGain);
+        } else {
+            // Advice that promises the same throughput with less: refuted only by a loss beyond the
+            // threshold and beyond the spread.
+            p.confirmed = !(p.gain < -AdviceThresholds::kConfirmGain && clearlyAbove(current, advised));
+            p.outcome = p.confirmed ? proof::kSameThroughput : proof::kSlower;
+        }
     }
     a.proof = p;
+    a.proof->text = proofText(a);
+}
+
+std::vector<const char*> proofSentenceKeys(const AdviceProof& p)
+{
+    if (p.outcome.empty() || p.outcome == proof::kNotMeasured)
+        return {proof::kNotMeasured};
+    std::vector<const char*> keys = {proof::kMeasured};
+    if (const Sentence* outcome = findSentence(p.outcome))
+        keys.push_back(outcome->key.data());
+    if (p.faster_still && p.measured.size() > 2)
+        keys.push_back(proof::kFasterStill);
+    return keys;
+}
+
+std::string proofText(const Advice& a)
+{
+    if (!a.proof)
+        return {};
+    const AdviceProof& p = *a.proof;
+    auto text = [&](std::string_view name) -> std::string {
+        if (name == "knob")
+            return a.knob.substr(a.knob.find('.') + 1);
+        if (name == "value")
+            return a.suggest.json();
+        if (name == "values") {
+            std::string list;
+            for (size_t i = 0; i < p.measured.size(); ++i)
+                list += (list.empty() ? "" : ", ") + measuredText(p.measured[i].first, p.spread(i));
+            return list;
+        }
+        if (name == "faster_value")
+            return p.measured.size() > 2 ? p.measured[2].first.json() : std::string();
+        if (name == "runs")
+            return std::to_string(p.spread(0).runs);
+        return argText(ArgKind::SignedShare, p.gain); // "gain"
+    };
+    std::string out;
+    for (const char* key : proofSentenceKeys(p))
+        out += (out.empty() ? "" : " ") + fillSentence(findSentence(key)->text, text);
+    return out;
 }
 
 std::string catalogueSentence(std::string_view key, const std::vector<std::pair<std::string, double>>& args)

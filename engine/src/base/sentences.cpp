@@ -49,6 +49,13 @@ constexpr std::array kArgs = {
     SentenceArg{"segment_share", ArgKind::Share},
     SentenceArg{"consumer_slots", ArgKind::Count},
     SentenceArg{"against_dev_shm", ArgKind::Flag},
+    // A proof's: the knob, its advised value, the measured change and values (proof::kMeasured).
+    SentenceArg{"knob", ArgKind::Text},
+    SentenceArg{"value", ArgKind::Text},
+    SentenceArg{"gain", ArgKind::SignedShare},
+    SentenceArg{"runs", ArgKind::Count},
+    SentenceArg{"values", ArgKind::Text},
+    SentenceArg{"faster_value", ArgKind::Text},
     SentenceArg{"dev_shm_size_bytes", ArgKind::Bytes},
     SentenceArg{"dev_shm_min_free_bytes", ArgKind::Bytes},
     SentenceArg{"limit_bytes", ArgKind::Bytes},
@@ -253,6 +260,17 @@ constexpr std::array kSentences = {
     Sentence{"trace/straggler",
              LS_TRANSLATE_NOOP("Sentences", "rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks "
                                             "{other_ranks_stall_fraction} (median)")},
+    // A measured proof: the measurement, then its outcome, then maybe a value that did better.
+    Sentence{proof::kMeasured,
+             LS_TRANSLATE_NOOP("Sentences", "Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: "
+                                            "{values}).")},
+    Sentence{proof::kConfirmed, LS_TRANSLATE_NOOP("Sentences", "Confirmed.")},
+    Sentence{proof::kWithinSpread, LS_TRANSLATE_NOOP("Sentences", "Within the spread of the runs: not confirmed.")},
+    Sentence{proof::kNotConfirmed, LS_TRANSLATE_NOOP("Sentences", "Not confirmed on this machine.")},
+    Sentence{proof::kSameThroughput, LS_TRANSLATE_NOOP("Sentences", "The same throughput: confirmed.")},
+    Sentence{proof::kSlower, LS_TRANSLATE_NOOP("Sentences", "Slower: not confirmed.")},
+    Sentence{proof::kFasterStill, LS_TRANSLATE_NOOP("Sentences", "{faster_value} was faster still.")},
+    Sentence{proof::kNotMeasured, LS_TRANSLATE_NOOP("Sentences", "Not measured.")},
     Sentence{verdict::kNotInputBound,
              LS_TRANSLATE_NOOP("Sentences",
                                   "not input-bound")},

@@ -160,7 +160,7 @@ json adviceJson(const Advice& a)
                          {"min", round6(sp.min)}, {"max", round6(sp.max)}, {"runs", runs}});
         }
         j["proof"] = {{"measured", m}, {"gain", round6(a.proof->gain)}, {"confirmed", a.proof->confirmed},
-                      {"text", a.proof->text}};
+                      {"outcome", a.proof->outcome}, {"faster_still", a.proof->faster_still}, {"text", a.proof->text}};
     }
     return j;
 }
@@ -193,6 +193,8 @@ Advice adviceFrom(const json& j)
                 }
         proof.gain = p.value("gain", 0.0);
         proof.confirmed = p.value("confirmed", false);
+        proof.outcome = p.value("outcome", std::string());
+        proof.faster_still = p.value("faster_still", false);
         proof.text = p.value("text", std::string());
         a.proof = proof;
     }

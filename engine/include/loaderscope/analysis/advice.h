@@ -116,6 +116,14 @@ std::vector<KnobValue> proofValues(const LoaderKnobs& knobs, const Advice& advic
  * clearlyAbove in spread.h). The advice's own text and advised value are left as they are.
  */
 void applyProof(Advice& advice, const std::vector<std::pair<KnobValue, std::vector<double>>>& runs);
+/**
+ * The catalogue keys of a proof's sentences, in order: the measurement, its outcome, and "faster
+ * still" where a value beyond the advice did better ("not measured" alone without a measurement).
+ * Their arguments: knob, value, gain, runs, values, faster_value (sentences.cpp).
+ */
+std::vector<const char*> proofSentenceKeys(const AdviceProof& proof);
+/** The English of advice.proof's sentences (empty without a proof); the app writes them translated. */
+std::string proofText(const Advice& advice);
 
 /**
  * The catalogue entry `key` (base/sentences.h) in English, each "{name}" written from `args` as

@@ -29,6 +29,8 @@ enum class ArgKind
     Decimal1, ///< a number with one decimal (cores used, batches ready)
     Bytes,    ///< a size in bytes ("1.5 GiB")
     Flag,     ///< 1 or 0: chooses a sentence, never written
+    SignedShare, ///< a change as a signed whole percent ("+55%", "−3%")
+    Text,     ///< written by the sentence's writer in its own language (a knob, measured values)
 };
 
 /// One named argument: an evidence key of the advice, and how its value is written.
@@ -57,6 +59,19 @@ inline constexpr const char* kNoLoaderSpans = "no loader spans found";
 inline constexpr const char* kLoaderWaitNotMeasured = "loader wait not measured";
 inline constexpr const char* kUnreliableTrace = "unreliable trace";
 } // namespace verdict
+
+/// The sentences of a measured proof ("Prove it", `advise --prove`): the outcome keys are the
+/// summary's proof "outcome" value (never rename one).
+namespace proof {
+inline constexpr const char* kMeasured = "proof/measured";
+inline constexpr const char* kConfirmed = "proof/confirmed";
+inline constexpr const char* kWithinSpread = "proof/within_spread";
+inline constexpr const char* kNotConfirmed = "proof/not_confirmed";
+inline constexpr const char* kSameThroughput = "proof/same_throughput";
+inline constexpr const char* kSlower = "proof/slower";
+inline constexpr const char* kFasterStill = "proof/faster_still";
+inline constexpr const char* kNotMeasured = "proof/not_measured";
+} // namespace proof
 
 /// The suffix every advice of a run with lost events gets (its argument: events_lost).
 inline constexpr const char* kIncompleteDataKey = "incomplete_data";

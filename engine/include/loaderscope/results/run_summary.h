@@ -100,7 +100,10 @@ struct AdviceProof
     /// Faster-advice: the advised value measured at least kConfirmGain better and beyond the spread
     /// of both (clearlyAbove); same-with-less advice: not measurably slower.
     bool confirmed = false;
-    std::string text;         ///< English, e.g. "raising num_workers to 12 measured +55 %"
+    /// The outcome's catalogue key (sentences.h proof::kConfirmed ...); empty in older summaries.
+    std::string outcome;
+    bool faster_still = false; ///< the value measured beyond the advice (measured[2]) did better still
+    std::string text;         ///< the English of proofText (advice.h), e.g. "Measured: ... +55% ... Confirmed."
 
     /// The median and spread of the i-th value (one run when `runs` is missing: an older summary).
     Spread spread(size_t i) const
