@@ -131,6 +131,9 @@ void MainActions::makeToolbars(QMainWindow* w)
     presetBar->addWidget(presets);
     m_window = w;
     w->installEventFilter(this); // a resize may move the preset bar to its own row or back
+    // So may a toolbar whose items change width (a run starting or stopping, a new language).
+    toolbar->installEventFilter(this);
+    presetBar->installEventFilter(this);
     // Placed by the window in the lessons panel (LessonsPanel::placeSlowMotion).
     slowLabel = new QLabel(w);
     slowMotion = new QSpinBox(w);
@@ -145,7 +148,8 @@ bool MainActions::eventFilter(QObject* watched, QEvent* e)
 {
     if (watched == presets && e->type() == QEvent::FontChange)
         fitPresetBox();
-    else if (watched == m_window && e->type() == QEvent::Resize)
+    else if ((watched == m_window && e->type() == QEvent::Resize) ||
+             ((watched == toolbar || watched == presetBar) && e->type() == QEvent::LayoutRequest))
         // Once the toolbars have taken the new size and font: their size hints are current then.
         QMetaObject::invokeMethod(this, &MainActions::placePresetBar, Qt::QueuedConnection);
     return QObject::eventFilter(watched, e);
