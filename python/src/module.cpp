@@ -106,7 +106,7 @@ py::object streamInfoDict(const ls::RecordingReader& r)
     for (const auto& [k, v] : info->fields)
         if (!s.contains(k))
             s[py::str(k)] = v;
-    return std::move(s);
+    return s;
 }
 
 /// A stream's beacons and clock-ping answers.
@@ -150,7 +150,7 @@ py::object streamEndDict(const ls::RecordingReader& r)
     x["lost_stream"] = e->lost_stream;
     x["beacons"] = e->beacons;
     x["run_state"] = e->run_state;
-    return std::move(x);
+    return x;
 }
 
 /** A recording (the app's event file), read back with the engine's RecordingReader. */

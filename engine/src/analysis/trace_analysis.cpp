@@ -69,11 +69,6 @@ int64_t within(const std::vector<Interval>& v, int64_t lo, int64_t hi)
     return overlap(v, {{lo, hi}});
 }
 
-std::string pctString(double f)
-{
-    return percentText(f);
-}
-
 struct ThreadSpans
 {
     std::vector<Interval> steps, waits;
