@@ -7,6 +7,12 @@ different shapes (tests/probe/fit_job.py) are each watched once at num_workers=1
 (the model's and the job's runs alternate). Each point runs REPEATS times: the median counts, the
 spread is (max - min) / median.
 
+A fifth job, "vision", is issue 24's CPU-bound torchvision job (tests/probe/vision_job.py: torchvision's
+FakeData with PIL transforms where torchvision is installed, else the same shape in torch; no I/O;
+a tiny CNN trained on the CPU), watched at num_workers=2 and fitted once. Its fit must have no I/O
+latency and a step on the CPU, the model's data stall (median of REPEATS engine runs) must be within
+10 points of the job's, and the model's num_workers advice must agree with the job's own.
+
 The advised point is the model's best (the fewest workers, then the smallest prefetch_factor,
 among the points within 2 % of its best prediction); it is compared with the real best.
 Target: every prediction within 10 % of the real job, the advised point's real rate within 10 %
@@ -27,16 +33,19 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JOB = os.path.join(HERE, "..", "probe", "fit_job.py")
+VISION_JOB = os.path.join(HERE, "..", "probe", "vision_job.py")
 PYTHON = sys.executable
 TARGET = 0.10
 POINTS = [(nw, pf) for nw in (1, 2, 4, 8) for pf in (2, 4)]
 
 # The four shapes (per sample: I/O wait and CPU; per step: off-CPU wait and main-process CPU), us.
+# Enough samples that the fastest point runs about a second: worker start-up and the first batch
+# are then a few per cent of a run, and one preempted batch does not move its rate.
 JOBS = {
-    "io_bound": {"io-us": 2000, "cpu-us": 100, "step-us": 1000, "samples": 512},
-    "cpu_bound": {"cpu-us": 1500, "step-cpu-us": 1000, "samples": 640},
-    "mixed": {"io-us": 1500, "cpu-us": 400, "step-us": 2000, "samples": 640},
-    "main_step": {"io-us": 1000, "cpu-us": 200, "step-cpu-us": 8000, "samples": 512},
+    "io_bound": {"io-us": 2000, "cpu-us": 100, "step-us": 1000, "samples": 2048},
+    "cpu_bound": {"cpu-us": 1500, "step-cpu-us": 1000, "samples": 1024},
+    "mixed": {"io-us": 1500, "cpu-us": 400, "step-us": 2000, "samples": 2048},
+    "main_step": {"io-us": 1000, "cpu-us": 200, "step-cpu-us": 8000, "samples": 1024},
 }
 
 
@@ -136,20 +145,88 @@ def bench_job(name, shape, repeats, scale):
             "within_target": all(abs(p["error"]) <= TARGET for p in points) and adv["real"] >= (1 - TARGET) * best["real"]}
 
 
+def num_workers_advice(advice):
+    """What a summary's advice says of num_workers: the id of the advice that names the knob, or of
+    the one saying more workers will not help (cpu_bound, training_bound); "none" without either."""
+    for a in advice:
+        if a.get("knob") == "loader.num_workers" or a.get("id") in ("cpu_bound", "training_bound"):
+            return a["id"]
+    return "none"
+
+
+def has_torchvision():
+    p = subprocess.run([PYTHON, "-c", "import torchvision"], capture_output=True, timeout=120)
+    return p.returncode == 0
+
+
+def bench_vision(repeats, scale):
+    """Issue 24's CPU-bound torchvision job: the fit's bottleneck and advice, not only its rate."""
+    torchvision = has_torchvision()
+    args = ["--workers", "2", "--batch-size", "16", "--read-ms", "0", "--samples", str(int(1024 * scale))]
+    args += ["--torchvision"] if torchvision else []
+    with tempfile.TemporaryDirectory(prefix="lsbench-model-") as tmp:
+        summary = os.path.join(tmp, "summary.json")
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, VISION_JOB] + args,
+                           capture_output=True, text=True, timeout=300)
+        if p.returncode != 0:
+            raise RuntimeError("the watched vision job failed: " + p.stderr[-2000:])
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "model", summary], capture_output=True, text=True, timeout=60)
+        if p.returncode != 0:
+            raise RuntimeError("model fit failed: " + p.stderr[-2000:])
+        config = json.loads(p.stdout)
+        with open(summary) as f:
+            job = json.load(f)
+        path, out = os.path.join(tmp, "fitted.json"), os.path.join(tmp, "engine.json")
+        with open(path, "w") as f:
+            json.dump(config, f)
+        runs = []
+        for _ in range(repeats):
+            p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", path, "--summary", out],
+                               capture_output=True, text=True, timeout=300)
+            if p.returncode != 0:
+                raise RuntimeError("the engine failed: " + p.stderr[-2000:])
+            with open(out) as f:
+                runs.append(json.load(f))
+    io = config["dataset"]["io_latency_us"]
+    io_mean = io["mean"] if isinstance(io, dict) else io
+    stall = statistics.median(r["data_stall_fraction"] for r in runs)
+    rate, rate_spread = stats([r["samples_per_s"] for r in runs])
+    median_run = sorted(runs, key=lambda r: r["data_stall_fraction"])[len(runs) // 2]
+    job_advice, model_advice = num_workers_advice(job.get("advice", [])), num_workers_advice(median_run.get("advice", []))
+    result = {
+        "torchvision": torchvision,
+        "fitted": {"io_latency_us": io_mean, "cpu_us": config["dataset"]["cpu_us"],
+                   **{k: config["train"][k] for k in ("step_on", "step_us", "step_cpu_us")}},
+        "job": {"samples_per_s": round(job["samples_per_s"], 1), "data_stall": round(job["data_stall_fraction"], 3),
+                "num_workers_advice": job_advice},
+        "model": {"samples_per_s": rate, "spread": rate_spread, "data_stall": round(stall, 3),
+                  "num_workers_advice": model_advice},
+        "stall_points": round(100 * abs(stall - job["data_stall_fraction"]), 1),
+    }
+    result["within_target"] = (io_mean == 0 and config["train"]["step_on"] == "cpu" and result["stall_points"] <= 10
+                               and job_advice == model_advice)
+    log("vision: %s" % json.dumps(result))
+    return result
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="one run per point, half the samples")
     p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--jobs", default=",".join(JOBS))
+    p.add_argument("--jobs", default=",".join(list(JOBS) + ["vision"]))
     a = p.parse_args()
     repeats, scale = (1, 0.5) if a.quick else (a.repeats, 1.0)
     load0 = os.getloadavg()
     out = {"bench": "model_fit", "repeats": repeats, "target_within": TARGET, "cores": len(os.sched_getaffinity(0)),
            "load_average_start": [round(x, 2) for x in load0], "jobs": {}}
     for name in a.jobs.split(","):
-        out["jobs"][name] = bench_job(name, JOBS[name], repeats, scale)
+        if name == "vision":
+            out["vision"] = bench_vision(repeats, scale)
+        else:
+            out["jobs"][name] = bench_job(name, JOBS[name], repeats, scale)
     out["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
-    out["within_target"] = all(j["within_target"] for j in out["jobs"].values())
+    results = list(out["jobs"].values()) + ([out["vision"]] if "vision" in out else [])
+    out["within_target"] = all(r["within_target"] for r in results)
     print(json.dumps(out))
     return 0
 

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """A torchvision-like training job for the app's job-view tests (tst_watch): a dataset of random
 "images" with a CPU transform (random resized crop, flip, normalise), a tiny CNN trained on the
-CPU. torchvision itself is not needed. Its DataLoader arguments come from the command line, so a
-test can check that the app shows the job's own settings.
+CPU. torchvision itself is not needed; --torchvision uses its FakeData and PIL transforms instead
+(bench_model.py, where it is installed). Its DataLoader arguments come from the command line, so
+a test can check that the app shows the job's own settings.
 
     python3 -m loaderscope run vision_job.py --workers 2 --batch-size 16 --until /tmp/stop
     python3 -m loaderscope run vision_job.py --fail-at 40     # a corrupt sample: ValueError
@@ -48,6 +49,14 @@ def transform(image):
     return (crop - 0.5) / 0.25
 
 
+def torchvision_data(n):
+    """torchvision's own FakeData with PIL transforms (issue 24's job), where torchvision is installed."""
+    from torchvision import datasets, transforms as T
+    return datasets.FakeData(size=n, image_size=(3, 64, 64), num_classes=10,
+                             transform=T.Compose([T.RandomResizedCrop(32), T.RandomHorizontalFlip(), T.ToTensor(),
+                                                  T.Normalize((0.5, 0.5, 0.5), (0.25, 0.25, 0.25))]))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--workers", type=int, default=2)
@@ -59,8 +68,9 @@ def main():
     p.add_argument("--fail-at", type=int, default=-1)
     p.add_argument("--until", default="")
     p.add_argument("--max-s", type=float, default=60)
+    p.add_argument("--torchvision", action="store_true", help="torchvision's FakeData and PIL transforms")
     args = p.parse_args()
-    data = RandomImages(args.samples, args.fail_at, args.read_ms)
+    data = torchvision_data(args.samples) if args.torchvision else RandomImages(args.samples, args.fail_at, args.read_ms)
     loader = DataLoader(data, batch_size=args.batch_size, shuffle=True, num_workers=args.workers,
                         pin_memory=args.pin_memory, persistent_workers=args.workers > 0)
     model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
