@@ -16,7 +16,9 @@ latency and a step on the CPU, the model's data stall (median of REPEATS engine 
 The advised point is the model's best (the fewest workers, then the smallest prefetch_factor,
 among the points within 2 % of its best prediction); it is compared with the real best.
 Target: every prediction within 10 % of the real job, the advised point's real rate within 10 %
-of the real best. Run it on a machine as quiet as you can get: the load average is in the JSON.
+of the real best. Run it on a machine as quiet as you can get: the load average is in the JSON, and
+so is the share of CPU time the VM's host stole during each watch and during the runs (one watch
+fits everything: a watch on a disturbed machine fits a slower job than the runs then meet).
 
 Usage: PYTHONPATH=build/python LOADERSCOPE_ENGINE=build/engine/loaderscope-engine \\
        /usr/bin/python3 tests/bench/bench_model.py [--quick] [--repeats N] [--jobs a,b]
@@ -53,6 +55,19 @@ def log(*a):
     print(*a, file=sys.stderr, flush=True)
 
 
+def cpu_times():
+    """(steal, total) jiffies of the machine (/proc/stat): a VM's host lending its cores elsewhere."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    return fields[7] if len(fields) > 7 else 0, sum(fields)
+
+
+def steal_since(mark):
+    """The share of the machine's CPU time stolen by its host since `mark` (cpu_times())."""
+    steal, total = cpu_times()
+    return round((steal - mark[0]) / max(1, total - mark[1]), 4)
+
+
 def job_args(shape, workers, prefetch, scale):
     args = ["--workers", str(workers), "--prefetch", str(prefetch), "--batch-size", "16"]
     for k, v in shape.items():
@@ -71,6 +86,7 @@ def run_real(shape, workers, prefetch, scale):
 
 def watch_and_fit(tmp, shape, scale):
     summary = os.path.join(tmp, "summary.json")
+    mark = cpu_times()
     p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, JOB] +
                        job_args(shape, 1, 2, scale), capture_output=True, text=True, timeout=300)
     if p.returncode != 0:
@@ -80,6 +96,7 @@ def watch_and_fit(tmp, shape, scale):
         raise RuntimeError("model fit failed: " + p.stderr[-2000:])
     with open(summary) as f:
         s = json.load(f)
+    s["steal_fraction"] = steal_since(mark)
     return json.loads(p.stdout), s
 
 
@@ -116,7 +133,9 @@ def bench_job(name, shape, repeats, scale):
         fitted = {k: config["dataset"][k] for k in ("io_latency_us", "cpu_us")}
         fitted.update({k: config["loader"][k] for k in ("send_cpu_us", "receive_ns_per_byte")})
         fitted.update({k: config["train"][k] for k in ("step_on", "step_us", "step_cpu_us")})
-        log("%s: watched %.0f samples/s, fitted %s" % (name, watched["samples_per_s"], json.dumps(fitted)))
+        log("%s: watched %.0f samples/s (host steal %.1f %%), fitted %s" %
+            (name, watched["samples_per_s"], 100 * watched["steal_fraction"], json.dumps(fitted)))
+        runs_mark = cpu_times()
         runs = {pt: {"model": [], "real": [], "model_stall": [], "real_stall": []} for pt in POINTS}
         for _ in range(repeats):
             for pt in POINTS:
@@ -126,6 +145,7 @@ def bench_job(name, shape, repeats, scale):
                 rate, stall = run_real(shape, pt[0], pt[1], scale)
                 runs[pt]["real"].append(rate)
                 runs[pt]["real_stall"].append(stall)
+        runs_steal = steal_since(runs_mark)
     points = []
     for (nw, pf), r in runs.items():
         model, model_spread = stats(r["model"])
@@ -136,7 +156,8 @@ def bench_job(name, shape, repeats, scale):
                        "real_stall": round(statistics.median(r["real_stall"]), 3)})
         log("  nw=%d pf=%d  model %7.1f  real %7.1f  (%+.1f %%)" % (nw, pf, model, real, 100 * (model / real - 1)))
     adv, best = advised(points, "predicted"), max(points, key=lambda p: p["real"])
-    return {"shape": shape, "fitted": fitted, "points": points,
+    return {"shape": shape, "fitted": fitted, "watched_samples_per_s": round(watched["samples_per_s"], 1),
+            "steal_fraction": {"watch": watched["steal_fraction"], "runs": runs_steal}, "points": points,
             "advised": {"num_workers": adv["num_workers"], "prefetch_factor": adv["prefetch_factor"], "real": adv["real"]},
             "real_best": {"num_workers": best["num_workers"], "prefetch_factor": best["prefetch_factor"],
                           "real": best["real"]},
