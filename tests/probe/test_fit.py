@@ -8,7 +8,10 @@ cpu_bound: a torchvision-like job (vision_job.py: CPU transforms, no reading, a 
            dataset (send, receive) are measured. The engine's run of the fit has a data stall
            near the job's (within 35 points here: the job and the model run minutes apart on a
            machine shared with builds; issue 24's wrong model was 67 points off; the 10-point
-           target is measured by tests/bench/bench_model.py on a quiet machine).
+           target is measured by tests/bench/bench_model.py on a quiet machine). The CPU of the
+           main process's other threads per step is observed (threads_cpu_us); where torch's
+           intra-op pool has more than one thread (its default on a multi-core machine), the fit
+           charges it (train.threads_cpu_us > 0).
 io_bound:  2 ms of I/O and 0.1 ms of CPU per sample (fit_job.py): the fit keeps its I/O (within
            30 % of 2 ms: time.sleep overshoots), and a step with no CPU.
 
@@ -55,6 +58,14 @@ def io_mean(dataset):
     return io["mean"] if isinstance(io, dict) else io
 
 
+def torch_threads():
+    """torch's intra-op threads in a job started as the test starts it (its environment)."""
+    p = subprocess.run([PYTHON, "-c", "import torch; print(torch.get_num_threads())"],
+                       capture_output=True, text=True, timeout=60)
+    check(p.returncode == 0, "torch.get_num_threads() failed: " + p.stderr[-1000:])
+    return int(p.stdout.strip())
+
+
 def case_cpu_bound(tmp):
     real, config, model = watch_and_fit(tmp, "vision_job.py",
                                         ["--workers", "2", "--read-ms", "0", "--samples", "512", "--epochs", "2"])
@@ -66,6 +77,13 @@ def case_cpu_bound(tmp):
     check(t["step_on"] == "cpu" and 0 < t["step_cpu_us"] <= t["step_us"],
           "a step trained on the CPU fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
     check(config["dataset"]["cpu_us"] > 0, "no CPU per sample fitted")
+    threads = o.get("threads_cpu_us")
+    check(isinstance(threads, dict) and threads.get("n", 0) > 0 and threads.get("mean", -1) >= 0,
+          "the other threads' CPU per step is not observed: %r" % (threads,))
+    n_threads = torch_threads()
+    if n_threads > 1:
+        check(t.get("threads_cpu_us", 0) > 0, "a step on %d intra-op threads fits threads_cpu_us %r (observed %r)" %
+              (n_threads, t.get("threads_cpu_us"), threads))
     check(config["loader"]["send_cpu_us"] > 0 and config["loader"]["receive_ns_per_byte"] > 0,
           "the cost outside the dataset is not fitted: send %r us, receive %r ns/byte" %
           (config["loader"]["send_cpu_us"], config["loader"]["receive_ns_per_byte"]))
