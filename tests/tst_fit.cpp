@@ -5,8 +5,11 @@
 // thread's receive, the step's CPU) become engine knobs; a step on the CPU runs on the CPU.
 #include "loaderscope/config/config.h"
 #include "loaderscope/analysis/probe_model.h"
+#include "loaderscope/base/clock.h"
+#include "loaderscope/loader/run.h"
 
 #include <QtTest>
+#include <ctime>
 
 using namespace loaderscope;
 
@@ -31,6 +34,37 @@ uint64_t batch(std::vector<Event>& ev, int lane, int64_t key, uint64_t t, int n,
     return t;
 }
 
+uint64_t processCpuNs()
+{
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
+}
+
+/// One engine run in this process (no workers: nothing forks), its steps on the CPU: `steps`
+/// steps of `stepUs` wall time off the CPU, the other threads burning `threadsUs` per step.
+struct StepRun
+{
+    RunReport report;
+    uint64_t otherCpuNs = 0; ///< the process's CPU less this thread's and the memory sampler's
+};
+
+StepRun runSteps(int steps, double stepUs, double threadsUs)
+{
+    const std::string json = R"({"dataset": {"length": )" + std::to_string(steps) +
+                             R"(, "sample_bytes": 64, "io_latency_us": 0, "cpu_us": 0},
+        "loader": {"num_workers": 0, "batch_size": 1},
+        "train": {"step_on": "cpu", "step_us": )" + std::to_string(stepUs) +
+                             R"(, "step_cpu_us": 0, "threads_cpu_us": )" + std::to_string(threadsUs) + "}}";
+    const Config c = parseConfig(json);
+    StepRun r;
+    const uint64_t p0 = processCpuNs(), t0 = threadCpuNs();
+    r.report = runEngine(c, json, nullptr);
+    const uint64_t p1 = processCpuNs(), t1 = threadCpuNs();
+    r.otherCpuNs = (p1 - p0) - (t1 - t0) - r.report.memory_sampler_cpu_ns;
+    return r;
+}
+
 LoaderObservation observe(const std::vector<Event>& ev)
 {
     LoaderObservation o;
@@ -53,6 +87,7 @@ private slots:
     void costsOutsideTheDataset();
     void stepOnTheCpuOrTheDevice();
     void defaultsCostNothing();
+    void stepThreadsBurnBesideTheStep();
 };
 
 void TestFit::cpuBoundFitsNoIo()
@@ -116,17 +151,24 @@ void TestFit::stepOnTheCpuOrTheDevice()
         ev.push_back({t, t + 5000 * kUs, b, b, 0, EventKind::Step, int16_t(LaneMain)});
         t += 5000 * kUs;
         ev.push_back({t, t, b, 3000 * int64_t(kUs), 1000 * int64_t(kUs), EventKind::StepCost, int16_t(LaneMain)});
+        // Its intra-op threads: 1.5 ms of CPU per step beside the main thread.
+        ev.push_back({t, t, b, 1500 * int64_t(kUs), 0, EventKind::ThreadsCost, int16_t(LaneMain)});
     }
     Config c = fitConfig(observe(ev));
     QCOMPARE(c.train.step_on, StepOn::Cpu);
     QCOMPARE(c.train.step_cpu_us, 3000.0);
     QCOMPARE(c.train.step_us, 4000.0); // the wait for a core comes back in the model by itself
+    QCOMPARE(c.train.threads_cpu_us, 1500.0);
+    const LoaderObservation back = observationFromJson(observationToJson(observe(ev)));
+    QCOMPARE(back.threads_cpu_us, 1500.0);
+    QCOMPARE(back.threads_costed, int64_t(4));
     // The same job timing its step on a GPU: a kernel on the (simulated) device, as before.
     ev.push_back({t, t + 4000 * kUs, 0, 0, 0, EventKind::Kernel, int16_t(LaneCompute)});
     c = fitConfig(observe(ev));
     QCOMPARE(c.train.step_on, StepOn::Device);
     QCOMPARE(c.train.step_us, 5000.0);
     QCOMPARE(c.train.step_cpu_us, 0.0);
+    QCOMPARE(c.train.threads_cpu_us, 0.0); // a GPU step's host threads are not modelled
 }
 
 void TestFit::defaultsCostNothing()
@@ -138,15 +180,43 @@ void TestFit::defaultsCostNothing()
     QCOMPARE(d.loader.receive_ns_per_byte, 0.0);
     QCOMPARE(d.train.step_on, StepOn::Device);
     QCOMPARE(d.train.step_cpu_us, 0.0);
+    QCOMPARE(d.train.threads_cpu_us, 0.0);
     const Config c = parseConfig(R"({"loader": {"send_cpu_us": 120, "receive_ns_per_byte": 2.5},
-                                     "train": {"step_on": "cpu", "step_us": 3000, "step_cpu_us": 2000}})");
+                                     "train": {"step_on": "cpu", "step_us": 3000, "step_cpu_us": 2000,
+                                               "threads_cpu_us": 4500}})");
     const Config back = parseConfig(configToJson(c));
     QCOMPARE(back.loader.send_cpu_us, 120.0);
     QCOMPARE(back.loader.receive_ns_per_byte, 2.5);
     QCOMPARE(back.train.step_on, StepOn::Cpu);
     QCOMPARE(back.train.step_cpu_us, 2000.0);
+    QCOMPARE(back.train.threads_cpu_us, 4500.0);
     QVERIFY_THROWS_EXCEPTION(ConfigError, parseConfig(R"({"train": {"step_on": "cpu", "step_us": 1000, "step_cpu_us": 2000}})"));
     QVERIFY_THROWS_EXCEPTION(ConfigError, parseConfig(R"({"train": {"step_on": "tpu"}})"));
+}
+
+void TestFit::stepThreadsBurnBesideTheStep()
+{
+    // train.threads_cpu_us burns on threads of the engine's main process other than the main
+    // thread, in parallel with the step: 40 steps of 3 ms off the CPU, 2 ms of helper CPU each.
+    // A run without it measures what the engine's own threads (the collector) cost.
+    constexpr int kSteps = 40;
+    constexpr double kStepUs = 3000, kThreadsUs = 2000;
+    const StepRun base = runSteps(kSteps, kStepUs, 0);
+    const StepRun run = runSteps(kSteps, kStepUs, kThreadsUs);
+    QCOMPARE(run.report.exit_code, 0);
+    QCOMPARE(run.report.batches, int64_t(kSteps));
+    const double burnt = (double(run.otherCpuNs) - double(base.otherCpuNs)) / 1000.0 / kSteps;
+    qInfo("other threads' CPU per step: %.0f us (asked %.0f); mean step %.0f us (off-CPU part %.0f)", burnt,
+          kThreadsUs, double(run.report.step_ns) / 1000.0 / kSteps, kStepUs);
+    QVERIFY2(burnt > 0.8 * kThreadsUs && burnt < 1.25 * kThreadsUs, qPrintable(QString::number(burnt)));
+    // In parallel: the helper's 2 ms fit inside the step's 3 ms on a free core, so the step takes
+    // about its 3 ms, not 5 (one after the other). Idle helpers sleep: no CPU beyond the ask.
+    const double stepUs = double(run.report.step_ns) / 1000.0 / kSteps;
+    QVERIFY2(stepUs < kStepUs + 0.5 * kThreadsUs, qPrintable(QString::number(stepUs)));
+    // Two whole steps' worth of CPU: two helpers, each within the step.
+    const StepRun two = runSteps(kSteps, kStepUs, 2 * kThreadsUs);
+    const double burntTwo = (double(two.otherCpuNs) - double(base.otherCpuNs)) / 1000.0 / kSteps;
+    QVERIFY2(burntTwo > 0.8 * 2 * kThreadsUs && burntTwo < 1.25 * 2 * kThreadsUs, qPrintable(QString::number(burntTwo)));
 }
 
 QTEST_GUILESS_MAIN(TestFit)

@@ -5,7 +5,9 @@ Events, in the engine's kinds (engine/include/loaderscope/base/events.h), on the
 
 * EpochBegin / EpochEnd (arg0 = epoch), StartWorkers (arg0 = workers) when workers start;
 * WaitData per next() (batch = batchKey(epoch, task), arg0 = worker, arg1 = samples), then Deliver
-  (arg0 = worker, arg1 = delivery index); Step for the time between two next() calls;
+  (arg0 = worker, arg1 = delivery index); Step for the time between two next() calls, with its
+  StepCost (the main thread's CPU and run-queue wait) and ThreadsCost (the CPU of the process's
+  other threads from one next() to the next, less the probe's own threads);
 * HeadOfLine while next() waited for the head batch with later ones already in the reorder buffer
   (arg0 = later batches ready when the head arrived);
 * QueueDepth after each delivery (arg0 = ready: reorder buffer + result queue, arg1 = tasks
@@ -137,9 +139,14 @@ class IterCtx:
         self.t_next = 0
         self.hol_start = None
         self.recorder = None    # num_workers=0: the main thread's fetch recorder
-        # The main thread's CPU and run-queue clocks (ns) where the last next() began and ended:
-        # what it pays to receive a batch and what its step costs (PassCost, StepCost).
-        self.cpu_mark = (0, 0)
+        # The clocks (ns) where the last next() began and ended (Session.cpu_marks: the main
+        # thread's CPU and run-queue wait, the process's CPU, the probe's own threads' CPU): what
+        # it pays to receive a batch and what its step costs (PassCost, StepCost, ThreadsCost).
+        self.native = session.native
+        self.cpu_mark = (0, 0, 0, 0)
+        # The process's other threads' CPU since the last before_next (signed: the clocks are read
+        # one after the other, so one interval may come out a little below 0).
+        self.others_ns = 0
 
     def now(self):
         return _native.now()
@@ -165,11 +172,15 @@ class IterCtx:
     # --- next() ------------------------------------------------------------------------------
 
     def _cpu_since_mark(self):
-        """(CPU ns, run-queue ns) of this thread since cpu_mark; moves the mark to now."""
-        now = (_native.thread_cpu_ns(), _native.run_delay_ns())
-        used = (max(0, now[0] - self.cpu_mark[0]), max(0, now[1] - self.cpu_mark[1]))
+        """(CPU ns, run-queue ns) of this thread since cpu_mark; adds the other threads' CPU over
+        the same interval to others_ns (the process's less this thread's and the probe's own);
+        moves the mark to now."""
+        now = self.native.cpu_marks()
+        mark = self.cpu_mark
+        thread = now[0] - mark[0]
+        self.others_ns += (now[2] - mark[2]) - thread - (now[3] - mark[3])
         self.cpu_mark = now
-        return used
+        return max(0, thread), max(0, now[1] - mark[1])
 
     def before_next(self, it):
         t0 = _native.now()
@@ -178,6 +189,8 @@ class IterCtx:
             if not self.stepped:
                 self.main.span(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
             self.main.instant(K.STEP_COST, t0, self.last_key, used[0], used[1])
+            self.main.instant(K.THREADS_COST, t0, self.last_key, max(0, self.others_ns), 0)
+        self.others_ns = 0
         self.stepped = False
         self.t_next = t0
         self.in_next = True

@@ -48,6 +48,7 @@ Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m
     m_thread = std::thread([this] {
         while (!m_done.load(std::memory_order_acquire)) {
             drainOnce();
+            m_cpuNs.store(ls::threadCpuNs(), std::memory_order_relaxed);
             // 2 ms: a ring of 32 Ki records absorbs 16 M events/s per writer between drains.
             ls::sleepNs(2'000'000);
         }
@@ -197,6 +198,7 @@ void Session::stopCollector()
     if (m_memory)
         m_memory->stop(); // its last sample (every process's PSS and USS) goes into the recording
     m_lost = m_collector->finish();
+    m_collectorCpuNs = m_collector->cpuNs();
     m_collector.reset();
 }
 

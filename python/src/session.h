@@ -54,6 +54,9 @@ public:
     ~Collector();
     /// Stops the thread and drains once more. Returns the events lost (overwritten before read).
     uint64_t finish();
+    /// The collector thread's own CPU time so far (its thread CPU clock, stored after every
+    /// drain by that thread), ns: the probe's cost, which the job's figures must not count.
+    uint64_t cpuNs() const { return m_cpuNs.load(std::memory_order_relaxed); }
 
 private:
     void drainOnce();
@@ -62,6 +65,7 @@ private:
     RunTally& m_tally;
     std::vector<ls::Event> m_buffer;
     std::atomic<bool> m_done{false};
+    std::atomic<uint64_t> m_cpuNs{0};
     std::thread m_thread;
 };
 
@@ -105,6 +109,9 @@ public:
     bool stopped() const { return !m_collector; }
     /// The memory sampler's own CPU time (its thread's CPU clock), ns; 0 when it did not run.
     uint64_t memorySamplerCpuNs() const { return m_memory ? m_memory->cpuNs() : 0; }
+    /// CPU time of the probe's own threads in this process (the collector and the memory sampler),
+    /// ns: what the job's main process burns on threads other than its own (ThreadsCost) less this.
+    uint64_t probeThreadsCpuNs() const { return (m_collector ? m_collector->cpuNs() : m_collectorCpuNs) + memorySamplerCpuNs(); }
     const RunTally& tally() const { return *m_tally; }
     uint64_t eventsLost() const { return m_lost; }
     /// The recording's file while it is written (readers may follow it), or "".
@@ -124,6 +131,7 @@ private:
     std::unique_ptr<ls::MemorySampler> m_memory;
     std::string m_recordingPath;
     uint64_t m_lost = 0;
+    uint64_t m_collectorCpuNs = 0; ///< the collector's CPU when it stopped
     pid_t m_pid;
 };
 

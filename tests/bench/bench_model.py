@@ -132,7 +132,7 @@ def bench_job(name, shape, repeats, scale):
         config, watched = watch_and_fit(tmp, shape, scale)
         fitted = {k: config["dataset"][k] for k in ("io_latency_us", "cpu_us")}
         fitted.update({k: config["loader"][k] for k in ("send_cpu_us", "receive_ns_per_byte")})
-        fitted.update({k: config["train"][k] for k in ("step_on", "step_us", "step_cpu_us")})
+        fitted.update({k: config["train"].get(k) for k in ("step_on", "step_us", "step_cpu_us", "threads_cpu_us")})
         log("%s: watched %.0f samples/s (host steal %.1f %%), fitted %s" %
             (name, watched["samples_per_s"], 100 * watched["steal_fraction"], json.dumps(fitted)))
         runs_mark = cpu_times()
@@ -217,7 +217,7 @@ def bench_vision(repeats, scale):
     result = {
         "torchvision": torchvision,
         "fitted": {"io_latency_us": io_mean, "cpu_us": config["dataset"]["cpu_us"],
-                   **{k: config["train"][k] for k in ("step_on", "step_us", "step_cpu_us")}},
+                   **{k: config["train"].get(k) for k in ("step_on", "step_us", "step_cpu_us", "threads_cpu_us")}},
         "job": {"samples_per_s": round(job["samples_per_s"], 1), "data_stall": round(job["data_stall_fraction"], 3),
                 "num_workers_advice": job_advice},
         "model": {"samples_per_s": rate, "spread": rate_spread, "data_stall": round(stall, 3),

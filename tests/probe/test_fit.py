@@ -8,7 +8,10 @@ cpu_bound: a torchvision-like job (vision_job.py: CPU transforms, no reading, a 
            dataset (send, receive) are measured. The engine's run of the fit has a data stall
            near the job's (within 35 points here: the job and the model run minutes apart on a
            machine shared with builds; issue 24's wrong model was 67 points off; the 10-point
-           target is measured by tests/bench/bench_model.py on a quiet machine).
+           target is measured by tests/bench/bench_model.py on a quiet machine). The job runs
+           its step on two intra-op threads (OMP_NUM_THREADS=2, torch's default where it counts
+           two physical cores): the CPU of the main process's other threads per step is observed
+           (threads_cpu_us) and fitted (train.threads_cpu_us > 0).
 io_bound:  2 ms of I/O and 0.1 ms of CPU per sample (fit_job.py): the fit keeps its I/O (within
            30 % of 2 ms: time.sleep overshoots), and a step with no CPU.
 
@@ -27,9 +30,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 STALL_POINTS = 0.35
 
 
-def watch_and_fit(tmp, job, args):
+def watch_and_fit(tmp, job, args, env=None):
     """(the probe's summary, the fitted config, the engine's summary of the fitted config)."""
-    real = run_job(os.path.join(tmp, "real"), args, probe=True, job=os.path.join(HERE, job), timeout=150)
+    real = run_job(os.path.join(tmp, "real"), args, probe=True, job=os.path.join(HERE, job), env=env, timeout=150)
     check(real.rc == 0, "the job failed:\n" + real.stderr[-2000:])
     fitted = os.path.join(tmp, "fitted.json")
     with open(fitted, "w") as f:
@@ -57,7 +60,8 @@ def io_mean(dataset):
 
 def case_cpu_bound(tmp):
     real, config, model = watch_and_fit(tmp, "vision_job.py",
-                                        ["--workers", "2", "--read-ms", "0", "--samples", "512", "--epochs", "2"])
+                                        ["--workers", "2", "--read-ms", "0", "--samples", "512", "--epochs", "2"],
+                                        env={"OMP_NUM_THREADS": "2"})
     o = real["observed"]
     check(io_mean(config["dataset"]) <= 0.03 * o["fetch_us"]["mean"],
           "a dataset that does no I/O fits io_latency_us %r (a sample's fetch: %.0f us)" %
@@ -66,6 +70,11 @@ def case_cpu_bound(tmp):
     check(t["step_on"] == "cpu" and 0 < t["step_cpu_us"] <= t["step_us"],
           "a step trained on the CPU fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
     check(config["dataset"]["cpu_us"] > 0, "no CPU per sample fitted")
+    threads = o.get("threads_cpu_us")
+    check(isinstance(threads, dict) and threads.get("n", 0) > 0 and threads.get("mean", -1) >= 0,
+          "the other threads' CPU per step is not observed: %r" % (threads,))
+    check(t.get("threads_cpu_us", 0) > 0, "a step on two intra-op threads fits threads_cpu_us %r (observed %r)" %
+          (t.get("threads_cpu_us"), threads))
     check(config["loader"]["send_cpu_us"] > 0 and config["loader"]["receive_ns_per_byte"] > 0,
           "the cost outside the dataset is not fitted: send %r us, receive %r ns/byte" %
           (config["loader"]["send_cpu_us"], config["loader"]["receive_ns_per_byte"]))

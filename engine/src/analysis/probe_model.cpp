@@ -165,6 +165,12 @@ void ObservationAccumulator::add(const Event& e)
             ++m_stepCosts;
         }
         break;
+    case EventKind::ThreadsCost:
+        if (e.lane == LaneMain) {
+            m_threadsCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
+            ++m_threadsCosts;
+        }
+        break;
     case EventKind::Kernel:
         ++m_kernels;
         break;
@@ -200,6 +206,8 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
     obs.step_cpu_us = m_stepCosts ? m_stepCpu / double(m_stepCosts) : 0;
     obs.step_run_queue_us = m_stepCosts ? m_stepRunq / double(m_stepCosts) : 0;
     obs.steps_costed = m_stepCosts;
+    obs.threads_cpu_us = m_threadsCosts ? m_threadsCpu / double(m_threadsCosts) : 0;
+    obs.threads_costed = m_threadsCosts;
     obs.device_step = m_kernels > 0;
     obs.send_cpu_us = m_sends ? m_sendCpu / double(m_sends) : 0;
     obs.sends_costed = m_sends;
@@ -244,6 +252,7 @@ std::string observationToJson(const LoaderObservation& o)
     j["collate_us_per_batch"] = o.collate_us_per_batch;
     j["step_us"] = o.step_us;
     j["step_cost_us"] = {{"cpu", o.step_cpu_us}, {"run_queue", o.step_run_queue_us}, {"n", o.steps_costed}};
+    j["threads_cpu_us"] = {{"mean", o.threads_cpu_us}, {"n", o.threads_costed}};
     j["device_step"] = o.device_step;
     j["send_cpu_us"] = {{"mean", o.send_cpu_us}, {"n", o.sends_costed}};
     j["receive_cpu_us"] = {{"mean", o.receive_cpu_us}, {"n", o.receives_costed}};
@@ -268,7 +277,7 @@ LoaderObservation observationFromJson(const std::string& text)
                     "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
                     "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
                     "worker_init_us", "batches_costed", "step_cost_us", "device_step", "send_cpu_us",
-                    "receive_cpu_us"});
+                    "receive_cpu_us", "threads_cpu_us"});
     LoaderObservation o;
     if (r.isSet("batch_size"))
         o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
@@ -332,6 +341,7 @@ LoaderObservation observationFromJson(const std::string& text)
     };
     meanOf("send_cpu_us", o.send_cpu_us, o.sends_costed);
     meanOf("receive_cpu_us", o.receive_cpu_us, o.receives_costed);
+    meanOf("threads_cpu_us", o.threads_cpu_us, o.threads_costed);
     o.batches_costed = r.integer("batches_costed", 0, 0, int64_t(1) << 50);
     return o;
 }
@@ -388,6 +398,8 @@ Config fitConfig(const LoaderObservation& o)
         t.step_on = StepOn::Cpu;
         t.step_cpu_us = std::min(t.step_us, std::max(0.0, o.step_cpu_us));
         t.step_us = std::max(t.step_cpu_us, o.step_us - o.step_run_queue_us);
+        // Its intra-op threads: burnt beside the main thread, in parallel with the step.
+        t.threads_cpu_us = std::max(0.0, o.threads_cpu_us);
     }
     c.device.backend = DeviceConfig::Backend::Sim;
     return c;

@@ -355,7 +355,7 @@ void parseLoader(const json& j, Config& c)
 void parseTrain(const json& j, Config& c)
 {
     ObjectReader r(j, "train",
-                   {"epochs", "max_batches", "step_us", "step_on", "step_cpu_us", "non_blocking", "copy_stream",
+                   {"epochs", "max_batches", "step_us", "step_on", "step_cpu_us", "threads_cpu_us", "non_blocking", "copy_stream",
                     "on_exception"},
                    kSectionOf);
     TrainConfig& t = c.train;
@@ -365,6 +365,7 @@ void parseTrain(const json& j, Config& c)
     t.step_us = numberKey(r, "train.step_us");
     t.step_on = StepOn(choiceKey(r, "train.step_on", "place for the step"));
     t.step_cpu_us = numberKey(r, "train.step_cpu_us");
+    t.threads_cpu_us = numberKey(r, "train.threads_cpu_us");
     if (t.step_on == StepOn::Cpu && t.step_cpu_us > t.step_us)
         fail(r.field("step_cpu_us"), "a step on the CPU burns at most its step_us (" + std::to_string(t.step_us) +
                                          " us), got " + std::to_string(t.step_cpu_us));

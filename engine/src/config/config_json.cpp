@@ -69,6 +69,7 @@ std::string configToJson(const Config& c)
     t["step_us"] = c.train.step_us;
     t["step_on"] = configKey("train.step_on").choices[size_t(c.train.step_on)];
     t["step_cpu_us"] = c.train.step_cpu_us;
+    t["threads_cpu_us"] = c.train.threads_cpu_us;
     t["non_blocking"] = c.train.non_blocking;
     t["copy_stream"] = c.train.copy_stream;
     t["on_exception"] = configKey("train.on_exception").choices[c.train.continue_on_exception ? 1 : 0];

@@ -98,6 +98,7 @@ std::vector<ConfigKey> build()
         // The choices name StepOn's values, in order.
         choice("train.step_on", {"device", "cpu"}, t.step_on == StepOn::Cpu ? "cpu" : "device"),
         num("train.step_cpu_us", T::Number, 0, kMaxUs, t.step_cpu_us),
+        num("train.threads_cpu_us", T::Number, 0, kMaxUs, t.threads_cpu_us),
         flag("train.non_blocking", t.non_blocking),
         flag("train.copy_stream", t.copy_stream),
         choice("train.on_exception", {"stop", "continue"}, t.continue_on_exception ? "continue" : "stop"),

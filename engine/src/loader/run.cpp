@@ -10,6 +10,7 @@
 #include "loaderscope/shm/segment.h"
 #include "loaderscope/base/temp_dir.h"
 #include "loaderscope/loader/worker_pool.h"
+#include "step_threads.h"
 
 #include <algorithm>
 #include <csignal>
@@ -273,6 +274,9 @@ private:
     std::unique_ptr<DataLoaderIter> m_it;
     std::map<int64_t, Batch> m_inFlight; ///< batches whose H2D copy has not finished, by loop number
     int64_t m_loopBatch = 0;
+    /// A CPU step's other threads (train.threads_cpu_us): made at the first step (after the first
+    /// workers started), asleep between steps; driven by this thread only.
+    std::unique_ptr<StepThreads> m_stepThreads;
 };
 
 EngineRun::EngineRun(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options)
@@ -527,11 +531,20 @@ void EngineRun::trainStep(const Batch& batch, int64_t key)
     // and what that wait cost the CPU counts in step_cpu_us, as in the job's StepCost (a
     // contended core stretches the burn, as it stretches the job's step).
     if (t.step_on == StepOn::Cpu) {
+        // The step's other threads burn in parallel with this one, from the step's start; the
+        // step ends when both parts are done, as the job's waits for its intra-op pool.
+        if (t.threads_cpu_us > 0) {
+            if (!m_stepThreads)
+                m_stepThreads = std::make_unique<StepThreads>(StepThreads::helpersFor(t.threads_cpu_us, t.step_us));
+            m_stepThreads->start(uint64_t(t.threads_cpu_us * 1000.0), uint64_t(key) + 2);
+        }
         const uint64_t cpu0 = threadCpuNs();
         if (t.step_us > t.step_cpu_us)
             waitOffCpuNs(uint64_t((t.step_us - t.step_cpu_us) * 1000.0));
         if (t.step_cpu_us > 0)
             (void)burnCpuUntil(cpu0 + uint64_t(t.step_cpu_us * 1000.0), uint64_t(key) + 1);
+        if (m_stepThreads)
+            m_stepThreads->wait();
         m_it->release(batch); // nothing is copied to a device: the batch is done with
         return endStep(s0, key, m_loopBatch++);
     }
@@ -592,6 +605,7 @@ void EngineRun::tearDown()
         m_report.stalled_tasks = int(m_it->stalls().size());
     }
     m_inFlight.clear();
+    m_stepThreads.reset(); // idle between steps: joined at once
     if (m_memory) {
         m_memory->stop(); // its last sample while the workers still stand
         m_report.memory_samples = m_memory->ticks();

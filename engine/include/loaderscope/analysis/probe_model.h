@@ -56,6 +56,10 @@ struct LoaderObservation
     double step_cpu_us = 0;         ///< the main thread's CPU in a step (StepCost), mean
     double step_run_queue_us = 0;   ///< its wait for a core in a step, mean
     int64_t steps_costed = 0;
+    /// The CPU of the main process's other threads per step (ThreadsCost), mean: a CPU step's
+    /// intra-op threads, less the probe's own threads.
+    double threads_cpu_us = 0;
+    int64_t threads_costed = 0;
     bool device_step = false;       ///< the job timed its step on a GPU (Kernel events)
     /// The worker process's CPU per batch outside its fetches and collate (worker PassCost): the
     /// queue put, the feeder thread pickling the batch into shared memory.
@@ -117,8 +121,8 @@ private:
     Side m_workers, m_main;
     double m_stepSum = 0, m_initSum = 0, m_readySum = 0;
     int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
-    double m_stepCpu = 0, m_stepRunq = 0, m_sendCpu = 0, m_receiveCpu = 0;
-    int64_t m_stepCosts = 0, m_sends = 0, m_receives = 0, m_kernels = 0;
+    double m_stepCpu = 0, m_stepRunq = 0, m_sendCpu = 0, m_receiveCpu = 0, m_threadsCpu = 0;
+    int64_t m_stepCosts = 0, m_sends = 0, m_receives = 0, m_kernels = 0, m_threadsCosts = 0;
     uint64_t m_epochBegin = 0;
     int64_t m_readyBefore = 0;
 };
@@ -141,7 +145,8 @@ LoaderObservation observationFromJson(const std::string& json);
  * The engine config that models the observed loader: the same knobs, a dataset whose samples take
  * the observed off-CPU time (lognormal; none where it is a few percent of the fetch) and CPU time,
  * of the observed size; the workers' send CPU and the main thread's receive CPU per byte; the step
- * as CPU work in the main process (train.step_on "cpu": its CPU and off-CPU time), or on the
+ * as CPU work in the main process (train.step_on "cpu": its CPU and off-CPU time, and its other
+ * threads' CPU as train.threads_cpu_us), or on the
  * simulated device when the job timed it on a GPU. docs/config.md, "Fitted keys".
  */
 Config fitConfig(const LoaderObservation& obs);

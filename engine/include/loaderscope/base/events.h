@@ -85,6 +85,11 @@ enum class EventKind : uint8_t {
     CoreWait,         ///< span on the lane that made a batch: the thread waited runnable for a core
                       ///< (BatchCost arg1, schedstat run delay), drawn as one span ending at the
                       ///< BatchCost: the waits' total within the batch, not where each one fell
+    // appended after the derived state (the numbers above are in recordings)
+    ThreadsCost,      ///< instant (main lane, watched jobs) with each StepCost: arg0 = CPU ns that
+                      ///< the main process's other threads burnt from the previous next() to this
+                      ///< one (a CPU step's intra-op threads, spinning on after it), less the
+                      ///< probe's own threads; arg1 = 0
     Count
 };
 

@@ -112,6 +112,11 @@ struct TrainConfig
     /// Real CPU the main thread burns per step (device: launching it; cpu: the step's compute,
     /// at most step_us; the rest of step_us is spent off the CPU). Microseconds of thread CPU.
     double step_cpu_us = 0.0;
+    /// Real CPU the main process's other threads burn per step, beside the main thread: a CPU
+    /// step's intra-op threads (torch's OpenMP pool, which also spins on after the step). Burnt on
+    /// helper threads of the engine's main process in parallel with the step (step_on cpu only).
+    /// Microseconds of thread CPU, summed over the helpers; 0 starts no helper.
+    double threads_cpu_us = 0.0;
     bool non_blocking = true;
     bool copy_stream = true;
     /// What the training loop does when next() raises a worker exception: "stop" re-raises
