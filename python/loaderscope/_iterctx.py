@@ -23,7 +23,7 @@ from . import _native
 from . import _session
 from . import _targets
 from ._batch import sample_count, tensor_bytes
-from ._state import STATE, disable, safe, warn_once
+from ._state import STATE, fail, raised_by_signal_handler, safe, warn_once
 from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
 
 # Batches whose tensor bytes are measured: the first ones, then one in BYTES_EVERY.
@@ -36,6 +36,34 @@ def _wait_status(exitcode):
     if exitcode is None:
         return -1
     return (-exitcode) & 0x7F if exitcode < 0 else (exitcode & 0xFF) << 8
+
+
+# How long on_error waits for a worker's exit after a reset connection (seconds).
+EXIT_WAIT_S = 1.0
+
+
+def _await_an_exit(workers):
+    """Waits (at most EXIT_WAIT_S) until one of the workers has exited.
+
+    A worker killed while the main process receives a batch from it resets the connection that
+    hands over the batch's file descriptor; torch re-raises that reset when it finds no worker
+    dead yet (the exit is not reaped at that instant). The process is on its way out, so the wait
+    ends on its sentinel, seldom later than a few ms, and the Error lands on its lane.
+
+    Returns the exception torch's SIGCHLD handler raised during the wait (the job's error from
+    then on, as it is when the handler fires inside torch), else None."""
+    try:
+        from multiprocessing.connection import wait
+        sentinels = [w.sentinel for w in workers if w.is_alive()]
+        if sentinels and len(sentinels) == len(workers):
+            wait(sentinels, timeout=EXIT_WAIT_S)
+    except (OSError, ValueError, AttributeError):
+        pass
+    except Exception as e:
+        if raised_by_signal_handler(e):
+            return e
+        raise
+    return None
 
 
 def prepare_iter(hooks, loader):
@@ -265,11 +293,14 @@ class IterCtx:
         self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
         if self.num_workers == 0:
             self.recorder.end_batch()
-        worker, pid = -1, 0
+        worker, pid, late = -1, 0, None
         if self.pending is not None and self.pending[2]:
             worker = self.pending[1]                      # an exception raised in that worker
         elif self.num_workers > 0:
-            for i, w in enumerate(getattr(it, "_workers", [])):
+            workers = getattr(it, "_workers", [])
+            if isinstance(e, (ConnectionError, EOFError)):
+                late = _await_an_exit(workers)
+            for i, w in enumerate(workers):
                 if not w.is_alive():                      # a worker that died (signal, exit)
                     worker, pid = i, w.pid
                     lane = self._lane(i)
@@ -280,7 +311,9 @@ class IterCtx:
             pid = self.pids[worker]
         lane = self._lane(worker) if worker >= 0 else None
         self.main.instant(K.ERROR, t1, -1, worker, pid, K.LANE_MAIN if lane is None else lane)
-        self.session.errors.append(str(e))
+        self.session.errors.append(str(e if late is None else late))
+        if late is not None:
+            raise late  # the job's own error; safe() passes it on
 
     def _lane(self, worker):
         return self.lanes[worker] if 0 <= worker < len(self.lanes) else None
@@ -323,7 +356,7 @@ class PinLoop:
             side = PinSide(self.ctx)
             in_queue, out_queue = PinIn(in_queue, side), PinOut(out_queue, side)
         except Exception as e:
-            disable(e)
+            fail(e)
         return self.original(in_queue, out_queue, *args, **kwargs)
 
 

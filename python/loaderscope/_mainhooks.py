@@ -19,7 +19,7 @@ and its results and exceptions are returned or raised unchanged.
 import functools
 
 from . import _iterctx, _targets
-from ._state import STATE, active, disable, safe
+from ._state import STATE, active, fail, safe
 
 _originals = {}
 _own_codes = set()  # the wrappers' code objects: their frames are hidden from the job's tracebacks
@@ -65,7 +65,7 @@ def _loader_iter(original):
         try:
             prep = _iterctx.prepare_iter(STATE.hooks, self)
         except Exception as e:
-            disable(e)
+            fail(e)
             return original(self)
         if prep is None:  # a loader the probe cannot watch (it said why, once)
             with _targets.on_this_thread(None):
@@ -73,7 +73,7 @@ def _loader_iter(original):
         try:
             targets = prep.targets()
         except Exception as e:
-            disable(e)
+            fail(e)
             targets = None
         try:
             with _targets.on_this_thread(targets):
@@ -98,7 +98,7 @@ def _iter_next(original):
         try:
             ctx.before_next(self)
         except Exception as e:
-            disable(e)
+            fail(e)
             return original(self)
         try:
             data = original(self)

@@ -296,5 +296,5 @@ def current():
             except _shm.NoRoom as e:
                 disable(str(e))
             except Exception as e:
-                disable(e)
+                fail(e)
     return STATE.session

@@ -78,6 +78,39 @@ def disable(reason):
     warn("probe disabled (%s); the job continues uninstrumented" % STATE.disabled)
 
 
+def raised_by_signal_handler(e):
+    """True when e comes from a Python signal handler that ran while probe code did.
+
+    Python runs a handler in the main thread between two bytecodes of whatever runs there, so the
+    job's handler (torch's SIGCHLD handler, raising "DataLoader worker ... is killed by signal")
+    can raise inside a probe hook. That exception is the job's: it must reach the job, not
+    disable the probe."""
+    import signal
+    codes = set()
+    for signum in signal.valid_signals():
+        try:
+            handler = signal.getsignal(signum)
+        except (ValueError, OSError):
+            continue
+        code = getattr(getattr(handler, "__func__", handler), "__code__", None)
+        if code is not None:
+            codes.add(code)
+    tb = e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code in codes:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def fail(e):
+    """What a probe hook's except clause does with e: the job's own exception (raised by its
+    signal handler) goes on to the job; a probe failure disables the probe."""
+    if raised_by_signal_handler(e):
+        raise e
+    disable(e)
+
+
 def safe(fn, *args, **kwargs):
     """Calls a probe function; a probe failure disables the probe instead of reaching the job."""
     if STATE.disabled is not None:
@@ -85,7 +118,7 @@ def safe(fn, *args, **kwargs):
     try:
         return fn(*args, **kwargs)
     except Exception as e:  # never BaseException: KeyboardInterrupt and SystemExit belong to the job
-        disable(e)
+        fail(e)
         return None
 
 

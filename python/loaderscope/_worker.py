@@ -19,7 +19,7 @@ import time
 
 from . import _kinds as K
 from . import _native
-from ._state import STATE, disable, safe, warn_once
+from ._state import STATE, fail, safe, warn_once
 
 
 class WorkerContext:
@@ -65,7 +65,7 @@ class WorkerLoop:
                 bound.arguments["data_queue"] = DataQueue(bound.arguments["data_queue"], side)
                 args, kwargs = bound.args, bound.kwargs
         except Exception as e:
-            disable(e)
+            fail(e)
         return original(*args, **kwargs)
 
 

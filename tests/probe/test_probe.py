@@ -137,11 +137,20 @@ def case_worker_killed(tmp):
     plain, probed = run_both(tmp, ["--workers", "2", "--kill-at", "21"])
     check(plain.rc == probed.rc == 1, "exit status %d / %d" % (plain.rc, probed.rc))
     a, b = plain.outputs(), probed.outputs()
-    check([e[0] for e in a["errors"]] == [e[0] for e in b["errors"]] == ["RuntimeError"], "errors %r" % b["errors"])
     s = probed.summary
     victim = s["worker_pids"][0][0]  # sample 21 is in batch 2, worker 0's second task
-    msg = "DataLoader worker (pid(s) %d) exited unexpectedly" % victim
-    check(s["errors"] == [msg], "summary errors %r, expected %r" % (s["errors"], msg))
+    # torch 1.13 raises one of three errors for a worker killed mid-hand-over, by when the kill is
+    # seen (a race inside PyTorch, with or without the probe; all three seen here and in CI):
+    # "exited unexpectedly" when _try_get_data finds the worker dead, "is killed by signal" when
+    # the SIGCHLD handler fires first, or the hand-over's own ConnectionResetError when the worker
+    # is not reaped yet. Each run must end on one of them, and the summary must keep exactly what
+    # the probed job raised.
+    allowed = {("RuntimeError", "DataLoader worker (pid(s) %d) exited unexpectedly" % victim),
+               ("RuntimeError", "DataLoader worker (pid %d) is killed by signal: Killed. " % victim),
+               ("ConnectionResetError", "[Errno 104] Connection reset by peer")}
+    check(len(a["errors"]) == 1 and a["errors"][0][0] in {t for t, _ in allowed}, "plain job's errors %r" % a["errors"])
+    check(len(b["errors"]) == 1 and tuple(b["errors"][0]) in allowed, "probed job's errors %r" % b["errors"])
+    check(s["errors"] == [b["errors"][0][1]], "summary errors %r, the job raised %r" % (s["errors"], b["errors"]))
     errs = probed.of("Error")
     check(len(errs) == 1 and errs[0].lane == 0 and errs[0].arg1 == victim, "Error events %r" % errs)
     exits = [e for e in probed.of("WorkerExit") if e.arg0 == victim]

@@ -111,6 +111,24 @@ def case_probe_fault_worker(tmp):
     check(len(warnings) == 4 and all("injected worker probe fault" in w for w in warnings), "warnings: %r" % warnings)
 
 
+def case_signal_in_hook(tmp):
+    """The job's signal handler raises while a probe hook runs: its exception reaches the job
+    (as torch's SIGCHLD handler's "worker killed" must), and the probe stays on."""
+    p0, clean, _ = run_watch_job(tmp, "clean")
+    check(p0.returncode == 0 and not clean["signalled"], "the clean run failed:\n" + p0.stderr[-2000:])
+    p, got, summary = run_watch_job(tmp, "signal_in_hook")
+    check(p.returncode == 0, "the job failed:\n" + p.stderr[-2000:])
+    check(got["signalled"] == ["the job's SIGUSR1 handler"], "the job's exception did not reach it: %r" % got["signalled"])
+    check(not [l for l in p.stderr.splitlines() if "probe disabled" in l], "the probe disabled itself:\n" + p.stderr[-2000:])
+    # The third batch went with the exception (as it does when the handler fires inside torch).
+    check(equal(got["watched"], clean["watched"][:2] + clean["watched"][3:]), "watched batches differ")
+    check(equal(got["other"], clean["other"]) and equal(got["again"], clean["again"]), "later batches differ")
+    s = load_summary(summary)
+    # 2 epochs of 12 batches, less the one the job never got.
+    check(s["loaders"][0]["epochs"] == 2 and s["batches"] == 23, "the probe stopped recording: epochs %r, batches %r"
+          % (s["loaders"][0].get("epochs"), s["batches"]))
+
+
 def case_unknown_torch(tmp):
     p0, clean, _ = run_watch_job(tmp, "clean")
     for mode, says in (("old_torch", "torch 1.12.1 is outside the versions the probe knows"),
@@ -138,6 +156,7 @@ CASES = {
     "ring_full": case_ring_full,
     "probe_fault_main": case_probe_fault_main,
     "probe_fault_worker": case_probe_fault_worker,
+    "signal_in_hook": case_signal_in_hook,
     "unknown_torch": case_unknown_torch,
     "only_watched_loaders": case_only_watched,
 }
