@@ -180,14 +180,37 @@ def has_torchvision():
     return p.returncode == 0
 
 
+def loop_timing(events_path):
+    """From a recording (the probe's or the engine's): the median time (us) from a worker's end
+    of a batch (its BatchCost) to the loop's Deliver, over the batches the loop was already
+    waiting for (the hand-over), and the loop's mean step (us). Where the model's stall differs
+    from the job's, these two say whether the hand-over or the step is off."""
+    from loaderscope import _kinds as K  # PYTHONPATH=build/python, as for the probe
+    from loaderscope import _native
+    _, raw = _native.read_events_file(events_path)
+    made, waits, delivered, steps = {}, {}, {}, []
+    for t0, t1, batch, _a0, _a1, kind, lane in raw:
+        if kind == K.BATCH_COST and lane >= 0:
+            made[batch] = max(made.get(batch, 0), t1 or t0)
+        elif kind == K.WAIT_DATA and lane == K.LANE_MAIN:
+            waits[batch] = t0
+        elif kind == K.DELIVER:
+            delivered[batch] = t0
+        elif kind == K.STEP and lane == K.LANE_MAIN:
+            steps.append((t1 - t0) / 1e3)
+    handover = [(delivered[b] - t) / 1e3 for b, t in made.items() if b in delivered and b in waits and waits[b] < t]
+    return {"handover_us": round(statistics.median(handover), 1) if handover else None, "handovers": len(handover),
+            "step_mean_us": round(statistics.mean(steps), 1) if steps else None}
+
+
 def bench_vision(repeats, scale):
     """Issue 24's CPU-bound torchvision job: the fit's bottleneck and advice, not only its rate."""
     torchvision = has_torchvision()
     args = ["--workers", "2", "--batch-size", "16", "--read-ms", "0", "--samples", str(int(1024 * scale))]
     args += ["--torchvision"] if torchvision else []
     with tempfile.TemporaryDirectory(prefix="lsbench-model-") as tmp:
-        summary = os.path.join(tmp, "summary.json")
-        p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, VISION_JOB] + args,
+        summary, events = os.path.join(tmp, "summary.json"), os.path.join(tmp, "job.bin")
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, "--events", events, VISION_JOB] + args,
                            capture_output=True, text=True, timeout=300)
         if p.returncode != 0:
             raise RuntimeError("the watched vision job failed: " + p.stderr[-2000:])
@@ -200,14 +223,17 @@ def bench_vision(repeats, scale):
         path, out = os.path.join(tmp, "fitted.json"), os.path.join(tmp, "engine.json")
         with open(path, "w") as f:
             json.dump(config, f)
-        runs = []
+        job_timing = loop_timing(events)
+        runs, model_timing = [], []
         for _ in range(repeats):
-            p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", path, "--summary", out],
-                               capture_output=True, text=True, timeout=300)
+            model_events = os.path.join(tmp, "engine.bin")
+            p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", path, "--summary", out,
+                                "--events", model_events], capture_output=True, text=True, timeout=300)
             if p.returncode != 0:
                 raise RuntimeError("the engine failed: " + p.stderr[-2000:])
             with open(out) as f:
                 runs.append(json.load(f))
+            model_timing.append(loop_timing(model_events))
     io = config["dataset"]["io_latency_us"]
     io_mean = io["mean"] if isinstance(io, dict) else io
     stall = statistics.median(r["data_stall_fraction"] for r in runs)
@@ -223,6 +249,9 @@ def bench_vision(repeats, scale):
         "model": {"samples_per_s": rate, "spread": rate_spread, "data_stall": round(stall, 3),
                   "num_workers_advice": model_advice},
         "stall_points": round(100 * abs(stall - job["data_stall_fraction"]), 1),
+        # Where a stall gap comes from: the hand-over (batch made -> delivered to a waiting loop)
+        # and the loop's step, the job's watch against each model run.
+        "loop_timing": {"job": job_timing, "model_runs": model_timing},
     }
     result["within_target"] = (io_mean == 0 and config["train"]["step_on"] == "cpu" and result["stall_points"] <= 10
                                and job_advice == model_advice)
