@@ -55,7 +55,7 @@ def _await_an_exit(workers):
     try:
         from multiprocessing.connection import wait
         sentinels = [w.sentinel for w in workers if w.is_alive()]
-        if sentinels and len(sentinels) == len(workers):
+        if sentinels and len(sentinels) == len(workers):  # none seen dead yet: wait for one
             wait(sentinels, timeout=EXIT_WAIT_S)
     except (OSError, ValueError, AttributeError):
         pass

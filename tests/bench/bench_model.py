@@ -190,8 +190,8 @@ def loop_timing(events_path):
     _, raw = _native.read_events_file(events_path)
     made, waits, delivered, steps = {}, {}, {}, []
     for t0, t1, batch, _a0, _a1, kind, lane in raw:
-        if kind == K.BATCH_COST and lane >= 0:
-            made[batch] = max(made.get(batch, 0), t1 or t0)
+        if kind == K.BATCH_COST and lane >= 0:  # an instant: the batch is made at t0
+            made[batch] = t0
         elif kind == K.WAIT_DATA and lane == K.LANE_MAIN:
             waits[batch] = t0
         elif kind == K.DELIVER:
