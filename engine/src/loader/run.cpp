@@ -277,6 +277,9 @@ private:
     /// A CPU step's other threads (train.threads_cpu_us): made at the first step (after the first
     /// workers started), asleep between steps; driven by this thread only.
     std::unique_ptr<StepThreads> m_stepThreads;
+    /// This (the loop's) thread's wait for a core, for the PassCost and StepCost it writes as the
+    /// probe writes them for a job (the summary's main_cpu_fraction comes from them).
+    RunDelayClock m_runDelay;
 };
 
 EngineRun::EngineRun(const Config& config, const std::string& configJson, Zygote* zygote, const RunOptions& options)
@@ -466,8 +469,12 @@ void EngineRun::runEpoch(int epoch)
         if (retry)
             continue; // the loop catches the exception and calls next() again
         // PyTorch's main process receives and unpickles a worker's batch inside next().
-        if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0)
+        if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0) {
+            ThreadCostMeter meter(m_runDelay);
             (void)burnCpuNs(uint64_t(m_config.loader.receive_ns_per_byte * double(batch->bytes)), batch->bytes);
+            const ThreadCostMeter::Cost c = meter.take();
+            m_mainEvents->instant(EventKind::PassCost, nowNs(), batchKey(epoch, batch->task_idx), c.cpu_ns, c.runq_ns);
+        }
         const uint64_t t1 = endWait(t0);
         if (!batch) {
             m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
@@ -538,18 +545,30 @@ void EngineRun::trainStep(const Batch& batch, int64_t key)
                 m_stepThreads = std::make_unique<StepThreads>(StepThreads::helpersFor(t.threads_cpu_us, t.step_us));
             m_stepThreads->start(uint64_t(t.threads_cpu_us * 1000.0), uint64_t(key) + 2);
         }
+        ThreadCostMeter meter(m_runDelay);
         const uint64_t cpu0 = threadCpuNs();
         if (t.step_us > t.step_cpu_us)
             waitOffCpuNs(uint64_t((t.step_us - t.step_cpu_us) * 1000.0));
         if (t.step_cpu_us > 0)
             (void)burnCpuUntil(cpu0 + uint64_t(t.step_cpu_us * 1000.0), uint64_t(key) + 1);
+        const ThreadCostMeter::Cost c = meter.take();
         if (m_stepThreads)
             m_stepThreads->wait();
+        // As the probe reports a job's step: the main thread's part, then the other threads' (the
+        // helpers burn their share of threads_cpu_us exactly: CPU time, not wall time).
+        const uint64_t s1 = nowNs();
+        m_mainEvents->instant(EventKind::StepCost, s1, key, c.cpu_ns, c.runq_ns);
+        if (m_stepThreads)
+            m_mainEvents->instant(EventKind::ThreadsCost, s1, key, int64_t(t.threads_cpu_us * 1000.0), 0);
         m_it->release(batch); // nothing is copied to a device: the batch is done with
         return endStep(s0, key, m_loopBatch++);
     }
-    if (t.step_cpu_us > 0)
+    if (t.step_cpu_us > 0) {
+        ThreadCostMeter meter(m_runDelay);
         (void)burnCpuNs(uint64_t(t.step_cpu_us * 1000.0), uint64_t(key) + 1);
+        const ThreadCostMeter::Cost c = meter.take();
+        m_mainEvents->instant(EventKind::StepCost, nowNs(), key, c.cpu_ns, c.runq_ns);
+    }
     pollDevice(s0);
     const int64_t id = m_loopBatch++;
     m_inFlight.emplace(id, batch);

@@ -216,6 +216,11 @@ bool MetricsAccumulator::addFetchLaneEvent(const Event& e, uint64_t d)
     case EventKind::WaitTask:
         t->idleNs += d;
         return true;
+    case EventKind::PassCost:
+        if (e.lane < 0)
+            break; // the main thread's receive: the loop's CPU (addLoopEvent)
+        t->sendCpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
+        return true;
     case EventKind::WorkerInit: {
         InitSpan& g = m_initByGeneration[e.arg1];
         g.first = std::min(g.first, e.t0);
@@ -243,6 +248,12 @@ void MetricsAccumulator::addLoopEvent(const Event& e, uint64_t d)
             if (batchKeyEpoch(e.batch) == 0 && (m_firstDelivery == 0 || e.t1 < m_firstDelivery))
                 m_firstDelivery = e.t1;
         }
+        return;
+    case EventKind::PassCost:
+    case EventKind::StepCost:
+    case EventKind::ThreadsCost:
+        if (e.lane == LaneMain)
+            m_mainCpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
         return;
     case EventKind::Step:
         m_stepNs += d;
@@ -360,6 +371,7 @@ WorkerFigures MetricsAccumulator::laneFigures(int id, const LaneTotals& t, doubl
     w.cpu_fraction = std::min(1.0, cpu / seconds);
     w.cpu_wait_fraction = std::min(1.0, runq / seconds);
     w.io_fraction = std::max(0.0, w.busy_fraction - w.cpu_fraction - w.cpu_wait_fraction);
+    w.send_cpu_fraction = std::min(1.0, double(t.sendCpuNs) * kNs / seconds);
     return w;
 }
 
@@ -417,6 +429,8 @@ RunFigures MetricsAccumulator::figures() const
     f.host_blocked_fraction = std::min(1.0, f.pageable_blocked_fraction + f.sync_copy_blocked_fraction);
     f.host_waits_for_gpu_fraction = std::min(1.0, double(m_blockedNs[int(HostBlock::DeviceBuffers)]) * kNs / s);
     f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
+    // CPU seconds per loop second: more than 1 where the step's other threads ran beside it.
+    f.main_cpu_fraction = double(m_mainCpuNs) * kNs / s;
     return f;
 }
 

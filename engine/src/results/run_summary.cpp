@@ -61,7 +61,8 @@ json workerJson(const WorkerFigures& w)
             {"cpu_fraction", round6(w.cpu_fraction)},
             {"cpu_wait_fraction", round6(w.cpu_wait_fraction)},
             {"io_fraction", round6(w.io_fraction)},
-            {"idle_fraction", round6(w.idle_fraction)}};
+            {"idle_fraction", round6(w.idle_fraction)},
+            {"send_cpu_fraction", round6(w.send_cpu_fraction)}};
 }
 
 WorkerFigures workerFrom(const json& j)
@@ -76,6 +77,7 @@ WorkerFigures workerFrom(const json& j)
     w.cpu_wait_fraction = j.value("cpu_wait_fraction", 0.0);
     w.io_fraction = j.value("io_fraction", 0.0);
     w.idle_fraction = j.value("idle_fraction", 0.0);
+    w.send_cpu_fraction = j.value("send_cpu_fraction", 0.0);
     return w;
 }
 
@@ -298,6 +300,7 @@ void putFiguresJson(json& j, const RunFigures& f)
     j["host_waits_for_gpu_fraction"] = round6(f.host_waits_for_gpu_fraction);
     j["step_s"] = round6(f.step_s);
     j["pin_busy_fraction"] = round6(f.pin_busy_fraction);
+    j["main_cpu_fraction"] = round6(f.main_cpu_fraction);
     j["startup_s"] = round6(f.startup_s);
     j["startups"] = f.startups;
     j["io_s_per_sample"] = round6(f.io_s_per_sample * 1e3) / 1e3;
@@ -377,6 +380,7 @@ void parseFigures(const json& j, RunFigures& f)
     f.host_waits_for_gpu_fraction = numFrom(j, "host_waits_for_gpu_fraction");
     f.step_s = numFrom(j, "step_s");
     f.pin_busy_fraction = numFrom(j, "pin_busy_fraction");
+    f.main_cpu_fraction = numFrom(j, "main_cpu_fraction");
     f.startup_s = numFrom(j, "startup_s");
     f.startups = int(intFrom(j, "startups"));
     f.io_s_per_sample = numFrom(j, "io_s_per_sample");

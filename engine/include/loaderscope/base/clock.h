@@ -56,4 +56,30 @@ private:
     int m_fd = -1;
 };
 
+/**
+ * What the calling thread spends on one piece of modelled work, for the *Cost events the probe
+ * writes for the job (PassCost, StepCost): its CPU (threadCpuNs) and its wait for a core (the
+ * clock's run delay) from construction to take(), in ns. Same thread throughout.
+ */
+class ThreadCostMeter
+{
+public:
+    explicit ThreadCostMeter(RunDelayClock& runQueue) : m_runQueue(runQueue), m_cpu0(threadCpuNs()), m_runq0(runQueue.now()) {}
+    struct Cost
+    {
+        int64_t cpu_ns = 0;
+        int64_t runq_ns = 0;
+    };
+    Cost take()
+    {
+        const uint64_t cpu = threadCpuNs(), runq = m_runQueue.now();
+        return {int64_t(cpu - m_cpu0), runq >= m_runq0 ? int64_t(runq - m_runq0) : 0};
+    }
+
+private:
+    RunDelayClock& m_runQueue;
+    uint64_t m_cpu0;
+    uint64_t m_runq0;
+};
+
 } // namespace loaderscope

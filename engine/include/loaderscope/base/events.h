@@ -73,7 +73,9 @@ enum class EventKind : uint8_t {
                       ///< (pin_memory true: the staging buffers; "shared": the registered slots),
                       ///< arg1 = the part holding a batch now
     // what the job pays outside the dataset (issue 24): the probe writes them, "Model this job"
-    // fits them (probe_model.cpp); the engine burns the fitted CPU but writes neither
+    // fits them (probe_model.cpp); the engine writes them where it burns such CPU (send_cpu_us,
+    // receive_ns_per_byte, step_cpu_us, threads_cpu_us), and the summary's send_cpu_fraction
+    // and main_cpu_fraction come from them, the job's and the model's alike
     PassCost,         ///< instant, batch = the batch handed on: on a worker's lane, CPU ns the
                       ///< worker process spent outside its fetches and collate from that task to
                       ///< its next (the queue put: pickling, tensors into shared memory); on the
@@ -86,7 +88,7 @@ enum class EventKind : uint8_t {
                       ///< (BatchCost arg1, schedstat run delay), drawn as one span ending at the
                       ///< BatchCost: the waits' total within the batch, not where each one fell
     // appended after the derived state (the numbers above are in recordings)
-    ThreadsCost,      ///< instant (main lane, watched jobs) with each StepCost: arg0 = CPU ns that
+    ThreadsCost,      ///< instant (main lane) with each StepCost: arg0 = CPU ns that
                       ///< the main process's other threads burnt from the previous next() to this
                       ///< one (a CPU step's intra-op threads, spinning on after it), less the
                       ///< probe's own threads; arg1 = 0

@@ -49,6 +49,7 @@ private:
         uint64_t collateNs = 0;
         uint64_t cpuNs = 0;
         uint64_t runqNs = 0;
+        uint64_t sendCpuNs = 0;    ///< PassCost on a worker's lane: handing batches on
         uint64_t idleNs = 0;
         int64_t samples = 0;
         int64_t batches = 0;       ///< BatchCost instants
@@ -104,6 +105,7 @@ private:
     uint64_t m_holNs = 0;
     uint64_t m_longestHolNs = 0;
     uint64_t m_stepNs = 0;
+    uint64_t m_mainCpuNs = 0;        ///< main lane PassCost, StepCost and ThreadsCost CPU
     uint64_t m_blockedNs[kHostBlockReasons + 1] = {}; ///< by HostBlock (index 0 unused)
     int64_t m_samples = 0;
     int64_t m_batches = 0;

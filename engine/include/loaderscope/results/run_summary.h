@@ -29,6 +29,10 @@ struct WorkerFigures
                                     ///< busy - cpu - cpu_wait
     double idle_fraction = 0;       ///< waiting for an index (WaitTask) / loop time; includes
                                     ///< waiting while the prefetch window is full
+    /// CPU the worker process spent outside fetch + collate, handing batches on (PassCost: the
+    /// queue's feeder pickling, tensors into shared memory) / loop time; on other threads than
+    /// the fetch in a job, so outside busy + idle
+    double send_cpu_fraction = 0;
 };
 
 /** Peaks of one process's memory over the run (bytes; see ProcessMemory in memory.h). */
@@ -181,6 +185,9 @@ struct RunFigures
     double host_waits_for_gpu_fraction = 0; ///< host waiting for a free device buffer / seconds
     double step_s = 0;                   ///< time in the training step on the host (Step spans)
     double pin_busy_fraction = 0;        ///< the pin-memory thread copying / seconds
+    /// The main process's CPU in the loop (receiving batches, the step on the host, the step's
+    /// other threads: main-lane PassCost, StepCost, ThreadsCost) / seconds; 0 where not recorded
+    double main_cpu_fraction = 0;
     double startup_s = 0;                ///< starting workers over all epochs: per generation, from
                                          ///< the StartWorkers span's start to the last WorkerInit's end
     int startups = 0;                    ///< how many times workers were started
