@@ -31,6 +31,7 @@ private slots:
     void metricsOverlapMatchesBruteForce();
     void metricsAnyLaneOrder();
     void metricsWorkerSharesWithinTheWindow();
+    void metricsJobCpuOutsideTheFetches();
 };
 
 void TestAdvice::rules_data()
@@ -74,6 +75,25 @@ void TestAdvice::rules_data()
         s.figures.cpu_s_per_sample = 0.0019;
         QTest::newRow("CPU-bound on all cores -> no more workers") << knobs(4) << s << QStringLiteral("cpu_bound")
                                                                    << QStringList{QStringLiteral("raise_num_workers")};
+    }
+    {   // Issue 24's torchvision job (measured): 2 workers' fetches use 1.2 of 2 cores and wait
+        // for a core 23 % of their busy time; handing batches on takes 0.06 core each, the loop
+        // receiving and stepping on the CPU 0.45. The job fills the cores: no more workers.
+        RunSummary s = run(0.55);
+        workers(s, 2, 0.85, 0.6, 0.2);
+        for (WorkerFigures& w : s.figures.workers)
+            w.send_cpu_fraction = 0.06;
+        s.figures.main_cpu_fraction = 0.45;
+        s.figures.io_s_per_sample = 0.00004;
+        s.figures.cpu_s_per_sample = 0.00082;
+        QTest::newRow("CPU-bound with a CPU step -> no more workers")
+            << knobs(2) << s << QStringLiteral("cpu_bound") << QStringList{QStringLiteral("raise_num_workers")};
+        // The same fetches without the loop's CPU: the cores have room for a third worker.
+        s.figures.main_cpu_fraction = 0;
+        for (WorkerFigures& w : s.figures.workers)
+            w.send_cpu_fraction = 0;
+        QTest::newRow("the same fetches, the loop's CPU free -> raise num_workers")
+            << knobs(2) << s << QStringLiteral("raise_num_workers") << QStringList{QStringLiteral("cpu_bound")};
     }
     {   // Pageable staging blocks the host 30 % of the loop.
         RunSummary s = run(0.02);
@@ -570,6 +590,39 @@ void TestAdvice::metricsWorkerSharesWithinTheWindow()
         QVERIFY(w.idle_fraction > 0.8); // 20 ms of the 23 ms window
     }
     QVERIFY(qFuzzyCompare(f.workers[0].busy_fraction, 0.001 / 0.023));
+}
+
+void TestAdvice::metricsJobCpuOutsideTheFetches()
+{
+    // The *Cost events (the probe's for a job, the engine's where it burns send_cpu_us,
+    // receive_ns_per_byte, step_cpu_us, threads_cpu_us): a worker's PassCost is its send, the
+    // main lane's PassCost, StepCost and ThreadsCost the loop's CPU. A 10 ms loop of 4 batches.
+    MetricsAccumulator m(1);
+    const uint64_t ms = 1'000'000, t0 = 1'000 * ms;
+    for (int b = 0; b < 4; ++b) {
+        const uint64_t t = t0 + uint64_t(b) * 2 * ms;
+        const int64_t key = batchKey(0, b);
+        m.add(ev(EventKind::Fetch, 0, t, t + ms, key, b));
+        m.add(ev(EventKind::BatchCost, 0, t + ms, t + ms, key, int64_t(ms / 2), 0));
+        m.add(ev(EventKind::PassCost, 0, t + ms, t + ms, key, int64_t(ms / 4), int64_t(ms))); // its wait is not CPU
+        m.add(ev(EventKind::WaitData, LaneMain, t, t + ms, key, 0, 1));
+        m.add(ev(EventKind::PassCost, LaneMain, t + ms, t + ms, key, int64_t(ms / 10), 0));
+        m.add(ev(EventKind::Step, LaneMain, t + ms, t + 2 * ms + (b == 3 ? 2 * ms : 0), key, b));
+        m.add(ev(EventKind::StepCost, LaneMain, t + 2 * ms, t + 2 * ms, key, int64_t(ms / 2), int64_t(ms / 5)));
+        m.add(ev(EventKind::ThreadsCost, LaneMain, t + 2 * ms, t + 2 * ms, key, int64_t(ms / 5), 0));
+    }
+    const RunFigures f = m.figures();
+    QCOMPARE(f.seconds, 0.01);
+    QVERIFY2(qFuzzyCompare(f.main_cpu_fraction, 4 * 0.0008 / 0.01), qPrintable(QString::number(f.main_cpu_fraction)));
+    QVERIFY2(qFuzzyCompare(f.workers[0].send_cpu_fraction, 4 * 0.00025 / 0.01),
+             qPrintable(QString::number(f.workers[0].send_cpu_fraction)));
+    QVERIFY(qFuzzyCompare(f.workers[0].cpu_fraction, 4 * 0.0005 / 0.01)); // the send is not the fetch's
+    // Both survive the summary's JSON.
+    RunSummary s;
+    s.figures = f;
+    const RunSummary back = parseRunSummary(runSummaryToJson(s));
+    QVERIFY(qFuzzyCompare(back.figures.main_cpu_fraction, f.main_cpu_fraction));
+    QVERIFY(qFuzzyCompare(back.figures.workers[0].send_cpu_fraction, f.workers[0].send_cpu_fraction));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

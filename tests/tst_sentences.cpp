@@ -95,6 +95,14 @@ std::vector<std::pair<LoaderKnobs, RunSummary>> throughputRuns()
         s.figures.cpu_s_per_sample = 0.0015;
         out.emplace_back(knobs(4), s);
     }
+    {   // cpu_bound: the fetches leave a core's share free, the loop's CPU step takes it
+        RunSummary s = run(0.55);
+        workers(s, 2, 0.85, 0.6, 0.2);
+        s.figures.workers[0].send_cpu_fraction = s.figures.workers[1].send_cpu_fraction = 0.06;
+        s.figures.main_cpu_fraction = 0.45;
+        s.figures.cpu_s_per_sample = 0.00082;
+        out.emplace_back(knobs(2), s);
+    }
     {   // raise_prefetch_factor: enough workers on average
         RunSummary s = run(0.3, 8);
         workers(s, 4, 0.5, 0.1, 0.0, 0.3);

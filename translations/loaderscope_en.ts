@@ -1924,273 +1924,273 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="194" />
+        <location filename="../gui/widgets/mainactions.cpp" line="218" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="195" />
+        <location filename="../gui/widgets/mainactions.cpp" line="219" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="196" />
+        <location filename="../gui/widgets/mainactions.cpp" line="220" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="197" />
+        <location filename="../gui/widgets/mainactions.cpp" line="221" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="198" />
+        <location filename="../gui/widgets/mainactions.cpp" line="222" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="199" />
+        <location filename="../gui/widgets/mainactions.cpp" line="223" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="200" />
+        <location filename="../gui/widgets/mainactions.cpp" line="224" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="202" />
+        <location filename="../gui/widgets/mainactions.cpp" line="226" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="203" />
+        <location filename="../gui/widgets/mainactions.cpp" line="227" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="204" />
+        <location filename="../gui/widgets/mainactions.cpp" line="228" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="205" />
+        <location filename="../gui/widgets/mainactions.cpp" line="229" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="206" />
+        <location filename="../gui/widgets/mainactions.cpp" line="230" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="207" />
+        <location filename="../gui/widgets/mainactions.cpp" line="231" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="208" />
+        <location filename="../gui/widgets/mainactions.cpp" line="232" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="209" />
-        <location filename="../gui/widgets/mainactions.cpp" line="239" />
+        <location filename="../gui/widgets/mainactions.cpp" line="233" />
+        <location filename="../gui/widgets/mainactions.cpp" line="263" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="210" />
+        <location filename="../gui/widgets/mainactions.cpp" line="234" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="211" />
+        <location filename="../gui/widgets/mainactions.cpp" line="235" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="212" />
+        <location filename="../gui/widgets/mainactions.cpp" line="236" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="213" />
+        <location filename="../gui/widgets/mainactions.cpp" line="237" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="214" />
+        <location filename="../gui/widgets/mainactions.cpp" line="238" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="215" />
+        <location filename="../gui/widgets/mainactions.cpp" line="239" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="216" />
+        <location filename="../gui/widgets/mainactions.cpp" line="240" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="217" />
+        <location filename="../gui/widgets/mainactions.cpp" line="241" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="218" />
+        <location filename="../gui/widgets/mainactions.cpp" line="242" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="219" />
+        <location filename="../gui/widgets/mainactions.cpp" line="243" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="220" />
+        <location filename="../gui/widgets/mainactions.cpp" line="244" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="221" />
+        <location filename="../gui/widgets/mainactions.cpp" line="245" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="222" />
+        <location filename="../gui/widgets/mainactions.cpp" line="246" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="223" />
+        <location filename="../gui/widgets/mainactions.cpp" line="247" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="224" />
+        <location filename="../gui/widgets/mainactions.cpp" line="248" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="225" />
+        <location filename="../gui/widgets/mainactions.cpp" line="249" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="226" />
+        <location filename="../gui/widgets/mainactions.cpp" line="250" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="227" />
+        <location filename="../gui/widgets/mainactions.cpp" line="251" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="228" />
+        <location filename="../gui/widgets/mainactions.cpp" line="252" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="229" />
+        <location filename="../gui/widgets/mainactions.cpp" line="253" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="230" />
+        <location filename="../gui/widgets/mainactions.cpp" line="254" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="231" />
+        <location filename="../gui/widgets/mainactions.cpp" line="255" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="232" />
+        <location filename="../gui/widgets/mainactions.cpp" line="256" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="233" />
+        <location filename="../gui/widgets/mainactions.cpp" line="257" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="234" />
+        <location filename="../gui/widgets/mainactions.cpp" line="258" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="235" />
+        <location filename="../gui/widgets/mainactions.cpp" line="259" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="236" />
+        <location filename="../gui/widgets/mainactions.cpp" line="260" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="237" />
+        <location filename="../gui/widgets/mainactions.cpp" line="261" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="238" />
+        <location filename="../gui/widgets/mainactions.cpp" line="262" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="240" />
+        <location filename="../gui/widgets/mainactions.cpp" line="264" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="241" />
+        <location filename="../gui/widgets/mainactions.cpp" line="265" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="242" />
+        <location filename="../gui/widgets/mainactions.cpp" line="266" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="243" />
+        <location filename="../gui/widgets/mainactions.cpp" line="267" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="244" />
+        <location filename="../gui/widgets/mainactions.cpp" line="268" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="245" />
+        <location filename="../gui/widgets/mainactions.cpp" line="269" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="246" />
+        <location filename="../gui/widgets/mainactions.cpp" line="270" />
         <source>Presets</source>
         <translation>Presets</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="247" />
+        <location filename="../gui/widgets/mainactions.cpp" line="271" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="248" />
+        <location filename="../gui/widgets/mainactions.cpp" line="272" />
         <source>Slow motion:</source>
         <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="249" />
+        <location filename="../gui/widgets/mainactions.cpp" line="273" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2436,7 +2436,7 @@
 <context>
     <name>QShortcut</name>
     <message>
-        <location filename="../gui/widgets/mainactions.cpp" line="22" />
+        <location filename="../gui/widgets/mainactions.cpp" line="23" />
         <source>Home</source>
         <translation>Home</translation>
     </message>
@@ -3124,247 +3124,252 @@
 <context>
     <name>Sentences</name>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="78" />
+        <location filename="../engine/src/base/sentences.cpp" line="80" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
         <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="85" />
+        <location filename="../engine/src/base/sentences.cpp" line="87" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="94" />
+        <location filename="../engine/src/base/sentences.cpp" line="96" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="101" />
+        <location filename="../engine/src/base/sentences.cpp" line="104" />
+        <source>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the {num_workers} workers' fetches {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</source>
+        <translation>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the {num_workers} workers' fetches {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="111" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="108" />
+        <location filename="../engine/src/base/sentences.cpp" line="118" />
         <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
         <translation>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="113" />
+        <location filename="../engine/src/base/sentences.cpp" line="123" />
         <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
         <translation>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="118" />
+        <location filename="../engine/src/base/sentences.cpp" line="128" />
         <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="122" />
+        <location filename="../engine/src/base/sentences.cpp" line="132" />
         <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="128" />
+        <location filename="../engine/src/base/sentences.cpp" line="138" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="135" />
+        <location filename="../engine/src/base/sentences.cpp" line="145" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="143" />
+        <location filename="../engine/src/base/sentences.cpp" line="153" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="147" />
+        <location filename="../engine/src/base/sentences.cpp" line="157" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="152" />
+        <location filename="../engine/src/base/sentences.cpp" line="162" />
         <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="155" />
+        <location filename="../engine/src/base/sentences.cpp" line="165" />
         <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="161" />
+        <location filename="../engine/src/base/sentences.cpp" line="171" />
         <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
         <translation>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="165" />
+        <location filename="../engine/src/base/sentences.cpp" line="175" />
         <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="171" />
+        <location filename="../engine/src/base/sentences.cpp" line="181" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="181" />
+        <location filename="../engine/src/base/sentences.cpp" line="191" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="191" />
+        <location filename="../engine/src/base/sentences.cpp" line="201" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="199" />
+        <location filename="../engine/src/base/sentences.cpp" line="209" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="207" />
+        <location filename="../engine/src/base/sentences.cpp" line="217" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="213" />
+        <location filename="../engine/src/base/sentences.cpp" line="223" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="218" />
+        <location filename="../engine/src/base/sentences.cpp" line="228" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="224" />
+        <location filename="../engine/src/base/sentences.cpp" line="234" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="230" />
+        <location filename="../engine/src/base/sentences.cpp" line="240" />
         <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
         <translation>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="236" />
+        <location filename="../engine/src/base/sentences.cpp" line="246" />
         <source>(measured on incomplete data: {events_lost} events were lost)</source>
         <translation>(measured on incomplete data: {events_lost} events were lost)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="242" />
+        <location filename="../engine/src/base/sentences.cpp" line="252" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="245" />
+        <location filename="../engine/src/base/sentences.cpp" line="255" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="249" />
+        <location filename="../engine/src/base/sentences.cpp" line="259" />
         <source>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="252" />
+        <location filename="../engine/src/base/sentences.cpp" line="262" />
         <source>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="255" />
+        <location filename="../engine/src/base/sentences.cpp" line="265" />
         <source>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="258" />
+        <location filename="../engine/src/base/sentences.cpp" line="268" />
         <source>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="261" />
+        <location filename="../engine/src/base/sentences.cpp" line="271" />
         <source>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</source>
         <translation>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="265" />
+        <location filename="../engine/src/base/sentences.cpp" line="275" />
         <source>Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).</source>
         <translation>Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="267" />
+        <location filename="../engine/src/base/sentences.cpp" line="277" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="268" />
+        <location filename="../engine/src/base/sentences.cpp" line="278" />
         <source>Within the spread of the runs: not confirmed.</source>
         <translation>Within the spread of the runs: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="269" />
+        <location filename="../engine/src/base/sentences.cpp" line="279" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="270" />
+        <location filename="../engine/src/base/sentences.cpp" line="280" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="271" />
+        <location filename="../engine/src/base/sentences.cpp" line="281" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="272" />
+        <location filename="../engine/src/base/sentences.cpp" line="282" />
         <source>{faster_value} was faster still.</source>
         <translation>{faster_value} was faster still.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="273" />
+        <location filename="../engine/src/base/sentences.cpp" line="283" />
         <source>Not measured.</source>
         <translation>Not measured.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="275" />
+        <location filename="../engine/src/base/sentences.cpp" line="285" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="278" />
+        <location filename="../engine/src/base/sentences.cpp" line="288" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="281" />
+        <location filename="../engine/src/base/sentences.cpp" line="291" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="284" />
+        <location filename="../engine/src/base/sentences.cpp" line="294" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="287" />
+        <location filename="../engine/src/base/sentences.cpp" line="297" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="290" />
+        <location filename="../engine/src/base/sentences.cpp" line="300" />
         <source>no loader spans found</source>
         <translation>no loader spans found</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="293" />
+        <location filename="../engine/src/base/sentences.cpp" line="303" />
         <source>loader wait not measured</source>
         <translation>loader wait not measured</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="296" />
+        <location filename="../engine/src/base/sentences.cpp" line="306" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
     </message>

@@ -78,6 +78,9 @@ struct PoolModel
     double target = 0;      ///< min(demand, what the cores can make)
     int needed = 0;         ///< workers that make `target`
     double workerCores = 0; ///< cores the fetching lanes used (CPU time / loop time)
+    /// cores the rest of the job used: the workers handing batches on, the main process receiving
+    /// them and stepping on the host (0 where the recording has no *Cost events)
+    double otherCores = 0;
     double cpuWait = 0;     ///< share of busy time spent waiting for a core
 };
 
@@ -103,10 +106,13 @@ PoolModel modelPool(const RunSummary& s)
         wait += w.cpu_wait_fraction;
         busy += w.busy_fraction;
     };
-    for (const WorkerFigures& w : f.workers)
+    for (const WorkerFigures& w : f.workers) {
         add(w);
+        m.otherCores += w.send_cpu_fraction;
+    }
     if (f.main_fetch)
         add(*f.main_fetch);
+    m.otherCores += f.main_cpu_fraction;
     m.cpuWait = busy > 0 ? wait / busy : 0;
     // A sample's time in a worker: its I/O and CPU, and the wait for a core on the way (on a busy
     // machine a worker waking from I/O queues for a core): busy = (io + cpu) / (1 - that share).
@@ -163,15 +169,21 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     // other work on the machine: more workers still overlap their I/O (measured: 4 -> 7 -> 9
     // workers +59 %, +87 % on 2 loaded cores).
     const bool queued = m.cpuWait >= 0.25 && (m.cpu >= m.io || m.workerCores >= 0.5 * m.cores);
-    const bool saturated = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores || queued;
-    if (saturated) {
-        // Either the workers' own CPU time fills the cores, or they queue for a core (other work
-        // on the machine, or more runnable threads than cores): more workers cannot make more.
-        const bool ownUse = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores;
+    // The job's own CPU: the fetches, and what it pays around them (the workers handing batches
+    // on, the loop receiving them and a step on the CPU). A CPU-bound torchvision job with a CPU
+    // step fills 2 cores so while its fetches alone use 1.2 of them.
+    const double jobCores = m.workerCores + m.otherCores;
+    const bool ownUse = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores;
+    const bool jobUse = !ownUse && m.otherCores > 0 && jobCores >= AdviceThresholds::kCpuSaturated * double(std::max(1, s.cores));
+    if (ownUse || jobUse || queued) {
+        // The workers' own CPU time fills the cores, or the whole job's does, or they queue for a
+        // core (other work on the machine, or more runnable threads than cores): more workers
+        // cannot make more.
         out.push_back(make(id::kCpuBound, "", {},
                            {{"data_stall_fraction", stall}, {"num_workers", nw}, {"cores_used", m.workerCores},
                             {"cores", s.cores}, {"cpu_ms_per_sample", m.cpu * 1e3}, {"cpu_wait_share", m.cpuWait},
-                            {"contended", ownUse ? 0.0 : 1.0}}));
+                            {"job_cores_used", jobCores}, {"with_loop", jobUse ? 1.0 : 0.0},
+                            {"contended", ownUse || jobUse ? 0.0 : 1.0}}));
         return;
     }
     if (m.needed > nw) {
@@ -444,6 +456,8 @@ std::vector<std::string> adviceSentenceKeys(const Advice& a)
         key += "/beyond_cores";
     else if (a.id == id::kCpuBound && e("contended") > 0)
         key += "/contended";
+    else if (a.id == id::kCpuBound && e("with_loop") > 0)
+        key += "/with_loop";
     else if (a.id == id::kTrainingBound && e("startup_share") >= 0.01)
         key += "/after_startup";
     else if (a.id == id::kPinThreadBound && a.knob.empty())

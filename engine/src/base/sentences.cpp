@@ -24,6 +24,8 @@ constexpr std::array kArgs = {
     SentenceArg{"cores_used", ArgKind::Decimal1},
     SentenceArg{"cpu_wait_share", ArgKind::Share},
     SentenceArg{"contended", ArgKind::Flag},
+    SentenceArg{"job_cores_used", ArgKind::Decimal1},
+    SentenceArg{"with_loop", ArgKind::Flag},
     SentenceArg{"needed", ArgKind::Count},
     SentenceArg{"prefetch_factor", ArgKind::Count},
     SentenceArg{"pin_busy_fraction", ArgKind::Share},
@@ -97,6 +99,14 @@ constexpr std::array kSentences = {
                               "{cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU "
                               "per sample): more workers will not help; "
                               "make each sample cheaper (decoding, augmentation) or add cores")},
+    // The workers' fetches leave cores free, but the job's other CPU takes them.
+    Sentence{"cpu_bound/with_loop",
+             LS_TRANSLATE_NOOP("Sentences",
+                                  "the loop waits {data_stall_fraction} of its time for data, but the job already uses "
+                                  "{job_cores_used} of the {cores} cores: the {num_workers} workers' fetches "
+                                  "{cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches "
+                                  "on, receiving them and the training step on the CPU: more workers will not help; "
+                                  "make each sample or the step cheaper, or add cores")},
     Sentence{"cpu_bound/contended",
              LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data, but the {num_workers} "
