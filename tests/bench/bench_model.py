@@ -175,6 +175,16 @@ def num_workers_advice(advice):
     return "none"
 
 
+def advice_evidence(summary):
+    """The figures the num_workers advice is made of: the workers' cores and wait for a core, and
+    the whole job's cores (the fetches, the sends, the loop's receive and CPU step)."""
+    return {"cores_used": round(sum(w.get("cpu_fraction", 0) for w in summary.get("workers", [])), 3),
+            "cpu_wait_share": round(sum(w.get("cpu_wait_fraction", 0) for w in summary.get("workers", [])) /
+                                    max(1e-9, sum(w.get("busy_fraction", 0) for w in summary.get("workers", []))), 3),
+            "job_cores_used": round(sum(w.get("cpu_fraction", 0) + w.get("send_cpu_fraction", 0)
+                                        for w in summary.get("workers", [])) + summary.get("main_cpu_fraction", 0), 3)}
+
+
 def has_torchvision():
     p = subprocess.run([PYTHON, "-c", "import torchvision"], capture_output=True, timeout=120)
     return p.returncode == 0
@@ -245,9 +255,9 @@ def bench_vision(repeats, scale):
         "fitted": {"io_latency_us": io_mean, "cpu_us": config["dataset"]["cpu_us"],
                    **{k: config["train"].get(k) for k in ("step_on", "step_us", "step_cpu_us", "threads_cpu_us")}},
         "job": {"samples_per_s": round(job["samples_per_s"], 1), "data_stall": round(job["data_stall_fraction"], 3),
-                "num_workers_advice": job_advice},
+                "num_workers_advice": job_advice, "advice_figures": advice_evidence(job)},
         "model": {"samples_per_s": rate, "spread": rate_spread, "data_stall": round(stall, 3),
-                  "num_workers_advice": model_advice},
+                  "num_workers_advice": model_advice, "advice_figures": advice_evidence(median_run)},
         "stall_points": round(100 * abs(stall - job["data_stall_fraction"]), 1),
         # Where a stall gap comes from: the hand-over (batch made -> delivered to a waiting loop)
         # and the loop's step, the job's watch against each model run.
