@@ -610,6 +610,7 @@ void TestAdvice::metricsJobCpuOutsideTheFetches()
         m.add(ev(EventKind::Step, LaneMain, t + ms, t + 2 * ms + (b == 3 ? 2 * ms : 0), key, b));
         m.add(ev(EventKind::StepCost, LaneMain, t + 2 * ms, t + 2 * ms, key, int64_t(ms / 2), int64_t(ms / 5)));
         m.add(ev(EventKind::ThreadsCost, LaneMain, t + 2 * ms, t + 2 * ms, key, int64_t(ms / 5), 0));
+        m.add(ev(EventKind::HandOverWait, LaneMain, t + ms, t + ms, key, int64_t(ms / 4), 2)); // not CPU
     }
     const RunFigures f = m.figures();
     QCOMPARE(f.seconds, 0.01);
@@ -617,12 +618,14 @@ void TestAdvice::metricsJobCpuOutsideTheFetches()
     QVERIFY2(qFuzzyCompare(f.workers[0].send_cpu_fraction, 4 * 0.00025 / 0.01),
              qPrintable(QString::number(f.workers[0].send_cpu_fraction)));
     QVERIFY(qFuzzyCompare(f.workers[0].cpu_fraction, 4 * 0.0005 / 0.01)); // the send is not the fetch's
+    QVERIFY(qFuzzyCompare(f.handover_wait_fraction, 4 * 0.00025 / 0.01));
     // Both survive the summary's JSON.
     RunSummary s;
     s.figures = f;
     const RunSummary back = parseRunSummary(runSummaryToJson(s));
     QVERIFY(qFuzzyCompare(back.figures.main_cpu_fraction, f.main_cpu_fraction));
     QVERIFY(qFuzzyCompare(back.figures.workers[0].send_cpu_fraction, f.workers[0].send_cpu_fraction));
+    QVERIFY(qFuzzyCompare(back.figures.handover_wait_fraction, f.handover_wait_fraction));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

@@ -2298,6 +2298,11 @@
         <source>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</source>
         <translation>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</translation>
     </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="91" />
+        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs). The model has no such wait, so its data stall differs by part of it.</source>
+        <translation>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs). The model has no such wait, so its data stall differs by part of it.</translation>
+    </message>
 </context>
 <context>
     <name>Presets</name>

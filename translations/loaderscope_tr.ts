@@ -2298,6 +2298,11 @@
         <source>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</source>
         <translation>%1 konusunda uyuşmuyorlar: model işin bir kısmını yanlış kuruyor (örneğin ana sürecin bir maliyeti ya da işin çekirdek beklediği yerde G/Ç), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
+    <message>
+        <location filename="../gui/core/modelcomparison.cpp" line="91" />
+        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs). The model has no such wait, so its data stall differs by part of it.</source>
+        <translation>İşte next(), döngünün %1 kadarını her batch'in tensörlerini onu üreten worker'dan almakla geçiriyor (PyTorch onların belleğini dosya tanımlayıcıları olarak, worker'ın Python kodu çalışırken worker'ın GIL'ine ihtiyaç duyan bir iş parçacığı üzerinden aktarır). Modelde böyle bir bekleme yok, bu yüzden veri beklemesi bunun bir kısmı kadar farklı çıkıyor.</translation>
+    </message>
 </context>
 <context>
     <name>Presets</name>

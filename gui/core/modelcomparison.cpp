@@ -81,8 +81,20 @@ QString html(const loaderscope::RunFigures& job, const loaderscope::RunFigures& 
             : T::tr("They disagree on %1: the model has part of the job wrong (for example a cost of the main "
                     "process, or I/O where the job waits for a core), so read its advice with care.")
                   .arg(QLocale().createSeparatedList(wrong));
-    return QStringLiteral("<b>%1</b><br>%2<br>%3")
-        .arg(rates.toHtmlEscaped(), shares.toHtmlEscaped(), verdict.toHtmlEscaped());
+    QString out = QStringLiteral("<b>%1</b><br>%2<br>%3")
+                      .arg(rates.toHtmlEscaped(), shares.toHtmlEscaped(), verdict.toHtmlEscaped());
+    // A wait the engine does not model, measured in the job: where the stall disagrees, it is the
+    // first place to look.
+    if (job.handover_wait_fraction >= kHandOverShare && model.handover_wait_fraction < kHandOverShare &&
+        apart(job.data_stall_fraction, model.data_stall_fraction))
+        out += QStringLiteral("<br>") +
+               T::tr("In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made "
+                     "it (PyTorch passes their memory as file descriptors, through a thread of the worker that "
+                     "needs the worker's GIL while its Python code runs). The model has no such wait, so its data "
+                     "stall differs by part of it.")
+                   .arg(percent(job.handover_wait_fraction))
+                   .toHtmlEscaped();
+    return out;
 }
 
 } // namespace ModelComparison

@@ -16,6 +16,9 @@ namespace ModelComparison {
 /// (the data stall, the workers' CPU, core wait and I/O) by 10 points.
 inline constexpr double kRateTolerance = 0.15;
 inline constexpr double kShareTolerance = 0.10;
+/// The share of the job's loop spent fetching tensors' descriptors from the workers
+/// (RunFigures::handover_wait_fraction) above which the comparison names that wait.
+inline constexpr double kHandOverShare = 0.05;
 
 /// The workers' mean split of their time (the main thread's with num_workers 0), as fractions.
 struct WorkerSplit

@@ -15,8 +15,12 @@ Events, in the engine's kinds (engine/include/loaderscope/base/events.h), on the
 * Error (arg0 = worker or -1, arg1 = pid) on the failing worker's lane, WorkerExit (arg0 = pid,
   arg1 = wait status) when torch reaps a worker, Shutdown;
 * PinCopy on the pin lane from the pin-memory thread (arg0 = bytes);
+* HandOverWait after a next() that received a worker's batch (arg0 = ns this thread spent fetching
+  its tensors' file descriptors from the worker, arg1 = descriptors; handover_wait below);
 * with num_workers=0 the main process fetches: Fetch, Collate and BatchCost on the main lane.
 """
+
+import threading
 
 from . import _kinds as K
 from . import _native
@@ -29,6 +33,25 @@ from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
 # Batches whose tensor bytes are measured: the first ones, then one in BYTES_EVERY.
 BYTES_FIRST = 32
 BYTES_EVERY = 64
+
+
+# Per thread: (ns, calls) spent in multiprocessing's DupFd.detach since the thread last took them
+# (_mainhooks wraps detach; the loop's thread takes its own at the end of each next(), so a pin
+# thread's fetches are never counted as the loop's).
+_handover = threading.local()
+
+
+def add_handover(ns):
+    """Called by the DupFd.detach wrapper on the thread that fetched a descriptor."""
+    _handover.ns = getattr(_handover, "ns", 0) + ns
+    _handover.calls = getattr(_handover, "calls", 0) + 1
+
+
+def take_handover():
+    """This thread's (ns, calls) in DupFd.detach since the last take, and resets them."""
+    ns, calls = getattr(_handover, "ns", 0), getattr(_handover, "calls", 0)
+    _handover.ns = _handover.calls = 0
+    return ns, calls
 
 
 def _wait_status(exitcode):
@@ -222,6 +245,7 @@ class IterCtx:
         self.stepped = False
         self.t_next = t0
         self.in_next = True
+        take_handover()  # only what this next() fetches counts
         self.hol_start = None
         self.pending = None
         if self.num_workers == 0:
@@ -263,6 +287,9 @@ class IterCtx:
         used = self._cpu_since_mark()
         if self.num_workers > 0:  # with none, the fetch's own BatchCost has this CPU
             self.main.instant(K.PASS_COST, t1, key, used[0], used[1])
+            handover_ns, descriptors = take_handover()
+            if descriptors:
+                self.main.instant(K.HAND_OVER_WAIT, t1, key, handover_ns, descriptors)
         self.main.instant(K.DELIVER, t1, key, worker, self.delivered)
         if self.hol_start is not None and self.num_workers > 0:
             self.main.span(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))

@@ -10,7 +10,10 @@ Patched once (install()), each a pass-through unless the loader or iterator is w
   delivery, head-of-line blocking, the prefetch window, errors;
 * ``_MultiProcessingDataLoaderIter._get_data`` / ``_process_data``: which task arrived from which
   worker when, and which one next() returned (by object identity, so in_order=False is right too);
-* ``_MultiProcessingDataLoaderIter._shutdown_workers``: worker shutdown and exit statuses.
+* ``_MultiProcessingDataLoaderIter._shutdown_workers``: worker shutdown and exit statuses;
+* ``multiprocessing.resource_sharer.DupFd.detach``: the time a thread spends fetching a tensor's
+  file descriptor from the worker that sent it (PyTorch's file_descriptor sharing), counted for
+  that thread (_iterctx.take_handover).
 
 Every recording call goes through ``safe``; torch's own code always runs, with its own arguments,
 and its results and exceptions are returned or raised unchanged.
@@ -18,7 +21,12 @@ and its results and exceptions are returned or raised unchanged.
 
 import functools
 
-from . import _iterctx, _targets
+try:
+    from multiprocessing import resource_sharer as _resource_sharer
+except ImportError:  # a platform without descriptor passing: nothing to time
+    _resource_sharer = None
+
+from . import _iterctx, _native, _targets
 from ._state import STATE, active, fail, safe
 
 _originals = {}
@@ -162,6 +170,21 @@ def _shutdown_workers(original):
     return _shutdown_workers
 
 
+def _detach(original):
+    @_own
+    @functools.wraps(original)
+    def detach(self, *args, **kwargs):
+        if STATE.disabled is not None:
+            return original(self, *args, **kwargs)
+        t0 = _native.now()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            safe(_iterctx.add_handover, _native.now() - t0)
+
+    return detach
+
+
 def install(hooks):
     """Patches the hook points once per process. Returns False (and says why) if it cannot."""
     if STATE.installed:
@@ -173,6 +196,8 @@ def install(hooks):
         (hooks.MultiIter, "_process_data", _process_data),
         (hooks.MultiIter, "_shutdown_workers", _shutdown_workers),
     ]
+    if _resource_sharer is not None and hasattr(_resource_sharer, "DupFd"):
+        patches.append((_resource_sharer.DupFd, "detach", _detach))
     # Torch looks its workers' and pin-memory thread's targets up in these modules while it builds
     # an iterator: routed through the building thread's overrides (see _targets).
     _targets.install(hooks.worker_module, hooks.worker_loop_names)

@@ -255,6 +255,8 @@ def bench_vision(repeats, scale):
         "fitted": {"io_latency_us": io_mean, "cpu_us": config["dataset"]["cpu_us"],
                    **{k: config["train"].get(k) for k in ("step_on", "step_us", "step_cpu_us", "threads_cpu_us")}},
         "job": {"samples_per_s": round(job["samples_per_s"], 1), "data_stall": round(job["data_stall_fraction"], 3),
+                # next() fetching the batches' tensors from the workers: measured, not modelled
+                "handover_wait": round(job.get("handover_wait_fraction", 0), 3),
                 "num_workers_advice": job_advice, "advice_figures": advice_evidence(job)},
         "model": {"samples_per_s": rate, "spread": rate_spread, "data_stall": round(stall, 3),
                   "num_workers_advice": model_advice, "advice_figures": advice_evidence(median_run)},

@@ -14,6 +14,12 @@ cpu_bound: a torchvision-like job (vision_job.py: CPU transforms, no reading, a 
            (threads_cpu_us) and fitted (train.threads_cpu_us > 0).
 io_bound:  2 ms of I/O and 0.1 ms of CPU per sample (fit_job.py): the fit keeps its I/O (within
            30 % of 2 ms: time.sleep overshoots), and a step with no CPU.
+handover:  the loop fetching each batch's tensor (its file descriptor) from the worker that made it
+           (HandOverWait): one event per delivered batch on the main lane, one descriptor each,
+           counted in the summary's handover_wait_fraction; longer where the worker's Python
+           code holds its GIL (a busy loop: the worker's answering thread waits for the
+           interpreter's switch interval) than where it sleeps in I/O (the GIL is free); none
+           without workers (nothing is handed over) and none in the engine (not modelled).
 
 Usage: python3 test_fit.py CASE   (LOADERSCOPE_ENGINE: the loaderscope-engine to run)
 """
@@ -24,10 +30,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import PYTHON, check, load_summary, main, run_job  # noqa: E402
+from probetest import PYTHON, check, load_summary, main, native, run_job  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STALL_POINTS = 0.35
+LANE_MAIN = native.LANE_MAIN
 
 
 def watch_and_fit(tmp, job, args, env=None):
@@ -93,5 +100,38 @@ def case_io_bound(tmp):
           "a sleeping step fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
 
 
+def handover_per_batch(tmp, name, args):
+    """(the probe's run, the mean HandOverWait per delivered batch in ns) of fit_job.py."""
+    run = run_job(os.path.join(tmp, name), args, probe=True, job=os.path.join(HERE, "fit_job.py"), timeout=150)
+    check(run.rc == 0, "the job failed:\n" + run.stderr[-2000:])
+    waits = run.of("HandOverWait")
+    delivered = [e for e in run.of("Deliver", LANE_MAIN) if e.arg0 >= 0]
+    check(all(e.lane == LANE_MAIN for e in waits), "a HandOverWait off the main lane")
+    check(len(waits) == len(delivered) == run.summary["batches"],
+          "%d HandOverWait events for %d batches delivered" % (len(waits), len(delivered)))
+    check(all(e.arg1 == 1 and e.arg0 > 0 for e in waits), "a batch of one tensor passes one descriptor: %r" %
+          [(e.arg0, e.arg1) for e in waits][:5])
+    total = sum(e.arg0 for e in waits)
+    check(abs(run.summary["handover_wait_fraction"] - total / 1e9 / run.summary["seconds"]) < 1e-4,
+          "the summary's handover_wait_fraction %r is not the events' %r" %
+          (run.summary["handover_wait_fraction"], total / 1e9 / run.summary["seconds"]))
+    return run, total / len(waits)
+
+
+def case_handover(tmp):
+    common = ["--workers", "1", "--samples", "256", "--step-cpu-us", "500"]
+    _, busy = handover_per_batch(tmp, "busy", common + ["--cpu-us", "1500"])
+    _, sleeping = handover_per_batch(tmp, "sleeping", common + ["--io-us", "1500"])
+    print(json.dumps({"handover_us_per_batch": {"python_busy_loop": busy / 1e3, "sleeping_in_io": sleeping / 1e3}}))
+    check(busy > sleeping, "the handover waits %.0f us behind a busy worker's GIL, %.0f us behind a sleeping one" %
+          (busy / 1e3, sleeping / 1e3))
+    alone = run_job(os.path.join(tmp, "alone"), ["--workers", "0", "--samples", "64", "--cpu-us", "100"], probe=True,
+                    job=os.path.join(HERE, "fit_job.py"), timeout=150)
+    check(alone.rc == 0 and not alone.of("HandOverWait") and alone.summary["handover_wait_fraction"] == 0,
+          "num_workers=0 hands nothing over")
+    _, config, model = watch_and_fit(tmp, "fit_job.py", common + ["--cpu-us", "1500"])
+    check(model["handover_wait_fraction"] == 0, "the engine does not model the hand-over wait")
+
+
 if __name__ == "__main__":
-    sys.exit(main({"cpu_bound": case_cpu_bound, "io_bound": case_io_bound}))
+    sys.exit(main({"cpu_bound": case_cpu_bound, "io_bound": case_io_bound, "handover": case_handover}))

@@ -1110,6 +1110,8 @@ TR = {
         "Veri beklemesi: model %1, iş %2. Worker'ların CPU'da geçen süresi: model %3, iş %4; çekirdek bekleme: model %5, iş %6; G/Ç'de: model %7, iş %8.",
     "They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.":
         "Uyuşuyorlar (örnek/s %15 içinde, süre payları 10 puan içinde): ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.",
+    "In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs). The model has no such wait, so its data stall differs by part of it.":
+        "İşte next(), döngünün %1 kadarını her batch'in tensörlerini onu üreten worker'dan almakla geçiriyor (PyTorch onların belleğini dosya tanımlayıcıları olarak, worker'ın Python kodu çalışırken worker'ın GIL'ine ihtiyaç duyan bir iş parçacığı üzerinden aktarır). Modelde böyle bir bekleme yok, bu yüzden veri beklemesi bunun bir kısmı kadar farklı çıkıyor.",
     "They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.":
         "%1 konusunda uyuşmuyorlar: model işin bir kısmını yanlış kuruyor (örneğin ana sürecin bir maliyeti ya da işin çekirdek beklediği yerde G/Ç), bu yüzden önerilerini dikkatle okuyun.",
     # lead, round 6: a profiler trace's recommendations in the catalogue of sentences (named arguments)

@@ -255,6 +255,9 @@ void MetricsAccumulator::addLoopEvent(const Event& e, uint64_t d)
         if (e.lane == LaneMain)
             m_mainCpuNs += uint64_t(std::max<int64_t>(0, e.arg0));
         return;
+    case EventKind::HandOverWait:
+        m_handOverNs += uint64_t(std::max<int64_t>(0, e.arg0));
+        return;
     case EventKind::Step:
         m_stepNs += d;
         m_loopEnd = std::max(m_loopEnd, e.t1);
@@ -431,6 +434,7 @@ RunFigures MetricsAccumulator::figures() const
     f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
     // CPU seconds per loop second: more than 1 where the step's other threads ran beside it.
     f.main_cpu_fraction = double(m_mainCpuNs) * kNs / s;
+    f.handover_wait_fraction = std::min(1.0, double(m_handOverNs) * kNs / s);
     return f;
 }
 

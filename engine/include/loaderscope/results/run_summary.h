@@ -188,6 +188,9 @@ struct RunFigures
     /// The main process's CPU in the loop (receiving batches, the step on the host, the step's
     /// other threads: main-lane PassCost, StepCost, ThreadsCost) / seconds; 0 where not recorded
     double main_cpu_fraction = 0;
+    /// Inside next(), fetching the received batch's tensors' file descriptors from the worker that
+    /// made it (HandOverWait: watched jobs) / seconds; part of data_stall_fraction
+    double handover_wait_fraction = 0;
     double startup_s = 0;                ///< starting workers over all epochs: per generation, from
                                          ///< the StartWorkers span's start to the last WorkerInit's end
     int startups = 0;                    ///< how many times workers were started
