@@ -84,12 +84,14 @@ void TestAdvice::rules_data()
         for (WorkerFigures& w : s.figures.workers)
             w.send_cpu_fraction = 0.06;
         s.figures.main_cpu_fraction = 0.45;
+        s.figures.job_cpu_fraction = 1.2 + 0.12 + 0.45; // the fetches (over the loop), the sends, the loop
         s.figures.io_s_per_sample = 0.00004;
         s.figures.cpu_s_per_sample = 0.00082;
         QTest::newRow("CPU-bound with a CPU step -> no more workers")
             << knobs(2) << s << QStringLiteral("cpu_bound") << QStringList{QStringLiteral("raise_num_workers")};
         // The same fetches without the loop's CPU: the cores have room for a third worker.
         s.figures.main_cpu_fraction = 0;
+        s.figures.job_cpu_fraction = 1.2;
         for (WorkerFigures& w : s.figures.workers)
             w.send_cpu_fraction = 0;
         QTest::newRow("the same fetches, the loop's CPU free -> raise num_workers")
@@ -619,6 +621,8 @@ void TestAdvice::metricsJobCpuOutsideTheFetches()
              qPrintable(QString::number(f.workers[0].send_cpu_fraction)));
     QVERIFY(qFuzzyCompare(f.workers[0].cpu_fraction, 4 * 0.0005 / 0.01)); // the send is not the fetch's
     QVERIFY(qFuzzyCompare(f.handover_wait_fraction, 4 * 0.00025 / 0.01));
+    // The job's CPU over the loop: fetches 0.5 ms, send 0.25 ms, the loop 0.8 ms per batch.
+    QVERIFY2(qFuzzyCompare(f.job_cpu_fraction, 4 * 0.00155 / 0.01), qPrintable(QString::number(f.job_cpu_fraction)));
     // Both survive the summary's JSON.
     RunSummary s;
     s.figures = f;
@@ -626,6 +630,7 @@ void TestAdvice::metricsJobCpuOutsideTheFetches()
     QVERIFY(qFuzzyCompare(back.figures.main_cpu_fraction, f.main_cpu_fraction));
     QVERIFY(qFuzzyCompare(back.figures.workers[0].send_cpu_fraction, f.workers[0].send_cpu_fraction));
     QVERIFY(qFuzzyCompare(back.figures.handover_wait_fraction, f.handover_wait_fraction));
+    QVERIFY(qFuzzyCompare(back.figures.job_cpu_fraction, f.job_cpu_fraction));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

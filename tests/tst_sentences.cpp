@@ -100,6 +100,7 @@ std::vector<std::pair<LoaderKnobs, RunSummary>> throughputRuns()
         workers(s, 2, 0.85, 0.6, 0.2);
         s.figures.workers[0].send_cpu_fraction = s.figures.workers[1].send_cpu_fraction = 0.06;
         s.figures.main_cpu_fraction = 0.45;
+        s.figures.job_cpu_fraction = 1.2 + 0.12 + 0.45; // the fetches (over the loop), the sends, the loop
         s.figures.cpu_s_per_sample = 0.00082;
         out.emplace_back(knobs(2), s);
     }

@@ -181,8 +181,7 @@ def advice_evidence(summary):
     return {"cores_used": round(sum(w.get("cpu_fraction", 0) for w in summary.get("workers", [])), 3),
             "cpu_wait_share": round(sum(w.get("cpu_wait_fraction", 0) for w in summary.get("workers", [])) /
                                     max(1e-9, sum(w.get("busy_fraction", 0) for w in summary.get("workers", []))), 3),
-            "job_cores_used": round(sum(w.get("cpu_fraction", 0) + w.get("send_cpu_fraction", 0)
-                                        for w in summary.get("workers", [])) + summary.get("main_cpu_fraction", 0), 3)}
+            "job_cores_used": round(summary.get("job_cpu_fraction", 0), 3)}
 
 
 def has_torchvision():

@@ -78,9 +78,10 @@ struct PoolModel
     double target = 0;      ///< min(demand, what the cores can make)
     int needed = 0;         ///< workers that make `target`
     double workerCores = 0; ///< cores the fetching lanes used (CPU time / loop time)
-    /// cores the rest of the job used: the workers handing batches on, the main process receiving
-    /// them and stepping on the host (0 where the recording has no *Cost events)
-    double otherCores = 0;
+    /// cores the whole job used over the loop (RunFigures::job_cpu_fraction): the fetches, the
+    /// workers handing batches on, the main process receiving them and stepping on the host
+    double jobCores = 0;
+    bool jobCostsKnown = false; ///< the recording has the *Cost events beyond the fetches
     double cpuWait = 0;     ///< share of busy time spent waiting for a core
 };
 
@@ -106,13 +107,12 @@ PoolModel modelPool(const RunSummary& s)
         wait += w.cpu_wait_fraction;
         busy += w.busy_fraction;
     };
-    for (const WorkerFigures& w : f.workers) {
+    for (const WorkerFigures& w : f.workers)
         add(w);
-        m.otherCores += w.send_cpu_fraction;
-    }
     if (f.main_fetch)
         add(*f.main_fetch);
-    m.otherCores += f.main_cpu_fraction;
+    m.jobCores = f.job_cpu_fraction;
+    m.jobCostsKnown = f.main_cpu_fraction > 0;
     m.cpuWait = busy > 0 ? wait / busy : 0;
     // A sample's time in a worker: its I/O and CPU, and the wait for a core on the way (on a busy
     // machine a worker waking from I/O queues for a core): busy = (io + cpu) / (1 - that share).
@@ -172,9 +172,9 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
     // The job's own CPU: the fetches, and what it pays around them (the workers handing batches
     // on, the loop receiving them and a step on the CPU). A CPU-bound torchvision job with a CPU
     // step fills 2 cores so while its fetches alone use 1.2 of them.
-    const double jobCores = m.workerCores + m.otherCores;
     const bool ownUse = m.workerCores >= AdviceThresholds::kCpuSaturated * m.cores;
-    const bool jobUse = !ownUse && m.otherCores > 0 && jobCores >= AdviceThresholds::kCpuSaturated * double(std::max(1, s.cores));
+    const bool jobUse =
+        !ownUse && m.jobCostsKnown && m.jobCores >= AdviceThresholds::kCpuSaturated * double(std::max(1, s.cores));
     if (ownUse || jobUse || queued) {
         // The workers' own CPU time fills the cores, or the whole job's does, or they queue for a
         // core (other work on the machine, or more runnable threads than cores): more workers
@@ -182,7 +182,7 @@ void inputBoundRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advi
         out.push_back(make(id::kCpuBound, "", {},
                            {{"data_stall_fraction", stall}, {"num_workers", nw}, {"cores_used", m.workerCores},
                             {"cores", s.cores}, {"cpu_ms_per_sample", m.cpu * 1e3}, {"cpu_wait_share", m.cpuWait},
-                            {"job_cores_used", jobCores}, {"with_loop", jobUse ? 1.0 : 0.0},
+                            {"job_cores_used", m.jobCores}, {"with_loop", jobUse ? 1.0 : 0.0},
                             {"contended", ownUse || jobUse ? 0.0 : 1.0}}));
         return;
     }

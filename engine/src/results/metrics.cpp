@@ -434,6 +434,12 @@ RunFigures MetricsAccumulator::figures() const
     f.pin_busy_fraction = std::min(1.0, double(m_pinNs) * kNs / s);
     // CPU seconds per loop second: more than 1 where the step's other threads ran beside it.
     f.main_cpu_fraction = double(m_mainCpuNs) * kNs / s;
+    // The whole job's CPU over the same loop seconds (the workers' shares above are of the wider
+    // fetching window: summed with the loop's they would undercount a short run's workers).
+    uint64_t jobNs = m_mainCpuNs + m_mainFetch.cpuNs;
+    for (const LaneTotals& t : m_workers)
+        jobNs += t.cpuNs + t.sendCpuNs;
+    f.job_cpu_fraction = double(jobNs) * kNs / s;
     f.handover_wait_fraction = std::min(1.0, double(m_handOverNs) * kNs / s);
     return f;
 }

@@ -301,6 +301,7 @@ void putFiguresJson(json& j, const RunFigures& f)
     j["step_s"] = round6(f.step_s);
     j["pin_busy_fraction"] = round6(f.pin_busy_fraction);
     j["main_cpu_fraction"] = round6(f.main_cpu_fraction);
+    j["job_cpu_fraction"] = round6(f.job_cpu_fraction);
     j["handover_wait_fraction"] = round6(f.handover_wait_fraction);
     j["startup_s"] = round6(f.startup_s);
     j["startups"] = f.startups;
@@ -382,6 +383,7 @@ void parseFigures(const json& j, RunFigures& f)
     f.step_s = numFrom(j, "step_s");
     f.pin_busy_fraction = numFrom(j, "pin_busy_fraction");
     f.main_cpu_fraction = numFrom(j, "main_cpu_fraction");
+    f.job_cpu_fraction = numFrom(j, "job_cpu_fraction");
     f.handover_wait_fraction = numFrom(j, "handover_wait_fraction");
     f.startup_s = numFrom(j, "startup_s");
     f.startups = int(intFrom(j, "startups"));

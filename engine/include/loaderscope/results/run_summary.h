@@ -188,6 +188,9 @@ struct RunFigures
     /// The main process's CPU in the loop (receiving batches, the step on the host, the step's
     /// other threads: main-lane PassCost, StepCost, ThreadsCost) / seconds; 0 where not recorded
     double main_cpu_fraction = 0;
+    /// The job's CPU (the fetches and collates, the workers handing batches on, the loop's CPU of
+    /// main_cpu_fraction) per second of the loop: cores in use; 0 where not recorded
+    double job_cpu_fraction = 0;
     /// Inside next(), fetching the received batch's tensors' file descriptors from the worker that
     /// made it (HandOverWait: watched jobs) / seconds; part of data_stall_fraction
     double handover_wait_fraction = 0;
