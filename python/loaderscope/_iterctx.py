@@ -16,7 +16,7 @@ Events, in the engine's kinds (engine/include/loaderscope/base/events.h), on the
   arg1 = wait status) when torch reaps a worker, Shutdown;
 * PinCopy on the pin lane from the pin-memory thread (arg0 = bytes);
 * HandOverWait after a next() that received a worker's batch (arg0 = ns this thread spent fetching
-  its tensors' file descriptors from the worker, arg1 = descriptors; handover_wait below);
+  its tensors' file descriptors from the worker, arg1 = descriptors; see add_handover);
 * with num_workers=0 the main process fetches: Fetch, Collate and BatchCost on the main lane.
 """
 
