@@ -247,6 +247,9 @@ private:
     void trainStep(const Batch& batch, int64_t key);
     /// The Step span from `s0` until now, into the report.
     void endStep(uint64_t s0, int64_t key, int64_t id);
+    /// Burns `ns` of this thread's CPU and reports it as the probe reports the job's (`kind`:
+    /// PassCost for a receive, StepCost for a step), with the wait for a core on the way.
+    void burnReported(EventKind kind, uint64_t ns, uint64_t salt, int64_t key);
     /// torch.cuda.synchronize() at the end of training: every copy and kernel finishes.
     void synchronizeDevice();
     void tearDown();
@@ -469,12 +472,9 @@ void EngineRun::runEpoch(int epoch)
         if (retry)
             continue; // the loop catches the exception and calls next() again
         // PyTorch's main process receives and unpickles a worker's batch inside next().
-        if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0) {
-            ThreadCostMeter meter(m_runDelay);
-            (void)burnCpuNs(uint64_t(m_config.loader.receive_ns_per_byte * double(batch->bytes)), batch->bytes);
-            const ThreadCostMeter::Cost c = meter.take();
-            m_mainEvents->instant(EventKind::PassCost, nowNs(), batchKey(epoch, batch->task_idx), c.cpu_ns, c.runq_ns);
-        }
+        if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0)
+            burnReported(EventKind::PassCost, uint64_t(m_config.loader.receive_ns_per_byte * double(batch->bytes)),
+                         batch->bytes, batchKey(epoch, batch->task_idx));
         const uint64_t t1 = endWait(t0);
         if (!batch) {
             m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
@@ -563,12 +563,8 @@ void EngineRun::trainStep(const Batch& batch, int64_t key)
         m_it->release(batch); // nothing is copied to a device: the batch is done with
         return endStep(s0, key, m_loopBatch++);
     }
-    if (t.step_cpu_us > 0) {
-        ThreadCostMeter meter(m_runDelay);
-        (void)burnCpuNs(uint64_t(t.step_cpu_us * 1000.0), uint64_t(key) + 1);
-        const ThreadCostMeter::Cost c = meter.take();
-        m_mainEvents->instant(EventKind::StepCost, nowNs(), key, c.cpu_ns, c.runq_ns);
-    }
+    if (t.step_cpu_us > 0)
+        burnReported(EventKind::StepCost, uint64_t(t.step_cpu_us * 1000.0), uint64_t(key) + 1, key);
     pollDevice(s0);
     const int64_t id = m_loopBatch++;
     m_inFlight.emplace(id, batch);
@@ -581,6 +577,14 @@ void EngineRun::trainStep(const Batch& batch, int64_t key)
     if (r.copy_block_until > host) // the copy call alone, from when it started
         blockHost(std::max(host, r.copy_block_from), r.copy_block_until, r.copy_block, key);
     endStep(s0, key, id);
+}
+
+void EngineRun::burnReported(EventKind kind, uint64_t ns, uint64_t salt, int64_t key)
+{
+    ThreadCostMeter meter(m_runDelay);
+    (void)burnCpuNs(ns, salt);
+    const ThreadCostMeter::Cost c = meter.take();
+    m_mainEvents->instant(kind, nowNs(), key, c.cpu_ns, c.runq_ns);
 }
 
 void EngineRun::endStep(uint64_t s0, int64_t key, int64_t id)
