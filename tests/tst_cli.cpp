@@ -19,6 +19,7 @@ private slots:
     void runDefaultPrintsSummary();
     void summaryHasEveryKey();
     void summaryCountsTheJobsCpu();
+    void handOverWaitsForABusyWorker();
     void traceOpensInPerfetto();
     void presetsValidate();
     void commandHelp();
@@ -119,6 +120,36 @@ void TestCli::summaryCountsTheJobsCpu()
                              w.value(QStringLiteral("cpu_fraction")).toDouble();
         QVERIFY2(ratio > 0.11 && ratio < 0.126, qPrintable(QString::number(ratio)));
     }
+}
+
+namespace {
+
+/// The loop's mean wait per descriptor hand-over (one per batch) of an engine run, us.
+double handOverWaitUs(const QByteArray& dataset)
+{
+    const EngineResult r = runEngine(R"({"dataset":{"length":16,"sample_bytes":64,)" + dataset + R"(},
+        "loader":{"batch_size":1,"num_workers":1,"handovers_per_batch":1,"handover_busy_us":30000,
+                  "handover_idle_us":500}})");
+    if (r.exitCode != 0 || r.summary.value(QStringLiteral("batches")).toInt() != 16)
+        return -1;
+    return r.summary.value(QStringLiteral("handover_wait_fraction")).toDouble() *
+           r.summary.value(QStringLiteral("seconds")).toDouble() * 1e6 / 16;
+}
+
+} // namespace
+
+void TestCli::handOverWaitsForABusyWorker()
+{
+    // The loop takes each batch as its worker starts the next: a worker burning 40 ms of CPU per
+    // sample holds its modelled GIL then, and answers 30 ms (handover_busy_us) after the ask; one
+    // sleeping 40 ms on I/O does not hold it, and the loop waits handover_idle_us (0.5 ms). Waits
+    // only lengthen on a loaded machine: the bounds are the asked times, halved for the race at
+    // the batch boundary (a burn not yet begun).
+    const double busy = handOverWaitUs(R"("cpu_us":40000,"io_latency_us":0)");
+    const double idle = handOverWaitUs(R"("io_latency_us":40000,"cpu_us":0)");
+    qInfo("hand-over wait: %.0f us behind a burning worker, %.0f us behind a sleeping one", busy, idle);
+    QVERIFY2(busy > 15000, qPrintable(QString::number(busy)));
+    QVERIFY2(idle >= 250 && idle < 15000, qPrintable(QString::number(idle)));
 }
 
 void TestCli::traceOpensInPerfetto()

@@ -320,6 +320,9 @@ void parsePinAndOrder(const ObjectReader& r, LoaderConfig& l)
     l.worker_init_us = numberKey(r, "loader.worker_init_us");
     l.send_cpu_us = numberKey(r, "loader.send_cpu_us");
     l.receive_ns_per_byte = numberKey(r, "loader.receive_ns_per_byte");
+    l.handovers_per_batch = numberKey(r, "loader.handovers_per_batch");
+    l.handover_busy_us = numberKey(r, "loader.handover_busy_us");
+    l.handover_idle_us = numberKey(r, "loader.handover_idle_us");
 }
 
 /// Check 13, check_worker_number_rationality: a warning, never an error.
@@ -342,7 +345,8 @@ void parseLoader(const json& j, Config& c)
     ObjectReader r(j, "loader",
                    {"batch_size", "shuffle", "drop_last", "sampler", "num_workers", "prefetch_factor",
                     "persistent_workers", "pin_memory", "in_order", "timeout",
-                    "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte"},
+                    "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte",
+                    "handovers_per_batch", "handover_busy_us", "handover_idle_us"},
                    kSectionOf);
     LoaderConfig& l = c.loader;
 

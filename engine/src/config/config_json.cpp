@@ -63,6 +63,9 @@ std::string configToJson(const Config& c)
     l["worker_init_us"] = c.loader.worker_init_us;
     l["send_cpu_us"] = c.loader.send_cpu_us;
     l["receive_ns_per_byte"] = c.loader.receive_ns_per_byte;
+    l["handovers_per_batch"] = c.loader.handovers_per_batch;
+    l["handover_busy_us"] = c.loader.handover_busy_us;
+    l["handover_idle_us"] = c.loader.handover_idle_us;
     json& t = j["train"];
     t["epochs"] = c.train.epochs;
     t["max_batches"] = c.train.max_batches ? json(*c.train.max_batches) : json(nullptr);

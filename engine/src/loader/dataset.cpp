@@ -150,7 +150,7 @@ uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
         sum = checksumBytes(dst, bytes);
     }
     if (d.cpu_us > 0)
-        sum ^= burnCpuUntil(cpu0 + uint64_t(d.cpu_us * 1000.0), uint64_t(index) + 1);
+        sum ^= m_gil.burnUntil(cpu0 + uint64_t(d.cpu_us * 1000.0), uint64_t(index) + 1);
     if (m_objects)
         sum ^= m_objects->read(index); // self.items[i % len(self.items)]: object i % count
     return sum;
@@ -215,10 +215,10 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
     // Handing the batch on (workers only): a PyTorch worker's queue put (pickling, tensors moved
     // into shared memory) lies outside the dataset's fetch and collate, so it comes after the
     // BatchCost, as in the probe's, and is reported as the probe reports it: a PassCost on the
-    // worker's lane. burnCpuNs reads the CPU clock: it cannot be optimised away.
+    // worker's lane. The burn reads the CPU clock: it cannot be optimised away.
     if (m_info && m_config.loader.send_cpu_us > 0) {
         ThreadCostMeter meter(m_runDelay);
-        (void)burnCpuNs(uint64_t(m_config.loader.send_cpu_us * 1000.0), uint64_t(taskIdx) + 1);
+        (void)m_gil.burnUntil(threadCpuNs() + uint64_t(m_config.loader.send_cpu_us * 1000.0), uint64_t(taskIdx) + 1);
         if (m_events) {
             const ThreadCostMeter::Cost c = meter.take();
             m_events->instant(EventKind::PassCost, nowNs(), batchKey(m_epoch, taskIdx), c.cpu_ns, c.runq_ns);

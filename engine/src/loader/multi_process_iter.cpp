@@ -10,6 +10,7 @@
 
 #include "loaderscope/base/clock.h"
 #include "loaderscope/loader/dataset.h"
+#include "loaderscope/loader/handover.h"
 #include "loaderscope/device/device.h"
 #include "loaderscope/loader/pin_memory.h"
 #include "loaderscope/shm/segment.h"
@@ -33,7 +34,7 @@ public:
           m_slots(seg), m_iterable(c.dataset.kind == DatasetConfig::Kind::Iterable),
           m_numWorkers(c.loader.num_workers), m_prefetch(c.loader.prefetch_factor),
           m_status(size_t(m_numWorkers), false), m_numTasks(size_t(m_numWorkers), 0),
-          m_stopSent(size_t(m_numWorkers), false)
+          m_stopSent(size_t(m_numWorkers), false), m_handOvers(c.loader)
     {
         if (!m_iterable) {
             m_sampler = makeSampler(c);
@@ -120,6 +121,11 @@ public:
             const Done& data = got.done;
             checkDone(w, data);
             --m_outstanding;
+            // _get_data unpickles what it received, fetching a batch's descriptors from its worker
+            // before anything else (the next index included) goes out. With a pin-memory thread
+            // that thread receives, and the job's waits are its own: not modelled.
+            if (data.kind == Done::Batch && !m_pinThread)
+                m_handOvers.receive(m_seg.worker(uint32_t(w)));
             if (data.kind == Done::StopIteration) {
                 // _IterableDatasetStopIteration: the worker's stream is over.
                 if (auto it = m_taskInfo.find(data.task_idx); it != m_taskInfo.end())
@@ -186,6 +192,12 @@ public:
     }
 
     std::vector<pid_t> workerPids() const override { return m_pool.pids(); }
+
+    std::pair<uint64_t, int64_t> takeHandOvers() override
+    {
+        const BatchHandOvers::Taken t = m_handOvers.take();
+        return {t.ns, t.calls};
+    }
 
     std::vector<std::string> stalls() const override
     {
@@ -559,6 +571,7 @@ private:
     uint64_t m_lastDeathCheck = 0;
     bool m_urgent = false;                         ///< an error or a stop: shut down without waiting
     std::map<int64_t, Stall> m_stalls;             ///< by batch key
+    BatchHandOvers m_handOvers;                    ///< the modelled descriptor hand-overs
 };
 
 } // namespace

@@ -471,7 +471,12 @@ void EngineRun::runEpoch(int epoch)
         const std::optional<Batch> batch = next(t0, retry);
         if (retry)
             continue; // the loop catches the exception and calls next() again
-        // PyTorch's main process receives and unpickles a worker's batch inside next().
+        // PyTorch's main process receives and unpickles a worker's batch inside next(), fetching
+        // its tensors' descriptors from the worker on the way (the iterator did, as it received
+        // each batch), reported as the probe reports a job's.
+        if (const auto [ns, calls] = m_it->takeHandOvers(); batch && calls > 0)
+            m_mainEvents->instant(EventKind::HandOverWait, nowNs(), batchKey(epoch, batch->task_idx), int64_t(ns),
+                                  calls);
         if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0)
             burnReported(EventKind::PassCost, uint64_t(m_config.loader.receive_ns_per_byte * double(batch->bytes)),
                          batch->bytes, batchKey(epoch, batch->task_idx));

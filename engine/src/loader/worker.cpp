@@ -217,6 +217,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         fprintf(stderr, "loaderscope worker %d: %s\n", args.id, e.what());
         _exit(2);
     }
+    fetcher->setGilHolder(GilHolder(ctl, config->loader.handover_busy_us));
     events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
     ctl->state.store(uint32_t(WorkerState::Idle));
 

@@ -92,8 +92,9 @@ enum class EventKind : uint8_t {
                       ///< the main process's other threads burnt from the previous next() to this
                       ///< one (a CPU step's intra-op threads, spinning on after it), less the
                       ///< probe's own threads; arg1 = 0
-    HandOverWait,     ///< instant (main lane, watched jobs) at the end of a next() that received a
-                      ///< worker's batch: arg0 = ns the loop's thread spent inside it fetching the
+    HandOverWait,     ///< instant (main lane) at the end of a next() that received a
+                      ///< worker's batch (the engine's: modelled, loader/handover.h): arg0 = ns
+                      ///< the loop's thread spent inside it fetching the
                       ///< batch's tensors' file descriptors from that worker (PyTorch's
                       ///< file_descriptor sharing: a thread of the worker answers each, under the
                       ///< worker's GIL, so it waits while the worker's Python code runs), arg1 =

@@ -97,6 +97,16 @@ struct LoaderConfig
     /// Real CPU the main thread burns inside next() per byte of each batch it takes from a worker:
     /// PyTorch's receive and unpickle of the batch. Nanoseconds of thread CPU per byte.
     double receive_ns_per_byte = 0.0;
+    /// The main thread's descriptor hand-overs per batch it takes from a worker (handover.h):
+    /// PyTorch's file_descriptor sharing asks the worker once per tensor storage. A mean: 2.5
+    /// is every other batch 3.
+    double handovers_per_batch = 0.0;
+    /// A hand-over's wait for a worker making a batch and not asleep on I/O (its GIL held),
+    /// microseconds of wall time the worker runs past the request.
+    double handover_busy_us = 0.0;
+    /// A hand-over's wait for a worker that is not (asleep on I/O, waiting for a task),
+    /// microseconds of wall time off the CPU.
+    double handover_idle_us = 0.0;
 };
 
 /// Where the training step runs: a kernel on the (simulated or CUDA) device, or CPU work in the

@@ -4,6 +4,7 @@
 
 #include "loaderscope/base/clock.h"
 #include "loaderscope/config/config.h"
+#include "loaderscope/loader/handover.h"
 #include "loaderscope/loader/sampler.h"
 
 #include <cstdint>
@@ -65,6 +66,8 @@ public:
     /// Writes the collated batch to `slot`. Throws DatasetError.
     FetchResult fetch(int64_t taskIdx, const int64_t* indices, uint32_t count, uint8_t* slot);
     int epoch() const { return m_epoch; }
+    /// A worker's fetcher burns its CPU holding the modelled GIL (handover.h).
+    void setGilHolder(GilHolder gil) { m_gil = gil; }
 
 private:
     uint64_t getItem(int64_t index, uint8_t* dst);
@@ -79,6 +82,7 @@ private:
     std::vector<uint8_t> m_scratch;   ///< the samples before collation, like a list of tensors
     std::vector<uint8_t> m_fileBuf;
     RunDelayClock m_runDelay;         ///< this thread's wait for a core, for BatchCost events
+    GilHolder m_gil;                  ///< burns the job's CPU; answers hand-overs in a worker
     int m_epoch = 0;
     int64_t m_batchesThisEpoch = 0;
     // iterable stream state

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <sys/types.h>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace loaderscope {
@@ -112,6 +113,9 @@ public:
     /// Workers that went kStallNs or more without finishing a task, with the longest wait seen
     /// ("worker 2 (pid N) has not finished task 17 for 12.0 s"), for the summary's warnings.
     virtual std::vector<std::string> stalls() const { return {}; }
+    /// The descriptor hand-overs this thread made since the last call (handover.h): what they
+    /// waited (ns) and how many; none without workers.
+    virtual std::pair<uint64_t, int64_t> takeHandOvers() { return {0, 0}; }
 };
 
 /// A worker busy with one task this long is reported as stalled (live, and in the summary).
