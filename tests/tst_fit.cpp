@@ -88,6 +88,7 @@ private slots:
     void stepOnTheCpuOrTheDevice();
     void defaultsCostNothing();
     void stepThreadsBurnBesideTheStep();
+    void handOversSplitBusyFromIdle();
 };
 
 void TestFit::cpuBoundFitsNoIo()
@@ -178,6 +179,7 @@ void TestFit::defaultsCostNothing()
     const Config d = parseConfig("{}");
     QCOMPARE(d.loader.send_cpu_us, 0.0);
     QCOMPARE(d.loader.receive_ns_per_byte, 0.0);
+    QCOMPARE(d.loader.handovers_per_batch, 0.0);
     QCOMPARE(d.train.step_on, StepOn::Device);
     QCOMPARE(d.train.step_cpu_us, 0.0);
     QCOMPARE(d.train.threads_cpu_us, 0.0);
@@ -217,6 +219,62 @@ void TestFit::stepThreadsBurnBesideTheStep()
     const StepRun two = runSteps(kSteps, kStepUs, 2 * kThreadsUs);
     const double burntTwo = (double(two.otherCpuNs) - double(base.otherCpuNs)) / 1000.0 / kSteps;
     QVERIFY2(burntTwo > 0.8 * 2 * kThreadsUs && burntTwo < 1.25 * 2 * kThreadsUs, qPrintable(QString::number(burntTwo)));
+}
+
+void TestFit::handOversSplitBusyFromIdle()
+{
+    // Worker 0 makes 8 batches of 4 ms each, 10 ms apart; its PassCost (the send) comes as its next
+    // task begins, so it does not stretch the batch. The loop takes batch b (WaitData names the
+    // worker) and fetches 2 descriptors: asked inside a window they wait 3 ms per call; asked
+    // between windows, 0.4 ms.
+    std::vector<Event> ev;
+    const auto lane = int16_t(LaneMain);
+    for (int b = 0; b < 8; ++b) {
+        const uint64_t start = 1'000'000 + uint64_t(b) * 10'000 * kUs;
+        const uint64_t end = batch(ev, 0, 100 + b, start, 4, {1000}, 0, 4000, 0);
+        ev.push_back({end + 5500 * kUs, end + 5500 * kUs, 100 + b, 200 * int64_t(kUs), 0, EventKind::PassCost, 0});
+        // Even batches: asked 2 ms into the window; odd: 6 ms in (after it, before the PassCost).
+        const bool busy = b % 2 == 0;
+        const uint64_t asked = start + (busy ? 2000 : 6000) * kUs;
+        const int64_t waitNs = 2 * (busy ? 3000 : 400) * int64_t(kUs);
+        const Event wait{asked - 100 * kUs, asked + uint64_t(waitNs), b, 0, 1, EventKind::WaitData, lane};
+        const Event handOver{asked + uint64_t(waitNs), asked + uint64_t(waitNs), b, waitNs, 2, EventKind::HandOverWait, lane};
+        // The probe writes the WaitData first, the engine its HandOverWait first: either order.
+        if (b < 4) {
+            ev.push_back(wait);
+            ev.push_back(handOver);
+        } else {
+            ev.push_back(handOver);
+            ev.push_back(wait);
+        }
+    }
+    // The batch keys of the worker's lane and of the loop differ above only to keep the test's
+    // windows apart from the loop's; the split goes by the worker the WaitData names.
+    const LoaderObservation o = observe(ev);
+    QCOMPARE(o.handovers_per_batch, 2.0);
+    QCOMPARE(o.handovers_busy, int64_t(8));
+    QCOMPARE(o.handovers_idle, int64_t(8));
+    QVERIFY2(std::abs(o.handover_busy_us - 3000) < 1e-6, qPrintable(QString::number(o.handover_busy_us)));
+    QVERIFY2(std::abs(o.handover_idle_us - 400) < 1e-6, qPrintable(QString::number(o.handover_idle_us)));
+    const LoaderObservation back = observationFromJson(observationToJson(o));
+    QCOMPARE(back.handovers_per_batch, 2.0);
+    QCOMPARE(back.handover_busy_us, o.handover_busy_us);
+    QCOMPARE(back.handovers_idle, int64_t(8));
+    const Config c = fitConfig(o);
+    QCOMPARE(c.loader.handovers_per_batch, 2.0);
+    QCOMPARE(c.loader.handover_busy_us, o.handover_busy_us);
+    QCOMPARE(c.loader.handover_idle_us, o.handover_idle_us);
+    const Config again = parseConfig(configToJson(c));
+    QCOMPARE(again.loader.handovers_per_batch, 2.0);
+    QCOMPARE(again.loader.handover_idle_us, o.handover_idle_us);
+    // A worker never asked while busy answers as an idle one; no hand-overs, no keys.
+    LoaderObservation idleOnly = o;
+    idleOnly.handovers_busy = 0;
+    QCOMPARE(fitConfig(idleOnly).loader.handover_busy_us, o.handover_idle_us);
+    LoaderObservation none = o;
+    none.handovers_per_batch = 0;
+    QCOMPARE(fitConfig(none).loader.handovers_per_batch, 0.0);
+    QCOMPARE(fitConfig(none).loader.handover_busy_us, 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestFit)

@@ -39,6 +39,8 @@ VISION_JOB = os.path.join(HERE, "..", "probe", "vision_job.py")
 PYTHON = sys.executable
 TARGET = 0.10
 POINTS = [(nw, pf) for nw in (1, 2, 4, 8) for pf in (2, 4)]
+# The fitted loader keys the bench prints: the costs outside the dataset.
+LOADER_KEYS = ("send_cpu_us", "receive_ns_per_byte", "handovers_per_batch", "handover_busy_us", "handover_idle_us")
 
 # The four shapes (per sample: I/O wait and CPU; per step: off-CPU wait and main-process CPU), us.
 # Enough samples that the fastest point runs about a second: worker start-up and the first batch
@@ -131,7 +133,7 @@ def bench_job(name, shape, repeats, scale):
     with tempfile.TemporaryDirectory(prefix="lsbench-model-") as tmp:
         config, watched = watch_and_fit(tmp, shape, scale)
         fitted = {k: config["dataset"][k] for k in ("io_latency_us", "cpu_us")}
-        fitted.update({k: config["loader"][k] for k in ("send_cpu_us", "receive_ns_per_byte")})
+        fitted.update({k: config["loader"][k] for k in LOADER_KEYS})
         fitted.update({k: config["train"].get(k) for k in ("step_on", "step_us", "step_cpu_us", "threads_cpu_us")})
         log("%s: watched %.0f samples/s (host steal %.1f %%), fitted %s" %
             (name, watched["samples_per_s"], 100 * watched["steal_fraction"], json.dumps(fitted)))
@@ -252,12 +254,14 @@ def bench_vision(repeats, scale):
     result = {
         "torchvision": torchvision,
         "fitted": {"io_latency_us": io_mean, "cpu_us": config["dataset"]["cpu_us"],
+                   **{k: config["loader"].get(k) for k in LOADER_KEYS},
                    **{k: config["train"].get(k) for k in ("step_on", "step_us", "step_cpu_us", "threads_cpu_us")}},
         "job": {"samples_per_s": round(job["samples_per_s"], 1), "data_stall": round(job["data_stall_fraction"], 3),
-                # next() fetching the batches' tensors from the workers: measured, not modelled
+                # next() fetching the batches' tensors from the workers (modelled from the fit)
                 "handover_wait": round(job.get("handover_wait_fraction", 0), 3),
                 "num_workers_advice": job_advice, "advice_figures": advice_evidence(job)},
         "model": {"samples_per_s": rate, "spread": rate_spread, "data_stall": round(stall, 3),
+                  "handover_wait": round(statistics.median(r.get("handover_wait_fraction", 0) for r in runs), 3),
                   "num_workers_advice": model_advice, "advice_figures": advice_evidence(median_run)},
         "stall_points": round(100 * abs(stall - job["data_stall_fraction"]), 1),
         # Where a stall gap comes from: the hand-over (batch made -> delivered to a waiting loop)

@@ -19,7 +19,8 @@ handover:  the loop fetching each batch's tensor (its file descriptor) from the 
            counted in the summary's handover_wait_fraction; longer where the worker's Python
            code holds its GIL (a busy loop: the worker's answering thread waits for the
            interpreter's switch interval) than where it sleeps in I/O (the GIL is free); none
-           without workers (nothing is handed over) and none in the engine (not modelled).
+           without workers (nothing is handed over). The fit carries it into the engine
+           (loader.handovers_per_batch 1, the busy worker's wait), whose loop then waits too.
 
 Usage: python3 test_fit.py CASE   (LOADERSCOPE_ENGINE: the loaderscope-engine to run)
 """
@@ -129,8 +130,15 @@ def case_handover(tmp):
                     job=os.path.join(HERE, "fit_job.py"), timeout=150)
     check(alone.rc == 0 and not alone.of("HandOverWait") and alone.summary["handover_wait_fraction"] == 0,
           "num_workers=0 hands nothing over")
-    _, config, model = watch_and_fit(tmp, "fit_job.py", common + ["--cpu-us", "1500"])
-    check(model["handover_wait_fraction"] == 0, "the engine does not model the hand-over wait")
+    real, config, model = watch_and_fit(tmp, "fit_job.py", common + ["--cpu-us", "1500"])
+    loader = config["loader"]
+    fitted = {k: loader[k] for k in ("handovers_per_batch", "handover_busy_us", "handover_idle_us")}
+    print(json.dumps({"fitted": fitted, "handover_wait": {"job": real["handover_wait_fraction"],
+                                                          "model": model["handover_wait_fraction"]}}))
+    check(abs(loader["handovers_per_batch"] - 1) < 1e-9, "one descriptor per batch fits %r" % fitted)
+    check(loader["handover_busy_us"] > loader["handover_idle_us"] or real["observed"]["handover_us"]["idle"]["n"] == 0,
+          "a busy worker's hand-over fits longer than an idle one's: %r" % fitted)
+    check(model["handover_wait_fraction"] > 0, "the engine models the hand-over wait")
 
 
 if __name__ == "__main__":

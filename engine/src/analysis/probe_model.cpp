@@ -19,6 +19,8 @@ constexpr double kUs = 1e-3; // ns -> us
 constexpr double kLogFloorUs = 1.0; // below a microsecond the log of a duration is clock noise
 /// A sample's off-CPU time below this share of its fetch fits as none (fitConfig).
 constexpr double kNoIoShare = 0.03;
+/// Hand-overs (and batch windows) kept to split busy from idle: plenty for two means.
+constexpr size_t kMaxHandOvers = 20'000;
 
 json fitJson(const LognormalFit& f)
 {
@@ -118,11 +120,35 @@ void ObservationAccumulator::add(const Event& e)
     const double dur = double(e.t1 > e.t0 ? e.t1 - e.t0 : 0) * kUs;
     Side* side = e.lane >= 0 ? &m_workers : e.lane == LaneMain ? &m_main : nullptr;
     switch (e.kind) {
+    case EventKind::BatchCost:
+        // A worker's batch window opens at its first fetch (closed below by addBatchPart).
+        if (e.lane >= 0 && m_windowsKept < 4 * kMaxHandOvers) {
+            if (auto it = m_workers.open.find(e.lane); it != m_workers.open.end() && it->second.first_t0) {
+                m_windows[e.lane].emplace_back(it->second.first_t0, e.t0);
+                ++m_windowsKept;
+            }
+        }
+        [[fallthrough]];
     case EventKind::Fetch:
     case EventKind::Collate:
-    case EventKind::BatchCost:
         if (side)
             addBatchPart(*side, e, dur);
+        break;
+    case EventKind::HandOverWait:
+        if (e.lane == LaneMain && e.arg1 > 0) {
+            m_handOverCalls += e.arg1;
+            if (m_handOvers.size() < kMaxHandOvers) {
+                HandOver& h = m_handOvers[e.batch];
+                const uint64_t ns = uint64_t(std::max<int64_t>(0, e.arg0));
+                h.asked_ns = e.t0 > ns ? e.t0 - ns : 0;
+                h.wait_us = double(ns) * kUs;
+                h.calls = e.arg1;
+                if (auto w = m_batchWorker.find(e.batch); w != m_batchWorker.end()) {
+                    h.worker = w->second;
+                    m_batchWorker.erase(w);
+                }
+            }
+        }
         break;
     case EventKind::Step:
         if (e.lane == LaneMain && e.batch >= 0) {
@@ -137,6 +163,13 @@ void ObservationAccumulator::add(const Event& e)
     case EventKind::WaitData:
         // next() with a batch already waiting: what it costs the main process to take one
         // (unpickling, shared-memory handles), with no waiting in it.
+        if (e.lane == LaneMain && e.batch >= 0 && e.arg0 >= 0) {
+            ++m_workerBatches;
+            if (auto h = m_handOvers.find(e.batch); h != m_handOvers.end())
+                h->second.worker = int(e.arg0);
+            else if (m_batchWorker.size() < kMaxHandOvers)
+                m_batchWorker[e.batch] = int(e.arg0);
+        }
         if (e.lane == LaneMain) {
             if (e.batch >= 0 && m_readyBefore > 0) {
                 m_readySum += dur;
@@ -213,6 +246,33 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
     obs.sends_costed = m_sends;
     obs.receive_cpu_us = m_receives ? m_receiveCpu / double(m_receives) : 0;
     obs.receives_costed = m_receives;
+    finishHandOvers(obs);
+}
+
+void ObservationAccumulator::finishHandOvers(LoaderObservation& obs) const
+{
+    obs.handovers_per_batch = m_workerBatches ? double(m_handOverCalls) / double(m_workerBatches) : 0;
+    double busyUs = 0, idleUs = 0;
+    int64_t busy = 0, idle = 0;
+    for (const auto& [key, h] : m_handOvers) {
+        const auto w = m_windows.find(h.worker);
+        if (h.worker < 0 || w == m_windows.end() || w->second.empty())
+            continue;
+        const auto& windows = w->second;
+        // The windows kept may end before this request: then it cannot be told apart.
+        if (m_windowsKept >= 4 * kMaxHandOvers && h.asked_ns > windows.back().second)
+            continue;
+        // The last window that opened at or before the request: the worker was busy if it was open.
+        auto it = std::upper_bound(windows.begin(), windows.end(), h.asked_ns,
+                                   [](uint64_t t, const auto& win) { return t < win.first; });
+        const bool inside = it != windows.begin() && std::prev(it)->second >= h.asked_ns;
+        (inside ? busyUs : idleUs) += h.wait_us;
+        (inside ? busy : idle) += h.calls;
+    }
+    obs.handover_busy_us = busy ? busyUs / double(busy) : 0;
+    obs.handovers_busy = busy;
+    obs.handover_idle_us = idle ? idleUs / double(idle) : 0;
+    obs.handovers_idle = idle;
 }
 
 void observeTimings(const std::vector<Event>& events, LoaderObservation& obs)
@@ -256,6 +316,9 @@ std::string observationToJson(const LoaderObservation& o)
     j["device_step"] = o.device_step;
     j["send_cpu_us"] = {{"mean", o.send_cpu_us}, {"n", o.sends_costed}};
     j["receive_cpu_us"] = {{"mean", o.receive_cpu_us}, {"n", o.receives_costed}};
+    j["handover_us"] = {{"per_batch", o.handovers_per_batch},
+                        {"busy", {{"mean", o.handover_busy_us}, {"n", o.handovers_busy}}},
+                        {"idle", {{"mean", o.handover_idle_us}, {"n", o.handovers_idle}}}};
     j["next_ready_us"] = {{"mean", o.next_ready_us}, {"n", o.next_ready_n}};
     j["steps"] = o.steps;
     j["worker_init_us"] = o.worker_init_us;
@@ -277,7 +340,7 @@ LoaderObservation observationFromJson(const std::string& text)
                     "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
                     "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
                     "worker_init_us", "batches_costed", "step_cost_us", "device_step", "send_cpu_us",
-                    "receive_cpu_us", "threads_cpu_us"});
+                    "receive_cpu_us", "threads_cpu_us", "handover_us"});
     LoaderObservation o;
     if (r.isSet("batch_size"))
         o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
@@ -332,16 +395,23 @@ LoaderObservation observationFromJson(const std::string& text)
         o.steps_costed = c.integer("n", 0, 0, int64_t(1) << 50);
     }
     o.device_step = r.boolean("device_step", false);
-    auto meanOf = [&](const std::string& key, double& mean, int64_t& n) {
-        if (!r.isSet(key))
+    // {"mean", "n"} under `parent`: left as it is where the key is missing.
+    auto meanOf = [](const ObjectReader& parent, const std::string& key, double& mean, int64_t& n) {
+        if (!parent.isSet(key))
             return;
-        ObjectReader c(*r.find(key), r.field(key), {"mean", "n"});
+        ObjectReader c(*parent.find(key), parent.field(key), {"mean", "n"});
         mean = c.number("mean", 0, 0, 60e6);
         n = c.integer("n", 0, 0, int64_t(1) << 50);
     };
-    meanOf("send_cpu_us", o.send_cpu_us, o.sends_costed);
-    meanOf("receive_cpu_us", o.receive_cpu_us, o.receives_costed);
-    meanOf("threads_cpu_us", o.threads_cpu_us, o.threads_costed);
+    meanOf(r, "send_cpu_us", o.send_cpu_us, o.sends_costed);
+    meanOf(r, "receive_cpu_us", o.receive_cpu_us, o.receives_costed);
+    meanOf(r, "threads_cpu_us", o.threads_cpu_us, o.threads_costed);
+    if (r.isSet("handover_us")) {
+        ObjectReader h(*r.find("handover_us"), r.field("handover_us"), {"per_batch", "busy", "idle"});
+        o.handovers_per_batch = h.number("per_batch", 0, 0, 1e6);
+        meanOf(h, "busy", o.handover_busy_us, o.handovers_busy);
+        meanOf(h, "idle", o.handover_idle_us, o.handovers_idle);
+    }
     o.batches_costed = r.integer("batches_costed", 0, 0, int64_t(1) << 50);
     return o;
 }
@@ -387,6 +457,12 @@ Config fitConfig(const LoaderObservation& o)
         l.send_cpu_us = std::max(0.0, o.send_cpu_us);
         const double batchBytes = double(d.sample_bytes) * double(o.batch_size.value_or(1));
         l.receive_ns_per_byte = std::min(1e6, 1000.0 * std::max(0.0, o.receive_cpu_us) / batchBytes);
+        // The descriptor hand-overs: a worker never seen busy is taken to answer as an idle one.
+        if (o.handovers_per_batch > 0) {
+            l.handovers_per_batch = std::min(1e6, o.handovers_per_batch);
+            l.handover_idle_us = std::min(60e6, o.handover_idle_us);
+            l.handover_busy_us = std::min(60e6, o.handovers_busy > 0 ? o.handover_busy_us : o.handover_idle_us);
+        }
     }
 
     TrainConfig& t = c.train;

@@ -69,6 +69,15 @@ struct LoaderObservation
     /// and unpickling it.
     double receive_cpu_us = 0;
     int64_t receives_costed = 0;
+    /// The main thread's descriptor hand-overs (HandOverWait): per batch taken from a worker, and
+    /// the wall time of one, split by whether the worker was making a batch when it was asked
+    /// (from its first fetch to its BatchCost: its GIL held, as a CPU-bound dataset holds it) or
+    /// not (waiting for a task). loader/handover.h models them.
+    double handovers_per_batch = 0;
+    double handover_busy_us = 0;
+    int64_t handovers_busy = 0;
+    double handover_idle_us = 0;
+    int64_t handovers_idle = 0;
     /// next() when a batch was already waiting: its wall time (receive_cpu_us is its CPU part).
     double next_ready_us = 0;
     int64_t next_ready_n = 0;
@@ -77,7 +86,8 @@ struct LoaderObservation
 };
 
 /**
- * Measures a job's timings from its events, streaming (memory bounded by one open batch per lane):
+ * Measures a job's timings from its events, streaming (memory bounded by one open batch per lane,
+ * and by kMaxHandOvers hand-overs with their workers' batch windows):
  * Fetch, Collate and BatchCost per (lane, batch) on the worker lanes (the main lane when no worker
  * fetched), Step and next() on the main lane, worker start-up. Each sample's off-CPU time is its
  * fetch wall time minus its batch's per-sample CPU (fetch part) and run-queue shares. Events of one
@@ -118,6 +128,22 @@ private:
     };
     /// A Fetch, Collate or BatchCost of a fetching lane: the open batch grows, or closes.
     static void addBatchPart(Side& side, const Event& e, double dur);
+    /// The hand-over figures of `obs`: each kept request against its worker's windows.
+    void finishHandOvers(LoaderObservation& obs) const;
+    /// A hand-over and the worker asked (from the WaitData of its batch, before or after it).
+    struct HandOver
+    {
+        uint64_t asked_ns = 0; ///< the first request: the HandOverWait less its wait
+        double wait_us = 0;
+        int64_t calls = 0;
+        int worker = -1;
+    };
+    /// Each worker's batch windows (first fetch to BatchCost; a worker's PassCost comes only as
+    /// its next task begins, so it cannot close one), in its lane's order,
+    /// and the hand-overs, both kept up to kMaxHandOvers (a mean needs no more).
+    std::map<int, std::vector<std::pair<uint64_t, uint64_t>>> m_windows;
+    std::map<int64_t, HandOver> m_handOvers; ///< by batch key
+    std::map<int64_t, int> m_batchWorker;    ///< a WaitData's worker, by batch key, until matched
     Side m_workers, m_main;
     double m_stepSum = 0, m_initSum = 0, m_readySum = 0;
     int64_t m_steps = 0, m_inits = 0, m_readyN = 0;
@@ -125,6 +151,9 @@ private:
     int64_t m_stepCosts = 0, m_sends = 0, m_receives = 0, m_kernels = 0, m_threadsCosts = 0;
     uint64_t m_epochBegin = 0;
     int64_t m_readyBefore = 0;
+    int64_t m_handOverCalls = 0; ///< all hand-overs, kept or not
+    int64_t m_workerBatches = 0; ///< batches the loop took from a worker (WaitData)
+    size_t m_windowsKept = 0;
 };
 
 /** observeTimings over a whole vector of events. */
