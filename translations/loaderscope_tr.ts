@@ -2254,54 +2254,54 @@
 <context>
     <name>ModelComparison</name>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="49" />
+        <location filename="../gui/core/modelcomparison.cpp" line="50" />
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="51" />
+        <location filename="../gui/core/modelcomparison.cpp" line="52" />
         <source>the data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="54" />
+        <location filename="../gui/core/modelcomparison.cpp" line="55" />
         <source>the workers' CPU</source>
         <translation>worker'ların CPU'su</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="56" />
+        <location filename="../gui/core/modelcomparison.cpp" line="57" />
         <source>the workers' wait for a core</source>
         <translation>worker'ların çekirdek beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="58" />
+        <location filename="../gui/core/modelcomparison.cpp" line="59" />
         <source>the workers' I/O</source>
         <translation>worker'ların G/Ç'si</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="66" />
+        <location filename="../gui/core/modelcomparison.cpp" line="67" />
         <source>The model of your job: %1 samples/s; the job itself: %2 samples/s (%3).</source>
         <translation>İşinizin modeli: %1 örnek/s; işin kendisi: %2 örnek/s (%3).</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="72" />
+        <location filename="../gui/core/modelcomparison.cpp" line="73" />
         <source>Data stall: model %1, job %2. The workers' time on the CPU: model %3, job %4; waiting for a core: model %5, job %6; in I/O: model %7, job %8.</source>
         <translation>Veri beklemesi: model %1, iş %2. Worker'ların CPU'da geçen süresi: model %3, iş %4; çekirdek bekleme: model %5, iş %6; G/Ç'de: model %7, iş %8.</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="79" />
+        <location filename="../gui/core/modelcomparison.cpp" line="80" />
         <source>They agree (samples/s within 15%, the shares of time within 10 points): try knobs on the model (Tools ▸ Parameter sweep, Prove it) and take what wins back to the script.</source>
         <translation>Uyuşuyorlar (örnek/s %15 içinde, süre payları 10 puan içinde): ayarları model üzerinde deneyin (Araçlar ▸ Parametre taraması, Kanıtla) ve kazananı betiğe taşıyın.</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="81" />
+        <location filename="../gui/core/modelcomparison.cpp" line="82" />
         <source>They disagree on %1: the model has part of the job wrong (for example a cost of the main process, or I/O where the job waits for a core), so read its advice with care.</source>
         <translation>%1 konusunda uyuşmuyorlar: model işin bir kısmını yanlış kuruyor (örneğin ana sürecin bir maliyeti ya da işin çekirdek beklediği yerde G/Ç), bu yüzden önerilerini dikkatle okuyun.</translation>
     </message>
     <message>
-        <location filename="../gui/core/modelcomparison.cpp" line="91" />
-        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs). The model has no such wait, so its data stall differs by part of it.</source>
-        <translation>İşte next(), döngünün %1 kadarını her batch'in tensörlerini onu üreten worker'dan almakla geçiriyor (PyTorch onların belleğini dosya tanımlayıcıları olarak, worker'ın Python kodu çalışırken worker'ın GIL'ine ihtiyaç duyan bir iş parçacığı üzerinden aktarır). Modelde böyle bir bekleme yok, bu yüzden veri beklemesi bunun bir kısmı kadar farklı çıkıyor.</translation>
+        <location filename="../gui/core/modelcomparison.cpp" line="93" />
+        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, loader.handover_busy_us and loader.handover_idle_us), so its data stall differs by part of it.</source>
+        <translation>İşte next(), döngünün %1 kadarını her batch'in tensörlerini onu üreten worker'dan almakla geçiriyor (PyTorch onların belleğini dosya tanımlayıcıları olarak, worker'ın Python kodu çalışırken worker'ın GIL'ine ihtiyaç duyan bir iş parçacığı üzerinden aktarır); modelde %2 (loader.handovers_per_batch, loader.handover_busy_us ve loader.handover_idle_us), bu yüzden veri beklemesi bunun bir kısmı kadar farklı çıkıyor.</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ModelComparison {
@@ -83,16 +84,17 @@ QString html(const loaderscope::RunFigures& job, const loaderscope::RunFigures& 
                   .arg(QLocale().createSeparatedList(wrong));
     QString out = QStringLiteral("<b>%1</b><br>%2<br>%3")
                       .arg(rates.toHtmlEscaped(), shares.toHtmlEscaped(), verdict.toHtmlEscaped());
-    // A wait the engine does not model, measured in the job: where the stall disagrees, it is the
-    // first place to look.
-    if (job.handover_wait_fraction >= kHandOverShare && model.handover_wait_fraction < kHandOverShare &&
+    // The loop's wait for its workers' descriptors: where the stall disagrees and the two waits
+    // differ (a config fitted before it was measured has none), it is the first place to look.
+    if (std::max(job.handover_wait_fraction, model.handover_wait_fraction) >= kHandOverShare &&
+        std::abs(job.handover_wait_fraction - model.handover_wait_fraction) >= kHandOverShare &&
         apart(job.data_stall_fraction, model.data_stall_fraction))
         out += QStringLiteral("<br>") +
                T::tr("In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made "
                      "it (PyTorch passes their memory as file descriptors, through a thread of the worker that "
-                     "needs the worker's GIL while its Python code runs). The model has no such wait, so its data "
-                     "stall differs by part of it.")
-                   .arg(percent(job.handover_wait_fraction))
+                     "needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, "
+                     "loader.handover_busy_us and loader.handover_idle_us), so its data stall differs by part of it.")
+                   .arg(percent(job.handover_wait_fraction), percent(model.handover_wait_fraction))
                    .toHtmlEscaped();
     return out;
 }
