@@ -488,14 +488,17 @@ void TstRemote::twoHostsSkewed()
 void TstRemote::connectionKilled()
 {
     QTemporaryDir tmp;
-    // The same job unwatched first: what a watched one must end with.
+    // The same job unwatched first: what a watched one must end with. Long enough (rank 1: 4 s of
+    // reads) that the reconnect below finds the job still running: its ssh and stream take about
+    // a second to open the segment, which is gone once the job ends.
+    constexpr int kSamples = 1024;
     QJsonObject plain[2];
     QElapsedTimer phase;
     phase.start();
     {
         QTemporaryDir a;
         Ranks unwatched;
-        QVERIFY(unwatched.start(a.path(), 256, false));
+        QVERIFY(unwatched.start(a.path(), kSamples, false));
         QVERIFY(unwatched.finish());
         for (int r = 0; r < 2; ++r) {
             QCOMPARE(unwatched.p[r]->exitCode(), 0);
@@ -506,7 +509,7 @@ void TstRemote::connectionKilled()
     Lab lab;
     START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2")}));
     Ranks ranks;
-    QVERIFY(ranks.start(tmp.path(), 256));
+    QVERIFY(ranks.start(tmp.path(), kSamples));
     LiveRanksWindow w({streamOf(QStringLiteral("127.0.0.1"), ranks.segment[0]), streamOf(QStringLiteral("127.0.0.2"), ranks.segment[1])});
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.axisOrigin().has_value(), 30000);
