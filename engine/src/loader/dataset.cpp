@@ -112,12 +112,15 @@ uint64_t Fetcher::getItem(int64_t index, uint8_t* dst)
         const double mu = std::log(d.io_latency.mean_us) - 0.5 * s * s;
         latencyUs = std::exp(mu + s * m_rng.normal());
     }
-    if (latencyUs > 0)
+    if (latencyUs > 0) {
+        m_gil.letGo(); // a read or a sleep lets the worker's GIL go
         waitOffCpuNs(uint64_t(latencyUs * 1000.0));
+    }
 
     uint64_t sum;
     if (d.kind == DatasetConfig::Kind::Files) {
         const std::string& path = d.files.at(size_t(index));
+        m_gil.letGo();
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0)
             throw DatasetError("OSError", "[Errno " + std::to_string(errno) + "] " +

@@ -45,6 +45,20 @@ uint64_t GilHolder::burnUntil(uint64_t endCpuNs, uint64_t salt)
     return x;
 }
 
+void GilHolder::holdOver()
+{
+    if (m_ctl)
+        m_ctl->gil_held.store(1, std::memory_order_seq_cst);
+}
+
+void GilHolder::letGo()
+{
+    if (!m_ctl || !m_ctl->gil_held.load(std::memory_order_relaxed))
+        return;
+    m_ctl->gil_held.store(0, std::memory_order_seq_cst);
+    answerIfDue(true);
+}
+
 void GilHolder::answerIfDue(bool releasing)
 {
     const uint32_t asked = m_ctl->handover_asked.load(std::memory_order_seq_cst);

@@ -46,7 +46,10 @@ namespace {
  */
 std::optional<Task> waitForTask(const WorkerLoopContext& c, WorkerCtl* ctl)
 {
-    std::optional<Task> task;
+    std::optional<Task> task = popTask(c.seg, c.id);
+    if (task)
+        return task;
+    c.fetcher.gil().letGo(); // no task: the worker's Python waits on its queue
     for (int spin = 0; spin < 200 && !(task = popTask(c.seg, c.id)); ++spin)
         __builtin_ia32_pause();
     while (!task) {
@@ -109,6 +112,10 @@ void fetchBatch(const WorkerLoopContext& c, WorkerCtl* ctl, const Task& task, ui
     slot->state.store(uint32_t(SlotState::Ready), std::memory_order_release);
     c.events.instant(EventKind::BatchReady, nowNs(), batchKey(int(task.epoch), task.task_idx), task.slot, done.kind);
     ctl->state.store(uint32_t(WorkerState::Idle), std::memory_order_relaxed);
+    // Going straight on to a queued task, the worker keeps its GIL over the hand-off: set before
+    // the push, so the loop that takes this batch sees it (handover.h).
+    if (taskQueued(c.seg, c.id))
+        c.fetcher.gil().holdOver();
     pushResult(c, done);
 }
 
@@ -128,6 +135,8 @@ WorkerLoopEnd workerLoop(const WorkerLoopContext& c)
             c.events.span(EventKind::WaitTask, waitStart, gotTask);
         ctl->heartbeat_ns.store(gotTask, std::memory_order_relaxed);
 
+        if (task->kind != Task::Batch)
+            c.fetcher.gil().letGo();
         if (task->kind == Task::Stop) {
             reportOwnMemoryAtExit(c.events); // before Exited: the sampler stops reading it then
             ctl->state.store(uint32_t(WorkerState::Exited));

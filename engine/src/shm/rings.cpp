@@ -71,6 +71,12 @@ bool pushTask(Segment& seg, uint32_t w, const Task& task)
     return true;
 }
 
+bool taskQueued(Segment& seg, uint32_t w)
+{
+    const WorkerCtl* c = seg.worker(w);
+    return c->index_head.load(std::memory_order_acquire) != c->index_tail.load(std::memory_order_relaxed);
+}
+
 std::optional<Task> popTask(Segment& seg, uint32_t w)
 {
     return indexQueue(seg, w).pop();

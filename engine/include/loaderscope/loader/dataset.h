@@ -66,8 +66,10 @@ public:
     /// Writes the collated batch to `slot`. Throws DatasetError.
     FetchResult fetch(int64_t taskIdx, const int64_t* indices, uint32_t count, uint8_t* slot);
     int epoch() const { return m_epoch; }
-    /// A worker's fetcher burns its CPU holding the modelled GIL (handover.h).
+    /// A worker's fetcher burns its CPU holding the modelled GIL (handover.h); its worker loop
+    /// holds it over a batch boundary and lets it go while it waits for a task.
     void setGilHolder(GilHolder gil) { m_gil = gil; }
+    GilHolder& gil() { return m_gil; }
 
 private:
     uint64_t getItem(int64_t index, uint8_t* dst);

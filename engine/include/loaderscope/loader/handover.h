@@ -13,7 +13,10 @@
 // The engine's worker holds its modelled "GIL" while it burns the job's CPU (a sample's cpu_us,
 // the send's send_cpu_us) and lets it go between those burns: a job's dataset code reaches a
 // release point with each sample (its tensors are made by torch ops, which let the GIL go), and
-// a worker asleep on I/O or waiting for a task holds nothing. A request to a burning worker is
+// a worker asleep on I/O or waiting for a task holds nothing. A worker whose next task is already
+// queued holds it from handing a batch over into its next one: a job's worker goes on from its
+// queue put into the next batch's Python while its queue's feeder thread sends the last one, so
+// the loop's request for that batch finds it busy. A request to a burning worker is
 // answered once the worker has run loader.handover_busy_us past it, or at the end of the burn,
 // whichever comes first; a request to a worker not burning waits loader.handover_idle_us.
 #pragma once
@@ -40,6 +43,11 @@ public:
     /// burnCpuUntil (clock.h) with the GIL held: answers each request once it is due (it waited
     /// busyWaitUs of wall time while this thread ran), and every pending one as the burn ends.
     uint64_t burnUntil(uint64_t endCpuNs, uint64_t salt);
+    /// Holds it across a batch boundary (the next task is queued), until the next burn ends.
+    void holdOver();
+    /// Lets it go where the worker stops running Python (an I/O wait, no task): requests pending
+    /// are answered at once.
+    void letGo();
 
 private:
     void answerIfDue(bool releasing);

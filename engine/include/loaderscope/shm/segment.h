@@ -134,6 +134,8 @@ std::vector<std::string> sweepStaleSegments();
 bool pushTask(Segment& seg, uint32_t w, const Task& task);
 /** Consumer side of worker w's index ring (worker). */
 std::optional<Task> popTask(Segment& seg, uint32_t w);
+/// Whether worker w's index queue holds a task (called by the worker: it alone pops).
+bool taskQueued(Segment& seg, uint32_t w);
 /** Producer side of the done ring (worker). False when full. */
 bool pushDone(Segment& seg, uint32_t w, const Done& done);
 /** Consumer side of the done ring (main). */
