@@ -32,21 +32,21 @@ uint64_t GilHolder::burnUntil(uint64_t endCpuNs, uint64_t salt)
 {
     if (!m_ctl)
         return burnCpuUntil(endCpuNs, salt);
-    // Held before the first burn, let go after the last: seq_cst with main's ask and its look at
-    // gil_held, so that either main sees the GIL free or this thread sees the ask (never neither).
-    m_ctl->gil_held.store(1, std::memory_order_seq_cst);
+    // Held before the first burn, let go after the last.
+    holdOver();
     uint64_t x = salt | 1;
     for (uint64_t cpu = threadCpuNs(); cpu < endCpuNs; cpu = threadCpuNs()) {
         x = burnCpuUntil(std::min(endCpuNs, cpu + kLookEveryNs), x);
         answerIfDue(false);
     }
-    m_ctl->gil_held.store(0, std::memory_order_seq_cst);
-    answerIfDue(true);
+    letGo();
     return x;
 }
 
 void GilHolder::holdOver()
 {
+    // seq_cst with main's ask and its look at gil_held: either main sees the GIL free or this
+    // thread sees the ask at its next look (never neither).
     if (m_ctl)
         m_ctl->gil_held.store(1, std::memory_order_seq_cst);
 }
