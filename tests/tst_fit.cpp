@@ -89,6 +89,7 @@ private slots:
     void defaultsCostNothing();
     void stepThreadsBurnBesideTheStep();
     void handOversSplitBusyFromIdle();
+    void handOverCpuIsMeasured();
 };
 
 void TestFit::cpuBoundFitsNoIo()
@@ -221,12 +222,15 @@ void TestFit::stepThreadsBurnBesideTheStep()
     QVERIFY2(burntTwo > 0.8 * 2 * kThreadsUs && burntTwo < 1.25 * 2 * kThreadsUs, qPrintable(QString::number(burntTwo)));
 }
 
-void TestFit::handOversSplitBusyFromIdle()
+namespace {
+
+/// Worker 0 makes 8 batches of 4 ms each, 10 ms apart; its PassCost (the send) comes as its next
+/// task begins, so it does not stretch the batch. The loop takes batch b (WaitData names the
+/// worker) and fetches 2 descriptors: asked inside a window they last 3 ms per call; asked
+/// between windows, 0.4 ms. With `cpuUs`, each call burns that much of the loop's CPU
+/// (HandOverCost), and each next() reports 800 us of CPU (PassCost) with those calls in it.
+std::vector<Event> handOverEvents(double cpuUs)
 {
-    // Worker 0 makes 8 batches of 4 ms each, 10 ms apart; its PassCost (the send) comes as its next
-    // task begins, so it does not stretch the batch. The loop takes batch b (WaitData names the
-    // worker) and fetches 2 descriptors: asked inside a window they wait 3 ms per call; asked
-    // between windows, 0.4 ms.
     std::vector<Event> ev;
     const auto lane = int16_t(LaneMain);
     for (int b = 0; b < 8; ++b) {
@@ -237,17 +241,28 @@ void TestFit::handOversSplitBusyFromIdle()
         const bool busy = b % 2 == 0;
         const uint64_t asked = start + (busy ? 2000 : 6000) * kUs;
         const int64_t waitNs = 2 * (busy ? 3000 : 400) * int64_t(kUs);
-        const Event wait{asked - 100 * kUs, asked + uint64_t(waitNs), b, 0, 1, EventKind::WaitData, lane};
-        const Event handOver{asked + uint64_t(waitNs), asked + uint64_t(waitNs), b, waitNs, 2, EventKind::HandOverWait, lane};
+        const uint64_t t = asked + uint64_t(waitNs);
+        const Event wait{asked - 100 * kUs, t, b, 0, 1, EventKind::WaitData, lane};
+        const Event handOver{t, t, b, waitNs, 2, EventKind::HandOverWait, lane};
         // The probe writes the WaitData first, the engine its HandOverWait first: either order.
-        if (b < 4) {
+        if (b < 4)
             ev.push_back(wait);
-            ev.push_back(handOver);
-        } else {
-            ev.push_back(handOver);
-            ev.push_back(wait);
+        ev.push_back(handOver);
+        if (cpuUs > 0) {
+            ev.push_back({t, t, b, int64_t(2 * cpuUs * 1000.0), 2, EventKind::HandOverCost, lane});
+            ev.push_back({t, t, b, 800 * int64_t(kUs), 0, EventKind::PassCost, lane});
         }
+        if (b >= 4)
+            ev.push_back(wait);
     }
+    return ev;
+}
+
+} // namespace
+
+void TestFit::handOversSplitBusyFromIdle()
+{
+    const std::vector<Event> ev = handOverEvents(0);
     // The batch keys of the worker's lane and of the loop differ above only to keep the test's
     // windows apart from the loop's; the split goes by the worker the WaitData names.
     const LoaderObservation o = observe(ev);
@@ -275,6 +290,39 @@ void TestFit::handOversSplitBusyFromIdle()
     none.handovers_per_batch = 0;
     QCOMPARE(fitConfig(none).loader.handovers_per_batch, 0.0);
     QCOMPARE(fitConfig(none).loader.handover_busy_us, 0.0);
+}
+
+void TestFit::handOverCpuIsMeasured()
+{
+    // The loop's own CPU in each hand-over (250 us of a call) is measured and kept in the
+    // observation; the fit leaves it inside the waits and the next()'s receive CPU (probe_model.cpp
+    // says why), so neither changes and the config burns none apart.
+    const LoaderObservation o = observe(handOverEvents(250));
+    QCOMPARE(o.handovers_cpu_costed, int64_t(16));
+    QVERIFY2(std::abs(o.handover_cpu_us - 250) < 1e-6, qPrintable(QString::number(o.handover_cpu_us)));
+    QVERIFY2(std::abs(o.handover_busy_us - 3000) < 1e-6, qPrintable(QString::number(o.handover_busy_us)));
+    QVERIFY2(std::abs(o.handover_idle_us - 400) < 1e-6, qPrintable(QString::number(o.handover_idle_us)));
+    QCOMPARE(o.receives_costed, int64_t(8));
+    QVERIFY2(std::abs(o.receive_cpu_us - 800) < 1e-6, qPrintable(QString::number(o.receive_cpu_us)));
+    const LoaderObservation back = observationFromJson(observationToJson(o));
+    QCOMPARE(back.handover_cpu_us, o.handover_cpu_us);
+    QCOMPARE(back.handovers_cpu_costed, int64_t(16));
+    const Config c = fitConfig(o);
+    QCOMPARE(c.loader.handover_cpu_us, 0.0);
+    QCOMPARE(c.loader.handover_busy_us, 3000.0);
+    // The key itself round-trips: a config may set it by hand (tst_cli::handOverBurnsTheLoopsCpu).
+    Config byHand = c;
+    byHand.loader.handover_cpu_us = 250;
+    QCOMPARE(parseConfig(configToJson(byHand)).loader.handover_cpu_us, 250.0);
+    // A summary written before the CPU was measured has no "cpu".
+    QJsonObject old = QJsonDocument::fromJson(QByteArray::fromStdString(observationToJson(observe(handOverEvents(0))))).object();
+    QJsonObject handOvers = old.value(QStringLiteral("handover_us")).toObject();
+    handOvers.remove(QStringLiteral("cpu"));
+    old.insert(QStringLiteral("handover_us"), handOvers);
+    const LoaderObservation before = observationFromJson(QJsonDocument(old).toJson().toStdString());
+    QCOMPARE(before.handover_cpu_us, 0.0);
+    QCOMPARE(before.handovers_cpu_costed, int64_t(0));
+    QVERIFY2(std::abs(before.handover_busy_us - 3000) < 1e-6, qPrintable(QString::number(before.handover_busy_us)));
 }
 
 QTEST_GUILESS_MAIN(TestFit)

@@ -16,7 +16,8 @@ Events, in the engine's kinds (engine/include/loaderscope/base/events.h), on the
   arg1 = wait status) when torch reaps a worker, Shutdown;
 * PinCopy on the pin lane from the pin-memory thread (arg0 = bytes);
 * HandOverWait after a next() that received a worker's batch (arg0 = ns this thread spent fetching
-  its tensors' file descriptors from the worker, arg1 = descriptors; see add_handover);
+  its tensors' file descriptors from the worker, arg1 = descriptors; see add_handover), then
+  HandOverCost (arg0 = this thread's CPU ns inside those, arg1 = descriptors);
 * with num_workers=0 the main process fetches: Fetch, Collate and BatchCost on the main lane.
 """
 
@@ -35,23 +36,26 @@ BYTES_FIRST = 32
 BYTES_EVERY = 64
 
 
-# Per thread: (ns, calls) spent in multiprocessing's DupFd.detach since the thread last took them
+# Per thread: (ns, CPU ns, calls) spent in multiprocessing's DupFd.detach since the thread last took them
 # (_mainhooks wraps detach; the loop's thread takes its own at the end of each next(), so a pin
 # thread's fetches are never counted as the loop's).
 _handover = threading.local()
 
 
-def add_handover(ns):
-    """Called by the DupFd.detach wrapper on the thread that fetched a descriptor."""
+def add_handover(ns, cpu_ns):
+    """Called by the DupFd.detach wrapper on the thread that fetched a descriptor: its wall time
+    and this thread's CPU in it (the connection and handshake with the worker's thread, about half
+    of an idle worker's hand-over)."""
     _handover.ns = getattr(_handover, "ns", 0) + ns
+    _handover.cpu_ns = getattr(_handover, "cpu_ns", 0) + max(0, cpu_ns)
     _handover.calls = getattr(_handover, "calls", 0) + 1
 
 
 def take_handover():
-    """This thread's (ns, calls) in DupFd.detach since the last take, and resets them."""
-    ns, calls = getattr(_handover, "ns", 0), getattr(_handover, "calls", 0)
-    _handover.ns = _handover.calls = 0
-    return ns, calls
+    """This thread's (ns, CPU ns, calls) in DupFd.detach since the last take, and resets them."""
+    taken = getattr(_handover, "ns", 0), getattr(_handover, "cpu_ns", 0), getattr(_handover, "calls", 0)
+    _handover.ns = _handover.cpu_ns = _handover.calls = 0
+    return taken
 
 
 def _wait_status(exitcode):
@@ -287,9 +291,10 @@ class IterCtx:
         used = self._cpu_since_mark()
         if self.num_workers > 0:  # with none, the fetch's own BatchCost has this CPU
             self.main.instant(K.PASS_COST, t1, key, used[0], used[1])
-            handover_ns, descriptors = take_handover()
+            handover_ns, handover_cpu_ns, descriptors = take_handover()
             if descriptors:
                 self.main.instant(K.HAND_OVER_WAIT, t1, key, handover_ns, descriptors)
+                self.main.instant(K.HAND_OVER_COST, t1, key, handover_cpu_ns, descriptors)
         self.main.instant(K.DELIVER, t1, key, worker, self.delivered)
         if self.hol_start is not None and self.num_workers > 0:
             self.main.span(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))

@@ -12,14 +12,15 @@ Patched once (install()), each a pass-through unless the loader or iterator is w
   worker when, and which one next() returned (by object identity, so in_order=False is right too);
 * ``_MultiProcessingDataLoaderIter._shutdown_workers``: worker shutdown and exit statuses;
 * ``multiprocessing.resource_sharer.DupFd.detach``: the time a thread spends fetching a tensor's
-  file descriptor from the worker that sent it (PyTorch's file_descriptor sharing), counted for
-  that thread (_iterctx.take_handover).
+  file descriptor from the worker that sent it (PyTorch's file_descriptor sharing), and that
+  thread's CPU in it, counted for that thread (_iterctx.take_handover).
 
 Every recording call goes through ``safe``; torch's own code always runs, with its own arguments,
 and its results and exceptions are returned or raised unchanged.
 """
 
 import functools
+import time
 
 try:
     from multiprocessing import resource_sharer as _resource_sharer
@@ -176,11 +177,11 @@ def _detach(original):
     def detach(self, *args, **kwargs):
         if STATE.disabled is not None:
             return original(self, *args, **kwargs)
-        t0 = _native.now()
+        t0, c0 = _native.now(), time.thread_time_ns()
         try:
             return original(self, *args, **kwargs)
         finally:
-            safe(_iterctx.add_handover, _native.now() - t0)
+            safe(_iterctx.add_handover, _native.now() - t0, time.thread_time_ns() - c0)
 
     return detach
 

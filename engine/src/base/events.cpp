@@ -48,6 +48,7 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::CoreWait, "CoreWait", "waiting for a core", LS_TRANSLATE_NOOP("TimelineRenderer", "waiting for a core"), S::Span, "worker", R::Derived, K::BatchCost, 1},
     {K::ThreadsCost, "ThreadsCost", "threads cost", "", S::Instant, "loader", R::Lane},
     {K::HandOverWait, "HandOverWait", "hand-over wait", "", S::Instant, "loader", R::Lane},
+    {K::HandOverCost, "HandOverCost", "hand-over cost", "", S::Instant, "loader", R::Lane},
 };
 
 constexpr bool indexedByKind()

@@ -323,6 +323,7 @@ void parsePinAndOrder(const ObjectReader& r, LoaderConfig& l)
     l.handovers_per_batch = numberKey(r, "loader.handovers_per_batch");
     l.handover_busy_us = numberKey(r, "loader.handover_busy_us");
     l.handover_idle_us = numberKey(r, "loader.handover_idle_us");
+    l.handover_cpu_us = numberKey(r, "loader.handover_cpu_us");
 }
 
 /// Check 13, check_worker_number_rationality: a warning, never an error.
@@ -346,7 +347,7 @@ void parseLoader(const json& j, Config& c)
                    {"batch_size", "shuffle", "drop_last", "sampler", "num_workers", "prefetch_factor",
                     "persistent_workers", "pin_memory", "in_order", "timeout",
                     "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte",
-                    "handovers_per_batch", "handover_busy_us", "handover_idle_us"},
+                    "handovers_per_batch", "handover_busy_us", "handover_idle_us", "handover_cpu_us"},
                    kSectionOf);
     LoaderConfig& l = c.loader;
 

@@ -66,6 +66,7 @@ std::string configToJson(const Config& c)
     l["handovers_per_batch"] = c.loader.handovers_per_batch;
     l["handover_busy_us"] = c.loader.handover_busy_us;
     l["handover_idle_us"] = c.loader.handover_idle_us;
+    l["handover_cpu_us"] = c.loader.handover_cpu_us;
     json& t = j["train"];
     t["epochs"] = c.train.epochs;
     t["max_batches"] = c.train.max_batches ? json(*c.train.max_batches) : json(nullptr);

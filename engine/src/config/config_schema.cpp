@@ -95,6 +95,7 @@ std::vector<ConfigKey> build()
         num("loader.handovers_per_batch", T::Number, 0, 1e6, l.handovers_per_batch),
         num("loader.handover_busy_us", T::Number, 0, kMaxUs, l.handover_busy_us),
         num("loader.handover_idle_us", T::Number, 0, kMaxUs, l.handover_idle_us),
+        num("loader.handover_cpu_us", T::Number, 0, kMaxUs, l.handover_cpu_us),
         num("train.epochs", T::Int, 1, 10000, t.epochs),
         num("train.max_batches", T::Int, 1, kMaxCount, 1),
         num("train.step_us", T::Number, 0, kMaxUs, t.step_us),

@@ -70,20 +70,28 @@ void GilHolder::answerIfDue(bool releasing)
     futexWake(&m_ctl->handover_answered, 1);
 }
 
-uint64_t handOverFrom(WorkerCtl* ctl, double busyWaitUs, double idleWaitUs)
+HandOverTime handOverFrom(WorkerCtl* ctl, double busyWaitUs, double idleWaitUs, double cpuUs)
 {
     const uint64_t t0 = nowNs();
     if (!ctl)
-        return 0;
+        return {};
+    HandOverTime r;
+    if (cpuUs > 0) {
+        const uint64_t c0 = threadCpuNs();
+        (void)burnCpuUntil(c0 + uint64_t(cpuUs * 1000.0), t0);
+        r.cpu_ns = threadCpuNs() - c0;
+    }
+    const uint64_t asking = nowNs();
     // Single writer: a load and a store are the increment.
     const uint32_t asked = ctl->handover_asked.load(std::memory_order_relaxed) + 1;
-    ctl->handover_asked_ns.store(t0, std::memory_order_relaxed);
+    ctl->handover_asked_ns.store(asking, std::memory_order_relaxed);
     ctl->handover_asked.store(asked, std::memory_order_seq_cst);
     if (busyWaitUs <= 0 || !ctl->gil_held.load(std::memory_order_seq_cst)) {
         waitOffCpuNs(uint64_t(std::max(0.0, idleWaitUs) * 1000.0));
-        return nowNs() - t0;
+        r.ns = nowNs() - t0;
+        return r;
     }
-    const uint64_t giveUp = t0 + uint64_t(busyWaitUs * 1000.0) + 1'000'000'000ULL;
+    const uint64_t giveUp = asking + uint64_t(busyWaitUs * 1000.0) + 1'000'000'000ULL;
     for (;;) {
         const uint32_t seen = ctl->handover_answered.load(std::memory_order_acquire);
         if (int32_t(seen - asked) >= 0)
@@ -93,7 +101,8 @@ uint64_t handOverFrom(WorkerCtl* ctl, double busyWaitUs, double idleWaitUs)
             break;
         futexWait(&ctl->handover_answered, seen, std::min<uint64_t>(giveUp - now, 10'000'000ULL));
     }
-    return nowNs() - t0;
+    r.ns = nowNs() - t0;
+    return r;
 }
 
 BatchHandOvers::BatchHandOvers(const LoaderConfig& loader) : m_loader(loader) {}
@@ -105,8 +114,12 @@ void BatchHandOvers::receive(WorkerCtl* ctl)
     const double before = m_due;
     m_due += m_loader.handovers_per_batch;
     const int64_t calls = int64_t(std::floor(m_due)) - int64_t(std::floor(before));
-    for (int64_t i = 0; i < calls; ++i)
-        m_since.ns += handOverFrom(ctl, m_loader.handover_busy_us, m_loader.handover_idle_us);
+    for (int64_t i = 0; i < calls; ++i) {
+        const HandOverTime t = handOverFrom(ctl, m_loader.handover_busy_us, m_loader.handover_idle_us,
+                                            m_loader.handover_cpu_us);
+        m_since.ns += t.ns;
+        m_since.cpu_ns += t.cpu_ns;
+    }
     m_since.calls += calls;
 }
 

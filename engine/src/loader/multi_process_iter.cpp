@@ -193,11 +193,7 @@ public:
 
     std::vector<pid_t> workerPids() const override { return m_pool.pids(); }
 
-    std::pair<uint64_t, int64_t> takeHandOvers() override
-    {
-        const BatchHandOvers::Taken t = m_handOvers.take();
-        return {t.ns, t.calls};
-    }
+    BatchHandOvers::Taken takeHandOvers() override { return m_handOvers.take(); }
 
     std::vector<std::string> stalls() const override
     {

@@ -248,8 +248,9 @@ private:
     /// The Step span from `s0` until now, into the report.
     void endStep(uint64_t s0, int64_t key, int64_t id);
     /// Burns `ns` of this thread's CPU and reports it as the probe reports the job's (`kind`:
-    /// PassCost for a receive, StepCost for a step), with the wait for a core on the way.
-    void burnReported(EventKind kind, uint64_t ns, uint64_t salt, int64_t key);
+    /// PassCost for a receive, StepCost for a step), with the wait for a core on the way; a
+    /// receive's PassCost adds `burntCpuNs`, the hand-overs' CPU burnt earlier in the same next().
+    void burnReported(EventKind kind, uint64_t ns, uint64_t salt, int64_t key, uint64_t burntCpuNs = 0);
     /// torch.cuda.synchronize() at the end of training: every copy and kernel finishes.
     void synchronizeDevice();
     void tearDown();
@@ -474,12 +475,17 @@ void EngineRun::runEpoch(int epoch)
         // PyTorch's main process receives and unpickles a worker's batch inside next(), fetching
         // its tensors' descriptors from the worker on the way (the iterator did, as it received
         // each batch), reported as the probe reports a job's.
-        if (const auto [ns, calls] = m_it->takeHandOvers(); batch && calls > 0)
-            m_mainEvents->instant(EventKind::HandOverWait, nowNs(), batchKey(epoch, batch->task_idx), int64_t(ns),
-                                  calls);
-        if (batch && batch->worker >= 0 && m_config.loader.receive_ns_per_byte > 0)
+        // The hand-overs' CPU is part of the next()'s PassCost, as the probe's is.
+        const BatchHandOvers::Taken handOvers = m_it->takeHandOvers();
+        if (batch && handOvers.calls > 0) {
+            const uint64_t t = nowNs();
+            const int64_t key = batchKey(epoch, batch->task_idx);
+            m_mainEvents->instant(EventKind::HandOverWait, t, key, int64_t(handOvers.ns), handOvers.calls);
+            m_mainEvents->instant(EventKind::HandOverCost, t, key, int64_t(handOvers.cpu_ns), handOvers.calls);
+        }
+        if (batch && batch->worker >= 0 && (m_config.loader.receive_ns_per_byte > 0 || handOvers.cpu_ns > 0))
             burnReported(EventKind::PassCost, uint64_t(m_config.loader.receive_ns_per_byte * double(batch->bytes)),
-                         batch->bytes, batchKey(epoch, batch->task_idx));
+                         batch->bytes, batchKey(epoch, batch->task_idx), handOvers.cpu_ns);
         const uint64_t t1 = endWait(t0);
         if (!batch) {
             m_mainEvents->span(EventKind::WaitData, t0, t1, -1);
@@ -584,12 +590,12 @@ void EngineRun::trainStep(const Batch& batch, int64_t key)
     endStep(s0, key, id);
 }
 
-void EngineRun::burnReported(EventKind kind, uint64_t ns, uint64_t salt, int64_t key)
+void EngineRun::burnReported(EventKind kind, uint64_t ns, uint64_t salt, int64_t key, uint64_t burntCpuNs)
 {
     ThreadCostMeter meter(m_runDelay);
     (void)burnCpuNs(ns, salt);
     const ThreadCostMeter::Cost c = meter.take();
-    m_mainEvents->instant(kind, nowNs(), key, c.cpu_ns, c.runq_ns);
+    m_mainEvents->instant(kind, nowNs(), key, c.cpu_ns + int64_t(burntCpuNs), c.runq_ns);
 }
 
 void EngineRun::endStep(uint64_t s0, int64_t key, int64_t id)

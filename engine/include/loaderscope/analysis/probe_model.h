@@ -66,18 +66,22 @@ struct LoaderObservation
     double send_cpu_us = 0;
     int64_t sends_costed = 0;
     /// The main thread's CPU inside a next() that took a worker's batch (main PassCost): receiving
-    /// and unpickling it.
+    /// and unpickling it, its hand-overs' CPU included.
     double receive_cpu_us = 0;
     int64_t receives_costed = 0;
     /// The main thread's descriptor hand-overs (HandOverWait): per batch taken from a worker, and
     /// the wall time of one, split by whether the worker was making a batch when it was asked
     /// (from its first fetch to its BatchCost: its GIL held, as a CPU-bound dataset holds it) or
-    /// not (waiting for a task). loader/handover.h models them.
+    /// not (waiting for a task); and the main thread's own CPU in one (HandOverCost; in the wall
+    /// times and in receive_cpu_us too; 0 in recordings made before it was measured).
+    /// loader/handover.h models them.
     double handovers_per_batch = 0;
     double handover_busy_us = 0;
     int64_t handovers_busy = 0;
     double handover_idle_us = 0;
     int64_t handovers_idle = 0;
+    double handover_cpu_us = 0;
+    int64_t handovers_cpu_costed = 0;
     /// next() when a batch was already waiting: its wall time (receive_cpu_us is its CPU part).
     double next_ready_us = 0;
     int64_t next_ready_n = 0;
@@ -152,6 +156,8 @@ private:
     uint64_t m_epochBegin = 0;
     int64_t m_readyBefore = 0;
     int64_t m_handOverCalls = 0; ///< all hand-overs, kept or not
+    double m_handOverCpu = 0;     ///< us, of all HandOverCost events
+    int64_t m_handOverCpuCalls = 0;
     int64_t m_workerBatches = 0; ///< batches the loop took from a worker (WaitData)
     size_t m_windowsKept = 0;
 };

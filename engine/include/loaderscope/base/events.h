@@ -99,6 +99,11 @@ enum class EventKind : uint8_t {
                       ///< file_descriptor sharing: a thread of the worker answers each, under the
                       ///< worker's GIL, so it waits while the worker's Python code runs), arg1 =
                       ///< descriptors fetched
+    HandOverCost,     ///< instant (main lane) right after a HandOverWait, same batch: arg0 = CPU ns
+                      ///< the loop's thread burnt inside those hand-overs (connecting to the
+                      ///< worker's thread, the authentication handshake, receiving the
+                      ///< descriptor; part of the HandOverWait's ns and of the next()'s PassCost),
+                      ///< arg1 = descriptors fetched
     Count
 };
 

@@ -107,6 +107,10 @@ struct LoaderConfig
     /// A hand-over's wait for a worker that is not (asleep on I/O, waiting for a task),
     /// microseconds of wall time off the CPU.
     double handover_idle_us = 0.0;
+    /// The main thread's own CPU in one hand-over (connecting to the worker's thread, the
+    /// authentication handshake, receiving the descriptor), burnt before the wait; microseconds
+    /// of thread CPU. Its wait for a core is part of the hand-over, as in the job.
+    double handover_cpu_us = 0.0;
 };
 
 /// Where the training step runs: a kernel on the (simulated or CUDA) device, or CPU work in the

@@ -19,6 +19,11 @@
 // the loop's request for that batch finds it busy. A request to a burning worker is
 // answered once the worker has run loader.handover_busy_us past it, or at the end of the burn,
 // whichever comes first; a request to a worker not burning waits loader.handover_idle_us.
+//
+// The main thread's own part of each hand-over (connecting to that thread, multiprocessing's
+// authentication handshake, receiving the descriptor: about half of an idle worker's hand-over on
+// a 2-core machine) is CPU, not waiting: the main thread burns loader.handover_cpu_us before it
+// asks, so under load it waits for a core as the job's does.
 #pragma once
 
 #include <cstdint>
@@ -57,11 +62,17 @@ private:
 };
 
 /**
- * The main thread's side: one descriptor hand-over from worker `ctl`. Waits until the worker
- * answers (it holds its GIL) or idleWaitUs (it does not), off the CPU, never more than a second
- * past what is due (a worker that died does not answer). Returns the wall time waited, ns.
+ * The main thread's side: one descriptor hand-over from worker `ctl`. Burns cpuUs of this
+ * thread's CPU, then asks and waits until the worker answers (it holds its GIL) or idleWaitUs (it
+ * does not), off the CPU, never more than a second past what is due (a worker that died does not
+ * answer). Returns the wall time of the whole (ns) and the CPU burnt (ns).
  */
-uint64_t handOverFrom(WorkerCtl* ctl, double busyWaitUs, double idleWaitUs);
+struct HandOverTime
+{
+    uint64_t ns = 0;
+    uint64_t cpu_ns = 0;
+};
+HandOverTime handOverFrom(WorkerCtl* ctl, double busyWaitUs, double idleWaitUs, double cpuUs = 0);
 
 /**
  * The main thread's hand-overs as PyTorch's makes them: when it receives a worker's batch (before
@@ -75,10 +86,12 @@ public:
     explicit BatchHandOvers(const LoaderConfig& loader);
     /// The hand-overs of one batch received from the worker with this control block.
     void receive(WorkerCtl* ctl);
-    /// What the hand-overs since the last take waited (ns) and how many there were.
+    /// What the hand-overs since the last take lasted (ns), the CPU the main thread burnt in
+    /// them (ns), and how many there were.
     struct Taken
     {
         uint64_t ns = 0;
+        uint64_t cpu_ns = 0;
         int64_t calls = 0;
     };
     Taken take();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "loaderscope/config/config.h"
+#include "loaderscope/loader/handover.h"
 #include "loaderscope/loader/sampler.h"
 
 #include <atomic>
@@ -114,8 +115,8 @@ public:
     /// ("worker 2 (pid N) has not finished task 17 for 12.0 s"), for the summary's warnings.
     virtual std::vector<std::string> stalls() const { return {}; }
     /// The descriptor hand-overs this thread made since the last call (handover.h): what they
-    /// waited (ns) and how many; none without workers.
-    virtual std::pair<uint64_t, int64_t> takeHandOvers() { return {0, 0}; }
+    /// lasted, the CPU burnt in them, and how many; none without workers.
+    virtual BatchHandOvers::Taken takeHandOvers() { return {}; }
 };
 
 /// A worker busy with one task this long is reported as stalled (live, and in the summary).
