@@ -103,7 +103,9 @@ void TestCli::summaryCountsTheJobsCpu()
 {
     // What the model burns outside the fetches is reported as the probe reports a job's: each
     // worker's send (send_cpu_us per batch), the loop's receive (16 KiB at 20 ns/byte: 328 us) and
-    // CPU step (1 ms). CPU time is burnt to the microsecond, so the sums hold on any machine.
+    // CPU step (1 ms). CPU time is burnt to the microsecond; on a loaded machine the thread's
+    // clock also counts what its switches cost it (a few per cent: 1,396 us seen beside a full
+    // test run), so the bound is 6 %: a receive or a step left out is 25 % or more.
     const EngineResult r = runEngine(R"({"dataset":{"length":256,"sample_bytes":1024,"cpu_us":200},
         "loader":{"batch_size":16,"num_workers":2,"send_cpu_us":400,"receive_ns_per_byte":20},
         "train":{"step_on":"cpu","step_us":1000,"step_cpu_us":1000}})");
@@ -112,14 +114,16 @@ void TestCli::summaryCountsTheJobsCpu()
     const int batches = r.summary.value(QStringLiteral("batches")).toInt();
     QCOMPARE(batches, 16);
     const double mainUs = r.summary.value(QStringLiteral("main_cpu_fraction")).toDouble() * seconds * 1e6 / batches;
-    QVERIFY2(mainUs > 0.97 * 1327.68 && mainUs < 1.03 * 1327.68, qPrintable(QString::number(mainUs)));
+    QVERIFY2(mainUs > 0.97 * 1327.68 && mainUs < 1.06 * 1327.68, qPrintable(QString::number(mainUs)));
     // A worker's send against its fetches' CPU (both shares of the same window): 400 us per batch
-    // against 16 x 200 us, a little more with the collate.
+    // against 16 x 200 us, a little more with the collate and its first touch of each result slot
+    // (page faults are the thread's CPU too), more of it with 8 batches a worker on a loaded
+    // machine (0.108 seen in a CI rehearsal). The lower bound still fails a send half counted.
     for (const auto& v : r.summary.value(QStringLiteral("workers")).toArray()) {
         const QJsonObject w = v.toObject();
         const double ratio = w.value(QStringLiteral("send_cpu_fraction")).toDouble() /
                              w.value(QStringLiteral("cpu_fraction")).toDouble();
-        QVERIFY2(ratio > 0.11 && ratio < 0.126, qPrintable(QString::number(ratio)));
+        QVERIFY2(ratio > 0.09 && ratio < 0.126, qPrintable(QString::number(ratio)));
     }
 }
 
