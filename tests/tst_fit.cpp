@@ -275,28 +275,42 @@ void TestFit::handOversSplitBusyFromIdle()
     QCOMPARE(back.handovers_per_batch, 2.0);
     QCOMPARE(back.handover_busy_us, o.handover_busy_us);
     QCOMPARE(back.handovers_idle, int64_t(8));
+    // The busy and idle waits are observations (the app shows them); the fit leaves the waits to
+    // the modelled GIL, so no key carries them, and without the loop's CPU measured it burns none.
     const Config c = fitConfig(o);
     QCOMPARE(c.loader.handovers_per_batch, 2.0);
-    QCOMPARE(c.loader.handover_busy_us, o.handover_busy_us);
-    QCOMPARE(c.loader.handover_idle_us, o.handover_idle_us);
+    QCOMPARE(c.loader.handover_cpu_us, 0.0);
+    QCOMPARE(c.loader.handover_answer_cpu_us, 0.0);
     const Config again = parseConfig(configToJson(c));
     QCOMPARE(again.loader.handovers_per_batch, 2.0);
-    QCOMPARE(again.loader.handover_idle_us, o.handover_idle_us);
-    // A worker never asked while busy answers as an idle one; no hand-overs, no keys.
-    LoaderObservation idleOnly = o;
-    idleOnly.handovers_busy = 0;
-    QCOMPARE(fitConfig(idleOnly).loader.handover_busy_us, o.handover_idle_us);
+    QCOMPARE(again.loader.handover_rounds, 5);
+    QCOMPARE(again.loader.gil_switch_interval_us, 5000.0);
+    // A config fitted before the GIL was modelled still loads, and says its waits are not used.
+    const Config older = parseConfig(R"({"loader":{"num_workers":1,"handovers_per_batch":1,"handover_busy_us":3000,"handover_idle_us":400}})");
+    QCOMPARE(older.warnings.size(), size_t(2));
+    QVERIFY(QString::fromStdString(older.warnings[0]).contains(QStringLiteral("loader.handover_busy_us is no longer used")));
+    // The job's GIL switch interval (sys.getswitchinterval(), in the probe's knobs) is fitted,
+    // and kept through the observation's JSON; a summary without it has CPython's 5 ms.
+    LoaderObservation knobs = observationFromLoaderJson(
+        R"({"knobs":{"batch_size":4,"num_workers":1,"switch_interval_s":0.002},"samples":16})");
+    QCOMPARE(knobs.switch_interval_us, 2000.0);
+    QCOMPARE(observationFromJson(observationToJson(knobs)).switch_interval_us, 2000.0);
+    QCOMPARE(observationFromLoaderJson(R"({"knobs":{"num_workers":1}})").switch_interval_us, 5000.0);
+    knobs.handovers_per_batch = 1;
+    QCOMPARE(fitConfig(knobs).loader.gil_switch_interval_us, 2000.0);
+    // No hand-overs, no keys.
     LoaderObservation none = o;
     none.handovers_per_batch = 0;
     QCOMPARE(fitConfig(none).loader.handovers_per_batch, 0.0);
-    QCOMPARE(fitConfig(none).loader.handover_busy_us, 0.0);
 }
 
 void TestFit::handOverCpuIsMeasured()
 {
     // The loop's own CPU in each hand-over (250 us of a call) is measured and kept in the
-    // observation; the fit leaves it inside the waits and the next()'s receive CPU (probe_model.cpp
-    // says why), so neither changes and the config burns none apart.
+    // observation. The fit burns it in the hand-over and takes it out of the next()'s receive CPU,
+    // which held it. The worker's answering thread is given as much (the handshake is symmetric),
+    // out of the worker's send CPU, which held that: here the send (200 us a batch) is smaller
+    // than two hand-overs' 500 us, so the thread gets 100 us each and the send none.
     const LoaderObservation o = observe(handOverEvents(250));
     QCOMPARE(o.handovers_cpu_costed, int64_t(16));
     QVERIFY2(std::abs(o.handover_cpu_us - 250) < 1e-6, qPrintable(QString::number(o.handover_cpu_us)));
@@ -308,12 +322,21 @@ void TestFit::handOverCpuIsMeasured()
     QCOMPARE(back.handover_cpu_us, o.handover_cpu_us);
     QCOMPARE(back.handovers_cpu_costed, int64_t(16));
     const Config c = fitConfig(o);
-    QCOMPARE(c.loader.handover_cpu_us, 0.0);
-    QCOMPARE(c.loader.handover_busy_us, 3000.0);
-    // The key itself round-trips: a config may set it by hand (tst_cli::handOverBurnsTheLoopsCpu).
-    Config byHand = c;
-    byHand.loader.handover_cpu_us = 250;
-    QCOMPARE(parseConfig(configToJson(byHand)).loader.handover_cpu_us, 250.0);
+    QVERIFY2(std::abs(c.loader.handover_cpu_us - 250) < 1e-6, qPrintable(QString::number(c.loader.handover_cpu_us)));
+    QVERIFY2(std::abs(c.loader.handover_answer_cpu_us - 100) < 1e-6, qPrintable(QString::number(c.loader.handover_answer_cpu_us)));
+    QVERIFY2(std::abs(c.loader.send_cpu_us) < 1e-6, qPrintable(QString::number(c.loader.send_cpu_us)));
+    // A send that holds them gives up exactly the hand-overs' share.
+    LoaderObservation bigSend = o;
+    bigSend.send_cpu_us = 2000;
+    const Config withSend = fitConfig(bigSend);
+    QVERIFY2(std::abs(withSend.loader.handover_answer_cpu_us - 250) < 1e-6, qPrintable(QString::number(withSend.loader.handover_answer_cpu_us)));
+    QVERIFY2(std::abs(withSend.loader.send_cpu_us - 1500) < 1e-6, qPrintable(QString::number(withSend.loader.send_cpu_us)));
+    // 800 us a next(), 2 x 250 of it the hand-overs': 300 us over the batch's 4 x 1000 bytes.
+    const double receiveNs = 1000.0 * (800 - 2 * 250) / double(c.dataset.sample_bytes * 4);
+    QVERIFY2(std::abs(c.loader.receive_ns_per_byte - receiveNs) < 1e-6, qPrintable(QString::number(c.loader.receive_ns_per_byte)));
+    const Config again = parseConfig(configToJson(c));
+    QCOMPARE(again.loader.handover_cpu_us, c.loader.handover_cpu_us);
+    QCOMPARE(again.loader.handover_answer_cpu_us, c.loader.handover_answer_cpu_us);
     // A summary written before the CPU was measured has no "cpu".
     QJsonObject old = QJsonDocument::fromJson(QByteArray::fromStdString(observationToJson(observe(handOverEvents(0))))).object();
     QJsonObject handOvers = old.value(QStringLiteral("handover_us")).toObject();

@@ -2300,8 +2300,8 @@
     </message>
     <message>
         <location filename="../gui/core/modelcomparison.cpp" line="93" />
-        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, loader.handover_busy_us and loader.handover_idle_us), so its data stall differs by part of it.</source>
-        <translation>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, loader.handover_busy_us and loader.handover_idle_us), so its data stall differs by part of it.</translation>
+        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, and the worker's modelled GIL: loader.handover_rounds, loader.gil_switch_interval_us), so its data stall differs by part of it.</source>
+        <translation>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, and the worker's modelled GIL: loader.handover_rounds, loader.gil_switch_interval_us), so its data stall differs by part of it.</translation>
     </message>
 </context>
 <context>

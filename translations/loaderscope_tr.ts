@@ -2300,8 +2300,8 @@
     </message>
     <message>
         <location filename="../gui/core/modelcomparison.cpp" line="93" />
-        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, loader.handover_busy_us and loader.handover_idle_us), so its data stall differs by part of it.</source>
-        <translation>İşte next(), döngünün %1 kadarını her batch'in tensörlerini onu üreten worker'dan almakla geçiriyor (PyTorch onların belleğini dosya tanımlayıcıları olarak, worker'ın Python kodu çalışırken worker'ın GIL'ine ihtiyaç duyan bir iş parçacığı üzerinden aktarır); modelde %2 (loader.handovers_per_batch, loader.handover_busy_us ve loader.handover_idle_us), bu yüzden veri beklemesi bunun bir kısmı kadar farklı çıkıyor.</translation>
+        <source>In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made it (PyTorch passes their memory as file descriptors, through a thread of the worker that needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, and the worker's modelled GIL: loader.handover_rounds, loader.gil_switch_interval_us), so its data stall differs by part of it.</source>
+        <translation>İşte next(), döngünün %1 kadarını her batch'in tensörlerini onu üreten worker'dan almakla geçiriyor (PyTorch onların belleğini dosya tanımlayıcıları olarak, worker'ın Python kodu çalışırken worker'ın GIL'ine ihtiyaç duyan bir iş parçacığı üzerinden aktarır); modelde %2 (loader.handovers_per_batch ve worker'ın modellenen GIL'i: loader.handover_rounds, loader.gil_switch_interval_us), bu yüzden veri beklemesi bunun bir kısmı kadar farklı çıkıyor.</translation>
     </message>
 </context>
 <context>

@@ -93,7 +93,8 @@ QString html(const loaderscope::RunFigures& job, const loaderscope::RunFigures& 
                T::tr("In the job, next() spends %1 of the loop fetching each batch's tensors from the worker that made "
                      "it (PyTorch passes their memory as file descriptors, through a thread of the worker that "
                      "needs the worker's GIL while its Python code runs); in the model, %2 (loader.handovers_per_batch, "
-                     "loader.handover_busy_us and loader.handover_idle_us), so its data stall differs by part of it.")
+                     "and the worker's modelled GIL: loader.handover_rounds, loader.gil_switch_interval_us), so its "
+                     "data stall differs by part of it.")
                    .arg(percent(job.handover_wait_fraction), percent(model.handover_wait_fraction))
                    .toHtmlEscaped();
     return out;

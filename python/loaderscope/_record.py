@@ -5,6 +5,8 @@ The session (_session.py) owns the records; the iterator context (_iterctx.py) c
 Both import this module, and it imports neither, so the two point one way: _iterctx -> _session.
 """
 
+import sys
+
 
 class LoaderRecord:
     """One watched DataLoader, for the summary: its knobs and what it delivered (kept after the
@@ -58,6 +60,9 @@ def read_knobs(loader, hooks):
         "distributed_sampler": distributed,
         "timeout_s": float(loader.timeout),
         "start_method": method,
+        # The interpreter's GIL switch interval (a fork-started worker inherits it): how long the
+        # thread that hands a batch's descriptors over waits for a worker's busy Python.
+        "switch_interval_s": sys.getswitchinterval(),
         "dataset_kind": "iterable" if iterable else "map",
         "dataset_length": length,
         "dataset_type": type(loader.dataset).__name__,

@@ -14,6 +14,7 @@ over the loop time).
 
 import argparse
 import json
+import sys
 import time
 
 import torch
@@ -55,7 +56,11 @@ def main():
     p.add_argument("--cpu-us", type=float, default=0)
     p.add_argument("--step-us", type=float, default=0)
     p.add_argument("--step-cpu-us", type=float, default=0)
+    p.add_argument("--switch-interval-us", type=float, default=0,
+                   help="the interpreter's GIL switch interval (sys.setswitchinterval; the workers inherit it)")
     a = p.parse_args()
+    if a.switch_interval_us:
+        sys.setswitchinterval(a.switch_interval_us * 1e-6)
     kwargs = {"prefetch_factor": a.prefetch} if a.workers > 0 else {}
     loader = DataLoader(Shaped(a.samples, a.io_us, a.cpu_us, a.floats), batch_size=a.batch_size,
                         num_workers=a.workers, **kwargs)

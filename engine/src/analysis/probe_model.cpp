@@ -310,6 +310,7 @@ std::string observationToJson(const LoaderObservation& o)
                              : json(nullptr);
     j["timeout_s"] = o.timeout_s;
     j["start_method"] = o.start_method;
+    j["switch_interval_us"] = o.switch_interval_us;
     j["dataset_kind"] = o.iterable ? "iterable" : "map";
     j["dataset_length"] = o.dataset_length ? json(*o.dataset_length) : json(nullptr);
     j["epochs"] = o.epochs;
@@ -347,8 +348,8 @@ LoaderObservation observationFromJson(const std::string& text)
     }
     ObjectReader r(j, "observed",
                    {"batch_size", "num_workers", "prefetch_factor", "pin_memory", "persistent_workers", "in_order",
-                    "drop_last", "shuffle", "sampler", "timeout_s", "start_method", "dataset_kind", "dataset_length",
-                    "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
+                    "drop_last", "shuffle", "sampler", "timeout_s", "start_method", "switch_interval_us", "dataset_kind",
+                    "dataset_length", "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
                     "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
                     "worker_init_us", "batches_costed", "step_cost_us", "device_step", "send_cpu_us",
                     "receive_cpu_us", "threads_cpu_us", "handover_us"});
@@ -376,6 +377,7 @@ LoaderObservation observationFromJson(const std::string& text)
     }
     o.timeout_s = r.number("timeout_s", 0, 0, 1e9);
     o.start_method = r.string("start_method", "fork");
+    o.switch_interval_us = r.number("switch_interval_us", 5000, 1, 1e6);
     const std::string kind = r.string("dataset_kind", "map");
     if (kind != "map" && kind != "iterable")
         detail::fail(r.field("dataset_kind"), "expected 'map' or 'iterable'");
@@ -469,16 +471,26 @@ Config fitConfig(const LoaderObservation& o)
         l.send_cpu_us = std::max(0.0, o.send_cpu_us);
         const double batchBytes = double(d.sample_bytes) * double(o.batch_size.value_or(1));
         l.receive_ns_per_byte = std::min(1e6, 1000.0 * std::max(0.0, o.receive_cpu_us) / batchBytes);
-        // The descriptor hand-overs: a worker never seen busy is taken to answer as an idle one.
+        // The descriptor hand-overs. The main thread's CPU in them is measured, and comes out of
+        // the receive's (the next()'s PassCost holds it). The worker's answering thread is taken
+        // to spend as much (the handshake is symmetric: each side sends a challenge and checks
+        // an HMAC), which comes out of the send's (the worker's process CPU between tasks holds
+        // it). Their waits for the GIL come from the modelled GIL, at every setting.
         if (o.handovers_per_batch > 0) {
             l.handovers_per_batch = std::min(1e6, o.handovers_per_batch);
-            l.handover_idle_us = std::min(60e6, o.handover_idle_us);
-            l.handover_busy_us = std::min(60e6, o.handovers_busy > 0 ? o.handover_busy_us : o.handover_idle_us);
-            // handover_cpu_us stays 0: the hand-overs' CPU stays in the receive and in the waits.
-            // Burnt on its own it is right at the watched setting and shortens the main thread's
-            // hand-over elsewhere, where a job's grows (its wait for the worker's thread: 0.44 ms
-            // at one worker, 1.3 ms at eight, for the I/O-bound bench job) and the model's does
-            // not: predictions at 8 workers rose 3 to 9 %, away from the jobs (docs/config.md).
+            l.gil_switch_interval_us = o.switch_interval_us;
+            if (o.handovers_cpu_costed > 0) {
+                const double perBatch = l.handovers_per_batch * std::min(60e6, o.handover_cpu_us);
+                const double receiveUs = std::min(perBatch, o.receive_cpu_us);
+                const double sendUs = std::min(perBatch, l.send_cpu_us);
+                // Where a side's CPU is smaller than the hand-overs' (a noisy watch), both give
+                // what they have: neither side burns CPU it was not seen to spend.
+                const double share = l.handovers_per_batch;
+                l.handover_cpu_us = receiveUs / share;
+                l.handover_answer_cpu_us = sendUs / share;
+                l.receive_ns_per_byte = std::min(1e6, 1000.0 * (o.receive_cpu_us - receiveUs) / batchBytes);
+                l.send_cpu_us -= sendUs;
+            }
         }
     }
 
@@ -506,12 +518,15 @@ LoaderObservation observationFromLoaderJson(const std::string& loaderJson)
     if (!loader->is_object() || !loader->contains("knobs") || !(*loader)["knobs"].is_object())
         return o;
     const json& k = loader->at("knobs");
-    if (k.value("batch_size", json()).is_number_integer())
-        o.batch_size = k["batch_size"].get<int64_t>();
+    // Read each value once: a knob the probe did not write is its default, never a lookup that
+    // throws (a const json's operator[] on a missing key is not a lookup).
+    if (const json b = k.value("batch_size", json()); b.is_number_integer())
+        o.batch_size = b.get<int64_t>();
     else
         o.batch_size.reset();
     o.num_workers = k.value("num_workers", 0);
-    o.prefetch_factor = k.value("prefetch_factor", json(2)).is_number_integer() ? k["prefetch_factor"].get<int>() : 2;
+    const json pf = k.value("prefetch_factor", json(2));
+    o.prefetch_factor = pf.is_number_integer() ? pf.get<int>() : 2;
     o.pin_memory = k.value("pin_memory", false);
     o.persistent_workers = k.value("persistent_workers", false);
     o.in_order = k.value("in_order", true);
@@ -528,6 +543,8 @@ LoaderObservation observationFromLoaderJson(const std::string& loaderJson)
     }
     o.timeout_s = k.value("timeout_s", 0.0);
     o.start_method = k.value("start_method", std::string("fork"));
+    if (const json& v = k.value("switch_interval_s", json()); v.is_number() && v.get<double>() > 0)
+        o.switch_interval_us = std::clamp(v.get<double>() * 1e6, 1.0, 1e6);
     o.iterable = k.value("dataset_kind", std::string("map")) == "iterable";
     if (k.value("dataset_length", json()).is_number_integer())
         o.dataset_length = k["dataset_length"].get<int64_t>();

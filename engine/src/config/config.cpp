@@ -321,8 +321,9 @@ void parsePinAndOrder(const ObjectReader& r, LoaderConfig& l)
     l.send_cpu_us = numberKey(r, "loader.send_cpu_us");
     l.receive_ns_per_byte = numberKey(r, "loader.receive_ns_per_byte");
     l.handovers_per_batch = numberKey(r, "loader.handovers_per_batch");
-    l.handover_busy_us = numberKey(r, "loader.handover_busy_us");
-    l.handover_idle_us = numberKey(r, "loader.handover_idle_us");
+    l.handover_rounds = int(intKey(r, "loader.handover_rounds"));
+    l.handover_answer_cpu_us = numberKey(r, "loader.handover_answer_cpu_us");
+    l.gil_switch_interval_us = numberKey(r, "loader.gil_switch_interval_us");
     l.handover_cpu_us = numberKey(r, "loader.handover_cpu_us");
 }
 
@@ -347,13 +348,20 @@ void parseLoader(const json& j, Config& c)
                    {"batch_size", "shuffle", "drop_last", "sampler", "num_workers", "prefetch_factor",
                     "persistent_workers", "pin_memory", "in_order", "timeout",
                     "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte",
-                    "handovers_per_batch", "handover_busy_us", "handover_idle_us", "handover_cpu_us"},
+                    "handovers_per_batch", "handover_rounds", "handover_answer_cpu_us", "handover_cpu_us",
+                    "gil_switch_interval_us", "handover_busy_us", "handover_idle_us"},
                    kSectionOf);
     LoaderConfig& l = c.loader;
 
     parseWorkerKeys(r, l);
     parseBatchingKeys(r, l, c.dataset.kind == DatasetConfig::Kind::Iterable);
     parsePinAndOrder(r, l);
+    // Fitted by loaderscope before the hand-over's GIL was modelled as threads (handover.h).
+    for (const char* old : {"handover_busy_us", "handover_idle_us"})
+        if (r.isSet(old))
+            c.warnings.push_back(std::string("loader.") + old + " is no longer used: the hand-over's waits come from "
+                                 "the worker's modelled GIL (loader.handover_rounds, "
+                                 "loader.gil_switch_interval_us). Fit the job again to update its costs.");
     warnAboutWorkerNumber(c);
 }
 

@@ -64,8 +64,9 @@ std::string configToJson(const Config& c)
     l["send_cpu_us"] = c.loader.send_cpu_us;
     l["receive_ns_per_byte"] = c.loader.receive_ns_per_byte;
     l["handovers_per_batch"] = c.loader.handovers_per_batch;
-    l["handover_busy_us"] = c.loader.handover_busy_us;
-    l["handover_idle_us"] = c.loader.handover_idle_us;
+    l["handover_rounds"] = c.loader.handover_rounds;
+    l["handover_answer_cpu_us"] = c.loader.handover_answer_cpu_us;
+    l["gil_switch_interval_us"] = c.loader.gil_switch_interval_us;
     l["handover_cpu_us"] = c.loader.handover_cpu_us;
     json& t = j["train"];
     t["epochs"] = c.train.epochs;

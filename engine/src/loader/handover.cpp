@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The modelled descriptor hand-over (handover.h). Two words each way in the worker's control
-// block, one writer each: main writes handover_asked (and the time of its latest request), the
-// worker writes handover_answered and gil_held.
+// The modelled descriptor hand-over (handover.h). One word each way in the worker's control
+// block, one writer each: main counts its messages in handover_asked, the worker's answering
+// thread its answers in handover_answered. The GIL is the worker process's own (ModelledGil).
 #include "loaderscope/loader/handover.h"
 
 #include "loaderscope/base/clock.h"
@@ -10,34 +10,76 @@
 #include "loaderscope/shm/shm_layout.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 namespace loaderscope {
 
 namespace {
 
-/// How much CPU the worker burns between looks for a request: small against any wait worth
-/// modelling (the job's waits are hundreds of microseconds to milliseconds), large against the
-/// cost of a look (two relaxed loads).
+/// How much CPU the fetching thread burns between looks for a drop request: small against the
+/// switch interval (milliseconds), large against the cost of a look (one relaxed load). CPython
+/// looks between bytecodes; a look every 20 us of CPU is as good at these scales.
 constexpr uint64_t kLookEveryNs = 20'000;
+/// How long the main thread waits for a worker's answers before it takes the worker for dead.
+constexpr uint64_t kGiveUpNs = 2'000'000'000ULL;
 
 } // namespace
 
-GilHolder::GilHolder(WorkerCtl* ctl, double busyWaitUs)
-    : m_ctl(busyWaitUs > 0 ? ctl : nullptr), m_busyWaitNs(uint64_t(std::max(0.0, busyWaitUs) * 1000.0))
+void ModelledGil::take(Thread who)
 {
+    std::unique_lock lock(m_mutex);
+    while (m_locked) {
+        const uint64_t seen = m_switches;
+        const bool timedOut = m_cond.wait_for(lock, std::chrono::nanoseconds(m_intervalNs)) == std::cv_status::timeout;
+        // Waited a whole interval and nobody switched: ask the holder to drop it.
+        if (timedOut && m_locked && m_switches == seen)
+            m_dropAsked.store(true, std::memory_order_relaxed);
+    }
+    {
+        std::lock_guard switching(m_switchMutex);
+        m_locked = true;
+        if (m_lastHolder != who) {
+            m_lastHolder = who;
+            ++m_switches;
+        }
+        m_switchCond.notify_all();
+    }
+    m_dropAsked.store(false, std::memory_order_relaxed);
+}
+
+void ModelledGil::drop(Thread who)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_locked = false;
+        m_cond.notify_one();
+    }
+    if (!m_dropAsked.load(std::memory_order_relaxed))
+        return;
+    // Asked to drop it: wait until the asker has it, so this thread cannot take it straight back.
+    std::unique_lock switching(m_switchMutex);
+    if (m_lastHolder == who) {
+        m_dropAsked.store(false, std::memory_order_relaxed);
+        // Bounded: an asker that gave up (never here: askers wait until they have it) cannot
+        // stall the worker.
+        m_switchCond.wait_for(switching, std::chrono::milliseconds(100), [&] { return m_lastHolder != who; });
+    }
 }
 
 uint64_t GilHolder::burnUntil(uint64_t endCpuNs, uint64_t salt)
 {
-    if (!m_ctl)
+    if (!m_gil)
         return burnCpuUntil(endCpuNs, salt);
-    // Held before the first burn, let go after the last.
     holdOver();
     uint64_t x = salt | 1;
     for (uint64_t cpu = threadCpuNs(); cpu < endCpuNs; cpu = threadCpuNs()) {
         x = burnCpuUntil(std::min(endCpuNs, cpu + kLookEveryNs), x);
-        answerIfDue(false);
+        if (m_gil->dropAsked()) {
+            m_gil->drop(ModelledGil::Fetching);
+            m_gil->take(ModelledGil::Fetching);
+        }
     }
     letGo();
     return x;
@@ -45,62 +87,76 @@ uint64_t GilHolder::burnUntil(uint64_t endCpuNs, uint64_t salt)
 
 void GilHolder::holdOver()
 {
-    // seq_cst with main's ask and its look at gil_held: either main sees the GIL free or this
-    // thread sees the ask at its next look (never neither).
-    if (m_ctl)
-        m_ctl->gil_held.store(1, std::memory_order_seq_cst);
+    if (m_gil && !m_held) {
+        m_gil->take(ModelledGil::Fetching);
+        m_held = true;
+    }
 }
 
 void GilHolder::letGo()
 {
-    if (!m_ctl || !m_ctl->gil_held.load(std::memory_order_relaxed))
-        return;
-    m_ctl->gil_held.store(0, std::memory_order_seq_cst);
-    answerIfDue(true);
+    if (m_gil && m_held) {
+        m_gil->drop(ModelledGil::Fetching);
+        m_held = false;
+    }
 }
 
-void GilHolder::answerIfDue(bool releasing)
+void startHandOverAnswerer(WorkerCtl* ctl, ModelledGil* gil, double answerCpuUs, int rounds)
 {
-    const uint32_t asked = m_ctl->handover_asked.load(std::memory_order_seq_cst);
-    if (asked == m_ctl->handover_answered.load(std::memory_order_relaxed))
-        return;
-    if (!releasing && nowNs() < m_ctl->handover_asked_ns.load(std::memory_order_relaxed) + m_busyWaitNs)
-        return;
-    m_ctl->handover_answered.store(asked, std::memory_order_release);
-    futexWake(&m_ctl->handover_answered, 1);
+    const uint64_t shareNs = uint64_t(std::max(0.0, answerCpuUs) * 1000.0 / double(std::max(1, rounds)));
+    std::thread([ctl, gil, shareNs] {
+        // The thread's answers so far: one per message of the main thread (handover_asked).
+        uint32_t answered = ctl->handover_answered.load(std::memory_order_relaxed);
+        for (;;) {
+            const uint32_t asked = ctl->handover_asked.load(std::memory_order_acquire);
+            if (asked == answered) {
+                futexWait(&ctl->handover_asked, asked, 100'000'000ULL);
+                continue;
+            }
+            gil->take(ModelledGil::Answering);
+            if (shareNs > 0)
+                (void)burnCpuUntil(threadCpuNs() + shareNs, answered);
+            // Its next message is a blocking call: the GIL goes.
+            gil->drop(ModelledGil::Answering);
+            answered += 1;
+            ctl->handover_answered.store(answered, std::memory_order_release);
+            futexWake(&ctl->handover_answered, 1);
+        }
+    }).detach();
 }
 
-HandOverTime handOverFrom(WorkerCtl* ctl, double busyWaitUs, double idleWaitUs, double cpuUs)
+HandOverTime handOverFrom(WorkerCtl* ctl, int rounds, double cpuUs)
 {
     const uint64_t t0 = nowNs();
     if (!ctl)
         return {};
     HandOverTime r;
-    if (cpuUs > 0) {
-        const uint64_t c0 = threadCpuNs();
-        (void)burnCpuUntil(c0 + uint64_t(cpuUs * 1000.0), t0);
-        r.cpu_ns = threadCpuNs() - c0;
-    }
-    const uint64_t asking = nowNs();
-    // Single writer: a load and a store are the increment.
-    const uint32_t asked = ctl->handover_asked.load(std::memory_order_relaxed) + 1;
-    ctl->handover_asked_ns.store(asking, std::memory_order_relaxed);
-    ctl->handover_asked.store(asked, std::memory_order_seq_cst);
-    if (busyWaitUs <= 0 || !ctl->gil_held.load(std::memory_order_seq_cst)) {
-        waitOffCpuNs(uint64_t(std::max(0.0, idleWaitUs) * 1000.0));
-        r.ns = nowNs() - t0;
-        return r;
-    }
-    const uint64_t giveUp = asking + uint64_t(busyWaitUs * 1000.0) + 1'000'000'000ULL;
-    for (;;) {
-        const uint32_t seen = ctl->handover_answered.load(std::memory_order_acquire);
-        if (int32_t(seen - asked) >= 0)
+    const uint64_t shareNs = uint64_t(std::max(0.0, cpuUs) * 1000.0 / double(std::max(1, rounds)));
+    const uint64_t c0 = threadCpuNs();
+    const uint64_t giveUp = t0 + kGiveUpNs;
+    for (int i = 0; i < std::max(1, rounds); ++i) {
+        if (shareNs > 0)
+            (void)burnCpuUntil(threadCpuNs() + shareNs, t0 + uint64_t(i));
+        // Single writer: a load and a store are the increment.
+        const uint32_t asked = ctl->handover_asked.load(std::memory_order_relaxed) + 1;
+        ctl->handover_asked.store(asked, std::memory_order_release);
+        futexWake(&ctl->handover_asked, 1);
+        bool gaveUp = false;
+        for (;;) {
+            const uint32_t seen = ctl->handover_answered.load(std::memory_order_acquire);
+            if (int32_t(seen - asked) >= 0)
+                break;
+            const uint64_t now = nowNs();
+            if (now >= giveUp) {
+                gaveUp = true;
+                break;
+            }
+            futexWait(&ctl->handover_answered, seen, std::min<uint64_t>(giveUp - now, 10'000'000ULL));
+        }
+        if (gaveUp)
             break;
-        const uint64_t now = nowNs();
-        if (now >= giveUp)
-            break;
-        futexWait(&ctl->handover_answered, seen, std::min<uint64_t>(giveUp - now, 10'000'000ULL));
     }
+    r.cpu_ns = shareNs > 0 ? threadCpuNs() - c0 : 0;
     r.ns = nowNs() - t0;
     return r;
 }
@@ -115,8 +171,7 @@ void BatchHandOvers::receive(WorkerCtl* ctl)
     m_due += m_loader.handovers_per_batch;
     const int64_t calls = int64_t(std::floor(m_due)) - int64_t(std::floor(before));
     for (int64_t i = 0; i < calls; ++i) {
-        const HandOverTime t = handOverFrom(ctl, m_loader.handover_busy_us, m_loader.handover_idle_us,
-                                            m_loader.handover_cpu_us);
+        const HandOverTime t = handOverFrom(ctl, m_loader.handover_rounds, m_loader.handover_cpu_us);
         m_since.ns += t.ns;
         m_since.cpu_ns += t.cpu_ns;
     }

@@ -226,7 +226,13 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         fprintf(stderr, "loaderscope worker %d: %s\n", args.id, e.what());
         _exit(2);
     }
-    fetcher->setGilHolder(GilHolder(ctl, config->loader.handover_busy_us));
+    // The worker's GIL and its resource_sharer thread, where the loop asks for descriptors.
+    // Static: the answering thread outlives every scope here (the process ends with _exit).
+    if (config->loader.handovers_per_batch > 0) {
+        static ModelledGil gil(uint64_t(config->loader.gil_switch_interval_us * 1000.0));
+        startHandOverAnswerer(ctl, &gil, config->loader.handover_answer_cpu_us, config->loader.handover_rounds);
+        fetcher->setGilHolder(GilHolder(&gil));
+    }
     events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
     ctl->state.store(uint32_t(WorkerState::Idle));
 

@@ -36,6 +36,7 @@ struct LoaderObservation
     std::optional<DistributedConfig> sampler; ///< a DistributedSampler's settings
     double timeout_s = 0;
     std::string start_method = "fork";
+    double switch_interval_us = 5000; ///< the job's sys.getswitchinterval() as iter() began
     bool iterable = false;
     std::optional<int64_t> dataset_length;   ///< len(dataset), when it has one
     int epochs = 1;

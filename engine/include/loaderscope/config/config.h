@@ -101,12 +101,15 @@ struct LoaderConfig
     /// PyTorch's file_descriptor sharing asks the worker once per tensor storage. A mean: 2.5
     /// is every other batch 3.
     double handovers_per_batch = 0.0;
-    /// A hand-over's wait for a worker making a batch and not asleep on I/O (its GIL held),
-    /// microseconds of wall time the worker runs past the request.
-    double handover_busy_us = 0.0;
-    /// A hand-over's wait for a worker that is not (asleep on I/O, waiting for a task),
-    /// microseconds of wall time off the CPU.
-    double handover_idle_us = 0.0;
+    /// Messages each way in one hand-over (connect, the authentication handshake, the request):
+    /// the worker's answering thread needs its GIL for each answer (handover.h).
+    int handover_rounds = 5;
+    /// The worker's answering thread's CPU in one hand-over, burnt in shares holding the GIL;
+    /// microseconds of thread CPU.
+    double handover_answer_cpu_us = 0.0;
+    /// How long a thread waits for a held GIL before it asks the holder to drop it: the job's
+    /// sys.getswitchinterval(), microseconds.
+    double gil_switch_interval_us = 5000.0;
     /// The main thread's own CPU in one hand-over (connecting to the worker's thread, the
     /// authentication handshake, receiving the descriptor), burnt before the wait; microseconds
     /// of thread CPU. Its wait for a core is part of the hand-over, as in the job.

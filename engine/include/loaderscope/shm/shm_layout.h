@@ -24,7 +24,8 @@ constexpr uint64_t kSegmentMagic = 0x3130455053444c4cULL; // "LLDSPE01" little-e
 /// time; the config section is sized from the config; workers say when they took their task.
 /// 4: a fourth fixed event ring, the memory sampler's (worker k's ring is 4+k).
 /// 5: each worker's control block carries the descriptor hand-over words (loader/handover.h).
-constexpr uint32_t kLayoutVersion = 5;
+/// 6: those words are the messages of a hand-over each way (the worker's GIL is its own).
+constexpr uint32_t kLayoutVersion = 6;
 
 /** Who wrote a segment: the engine, or the Python probe inside a real PyTorch job. */
 enum class SegmentSource : uint32_t { Engine = 0, Probe = 1 };
@@ -74,11 +75,10 @@ struct WorkerCtl
     alignas(64) std::atomic<uint64_t> done_head{0};
     // wake-ups: main bumps task_wake after pushing a task
     WakeWord task_wake;
-    // The modelled descriptor hand-over (loader/handover.h): main asks, the worker answers.
-    alignas(64) std::atomic<uint32_t> handover_asked{0};  ///< main: requests made so far
-    std::atomic<uint64_t> handover_asked_ns{0};            ///< main: when the latest was made
-    alignas(64) std::atomic<uint32_t> handover_answered{0}; ///< worker: the latest request answered (futex word)
-    std::atomic<uint32_t> gil_held{0};                      ///< worker: 1 while it burns the job's CPU
+    // The modelled descriptor hand-over (loader/handover.h): main sends its messages, the
+    // worker's answering thread answers each. Futex words, one writer each.
+    alignas(64) std::atomic<uint32_t> handover_asked{0};    ///< main: messages sent so far
+    alignas(64) std::atomic<uint32_t> handover_answered{0}; ///< worker: messages answered so far
 };
 
 enum class SlotState : uint32_t { Free = 0, Assigned, Filling, Ready, Delivered };
