@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "testutil.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -13,6 +14,7 @@
 #include <csignal>
 #include <functional>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 namespace testutil {
 
@@ -139,6 +141,21 @@ QStringList loaderscopeSegments()
             left << name;
     }
     return left;
+}
+
+QStringList removeTorchSegmentsLeftSince(qint64 since)
+{
+    QStringList removed;
+    const QDir shm(QStringLiteral("/dev/shm"));
+    for (const QFileInfo& f : shm.entryInfoList({QStringLiteral("torch_*")}, QDir::Files | QDir::System)) {
+        const qint64 pid = f.fileName().section(QLatin1Char('_'), 1, 1).toLongLong();
+        if (pid <= 0 || processAlive(pid) || f.ownerId() != ::getuid() ||
+            f.lastModified().toMSecsSinceEpoch() < since)
+            continue;
+        if (QFile::remove(f.filePath()))
+            removed << f.fileName();
+    }
+    return removed;
 }
 
 QStringList segmentsOf(qint64 pid)

@@ -37,6 +37,13 @@ EngineResult runEngineWith(const QByteArray& configJson, const std::function<voi
 EngineResult runEngineArgs(const QStringList& args, int timeoutMs = 30000);
 /// Names of /dev/shm/loaderscope-* segments whose creating process is gone (leaked ones).
 QStringList loaderscopeSegments();
+/**
+ * Removes PyTorch's own shared-memory files (/dev/shm/torch_<pid>_*) that this user made since
+ * `since` (ms since the epoch) and whose process is gone, and returns their names. A real job the
+ * test stops can die between torch's shm_open and its unlink of a storage's file (the file is
+ * then empty and nobody's); the job's own cleanup never runs, so the test that stopped it does.
+ */
+QStringList removeTorchSegmentsLeftSince(qint64 since);
 /// Segments made by the engine with that pid (alive or not).
 QStringList segmentsOf(qint64 pid);
 /// True if a process with that pid exists (and is not a zombie).
