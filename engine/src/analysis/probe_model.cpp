@@ -480,16 +480,13 @@ Config fitConfig(const LoaderObservation& o)
             l.handovers_per_batch = std::min(1e6, o.handovers_per_batch);
             l.gil_switch_interval_us = o.switch_interval_us;
             if (o.handovers_cpu_costed > 0) {
-                const double perBatch = l.handovers_per_batch * std::min(60e6, o.handover_cpu_us);
-                const double receiveUs = std::min(perBatch, o.receive_cpu_us);
-                const double sendUs = std::min(perBatch, l.send_cpu_us);
-                // Where a side's CPU is smaller than the hand-overs' (a noisy watch), both give
-                // what they have: neither side burns CPU it was not seen to spend.
-                const double share = l.handovers_per_batch;
-                l.handover_cpu_us = receiveUs / share;
-                l.handover_answer_cpu_us = sendUs / share;
-                l.receive_ns_per_byte = std::min(1e6, 1000.0 * (o.receive_cpu_us - receiveUs) / batchBytes);
-                l.send_cpu_us -= sendUs;
+                // Neither side burns more than it was seen to spend per batch (a noisy watch).
+                const double perHandOver = std::min(60e6, o.handover_cpu_us);
+                const double n = l.handovers_per_batch;
+                l.handover_cpu_us = std::min(perHandOver, std::max(0.0, o.receive_cpu_us) / n);
+                l.handover_answer_cpu_us = std::min(perHandOver, l.send_cpu_us / n);
+                l.receive_ns_per_byte = std::min(1e6, 1000.0 * (std::max(0.0, o.receive_cpu_us) - n * l.handover_cpu_us) / batchBytes);
+                l.send_cpu_us -= n * l.handover_answer_cpu_us;
             }
         }
     }
