@@ -90,6 +90,7 @@ private slots:
     void stepThreadsBurnBesideTheStep();
     void handOversSplitBusyFromIdle();
     void handOverCpuIsMeasured();
+    void gilReleasePointsAreFitted();
 };
 
 void TestFit::cpuBoundFitsNoIo()
@@ -346,6 +347,51 @@ void TestFit::handOverCpuIsMeasured()
     QCOMPARE(before.handover_cpu_us, 0.0);
     QCOMPARE(before.handovers_cpu_costed, int64_t(0));
     QVERIFY2(std::abs(before.handover_busy_us - 3000) < 1e-6, qPrintable(QString::number(before.handover_busy_us)));
+}
+
+void TestFit::gilReleasePointsAreFitted()
+{
+    // Eight hand-overs each found the worker busy and idle (handOverEvents); the loop's CPU in
+    // each is 250 us; five messages a hand-over, a 5 ms switch interval.
+    LoaderObservation o = observe(handOverEvents(250));
+    QCOMPARE(o.handovers_busy, int64_t(8));
+    QCOMPARE(o.handovers_idle, int64_t(8));
+    o.cpu_us_per_sample = 1500;
+    o.fetch_us = {1500, 0.1, 16};
+    o.io_us = {0, 0, 16};
+    o.handover_idle_us = 400;
+    const auto releaseEvery = [](const LoaderObservation& obs) { return fitConfig(obs).loader.gil_release_every_us; };
+    // Pure Python with no I/O: each message waits about a switch interval (4.9 ms beyond an
+    // idle hand-over): the worker holds the GIL for all of a sample's CPU.
+    o.handover_busy_us = 400 + 5 * 4900;
+    QCOMPARE(releaseEvery(o), 0.0);
+    // C code that lets it go (PIL, torch ops): 100 us a message beyond an idle hand-over is the
+    // held run left when the message came: a release point every 100 us of the worker's CPU.
+    o.handover_busy_us = 400 + 5 * 100;
+    QVERIFY2(std::abs(releaseEvery(o) - 100) < 1e-6, qPrintable(QString::number(releaseEvery(o))));
+    const Config c = fitConfig(o);
+    QCOMPARE(parseConfig(configToJson(c)).loader.gil_release_every_us, c.loader.gil_release_every_us);
+    // Too few idle hand-overs for a baseline: both sides' CPU is (2 x 250 us).
+    LoaderObservation fewIdle = o;
+    fewIdle.handovers_idle = 2;
+    fewIdle.handover_busy_us = 500 + 5 * 100;
+    QVERIFY2(std::abs(releaseEvery(fewIdle) - 100) < 1e-6, qPrintable(QString::number(releaseEvery(fewIdle))));
+    // Too few busy hand-overs to say anything: none.
+    LoaderObservation fewBusy = o;
+    fewBusy.handovers_busy = 3;
+    QCOMPARE(releaseEvery(fewBusy), 0.0);
+    // A worker mostly asleep on I/O (2 ms a sample, 200 us of CPU): pure Python already answers
+    // within a few microseconds on average; short busy hand-overs say nothing about its code.
+    LoaderObservation io = o;
+    io.cpu_us_per_sample = 200;
+    io.io_us = {2000, 0.1, 16};
+    io.fetch_us = {2200, 0.1, 16};
+    QCOMPARE(releaseEvery(io), 0.0);
+    // No shorter than the engine's looks at a drop request (20 us of CPU).
+    o.handover_busy_us = 400 + 5 * 5;
+    QCOMPARE(releaseEvery(o), 20.0);
+    // A config without the key is pure Python.
+    QCOMPARE(parseConfig(R"({"loader":{"num_workers":1}})").loader.gil_release_every_us, 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestFit)

@@ -40,7 +40,8 @@ PYTHON = sys.executable
 TARGET = 0.10
 POINTS = [(nw, pf) for nw in (1, 2, 4, 8) for pf in (2, 4)]
 # The fitted loader keys the bench prints: the costs outside the dataset.
-LOADER_KEYS = ("send_cpu_us", "receive_ns_per_byte", "handovers_per_batch", "handover_cpu_us", "handover_answer_cpu_us")
+LOADER_KEYS = ("send_cpu_us", "receive_ns_per_byte", "handovers_per_batch", "handover_cpu_us", "handover_answer_cpu_us",
+               "gil_release_every_us")
 
 # The four shapes (per sample: I/O wait and CPU; per step: off-CPU wait and main-process CPU), us.
 # Enough samples that the fastest point runs about a second: worker start-up and the first batch

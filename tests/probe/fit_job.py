@@ -4,6 +4,8 @@
 Each sample waits --io-us off the CPU (a read: time.sleep) and burns --cpu-us of CPU; the step
 waits --step-us off the CPU (a GPU step seen from the host) and burns --step-cpu-us of CPU in the
 main process (a model trained on the CPU). These sleeps and busy loops are the workload measured.
+--c-cpu-us burns a sample's CPU in C code that lets the GIL go (hashlib over 64 KiB blocks, as PIL
+or a torch op would), not in Python.
 
 The job times itself, the way the probe and the engine do: from the first next() to the end of the
 last step. It prints one JSON line: samples, seconds, samples_per_s, data_stall (time in next()
@@ -13,6 +15,7 @@ over the loop time).
 """
 
 import argparse
+import hashlib
 import json
 import sys
 import time
@@ -30,9 +33,20 @@ def busy(us):
     return x
 
 
+BLOCK = bytes(64 * 1024)
+
+
+def busy_in_c(us):
+    """Burns about `us` microseconds of CPU in hashlib, which lets the GIL go for inputs over 2 KiB:
+    between blocks the Python is a few bytecodes."""
+    end = time.thread_time() + us * 1e-6
+    while time.thread_time() < end:
+        hashlib.sha256(BLOCK).digest()
+
+
 class Shaped(Dataset):
-    def __init__(self, n, io_us, cpu_us, floats):
-        self.n, self.io_us, self.cpu_us, self.floats = n, io_us, cpu_us, floats
+    def __init__(self, n, io_us, cpu_us, floats, c_cpu_us=0):
+        self.n, self.io_us, self.cpu_us, self.floats, self.c_cpu_us = n, io_us, cpu_us, floats, c_cpu_us
 
     def __len__(self):
         return self.n
@@ -42,6 +56,8 @@ class Shaped(Dataset):
             time.sleep(self.io_us * 1e-6)  # the workload: a sample's I/O off the CPU (no wait on anything)
         if self.cpu_us:
             busy(self.cpu_us)
+        if self.c_cpu_us:
+            busy_in_c(self.c_cpu_us)
         return torch.full((self.floats,), float(i))
 
 
@@ -54,6 +70,7 @@ def main():
     p.add_argument("--floats", type=int, default=256, help="floats per sample (1 KiB by default)")
     p.add_argument("--io-us", type=float, default=0)
     p.add_argument("--cpu-us", type=float, default=0)
+    p.add_argument("--c-cpu-us", type=float, default=0, help="a sample's CPU in C code that lets the GIL go")
     p.add_argument("--step-us", type=float, default=0)
     p.add_argument("--step-cpu-us", type=float, default=0)
     p.add_argument("--switch-interval-us", type=float, default=0,
@@ -62,7 +79,7 @@ def main():
     if a.switch_interval_us:
         sys.setswitchinterval(a.switch_interval_us * 1e-6)
     kwargs = {"prefetch_factor": a.prefetch} if a.workers > 0 else {}
-    loader = DataLoader(Shaped(a.samples, a.io_us, a.cpu_us, a.floats), batch_size=a.batch_size,
+    loader = DataLoader(Shaped(a.samples, a.io_us, a.cpu_us, a.floats, a.c_cpu_us), batch_size=a.batch_size,
                         num_workers=a.workers, **kwargs)
     samples, waiting = 0, 0.0
     it = iter(loader)

@@ -22,7 +22,13 @@ handover:  the loop fetching each batch's tensor (its file descriptor) from the 
            without workers (nothing is handed over). The fit carries it into the engine
            (loader.handovers_per_batch 1, the loop's measured CPU in it), whose modelled GIL
            makes the loop wait behind the busy worker as long as the job's, within a factor 3, with
-           the job's GIL switch interval (3 ms here).
+           the job's GIL switch interval (3 ms here). A pure-Python worker holds the GIL for all
+           of a sample's CPU: the fit has no release points (loader.gil_release_every_us 0).
+handover_c: the same job with its sample's CPU in C code that lets the GIL go (hashlib over 64 KiB
+           blocks): the job's busy hand-overs are much shorter than the pure-Python ones, the fit
+           gives the worker's CPU release points (0 < loader.gil_release_every_us < a sample's
+           CPU), and the model's hand-over wait is the job's within a factor 3, where the same
+           model without release points waits longer than the model with them.
 
 Usage: python3 test_fit.py CASE   (LOADERSCOPE_ENGINE: the loaderscope-engine to run)
 """
@@ -150,6 +156,7 @@ def case_handover(tmp):
                                                           "model": model["handover_wait_fraction"]}}))
     check(abs(loader["handovers_per_batch"] - 1) < 1e-9, "one descriptor per batch fits %r" % fitted)
     check(abs(loader["gil_switch_interval_us"] - 3000) < 1e-6, "the job's switch interval: %r" % loader["gil_switch_interval_us"])
+    check(loader["gil_release_every_us"] == 0, "a pure-Python worker has no release points: %r" % loader["gil_release_every_us"])
     # The busy worker's GIL: the job's loop waits several switch intervals per batch, so does the
     # model's (the old fixed-wait model, or none, would be 10x off).
     ratio = model["handover_wait_fraction"] / max(1e-9, real["handover_wait_fraction"])
@@ -163,5 +170,33 @@ def case_handover(tmp):
           "the fitted hand-over CPU: %r, measured %r" % (fitted, cpu))
 
 
+def case_handover_c(tmp):
+    common = ["--workers", "1", "--samples", "256", "--step-cpu-us", "500"]
+    real, config, model = watch_and_fit(tmp, "fit_job.py", common + ["--c-cpu-us", "1500"])
+    loader, observed = config["loader"], real["observed"]["handover_us"]
+    release, cpu = loader["gil_release_every_us"], config["dataset"]["cpu_us"]
+    # The same model with no release points: a pure-Python worker of the same costs.
+    held = dict(config, loader=dict(loader, gil_release_every_us=0))
+    with open(os.path.join(tmp, "held.json"), "w") as f:
+        json.dump(held, f)
+    p = subprocess.run([os.environ["LOADERSCOPE_ENGINE"], "run", "--config", os.path.join(tmp, "held.json"),
+                        "--summary", os.path.join(tmp, "held_summary.json")], capture_output=True, text=True, timeout=120)
+    check(p.returncode == 0, "the engine failed:\n" + p.stderr[-2000:])
+    held_model = load_summary(os.path.join(tmp, "held_summary.json"))
+    waits = {"job": real["handover_wait_fraction"], "model": model["handover_wait_fraction"],
+             "model_without_release_points": held_model["handover_wait_fraction"]}
+    print(json.dumps({"observed_handover_us": observed, "gil_release_every_us": release, "cpu_us": cpu,
+                      "handover_wait": waits}))
+    check(observed["busy"]["n"] >= 8, "the job's busy hand-overs: %r" % observed)
+    # Far below the switch interval per message: the answering thread gets the GIL at a release.
+    check(observed["busy"]["mean"] < 5 * 5000 / 2, "the job's busy hand-over %r" % observed["busy"])
+    check(0 < release < cpu, "the fitted release points: every %r us of a %r us sample" % (release, cpu))
+    ratio = waits["model"] / max(1e-9, waits["job"])
+    check(1 / 3 < ratio < 3, "the model's hand-over wait %(model).3f against the job's %(job).3f" % waits)
+    check(waits["model"] < waits["model_without_release_points"],
+          "release points shorten the model's hand-overs: %r" % waits)
+
+
 if __name__ == "__main__":
-    sys.exit(main({"cpu_bound": case_cpu_bound, "io_bound": case_io_bound, "handover": case_handover}))
+    sys.exit(main({"cpu_bound": case_cpu_bound, "io_bound": case_io_bound, "handover": case_handover,
+                  "handover_c": case_handover_c}))

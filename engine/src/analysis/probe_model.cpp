@@ -40,6 +40,37 @@ LognormalFit fitFrom(const ObjectReader& parent, const std::string& key)
     return f;
 }
 
+/// Busy hand-overs (and idle ones, as the baseline) needed before their means are trusted.
+constexpr int64_t kMinHandOvers = 8;
+/// A message of a busy hand-over that waits this much less for the worker's GIL than a
+/// pure-Python worker would make it wait (microseconds) says the worker's code lets it go.
+constexpr double kReleaseEvidenceUs = 100.0;
+
+/**
+ * loader.gil_release_every_us: how much of the worker's CPU runs between release points of its
+ * GIL, from the job's hand-overs that found the worker busy. A pure-Python dataset holds the GIL
+ * for all of its CPU: with no I/O each message waits about a switch interval; with I/O, about
+ * half a sample's CPU when it finds the worker on its CPU. A dataset whose CPU is mostly C code
+ * that lets the GIL go (PIL, torch ops) answers each message far sooner: the held run left at
+ * the message's arrival, on the CPU share of the busy window. 0 (pure Python) unless the job's
+ * messages wait clearly less than that.
+ */
+double fitGilReleaseEvery(const LoaderObservation& o, const DatasetConfig& d, const LoaderConfig& l)
+{
+    if (o.handovers_busy < kMinHandOvers || d.cpu_us <= 0)
+        return 0;
+    // Beyond what a hand-over with a free GIL costs: an idle worker's, or both sides' CPU.
+    const double base = o.handovers_idle >= kMinHandOvers ? o.handover_idle_us : 2 * o.handover_cpu_us;
+    const double perMessage = std::max(0.0, o.handover_busy_us - base) / double(std::max(1, l.handover_rounds));
+    const double onCpu = d.cpu_us / (d.cpu_us + d.io_latency.mean_us);
+    const double pure = d.io_latency.mean_us > 0 ? onCpu * d.cpu_us / 2 : l.gil_switch_interval_us;
+    if (pure - perMessage < kReleaseEvidenceUs)
+        return 0;
+    // No shorter than the engine's looks (20 us of CPU); a run as long as a sample is no release.
+    const double run = std::max(20.0, perMessage / onCpu);
+    return run < d.cpu_us ? run : 0;
+}
+
 } // namespace
 
 void ObservationAccumulator::Moments::add(double us, double weight)
@@ -488,6 +519,7 @@ Config fitConfig(const LoaderObservation& o)
                 l.receive_ns_per_byte = std::min(1e6, 1000.0 * (std::max(0.0, o.receive_cpu_us) - n * l.handover_cpu_us) / batchBytes);
                 l.send_cpu_us -= n * l.handover_answer_cpu_us;
             }
+            l.gil_release_every_us = fitGilReleaseEvery(o, d, l);
         }
     }
 

@@ -324,6 +324,7 @@ void parsePinAndOrder(const ObjectReader& r, LoaderConfig& l)
     l.handover_rounds = int(intKey(r, "loader.handover_rounds"));
     l.handover_answer_cpu_us = numberKey(r, "loader.handover_answer_cpu_us");
     l.gil_switch_interval_us = numberKey(r, "loader.gil_switch_interval_us");
+    l.gil_release_every_us = numberKey(r, "loader.gil_release_every_us");
     l.handover_cpu_us = numberKey(r, "loader.handover_cpu_us");
 }
 
@@ -349,7 +350,7 @@ void parseLoader(const json& j, Config& c)
                     "persistent_workers", "pin_memory", "in_order", "timeout",
                     "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte",
                     "handovers_per_batch", "handover_rounds", "handover_answer_cpu_us", "handover_cpu_us",
-                    "gil_switch_interval_us", "handover_busy_us", "handover_idle_us"},
+                    "gil_switch_interval_us", "gil_release_every_us", "handover_busy_us", "handover_idle_us"},
                    kSectionOf);
     LoaderConfig& l = c.loader;
 

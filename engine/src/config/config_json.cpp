@@ -67,6 +67,7 @@ std::string configToJson(const Config& c)
     l["handover_rounds"] = c.loader.handover_rounds;
     l["handover_answer_cpu_us"] = c.loader.handover_answer_cpu_us;
     l["gil_switch_interval_us"] = c.loader.gil_switch_interval_us;
+    l["gil_release_every_us"] = c.loader.gil_release_every_us;
     l["handover_cpu_us"] = c.loader.handover_cpu_us;
     json& t = j["train"];
     t["epochs"] = c.train.epochs;

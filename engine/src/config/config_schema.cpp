@@ -96,6 +96,7 @@ std::vector<ConfigKey> build()
         num("loader.handover_rounds", T::Int, 1, 64, l.handover_rounds),
         num("loader.handover_answer_cpu_us", T::Number, 0, kMaxUs, l.handover_answer_cpu_us),
         num("loader.gil_switch_interval_us", T::Number, 1, 1e6, l.gil_switch_interval_us),
+        num("loader.gil_release_every_us", T::Number, 0, 1e6, l.gil_release_every_us),
         num("loader.handover_cpu_us", T::Number, 0, kMaxUs, l.handover_cpu_us),
         num("train.epochs", T::Int, 1, 10000, t.epochs),
         num("train.max_batches", T::Int, 1, kMaxCount, 1),

@@ -30,6 +30,9 @@ constexpr uint64_t kGiveUpNs = 2'000'000'000ULL;
 void ModelledGil::take(Thread who)
 {
     std::unique_lock lock(m_mutex);
+    if (m_locked)
+        m_waiting.fetch_add(1, std::memory_order_relaxed);
+    const bool waited = m_locked;
     while (m_locked) {
         const uint64_t seen = m_switches;
         const bool timedOut = m_cond.wait_for(lock, std::chrono::nanoseconds(m_intervalNs)) == std::cv_status::timeout;
@@ -37,6 +40,8 @@ void ModelledGil::take(Thread who)
         if (timedOut && m_locked && m_switches == seen)
             m_dropAsked.store(true, std::memory_order_relaxed);
     }
+    if (waited)
+        m_waiting.fetch_sub(1, std::memory_order_relaxed);
     {
         std::lock_guard switching(m_switchMutex);
         m_locked = true;
@@ -68,17 +73,31 @@ void ModelledGil::drop(Thread who)
     }
 }
 
+void ModelledGil::handOff(Thread who)
+{
+    // As a forced drop: the holder waits until the waiter has it, then queues for it again.
+    m_dropAsked.store(true, std::memory_order_relaxed);
+    drop(who);
+    take(who);
+}
+
 uint64_t GilHolder::burnUntil(uint64_t endCpuNs, uint64_t salt)
 {
     if (!m_gil)
         return burnCpuUntil(endCpuNs, salt);
     holdOver();
     uint64_t x = salt | 1;
-    for (uint64_t cpu = threadCpuNs(); cpu < endCpuNs; cpu = threadCpuNs()) {
+    uint64_t runFrom = threadCpuNs(); // the thread CPU at the last release point
+    for (uint64_t cpu = runFrom; cpu < endCpuNs; cpu = threadCpuNs()) {
         x = burnCpuUntil(std::min(endCpuNs, cpu + kLookEveryNs), x);
         if (m_gil->dropAsked()) {
             m_gil->drop(ModelledGil::Fetching);
             m_gil->take(ModelledGil::Fetching);
+            runFrom = threadCpuNs();
+        } else if (m_releaseEveryNs > 0 && threadCpuNs() - runFrom >= m_releaseEveryNs) {
+            if (m_gil->someoneWaits())
+                m_gil->handOff(ModelledGil::Fetching);
+            runFrom = threadCpuNs();
         }
     }
     letGo();

@@ -231,7 +231,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
     if (config->loader.handovers_per_batch > 0) {
         static ModelledGil gil(uint64_t(config->loader.gil_switch_interval_us * 1000.0));
         startHandOverAnswerer(ctl, &gil, config->loader.handover_answer_cpu_us, config->loader.handover_rounds);
-        fetcher->setGilHolder(GilHolder(&gil));
+        fetcher->setGilHolder(GilHolder(&gil, uint64_t(config->loader.gil_release_every_us * 1000.0)));
     }
     events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
     ctl->state.store(uint32_t(WorkerState::Idle));

@@ -110,6 +110,10 @@ struct LoaderConfig
     /// How long a thread waits for a held GIL before it asks the holder to drop it: the job's
     /// sys.getswitchinterval(), microseconds.
     double gil_switch_interval_us = 5000.0;
+    /// Thread CPU of a worker between release points of its GIL inside the job's CPU (C code
+    /// that lets it go: PIL, torch ops): a thread waiting for the GIL takes it at the next one.
+    /// 0: pure Python, which holds it for all of a sample's CPU. Microseconds.
+    double gil_release_every_us = 0.0;
     /// The main thread's own CPU in one hand-over (connecting to the worker's thread, the
     /// authentication handshake, receiving the descriptor), burnt before the wait; microseconds
     /// of thread CPU. Its wait for a core is part of the hand-over, as in the job.

@@ -18,7 +18,9 @@
 // answering thread, and its fetching thread holds the modelled GIL while it burns the job's CPU (a
 // sample's cpu_us, the send's send_cpu_us), letting it go between those burns: a job's dataset
 // code reaches a release point with each sample (its tensors are made by torch ops, which let the
-// GIL go), and a worker asleep on I/O or waiting for a task holds nothing. A worker whose next
+// GIL go), and a worker asleep on I/O or waiting for a task holds nothing. A job whose CPU is
+// mostly C code that lets the GIL go (PIL, torch ops) also reaches release points inside a burn
+// (loader.gil_release_every_us of CPU apart): a waiting answering thread takes it at the next one. A worker whose next
 // task is already queued takes it from handing a batch over into its next one: a job's worker goes
 // on from its queue put into the next batch's Python while its queue's feeder thread sends the
 // last one, so the loop's request for that batch finds it busy.
@@ -57,6 +59,11 @@ public:
     void drop(Thread who);
     /// Whether another thread asked the holder to drop it (the holder looks between burns).
     bool dropAsked() const { return m_dropAsked.load(std::memory_order_relaxed); }
+    /// Whether a thread waits for it now (a release point of the holder lets it in).
+    bool someoneWaits() const { return m_waiting.load(std::memory_order_relaxed) > 0; }
+    /// The holder's release point (C code that lets the GIL go: PIL, a torch op): a waiter takes
+    /// it, and the holder takes it back once that thread lets it go.
+    void handOff(Thread who);
 
 private:
     std::mutex m_mutex;
@@ -67,6 +74,7 @@ private:
     int m_lastHolder = -1;               ///< guarded by m_switchMutex
     uint64_t m_switches = 0;             ///< guarded by m_mutex
     std::atomic<bool> m_dropAsked{false};
+    std::atomic<int> m_waiting{0};       ///< threads in take() that found it held
     const uint64_t m_intervalNs;
 };
 
@@ -86,10 +94,13 @@ class GilHolder
 {
 public:
     GilHolder() = default;
-    explicit GilHolder(ModelledGil* gil) : m_gil(gil) {}
+    /// releaseEveryNs: thread CPU between the release points of the job's worker code inside a
+    /// burn (loader.gil_release_every_us); 0 is pure Python, which holds it throughout.
+    explicit GilHolder(ModelledGil* gil, uint64_t releaseEveryNs = 0) : m_gil(gil), m_releaseEveryNs(releaseEveryNs) {}
 
-    /// burnCpuUntil (clock.h) with the GIL held, dropping and taking it again when asked; let go
-    /// as the burn ends (a release point with each sample: its tensors are made by torch ops).
+    /// burnCpuUntil (clock.h) with the GIL held, dropping and taking it again when asked, and
+    /// handing it to a waiter at each release point; let go as the burn ends (a release point
+    /// with each sample: its tensors are made by torch ops).
     uint64_t burnUntil(uint64_t endCpuNs, uint64_t salt);
     /// Takes it across a batch boundary (the next task is queued), until the next burn ends.
     void holdOver();
@@ -98,6 +109,7 @@ public:
 
 private:
     ModelledGil* m_gil = nullptr;
+    uint64_t m_releaseEveryNs = 0;
     bool m_held = false;
 };
 
