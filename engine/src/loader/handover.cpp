@@ -30,9 +30,9 @@ constexpr uint64_t kGiveUpNs = 2'000'000'000ULL;
 void ModelledGil::take(Thread who)
 {
     std::unique_lock lock(m_mutex);
-    if (m_locked)
-        m_waiting.fetch_add(1, std::memory_order_relaxed);
     const bool waited = m_locked;
+    if (waited)
+        m_waiting.fetch_add(1, std::memory_order_relaxed);
     while (m_locked) {
         const uint64_t seen = m_switches;
         const bool timedOut = m_cond.wait_for(lock, std::chrono::nanoseconds(m_intervalNs)) == std::cv_status::timeout;
@@ -87,18 +87,20 @@ uint64_t GilHolder::burnUntil(uint64_t endCpuNs, uint64_t salt)
         return burnCpuUntil(endCpuNs, salt);
     holdOver();
     uint64_t x = salt | 1;
-    uint64_t runFrom = threadCpuNs(); // the thread CPU at the last release point
-    for (uint64_t cpu = runFrom; cpu < endCpuNs; cpu = threadCpuNs()) {
+    uint64_t cpu = threadCpuNs();
+    uint64_t runFrom = cpu; // the thread CPU at the last release point
+    while (cpu < endCpuNs) {
         x = burnCpuUntil(std::min(endCpuNs, cpu + kLookEveryNs), x);
+        cpu = threadCpuNs();
         if (m_gil->dropAsked()) {
             m_gil->drop(ModelledGil::Fetching);
             m_gil->take(ModelledGil::Fetching);
-            runFrom = threadCpuNs();
-        } else if (m_releaseEveryNs > 0 && threadCpuNs() - runFrom >= m_releaseEveryNs) {
-            if (m_gil->someoneWaits())
-                m_gil->handOff(ModelledGil::Fetching);
-            runFrom = threadCpuNs();
+        } else if (m_releaseEveryNs == 0 || cpu - runFrom < m_releaseEveryNs) {
+            continue; // no release point yet: one clock read a look
+        } else if (m_gil->someoneWaits()) {
+            m_gil->handOff(ModelledGil::Fetching);
         }
+        cpu = runFrom = threadCpuNs();
     }
     letGo();
     return x;

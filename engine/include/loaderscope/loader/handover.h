@@ -20,10 +20,10 @@
 // code reaches a release point with each sample (its tensors are made by torch ops, which let the
 // GIL go), and a worker asleep on I/O or waiting for a task holds nothing. A job whose CPU is
 // mostly C code that lets the GIL go (PIL, torch ops) also reaches release points inside a burn
-// (loader.gil_release_every_us of CPU apart): a waiting answering thread takes it at the next one. A worker whose next
-// task is already queued takes it from handing a batch over into its next one: a job's worker goes
-// on from its queue put into the next batch's Python while its queue's feeder thread sends the
-// last one, so the loop's request for that batch finds it busy.
+// (loader.gil_release_every_us of CPU apart): a waiting answering thread takes it at the next
+// one. A worker whose next task is already queued takes it from handing a batch over into its
+// next one: a job's worker goes on from its queue put into the next batch's Python while its
+// queue's feeder thread sends the last one, so the loop's request for that batch finds it busy.
 //
 // The main thread's own part of each hand-over (connecting, its half of the handshake, receiving
 // the descriptor: about half of an idle worker's hand-over on a 2-core machine) is CPU, not
