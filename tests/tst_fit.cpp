@@ -7,6 +7,8 @@
 #include "loaderscope/analysis/probe_model.h"
 #include "loaderscope/base/clock.h"
 #include "loaderscope/loader/run.h"
+#include "loaderscope/results/recording.h"
+#include "testutil.h"
 
 #include <QtTest>
 #include <ctime>
@@ -91,6 +93,8 @@ private slots:
     void handOversSplitBusyFromIdle();
     void handOverCpuIsMeasured();
     void gilReleasePointsAreFitted();
+    void workerStartAndEndCostCpu();
+    void engineBurnsWorkerStartAndEnd();
 };
 
 void TestFit::cpuBoundFitsNoIo()
@@ -143,6 +147,87 @@ void TestFit::costsOutsideTheDataset()
     const LoaderObservation back = observationFromJson(observationToJson(o));
     QCOMPARE(back.send_cpu_us, 300.0);
     QCOMPARE(back.receives_costed, int64_t(4));
+}
+
+void TestFit::workerStartAndEndCostCpu()
+{
+    // Two workers: the main thread spends 60 ms of CPU starting both; each is ready 100 ms after
+    // iter(loader), with 40 ms of its own CPU and 5 ms of core waits by then; its first batch costs
+    // 12 ms of CPU beyond a later one (3 ms each); the shutdown joins both in 20 ms.
+    std::vector<Event> ev;
+    const uint64_t t0 = 1'000'000;
+    ev.push_back({t0, t0, -1, 0, 0, EventKind::EpochBegin, int16_t(LaneMain)});
+    ev.push_back({t0, t0 + 70'000 * kUs, -1, 2, 60'000 * int64_t(kUs), EventKind::StartWorkers, int16_t(LaneMain)});
+    uint64_t end = 0;
+    for (int w = 0; w < 2; ++w) {
+        uint64_t t = t0 + 100'000 * kUs;
+        ev.push_back({t0 + 10'000 * kUs, t, -1, 100 + w, 1, EventKind::WorkerInit, int16_t(w)});
+        ev.push_back({t, t, -1, 40'000 * int64_t(kUs), 5'000 * int64_t(kUs), EventKind::WorkerInitCost, int16_t(w)});
+        for (int b = 0; b < 4; ++b)
+            t = batch(ev, w, 2 * b + w, t, 4, {1000}, 0, b == 0 ? 15'000 : 3'000, 0);
+        end = std::max(end, t);
+    }
+    ev.push_back({end, end + 20'000 * kUs, -1, 2, 0, EventKind::Shutdown, int16_t(LaneMain)});
+    const LoaderObservation o = observe(ev);
+    QCOMPARE(o.worker_start_cpu_us, 30'000.0);
+    QCOMPARE(o.worker_init_cpu_us, 40'000.0);
+    QCOMPARE(o.worker_init_run_queue_us, 5'000.0);
+    QCOMPARE(o.worker_warmup_cpu_us, 12'000.0);
+    QCOMPARE(o.worker_exit_us, 10'000.0);
+    // The warm-up is a cost of the worker's start, not of its samples: 3 ms per batch of 4.
+    QCOMPARE(o.cpu_us_per_sample, 750.0);
+    const Config c = fitConfig(o);
+    QCOMPARE(c.loader.worker_start_cpu_us, 30'000.0);
+    QCOMPARE(c.loader.worker_init_cpu_us, 40'000.0);
+    QCOMPARE(c.loader.worker_warmup_cpu_us, 12'000.0);
+    QCOMPARE(c.loader.worker_exit_cpu_us, 10'000.0);
+    // What is left of the 100 ms to ready once the CPU and the core waits are out: slept.
+    QCOMPARE(c.loader.worker_init_us, 100'000.0 - 30'000.0 - 40'000.0 - 5'000.0);
+    const LoaderObservation back = observationFromJson(observationToJson(o));
+    QCOMPARE(back.worker_warmup_cpu_us, 12'000.0);
+    QCOMPARE(back.worker_inits_costed, int64_t(2));
+    QCOMPARE(back.worker_exit_us, 10'000.0);
+    const Config again = parseConfig(configToJson(c));
+    QCOMPARE(again.loader.worker_exit_cpu_us, c.loader.worker_exit_cpu_us);
+    QCOMPARE(again.loader.worker_start_cpu_us, c.loader.worker_start_cpu_us);
+    // A summary from before these were measured fits none of them: the start is slept, as it was.
+    LoaderObservation old = o;
+    old.worker_start_cpu_us = old.worker_init_cpu_us = old.worker_warmup_cpu_us = old.worker_exit_us = 0;
+    old.worker_inits_costed = 0;
+    QCOMPARE(fitConfig(old).loader.worker_init_us, o.worker_init_us);
+    QCOMPARE(fitConfig(old).loader.worker_init_cpu_us, 0.0);
+}
+
+void TestFit::engineBurnsWorkerStartAndEnd()
+{
+    // The engine burns the four where the job pays them, and writes what they cost as the probe
+    // does: fitting its own recording gives them back. CPU clocks count the burns to the
+    // microsecond (and the engine's own fork and start-up on top, a few ms at most); the exit is
+    // a wall time (the shutdown), longer on a loaded machine.
+    QTemporaryDir dir;
+    const QString events = dir.filePath(QStringLiteral("run.lsrec"));
+    const testutil::EngineResult r = testutil::runEngine(R"({"dataset":{"length":64,"sample_bytes":64,"io_latency_us":500,"cpu_us":200},
+        "loader":{"batch_size":4,"num_workers":1,"worker_start_cpu_us":30000,"worker_init_cpu_us":40000,
+                  "worker_warmup_cpu_us":20000,"worker_exit_cpu_us":25000}})",
+                                         {QStringLiteral("--events"), events});
+    QCOMPARE(r.exitCode, 0);
+    std::vector<Event> ev;
+    RecordingReader(events.toStdString()).readAll([&](const Event& e) { ev.push_back(e); });
+    LoaderObservation o;
+    o.batch_size = 4;
+    o.num_workers = 1;
+    o.samples_per_epoch = 64;
+    o.sample_bytes = 64;
+    observeTimings(ev, o);
+    qInfo("fitted from the engine's run: start %.0f us, init %.0f us, warm-up %.0f us, exit %.0f us",
+          o.worker_start_cpu_us, o.worker_init_cpu_us, o.worker_warmup_cpu_us, o.worker_exit_us);
+    const auto near = [](double got, double asked) { return got >= 0.99 * asked && got < 2 * asked + 10'000; };
+    QVERIFY2(near(o.worker_start_cpu_us, 30'000), qPrintable(QString::number(o.worker_start_cpu_us)));
+    QVERIFY2(near(o.worker_init_cpu_us, 40'000), qPrintable(QString::number(o.worker_init_cpu_us)));
+    QVERIFY2(near(o.worker_warmup_cpu_us, 20'000), qPrintable(QString::number(o.worker_warmup_cpu_us)));
+    QVERIFY2(near(o.worker_exit_us, 25'000), qPrintable(QString::number(o.worker_exit_us)));
+    // The warm-up is not spread over the samples: 200 us each, not 200 + 20,000 / 64.
+    QVERIFY2(o.cpu_us_per_sample < 200 + 100, qPrintable(QString::number(o.cpu_us_per_sample)));
 }
 
 void TestFit::stepOnTheCpuOrTheDevice()

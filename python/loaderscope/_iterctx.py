@@ -112,6 +112,7 @@ class IterPrep:
         self.record = record
         self.hooks = hooks
         self.t0 = _native.now()
+        self.cpu0 = _native.thread_cpu_ns()  # the main thread's CPU in starting the workers
         self.epoch = record.epochs
         record.epochs += 1
         session.update_rank()
@@ -164,7 +165,8 @@ class IterPrep:
             ctx.attach(it)
         t1 = _native.now()
         if self.new_workers:
-            self.session.main.span(K.START_WORKERS, self.t0, t1, -1, ctx.num_workers)
+            self.session.main.span(K.START_WORKERS, self.t0, t1, -1, ctx.num_workers,
+                                   max(0, _native.thread_cpu_ns() - self.cpu0))
         self.record.worker_pids.append(list(ctx.pids))
         ctx.emit_queue(it, t1)
 

@@ -156,6 +156,9 @@ class WorkerSide:
         if not self.init_recorded:  # worker_init_fn and the first fetcher: the worker's start-up
             self.init_recorded = True
             self.writer.span(K.WORKER_INIT, self.t_start, now, -1, self.pid, self.generation)
+            # Its CPU since the process began (a forked child's clock starts at the fork: the
+            # copied pages, torch's worker set-up, worker_init_fn) and this thread's core waits.
+            self.writer.instant(K.WORKER_INIT_COST, now, -1, time.process_time_ns(), _native.run_delay_ns())
         self.idle_since = now
 
     def on_task(self, r):

@@ -41,11 +41,13 @@ TARGET = 0.10
 POINTS = [(nw, pf) for nw in (1, 2, 4, 8) for pf in (2, 4)]
 # The fitted loader keys the bench prints: the costs outside the dataset.
 LOADER_KEYS = ("send_cpu_us", "receive_ns_per_byte", "handovers_per_batch", "handover_cpu_us", "handover_answer_cpu_us",
-               "gil_release_every_us")
+               "gil_release_every_us", "worker_init_us", "worker_start_cpu_us", "worker_init_cpu_us",
+               "worker_warmup_cpu_us", "worker_exit_cpu_us")
 
 # The four shapes (per sample: I/O wait and CPU; per step: off-CPU wait and main-process CPU), us.
-# Enough samples that the fastest point runs about a second: worker start-up and the first batch
-# are then a few per cent of a run, and one preempted batch does not move its rate.
+# Enough samples that the fastest point runs about a second, so that one preempted batch does not
+# move its rate. Starting and ending eight torch workers on two cores is still 15-25 % of such a
+# run: the model charges it (loader.worker_*_cpu_us), as a short epoch pays it.
 JOBS = {
     "io_bound": {"io-us": 2000, "cpu-us": 100, "step-us": 1000, "samples": 2048},
     "cpu_bound": {"cpu-us": 1500, "step-cpu-us": 1000, "samples": 1024},

@@ -13,7 +13,11 @@ cpu_bound: a torchvision-like job (vision_job.py: CPU transforms, no reading, a 
            two physical cores): the CPU of the main process's other threads per step is observed
            (threads_cpu_us) and fitted (train.threads_cpu_us > 0).
 io_bound:  2 ms of I/O and 0.1 ms of CPU per sample (fit_job.py): the fit keeps its I/O (within
-           30 % of 2 ms: time.sleep overshoots), and a step with no CPU.
+           30 % of 2 ms: time.sleep overshoots), and a step with no CPU. Starting and ending a
+           torch worker is measured and fitted as CPU where the job spends it: the main thread's
+           per worker started, each worker's to ready (a forked torch worker: tens of ms), its
+           first batch's extra, its exit (the loop's shutdown); each above 0, none above the
+           worker's time from iter(loader) to ready (the exit: the shutdown's wall time).
 handover:  the loop fetching each batch's tensor (its file descriptor) from the worker that made it
            (HandOverWait): one event per delivered batch on the main lane, one descriptor each,
            counted in the summary's handover_wait_fraction; longer where the worker's Python
@@ -107,6 +111,17 @@ def case_io_bound(tmp):
     # A sleeping step: on the CPU (no GPU here), almost none of it CPU.
     check(t["step_on"] == "cpu" and t["step_cpu_us"] < 0.3 * t["step_us"],
           "a sleeping step fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
+    o, loader = real["observed"], config["loader"]
+    life = {k: loader[k] for k in ("worker_start_cpu_us", "worker_init_cpu_us", "worker_warmup_cpu_us",
+                                   "worker_exit_cpu_us", "worker_init_us")}
+    print(json.dumps({"worker_start_and_end": life, "worker_ready_us": o["worker_init_us"]}))
+    check(o["worker_init_cpu_us"]["n"] == 2 and o["worker_start_cpu_us"]["n"] == 2 and o["worker_exit_us"]["n"] == 1,
+          "the two workers' start-up costs and the one shutdown measured: %r" %
+          {k: o[k] for k in ("worker_start_cpu_us", "worker_init_cpu_us", "worker_exit_us")})
+    for k in ("worker_start_cpu_us", "worker_init_cpu_us", "worker_warmup_cpu_us", "worker_exit_cpu_us"):
+        check(0 < life[k] < o["worker_init_us"] + 1e6, "%s fits %r (ready after %.0f us)" % (k, life[k], o["worker_init_us"]))
+    check(life["worker_start_cpu_us"] + life["worker_init_cpu_us"] <= o["worker_init_us"] * 1.05 + 1000,
+          "the start's CPU %r is more than the time to ready %.0f us" % (life, o["worker_init_us"]))
 
 
 def handover_per_batch(tmp, name, args):

@@ -99,7 +99,7 @@ LognormalFit ObservationAccumulator::Moments::fit() const
     return f;
 }
 
-void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs)
+void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs, bool first)
 {
     int64_t n = b.collate_samples;
     if (n <= 0) {
@@ -127,6 +127,11 @@ void ObservationAccumulator::Side::close(OpenBatch&& b, double cpuUs, double run
     collate_us += b.collate_us;
     samples += n;
     ++batches;
+    if (first) {
+        first_cpu_us += cpuUs;
+        first_samples += n;
+        ++firsts;
+    }
 }
 
 void ObservationAccumulator::addBatchPart(Side& side, const Event& e, double dur)
@@ -141,7 +146,8 @@ void ObservationAccumulator::addBatchPart(Side& side, const Event& e, double dur
         side.open[e.lane].collate_samples = e.arg0;
     } else if (auto it = side.open.find(e.lane); it != side.open.end()) {
         // A lane's batch ends with its BatchCost: its fetches and collate came before it.
-        side.close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs, e.t0);
+        const bool first = e.lane >= 0 && m_coldLanes.erase(e.lane) > 0;
+        side.close(std::move(it->second), double(e.arg0) * kUs, double(e.arg1) * kUs, e.t0, first);
         side.open.erase(it);
     }
 }
@@ -246,7 +252,28 @@ void ObservationAccumulator::add(const Event& e)
     case EventKind::Kernel:
         ++m_kernels;
         break;
+    case EventKind::StartWorkers:
+        if (e.lane == LaneMain && e.arg0 > 0 && e.arg1 > 0) {
+            m_startCpu += double(e.arg1) * kUs;
+            m_startsCosted += e.arg0;
+        }
+        break;
+    case EventKind::WorkerInitCost:
+        if (e.lane >= 0) {
+            m_initCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
+            m_initRunq += double(std::max<int64_t>(0, e.arg1)) * kUs;
+            ++m_initCosts;
+        }
+        break;
+    case EventKind::Shutdown:
+        if (e.lane == LaneMain && e.arg0 > 0) {
+            m_exitSum += dur / double(e.arg0);
+            ++m_exits;
+        }
+        break;
     case EventKind::WorkerInit:
+        if (e.lane >= 0)
+            m_coldLanes.insert(e.lane); // its next batch is its first
         // From iter(loader) to this worker ready to fetch: process start, the job's imports in a
         // spawned worker, worker_init_fn, the fetcher. The engine pays its own (small) process
         // start on top of worker_init_us.
@@ -275,6 +302,23 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
     obs.next_ready_us = m_readyN ? m_readySum / double(m_readyN) : 0;
     obs.next_ready_n = m_readyN;
     obs.worker_init_us = m_inits ? m_initSum / double(m_inits) : 0;
+    obs.worker_start_cpu_us = m_startsCosted ? m_startCpu / double(m_startsCosted) : 0;
+    obs.worker_starts_costed = m_startsCosted;
+    obs.worker_init_cpu_us = m_initCosts ? m_initCpu / double(m_initCosts) : 0;
+    obs.worker_init_run_queue_us = m_initCosts ? m_initRunq / double(m_initCosts) : 0;
+    obs.worker_inits_costed = m_initCosts;
+    obs.worker_exit_us = m_exits ? m_exitSum / double(m_exits) : 0;
+    obs.worker_exits = m_exits;
+    // Warm-up: a new worker's first batch against the later ones, per sample; what it costs
+    // beyond them is a cost of the worker's start (the engine burns it once per worker), not of
+    // every sample.
+    if (&s == &m_workers && s.firsts > 0 && s.samples > s.first_samples) {
+        const double later = (s.cpu_us - s.first_cpu_us) / double(s.samples - s.first_samples);
+        const double extra = std::max(0.0, s.first_cpu_us - later * double(s.first_samples));
+        obs.worker_warmup_cpu_us = extra / double(s.firsts);
+        obs.worker_warmups = s.firsts;
+        obs.cpu_us_per_sample = std::max(0.0, (s.cpu_us - extra) / double(s.samples));
+    }
     obs.step_cpu_us = m_stepCosts ? m_stepCpu / double(m_stepCosts) : 0;
     obs.step_run_queue_us = m_stepCosts ? m_stepRunq / double(m_stepCosts) : 0;
     obs.steps_costed = m_stepCosts;
@@ -365,6 +409,11 @@ std::string observationToJson(const LoaderObservation& o)
     j["next_ready_us"] = {{"mean", o.next_ready_us}, {"n", o.next_ready_n}};
     j["steps"] = o.steps;
     j["worker_init_us"] = o.worker_init_us;
+    j["worker_start_cpu_us"] = {{"mean", o.worker_start_cpu_us}, {"n", o.worker_starts_costed}};
+    j["worker_init_cpu_us"] = {{"mean", o.worker_init_cpu_us}, {"n", o.worker_inits_costed}};
+    j["worker_init_run_queue_us"] = {{"mean", o.worker_init_run_queue_us}, {"n", o.worker_inits_costed}};
+    j["worker_warmup_cpu_us"] = {{"mean", o.worker_warmup_cpu_us}, {"n", o.worker_warmups}};
+    j["worker_exit_us"] = {{"mean", o.worker_exit_us}, {"n", o.worker_exits}};
     j["batches_costed"] = o.batches_costed;
     return j.dump(2);
 }
@@ -383,7 +432,8 @@ LoaderObservation observationFromJson(const std::string& text)
                     "dataset_length", "epochs", "samples_per_epoch", "sample_bytes", "fetch_us", "io_us", "cpu_us_per_sample",
                     "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
                     "worker_init_us", "batches_costed", "step_cost_us", "device_step", "send_cpu_us",
-                    "receive_cpu_us", "threads_cpu_us", "handover_us"});
+                    "receive_cpu_us", "threads_cpu_us", "handover_us", "worker_start_cpu_us", "worker_init_cpu_us",
+                    "worker_init_run_queue_us", "worker_warmup_cpu_us", "worker_exit_us"});
     LoaderObservation o;
     if (r.isSet("batch_size"))
         o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
@@ -448,6 +498,11 @@ LoaderObservation observationFromJson(const std::string& text)
         n = c.integer("n", 0, 0, int64_t(1) << 50);
     };
     meanOf(r, "send_cpu_us", o.send_cpu_us, o.sends_costed);
+    meanOf(r, "worker_start_cpu_us", o.worker_start_cpu_us, o.worker_starts_costed);
+    meanOf(r, "worker_init_cpu_us", o.worker_init_cpu_us, o.worker_inits_costed);
+    meanOf(r, "worker_init_run_queue_us", o.worker_init_run_queue_us, o.worker_inits_costed);
+    meanOf(r, "worker_warmup_cpu_us", o.worker_warmup_cpu_us, o.worker_warmups);
+    meanOf(r, "worker_exit_us", o.worker_exit_us, o.worker_exits);
     meanOf(r, "receive_cpu_us", o.receive_cpu_us, o.receives_costed);
     meanOf(r, "threads_cpu_us", o.threads_cpu_us, o.threads_costed);
     if (r.isSet("handover_us")) {
@@ -499,6 +554,17 @@ Config fitConfig(const LoaderObservation& o)
     l.start_method = o.start_method == "spawn" || o.start_method == "forkserver" ? StartMethod::Spawn : StartMethod::Fork;
     l.worker_init_us = std::max(0.0, o.worker_init_us);
     if (l.num_workers > 0) {
+        // Starting and ending workers, as CPU where the job spends it: with many workers on few
+        // cores they contend (each of a large interpreter's workers costs tens of ms). What is
+        // left of a worker's start (iter(loader) to ready) beyond those is slept.
+        l.worker_start_cpu_us = std::max(0.0, o.worker_start_cpu_us);
+        l.worker_warmup_cpu_us = std::max(0.0, o.worker_warmup_cpu_us);
+        l.worker_exit_cpu_us = std::max(0.0, o.worker_exit_us);
+        if (o.worker_inits_costed > 0) {
+            l.worker_init_cpu_us = std::max(0.0, o.worker_init_cpu_us);
+            l.worker_init_us = std::max(0.0, o.worker_init_us - l.worker_start_cpu_us - l.worker_init_cpu_us -
+                                                 std::max(0.0, o.worker_init_run_queue_us));
+        }
         l.send_cpu_us = std::max(0.0, o.send_cpu_us);
         const double batchBytes = double(d.sample_bytes) * double(o.batch_size.value_or(1));
         l.receive_ns_per_byte = std::min(1e6, 1000.0 * std::max(0.0, o.receive_cpu_us) / batchBytes);

@@ -49,6 +49,7 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::ThreadsCost, "ThreadsCost", "threads cost", "", S::Instant, "loader", R::Lane},
     {K::HandOverWait, "HandOverWait", "hand-over wait", "", S::Instant, "loader", R::Lane},
     {K::HandOverCost, "HandOverCost", "hand-over cost", "", S::Instant, "loader", R::Lane},
+    {K::WorkerInitCost, "WorkerInitCost", "worker start-up cost", "", S::Instant, "loader", R::Lane},
 };
 
 constexpr bool indexedByKind()

@@ -318,6 +318,10 @@ void parsePinAndOrder(const ObjectReader& r, LoaderConfig& l)
     }
     l.in_order = flagKey(r, "loader.in_order");
     l.worker_init_us = numberKey(r, "loader.worker_init_us");
+    l.worker_start_cpu_us = numberKey(r, "loader.worker_start_cpu_us");
+    l.worker_init_cpu_us = numberKey(r, "loader.worker_init_cpu_us");
+    l.worker_warmup_cpu_us = numberKey(r, "loader.worker_warmup_cpu_us");
+    l.worker_exit_cpu_us = numberKey(r, "loader.worker_exit_cpu_us");
     l.send_cpu_us = numberKey(r, "loader.send_cpu_us");
     l.receive_ns_per_byte = numberKey(r, "loader.receive_ns_per_byte");
     l.handovers_per_batch = numberKey(r, "loader.handovers_per_batch");
@@ -348,7 +352,8 @@ void parseLoader(const json& j, Config& c)
     ObjectReader r(j, "loader",
                    {"batch_size", "shuffle", "drop_last", "sampler", "num_workers", "prefetch_factor",
                     "persistent_workers", "pin_memory", "in_order", "timeout",
-                    "multiprocessing_context", "worker_init_us", "send_cpu_us", "receive_ns_per_byte",
+                    "multiprocessing_context", "worker_init_us", "worker_start_cpu_us", "worker_init_cpu_us",
+                    "worker_warmup_cpu_us", "worker_exit_cpu_us", "send_cpu_us", "receive_ns_per_byte",
                     "handovers_per_batch", "handover_rounds", "handover_answer_cpu_us", "handover_cpu_us",
                     "gil_switch_interval_us", "gil_release_every_us", "handover_busy_us", "handover_idle_us"},
                    kSectionOf);

@@ -61,6 +61,10 @@ std::string configToJson(const Config& c)
     l["multiprocessing_context"] =
         mp ? json(configKey("loader.multiprocessing_context").choices[size_t(c.loader.start_method)]) : json(nullptr);
     l["worker_init_us"] = c.loader.worker_init_us;
+    l["worker_start_cpu_us"] = c.loader.worker_start_cpu_us;
+    l["worker_init_cpu_us"] = c.loader.worker_init_cpu_us;
+    l["worker_warmup_cpu_us"] = c.loader.worker_warmup_cpu_us;
+    l["worker_exit_cpu_us"] = c.loader.worker_exit_cpu_us;
     l["send_cpu_us"] = c.loader.send_cpu_us;
     l["receive_ns_per_byte"] = c.loader.receive_ns_per_byte;
     l["handovers_per_batch"] = c.loader.handovers_per_batch;

@@ -188,6 +188,14 @@ FetchResult Fetcher::fetch(int64_t taskIdx, const int64_t* indices, uint32_t cou
             index = indices[n];
         }
         const uint64_t t0 = nowNs();
+        if (m_info && !m_warm) {
+            // A new worker's first sample: the job's code and data touched for the first time
+            // (page faults, copy-on-write copies), in the sample's fetch as the probe sees it.
+            m_warm = true;
+            if (m_config.loader.worker_warmup_cpu_us > 0)
+                (void)m_gil.burnUntil(threadCpuNs() + uint64_t(m_config.loader.worker_warmup_cpu_us * 1000.0),
+                                      uint64_t(index) + 1);
+        }
         // Without auto-batching the sample is "converted", not stacked: write it in place.
         uint8_t* dst = collating ? m_scratch.data() + uint64_t(n) * bytes : slot + uint64_t(n) * bytes;
         r.checksum ^= getItem(index, dst) + uint64_t(n);

@@ -64,15 +64,19 @@ public:
             if (m_batches)
                 m_batches->begin(epoch, m_global);
             m_slots.resetAll();
-            const uint64_t t0 = nowNs();
+            const uint64_t t0 = nowNs(), cpu0 = threadCpuNs();
             std::fill(m_stopSent.begin(), m_stopSent.end(), false);
             m_shutdown = false;
-            for (int w = 0; w < m_numWorkers; ++w)
+            for (int w = 0; w < m_numWorkers; ++w) {
+                // Process.start() of a large interpreter: the main thread's CPU per worker.
+                if (m_c.loader.worker_start_cpu_us > 0)
+                    (void)burnCpuNs(uint64_t(m_c.loader.worker_start_cpu_us * 1000.0), uint64_t(w) + 1);
                 m_pool.start(w, m_baseSeed);
+            }
             if (m_pinned) // the pin thread starts with the iterator, after the workers
                 m_pinThread = std::make_unique<PinMemoryThread>(m_seg, *m_pinned,
                                                                 uint64_t(m_c.dataset.sample_bytes), m_numWorkers);
-            m_ev.span(EventKind::StartWorkers, t0, nowNs(), -1, m_numWorkers);
+            m_ev.span(EventKind::StartWorkers, t0, nowNs(), -1, m_numWorkers, int64_t(threadCpuNs() - cpu0));
             m_started = true;
         } else if (m_batches) {
             m_batches->begin(epoch, m_global); // _reset: iter(index_sampler) again

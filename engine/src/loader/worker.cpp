@@ -138,6 +138,9 @@ WorkerLoopEnd workerLoop(const WorkerLoopContext& c)
         if (task->kind != Task::Batch)
             c.fetcher.gil().letGo();
         if (task->kind == Task::Stop) {
+            // The job's interpreter shutting down; the loop's join waits for it.
+            if (c.config.loader.worker_exit_cpu_us > 0)
+                (void)burnCpuNs(uint64_t(c.config.loader.worker_exit_cpu_us * 1000.0), c.id + 1);
             reportOwnMemoryAtExit(c.events); // before Exited: the sampler stops reading it then
             ctl->state.store(uint32_t(WorkerState::Exited));
             return WorkerLoopEnd::Stopped;
@@ -217,6 +220,8 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
 
     // Seeding and worker_init_fn, then the fetcher (iter(dataset) for iterables).
     WorkerInfo info{args.id, config->loader.num_workers, ctl->base_seed.load() + uint64_t(args.id)};
+    if (config->loader.worker_init_cpu_us > 0)
+        (void)burnCpuNs(uint64_t(config->loader.worker_init_cpu_us * 1000.0), uint64_t(args.id) + 1);
     if (config->loader.worker_init_us > 0)
         sleepNs(uint64_t(config->loader.worker_init_us * 1000.0));
     std::optional<Fetcher> fetcher;
@@ -233,7 +238,14 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
         startHandOverAnswerer(ctl, &gil, config->loader.handover_answer_cpu_us, config->loader.handover_rounds);
         fetcher->setGilHolder(GilHolder(&gil, uint64_t(config->loader.gil_release_every_us * 1000.0)));
     }
-    events.span(EventKind::WorkerInit, tStart, nowNs(), -1, getpid(), args.generation);
+    const uint64_t tReady = nowNs();
+    events.span(EventKind::WorkerInit, tStart, tReady, -1, getpid(), args.generation);
+    {
+        timespec ts{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        events.instant(EventKind::WorkerInitCost, tReady, -1, int64_t(ts.tv_sec) * 1000000000LL + ts.tv_nsec,
+                       int64_t(RunDelayClock().now()));
+    }
     ctl->state.store(uint32_t(WorkerState::Idle));
 
     switch (workerLoop({*seg, uint32_t(args.id), *config, *fetcher, events, args.parent})) {

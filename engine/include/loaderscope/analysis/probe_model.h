@@ -7,6 +7,7 @@
 #include "loaderscope/base/events.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,6 +88,20 @@ struct LoaderObservation
     double next_ready_us = 0;
     int64_t next_ready_n = 0;
     double worker_init_us = 0;      ///< mean time from iter(loader) to a new worker ready to fetch
+    /// What starting and ending a worker costs in CPU (loader.worker_*_cpu_us), means: the main
+    /// thread's CPU in starting the workers, per worker (StartWorkers arg1); a worker's process
+    /// CPU and core waits from its start to ready (WorkerInitCost); its first batch's CPU beyond
+    /// a later batch of as many samples (BatchCost); the loop's shutdown per worker it joined
+    /// (Shutdown: the workers' exits, which are CPU). The counts are what each mean is made of.
+    double worker_start_cpu_us = 0;
+    int64_t worker_starts_costed = 0;
+    double worker_init_cpu_us = 0;
+    double worker_init_run_queue_us = 0;
+    int64_t worker_inits_costed = 0;
+    double worker_warmup_cpu_us = 0;
+    int64_t worker_warmups = 0;
+    double worker_exit_us = 0;
+    int64_t worker_exits = 0;
     int64_t batches_costed = 0;     ///< batches with a BatchCost behind the CPU figures
 };
 
@@ -129,10 +144,13 @@ private:
         int64_t samples = 0, batches = 0;
         std::map<int, OpenBatch> open;
         /// `endNs`: the batch's BatchCost (its end).
-        void close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs);
+        /// The first batch of each new worker, also in the sums above (warm-up, see finish).
+        double first_cpu_us = 0;
+        int64_t first_samples = 0, firsts = 0;
+        void close(OpenBatch&& b, double cpuUs, double runqUs, uint64_t endNs, bool first);
     };
     /// A Fetch, Collate or BatchCost of a fetching lane: the open batch grows, or closes.
-    static void addBatchPart(Side& side, const Event& e, double dur);
+    void addBatchPart(Side& side, const Event& e, double dur);
     /// The hand-over figures of `obs`: each kept request against its worker's windows.
     void finishHandOvers(LoaderObservation& obs) const;
     /// A hand-over and the worker asked (from the WaitData of its batch, before or after it).
@@ -161,6 +179,9 @@ private:
     int64_t m_handOverCpuCalls = 0;
     int64_t m_workerBatches = 0; ///< batches the loop took from a worker (WaitData)
     size_t m_windowsKept = 0;
+    double m_startCpu = 0, m_initCpu = 0, m_initRunq = 0, m_exitSum = 0; ///< us
+    int64_t m_startsCosted = 0, m_initCosts = 0, m_exits = 0;
+    std::set<int> m_coldLanes; ///< worker lanes ready (WorkerInit) whose first batch has not ended
 };
 
 /** observeTimings over a whole vector of events. */

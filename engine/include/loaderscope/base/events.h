@@ -34,7 +34,8 @@ enum class EventKind : uint8_t {
                       ///< arg0 = worker, arg1 = samples in it
     Deliver,          ///< instant: batch handed to the loop; arg0 = worker, arg1 = delivery index
     Step,             ///< span: the training step on the host (issued kernel or timed wait)
-    StartWorkers,     ///< span: main process starting worker processes; arg0 = count
+    StartWorkers,     ///< span: main process starting worker processes; arg0 = count, arg1 = CPU ns
+                      ///< of the main thread in it (0 in recordings made before it was measured)
     Shutdown,         ///< span: shutting the workers down
     EpochBegin,       ///< instant; arg0 = epoch
     EpochEnd,         ///< instant; arg0 = epoch
@@ -104,6 +105,10 @@ enum class EventKind : uint8_t {
                       ///< worker's thread, the authentication handshake, receiving the
                       ///< descriptor; part of the HandOverWait's ns and of the next()'s PassCost),
                       ///< arg1 = descriptors fetched
+    WorkerInitCost,   ///< instant on a worker's lane as it is ready to fetch (after its WorkerInit):
+                      ///< arg0 = CPU ns of the worker process since it started (every thread; a
+                      ///< forked worker's clock starts at the fork), arg1 = ns its thread waited
+                      ///< runnable for a core (schedstat run delay) in that time
     Count
 };
 

@@ -89,7 +89,21 @@ struct LoaderConfig
     bool in_order = true;
     double timeout_s = 0.0;
     StartMethod start_method = StartMethod::Fork;
+    /// A worker's start-up off its CPU (worker_init_fn's waits, the rest of its start): slept,
+    /// after worker_init_cpu_us. Microseconds.
     double worker_init_us = 0.0;
+    /// What starting a worker costs in CPU, where the job pays it (microseconds of thread CPU):
+    /// the main thread per worker it starts (its queue, Process.start(), the fork of a large
+    /// interpreter), the new worker until it is ready to fetch (the fork's copied pages, torch's
+    /// worker loop set-up, worker_init_fn's CPU), the worker's first batch beyond a later one
+    /// (code and data touched for the first time: page faults, copy-on-write), and the worker
+    /// after its stop, before it has exited (the interpreter's shutdown, the address space torn
+    /// down), which the loop's last next() waits for as it joins the workers. With many workers
+    /// on few cores they contend for the cores, as in the job.
+    double worker_start_cpu_us = 0.0;
+    double worker_init_cpu_us = 0.0;
+    double worker_warmup_cpu_us = 0.0;
+    double worker_exit_cpu_us = 0.0;
     /// Real CPU each worker burns per batch after collating it, before it is handed on: what a
     /// PyTorch worker pays outside the dataset to put the batch into its queue (the queue's feeder
     /// thread pickling it, its tensors moved into shared memory). Microseconds of thread CPU.

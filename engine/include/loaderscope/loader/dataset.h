@@ -77,6 +77,7 @@ private:
 
     const Config& m_config;
     std::optional<WorkerInfo> m_info;
+    bool m_warm = false; ///< a worker's first sample has been fetched (loader.worker_warmup_cpu_us)
     EventWriter* m_events;
     const DatasetObjects* m_objects;  ///< the dataset's Python objects (dataset.objects), or null
     Generator m_rng;
