@@ -67,13 +67,14 @@ StepRun runSteps(int steps, double stepUs, double threadsUs)
     return r;
 }
 
-LoaderObservation observe(const std::vector<Event>& ev)
+/// What the probe's summary would say of `ev`: batches of 4 samples of `sampleBytes`, 64 an epoch.
+LoaderObservation observe(const std::vector<Event>& ev, int numWorkers = 2, int64_t sampleBytes = 1000)
 {
     LoaderObservation o;
     o.batch_size = 4;
-    o.num_workers = 2;
+    o.num_workers = numWorkers;
     o.samples_per_epoch = 64;
-    o.sample_bytes = 1000;
+    o.sample_bytes = sampleBytes;
     observeTimings(ev, o);
     return o;
 }
@@ -213,12 +214,7 @@ void TestFit::engineBurnsWorkerStartAndEnd()
     QCOMPARE(r.exitCode, 0);
     std::vector<Event> ev;
     RecordingReader(events.toStdString()).readAll([&](const Event& e) { ev.push_back(e); });
-    LoaderObservation o;
-    o.batch_size = 4;
-    o.num_workers = 1;
-    o.samples_per_epoch = 64;
-    o.sample_bytes = 64;
-    observeTimings(ev, o);
+    const LoaderObservation o = observe(ev, 1, 64);
     qInfo("fitted from the engine's run: start %.0f us, init %.0f us, warm-up %.0f us, exit %.0f us",
           o.worker_start_cpu_us, o.worker_init_cpu_us, o.worker_warmup_cpu_us, o.worker_exit_us);
     const auto near = [](double got, double asked) { return got >= 0.99 * asked && got < 2 * asked + 10'000; };
