@@ -120,11 +120,13 @@ void TestCli::summaryCountsTheJobsCpu()
     // against 16 x 200 us, a little more with the collate and its first touch of each result slot
     // (page faults are the thread's CPU too), more of it with 8 batches a worker on a loaded
     // machine (0.108 seen in a CI rehearsal). The lower bound still fails a send half counted.
+    // Above 0.125 only by what measuring the send costs on top of its 400 us (the meter's clock
+    // reads, the event): 0.1286 seen under ASan in a CI rehearsal; a send counted twice is 0.25.
     for (const auto& v : r.summary.value(QStringLiteral("workers")).toArray()) {
         const QJsonObject w = v.toObject();
         const double ratio = w.value(QStringLiteral("send_cpu_fraction")).toDouble() /
                              w.value(QStringLiteral("cpu_fraction")).toDouble();
-        QVERIFY2(ratio > 0.09 && ratio < 0.126, qPrintable(QString::number(ratio)));
+        QVERIFY2(ratio > 0.09 && ratio < 0.135, qPrintable(QString::number(ratio)));
     }
 }
 
