@@ -36,13 +36,6 @@ uint64_t batch(std::vector<Event>& ev, int lane, int64_t key, uint64_t t, int n,
     return t;
 }
 
-uint64_t processCpuNs()
-{
-    timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
-}
-
 /// One engine run in this process (no workers: nothing forks), its steps on the CPU: `steps`
 /// steps of `stepUs` wall time off the CPU, the other threads burning `threadsUs` per step.
 struct StepRun

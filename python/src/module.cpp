@@ -286,10 +286,7 @@ PYBIND11_MODULE(_native, m)
         .def("cpu_marks", [](const Session& s) {
             // One call for the four clocks the main thread reads at each next() (IterCtx): its own
             // CPU and run-queue wait, the process's CPU, the probe's own threads' CPU; ns.
-            timespec ts;
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-            const uint64_t process = uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
-            return py::make_tuple(threadCpuNs(), runDelayNs(), process, s.probeThreadsCpuNs());
+            return py::make_tuple(threadCpuNs(), runDelayNs(), ls::processCpuNs(), s.probeThreadsCpuNs());
         }, "(thread CPU, thread run-queue wait, process CPU, the probe's own threads' CPU), ns")
         .def_property_readonly("events_lost", &Session::eventsLost)
         .def_property_readonly("event_count", [](const Session& s) { return s.stopped() ? s.tally().events : int64_t(-1); })

@@ -38,6 +38,13 @@ uint64_t threadCpuNs()
     return uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
 }
 
+uint64_t processCpuNs()
+{
+    timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return uint64_t(ts.tv_sec) * 1000000000ULL + uint64_t(ts.tv_nsec);
+}
+
 uint64_t burnCpuNs(uint64_t ns, uint64_t salt)
 {
     return burnCpuUntil(threadCpuNs() + ns, salt);

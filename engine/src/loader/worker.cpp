@@ -240,12 +240,7 @@ void workerProcessMain(const WorkerArgs& args, const Config* inherited)
     }
     const uint64_t tReady = nowNs();
     events.span(EventKind::WorkerInit, tStart, tReady, -1, getpid(), args.generation);
-    {
-        timespec ts{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-        events.instant(EventKind::WorkerInitCost, tReady, -1, int64_t(ts.tv_sec) * 1000000000LL + ts.tv_nsec,
-                       int64_t(RunDelayClock().now()));
-    }
+    events.instant(EventKind::WorkerInitCost, tReady, -1, int64_t(processCpuNs()), int64_t(RunDelayClock().now()));
     ctl->state.store(uint32_t(WorkerState::Idle));
 
     switch (workerLoop({*seg, uint32_t(args.id), *config, *fetcher, events, args.parent})) {

@@ -18,6 +18,9 @@ inline uint64_t nowNs()
 void sleepNs(uint64_t ns);
 /** CPU time of the calling thread in nanoseconds (CLOCK_THREAD_CPUTIME_ID). */
 uint64_t threadCpuNs();
+/** CPU time of the calling process, every thread, in nanoseconds (CLOCK_PROCESS_CPUTIME_ID); a
+ *  forked child's starts at 0 at the fork. */
+uint64_t processCpuNs();
 /**
  * Busy computation costing `ns` nanoseconds of the calling thread's CPU time (not wall time): a
  * thread that is preempted takes longer to finish, as real decoding does on oversubscribed cores.
