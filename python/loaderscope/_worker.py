@@ -129,6 +129,9 @@ class WorkerSide:
         # batch's end. What the process spent beyond the batch is its cost to pass the batch on.
         self.task_mark = None
         self.thread_at_result = (0, 0)
+        # This thread's CPU in the probe's own code between two tasks (ns): its spans and marks
+        # are the probe's cost, not the job's, so they come out of the PassCost.
+        self.own_ns = 0
         self.last_key = None        # the batch the last task delivered (None: no batch)
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         from torch.utils.data._utils import worker
@@ -163,11 +166,13 @@ class WorkerSide:
 
     def on_task(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):
+            c0 = _native.thread_cpu_ns()
             now = _native.now()
             if self.idle_since is not None:
                 self.writer.span(K.WAIT_TASK, self.idle_since, now)
                 self.idle_since = None
             self.recorder.begin_batch(_native.batch_key(self.epoch, r[0]))
+            self.own_ns += max(0, self.recorder.begin_clocks[0] - c0)
             self._pass_cost()
         elif isinstance(r, self.resume_type):
             self.epoch += 1  # persistent workers: a new epoch of the same iterator
@@ -178,10 +183,11 @@ class WorkerSide:
         the ones the recorder read as this task began and as the last one ended."""
         mark = (time.process_time_ns(),) + self.recorder.begin_clocks
         last, self.task_mark = self.task_mark, mark
+        own, self.own_ns = self.own_ns, 0
         if last is None or self.last_key is None:
             return
         fetch_cpu = max(0, self.thread_at_result[0] - last[1])
-        outside = max(0, mark[0] - last[0] - fetch_cpu)
+        outside = max(0, mark[0] - last[0] - fetch_cpu - own)
         self.writer.instant(K.PASS_COST, _native.now(), self.last_key, outside,
                             max(0, mark[2] - self.thread_at_result[1]))
 
@@ -192,6 +198,7 @@ class WorkerSide:
             delivered = not isinstance(r[1], self.end_type) and self.task_mark is not None
             self.last_key = self.recorder.batch if delivered else None
             self.idle_since = _native.now()
+            self.own_ns += max(0, _native.thread_cpu_ns() - self.thread_at_result[0])
 
 
 class IndexQueue:

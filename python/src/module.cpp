@@ -285,9 +285,17 @@ PYBIND11_MODULE(_native, m)
         .def("stop_collector", &Session::stopCollector, py::call_guard<py::gil_scoped_release>())
         .def("cpu_marks", [](const Session& s) {
             // One call for the four clocks the main thread reads at each next() (IterCtx): its own
-            // CPU and run-queue wait, the process's CPU, the probe's own threads' CPU; ns.
-            return py::make_tuple(threadCpuNs(), runDelayNs(), ls::processCpuNs(), s.probeThreadsCpuNs());
-        }, "(thread CPU, thread run-queue wait, process CPU, the probe's own threads' CPU), ns")
+            // CPU and run-queue wait, the process's CPU, the probe's own threads' CPU; ns. Read in
+            // this order (make_tuple's arguments are not), then the thread's CPU again: what the
+            // reads after the first cost (a /proc read, a clock per probe thread: ~10 us warm,
+            // several times that cold) is the probe's, not the job's.
+            const uint64_t thread = threadCpuNs();
+            const uint64_t runq = runDelayNs();
+            const uint64_t process = ls::processCpuNs();
+            const uint64_t probe = s.probeThreadsCpuNs();
+            return py::make_tuple(thread, runq, process, probe, threadCpuNs());
+        }, "(thread CPU, thread run-queue wait, process CPU, the probe's own threads' CPU, thread CPU after "
+           "these reads), ns")
         .def_property_readonly("events_lost", &Session::eventsLost)
         .def_property_readonly("event_count", [](const Session& s) { return s.stopped() ? s.tally().events : int64_t(-1); })
         .def_property_readonly("recording_live_path", &Session::recordingLivePath)

@@ -108,9 +108,10 @@ def case_io_bound(tmp):
     io = io_mean(config["dataset"])
     check(2000 * 0.9 <= io <= 2000 * 1.3, "2 ms of I/O per sample fits io_latency_us %r" % config["dataset"]["io_latency_us"])
     t = config["train"]
-    # A sleeping step: on the CPU (no GPU here), little of it CPU (a 500 us sleep's system call and
-    # wake-up cost 150-200 us here; 0.302 of the step was seen once beside a full test run).
-    check(t["step_on"] == "cpu" and t["step_cpu_us"] < 0.4 * t["step_us"],
+    # A sleeping step: on the CPU (no GPU here), little of it CPU: the sleep's system call and
+    # wake-up, and the loop's own lines. The probe's hooks around next() are not the job's: their
+    # CPU is left out (108 us of a 723 us step seen; with it in, 0.2 to 0.3 of the step).
+    check(t["step_on"] == "cpu" and t["step_cpu_us"] < 0.25 * t["step_us"],
           "a sleeping step fits %r" % {k: t[k] for k in ("step_on", "step_us", "step_cpu_us")})
     o, loader = real["observed"], config["loader"]
     life = {k: loader[k] for k in ("worker_start_cpu_us", "worker_init_cpu_us", "worker_warmup_cpu_us",
