@@ -89,6 +89,7 @@ private slots:
     void gilReleasePointsAreFitted();
     void workerStartAndEndCostCpu();
     void engineBurnsWorkerStartAndEnd();
+    void firstReceiveIsAStartCost();
 };
 
 void TestFit::cpuBoundFitsNoIo()
@@ -217,6 +218,53 @@ void TestFit::engineBurnsWorkerStartAndEnd()
     QVERIFY2(near(o.worker_exit_us, 25'000), qPrintable(QString::number(o.worker_exit_us)));
     // The warm-up is not spread over the samples: 200 us each, not 200 + 20,000 / 64.
     QVERIFY2(o.cpu_us_per_sample < 200 + 100, qPrintable(QString::number(o.cpu_us_per_sample)));
+}
+
+void TestFit::firstReceiveIsAStartCost()
+{
+    // The loop's first receive from each new worker (its first connection to that worker's
+    // resource_sharer thread, the first unpickle's lazy imports) costs 20 ms of CPU, 5 ms of it in
+    // the hand-over; a later one 1 ms, 0.3 ms of it in the hand-over. The 19 ms beyond a later
+    // receive is a start cost of that worker (the loop pays it once per worker), not 19 ms / 6 of
+    // every batch. The probe writes a batch's WaitData before its PassCost and HandOverCost, the
+    // engine after them: both orders give the same figures.
+    for (const bool engineOrder : {false, true}) {
+        std::vector<Event> ev;
+        uint64_t t = 1'000'000;
+        ev.push_back({t, t, -1, 0, 0, EventKind::EpochBegin, int16_t(LaneMain)});
+        ev.push_back({t, t + 50'000 * kUs, -1, 2, 10'000 * int64_t(kUs), EventKind::StartWorkers, int16_t(LaneMain)});
+        for (int w = 0; w < 2; ++w)
+            ev.push_back({t, t + 60'000 * kUs, -1, 100 + w, 1, EventKind::WorkerInit, int16_t(w)});
+        t += 70'000 * kUs;
+        for (int64_t key = 0; key < 6; ++key) {
+            const bool first = key < 2;
+            const int64_t receive = (first ? 20'000 : 1'000) * int64_t(kUs);
+            const int64_t handOver = (first ? 5'000 : 300) * int64_t(kUs);
+            const Event wait{t, t + 2'000 * kUs, key, key % 2, 4, EventKind::WaitData, int16_t(LaneMain)};
+            const uint64_t e = t + 2'000 * kUs;
+            const std::vector<Event> costs{{e, e, key, receive, 0, EventKind::PassCost, int16_t(LaneMain)},
+                                           {e, e, key, handOver, 1, EventKind::HandOverWait, int16_t(LaneMain)},
+                                           {e, e, key, handOver, 1, EventKind::HandOverCost, int16_t(LaneMain)}};
+            if (!engineOrder)
+                ev.push_back(wait);
+            ev.insert(ev.end(), costs.begin(), costs.end());
+            if (engineOrder)
+                ev.push_back(wait);
+            t += 5'000 * kUs;
+        }
+        const LoaderObservation o = observe(ev);
+        QCOMPARE(o.first_receives, int64_t(2));
+        QVERIFY2(std::abs(o.first_receive_cpu_us - 19'000) < 1e-6, qPrintable(QString::number(o.first_receive_cpu_us)));
+        QVERIFY2(std::abs(o.receive_cpu_us - 1'000) < 1e-6, qPrintable(QString::number(o.receive_cpu_us)));
+        QVERIFY2(std::abs(o.handover_cpu_us - 300) < 1e-6, qPrintable(QString::number(o.handover_cpu_us)));
+        QCOMPARE(o.receives_costed, int64_t(6));
+        const LoaderObservation back = observationFromJson(observationToJson(o));
+        QCOMPARE(back.first_receive_cpu_us, o.first_receive_cpu_us);
+        QCOMPARE(back.first_receives, int64_t(2));
+        // The start's 5 ms of CPU per worker, and the first receive's extra 19 ms.
+        QVERIFY2(std::abs(fitConfig(o).loader.worker_start_cpu_us - 24'000) < 1e-6,
+                 qPrintable(QString::number(fitConfig(o).loader.worker_start_cpu_us)));
+    }
 }
 
 void TestFit::stepOnTheCpuOrTheDevice()

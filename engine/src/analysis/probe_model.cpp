@@ -134,6 +134,13 @@ void ObservationAccumulator::addBatchPart(Side& side, const Event& e, double dur
     }
 }
 
+void ObservationAccumulator::addFirstReceive(const MainCost& c)
+{
+    m_firstSum.receive_us += c.receive_us;
+    m_firstSum.handover_us += c.handover_us;
+    m_firstSum.handovers += c.handovers;
+}
+
 void ObservationAccumulator::add(const Event& e)
 {
     const double dur = double(e.t1 > e.t0 ? e.t1 - e.t0 : 0) * kUs;
@@ -175,6 +182,17 @@ void ObservationAccumulator::add(const Event& e)
             const double cpu = double(std::max<int64_t>(0, e.arg0)) * kUs;
             m_handOverCpu += cpu;
             m_handOverCpuCalls += e.arg1;
+            MainCost c;
+            c.key = e.batch;
+            c.handover_us = cpu;
+            c.handovers = e.arg1;
+            if (m_firstKeys.count(e.batch))
+                addFirstReceive(c);
+            else if (m_lastMain.key == e.batch) {
+                m_lastMain.handover_us += cpu;
+                m_lastMain.handovers += e.arg1;
+            } else
+                m_lastMain = c;
         }
         break;
     case EventKind::Step:
@@ -192,6 +210,14 @@ void ObservationAccumulator::add(const Event& e)
         // (unpickling, shared-memory handles), with no waiting in it.
         if (e.lane == LaneMain && e.batch >= 0 && e.arg0 >= 0) {
             ++m_workerBatches;
+            if (m_unreceived.erase(int(e.arg0)) > 0) {
+                if (m_lastMain.key == e.batch) {
+                    ++m_firstReceives; // its PassCost came first (the engine's order)
+                    addFirstReceive(m_lastMain);
+                } else if (m_firstKeys.size() < kMaxHandOvers) {
+                    m_firstKeys.insert(e.batch);
+                }
+            }
             if (auto h = m_handOvers.find(e.batch); h != m_handOvers.end())
                 h->second.worker = int(e.arg0);
             else if (m_batchWorker.size() < kMaxHandOvers)
@@ -214,8 +240,20 @@ void ObservationAccumulator::add(const Event& e)
             m_sendCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
             ++m_sends;
         } else if (e.lane == LaneMain) {
-            m_receiveCpu += double(std::max<int64_t>(0, e.arg0)) * kUs;
+            const double cpu = double(std::max<int64_t>(0, e.arg0)) * kUs;
+            m_receiveCpu += cpu;
             ++m_receives;
+            MainCost c;
+            c.key = e.batch;
+            c.receive_us = cpu;
+            if (m_firstKeys.count(e.batch)) {
+                ++m_firstReceives;
+                addFirstReceive(c);
+            } else if (m_lastMain.key == e.batch) {
+                m_lastMain.receive_us += cpu;
+            } else {
+                m_lastMain = c;
+            }
         }
         break;
     case EventKind::StepCost:
@@ -254,8 +292,10 @@ void ObservationAccumulator::add(const Event& e)
         }
         break;
     case EventKind::WorkerInit:
-        if (e.lane >= 0)
+        if (e.lane >= 0) {
             m_coldLanes.insert(e.lane); // its next batch is its first
+            m_unreceived.insert(e.lane);
+        }
         // From iter(loader) to this worker ready to fetch: process start, the job's imports in a
         // spawned worker, worker_init_fn, the fetcher. The engine pays its own (small) process
         // start on top of worker_init_us.
@@ -312,6 +352,19 @@ void ObservationAccumulator::finish(LoaderObservation& obs) const
     obs.receive_cpu_us = m_receives ? m_receiveCpu / double(m_receives) : 0;
     obs.receives_costed = m_receives;
     finishHandOvers(obs);
+    // The first receive from each new worker against the later ones: what it costs beyond them
+    // is a cost of the worker's start, paid once per worker by the loop (fitConfig), not of every
+    // batch. A watch with no later receive keeps the plain means.
+    if (m_firstReceives > 0 && m_receives > m_firstReceives) {
+        const double later = (m_receiveCpu - m_firstSum.receive_us) / double(m_receives - m_firstReceives);
+        obs.receive_cpu_us = std::max(0.0, later);
+        obs.first_receive_cpu_us =
+            std::max(0.0, m_firstSum.receive_us - later * double(m_firstReceives)) / double(m_firstReceives);
+        obs.first_receives = m_firstReceives;
+        if (m_handOverCpuCalls > m_firstSum.handovers && m_firstSum.handovers > 0)
+            obs.handover_cpu_us = std::max(0.0, m_handOverCpu - m_firstSum.handover_us) /
+                                  double(m_handOverCpuCalls - m_firstSum.handovers);
+    }
 }
 
 void ObservationAccumulator::finishHandOvers(LoaderObservation& obs) const
@@ -391,7 +444,8 @@ Config fitConfig(const LoaderObservation& o)
         // Starting and ending workers, as CPU where the job spends it: with many workers on few
         // cores they contend (each of a large interpreter's workers costs tens of ms). What is
         // left of a worker's start (iter(loader) to ready) beyond those is slept.
-        l.worker_start_cpu_us = std::max(0.0, o.worker_start_cpu_us);
+        // The loop's CPU to start a worker, its first receive from it beyond a later one included.
+        l.worker_start_cpu_us = std::max(0.0, o.worker_start_cpu_us) + std::max(0.0, o.first_receive_cpu_us);
         l.worker_warmup_cpu_us = std::max(0.0, o.worker_warmup_cpu_us);
         l.worker_exit_cpu_us = std::max(0.0, o.worker_exit_us);
         if (o.worker_inits_costed > 0) {

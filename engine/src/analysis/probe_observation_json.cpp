@@ -81,6 +81,7 @@ std::string observationToJson(const LoaderObservation& o)
     j["worker_init_run_queue_us"] = {{"mean", o.worker_init_run_queue_us}, {"n", o.worker_inits_costed}};
     j["worker_warmup_cpu_us"] = {{"mean", o.worker_warmup_cpu_us}, {"n", o.worker_warmups}};
     j["worker_exit_us"] = {{"mean", o.worker_exit_us}, {"n", o.worker_exits}};
+    j["first_receive_cpu_us"] = {{"mean", o.first_receive_cpu_us}, {"n", o.first_receives}};
     j["batches_costed"] = o.batches_costed;
     return j.dump(2);
 }
@@ -100,7 +101,7 @@ LoaderObservation observationFromJson(const std::string& text)
                     "run_queue_us_per_sample", "collate_us_per_batch", "step_us", "steps", "next_ready_us",
                     "worker_init_us", "batches_costed", "step_cost_us", "device_step", "send_cpu_us",
                     "receive_cpu_us", "threads_cpu_us", "handover_us", "worker_start_cpu_us", "worker_init_cpu_us",
-                    "worker_init_run_queue_us", "worker_warmup_cpu_us", "worker_exit_us"});
+                    "worker_init_run_queue_us", "worker_warmup_cpu_us", "worker_exit_us", "first_receive_cpu_us"});
     LoaderObservation o;
     if (r.isSet("batch_size"))
         o.batch_size = r.integer("batch_size", 1, 1, int64_t(1) << 30);
@@ -170,6 +171,7 @@ LoaderObservation observationFromJson(const std::string& text)
     meanOf(r, "worker_init_run_queue_us", o.worker_init_run_queue_us, o.worker_inits_costed);
     meanOf(r, "worker_warmup_cpu_us", o.worker_warmup_cpu_us, o.worker_warmups);
     meanOf(r, "worker_exit_us", o.worker_exit_us, o.worker_exits);
+    meanOf(r, "first_receive_cpu_us", o.first_receive_cpu_us, o.first_receives);
     meanOf(r, "receive_cpu_us", o.receive_cpu_us, o.receives_costed);
     meanOf(r, "threads_cpu_us", o.threads_cpu_us, o.threads_costed);
     if (r.isSet("handover_us")) {

@@ -6,6 +6,7 @@
 #include "loaderscope/config/config.h"
 #include "loaderscope/base/events.h"
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <optional>
@@ -102,6 +103,12 @@ struct LoaderObservation
     int64_t worker_warmups = 0;
     double worker_exit_us = 0;
     int64_t worker_exits = 0;
+    /// The loop's first receive from each new worker (its first connection to that worker's
+    /// resource_sharer thread; the process's first unpickle with its lazy imports): its main
+    /// PassCost beyond a later one, mean. Out of receive_cpu_us and handover_cpu_us, which it
+    /// would raise for every batch (one 19 ms first receive in 64 batches is 0.3 ms each).
+    double first_receive_cpu_us = 0;
+    int64_t first_receives = 0;
     int64_t batches_costed = 0;     ///< batches with a BatchCost behind the CPU figures
 };
 
@@ -182,6 +189,21 @@ private:
     double m_startCpu = 0, m_initCpu = 0, m_initRunq = 0, m_exitSum = 0; ///< us
     int64_t m_startsCosted = 0, m_initCosts = 0, m_exits = 0;
     std::set<int> m_coldLanes; ///< worker lanes ready (WorkerInit) whose first batch has not ended
+    /// The loop's first receive from each new worker. A batch's main PassCost and HandOverCost
+    /// come before its WaitData in the engine's recordings and after it in the probe's: the
+    /// last batch's are kept for the one order, the first batches' keys for the other.
+    struct MainCost
+    {
+        int64_t key = INT64_MIN;
+        double receive_us = 0, handover_us = 0;
+        int64_t handovers = 0;
+    };
+    void addFirstReceive(const MainCost& c);
+    std::set<int> m_unreceived;   ///< worker lanes ready whose first batch the loop has not taken
+    std::set<int64_t> m_firstKeys; ///< first batches taken, their costs not yet seen
+    MainCost m_lastMain;
+    MainCost m_firstSum;          ///< the first receives' costs, summed (also in the sums above)
+    int64_t m_firstReceives = 0;
 };
 
 /** observeTimings over a whole vector of events. */
