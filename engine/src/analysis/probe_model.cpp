@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/analysis/probe_model.h"
 
-#include "config/json_reader.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
 
 namespace loaderscope {
-
-using detail::json;
-using detail::ObjectReader;
 
 namespace {
 
@@ -134,11 +129,21 @@ void ObservationAccumulator::addBatchPart(Side& side, const Event& e, double dur
     }
 }
 
-void ObservationAccumulator::addFirstReceive(const MainCost& c)
+void ObservationAccumulator::MainCost::add(const MainCost& c)
 {
-    m_firstSum.receive_us += c.receive_us;
-    m_firstSum.handover_us += c.handover_us;
-    m_firstSum.handovers += c.handovers;
+    receive_us += c.receive_us;
+    handover_us += c.handover_us;
+    handovers += c.handovers;
+}
+
+void ObservationAccumulator::addMainCost(const MainCost& c)
+{
+    if (m_firstKeys.count(c.key))
+        m_firstSum.add(c);
+    else if (m_lastMain.key == c.key)
+        m_lastMain.add(c);
+    else
+        m_lastMain = c;
 }
 
 void ObservationAccumulator::add(const Event& e)
@@ -182,17 +187,7 @@ void ObservationAccumulator::add(const Event& e)
             const double cpu = double(std::max<int64_t>(0, e.arg0)) * kUs;
             m_handOverCpu += cpu;
             m_handOverCpuCalls += e.arg1;
-            MainCost c;
-            c.key = e.batch;
-            c.handover_us = cpu;
-            c.handovers = e.arg1;
-            if (m_firstKeys.count(e.batch))
-                addFirstReceive(c);
-            else if (m_lastMain.key == e.batch) {
-                m_lastMain.handover_us += cpu;
-                m_lastMain.handovers += e.arg1;
-            } else
-                m_lastMain = c;
+            addMainCost({e.batch, 0, cpu, e.arg1});
         }
         break;
     case EventKind::Step:
@@ -213,7 +208,7 @@ void ObservationAccumulator::add(const Event& e)
             if (m_unreceived.erase(int(e.arg0)) > 0) {
                 if (m_lastMain.key == e.batch) {
                     ++m_firstReceives; // its PassCost came first (the engine's order)
-                    addFirstReceive(m_lastMain);
+                    m_firstSum.add(m_lastMain);
                 } else if (m_firstKeys.size() < kMaxHandOvers) {
                     m_firstKeys.insert(e.batch);
                 }
@@ -243,17 +238,9 @@ void ObservationAccumulator::add(const Event& e)
             const double cpu = double(std::max<int64_t>(0, e.arg0)) * kUs;
             m_receiveCpu += cpu;
             ++m_receives;
-            MainCost c;
-            c.key = e.batch;
-            c.receive_us = cpu;
-            if (m_firstKeys.count(e.batch)) {
-                ++m_firstReceives;
-                addFirstReceive(c);
-            } else if (m_lastMain.key == e.batch) {
-                m_lastMain.receive_us += cpu;
-            } else {
-                m_lastMain = c;
-            }
+            if (m_firstKeys.count(e.batch))
+                ++m_firstReceives; // its WaitData came first (the probe's order)
+            addMainCost({e.batch, cpu, 0, 0});
         }
         break;
     case EventKind::StepCost:

@@ -197,8 +197,10 @@ private:
         int64_t key = INT64_MIN;
         double receive_us = 0, handover_us = 0;
         int64_t handovers = 0;
+        void add(const MainCost& c);
     };
-    void addFirstReceive(const MainCost& c);
+    /// A main PassCost or HandOverCost: into the first receives' sums, or the last batch's.
+    void addMainCost(const MainCost& c);
     std::set<int> m_unreceived;   ///< worker lanes ready whose first batch the loop has not taken
     std::set<int64_t> m_firstKeys; ///< first batches taken, their costs not yet seen
     MainCost m_lastMain;
