@@ -17,7 +17,7 @@ JOBS="${JOBS:-2}"
 
 packages=(cmake ninja-build g++ ccache pkg-config
           qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-          qt6-translations-l10n libgl-dev libqt6opengl6-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev libzstd-dev libcli11-dev
+          qt6-translations-l10n libgl-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev libzstd-dev libcli11-dev
           xvfb xauth imagemagick fonts-dejavu-core
           python3-dev pybind11-dev python3-torch   # the Python probe and its tests (real PyTorch jobs)
           desktop-file-utils appstream man-db    # the install test checks the menu entry, metainfo, man pages
@@ -26,6 +26,12 @@ packages=(cmake ninja-build g++ ccache pkg-config
           # taken out of openssh-server, never installed: see take_out_sshd), and nss_wrapper, which
           # gives sshd its privilege-separation user without adding one to this machine.
           openssh-client libwrap0 libnss-wrapper)
+# Names that differ between the releases the README names (Debian 12 bookworm, 13 trixie).
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+case "$codename" in
+  bookworm) packages+=(libqt6opengl6-dev) ;;  # qt6-charts-dev's CMake files need Qt6OpenGL, packaged apart on 12
+  *) ;;                                       # 13: Qt6OpenGL's CMake files come with qt6-base-dev
+esac
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 missing=()
@@ -76,7 +82,8 @@ take_out_sshd() {
   while read -r dep; do
     read -r name op ver <<<"$(sed -E 's/^([^ (]+) *(\(([<>=]+) *([^)]+)\))?.*$/\1 \3 \4/' <<<"$dep")"
     case "$name" in lib*[0-9]|lib*[0-9]g|zlib1g) ;; *) continue ;; esac  # not libpam-modules, adduser...
-    have=$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null | sed -n 's/^install ok installed //p')
+    # Not installed yet is an answer, not an error (dpkg-query exits 1: pipefail must not end us).
+    have=$(dpkg-query -W -f='${Status} ${Version}' "$name" 2>/dev/null | sed -n 's/^install ok installed //p' || true)
     if [ -z "$have" ] || { [ -n "$op" ] && ! dpkg --compare-versions "$have" "$op" "$ver"; }; then
       need+=("$name")
     fi
@@ -94,8 +101,12 @@ take_out_sshd() {
   fi
   rm -rf "$tmp" "$root"
   mv "$root.new" "$root"
-  local libs
+  local libs helper
   libs=$(ldd "$sshd" 2>&1 || true)
+  # OpenSSH 9.8 and later (Debian 13) run connections in sshd-session (10: and sshd-auth).
+  for helper in "$root/usr/lib/openssh/sshd-session" "$root/usr/lib/openssh/sshd-auth"; do
+    if [ -x "$helper" ]; then libs+=$'\n'$(ldd "$helper" 2>&1 || true); fi
+  done
   if grep -q "not found" <<<"$libs"; then
     echo "run.sh: $sshd lacks libraries ($(grep 'not found' <<<"$libs" | tr -s ' \t\n' ' ')); the SSH tests will be skipped" >&2
   else

@@ -35,6 +35,9 @@ def main():
     out = sys.argv[1]
     samples = int(sys.argv[2]) if len(sys.argv) > 2 else 64
     wait = len(sys.argv) > 3 and sys.argv[3] == "--wait-stdin"
+    # torch 2.4 and later ask for libuv's TCPStore by default; Debian's torch (2.6 on Debian 13)
+    # is built without libuv and refuses it: the classic store serves two local ranks as well.
+    os.environ.setdefault("USE_LIBUV", "0")
     dist.init_process_group("gloo")
     rank, world = dist.get_rank(), dist.get_world_size()
     ds = Samples(samples, 0.004 if rank == 1 else 0.0005)

@@ -180,7 +180,7 @@ class SshLab:
                     "AllowTcpForwarding no",
                     "PrintMotd no",
                     "LogLevel VERBOSE",
-                ] + ["SetEnv %s=%s" % kv for kv in sorted(self.host_env.get(host, {}).items())] + [""]))
+                ] + self._helper_paths() + ["SetEnv %s=%s" % kv for kv in sorted(self.host_env.get(host, {}).items())] + [""]))
             log = os.path.join(self.dir, "sshd_%s_%d.log" % (tag, attempt))
             with open(log, "w") as out:
                 p = subprocess.Popen([self.sshd, "-D", "-e", "-f", config], stdin=subprocess.DEVNULL,
@@ -197,6 +197,18 @@ class SshLab:
                 continue
             raise Failure("sshd on %s:%d did not start (exit %s):\n%s" % (host, port, p.returncode, text[-2000:]))
         raise Failure("sshd on %s: no free port in 3 tries" % host)
+
+    def _helper_paths(self):
+        """OpenSSH 9.8 and later (Debian 13 has 10) run each connection in sshd-session, and 10 the
+        authentication in sshd-auth, found at the paths they were built with (/usr/lib/openssh):
+        the ones taken out beside this sshd are named instead."""
+        libexec = os.path.join(os.path.dirname(os.path.dirname(self.sshd)), "lib", "openssh")
+        lines = []
+        for option, name in (("SshdSessionPath", "sshd-session"), ("SshdAuthPath", "sshd-auth")):
+            path = os.path.join(libexec, name)
+            if os.path.exists(path):
+                lines.append("%s %s" % (option, path))
+        return lines
 
     def _trust_host_keys(self):
         with open(self.known_hosts, "w") as f:
