@@ -3,6 +3,7 @@
 // process is started. Engine runs that produce each piece of advice are in tst_recommend.
 #include "advicetest.h"
 #include "loaderscope/base/sentences.h"
+#include "loaderscope/outputs/summary.h"
 
 #include <QtTest>
 
@@ -32,6 +33,7 @@ private slots:
     void metricsAnyLaneOrder();
     void metricsWorkerSharesWithinTheWindow();
     void metricsJobCpuOutsideTheFetches();
+    void unseenBatchesFromTheNumbering();
 };
 
 void TestAdvice::rules_data()
@@ -634,4 +636,51 @@ void TestAdvice::metricsJobCpuOutsideTheFetches()
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)
+// Issue 44: deliveries not seen (events lost) are found from the batch numbers: per epoch, the
+// highest task + 1; the holes with the times of the deliveries seen around them.
+void TestAdvice::unseenBatchesFromTheNumbering()
+{
+    auto delivery = [](int epoch, int64_t task, uint64_t t) {
+        Event e;
+        e.kind = EventKind::WaitData;
+        e.lane = LaneMain;
+        e.batch = batchKey(epoch, task);
+        e.t0 = t;
+        e.t1 = t + 10;
+        e.arg1 = 4;
+        return e;
+    };
+    MetricsAccumulator m;
+    // Epoch 0: tasks 0-4 lost (a reconnect after the rings moved on), 5-9 seen, 12 seen, 10-11 lost.
+    // Epoch 1: all of 0-7 seen, out of order (in_order False) and one twice.
+    for (int64_t t : {7, 5, 6, 9, 8, 12})
+        m.add(delivery(0, t, 1000 + uint64_t(t) * 100));
+    for (int64_t t : {1, 0, 3, 2, 2, 5, 4, 7, 6})
+        m.add(delivery(1, t, 5000 + uint64_t(t) * 100));
+    const RunFigures f = m.figures();
+    QCOMPARE(f.batches, int64_t(15));          // every WaitData with a batch (the repeat too)
+    QCOMPARE(f.batches_numbered, int64_t(13 + 8));
+    QCOMPARE(f.unseen.size(), size_t(2));
+    QCOMPARE(f.unseen[0].epoch, 0);
+    QCOMPARE(f.unseen[0].first_task, int64_t(0));
+    QCOMPARE(f.unseen[0].last_task, int64_t(4));
+    QCOMPARE(f.unseen[0].t0, uint64_t(0));    // from the start
+    QCOMPARE(f.unseen[0].t1, uint64_t(1500)); // to task 5's next()
+    QCOMPARE(f.unseen[1].first_task, int64_t(10));
+    QCOMPARE(f.unseen[1].last_task, int64_t(11));
+    QCOMPARE(f.unseen[1].t0, uint64_t(1910)); // task 9's end
+    QCOMPARE(f.unseen[1].t1, uint64_t(2200)); // task 12's start
+    // Only with events lost is the difference a figure: then it is said, at least.
+    RunSummary s;
+    s.figures = f;
+    s.figures.batches = 14; // without the repeat
+    finishSummary(s, nullptr);
+    QCOMPARE(s.batches_unseen, int64_t(0));
+    s.events_lost = 100;
+    finishSummary(s, nullptr);
+    QCOMPARE(s.batches_unseen, int64_t(21 - 14));
+    QVERIFY(!s.figures_reliable);
+    QCOMPARE(parseRunSummary(runSummaryToJson(s)).batches_unseen, s.batches_unseen);
+}
+
 #include "tst_advice.moc"

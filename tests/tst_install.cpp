@@ -357,9 +357,20 @@ void TestInstall::desktopEntryAndMetainfo()
 
     Result r = run(validate, {desktop}, env, m_work.path());
     QVERIFY2(r.exitCode == 0 && r.out.trimmed().isEmpty() && r.err.trimmed().isEmpty(), (r.out + r.err).constData());
-    // --strict: warnings fail too (pedantic hints do not).
-    r = run(appstream, {QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--strict"), metainfo}, env, m_work.path());
-    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    // Errors, warnings and infos all fail (pedantic hints do not), but one: the project has no
+    // homepage to name yet, which AppStream 1.0 (Debian 13) reports as a warning and 0.16 (Debian
+    // 12) not at all. --strict would fail on it, so the lines are read instead.
+    r = run(appstream, {QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--pedantic"), metainfo}, env, m_work.path());
+    bool noHomepage = false;
+    for (const QByteArray& line : (r.out + r.err).split('\n')) {
+        if (!line.startsWith("E:") && !line.startsWith("W:") && !line.startsWith("I:"))
+            continue;
+        if (line.startsWith("W:") && line.contains(": url-homepage-missing"))
+            noHomepage = true;
+        else
+            QFAIL(("AppStream says: " + line + "\n" + r.out + r.err).constData());
+    }
+    QVERIFY2(r.exitCode == 0 || (r.exitCode == 3 && noHomepage), (r.out + r.err).constData());
 
     // The pieces refer to each other: Exec and Icon to installed files, the launchable to the entry.
     QFile d(desktop);

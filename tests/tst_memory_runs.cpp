@@ -76,6 +76,8 @@ private slots:
     void copyOnRead();
     void countersConsistent_data();
     void countersConsistent();
+    void peakSlotsExact_data();
+    void peakSlotsExact();
     void presetsAdvice_data();
     void presetsAdvice();
     void killedWorkerWithoutOom();
@@ -165,6 +167,44 @@ void TestMemoryRuns::copyOnRead()
     }
     const bool expectAdvice = start == QLatin1String("fork") && layout == QLatin1String("refcounted");
     QCOMPARE(adviceIds(r.summary).contains(QStringLiteral("copy_on_read")), expectAdvice);
+}
+
+// Issue 44: the slots' peak is counted where the loop takes a slot, not sampled: a run shorter than
+// a few samples (20 per second) reports the same peak as a long one of the same shape, and a run
+// whose batches went through slots never reports 0.
+void TestMemoryRuns::peakSlotsExact_data()
+{
+    QTest::addColumn<QByteArray>("shape"); // the config with %1 for dataset.length
+    QTest::addColumn<int>("shortLength");  // about 0.2 s of loop: 16-20 batches, past the prefetch
+    QTest::addColumn<int>("longLength");   // about 5 s
+    QTest::newRow("2 workers, 16 KiB samples") << QByteArray(R"({"dataset":{"length":%1,"sample_bytes":16384,"io_latency_us":2000},
+        "loader":{"batch_size":16,"num_workers":2},"train":{"step_us":1000},"device":{"backend":"sim"}})") << 256 << 4800;
+    // The case the issue saw at 0: contiguous objects, 2 workers, batch 64.
+    QTest::newRow("contiguous objects") << QByteArray(R"({"dataset":{"length":%1,"sample_bytes":4096,"io_latency_us":100,
+        "objects":{"count":20000,"bytes_each":4096,"layout":"contiguous"}},
+        "loader":{"batch_size":64,"num_workers":2},"train":{"step_us":1000},"device":{"backend":"sim"}})") << 1280 << 81920;
+}
+
+void TestMemoryRuns::peakSlotsExact()
+{
+    QFETCH(QByteArray, shape);
+    QFETCH(int, shortLength);
+    QFETCH(int, longLength);
+    qint64 peak[2] = {0, 0};
+    double seconds[2] = {0, 0};
+    const int lengths[2] = {shortLength, longLength};
+    for (int i = 0; i < 2; ++i) {
+        const QByteArray config = QString::fromUtf8(shape).arg(lengths[i]).toUtf8();
+        const EngineResult r = runEngine(config, {}, 120000);
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.summary.value(QStringLiteral("batches")).toInteger() > 0);
+        peak[i] = memoryOf(r.summary).value(QStringLiteral("shm")).toObject().value(QStringLiteral("peak_slots_in_use_bytes")).toInteger();
+        seconds[i] = r.summary.value(QStringLiteral("seconds")).toDouble();
+        QVERIFY2(peak[i] > 0, "batches went through the slots, and the peak says 0");
+    }
+    qInfo("peak slots in use: %lld B over %.2f s, %lld B over %.2f s", qlonglong(peak[0]), seconds[0], qlonglong(peak[1]), seconds[1]);
+    QCOMPARE(peak[0], peak[1]);
 }
 
 void TestMemoryRuns::countersConsistent_data()

@@ -17,8 +17,11 @@
 #include <QtTest>
 
 #include <cerrno>
+#include <climits>
 #include <csignal>
 #include <cstring>
+#include <string>
+#include <vector>
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mount.h>
@@ -32,8 +35,16 @@ namespace {
 
 QString g_notPrivate; ///< why the private namespace could not be entered (empty when it was)
 
+bool under(const std::string& path, const std::string& folder)
+{
+    return path == folder || (path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+                              path[folder.size()] == '/');
+}
+
 /// unshare(CLONE_NEWNS), then tmpfs on /dev/shm and /tmp, seen by this process and its children
-/// only. Done before QCoreApplication starts any thread.
+/// only. Done before QCoreApplication starts any thread. The source and build trees stay reachable
+/// where they are: a clone under /tmp (users build there too) is bound back into the new tmpfs,
+/// from a descriptor opened before the tmpfs hid it.
 QString enterPrivateNamespace()
 {
     if (geteuid() != 0)
@@ -43,8 +54,33 @@ QString enterPrivateNamespace()
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         return QStringLiteral("cannot make / private: %1").arg(QString::fromUtf8(strerror(errno)));
     for (const char* where : {"/dev/shm", "/tmp"}) {
+        struct Kept
+        {
+            std::string path;
+            int fd;
+        };
+        std::vector<Kept> kept;
+        for (const char* tree : {LOADERSCOPE_SOURCE_DIR, LOADERSCOPE_BINARY_DIR}) {
+            char real[PATH_MAX];
+            if (!realpath(tree, real) || !under(real, where))
+                continue;
+            const int fd = ::open(real, O_PATH | O_DIRECTORY | O_CLOEXEC);
+            if (fd < 0)
+                return QStringLiteral("cannot open %1: %2").arg(QString::fromUtf8(real), QString::fromUtf8(strerror(errno)));
+            kept.push_back({real, fd});
+        }
         if (mount("tmpfs", where, "tmpfs", MS_NOSUID, "size=512m,mode=1777") != 0)
             return QStringLiteral("cannot mount a tmpfs on %1: %2").arg(QString::fromLatin1(where), QString::fromUtf8(strerror(errno)));
+        for (const Kept& k : kept) {
+            const std::string from = "/proc/self/fd/" + std::to_string(k.fd);
+            const bool ok = QDir().mkpath(QString::fromStdString(k.path)) &&
+                            mount(from.c_str(), k.path.c_str(), nullptr, MS_BIND | MS_REC, nullptr) == 0;
+            const int err = errno;
+            ::close(k.fd);
+            if (!ok)
+                return QStringLiteral("cannot bind %1 back into the private %2: %3")
+                    .arg(QString::fromStdString(k.path), QString::fromLatin1(where), QString::fromUtf8(strerror(err)));
+        }
     }
     return {};
 }

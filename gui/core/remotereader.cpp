@@ -275,23 +275,25 @@ void RemoteReader::deliver()
 {
     if (!m_released || !m_reader)
         return;
+    // A GUI thread that is behind is not sent more: the rest waits in the saved stream (on disk,
+    // indexed) and goes as the GUI thread catches up, late rather than lost. What is queued for it
+    // stays bounded (kMaxPendingBatches batches), whatever the job writes.
     const size_t chunks = m_reader->chunks();
-    if (m_chunksRead < chunks) {
-        const int64_t shift = m_shift;
-        EventBatch batch;
-        batch.reserve(kBatchEvents);
-        auto flush = [&] {
-            if (batch.empty())
-                return;
-            if (m_pending.load(std::memory_order_relaxed) >= kMaxPendingBatches) {
-                m_dropped += batch.size(); // the GUI thread is behind: the saved stream has them
-            } else {
-                m_pending.fetch_add(1, std::memory_order_relaxed);
-                emit eventsAvailable(batch, m_dropped + lostSoFar());
-            }
-            batch.clear();
-        };
-        const bool whole = m_reader->readChunks(m_chunksRead, [&](const loaderscope::Event& e) {
+    const int64_t shift = m_shift;
+    EventBatch batch;
+    batch.reserve(kBatchEvents);
+    auto flush = [&] {
+        if (batch.empty())
+            return;
+        m_pending.fetch_add(1, std::memory_order_relaxed);
+        emit eventsAvailable(batch, m_dropped + lostSoFar());
+        batch.clear();
+    };
+    // Once the stream has ended (or the connection has, or we stop) the backlog is finite: all of
+    // it goes now.
+    const bool all = m_draining || m_reader->streamEnd().has_value();
+    while (m_chunksRead < chunks && (all || m_pending.load(std::memory_order_relaxed) < kMaxPendingBatches)) {
+        const bool whole = m_reader->readChunks(m_chunksRead, m_chunksRead + 1, [&](const loaderscope::Event& e) {
             loaderscope::Event x = e;
             x.t0 = uint64_t(int64_t(e.t0) - shift);
             x.t1 = uint64_t(int64_t(e.t1) - shift);
@@ -306,13 +308,19 @@ void RemoteReader::deliver()
                 flush();
         });
         flush();
-        m_chunksRead = chunks;
+        ++m_chunksRead;
         if (!whole)
             return fail(tr("%1's stream is damaged (a chunk's checksum): %2 events kept.")
                             .arg(m_o.host.display(), QLocale().toString(qulonglong(m_events))));
     }
+    if (m_chunksRead < chunks)
+        return; // the rest when the GUI thread has taken some (the next pump)
     if (m_reader->streamEnd() && !m_ended) {
         m_ended = true;
+        // The final count of what was lost (the end record's, and this side's drops), even when
+        // no event came after the last count was sent: a figure never looks complete if it is not.
+        m_pending.fetch_add(1, std::memory_order_relaxed);
+        emit eventsAvailable(EventBatch{}, m_dropped + lostSoFar());
         const uint32_t reason = m_reader->streamEnd()->reason;
         emit creatorEnded(reason != uint32_t(loaderscope::StreamEndReason::Finished) &&
                           reason != uint32_t(loaderscope::StreamEndReason::Interrupted));
@@ -321,7 +329,11 @@ void RemoteReader::deliver()
 
 quint64 RemoteReader::lostSoFar() const
 {
-    if (!m_reader || m_reader->beacons().empty())
+    if (!m_reader)
+        return 0;
+    if (const auto& end = m_reader->streamEnd())
+        return end->lost_ring + end->lost_stream; // the last word
+    if (m_reader->beacons().empty())
         return 0;
     const loaderscope::StreamBeacon& b = m_reader->beacons().back();
     return b.lost_ring + b.lost_stream;
@@ -329,6 +341,7 @@ quint64 RemoteReader::lostSoFar() const
 
 void RemoteReader::processEnded()
 {
+    m_draining = true; // nothing more will come: what the saved stream holds goes to the GUI thread
     readOutput();
     pump();
     if (m_failed || m_finished)
@@ -378,6 +391,7 @@ void RemoteReader::fail(const QString& reason)
 void RemoteReader::finish()
 {
     if (!m_finished) {
+        m_draining = true;
         readOutput();
         if (m_reader && !m_failed) {
             m_reader->refresh();

@@ -120,7 +120,8 @@ private:
     size_t m_chunksRead = 0;
     quint64 m_events = 0;      ///< delivered
     quint64 m_jobRecords = 0;  ///< the stream's job descriptions already passed on
-    quint64 m_dropped = 0;     ///< before the axis origin, or while the GUI thread was behind
+    bool m_draining = false;   ///< the connection ended or we stop: deliver the whole backlog
+    quint64 m_dropped = 0;     ///< before the axis origin (a rank that joined the shared axis late)
     quint64 m_lastEventT = 0;  ///< our clock
     std::atomic<int> m_pending{0};
     QByteArray m_stderr;

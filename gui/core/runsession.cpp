@@ -50,6 +50,8 @@ void RunSession::wireReader(Reader* r)
         if (m_live)
             m_live->add(events);
         m_lost = lost;
+        if (lost > 0 && m_live)
+            showUnseen();
         emit liveUpdate();
     });
 }
@@ -293,6 +295,8 @@ void RunSession::finishRun(bool ok, const QString& message)
                     const bool simulated = m_model.simulatedDevice();
                     m_model.takeContents(*fresh);
                     m_model.setSimulatedDevice(simulated);
+                    if (m_lost > 0 && m_live)
+                        showUnseen();
                 }
                 emit reloading(1.0);
             });
@@ -370,6 +374,18 @@ void RunSession::readBackDetail(qint64 t0, qint64 t1)
             if (!events->empty())
                 m_model.insertDetail(t0, t1, *events);
         });
+}
+
+void RunSession::showUnseen()
+{
+    // Where the loop's deliveries were not seen, on the model's time axis: from the delivery
+    // seen before each hole (the job's start for the first) to the one after it.
+    std::vector<std::pair<qint64, qint64>> ranges;
+    const quint64 origin = m_model.origin();
+    auto at = [origin](uint64_t t) { return t > origin ? qint64(t - origin) : qint64(0); };
+    for (const auto& u : m_live->batchNumbering().unseen)
+        ranges.emplace_back(at(u.t0), at(u.t1));
+    m_model.setUnseen(std::move(ranges));
 }
 
 loaderscope::RunSummary RunSession::liveSummary() const

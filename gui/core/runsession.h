@@ -114,6 +114,8 @@ private:
     void endAttached(bool failed, const QString& message);
     /// The probe's description of the job (from its segment here, or from its stream over ssh).
     void describeJob(const QByteArray& json);
+    /// Events were lost: the model shades where the loop's deliveries were not seen.
+    void showUnseen();
 
     EngineLauncher m_launcher;
     JobTracker m_jobs;

@@ -319,6 +319,8 @@ QStringList figureLines(const RunSummary& s)
     QStringList out;
     const bool trace = fromTrace(s);
     out << T::tr("Source: %1").arg(source(s));
+    if (const QString partial = unseenBatches(s); !partial.isEmpty())
+        out << partial;
     if (!trace)
         out << T::tr("Samples/s: %1").arg(partialRun(s) ? partialFigure(rate(f.samples_per_s)) : rate(f.samples_per_s));
     if (f.first_batch_s)
@@ -345,6 +347,14 @@ QStringList figureLines(const RunSummary& s)
 bool partialRun(const RunSummary& s)
 {
     return s.exit_code != 0 || s.interrupted;
+}
+
+QString unseenBatches(const RunSummary& s)
+{
+    if (s.batches_unseen <= 0)
+        return {};
+    return T::tr("Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen")
+        .arg(count(double(s.figures.batches)), count(double(s.figures.batches + s.batches_unseen)), count(double(s.events_lost)));
 }
 
 QString partialFigure(const QString& figure)

@@ -68,6 +68,10 @@ bool partialRun(const loaderscope::RunSummary& s);
 QString partialFigure(const QString& figure);
 /// "Verdict over the part that ran: highly input-bound".
 QString partialVerdict(const QString& verdict);
+/// Figures from a record with holes (events lost: a reconnect after the job's rings moved on, a
+/// slow stream): "Partial: 237 of at least 256 batches seen (1,234 events lost)". Empty when
+/// every batch the loop delivered was seen.
+QString unseenBatches(const loaderscope::RunSummary& s);
 
 /// Profiler-trace recommendations (plain sentences from the trace analysis) in the current
 /// language; kept until the trace analysis speaks in advice ids.

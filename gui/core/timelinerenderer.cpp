@@ -198,6 +198,34 @@ void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, 
     p.drawText(badge, Qt::AlignCenter, SummaryText::duration(double(dur) * 1e-9));
 }
 
+/// Where the loop's deliveries were not seen (events lost): a hatched band over every lane, so
+/// that an empty stretch never reads as a loader that did nothing, and its name above the lanes
+/// when it is wide enough.
+void paintUnseen(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme)
+{
+    const TimeMapper& map = d.map;
+    const double top = d.layout.axisRect().bottom(), bottom = std::min(d.layout.lanesBottom(), d.layout.target().bottom());
+    const QColor ink = theme.docs ? QColor(0xb4, 0x53, 0x09) : QColor(0xfb, 0xbf, 0x24);
+    for (const auto& [a, b] : m.unseen()) {
+        const double x0 = std::max(map.x(a), map.x0()), x1 = std::min(map.x(b), map.x0() + map.width());
+        if (x1 <= x0)
+            continue;
+        const QRectF band(x0, top, x1 - x0, bottom - top);
+        QColor wash = ink;
+        wash.setAlpha(28);
+        p.fillRect(band, wash);
+        p.fillRect(band, QBrush(ink, Qt::BDiagPattern));
+        const QString label = T::tr("events lost: batches not seen");
+        const QFontMetricsF fm(p.font());
+        if (fm.horizontalAdvance(label) + 8 <= band.width()) {
+            const QRectF box(x0 + 2, top + 2, fm.horizontalAdvance(label) + 6, fm.height() + 2);
+            p.fillRect(box, theme.background);
+            p.setPen(theme.text);
+            p.drawText(box, Qt::AlignCenter, label);
+        }
+    }
+}
+
 void paintOverlay(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme,
                   const TimelineOverlay& overlay)
 {
@@ -509,6 +537,8 @@ RenderStats TimelineRenderer::paint(QPainter& p, const TimelineDrawList& d, cons
         paintInstants(p, m.lane(li), lr, map, theme);
         p.setClipping(false);
     }
+    p.setFont(font);
+    paintUnseen(p, d, m, theme);
     paintLegend(p, d, theme);
     p.setFont(font);
     if (marks.range)

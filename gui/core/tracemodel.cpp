@@ -87,11 +87,21 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_counterBuckets.clear();
     m_memory.clear();
     m_coverage = {{std::numeric_limits<qint64>::min(), kForever}}; // nothing evicted yet
+    m_unseen.clear();
     m_bucketNs = kFirstBucketNs;
     m_evicted = 0;
     m_end = 0;
     m_spans = 0;
     m_events = 0;
+    ++m_generation;
+    emit changed();
+}
+
+void TraceModel::setUnseen(std::vector<std::pair<qint64, qint64>> ranges)
+{
+    if (ranges == m_unseen)
+        return;
+    m_unseen = std::move(ranges);
     ++m_generation;
     emit changed();
 }

@@ -151,6 +151,11 @@ public:
     void setProtectedRange(qint64 t0, qint64 t1) { m_protected = {t0, t1}; }
     /// Spans dropped from detail so far.
     qint64 evictedSpans() const { return m_evicted; }
+    /// Where the events of batches the loop delivered are missing (events lost: a reconnect after
+    /// the job's rings moved on, a stream that dropped chunks), model time, sorted; the timeline
+    /// shades them. Set by whoever knows the losses (RunSession); cleared by reset().
+    const std::vector<std::pair<qint64, qint64>>& unseen() const { return m_unseen; }
+    void setUnseen(std::vector<std::pair<qint64, qint64>> ranges);
 
     qint64 histogramBucketNs() const { return m_bucketNs; }
     /// The aggregate slot of a span kind on its lane (0..3), or -1 when it is not aggregated.
@@ -214,6 +219,7 @@ private:
     std::vector<CounterBucket> m_counterBuckets;
     std::vector<std::pair<qint64, qint64>> m_coverage;
     std::pair<qint64, qint64> m_protected{0, -1};
+    std::vector<std::pair<qint64, qint64>> m_unseen;
     qint64 m_bucketNs = kFirstBucketNs;
     qint64 m_budget = kDefaultDetailBudget;
     qint64 m_evicted = 0;

@@ -49,6 +49,8 @@ void LiveRanksWindow::build(int count)
     m_clock.assign(size_t(count), Clock{});
     for (int i = 0; i < count; ++i) {
         auto* session = new RunSession(this);
+        // A rank's end shows at once (its final figures, partial or not), not at the next tick.
+        connect(session, &RunSession::runFinished, this, [this] { refresh(); });
         auto* row = new QHBoxLayout;
         auto* title = new QLabel(stack);
         title->setWordWrap(true);
@@ -214,6 +216,8 @@ void LiveRanksWindow::refresh()
                            : tr("rank %1 · waiting for its first batch").arg(rank);
         if (!m_host[i].isEmpty())
             text = tr("%1 on %2").arg(text, m_host[i]);
+        if (const QString partial = SummaryText::unseenBatches(live); !partial.isEmpty())
+            text += QLatin1Char('\n') + partial;
         if (!m_lostMessage[i].isEmpty())
             text += QLatin1Char('\n') + m_lostMessage[i];
         m_titles[i]->setText(text);

@@ -55,7 +55,10 @@ def _start():
     opts = STATE.options
     if value != "1":
         folder = os.path.abspath(value)
-        os.makedirs(folder, exist_ok=True)
+        if any(p in folder for p in ("{rank}", "{pid}", "{host}")):
+            opts.watch_folder = folder  # made by the session, filled in (_session.ProbeSession)
+        else:
+            os.makedirs(folder, exist_ok=True)
         # LOADERSCOPE_SUMMARY / _EVENTS, when set, win over the folder's defaults.
         opts.summary = opts.summary or os.path.join(folder, "summary.{host}.rank{rank}.json")
         opts.events = opts.events or os.path.join(folder, "events.{host}.rank{rank}.bin")

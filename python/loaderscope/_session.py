@@ -17,7 +17,7 @@ from . import _native
 from . import _shm
 from ._lanes import LaneAllocator
 from ._record import LoaderRecord
-from ._state import STATE, disable, safe, warn
+from ._state import STATE, disable, fail, safe, warn
 
 # The first line the probe writes on stderr; the app attaches by this exact segment name. With an
 # event file or trace asked for, `recording=<path>` follows: the recording while it is written
@@ -81,6 +81,8 @@ class ProbeSession:
         self.recording = None
         self._lock_fd = None
         self._temp_dir = None
+        if opts.watch_folder:
+            os.makedirs(self._expand(opts.watch_folder), exist_ok=True)
         target = opts.events or opts.trace
         if target and _replaceable(self._expand(target)):
             where = os.path.dirname(os.path.abspath(self._expand(target))) or "."
@@ -204,6 +206,9 @@ class ProbeSession:
             # A forked child's loaders are not its parent's (a forked rank is told apart by .rank<N>).
             root, ext = os.path.splitext(out)
             out = "%s.pid%d%s" % (root, self.pid, ext)
+        if STATE.options.watch_folder:
+            # The rank may have been learnt since the session began (torch.distributed): its folder.
+            os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         return out
 
     def meta(self, exit_code, interrupted=False):

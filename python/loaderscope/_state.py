@@ -23,6 +23,9 @@ class Options:
         # Per-sample spans on 1 in N samples (1 = every sample); batch figures are always exact.
         self.sample_every = _env_int("LOADERSCOPE_SAMPLE_EVERY", 1, 1, 1 << 20)
         self.program = None
+        # LOADERSCOPE_WATCH=<folder> with {rank}, {pid} or {host}: made by the session, with the
+        # placeholders filled in as in file names (the rank is known then, not at start-up).
+        self.watch_folder = None
 
 
 def _env_int(name, default, lo, hi):

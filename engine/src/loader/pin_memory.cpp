@@ -45,7 +45,8 @@ int PinnedPool::take(uint64_t timeoutNs)
     const int i = m_free.back();
     m_free.pop_back();
     m_inUse.fetch_add(1, std::memory_order_relaxed);
-    pinnedAccounting().in_use.fetch_add(m_bytes, std::memory_order_relaxed);
+    PinnedAccounting& pinned = pinnedAccounting();
+    raisePeak(pinned.in_use_peak, pinned.in_use.fetch_add(m_bytes, std::memory_order_relaxed) + m_bytes);
     return i;
 }
 

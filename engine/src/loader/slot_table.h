@@ -30,6 +30,7 @@ public:
         h->task_idx = taskIdx;
         h->message[0] = '\0';
         h->state.store(uint32_t(SlotState::Assigned), std::memory_order_release);
+        m_seg.noteSlotsInUse(uint64_t(m_held.size() - m_free.size()) * m_seg.layout().slot_payload_bytes);
         return s;
     }
     void give(uint32_t s)

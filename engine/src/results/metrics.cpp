@@ -244,6 +244,7 @@ void MetricsAccumulator::addLoopEvent(const Event& e, uint64_t d)
         m_waitNs += d;
         if (e.batch >= 0) {
             ++m_batches;
+            noteDelivery(e.batch, e.t0, e.t1);
             m_samples += std::max<int64_t>(0, e.arg1);
             if (batchKeyEpoch(e.batch) == 0 && (m_firstDelivery == 0 || e.t1 < m_firstDelivery))
                 m_firstDelivery = e.t1;
@@ -398,11 +399,57 @@ void setLoopFigures(RunFigures& f, int64_t samples, int64_t batches, uint64_t lo
     f.data_stall_fraction = std::min(1.0, double(waitNs) * kNs / f.seconds);
 }
 
+void MetricsAccumulator::noteDelivery(int64_t key, uint64_t t0, uint64_t t1)
+{
+    std::map<int64_t, SeenRun>& runs = m_seen[batchKeyEpoch(key)];
+    const int64_t task = batchKeyTask(key);
+    // The run that ends just before this task, if any, grows; else a run of its own starts.
+    auto next = runs.upper_bound(task);
+    if (next != runs.begin()) {
+        auto prev = std::prev(next);
+        if (task <= prev->second.last)
+            return; // seen before (a repeated event): nothing new
+        if (task == prev->second.last + 1) {
+            prev->second.last = task;
+            prev->second.t1 = std::max(prev->second.t1, t1);
+            if (next != runs.end() && next->first == task + 1) { // the hole is closed
+                prev->second.last = next->second.last;
+                prev->second.t1 = std::max(prev->second.t1, next->second.t1);
+                runs.erase(next);
+            }
+            return;
+        }
+    }
+    if (next != runs.end() && next->first == task + 1) {
+        const SeenRun grown{next->second.last, std::min(next->second.t0, t0), next->second.t1};
+        runs.erase(next);
+        runs.emplace(task, grown);
+        return;
+    }
+    runs.emplace(task, SeenRun{task, t0, t1});
+}
+
+void MetricsAccumulator::batchNumbering(RunFigures& f) const
+{
+    uint64_t before = 0; // the end of the last delivery seen before the current run (the previous epoch's)
+    for (const auto& [epoch, runs] : m_seen) {
+        int64_t expected = 0;
+        for (const auto& [first, run] : runs) {
+            if (first > expected)
+                f.unseen.push_back({epoch, expected, first - 1, before, run.t0});
+            expected = run.last + 1;
+            before = run.t1;
+        }
+        f.batches_numbered += expected;
+    }
+}
+
 RunFigures MetricsAccumulator::figures() const
 {
     RunFigures f;
     setLoopFigures(f, m_samples, m_batches, m_loopEnd > m_loopBegin && m_loopBegin != 0 ? m_loopEnd - m_loopBegin : 0,
                    m_waitNs);
+    batchNumbering(f);
     const double s = f.seconds;
     if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
         f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;

@@ -469,10 +469,10 @@ bool RecordingReader::decode(const Chunk& c, std::vector<uint8_t>& buf, const st
     return true;
 }
 
-bool RecordingReader::readChunks(size_t first, const std::function<void(const Event&)>& sink) const
+bool RecordingReader::readChunks(size_t first, size_t last, const std::function<void(const Event&)>& sink) const
 {
     std::vector<uint8_t> buf;
-    for (size_t i = first; i < m_chunks.size(); ++i)
+    for (size_t i = first; i < std::min(last, m_chunks.size()); ++i)
         if (!decode(m_chunks[i], buf, sink))
             return false;
     return true;

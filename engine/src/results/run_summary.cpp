@@ -532,6 +532,7 @@ std::string runSummaryToJson(const RunSummary& s)
     j["worker_to_main_bytes_per_batch"] = s.worker_to_main_bytes_per_batch;
     j["events"] = s.events;
     j["events_lost"] = s.events_lost;
+    j["batches_unseen"] = s.batches_unseen;
     j["version"] = s.version;
     return j.dump(2);
 }
@@ -570,6 +571,7 @@ RunSummary parseRunSummary(const std::string& text)
     s.worker_to_main_bytes_per_batch = numFrom(j, "worker_to_main_bytes_per_batch");
     s.events = intFrom(j, "events");
     s.events_lost = intFrom(j, "events_lost");
+    s.batches_unseen = intFrom(j, "batches_unseen");
     s.version = strFrom(j, "version");
     return s;
 }

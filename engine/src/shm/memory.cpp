@@ -349,13 +349,18 @@ void MemorySampler::sampleOnce(bool everyone)
             remember(*p, t, ProcessMemory{*rss, 0, 0}, false);
         }
     }
-    const uint64_t slots = slotBytesInUse(m_segment);
+    // The most in use since the last sample (counted where slots and buffers are taken), not
+    // only what this instant's scan sees: a short run's batches pass between two samples.
+    const uint64_t slots = m_segment.takeSlotsPeak(slotBytesInUse(m_segment));
     const std::optional<ShmSpace> shm = devShmSpace();
     ev.instant(EventKind::ShmUsage, t, shm ? int64_t(shm->size) : 0, int64_t(slots), shm ? int64_t(shm->used) : 0,
                LaneMain);
-    const PinnedAccounting& pinned = pinnedAccounting();
+    PinnedAccounting& pinned = pinnedAccounting();
     const uint64_t held = pinned.held.load(std::memory_order_relaxed);
-    const uint64_t inUse = m_sharedPinned ? std::min(held, slots) : pinned.in_use.load(std::memory_order_relaxed);
+    uint64_t inUse = pinned.in_use.load(std::memory_order_relaxed);
+    inUse = std::max(inUse, pinned.in_use_peak.exchange(inUse, std::memory_order_relaxed));
+    if (m_sharedPinned)
+        inUse = std::min(held, slots);
     // Only while there is (or just was) pinned memory: most runs have none.
     if (held > 0 || m_lastPinnedHeld > 0)
         ev.instant(EventKind::PinnedMemory, t, -1, int64_t(held), int64_t(inUse), LaneMain);

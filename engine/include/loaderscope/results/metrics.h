@@ -38,6 +38,14 @@ public:
     /// Figures from everything added so far.
     RunFigures figures() const;
     int64_t eventsAdded() const { return m_events; }
+    /// Only the batch numbering of figures() (batches_numbered, unseen): cheap, for a view that
+    /// shades where deliveries were not seen.
+    RunFigures batchNumbering() const
+    {
+        RunFigures f;
+        batchNumbering(f);
+        return f;
+    }
     int numWorkers() const { return int(m_workers.size()); }
 
 private:
@@ -110,6 +118,17 @@ private:
     uint64_t m_blockedNs[kHostBlockReasons + 1] = {}; ///< by HostBlock (index 0 unused)
     int64_t m_samples = 0;
     int64_t m_batches = 0;
+    /// The deliveries seen (WaitData with a batch), per epoch, as runs of consecutive task
+    /// numbers: first task -> {last task, the first's next() start, the last's next() end}. As
+    /// many entries as holes (none lost: one per epoch), whatever the run's length.
+    struct SeenRun
+    {
+        int64_t last = 0;
+        uint64_t t0 = 0, t1 = 0;
+    };
+    std::map<int, std::map<int64_t, SeenRun>> m_seen;
+    void noteDelivery(int64_t batchKey, uint64_t t0, uint64_t t1);
+    void batchNumbering(RunFigures& f) const;
     uint64_t m_epoch0Begin = 0;
     uint64_t m_firstDelivery = 0;    ///< earliest end of a next() that delivered an epoch-0 batch
     uint64_t m_startWorkersNs = 0;

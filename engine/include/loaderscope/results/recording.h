@@ -271,7 +271,12 @@ public:
               const std::function<bool()>& cancel = {}) const;
     /// Events of chunks [first, chunks()) in file order (a live follower reads what refresh() found).
     /// False when a chunk's bytes do not match their checksum (it stops there).
-    bool readChunks(size_t first, const std::function<void(const Event&)>& sink) const;
+    bool readChunks(size_t first, const std::function<void(const Event&)>& sink) const
+    {
+        return readChunks(first, m_chunks.size(), sink);
+    }
+    /// Chunks [first, last) only (a follower that takes a few at a time).
+    bool readChunks(size_t first, size_t last, const std::function<void(const Event&)>& sink) const;
     /// Every event, in file order.
     void readAll(const std::function<void(const Event&)>& sink, const std::function<bool()>& cancel = {}) const
     {

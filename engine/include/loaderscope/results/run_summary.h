@@ -163,6 +163,19 @@ struct RunFigures
 {
     int64_t samples = 0;                 ///< delivered to the loop
     int64_t batches = 0;                 ///< delivered to the loop
+    /// The batch numbers the deliveries seen reach: per epoch, the highest task number + 1,
+    /// summed. At least `batches`; more when deliveries were not seen (events lost) or, with
+    /// in_order False, when the loop stopped before an earlier batch came.
+    int64_t batches_numbered = 0;
+    /// Where deliveries were not seen: each run of missing batch numbers, with the time between
+    /// the deliveries seen around it (ns, the events' clock). Empty when every number was seen.
+    struct UnseenBatches
+    {
+        int epoch = 0;
+        int64_t first_task = 0, last_task = 0; ///< inclusive
+        uint64_t t0 = 0, t1 = 0;               ///< the previous delivery seen's end .. the next one's start
+    };
+    std::vector<UnseenBatches> unseen;
     double seconds = 0;                  ///< the loop's time (see above)
     double samples_per_s = 0;            ///< samples / seconds
     double batches_per_s = 0;            ///< batches / seconds
@@ -258,6 +271,10 @@ struct RunSummary
     double worker_to_main_bytes_per_batch = 0;
     int64_t events = 0;
     int64_t events_lost = 0;
+    /// With events lost: the batches the loop delivered that no event shows, at least
+    /// (figures.batches_numbered - figures.batches; a whole epoch unseen is not counted). The
+    /// figures are then partial: figures.batches of at least batches + batches_unseen.
+    int64_t batches_unseen = 0;
     std::string version;
 
     /// English recommendation texts (the `recommendations` key, kept for compatibility).

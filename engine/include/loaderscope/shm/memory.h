@@ -93,6 +93,9 @@ struct PinnedAccounting
 {
     std::atomic<uint64_t> held{0};    ///< allocated or registered
     std::atomic<uint64_t> in_use{0};  ///< of which holding a batch now
+    /// in_use at its highest since the memory sampler last read it, raised where a buffer is
+    /// taken (exact, not sampled); the sampler reads and resets it.
+    std::atomic<uint64_t> in_use_peak{0};
 };
 PinnedAccounting& pinnedAccounting();
 

@@ -6,6 +6,8 @@
 #include "loaderscope/base/events.h"
 #include "loaderscope/shm/shm_layout.h"
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +36,14 @@ struct SegmentSpec
     /// The engine's segment for a run: sizes from the loader config.
     static SegmentSpec forConfig(const Config& config, const std::string& configJson);
 };
+
+/// An atomic maximum: `peak` becomes at least `value` (any thread).
+inline void raisePeak(std::atomic<uint64_t>& peak, uint64_t value)
+{
+    uint64_t seen = peak.load(std::memory_order_relaxed);
+    while (seen < value && !peak.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
+    }
+}
 
 class Segment
 {
@@ -85,6 +95,14 @@ public:
     /// Changes whenever the config text is rewritten (its FNV-1a digest; 0 while being written).
     uint64_t configDigest() const;
 
+    /// Batch-slot bytes in use, exactly at their highest since the memory sampler last took the
+    /// peak: the main process's slot table reports the bytes in use after every take, so a slot
+    /// taken and given back between two samples (a short run, a fast batch) still counts. In this
+    /// process's memory, not the segment's; any thread.
+    void noteSlotsInUse(uint64_t bytes) { raisePeak(m_slotsPeak, bytes); }
+    /// The highest since the last call, at least `now`; the next period starts at `now`.
+    uint64_t takeSlotsPeak(uint64_t now) { return std::max(now, m_slotsPeak.exchange(now)); }
+
 private:
     Segment() = default;
     /// create(): makes the shm object `name` (0600), reserves m_layout.total_bytes and maps it;
@@ -97,6 +115,7 @@ private:
     ShmLayout m_layout;
     bool m_owner = false;
     bool m_unlinked = false;
+    std::atomic<uint64_t> m_slotsPeak{0};
 };
 
 /** What a list of live segments shows (File ▸ Attach): read from a segment's header. */
