@@ -9,6 +9,7 @@
 #include "loaderscope/analysis/profiler_import.h"
 #include "loaderscope/analysis/ranks.h"
 #include "loaderscope/analysis/recording_digest.h"
+#include "loaderscope/outputs/summary.h"
 
 #include <nlohmann/json.hpp>
 
@@ -47,7 +48,18 @@ nlohmann::json digestJson(const RecordingDigest& d, int rank)
                         {"loop_s", f.seconds}, {"samples_per_s", f.samples_per_s},
                         {"data_stall_fraction", f.data_stall_fraction}, {"gpu_busy_fraction", f.gpu_busy_fraction},
                         {"verdict", runVerdict(f)}, {"truncated", d.shortfall.truncated},
-                        {"stopped_at", nullptr}};
+                        {"stopped_at", nullptr}, {"events_lost", d.events_lost}, {"batches_unseen", 0}};
+    if (d.events_lost > 0) {
+        // A saved stream that could not send everything: its figures are partial, and say so.
+        RunSummary partial;
+        partial.figures = f;
+        partial.events_lost = int64_t(d.events_lost);
+        noteLostEvents(partial);
+        const int64_t unseen = partial.batches_unseen;
+        r["batches_unseen"] = unseen;
+        std::cerr << "loaderscope-engine: " << d.path << ": partial: " << d.events_lost << " events were lost; "
+                  << f.batches << " of at least " << (f.batches + unseen) << " batches seen\n";
+    }
     if (d.shortfall.truncated) {
         r["stopped_at"] = d.shortfall.stoppedAt;
         r["warning"] = describeShortfall(d.shortfall);

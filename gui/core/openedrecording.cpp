@@ -5,6 +5,7 @@
 
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/outputs/own_trace.h"
+#include "loaderscope/outputs/summary.h"
 #include "loaderscope/results/run_summary.h"
 
 #include <QCoreApplication>
@@ -82,6 +83,8 @@ loaderscope::RunSummary summaryOf(const OpenedRecording& r)
     s.num_workers = r.digest.num_workers;
     s.events = int64_t(r.digest.events);
     s.verdict = loaderscope::runVerdict(s.figures); // the run's own rule (engine and probe summaries)
+    s.events_lost = int64_t(r.digest.events_lost); // a saved stream's own count: partial figures say so
+    loaderscope::noteLostEvents(s);
     // The figures are those of what the file holds (figures_reliable stays: it speaks of lost
     // events, which a file cut short does not have; the warning says where it stopped).
     if (!r.warning.isEmpty())

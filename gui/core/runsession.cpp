@@ -378,14 +378,7 @@ void RunSession::readBackDetail(qint64 t0, qint64 t1)
 
 void RunSession::showUnseen()
 {
-    // Where the loop's deliveries were not seen, on the model's time axis: from the delivery
-    // seen before each hole (the job's start for the first) to the one after it.
-    std::vector<std::pair<qint64, qint64>> ranges;
-    const quint64 origin = m_model.origin();
-    auto at = [origin](uint64_t t) { return t > origin ? qint64(t - origin) : qint64(0); };
-    for (const auto& u : m_live->batchNumbering().unseen)
-        ranges.emplace_back(at(u.t0), at(u.t1));
-    m_model.setUnseen(std::move(ranges));
+    m_model.setUnseen(m_live->batchNumbering().unseen);
 }
 
 loaderscope::RunSummary RunSession::liveSummary() const

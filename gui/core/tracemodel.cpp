@@ -106,6 +106,15 @@ void TraceModel::setUnseen(std::vector<std::pair<qint64, qint64>> ranges)
     emit changed();
 }
 
+void TraceModel::setUnseen(const std::vector<loaderscope::RunFigures::UnseenBatches>& unseen)
+{
+    std::vector<std::pair<qint64, qint64>> ranges;
+    auto at = [this](uint64_t t) { return t > m_origin ? qint64(t - m_origin) : qint64(0); };
+    for (const auto& u : unseen)
+        ranges.emplace_back(at(u.t0), at(u.t1));
+    setUnseen(std::move(ranges));
+}
+
 void TraceModel::reserve(size_t spansPerLane)
 {
     for (Lane& l : m_lanes)

@@ -13,6 +13,7 @@
 #include "memorytracks.h"
 
 #include "loaderscope/base/events.h"
+#include "loaderscope/results/run_summary.h"
 
 #include <QObject>
 #include <QString>
@@ -156,6 +157,9 @@ public:
     /// shades them. Set by whoever knows the losses (RunSession); cleared by reset().
     const std::vector<std::pair<qint64, qint64>>& unseen() const { return m_unseen; }
     void setUnseen(std::vector<std::pair<qint64, qint64>> ranges);
+    /// The same from the figures' runs of batch numbers not seen (events' clock, ns): from the
+    /// delivery seen before each (the start for the first) to the one after it.
+    void setUnseen(const std::vector<loaderscope::RunFigures::UnseenBatches>& unseen);
 
     qint64 histogramBucketNs() const { return m_bucketNs; }
     /// The aggregate slot of a span kind on its lane (0..3), or -1 when it is not aggregated.

@@ -30,6 +30,10 @@ RecordingDigest digestRecording(const std::string& path, const std::function<boo
     d.figures = acc.figures();
     d.events = uint64_t(acc.eventsAdded());
     d.shortfall = reader.shortfall();
+    if (const auto& end = reader.streamEnd())
+        d.events_lost = end->lost_ring + end->lost_stream;
+    else if (!reader.beacons().empty())
+        d.events_lost = reader.beacons().back().lost_ring + reader.beacons().back().lost_stream;
     return d;
 }
 

@@ -60,11 +60,16 @@ RunSummary makeRunSummary(const Config& config, const RunReport& r)
     return s;
 }
 
+void noteLostEvents(RunSummary& s)
+{
+    s.figures_reliable = s.events_lost == 0;
+    s.batches_unseen = s.events_lost > 0 ? std::max<int64_t>(0, s.figures.batches_numbered - s.figures.batches) : 0;
+}
+
 void finishSummary(RunSummary& s, const LoaderKnobs* knobs)
 {
     s.cores = usableCores();
-    s.figures_reliable = s.events_lost == 0;
-    s.batches_unseen = s.events_lost > 0 ? std::max<int64_t>(0, s.figures.batches_numbered - s.figures.batches) : 0;
+    noteLostEvents(s);
     s.verdict = runVerdict(s.figures);
     s.version = LOADERSCOPE_VERSION;
     s.advice = knobs ? adviseRun(*knobs, s) : std::vector<Advice>{};

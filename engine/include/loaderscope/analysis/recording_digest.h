@@ -21,6 +21,8 @@ struct RecordingDigest
     int num_workers = 0;
     bool simulated_device = true;  ///< RecordingHeader::simulated_device: the engine's simulated GPU (or none)
     uint64_t events = 0;           ///< events read (the whole chunks)
+    uint64_t events_lost = 0;      ///< a stream's own count of events it could not send (its
+                                   ///< end record's, else its last beacon's); 0 for a file recording
     uint64_t clock_origin_ns = 0;
     uint64_t t_min = 0, t_max = 0; ///< CLOCK_MONOTONIC ns of the chunks read
     RunFigures figures;

@@ -23,6 +23,9 @@ struct LoaderKnobs;
  * reliable (no event lost), the verdict (runVerdict), the version, and with `knobs` the advice.
  */
 void finishSummary(RunSummary& s, const LoaderKnobs* knobs);
+/// What s.events_lost means for its figures (finishSummary's part, for summaries made without
+/// it: an opened recording): figures_reliable, and batches_unseen from the batch numbering.
+void noteLostEvents(RunSummary& s);
 
 /** The typed summary of a finished run (figures, verdict, advice, exit state). */
 RunSummary makeRunSummary(const Config& config, const RunReport& report);
