@@ -81,6 +81,7 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
     QString error;
     if (!loadEventsFile(r.path, model, &error))
         return fail(error);
+    shadeUnseen(model, r);
     const loaderscope::RunSummary summary = summaryOf(r);
     o.summaryLines = SummaryText::lines(summary);
     if (paths.size() == 1) {

@@ -1153,7 +1153,7 @@
     <message>
         <location filename="../gui/core/eventfile.cpp" line="95"/>
         <location filename="../gui/core/eventfile.cpp" line="119"/>
-        <location filename="../gui/core/openedrecording.cpp" line="56"/>
+        <location filename="../gui/core/openedrecording.cpp" line="58"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
@@ -1179,7 +1179,7 @@
     </message>
     <message>
         <location filename="../gui/core/eventfile.cpp" line="140"/>
-        <location filename="../gui/core/openedrecording.cpp" line="34"/>
+        <location filename="../gui/core/openedrecording.cpp" line="36"/>
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
     </message>
@@ -1336,12 +1336,12 @@
         <translation>The recording was not opened: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="252"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="253"/>
         <source>Loaderscope trace %1: %2 events, read back as its run&apos;s recording.</source>
         <translation>Loaderscope trace %1: %2 events, read back as its run&apos;s recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="254"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="255"/>
         <source>Recording %1: %2 events.</source>
         <translation>Recording %1: %2 events.</translation>
     </message>
@@ -4369,7 +4369,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/core/timelinerenderer.cpp" line="218"/>
+        <location filename="../gui/core/timelinerenderer.cpp" line="220"/>
         <source>events lost: batches not seen</source>
         <translation>events lost: batches not seen</translation>
     </message>
@@ -4823,63 +4823,63 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="87"/>
+        <location filename="../gui/main.cpp" line="88"/>
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89"/>
+        <location filename="../gui/main.cpp" line="90"/>
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91"/>
+        <location filename="../gui/main.cpp" line="92"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="94"/>
+        <location filename="../gui/main.cpp" line="95"/>
         <source>No rank&apos;s loader holds the others back.</source>
         <translation>No rank&apos;s loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="99"/>
+        <location filename="../gui/main.cpp" line="100"/>
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="133"/>
+        <location filename="../gui/main.cpp" line="134"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="141"/>
-        <location filename="../gui/main.cpp" line="381"/>
+        <location filename="../gui/main.cpp" line="142"/>
+        <location filename="../gui/main.cpp" line="382"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="154"/>
+        <location filename="../gui/main.cpp" line="155"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="158"/>
+        <location filename="../gui/main.cpp" line="159"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="171"/>
+        <location filename="../gui/main.cpp" line="172"/>
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="286"/>
+        <location filename="../gui/main.cpp" line="287"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="318"/>
+        <location filename="../gui/main.cpp" line="319"/>
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -2,6 +2,7 @@
 #include "openedrecording.h"
 
 #include "eventfile.h"
+#include "tracemodel.h"
 
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/outputs/own_trace.h"
@@ -71,6 +72,12 @@ std::vector<OpenedRecording> digestRecordings(const QStringList& paths, const st
     for (std::thread& t : pool)
         t.join();
     return out;
+}
+
+void shadeUnseen(TraceModel& model, const OpenedRecording& r)
+{
+    if (r.digest.events_lost > 0)
+        model.setUnseen(r.digest.figures.unseen);
 }
 
 loaderscope::RunSummary summaryOf(const OpenedRecording& r)

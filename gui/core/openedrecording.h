@@ -15,6 +15,8 @@
 #include <functional>
 #include <vector>
 
+class TraceModel;
+
 struct OpenedRecording
 {
     QString path;
@@ -32,6 +34,9 @@ std::vector<OpenedRecording> digestRecordings(const QStringList& paths,
 
 /// The figures shown for one recording (the summary panel, a picture): its source, figures and
 /// verdict, the warning among the summary's warnings. No advice: that needs the run's config.
+/// A recording whose stream lost events: the model shades where its deliveries were not seen
+/// (nothing for a complete one). `model` holds the recording's events (loadEventsFile).
+void shadeUnseen(TraceModel& model, const OpenedRecording& r);
 loaderscope::RunSummary summaryOf(const OpenedRecording& r);
 
 struct RankOrder

@@ -204,7 +204,9 @@ void paintRange(QPainter& p, const TimelineDrawList& d, const std::pair<qint64, 
 void paintUnseen(QPainter& p, const TimelineDrawList& d, const TraceModel& m, const TimelineTheme& theme)
 {
     const TimeMapper& map = d.map;
-    const double top = d.layout.axisRect().bottom(), bottom = std::min(d.layout.lanesBottom(), d.layout.target().bottom());
+    // Over the lanes only (not the legend between them and the axis).
+    const double top = std::max(d.layout.axisRect().bottom(), d.layout.legendRect().bottom());
+    const double bottom = std::min(d.layout.lanesBottom(), d.layout.target().bottom());
     const QColor ink = theme.docs ? QColor(0xb4, 0x53, 0x09) : QColor(0xfb, 0xbf, 0x24);
     for (const auto& [a, b] : m.unseen()) {
         const double x0 = std::max(map.x(a), map.x0()), x1 = std::min(map.x(b), map.x0() + map.width());

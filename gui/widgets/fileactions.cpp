@@ -241,8 +241,7 @@ void FileActions::openRecordings(const QStringList& paths)
                 return; // a run started meanwhile: it owns the timeline
             result->model->moveToThread(thread());
             m_session->model()->takeContents(*result->model);
-            if (result->recording.digest.events_lost > 0) // where its deliveries were not seen: shaded
-                m_session->model()->setUnseen(result->recording.digest.figures.unseen);
+            shadeUnseen(*m_session->model(), result->recording);
             m_session->showOpenedRecording(path);
             m_hooks.traceShown();
             m_timeline->zoomToFit();

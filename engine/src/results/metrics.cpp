@@ -274,6 +274,7 @@ void MetricsAccumulator::addLoopEvent(const Event& e, uint64_t d)
     case EventKind::EpochBegin:
         if (e.arg0 == 0 && (m_epoch0Begin == 0 || e.t0 < m_epoch0Begin))
             m_epoch0Begin = e.t0;
+        newIteration();
         return;
     case EventKind::StartWorkers:
         m_startWorkersNs += d;
@@ -399,20 +400,43 @@ void setLoopFigures(RunFigures& f, int64_t samples, int64_t batches, uint64_t lo
     f.data_stall_fraction = std::min(1.0, double(waitNs) * kNs / f.seconds);
 }
 
+void MetricsAccumulator::newIteration()
+{
+    if (!m_iterations.empty()) {
+        const Iteration& last = m_iterations.back();
+        if (last.runs.empty())
+            return; // nothing delivered since the last one began
+        RunFigures f;
+        number(last, f);
+        if (f.unseen.empty()) { // whole: only its count is kept
+            m_numberedDone += f.batches_numbered;
+            m_iterations.pop_back();
+        }
+    }
+    m_iterations.push_back({m_lastDeliveryEnd, {}});
+}
+
 void MetricsAccumulator::noteDelivery(int64_t key, uint64_t t0, uint64_t t1)
 {
-    std::map<int64_t, SeenRun>& runs = m_seen[batchKeyEpoch(key)];
-    const int64_t task = batchKeyTask(key);
-    // The run that ends just before this task, if any, grows; else a run of its own starts.
-    auto next = runs.upper_bound(task);
+    if (m_iterations.empty())
+        newIteration();
+    auto contains = [](const std::map<int64_t, SeenRun>& runs, int64_t k) {
+        auto at = runs.upper_bound(k);
+        return at != runs.begin() && k <= std::prev(at)->second.last;
+    };
+    if (contains(m_iterations.back().runs, key))
+        newIteration(); // a batch number seen again: another iteration, its beginning not seen
+    m_lastDeliveryEnd = std::max(m_lastDeliveryEnd, t1);
+    std::map<int64_t, SeenRun>& runs = m_iterations.back().runs;
+    // Keys of one epoch are consecutive integers (batchKey): a run grows at either end, and two
+    // runs whose hole this key closes become one.
+    auto next = runs.upper_bound(key);
     if (next != runs.begin()) {
         auto prev = std::prev(next);
-        if (task <= prev->second.last)
-            return; // seen before (a repeated event): nothing new
-        if (task == prev->second.last + 1) {
-            prev->second.last = task;
+        if (key == prev->second.last + 1) {
+            prev->second.last = key;
             prev->second.t1 = std::max(prev->second.t1, t1);
-            if (next != runs.end() && next->first == task + 1) { // the hole is closed
+            if (next != runs.end() && next->first == key + 1) {
                 prev->second.last = next->second.last;
                 prev->second.t1 = std::max(prev->second.t1, next->second.t1);
                 runs.erase(next);
@@ -420,28 +444,40 @@ void MetricsAccumulator::noteDelivery(int64_t key, uint64_t t0, uint64_t t1)
             return;
         }
     }
-    if (next != runs.end() && next->first == task + 1) {
+    if (next != runs.end() && next->first == key + 1) {
         const SeenRun grown{next->second.last, std::min(next->second.t0, t0), next->second.t1};
         runs.erase(next);
-        runs.emplace(task, grown);
+        runs.emplace(key, grown);
         return;
     }
-    runs.emplace(task, SeenRun{task, t0, t1});
+    runs.emplace(key, SeenRun{key, t0, t1});
+}
+
+void MetricsAccumulator::number(const Iteration& it, RunFigures& f)
+{
+    uint64_t before = it.before;
+    int epoch = -1;
+    int64_t expected = 0; // the next batch number of `epoch`
+    for (const auto& [first, run] : it.runs) {
+        if (batchKeyEpoch(first) != epoch) {
+            f.batches_numbered += expected;
+            epoch = batchKeyEpoch(first);
+            expected = 0;
+        }
+        const int64_t task = batchKeyTask(first);
+        if (task > expected)
+            f.unseen.push_back({epoch, expected, task - 1, before, run.t0});
+        expected = batchKeyTask(run.last) + 1;
+        before = run.t1;
+    }
+    f.batches_numbered += expected;
 }
 
 void MetricsAccumulator::batchNumbering(RunFigures& f) const
 {
-    uint64_t before = 0; // the end of the last delivery seen before the current run (the previous epoch's)
-    for (const auto& [epoch, runs] : m_seen) {
-        int64_t expected = 0;
-        for (const auto& [first, run] : runs) {
-            if (first > expected)
-                f.unseen.push_back({epoch, expected, first - 1, before, run.t0});
-            expected = run.last + 1;
-            before = run.t1;
-        }
-        f.batches_numbered += expected;
-    }
+    f.batches_numbered += m_numberedDone;
+    for (const Iteration& it : m_iterations)
+        number(it, f);
 }
 
 RunFigures MetricsAccumulator::figures() const

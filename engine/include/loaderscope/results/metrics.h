@@ -118,16 +118,28 @@ private:
     uint64_t m_blockedNs[kHostBlockReasons + 1] = {}; ///< by HostBlock (index 0 unused)
     int64_t m_samples = 0;
     int64_t m_batches = 0;
-    /// The deliveries seen (WaitData with a batch), per epoch, as runs of consecutive task
-    /// numbers: first task -> {last task, the first's next() start, the last's next() end}. As
-    /// many entries as holes (none lost: one per epoch), whatever the run's length.
+    /// The deliveries seen (WaitData with a batch), per iteration over a loader (each EpochBegin on
+    /// the loop's lane begins one; so does a batch number seen again: another loader, or one whose
+    /// EpochBegin was lost), as runs of consecutive batch keys: first key -> {last key, the first's
+    /// next() start, the last's next() end}. An iteration without holes is folded into
+    /// m_numberedDone when the next begins: what is kept grows with the holes, not the run.
     struct SeenRun
     {
         int64_t last = 0;
         uint64_t t0 = 0, t1 = 0;
     };
-    std::map<int, std::map<int64_t, SeenRun>> m_seen;
+    struct Iteration
+    {
+        uint64_t before = 0; ///< the end of the last delivery seen before it (0: none)
+        std::map<int64_t, SeenRun> runs;
+    };
+    std::vector<Iteration> m_iterations; ///< those with holes, and the current one (last)
+    int64_t m_numberedDone = 0;
+    uint64_t m_lastDeliveryEnd = 0;
+    void newIteration();
     void noteDelivery(int64_t batchKey, uint64_t t0, uint64_t t1);
+    /// Adds an iteration's batch numbers and holes to `f`.
+    static void number(const Iteration& it, RunFigures& f);
     void batchNumbering(RunFigures& f) const;
     uint64_t m_epoch0Begin = 0;
     uint64_t m_firstDelivery = 0;    ///< earliest end of a next() that delivered an epoch-0 batch
