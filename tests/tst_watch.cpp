@@ -20,6 +20,9 @@
 #include "widgets/summarypanel.h"
 #include "widgets/timelineview.h"
 
+#include "loaderscope/analysis/recording_digest.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/results/recording.h"
 #include "loaderscope/shm/segment.h"
 
 #include <QApplication>
@@ -35,6 +38,9 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+
+#include <sys/mman.h>
+#include <sys/time.h>
 #include <QtTest>
 
 using namespace testutil;
@@ -138,6 +144,7 @@ private slots:
     void attachedRunInHistoryAndCompare();
     void modelAdviceAndItsCheck();
     void modelComparisonNamesTheBottleneck();
+    void historyKeepsALongWatchedJob();
     void cleanup();
 
 private:
@@ -549,6 +556,57 @@ void TestWatch::modelComparisonNamesTheBottleneck()
     QVERIFY(!ModelComparison::html(handedOver, figuresOf(1410, 0.57, 0.61, 0.25, 0.0)).contains(QLatin1String("next() spends")));
     lower.handover_wait_fraction = 0.25;
     QVERIFY(!ModelComparison::html(handedOver, lower).contains(QLatin1String("next() spends")));
+}
+
+// Issue 46, item 1: a watched job's history entry is judged by its writer, not its age. A job
+// running longer than every threshold keeps its entry through another app's start (prune); once
+// the job is SIGKILLed, what it recorded is kept, marked incomplete.
+void TestWatch::historyKeepsALongWatchedJob()
+{
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("history"));
+    const QString entry = root + QStringLiteral("/20240101-000000-000");
+    QVERIFY(QDir().mkpath(entry));
+    ExternalJob job;
+    QVERIFY(job.start(kScript, {QStringLiteral("--events"), entry + QStringLiteral("/events.lsrec")},
+                      {QStringLiteral("--samples"), QStringLiteral("1000000")}));
+    // Its recording, under the probe's temporary name, with batches in it.
+    auto recording = [&]() -> QString {
+        for (const QString& name : QDir(entry).entryList(QDir::Files | QDir::Hidden))
+            if (loaderscope::isRunningRecordingName(name.toStdString())) {
+                try {
+                    if (loaderscope::digestRecording((entry + QLatin1Char('/') + name).toStdString()).figures.batches > 0)
+                        return name;
+                } catch (const std::exception&) {
+                }
+            }
+        return {};
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!recording().isEmpty(), 90000);
+    const QString live = recording();
+    QVERIFY2(live.startsWith(QLatin1String("..loaderscope-")), qPrintable(live));
+    // Older than every threshold: the folder and the file an hour old.
+    for (const QString& path : {entry + QLatin1Char('/') + live, entry}) {
+        const struct timeval old[2] = {{time(nullptr) - 3600, 0}, {time(nullptr) - 3600, 0}};
+        QCOMPARE(lutimes(QFile::encodeName(path).constData(), old), 0);
+    }
+    RunHistory(root).prune(); // what a second app does as it starts
+    QVERIFY2(QFileInfo::exists(entry + QLatin1Char('/') + live), "a live job's recording was removed");
+    QCOMPARE(job.proc.state(), QProcess::Running);
+    job.proc.kill();
+    QVERIFY(job.proc.waitForFinished(10000));
+    // The killed job could not remove its segment: the test does (the next probe's sweep would).
+    QVERIFY(shm_unlink(("/" + job.segment.toStdString()).c_str()) == 0 || errno == ENOENT);
+    RunHistory history(root);
+    history.prune();
+    QVERIFY2(QFileInfo::exists(entry + QStringLiteral("/events.lsrec")), "the killed job's recording was not kept");
+    QVERIFY(!QFileInfo::exists(entry + QLatin1Char('/') + live));
+    const QVector<RunHistory::Entry> entries = history.list();
+    QCOMPARE(entries.size(), 1);
+    const loaderscope::RunSummary& s = entries.front().summary;
+    QVERIFY(s.interrupted); // marked incomplete
+    QVERIFY(s.figures.batches > 0);
+    QVERIFY(!s.warnings.empty() && QString::fromStdString(s.warnings.front()).startsWith(QLatin1String("incomplete")));
 }
 
 void TestWatch::cleanup()

@@ -14,6 +14,9 @@
 #include <QLocale>
 #include <QStandardPaths>
 
+#include "loaderscope/analysis/recording_digest.h"
+#include "loaderscope/base/output_file.h"
+#include "loaderscope/results/figure_text.h"
 #include "loaderscope/results/recording.h"
 
 #include <cerrno>
@@ -24,6 +27,10 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -50,13 +57,6 @@ bool makePrivateDir(const QString& path)
     return QDir().mkpath(path) && QFile::setPermissions(path, kPrivateDir);
 }
 
-/// The recording's name while its writer goes (OutputFile: "." + name + "." + 6 random letters).
-bool isTempRecording(const char* name)
-{
-    constexpr char kPrefix[] = ".events.lsrec.";
-    return std::strncmp(name, kPrefix, sizeof kPrefix - 1) == 0 && std::strlen(name) == sizeof kPrefix - 1 + 6;
-}
-
 /// Whether the writer of a temporary recording may still be going: the pid in its header is alive
 /// (a header not written yet: the file changed within the settling time).
 bool writerAlive(int dirFd, const char* name, const struct stat& st)
@@ -80,14 +80,28 @@ bool writerAlive(int dirFd, const char* name, const struct stat& st)
 struct EntryScan
 {
     bool ok = false;
-    bool summary = false; ///< summary.json is there
-    bool live = false;    ///< a temporary recording whose writer is alive
-    time_t changed = 0;   ///< the folder's last change, before anything was cleaned
-    qint64 bytes = 0;     ///< regular files, after cleaning
+    bool summary = false;   ///< summary.json is there
+    bool live = false;      ///< a recording whose writer is alive
+    bool recovered = false; ///< a dead writer's recording that holds events became events.lsrec
+    time_t changed = 0;     ///< the folder's last change, before anything was cleaned
+    qint64 bytes = 0;       ///< regular files, after cleaning
 };
 
-/// One entry's files: dead writers' temporary recordings (this user's regular files only) are
-/// deleted on the way; nothing is followed through a link.
+/// Whether a recording holds at least one whole chunk of events (one that is not is nothing to
+/// keep: a writer killed before its first chunk).
+bool holdsEvents(const QString& path)
+{
+    try {
+        return loaderscope::RecordingReader(path.toStdString()).chunks() > 0;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+/// One entry's files. A recording whose writer is alive is left alone, however old. One whose
+/// writer is gone (killed with the app, SIGKILLed) is recovered as the entry's events.lsrec when
+/// the entry has neither summary nor recording and it holds events; otherwise (this user's
+/// regular files only) it is deleted. Nothing is followed through a link.
 EntryScan scanEntry(const QString& dir)
 {
     EntryScan scan;
@@ -102,20 +116,58 @@ EntryScan scanEntry(const QString& dir)
     }
     scan.ok = true;
     scan.changed = ds.st_mtime;
+    bool events = false;
+    std::vector<std::pair<std::string, qint64>> dead; // name, bytes
     while (const dirent* e = readdir(d)) {
         struct stat st {};
         if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
             continue;
-        if (isTempRecording(e->d_name)) {
-            if (st.st_uid == geteuid() && !writerAlive(fd, e->d_name, st) && unlinkat(fd, e->d_name, 0) == 0)
+        if (loaderscope::isRunningRecordingName(e->d_name)) {
+            if (st.st_uid == geteuid() && !writerAlive(fd, e->d_name, st)) {
+                dead.emplace_back(e->d_name, qint64(st.st_size));
                 continue;
+            }
             scan.live = true;
         }
         scan.summary = scan.summary || std::strcmp(e->d_name, "summary.json") == 0;
+        events = events || std::strcmp(e->d_name, "events.lsrec") == 0;
         scan.bytes += qint64(st.st_size);
+    }
+    for (const auto& [name, bytes] : dead) {
+        const QString path = dir + QLatin1Char('/') + QFile::decodeName(name.c_str());
+        if (!scan.summary && !events && !scan.live && holdsEvents(path) &&
+            renameat(fd, name.c_str(), fd, "events.lsrec") == 0) {
+            events = scan.recovered = true;
+            scan.bytes += bytes;
+            continue;
+        }
+        unlinkat(fd, name.c_str(), 0);
     }
     closedir(d);
     return scan;
+}
+
+/// The summary of a run whose writer died before writing one: the figures of what its recording
+/// holds, marked incomplete (interrupted, with a warning that says so).
+bool writeRecoveredSummary(const QString& dir)
+{
+    const QString events = dir + QStringLiteral("/events.lsrec");
+    loaderscope::RunSummary s;
+    try {
+        const loaderscope::RecordingDigest d = loaderscope::digestRecording(events.toStdString());
+        s.source = d.source == 1 ? "pytorch" : "engine";
+        s.figures = d.figures;
+        s.num_workers = d.num_workers;
+        s.events = int64_t(d.events);
+        s.verdict = loaderscope::runVerdict(s.figures);
+        s.engine_pid = loaderscope::RecordingReader(events.toStdString()).header().engine_pid;
+    } catch (const std::exception&) {
+        return false;
+    }
+    s.interrupted = true;
+    s.warnings.push_back("incomplete: the run's writer (pid " + std::to_string(s.engine_pid) +
+                         ") ended without writing its summary (killed?); the figures are those of what its recording holds");
+    return writePrivate(dir + QStringLiteral("/summary.json"), QByteArray::fromStdString(loaderscope::runSummaryToJson(s)));
 }
 
 /// Removes an entry folder; what it holds is removed without following links (QDir's own rule).
@@ -171,12 +223,14 @@ void RunHistory::prune(int keep, qint64 maxBytes) const
     bool full = false;
     for (const QString& id : ids) {
         const QString dir = root.filePath(id);
-        const EntryScan scan = scanEntry(dir);
+        EntryScan scan = scanEntry(dir);
         if (!scan.ok)
             continue;
-        if (!scan.summary) {
+        if (!scan.summary && scan.recovered && !writeRecoveredSummary(dir))
+            scan.recovered = false;
+        if (!scan.summary && !scan.recovered) {
             // A run in progress (its writer alive, or its folder new) is left alone; otherwise
-            // its summary will never come.
+            // its summary will never come, and it left nothing to recover.
             if (!scan.live && now - scan.changed > kSettleSeconds)
                 removeEntry(dir);
             continue;

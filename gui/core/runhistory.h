@@ -22,9 +22,9 @@ public:
     /// finished run is kept even when it alone is larger: it is the one Compare needs next.
     static constexpr int kKeepRuns = 20;
     static constexpr qint64 kKeepBytes = 2LL << 30; // 2 GiB
-    /// An entry with no summary and no live writer is left alone this long after its folder last
-    /// changed: a run starting now (a Python job's probe may take minutes to import torch) has
-    /// not yet made its recording.
+    /// An entry with no summary, no live writer and nothing to recover is left alone this long
+    /// after its folder last changed: a run starting now (a Python job's probe may take minutes
+    /// to import torch) has not yet made its recording.
     static constexpr int kSettleSeconds = 600;
 
     struct Entry
@@ -51,12 +51,17 @@ public:
     /// `warning` as loadEventsFile's (a recording cut short).
     bool load(const QString& id, TraceModel& model, QString* error,
               const std::function<bool(qint64 done, qint64 total)>& progress = {}, QString* warning = nullptr) const;
-    /// Cleans what runs left (at start, and after each add()): a killed run's temporary
-    /// recording (".events.lsrec.XXXXXX", its writer's pid in its header gone) is deleted; an
-    /// entry without a summary whose writer is gone (a run killed with the app, which never
-    /// wrote its summary) is removed, as Compare cannot show it; then the newest finished entries
-    /// are kept, at most `keep` and `maxBytes`, the oldest removed first. Only this user's
-    /// regular files are deleted; links are never followed. Any thread.
+    /// Cleans what runs left (at start, and after each add()). A recording being written (the
+    /// engine's ".events.lsrec.XXXXXX", the probe's "..loaderscope-<pid>-<hex>.recording.XXXXXX":
+    /// loaderscope::isRunningRecordingName) is judged by its writer, the pid in its header, never
+    /// by its age: while the writer lives (a watched job of hours), its entry stays. A dead
+    /// writer's recording that holds events, in an entry without summary or recording (a run
+    /// killed with the app, a job SIGKILLed), is recovered: it becomes the entry's events.lsrec
+    /// with a summary of what it holds, marked incomplete (interrupted, and a warning). Otherwise
+    /// it is deleted, and an entry that never got a summary and holds nothing is removed once it
+    /// has settled (kSettleSeconds). Then the newest finished entries are kept, at most `keep` and
+    /// `maxBytes`, the oldest removed first. Only this user's regular files are deleted; links
+    /// are never followed. Any thread.
     void prune(int keep = kKeepRuns, qint64 maxBytes = kKeepBytes) const;
     QString directory() const { return m_dir; }
     /// "14:03 · 4 workers · 5,120 samples/s" (translated)

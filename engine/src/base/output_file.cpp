@@ -3,6 +3,7 @@
 // written in place, links resolved once (unless planted), anything else refused.
 #include "loaderscope/base/output_file.h"
 
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -324,6 +325,41 @@ bool writeOutputFile(const std::string& path, const std::string& text, std::stri
             *error = e.what();
     }
     return false;
+}
+
+bool isRunningRecordingName(const std::string& name)
+{
+    auto temporarySuffix = [](const std::string& n, size_t at) { // ".XXXXXX": mkstemp's six letters
+        if (n.size() != at + 7 || n[at] != '.')
+            return false;
+        for (size_t i = at + 1; i < n.size(); ++i)
+            if (!std::isalnum(static_cast<unsigned char>(n[i])))
+                return false;
+        return true;
+    };
+    static const std::string engine = ".events.lsrec";
+    if (name.compare(0, engine.size(), engine) == 0 && temporarySuffix(name, engine.size()))
+        return true;
+    // The probe's: one dot (closed) or two (OutputFile's temporary name), then
+    // "loaderscope-<pid>-<hex>.recording", then the temporary suffix or nothing.
+    const size_t dots = name.compare(0, 2, "..") == 0 ? 2 : name.compare(0, 1, ".") == 0 ? 1 : 0;
+    static const std::string stem = "loaderscope-";
+    if (dots == 0 || name.compare(dots, stem.size(), stem) != 0)
+        return false;
+    size_t i = dots + stem.size();
+    const size_t pid0 = i;
+    while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i])))
+        ++i;
+    if (i == pid0 || i >= name.size() || name[i] != '-')
+        return false;
+    const size_t hex0 = ++i;
+    while (i < name.size() && std::isxdigit(static_cast<unsigned char>(name[i])))
+        ++i;
+    static const std::string ext = ".recording";
+    if (i == hex0 || name.compare(i, ext.size(), ext) != 0)
+        return false;
+    i += ext.size();
+    return i == name.size() || temporarySuffix(name, i); // as _leftovers.PATTERN
 }
 
 } // namespace loaderscope

@@ -56,6 +56,15 @@ private:
     std::string m_error;
 };
 
+/// Whether `name` (a file name, no folder) is one of the recordings the project writes while a
+/// run goes, by the one rule every cleaner uses (the app's history, the probe's leftovers sweep in
+/// _leftovers.py mirrors it): OutputFile's temporary name of a recording,
+/// ".<final name>.XXXXXX" for the engine's "events.lsrec" (".events.lsrec.XXXXXX"), and the
+/// probe's own ".loaderscope-<pid>-<hex>.recording", closed or still as OutputFile's
+/// "..loaderscope-<pid>-<hex>.recording.XXXXXX". Such a file is judged by its writer (the pid in
+/// its header), never by its age.
+bool isRunningRecordingName(const std::string& name);
+
 /// Checks, before a run starts, that `path` can be written by the rule above, without opening it
 /// (opening a FIFO would hand its reader an end of file). Returns an empty string, or the reason.
 std::string checkOutputPath(const std::string& path);
