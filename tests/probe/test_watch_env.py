@@ -10,7 +10,7 @@ own, the user site folder named by PYTHONUSERBASE, which python3 also processes 
 each job runs as plain `python3 job.py`, started as a launcher starts it, and the .pth is processed
 by the same start-up code as the installed one; only the folder differs.
 
-Usage: python3 test_watch_env.py {watch_1,watch_dir,spawn_workers,two_ranks_env,unset_identical,helpers_unwatched}
+Usage: python3 test_watch_env.py {watch_1,watch_dir,watch_dir_rank,spawn_workers,two_ranks_env,unset_identical,helpers_unwatched}
 """
 
 import os
@@ -221,7 +221,34 @@ def case_helpers_unwatched(tmp):
           (os.listdir(out) if os.path.exists(out) else None))
 
 
+def case_watch_dir_rank(tmp):
+    """Issue 46, item 4: {rank}, {host} and {pid} in a LOADERSCOPE_WATCH folder are filled in as in
+    file names (the folder is not made literally as "{rank}"), and a folder the probe cannot use
+    disables it with the real error, never a NameError; the job runs either way."""
+    work = os.path.join(tmp, "w")
+    os.makedirs(work)
+    env = site_env(tmp)
+    env["LOADERSCOPE_WATCH"] = os.path.join(tmp, "watch", "{host}", "r{rank}")
+    r = run(job_cmd(work), env, work)
+    check(r.returncode == 0, "the job failed:\n" + r.err[-2000:])
+    check("probe disabled" not in r.err, "the probe was disabled:\n" + r.err[-2000:])
+    out = os.path.join(tmp, "watch", HOST, "r0")
+    check(os.path.isdir(out), "no folder %s; made: %r" % (out, sorted(os.listdir(os.path.join(tmp, "watch")))))
+    check(not os.path.exists(os.path.join(tmp, "watch", "{host}")), "a folder named {host} was made")
+    s = load_summary(os.path.join(out, "summary.%s.rank0.json" % HOST))
+    check(s["samples"] == 48 and s["exit_code"] == 0, "summary %r" % {k: s.get(k) for k in ("samples", "exit_code")})
+    # A folder under a regular file cannot be made: the message names that error.
+    blocker = os.path.join(tmp, "afile")
+    open(blocker, "w").close()
+    env["LOADERSCOPE_WATCH"] = os.path.join(blocker, "r{rank}")
+    plain = run(job_cmd(work), dict(env, LOADERSCOPE_WATCH=""), work)
+    r = run(job_cmd(work), env, work)
+    check(r.returncode == plain.returncode == 0, "exit %d, unwatched %d:\n%s" % (r.returncode, plain.returncode, r.err[-2000:]))
+    check("probe disabled" in r.err and "NameError" not in r.err, "the message:\n" + r.err[-2000:])
+    check("NotADirectoryError" in r.err or "FileExistsError" in r.err, "the real error is not named:\n" + r.err[-2000:])
+
+
 if __name__ == "__main__":
     sys.exit(main({"watch_1": case_watch_1, "watch_dir": case_watch_dir, "spawn_workers": case_spawn_workers,
                    "two_ranks_env": case_two_ranks_env, "unset_identical": case_unset_identical,
-                   "helpers_unwatched": case_helpers_unwatched}))
+                   "helpers_unwatched": case_helpers_unwatched, "watch_dir_rank": case_watch_dir_rank}))
