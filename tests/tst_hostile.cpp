@@ -528,6 +528,17 @@ void TestHostile::streamRecordsAreCheckedAsRead()
         QVERIFY(describeShortfall(cut).find("no end record") != std::string::npos);
         QCOMPARE(r.indexedEvents(), uint64_t(10));
     }
+    // Issue 46, item 5: cut right after its header (before even the stream-info record), a stream
+    // is cut as any other, not a complete empty run.
+    {
+        auto bytes = streamBytes();
+        bytes.resize(sizeof(RecordingHeader));
+        const RecordingReader r(writeBytes(dir, QStringLiteral("headeronly.stream"), bytes).toStdString());
+        QCOMPARE(r.version(), 3);
+        const auto cut = r.shortfall();
+        QVERIFY(cut.truncated && cut.noEnd);
+        QCOMPARE(r.indexedEvents(), uint64_t(0));
+    }
     // zstd: the whole stream reads as the plain one; cut, it reads up to the cut; a bomb (a tiny
     // file that decompresses to far more than a recording would) stops at the limit.
     {

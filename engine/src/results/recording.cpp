@@ -488,7 +488,7 @@ RecordingReader::Shortfall RecordingReader::shortfall() const
     // A recording streamed to a pipe keeps complete = 0: without a count, only bytes past the
     // last whole chunk (or a bad chunk) tell that it was cut. A stream counts its events in its
     // end record, and one without that record was cut (or its writer killed).
-    s.noEnd = m_version >= 3 && m_info && !m_end;
+    s.noEnd = m_version >= 3 && !m_end; // cut before its info record too (a header alone)
     s.compressedCut = m_compressedCut;
     s.truncated = m_corrupt || s.fileBytes > m_next || (m_header.complete && m_header.events != m_indexedEvents) ||
                   (!m_header.complete && m_end && m_end->events != m_indexedEvents) ||
