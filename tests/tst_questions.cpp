@@ -96,6 +96,8 @@ private slots:
     void broken_data();
     void broken();
     void lessonKeywords();
+    void notText_data();
+    void notText();
     void checkCommand();
     void settingsKeepTheBank();
     void importDialog();
@@ -321,6 +323,46 @@ void TestQuestions::lessonKeywords()
     // The question outweighs the explanation.
     QCOMPARE(lessonOf(QStringLiteral("What does prefetch_factor count?"), QStringLiteral("batches"), QStringLiteral("not pin_memory")),
              QStringLiteral("prefetch_factor"));
+}
+
+// Issue 46, item 6: a file with a NUL or bytes that are not UTF-8 is refused with the line, never
+// read into the bank as replacement characters.
+void TestQuestions::notText_data()
+{
+    QTest::addColumn<QByteArray>("bad");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("NUL") << QByteArray("a\0b", 3) << QStringLiteral("NUL");
+    QTest::newRow("Latin-1 ı") << QByteArray("p\xfdn_memory") << QStringLiteral("UTF-8");
+    QTest::newRow("cut sequence") << QByteArray("\xc4") << QStringLiteral("UTF-8");
+    QTest::newRow("overlong slash") << QByteArray("\xc0\xaf") << QStringLiteral("UTF-8");
+    QTest::newRow("surrogate") << QByteArray("\xed\xa0\x80") << QStringLiteral("UTF-8");
+}
+
+void TestQuestions::notText()
+{
+    QFETCH(QByteArray, bad);
+    QFETCH(QString, says);
+    QTemporaryDir dir;
+    // A good GIFT question on lines 1-2, the bad bytes on line 4.
+    const QByteArray text = "::q1:: Which knob pins memory? {=pin_memory ~num_workers ~timeout ~drop_last}\n\n"
+                            "::q2:: Ba\xc5\x9fka bir soru? {=evet ~hay\xc4\xb1r}\n" // UTF-8 Turkish: fine
+                            "::q3:: " + bad + " {=a ~b}\n";
+    const QString path = dir.filePath(QStringLiteral("bad.gift"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+    f.close();
+    const ParsedQuestions p = QuestionBank::parseFile(path, QuestionFormat::Auto, m_library.lessons());
+    QVERIFY(p.questions.isEmpty());
+    QCOMPARE(p.problems.size(), qsizetype(1));
+    QCOMPARE(p.problems[0].line, 4);
+    QVERIFY2(p.problems[0].message.contains(says), qPrintable(p.problems[0].message));
+    // The same file without the bad bytes reads whole (Turkish letters are UTF-8).
+    QFile g(path);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write(text.left(text.indexOf("::q3::")));
+    g.close();
+    QCOMPARE(QuestionBank::parseFile(path, QuestionFormat::Auto, m_library.lessons()).questions.size(), qsizetype(2));
 }
 
 void TestQuestions::checkCommand()
