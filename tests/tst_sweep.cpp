@@ -61,16 +61,16 @@ void TestSweep::moreWorkersHelpALatencyBoundLoader()
     // Each row: the median of its three runs, within their range.
     QCOMPARE(j.value(QStringLiteral("repeats")).toInt(), 3);
     for (const auto& row : rows) {
-        const QJsonObject o = row.toObject();
-        const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
+        const QJsonObject entry = row.toObject();
+        const QJsonArray runs = entry.value(QStringLiteral("runs")).toArray();
         QCOMPARE(runs.size(), 3);
         std::vector<double> v;
         for (const auto& x : runs)
             v.push_back(x.toDouble());
         std::sort(v.begin(), v.end());
-        QCOMPARE(o.value(QStringLiteral("samples_per_s")).toDouble(), v[1]);
-        QCOMPARE(o.value(QStringLiteral("samples_per_s_min")).toDouble(), v[0]);
-        QCOMPARE(o.value(QStringLiteral("samples_per_s_max")).toDouble(), v[2]);
+        QCOMPARE(entry.value(QStringLiteral("samples_per_s")).toDouble(), v[1]);
+        QCOMPARE(entry.value(QStringLiteral("samples_per_s_min")).toDouble(), v[0]);
+        QCOMPARE(entry.value(QStringLiteral("samples_per_s_max")).toDouble(), v[2]);
     }
     // The configuration's own value (1 worker) is row 0; 8 workers beat it beyond the spread.
     QCOMPARE(j.value(QStringLiteral("current")).toInt(), 0);

@@ -362,7 +362,12 @@ bool readGiftQuestion(const Region& r, BankQuestion& q, QuestionProblem& problem
         at = close + 2;
     }
     static const QRegularExpression kFormatTag(QStringLiteral("^\\s*\\[(?:html|moodle|plain|markdown)\\]"));
+    // matchView from Qt 6.5 (match(QStringView) is deprecated there); Qt 6.4 has only match().
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+    if (const auto m = kFormatTag.matchView(QStringView(s).mid(at)); m.hasMatch())
+#else
     if (const auto m = kFormatTag.match(QStringView(s).mid(at)); m.hasMatch())
+#endif
         at += m.capturedEnd(0);
     const qsizetype open = findUnescaped(s, QStringLiteral("{"), at);
     if (open < 0) {
