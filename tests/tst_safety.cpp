@@ -5,6 +5,8 @@
 // segment shrinking. Devices are made by mknod in a temporary folder (root only), never in /dev.
 #include "testutil.h"
 
+#include "loaderscope/analysis/recording_digest.h"
+
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/segment.h"
 
@@ -141,6 +143,7 @@ private slots:
     void outputToCharacterDevice();
     void outputToFifoWithReader_data();
     void outputToFifoWithReader();
+    void eventsToADeviceWithATrace();
     void outputThroughOwnLink_data();
     void outputThroughOwnLink();
     void outputRefused_data();
@@ -211,6 +214,40 @@ void TestSafety::outputToFifoWithReader()
     }
     QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
              QStringList({QStringLiteral("c.json"), QStringLiteral("pipe")}));
+}
+
+// Issue 46, item 7: --events to a device or a FIFO with --trace: the trace is made from a private
+// copy of the recording (the device cannot give it back), and the device gets its stream. Was:
+// exit 3 after a good run, "is not a regular file", and no trace.
+void TestSafety::eventsToADeviceWithATrace()
+{
+    QTemporaryDir dir;
+    const QString config = writeTemp(dir, QStringLiteral("c.json"), kTiny);
+    const QString trace = dir.filePath(QStringLiteral("t.json"));
+    EngineResult r = runEngineArgs({QStringLiteral("run"), QStringLiteral("--config"), config, QStringLiteral("--events"),
+                                    QStringLiteral("/dev/null"), QStringLiteral("--trace"), trace},
+                                   60000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QVERIFY(QJsonDocument::fromJson(readFile(trace)).object().value(QStringLiteral("traceEvents")).toArray().size() > 8);
+    QCOMPARE(typeOf(QStringLiteral("/dev/null")), mode_t(S_IFCHR));
+    // A FIFO gets the whole recording: what its reader got reads as the run's.
+    const QString fifo = dir.filePath(QStringLiteral("pipe"));
+    QVERIFY(mkfifo(fifo.toUtf8().constData(), 0600) == 0);
+    FifoReader reader(fifo);
+    QVERIFY(reader.ok());
+    QFile::remove(trace);
+    r = runEngineArgs({QStringLiteral("run"), QStringLiteral("--config"), config, QStringLiteral("--events"), fifo,
+                       QStringLiteral("--trace"), trace},
+                      60000);
+    const QByteArray got = reader.stop();
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QVERIFY(QFileInfo::exists(trace));
+    const QString copy = writeTemp(dir, QStringLiteral("got.lsrec"), got);
+    const loaderscope::RecordingDigest d = loaderscope::digestRecording(copy.toStdString());
+    QCOMPARE(d.figures.samples, int64_t(64));
+    QVERIFY(!d.shortfall.truncated);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+             QStringList({QStringLiteral("c.json"), QStringLiteral("got.lsrec"), QStringLiteral("pipe"), QStringLiteral("t.json")}));
 }
 
 void TestSafety::outputThroughOwnLink_data()

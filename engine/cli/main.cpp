@@ -240,6 +240,33 @@ std::string traceRecordingPath(const std::string& tracePath, std::string& tempDi
     return tracePath + ".lsrec";
 }
 
+/// A device, FIFO or socket given as --events while a trace is asked: the trace is read back from
+/// the recording, which such a target cannot give back. The run records into a private file; this
+/// sends that file's bytes to the target after the run (the same stream, complete). An error in
+/// words, or empty.
+std::string sendRecording(const std::string& from, const std::string& target)
+{
+    std::FILE* in = std::fopen(from.c_str(), "rb");
+    if (!in)
+        return "cannot read the run's recording " + from + ": " + std::strerror(errno);
+    std::string error;
+    try {
+        OutputFile out(target);
+        std::vector<char> buf(1 << 20);
+        for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), in)) > 0;)
+            if (!out.write(buf.data(), n)) {
+                error = out.error();
+                break;
+            }
+        if (error.empty() && !out.commit())
+            error = out.error();
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    std::fclose(in);
+    return error;
+}
+
 int runCommand(const RunArgs& a)
 {
     if (a.dieWithParent >= 0) {
@@ -257,10 +284,19 @@ int runCommand(const RunArgs& a)
     if (std::string why; !runOutputs(a, out, why))
         return cli::usageError("run", why);
     RunOptions options;
-    // The trace is made from the recording: without --events, a temporary one.
-    const bool tempRecording = out.eventsPath.empty() && !out.tracePath.empty();
+    // The trace is made from the recording: without --events, a temporary one; with --events to
+    // a device, FIFO or socket (which cannot be read back), a private one sent there afterwards.
+    struct stat eventsStat {};
+    const bool eventsInPlace = !out.eventsPath.empty() && stat(out.eventsPath.c_str(), &eventsStat) == 0 &&
+                               !S_ISREG(eventsStat.st_mode);
+    const bool tempRecording = !out.tracePath.empty() && (out.eventsPath.empty() || eventsInPlace);
     std::string tempDir;
-    options.recordingPath = tempRecording ? traceRecordingPath(out.tracePath, tempDir) : out.eventsPath;
+    if (tempRecording && eventsInPlace) {
+        tempDir = privateTempDir("trace");
+        options.recordingPath = tempDir + "/run.lsrec";
+    } else {
+        options.recordingPath = tempRecording ? traceRecordingPath(out.tracePath, tempDir) : out.eventsPath;
+    }
     options.onStarted = [](const std::string& segment, const std::string& recording) {
         // Machine-readable: the app attaches to exactly this segment and follows this file.
         std::cerr << "loaderscope-engine: segment " << segment << "\n";
@@ -311,6 +347,12 @@ int runCommand(const RunArgs& a)
                 std::cerr << "loaderscope-engine: stopped before the Chrome trace was written; it was not written\n";
             }
             break;
+        }
+    }
+    if (eventsInPlace && tempRecording && report.recording_error.empty()) {
+        if (const std::string why = sendRecording(options.recordingPath, out.eventsPath); !why.empty()) {
+            std::cerr << "loaderscope-engine: --events " << out.eventsPath << ": " << why << "\n";
+            rc = rc ? rc : kExitRuntime;
         }
     }
     if (!keepRecording)
