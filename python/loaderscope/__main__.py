@@ -200,11 +200,11 @@ def model(argv):
         return
     path = opts.summary
     from . import _native
+    from ._inputs import InputError, read_input
     try:
-        with open(path, "rb") as f:
-            text = f.read()
-    except OSError as e:
-        _usage_error("cannot read %s: %s" % (path, e.strerror or e))
+        text = read_input(path)
+    except InputError as e:
+        _usage_error(str(e))
     try:
         summary = json.loads(text)
     except RecursionError:

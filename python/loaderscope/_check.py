@@ -22,6 +22,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from ._inputs import InputError, read_input
+
 
 class CheckError(Exception):
     """Bad input: the message names the file and what is wrong with it (exit status 2)."""
@@ -29,10 +31,9 @@ class CheckError(Exception):
 
 def _load(path, _native):
     try:
-        with open(path, "rb") as f:
-            text = f.read()
-    except OSError as e:
-        raise CheckError("cannot read %s: %s" % (path, e.strerror or e))
+        text = read_input(path)
+    except InputError as e:
+        raise CheckError(str(e))
     try:
         summary = json.loads(text)
     except RecursionError:

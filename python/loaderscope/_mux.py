@@ -156,47 +156,96 @@ def _now():
     return time.monotonic()
 
 
+MAX_META_BYTES = 1 << 20  # an OPEN or CLOSE record is a few hundred bytes of JSON
+READ_BYTES = 1 << 20      # demux reads DATA in pieces of this size: memory stays bounded
+
+
+def _json_object(body):
+    """An OPEN or CLOSE record's JSON object, or None when it is something else (a list, a number,
+    bytes that are not JSON): such a packet is damage, not a traceback."""
+    try:
+        meta = json.loads(body)
+    except ValueError:
+        return None
+    return meta if isinstance(meta, dict) else None
+
+
+def _read_exact(f, n):
+    data = f.read(n)
+    return data if len(data) == n else None
+
+
 def demux(path, out_dir):
-    """Splits a `stream --all` file into DIR/<segment>.stream (.stream.zst when compressed).
-    Returns [(segment, path, close info or None)] and where reading stopped short (None when whole)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if len(data) < HEADER.size or data[:8] != MAGIC:
-        raise ValueError("%s is not a `stream --all` file (no %s header)" % (path, MAGIC.decode()))
-    magic, header_bytes, version = HEADER.unpack_from(data, 0)
-    if header_bytes < HEADER.size or version != 1:
-        raise ValueError("%s is a `stream --all` file of another version (%d)" % (path, version))
-    os.makedirs(out_dir, exist_ok=True)
-    files, out = {}, []
-    pos = header_bytes
-    cut = None
-    while pos < len(data):
-        if pos + PACKET.size > len(data):
-            cut = pos
-            break
-        tag, sid, kind, n = PACKET.unpack_from(data, pos)
-        if tag != b"PACK" or kind not in (OPEN, DATA, CLOSE):
-            cut = pos
-            break
-        body = data[pos + PACKET.size:pos + PACKET.size + n]
-        if len(body) < n:
-            cut = pos
-            break
-        pos += PACKET.size + n
-        if kind == OPEN:
-            meta = json.loads(body)
-            name = os.path.basename(str(meta.get("segment", "")))
-            if name in ("", ".", "..") or sid in files:
-                cut = pos
-                break
-            target = os.path.join(out_dir, name + (".stream.zst" if meta.get("zstd") else ".stream"))
-            files[sid] = [open(target, "wb"), name, target, None]
-        elif sid in files:
-            if kind == DATA:
-                files[sid][0].write(body)
-            else:
-                files[sid][3] = json.loads(body)
-    for f, name, target, closed in files.values():
-        f.close()
-        out.append((name, target, closed))
+    """Splits a `stream --all` file into DIR/<segment>.stream (.stream.zst when compressed), in
+    bounded memory (a multi-GB capture is copied in pieces, never read whole). Two streams of one
+    segment name (a name reused on another host) get their own files: the second is
+    DIR/<segment>.2.stream, never written over the first. Returns [(segment, path, close info or
+    None)] and where reading stopped short (None when whole)."""
+    from ._inputs import open_input  # the bounded reader of every file input
+    with open_input(path) as f:
+        head = f.read(HEADER.size)
+        if len(head) < HEADER.size or head[:8] != MAGIC:
+            raise ValueError("%s is not a `stream --all` file (no %s header)" % (path, MAGIC.decode()))
+        magic, header_bytes, version = HEADER.unpack_from(head, 0)
+        if header_bytes < HEADER.size or header_bytes > 4096 or version != 1:
+            raise ValueError("%s is a `stream --all` file of another version (%d)" % (path, version))
+        f.seek(header_bytes)
+        os.makedirs(out_dir, exist_ok=True)
+        files, out, used = {}, [], set()
+        pos = header_bytes
+        cut = None
+        try:
+            while True:
+                top = f.read(PACKET.size)
+                if not top:
+                    break
+                if len(top) < PACKET.size:
+                    cut = pos
+                    break
+                tag, sid, kind, n = PACKET.unpack(top)
+                if tag != b"PACK" or kind not in (OPEN, DATA, CLOSE) or (kind != DATA and n > MAX_META_BYTES):
+                    cut = pos
+                    break
+                if kind == DATA:
+                    sink = files[sid][0] if sid in files else None
+                    left = n
+                    while left > 0:
+                        piece = f.read(min(left, READ_BYTES))
+                        if not piece:
+                            break
+                        left -= len(piece)
+                        if sink is not None:
+                            sink.write(piece)
+                    if left > 0:
+                        cut = pos
+                        break
+                    pos += PACKET.size + n
+                    continue
+                body = _read_exact(f, n)
+                if body is None:
+                    cut = pos
+                    break
+                meta = _json_object(body)
+                if meta is None:
+                    cut = pos
+                    break
+                pos += PACKET.size + n
+                if kind == OPEN:
+                    name = os.path.basename(str(meta.get("segment", "")))
+                    if name in ("", ".", "..") or sid in files:
+                        cut = pos
+                        break
+                    ext = ".stream.zst" if meta.get("zstd") else ".stream"
+                    target, k = os.path.join(out_dir, name + ext), 1
+                    while target in used:
+                        k += 1
+                        target = os.path.join(out_dir, "%s.%d%s" % (name, k, ext))
+                    used.add(target)
+                    files[sid] = [open(target, "wb"), name, target, None]
+                elif sid in files:
+                    files[sid][3] = meta
+        finally:
+            for sink, name, target, closed in files.values():
+                sink.close()
+                out.append((name, target, closed))
     return out, cut

@@ -127,5 +127,27 @@ def case_check(tmp):
     check(p.returncode == 0 and "--check" in p.stdout and "--repeats" in p.stdout, p.stdout)
 
 
+def case_hostile_inputs(tmp):
+    """Issue 46, items 2 and 3: `model` and `model --check` read their files through one bounded
+    reader. /dev/zero (was 12 GB of RSS in 8 s), a FIFO with no writer (was blocked forever) and a
+    2 GB sparse file each end within 5 s with one clear line, exit 2, under 100 MB of RSS."""
+    import resource
+    import time
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo, 0o600)
+    sparse = os.path.join(tmp, "sparse.json")
+    with open(sparse, "wb") as f:
+        f.truncate(2 << 30)
+    for path in ("/dev/zero", fifo, sparse):
+        for cmd in (["model", path], ["model", "--check", path, path]):
+            t0 = time.monotonic()
+            r = subprocess.run([PYTHON, "-m", "loaderscope"] + cmd, capture_output=True, text=True, timeout=30)
+            took = time.monotonic() - t0
+            check(r.returncode == 2 and r.stderr.startswith("loaderscope: ") and "Traceback" not in r.stderr,
+                  "%s: exit %d %r" % (" ".join(cmd), r.returncode, r.stderr))
+            check(took < 5, "%s took %.1f s" % (" ".join(cmd), took))
+    check(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 100 * 1024, "a child used 100 MB or more")
+
+
 if __name__ == "__main__":
-    sys.exit(main({"data_bound": case_data_bound, "step_bound": case_step_bound, "check": case_check}))
+    sys.exit(main({"data_bound": case_data_bound, "step_bound": case_step_bound, "check": case_check, "hostile_inputs": case_hostile_inputs}))

@@ -560,8 +560,58 @@ def case_truncated(tmp):
     check(len(zpart) < len(zwhole) and zpart == zwhole[:len(zpart)], "the cut zstd stream does not read up to the cut")
 
 
+def case_demux_hostile(tmp):
+    """Issue 46, items 2, 3 and 8: demux in bounded memory and time. /dev/zero, a FIFO with no
+    writer and a 2 GB sparse file each end within 5 s with one line and exit 2; an OPEN record whose
+    JSON is a list is damage (a warning), not a traceback; two streams of one segment name get a
+    file each, the second never written over the first."""
+    import resource
+    import struct
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo, 0o600)
+    sparse = os.path.join(tmp, "sparse")
+    with open(sparse, "wb") as f:
+        f.truncate(2 << 30)
+    for path in ("/dev/zero", fifo, sparse):
+        t0 = time.monotonic()
+        r = subprocess.run([PYTHON, "-m", "loaderscope", "demux", path, os.path.join(tmp, "out")],
+                           capture_output=True, text=True, timeout=30)
+        check(r.returncode == 2 and r.stderr.startswith("loaderscope: ") and "Traceback" not in r.stderr,
+              "demux %s: exit %d %r" % (path, r.returncode, r.stderr))
+        check(time.monotonic() - t0 < 5, "demux %s took %.1f s" % (path, time.monotonic() - t0))
+    check(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 100 * 1024, "a demux child used 100 MB or more")
+
+    def packet(sid, kind, payload):
+        return struct.pack("<4sIII", b"PACK", sid, kind, len(payload)) + payload
+
+    head = struct.pack("<8sII", b"LSMUX001", 16, 1)
+    same = head
+    same += packet(1, 1, json.dumps({"segment": "loaderscope-1-a"}).encode()) + packet(1, 2, b"first")
+    same += packet(2, 1, json.dumps({"segment": "loaderscope-1-a"}).encode()) + packet(2, 2, b"second")
+    same += packet(1, 3, b"{}") + packet(2, 3, b"{}")
+    listed = head + packet(1, 1, b"[1, 2]")
+    for name, data in (("same", same), ("listed", listed)):
+        path = os.path.join(tmp, name + ".mux")
+        with open(path, "wb") as f:
+            f.write(data)
+        out = os.path.join(tmp, name)
+        r = subprocess.run([PYTHON, "-m", "loaderscope", "demux", path, out], capture_output=True, text=True, timeout=30)
+        check("Traceback" not in r.stderr, "demux %s: %s" % (name, r.stderr))
+        if name == "same":
+            check(r.returncode == 0, "demux same: %d %s" % (r.returncode, r.stderr))
+            got = {}
+            for line in r.stdout.splitlines():
+                rec = json.loads(line)["recording"]
+                with open(rec, "rb") as f:
+                    got[os.path.basename(rec)] = f.read()
+            check(got == {"loaderscope-1-a.stream": b"first", "loaderscope-1-a.2.stream": b"second"}, "files %r" % got)
+        else:
+            check("cut short" in r.stderr, "a list as OPEN: %d %r" % (r.returncode, r.stderr))
+
+
 CASES = {
     "stream_full": case_full,
+    "demux_hostile": case_demux_hostile,
     "stream_late": case_late,
     "stream_rank": case_rank,
     "stream_all": case_all,
