@@ -115,6 +115,12 @@ int headlessExport(const QCommandLineParser& args)
         fprintf(stderr, "loaderscope: %s\n", qPrintable(s));
         return 1;
     };
+    // A profiler trace is imported in the window only: --export never draws something else in
+    // its place (it drew the default run and exited 0).
+    if (args.isSet(QStringLiteral("open-trace")))
+        return err(QCoreApplication::translate("main", "--export draws a run, a lesson or recordings, not a profiler trace: "
+                                                       "open %1 in the window (File > Open PyTorch profiler trace(s)) and export it from there")
+                       .arg(args.values(QStringLiteral("open-trace")).join(QStringLiteral(", "))));
     // Where the picture goes is checked before the run: a directory, a missing folder fail now.
     const QString out = args.value(QStringLiteral("export"));
     if (const QString why = UserFiles::checkWritable(out); !why.isEmpty())

@@ -201,6 +201,7 @@ private slots:
     void exportToFifoWritesThrough();
     void exportThroughLinkWritesTheTarget();
     void exportToDirectoryFails();
+    void exportOfAProfilerTraceIsRefused();
     // 2. Configurations read with the engine's limit.
     void configFromDevZeroIsRefusedQuickly();
     void configJustOverTheLimitIsRefused();
@@ -297,6 +298,20 @@ void TestAppFiles::exportToDirectoryFails()
     QVERIFY2(line.contains("pictures.png") && line.contains("is a directory"), r.err.constData());
     QCOMPARE(typeOf(out), mode_t(S_IFDIR));
     QVERIFY(QDir(out).isEmpty());
+}
+
+// Issue 46, item 9: --open-trace X --export drew the default run and exited 0.
+void TestAppFiles::exportOfAProfilerTraceIsRefused()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("trace.png"));
+    const AppResult r = runApp({QStringLiteral("--open-trace"), QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/nonexistent.json"),
+                                QStringLiteral("--export"), out},
+                               dir.path());
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("not a profiler trace") && r.err.contains("nonexistent.json"), r.err.constData());
+    QVERIFY(!QFileInfo::exists(out));
 }
 
 void TestAppFiles::configFromDevZeroIsRefusedQuickly()

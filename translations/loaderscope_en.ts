@@ -2449,27 +2449,37 @@
 <context>
     <name>QuestionBank</name>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="79"/>
+        <location filename="../gui/core/questionbank.cpp" line="130"/>
+        <source>a NUL byte (at byte %1): not a text file</source>
+        <translation>a NUL byte (at byte %1): not a text file</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="141"/>
+        <source>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</source>
+        <translation>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="159"/>
         <source>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
         <translation>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="88"/>
+        <location filename="../gui/core/questionbank.cpp" line="170"/>
         <source>unknown lesson &quot;%1&quot;</source>
         <translation>unknown lesson &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="105"/>
+        <location filename="../gui/core/questionbank.cpp" line="187"/>
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="112"/>
+        <location filename="../gui/core/questionbank.cpp" line="194"/>
         <source>%1 is larger than %2 MiB: not a question file</source>
         <translation>%1 is larger than %2 MiB: not a question file</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="249"/>
+        <location filename="../gui/core/questionbank.cpp" line="319"/>
         <source>line %1: %2</source>
         <translation>line %1: %2</translation>
     </message>
@@ -2495,7 +2505,7 @@
     </message>
     <message>
         <location filename="../gui/core/questionreaders.cpp" line="90"/>
-        <location filename="../gui/core/questionreaders.cpp" line="487"/>
+        <location filename="../gui/core/questionreaders.cpp" line="492"/>
         <source>answer &quot;%1&quot; where &quot;%2&quot; was expected</source>
         <translation>answer &quot;%1&quot; where &quot;%2&quot; was expected</translation>
     </message>
@@ -2601,53 +2611,53 @@
         <translation>the title after &quot;::&quot; is not closed with &quot;::&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="369"/>
+        <location filename="../gui/core/questionreaders.cpp" line="374"/>
         <source>no answers in { }: a description, not a question</source>
         <translation>no answers in { }: a description, not a question</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="376"/>
+        <location filename="../gui/core/questionreaders.cpp" line="381"/>
         <source>the answers opened with { are not closed with } before the blank line</source>
         <translation>the answers opened with { are not closed with } before the blank line</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="381"/>
+        <location filename="../gui/core/questionreaders.cpp" line="386"/>
         <source>a second { : one question per paragraph, separated by a blank line</source>
         <translation>a second { : one question per paragraph, separated by a blank line</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="390"/>
+        <location filename="../gui/core/questionreaders.cpp" line="395"/>
         <source>no question before the answers</source>
         <translation>no question before the answers</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="451"/>
-        <location filename="../gui/core/questionreaders.cpp" line="542"/>
+        <location filename="../gui/core/questionreaders.cpp" line="456"/>
+        <location filename="../gui/core/questionreaders.cpp" line="547"/>
         <source>no question in the file</source>
         <translation>no question in the file</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="479"/>
+        <location filename="../gui/core/questionreaders.cpp" line="484"/>
         <source>an answer where a question was expected (the question is one line before &quot;A.&quot;)</source>
         <translation>an answer where a question was expected (the question is one line before &quot;A.&quot;)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="498"/>
+        <location filename="../gui/core/questionreaders.cpp" line="503"/>
         <source>ANSWER: &quot;%1&quot; is not one of the answers&apos; letters</source>
         <translation>ANSWER: &quot;%1&quot; is not one of the answers&apos; letters</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="506"/>
+        <location filename="../gui/core/questionreaders.cpp" line="511"/>
         <source>a second line of question: an Aiken question is one line, then &quot;A.&quot; or &quot;A)&quot; answers</source>
         <translation>a second line of question: an Aiken question is one line, then &quot;A.&quot; or &quot;A)&quot; answers</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="511"/>
+        <location filename="../gui/core/questionreaders.cpp" line="516"/>
         <source>expected answer &quot;%1.&quot; or &quot;ANSWER:&quot;</source>
         <translation>expected answer &quot;%1.&quot; or &quot;ANSWER:&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="517"/>
+        <location filename="../gui/core/questionreaders.cpp" line="522"/>
         <source>no &quot;ANSWER:&quot; line after the answers</source>
         <translation>no &quot;ANSWER:&quot; line after the answers</translation>
     </message>
@@ -3103,7 +3113,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="226"/>
+        <location filename="../gui/core/runhistory.cpp" line="280"/>
         <source>%1 · %2 samples/s · %3</source>
         <translation>%1 · %2 samples/s · %3</translation>
     </message>
@@ -4848,38 +4858,43 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="134"/>
+        <location filename="../gui/main.cpp" line="121"/>
+        <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
+        <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="140"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="142"/>
-        <location filename="../gui/main.cpp" line="382"/>
+        <location filename="../gui/main.cpp" line="148"/>
+        <location filename="../gui/main.cpp" line="388"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="155"/>
+        <location filename="../gui/main.cpp" line="161"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="159"/>
+        <location filename="../gui/main.cpp" line="165"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="172"/>
+        <location filename="../gui/main.cpp" line="178"/>
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="287"/>
+        <location filename="../gui/main.cpp" line="293"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="319"/>
+        <location filename="../gui/main.cpp" line="325"/>
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

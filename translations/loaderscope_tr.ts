@@ -2449,27 +2449,37 @@
 <context>
     <name>QuestionBank</name>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="79"/>
+        <location filename="../gui/core/questionbank.cpp" line="130"/>
+        <source>a NUL byte (at byte %1): not a text file</source>
+        <translation>bir NUL baytı (%1. bayt): bu bir metin dosyası değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="141"/>
+        <source>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</source>
+        <translation>UTF-8 olmayan baytlar (%2. baytta 0x%1): dosyayı UTF-8 olarak kaydedin</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/questionbank.cpp" line="159"/>
         <source>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
         <translation>bir soru dosyası değil: ne atölye biçimi (&quot;Zorluk N&quot; konu satırları), ne GIFT ({ } cevapları) ne de Aiken (ANSWER: satırları)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="88"/>
+        <location filename="../gui/core/questionbank.cpp" line="170"/>
         <source>unknown lesson &quot;%1&quot;</source>
         <translation>bilinmeyen ders &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="105"/>
+        <location filename="../gui/core/questionbank.cpp" line="187"/>
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="112"/>
+        <location filename="../gui/core/questionbank.cpp" line="194"/>
         <source>%1 is larger than %2 MiB: not a question file</source>
         <translation>%1, %2 MiB&apos;tan büyük: bir soru dosyası değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="249"/>
+        <location filename="../gui/core/questionbank.cpp" line="319"/>
         <source>line %1: %2</source>
         <translation>satır %1: %2</translation>
     </message>
@@ -2495,7 +2505,7 @@
     </message>
     <message>
         <location filename="../gui/core/questionreaders.cpp" line="90"/>
-        <location filename="../gui/core/questionreaders.cpp" line="487"/>
+        <location filename="../gui/core/questionreaders.cpp" line="492"/>
         <source>answer &quot;%1&quot; where &quot;%2&quot; was expected</source>
         <translation>&quot;%2&quot; beklenirken &quot;%1&quot; cevabı geldi</translation>
     </message>
@@ -2601,53 +2611,53 @@
         <translation>&quot;::&quot;dan sonraki başlık &quot;::&quot; ile kapatılmamış</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="369"/>
+        <location filename="../gui/core/questionreaders.cpp" line="374"/>
         <source>no answers in { }: a description, not a question</source>
         <translation>{ } içinde cevap yok: bu bir soru değil, bir açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="376"/>
+        <location filename="../gui/core/questionreaders.cpp" line="381"/>
         <source>the answers opened with { are not closed with } before the blank line</source>
         <translation>{ ile açılan cevaplar boş satırdan önce } ile kapatılmamış</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="381"/>
+        <location filename="../gui/core/questionreaders.cpp" line="386"/>
         <source>a second { : one question per paragraph, separated by a blank line</source>
         <translation>ikinci bir { var: her paragrafta bir soru olur, sorular boş satırla ayrılır</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="390"/>
+        <location filename="../gui/core/questionreaders.cpp" line="395"/>
         <source>no question before the answers</source>
         <translation>cevaplardan önce soru yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="451"/>
-        <location filename="../gui/core/questionreaders.cpp" line="542"/>
+        <location filename="../gui/core/questionreaders.cpp" line="456"/>
+        <location filename="../gui/core/questionreaders.cpp" line="547"/>
         <source>no question in the file</source>
         <translation>dosyada soru yok</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="479"/>
+        <location filename="../gui/core/questionreaders.cpp" line="484"/>
         <source>an answer where a question was expected (the question is one line before &quot;A.&quot;)</source>
         <translation>soru beklenirken bir cevap geldi (soru, &quot;A.&quot;dan önceki tek satırdır)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="498"/>
+        <location filename="../gui/core/questionreaders.cpp" line="503"/>
         <source>ANSWER: &quot;%1&quot; is not one of the answers&apos; letters</source>
         <translation>ANSWER: &quot;%1&quot; cevapların harflerinden biri değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="506"/>
+        <location filename="../gui/core/questionreaders.cpp" line="511"/>
         <source>a second line of question: an Aiken question is one line, then &quot;A.&quot; or &quot;A)&quot; answers</source>
         <translation>sorunun ikinci satırı: bir Aiken sorusu tek satırdır, ardından &quot;A.&quot; ya da &quot;A)&quot; cevapları gelir</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="511"/>
+        <location filename="../gui/core/questionreaders.cpp" line="516"/>
         <source>expected answer &quot;%1.&quot; or &quot;ANSWER:&quot;</source>
         <translation>&quot;%1.&quot; cevabı ya da &quot;ANSWER:&quot; bekleniyordu</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionreaders.cpp" line="517"/>
+        <location filename="../gui/core/questionreaders.cpp" line="522"/>
         <source>no &quot;ANSWER:&quot; line after the answers</source>
         <translation>cevaplardan sonra &quot;ANSWER:&quot; satırı yok</translation>
     </message>
@@ -3103,7 +3113,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="226"/>
+        <location filename="../gui/core/runhistory.cpp" line="280"/>
         <source>%1 · %2 samples/s · %3</source>
         <translation>%1 · %2 örnek/s · %3</translation>
     </message>
@@ -4848,38 +4858,43 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="134"/>
+        <location filename="../gui/main.cpp" line="121"/>
+        <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
+        <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
+    </message>
+    <message>
+        <location filename="../gui/main.cpp" line="140"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="142"/>
-        <location filename="../gui/main.cpp" line="382"/>
+        <location filename="../gui/main.cpp" line="148"/>
+        <location filename="../gui/main.cpp" line="388"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="155"/>
+        <location filename="../gui/main.cpp" line="161"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="159"/>
+        <location filename="../gui/main.cpp" line="165"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="172"/>
+        <location filename="../gui/main.cpp" line="178"/>
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="287"/>
+        <location filename="../gui/main.cpp" line="293"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için &quot;ssh -X&quot; ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="319"/>
+        <location filename="../gui/main.cpp" line="325"/>
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>
