@@ -605,7 +605,10 @@ void TstRemote::reconnectAfterTheRingsMovedOn()
     START_LAB(lab, tmp.path(), (QStringList{QStringLiteral("127.0.0.1"), QStringLiteral("127.0.0.2")}));
     Ranks ranks;
     ranks.extraEnv << QStringLiteral("LOADERSCOPE_RING_BITS=10");
-    QVERIFY(ranks.start(tmp.path(), 2048)); // rank 1: about 8 s of reads, the reconnect well inside
+    // Rank 1: two epochs of 1,024 batches, about 16 s each. Its loop ring (1,024 events, a few per
+    // batch) wraps within the first 200 batches, so the reconnect lands inside epoch 0 even on a
+    // loaded machine: a whole epoch that nobody saw cannot be counted (only "at least").
+    QVERIFY(ranks.start(tmp.path(), 8192));
     LiveRanksWindow w({streamOf(QStringLiteral("127.0.0.1"), ranks.segment[0]), streamOf(QStringLiteral("127.0.0.2"), ranks.segment[1])});
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.axisOrigin().has_value(), 30000);
