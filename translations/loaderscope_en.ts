@@ -3720,7 +3720,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="235"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="237"/>
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
@@ -3815,42 +3815,47 @@
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="210"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="210"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="211"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="213"/>
+        <source>Summary (partial: events were lost)</source>
+        <translation>Summary (partial: events were lost)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="215"/>
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="213"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="217"/>
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="214"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="218"/>
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="248"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="251"/>
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(a first guess: the model of your job is checking it)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="254"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="257"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="211"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="214"/>
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
@@ -3860,7 +3865,7 @@
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="261"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="264"/>
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>

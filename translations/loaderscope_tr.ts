@@ -3720,7 +3720,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="235"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="237"/>
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
@@ -3815,42 +3815,47 @@
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="210"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="210"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="211"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="213"/>
+        <source>Summary (partial: events were lost)</source>
+        <translation>Özet (kısmi: olaylar kayboldu)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="215"/>
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="213"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="217"/>
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="214"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="218"/>
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="248"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="251"/>
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="254"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="257"/>
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="211"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="214"/>
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
@@ -3860,7 +3865,7 @@
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="261"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="264"/>
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>

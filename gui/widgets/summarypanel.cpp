@@ -207,8 +207,12 @@ void SummaryPanel::render()
     m_failure->setVisible(!m_failureLine.isEmpty());
     m_failure->setText(QStringLiteral("<b>%1</b> <a href=\"details\">%2</a>")
                            .arg(failureHeading(m_failureLine).toHtmlEscaped(), tr("Details…").toHtmlEscaped()));
+    // Figures from a record with holes (events lost: a reconnect, a slow stream) say so first.
+    const QString unseen = m_empty ? QString() : unseenBatches(m_summary);
     m_title->setText(m_empty ? tr("Summary") : partial ? tr("Summary (partial: the run did not finish)")
-                                            : m_final ? tr("Summary (final)") : tr("Summary (live)"));
+                   : !unseen.isEmpty()               ? tr("Summary (partial: events were lost)")
+                   : m_final                         ? tr("Summary (final)")
+                                                     : tr("Summary (live)"));
     if (!m_empty && !partial && m_slowMotion > 1)
         m_title->setText(m_final ? tr("Summary (final, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0))
                                  : tr("Summary (live, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0)));
@@ -230,9 +234,8 @@ void SummaryPanel::render()
     m_values[Memory]->setToolTip(memoryTermsHelp());
     m_workerTable->setVisible(!trace); // a profiler trace holds no worker of ours
     const QString v = verdict(m_summary);
-    m_verdict->setText(!have || v.isEmpty() ? QString()
-                       : partial           ? partialVerdict(v)
-                                           : tr("Verdict: %1").arg(v));
+    const QString verdictLine = !have || v.isEmpty() ? QString() : partial ? partialVerdict(v) : tr("Verdict: %1").arg(v);
+    m_verdict->setText(unseen.isEmpty() ? verdictLine : unseen + QLatin1Char('\n') + verdictLine);
     QStringList items;
     bool anyKnob = false;
     for (size_t i = 0; i < m_summary.advice.size(); ++i) {
