@@ -286,4 +286,15 @@ def main(cases):
     return 0
 
 
-__all__ = ["check", "check_worker_shares", "load_summary", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for", "free_port", "finish_ranks"]
+def hostile_inputs(tmp):
+    """Three files an input reader must refuse at once, in bounded memory: /dev/zero, a FIFO no
+    process writes, and a 2 GB sparse file (made in tmp)."""
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo, 0o600)
+    sparse = os.path.join(tmp, "sparse")
+    with open(sparse, "wb") as f:
+        f.truncate(2 << 30)
+    return ["/dev/zero", fifo, sparse]
+
+
+__all__ = ["hostile_inputs", "check", "check_worker_shares", "load_summary", "run_both", "run_job", "Run", "main", "signal", "Skip", "SKIP_RETURN_CODE", "poll_until", "wait_for", "free_port", "finish_ranks"]

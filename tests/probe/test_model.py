@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import PYTHON, check, load_summary, main, run_job  # noqa: E402
+from probetest import PYTHON, check, hostile_inputs, load_summary, main, run_job  # noqa: E402
 
 
 def fit_and_run(tmp, args):
@@ -133,12 +133,7 @@ def case_hostile_inputs(tmp):
     2 GB sparse file each end within 5 s with one clear line, exit 2, under 100 MB of RSS."""
     import resource
     import time
-    fifo = os.path.join(tmp, "fifo")
-    os.mkfifo(fifo, 0o600)
-    sparse = os.path.join(tmp, "sparse.json")
-    with open(sparse, "wb") as f:
-        f.truncate(2 << 30)
-    for path in ("/dev/zero", fifo, sparse):
+    for path in hostile_inputs(tmp):
         for cmd in (["model", path], ["model", "--check", path, path]):
             t0 = time.monotonic()
             r = subprocess.run([PYTHON, "-m", "loaderscope"] + cmd, capture_output=True, text=True, timeout=30)

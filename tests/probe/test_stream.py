@@ -19,7 +19,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from probetest import JOB, KIND, PYTHON, SEGMENT_RE, Event, check, main, native, wait_for  # noqa: E402
+from probetest import JOB, KIND, PYTHON, SEGMENT_RE, Event, check, hostile_inputs, main, native, wait_for  # noqa: E402
 
 ENGINE = os.environ.get("LOADERSCOPE_ENGINE")
 
@@ -567,12 +567,7 @@ def case_demux_hostile(tmp):
     file each, the second never written over the first."""
     import resource
     import struct
-    fifo = os.path.join(tmp, "fifo")
-    os.mkfifo(fifo, 0o600)
-    sparse = os.path.join(tmp, "sparse")
-    with open(sparse, "wb") as f:
-        f.truncate(2 << 30)
-    for path in ("/dev/zero", fifo, sparse):
+    for path in hostile_inputs(tmp):
         t0 = time.monotonic()
         r = subprocess.run([PYTHON, "-m", "loaderscope", "demux", path, os.path.join(tmp, "out")],
                            capture_output=True, text=True, timeout=30)
