@@ -6,7 +6,8 @@ straggler the other rank waits for in the all-reduce.
 
 usage: [python3 -m loaderscope run ...] gloo_job.py OUTDIR [SAMPLES [--wait-stdin]]   (once per rank)
 SAMPLES: the dataset's length (default 64). --wait-stdin: the loop starts once a line (or the end)
-comes on standard input (a test attaches first, then says go).
+comes on standard input (a test attaches first, then says go), and the job ends only once a second
+line (or the end) comes after the loop, so a test can still reach its segment when the loop is done.
 """
 
 import json
@@ -53,6 +54,8 @@ def main():
             t = torch.ones(1)
             dist.all_reduce(t)
             assert t.item() == world
+    if wait:
+        sys.stdin.readline()  # the test's "end" (or its end of input)
     with open(os.path.join(out, "seen_rank%d.json" % rank), "w") as f:
         json.dump(seen, f)
     dist.destroy_process_group()
