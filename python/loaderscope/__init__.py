@@ -27,7 +27,12 @@ __version__ = "0.1.0"
 
 
 def _install_now():
-    from . import _compat, _mainhooks
+    from . import _compat
+    problem = _compat.native_problem()
+    if problem is not None:
+        disable(problem)
+        return False
+    from . import _mainhooks
     hooks, reason = _compat.resolve()
     if hooks is None:
         disable(reason)
@@ -42,6 +47,11 @@ def _activate():
     """Installs the hooks now if torch.utils.data is loaded, else as soon as it is imported (so a
     script that sets threads or environment before importing torch sees no difference)."""
     if STATE.installed or STATE.disabled is not None or STATE.armed:
+        return
+    from . import _compat
+    problem = _compat.native_problem()
+    if problem is not None:
+        disable(problem)  # one line; the job runs as it would without the probe
         return
     if "torch.utils.data.dataloader" in sys.modules:
         safe(_install_now)

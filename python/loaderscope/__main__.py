@@ -106,11 +106,13 @@ def run(argv):
         o.lanes = max(1, min(1024, opts.lanes))
     if opts.sample_every is not None:
         o.sample_every = max(1, opts.sample_every)
-    from . import _native
-    for flag, path in (("--summary", o.summary), ("--trace", o.trace), ("--events", o.events)):
-        problem = _native.check_output_path(_session.expand(path, 0, 0)) if path else ""
-        if problem:
-            _usage_error("cannot write %s %s: %s" % (flag, path, problem))
+    from . import _compat
+    if _compat.native_problem() is None:  # else the job runs unwatched, with the one line that says why
+        from . import _native
+        for flag, path in (("--summary", o.summary), ("--trace", o.trace), ("--events", o.events)):
+            problem = _native.check_output_path(_session.expand(path, 0, 0)) if path else ""
+            if problem:
+                _usage_error("cannot write %s %s: %s" % (flag, path, problem))
     script = os.path.abspath(script)
     try:
         with open(script, "rb") as f:

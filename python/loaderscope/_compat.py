@@ -18,6 +18,7 @@ naming what is missing, rather than guess and misreport.
 """
 
 import inspect
+import sys
 
 # Parameters of the worker loop the probe reads or replaces, by name.
 WORKER_LOOP_PARAMS = ("dataset_kind", "index_queue", "data_queue", "init_fn", "worker_id", "num_workers")
@@ -56,6 +57,20 @@ def parse_version(text):
     while len(parts) < 2:
         parts.append(0)
     return tuple(parts)
+
+
+def native_problem():
+    """None when the probe's native library can serve this interpreter, else one line saying why
+    not (the job then runs unwatched)."""
+    import sysconfig
+    if sysconfig.get_config_var("Py_GIL_DISABLED"):
+        return ("this is a free-threaded CPython (%s): the probe is not tested there yet; run the job "
+                "with the standard build of this Python to watch it" % sys.version.split()[0])
+    try:
+        from . import _native  # noqa: F401
+    except ImportError as e:
+        return str(e)
+    return None
 
 
 def resolve():

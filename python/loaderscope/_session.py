@@ -273,7 +273,30 @@ class ProbeSession:
                 self._lock_fd = None
 
     def _at_exit(self):
-        safe(self.finish, 0)
+        if STATE.disabled is None:
+            safe(self.finish, 0)
+        else:
+            self._abandon()
+
+    def _abandon(self):
+        """The probe was turned off during the run: no outputs, and nothing left behind (its
+        segment, its recording, its private folder). Each step on its own: one failing does not
+        keep the others from running."""
+        if self.finished or os.getpid() != self.pid:
+            return
+        self.finished = True
+        steps = [self.native.stop_collector, self.native.unlink]
+        if self.recording:
+            steps.append(lambda: os.unlink(self.native.close_recording() or self.recording))
+        if self._temp_dir:
+            steps.append(lambda: _native.remove_private_temp_dir(self._temp_dir))
+        if self._lock_fd is not None:
+            steps.append(lambda: os.close(self._lock_fd))
+        for step in steps:
+            try:
+                step()
+            except Exception:
+                pass
 
 
 # Loaders may start on several threads at once: one session (one segment) per process.

@@ -26,7 +26,6 @@
 
 namespace lsprobe {
 
-namespace py = pybind11;
 using nlohmann::json;
 
 namespace {
@@ -94,6 +93,8 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     ls::finishSummary(sum, &k);
     return sum;
 }
+
+} // namespace
 
 std::string writeOutputs(Session& s, const std::string& metaJson, const std::string& summaryPath,
                          const std::string& tracePath, const std::string& recordingPath)
@@ -166,27 +167,6 @@ void copyToOutput(const std::string& from, const std::string& to)
         throw;
     }
     ::close(in);
-}
-
-} // namespace
-
-void registerOutputs(py::module_& m)
-{
-    m.def("copy_to_output", &copyToOutput, py::arg("from_path"), py::arg("to_path"),
-          "Writes the file's bytes to an output path by the output rule (devices and FIFOs in place).",
-          py::call_guard<py::gil_scoped_release>());
-    m.def("private_temp_dir", &ls::privateTempDir, py::arg("what"),
-          "A 0700 folder loaderscope-<what>-<pid>-XXXXXX (removed by the stale sweep once the pid is gone).");
-    m.def("remove_private_temp_dir", &ls::removePrivateTempDir, py::arg("path"));
-    m.def("write_outputs", &writeOutputs, py::arg("session"), py::arg("meta_json"), py::arg("summary_path"),
-          py::arg("trace_path"), py::arg("recording_path"),
-          "Stops the session's collector; returns its summary JSON (the engine's RunSummary, plus the "
-          "probe's keys) and writes it where a path is given, and the Chrome trace from the closed "
-          "recording.",
-          py::call_guard<py::gil_scoped_release>());
-    m.def("fit_config", [](const std::string& observed) {
-        return ls::configToJson(ls::fitConfig(ls::observationFromJson(observed)));
-    }, py::arg("observed_json"), "The engine config fitted to a summary's \"observed\" object.");
 }
 
 } // namespace lsprobe

@@ -3,10 +3,20 @@
 // the Chrome trace and the app's event file, plus the "observed" object and the model fit.
 #pragma once
 
-#include <pybind11/pybind11.h>
+#include <string>
 
 namespace lsprobe {
 
-void registerOutputs(pybind11::module_& m);
+class Session;
+
+/// Stops the session's collector; returns its summary JSON (the engine's RunSummary, plus the
+/// probe's keys) and writes it where a path is given, and the Chrome trace from the closed
+/// recording. Throws std::runtime_error naming what could not be written.
+std::string writeOutputs(Session& s, const std::string& metaJson, const std::string& summaryPath,
+                         const std::string& tracePath, const std::string& recordingPath);
+
+/// Writes the file's bytes to an output path by the output rule (devices and FIFOs in place).
+/// Throws std::runtime_error naming the path.
+void copyToOutput(const std::string& from, const std::string& to);
 
 } // namespace lsprobe

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The probe's writers: one event ring of a segment per lane, and the per-thread fetch recorder that
 // times samples, collates and batch costs inside a DataLoader worker (or the main process with
-// num_workers=0). Everything here is called with the GIL held; none of it blocks.
+// num_workers=0). Each is used by one thread at a time (the Python side's); none of it blocks.
 #pragma once
 
 #include "loaderscope/base/clock.h"
 #include "loaderscope/base/events.h"
 #include "loaderscope/shm/segment.h"
-
-#include <pybind11/pybind11.h>
 
 #include <cstdint>
 #include <memory>
@@ -17,7 +15,6 @@
 
 namespace lsprobe {
 
-namespace py = pybind11;
 namespace ls = loaderscope;
 
 /**
@@ -79,7 +76,8 @@ private:
  * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, -1 for an iterable
  * dataset's, on 1 in `every` samples), each collate (Collate span, arg0 = samples), and each
  * batch's cost (BatchCost instant: CPU ns and run-queue ns between begin_batch and end_batch).
- * The batch key is set per task.
+ * The batch key is set per task. The Python proxies (loaderscope/_native.py) time the calls and
+ * hand the times here, one C call per sample.
  */
 class FetchRecorder
 {
@@ -98,16 +96,17 @@ public:
     uint64_t samples_seen() const { return m_seen; }
     uint32_t every() const { return m_every; }
 
-    // Hot paths, called by the proxies (recorder.cpp). The per-sample ones are CPython slots:
-    // new reference, or nullptr with the Python error set (the dataset's own, unchanged).
-    PyObject* getitem(PyObject* dataset, PyObject* index);
-    PyObject* next(PyObject* iterator);
-    py::object getitems(const py::object& fn, const py::object& indices);
-    py::object collate(const py::object& fn, const py::object& data, bool batched);
+    /// One sample fetched from t0 (CLOCK_MONOTONIC ns) until now; `index` -1 where it has none
+    /// (an iterable dataset's samples).
+    void fetched(uint64_t t0, int64_t index);
+    /// A whole batch fetched by one Dataset.__getitems__ call, t0..t1: there is no per-sample
+    /// time, so it is recorded as one span per sample, each an equal share of the call (arg1 = 1),
+    /// and totals and per-sample figures stay exact.
+    void fetchedMany(uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n);
+    /// A collate of `samples` samples from t0 until now.
+    void collated(uint64_t t0, int64_t samples);
 
 private:
-    void recordFetch(uint64_t t0, int64_t index);
-
     std::shared_ptr<Writer> m_w;
     uint32_t m_every;
     int64_t m_batch = -1;
@@ -119,8 +118,5 @@ private:
     uint64_t m_rq1 = 0;
     bool m_open = false;
 };
-
-/** Registers FetchRecorder and the dataset, iterator and collate proxies with the module. */
-void registerRecorder(py::module_& m);
 
 } // namespace lsprobe

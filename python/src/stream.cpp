@@ -13,7 +13,7 @@
 #include "loaderscope/shm/segment.h"
 #include "loaderscope/outputs/stream_writer.h"
 
-#include <pybind11/stl.h>
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <cerrno>
@@ -21,13 +21,13 @@
 #include <csignal>
 #include <cstring>
 #include <deque>
+#include <dlfcn.h>
 #include <mutex>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <thread>
 
-namespace py = pybind11;
 namespace ls = loaderscope;
 
 namespace lsprobe {
@@ -43,17 +43,6 @@ constexpr uint64_t kEndGraceNs = 5'000'000'000; ///< run state final, segment st
 
 using ls::StreamSink;
 
-struct StreamOptions
-{
-    std::string segment;
-    int fd = 1;
-    int zstd_level = 0;
-    uint64_t buffer_bytes = 32u << 20;
-    int64_t clock_offset_ns = 0;
-    int pings_fd = -1;        ///< read "PING <token>" lines here and answer each (-1: none)
-    std::vector<std::pair<std::string, std::string>> fields; ///< host, boot_id, versions...
-    py::object stop;          ///< None, or a callable: true ends the stream as a signal does
-};
 
 struct Shared
 {
@@ -297,30 +286,46 @@ std::vector<uint8_t> streamStartFrame(const StreamOptions& o, const ls::Segment&
     return ls::encodeStreamStart(rh, info, fields);
 }
 
-/// Whether Python was asked to stop. Python's SIGINT (and the SIGTERM/SIGHUP handlers `stream`
-/// installs) only set a flag; it is looked at here, with the GIL, and cleared: Python is told by
-/// the result, not an exception. `stop` lets `stream --all` end its streams (running on other
-/// threads, where Python's signals are not seen) as the main thread's Ctrl-C does. Each asks
-/// once: a second Ctrl-C (not the same `stop` again) is what gives up on a writer that a
-/// stalled consumer keeps blocked. Called on the streaming thread without the GIL.
+/// Whether Python was asked to stop by a signal. Python's SIGINT (and the SIGTERM/SIGHUP handlers
+/// `stream` installs) only set a flag; it is looked at here, with the GIL, and cleared: Python is
+/// told by the result, not an exception. The library has no Python ABI (capi.cpp): the three
+/// functions, all of CPython's stable ABI, are found in the running process (none outside one).
+bool pythonSignalled()
+{
+    using Ensure = int (*)();
+    using Release = void (*)(int);
+    using Check = int (*)();
+    using Clear = void (*)();
+    static const auto ensure = reinterpret_cast<Ensure>(dlsym(RTLD_DEFAULT, "PyGILState_Ensure"));
+    static const auto release = reinterpret_cast<Release>(dlsym(RTLD_DEFAULT, "PyGILState_Release"));
+    static const auto check = reinterpret_cast<Check>(dlsym(RTLD_DEFAULT, "PyErr_CheckSignals"));
+    static const auto clear = reinterpret_cast<Clear>(dlsym(RTLD_DEFAULT, "PyErr_Clear"));
+    if (!ensure || !release || !check || !clear)
+        return false;
+    const int gil = ensure();
+    const bool raised = check() != 0;
+    if (raised)
+        clear();
+    release(gil);
+    return raised;
+}
+
+/// Whether the stream was asked to end: a signal (above), or the caller's `stop` callback (with
+/// which `stream --all` ends its streams running on other threads, where Python's signals are not
+/// seen). Each asks once: a second Ctrl-C (not the same `stop` again) is what gives up on a
+/// writer that a stalled consumer keeps blocked. Called on the streaming thread without the GIL
+/// (a ctypes callback takes it itself).
 class StopAsked
 {
 public:
     explicit StopAsked(const StreamOptions& o) : m_o(o) {}
     bool operator()()
     {
-        py::gil_scoped_acquire gil;
-        if (PyErr_CheckSignals() != 0) {
-            PyErr_Clear();
+        if (pythonSignalled())
             return true;
-        }
-        if (m_o.stop.is_none() || m_stopSeen)
+        if (!m_o.stop || m_stopSeen)
             return false;
-        try {
-            m_stopSeen = bool(py::bool_(m_o.stop()));
-        } catch (py::error_already_set&) {
-            m_stopSeen = true;
-        }
+        m_stopSeen = m_o.stop() != 0;
         return m_stopSeen;
     }
 
@@ -424,11 +429,11 @@ uint32_t streamUntilEnd(const StreamOptions& o, Shared& sh, ls::EventReader& rea
     }
 }
 
-/// What happened, for Python (reason, counts, consumer gone, error).
-py::dict streamResult(Shared& sh, uint32_t reason, bool interrupted)
+/// What happened, as JSON (reason, counts, consumer gone, error).
+std::string streamResult(Shared& sh, uint32_t reason, bool interrupted)
 {
     std::lock_guard lock(sh.mutex);
-    py::dict r;
+    nlohmann::json r;
     r["reason"] = reason ? ls::streamEndReasonName(reason) : "";
     r["events"] = sh.events_written;
     r["lost_ring"] = sh.lost_ring.load();
@@ -439,11 +444,12 @@ py::dict streamResult(Shared& sh, uint32_t reason, bool interrupted)
     r["consumer_gone"] = sh.status == StreamSink::Status::ConsumerGone;
     r["error"] = sh.status == StreamSink::Status::Error ? sh.error : std::string();
     r["interrupted"] = interrupted;
-    return r;
+    return r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-/// Runs the stream; returns what happened (reason, counts, consumer gone, error).
-py::dict streamSegment(const StreamOptions& o)
+} // namespace
+
+std::string streamSegment(const StreamOptions& o)
 {
     // Throws std::runtime_error (a RuntimeError in Python) with the reason: no such name, not a
     // regular file, not a segment, another layout version...
@@ -461,7 +467,6 @@ py::dict streamSegment(const StreamOptions& o)
     bool interrupted = false;
     StopAsked stopAsked(o);
     {
-        py::gil_scoped_release nogil;
         if (const auto s = sh.sink->write(start); s != StreamSink::Status::Ok) {
             sh.status = s;
             sh.error = sh.sink->error();
@@ -502,31 +507,6 @@ py::dict streamSegment(const StreamOptions& o)
             writer.join();
     }
     return streamResult(sh, reason, interrupted);
-}
-
-} // namespace
-
-void registerStream(py::module_& m)
-{
-    m.def("stream_segment",
-          [](const std::string& segment, int fd, int zstdLevel, uint64_t bufferBytes, int64_t clockOffsetNs,
-             const std::vector<std::pair<std::string, std::string>>& fields, py::object stop, int pingsFd) {
-              StreamOptions o;
-              o.segment = segment;
-              o.fd = fd;
-              o.zstd_level = zstdLevel;
-              o.buffer_bytes = bufferBytes;
-              o.clock_offset_ns = clockOffsetNs;
-              o.fields = fields;
-              o.stop = std::move(stop);
-              o.pings_fd = pingsFd;
-              return streamSegment(o);
-          },
-          py::arg("segment"), py::arg("fd") = 1, py::arg("zstd_level") = 0, py::arg("buffer_bytes") = uint64_t(32) << 20,
-          py::arg("clock_offset_ns") = 0, py::arg("fields") = std::vector<std::pair<std::string, std::string>>{},
-          py::arg("stop") = py::none(), py::arg("pings_fd") = -1,
-          "Writes the segment's events to fd as a recording stream until the job ends. Raises RuntimeError "
-          "when the segment cannot be opened. Returns the end reason and the counts.");
 }
 
 } // namespace lsprobe

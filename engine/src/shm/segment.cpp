@@ -17,7 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <random>
+#include <sys/random.h>
 #include <signal.h>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -136,8 +136,11 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
                                           ShmLayout::configSectionBytes(std::max<uint64_t>(configJson.size(), spec.config_reserve_bytes)));
     if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
         throw std::runtime_error("the config text is larger than 1 MiB");
-    std::random_device rd;
-    const uint64_t nonce = (uint64_t(rd()) << 32) ^ rd();
+    // getrandom(2), not std::random_device: the probe's library links the C++ runtime in, and
+    // libstdc++'s random_device would then need glibc 2.36's arc4random (wheel tag: docs/probe.md).
+    uint64_t nonce = 0;
+    if (getrandom(&nonce, sizeof nonce, 0) != ssize_t(sizeof nonce))
+        nonce = nowNs() ^ (uint64_t(getpid()) << 40) ^ uint64_t(reinterpret_cast<uintptr_t>(seg.get()));
     char name[96];
     snprintf(name, sizeof name, "%s%d-%016llx", kSegmentPrefix, int(getpid()), (unsigned long long)nonce);
     seg->createMapping(name);

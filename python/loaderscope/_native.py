@@ -1,0 +1,527 @@
+# SPDX-License-Identifier: MIT
+"""The probe's native side: libloaderscope_probe.so (python/src/capi.cpp), a plain C library loaded
+with ctypes. It has no Python ABI, so one library serves every CPython from 3.9 on (no build per
+version, no compiler on the server): the engine's segment, event rings, collector and outputs.
+
+The hot calls (a sample fetched, a span written) go through a PyDLL handle (the GIL stays held:
+they never block, and releasing it would cost more than the call); the calls that can block (the
+stream, the outputs, stopping the collector) through a CDLL handle, which releases the GIL.
+
+Importing this raises ImportError with the reason when the library cannot be loaded (missing,
+built for another machine, another interface version): loaderscope/__init__.py turns that into
+one line, and the job runs unwatched.
+"""
+
+import ctypes
+import json
+import os
+import struct
+import time
+
+_LIB_NAME = "libloaderscope_probe.so"
+# The interface version this Python side speaks (capi.cpp's kAbiVersion).
+ABI_VERSION = 1
+
+_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIB_NAME)
+try:
+    _lib = ctypes.CDLL(_path)       # releases the GIL during each call
+    _hot = ctypes.PyDLL(_path)      # keeps it (the same library, mapped once)
+except OSError as e:
+    raise ImportError("loaderscope's native library cannot be loaded (%s)" % e) from None
+
+_u64, _i64, _u32, _int, _vp, _cp = (ctypes.c_uint64, ctypes.c_int64, ctypes.c_uint32, ctypes.c_int,
+                                     ctypes.c_void_p, ctypes.c_char_p)
+_STOP = ctypes.CFUNCTYPE(_int)
+
+
+def _declare(lib, name, restype, *argtypes):
+    f = getattr(lib, name)
+    f.restype = restype
+    f.argtypes = argtypes
+    return f
+
+
+_declare(_lib, "lsp_abi_version", _int)
+if _lib.lsp_abi_version() != ABI_VERSION:
+    raise ImportError("loaderscope's native library speaks interface %d, its Python files %d: reinstall loaderscope "
+                      "(pip install --force-reinstall) so that both come from one build"
+                      % (_lib.lsp_abi_version(), ABI_VERSION))
+
+_declare(_lib, "lsp_last_error", _cp)
+_declare(_lib, "lsp_free", None, _vp)
+
+
+def _error(what):
+    return RuntimeError((_lib.lsp_last_error() or b"").decode("utf-8", "replace") or what)
+
+
+def _take(ptr, what="failed"):
+    """The malloc'd string a call gave back, as str (freed); RuntimeError when it gave NULL."""
+    if not ptr:
+        raise _error(what)
+    try:
+        return ctypes.string_at(ptr).decode("utf-8", "replace")
+    finally:
+        _lib.lsp_free(ptr)
+
+
+def _arg(s):
+    return os.fsencode(s) if isinstance(s, (str, bytes, os.PathLike)) else str(s).encode()
+
+
+_EVENT = struct.Struct("<7q")
+
+
+def _events(ptr, n):
+    """n events packed as 7 int64 each at ptr: (t0, t1, batch, arg0, arg1, kind, lane) tuples."""
+    if n <= 0:
+        return []
+    raw = ctypes.string_at(ptr, n * _EVENT.size)
+    return [(t0 & 0xFFFFFFFFFFFFFFFF, t1 & 0xFFFFFFFFFFFFFFFF, b, a0, a1, k, lane)
+            for (t0, t1, b, a0, a1, k, lane) in _EVENT.iter_unpack(raw)]
+
+
+# --- constants ------------------------------------------------------------------------------------
+_declare(_lib, "lsp_constants", _vp)
+_constants = json.loads(_take(_lib.lsp_constants()))
+LAYOUT_VERSION = _constants["LAYOUT_VERSION"]
+LANE_MAIN = _constants["LANE_MAIN"]
+LANE_PIN = _constants["LANE_PIN"]
+LANE_COPY = _constants["LANE_COPY"]
+LANE_COMPUTE = _constants["LANE_COMPUTE"]
+KIND_NAMES = _constants["KIND_NAMES"]
+KINDS = _constants["KINDS"]
+KIND_TABLE = _constants["KIND_TABLE"]
+HOST_BLOCK = _constants["HOST_BLOCK"]
+
+# --- clocks ---------------------------------------------------------------------------------------
+# The engine's clock is CLOCK_MONOTONIC and a thread's CPU is CLOCK_THREAD_CPUTIME_ID: Python reads
+# both itself, with no call into the library.
+now = time.monotonic_ns
+thread_cpu_ns = time.thread_time_ns
+run_delay_ns = _declare(_hot, "lsp_run_delay_ns", _u64)
+batch_key = _declare(_hot, "lsp_batch_key", _i64, _int, _i64)
+
+# --- segments and writers -------------------------------------------------------------------------
+for _name, _res, _args in (
+        ("lsp_segment_open", _vp, (_cp,)), ("lsp_segment_free", None, (_vp,)),
+        ("lsp_segment_name", _vp, (_vp,)), ("lsp_segment_lanes", _u32, (_vp,)),
+        ("lsp_segment_info", _vp, (_vp,)), ("lsp_segment_claim_worker", None, (_vp, _int)),
+        ("lsp_writer_new", _vp, (_vp, _int)), ("lsp_writer_free", None, (_vp,)),
+        ("lsp_recorder_new", _vp, (_vp, _u32)), ("lsp_recorder_free", None, (_vp,)),
+        ("lsp_recorder_clocks", None, (_vp, ctypes.POINTER(_u64))),
+        ("lsp_recorder_batch", _i64, (_vp,)), ("lsp_recorder_samples_seen", _u64, (_vp,)),
+        ("lsp_recorder_every", _u32, (_vp,)),
+        ("lsp_session_new", _vp, (_u32, _u32, _cp, _int, _int, _cp, _cp)), ("lsp_session_free", None, (_vp,)),
+        ("lsp_session_name", _vp, (_vp,)), ("lsp_session_clock_origin", _u64, (_vp,)),
+        ("lsp_session_lanes", _u32, (_vp,)), ("lsp_session_segment", _vp, (_vp,)),
+        ("lsp_session_info", _vp, (_vp,)), ("lsp_session_set_info", _int, (_vp, _cp)),
+        ("lsp_session_set_rank", None, (_vp, _int, _int)), ("lsp_session_note_lanes_used", None, (_vp, _u32)),
+        ("lsp_session_set_run_state", None, (_vp, _u32)), ("lsp_session_stop_collector", None, (_vp,)),
+        ("lsp_session_events_lost", _u64, (_vp,)), ("lsp_session_event_count", _i64, (_vp,)),
+        ("lsp_session_recording_live_path", _vp, (_vp,)), ("lsp_session_close_recording", _vp, (_vp,)),
+        ("lsp_session_unlink", _int, (_vp,)), ("lsp_segment_bytes", _u64, (_u32, _u32, _u64)),
+        ("lsp_reader_new", _vp, (_cp,)), ("lsp_reader_free", None, (_vp,)),
+        ("lsp_reader_drain", _i64, (_vp, ctypes.POINTER(ctypes.POINTER(_i64)))),
+        ("lsp_reader_lost", _u64, (_vp,)), ("lsp_reader_info", _vp, (_vp,)),
+        ("lsp_read_recording", _vp, (_cp, ctypes.POINTER(ctypes.POINTER(_i64)), ctypes.POINTER(_u64))),
+        ("lsp_zstd_decompress_file", _i64, (_cp, _cp)),
+        ("lsp_stream_segment", _vp, (_cp, _int, _int, _u64, _i64, _cp, _STOP, _int)),
+        ("lsp_check_output_path", _vp, (_cp,)), ("lsp_copy_to_output", _int, (_cp, _cp)),
+        ("lsp_private_temp_dir", _vp, (_cp,)), ("lsp_remove_private_temp_dir", None, (_cp,)),
+        ("lsp_write_outputs", _vp, (_vp, _cp, _cp, _cp, _cp)), ("lsp_fit_config", _vp, (_cp,)),
+        ("lsp_list_segments", _vp, ())):
+    _declare(_lib, _name, _res, *_args)
+# The per-event calls, with the GIL held.
+_span = _declare(_hot, "lsp_writer_span", None, _vp, _int, _u64, _u64, _i64, _i64, _i64, _int)
+_until_now = _declare(_hot, "lsp_writer_until_now", _u64, _vp, _int, _u64, _i64, _i64, _i64)
+_fetched = _declare(_hot, "lsp_recorder_fetched", None, _vp, _u64, _i64)
+_fetched_many = _declare(_hot, "lsp_recorder_fetched_many", None, _vp, _u64, _u64, ctypes.POINTER(_i64), _u64)
+_collated = _declare(_hot, "lsp_recorder_collated", None, _vp, _u64, _i64)
+_begin_batch = _declare(_hot, "lsp_recorder_begin_batch", None, _vp, _i64)
+_end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int)
+_cpu_marks = _declare(_hot, "lsp_session_cpu_marks", None, _vp, ctypes.POINTER(_u64))
+
+_LANE_DEFAULT = 0x7FFF  # the writer's own lane
+
+
+class _Owned:
+    """An object of the library (an opaque pointer), freed once with `_free` when dropped. A forked
+    child frees its copy too: the library leaves a parent's mapping alone there (SegmentHandle)."""
+    __slots__ = ("_p",)
+    _free = None
+
+    def __init__(self, p):
+        self._p = p
+
+    def __del__(self):
+        p, self._p = getattr(self, "_p", None), None
+        if p and type(self)._free:
+            try:
+                type(self)._free(p)
+            except Exception:  # late in the interpreter's shutdown: the process frees it all
+                pass
+
+
+class SegmentHandle(_Owned):
+    __slots__ = ()
+    _free = _lib.lsp_segment_free
+
+    @property
+    def name(self):
+        return _take(_lib.lsp_segment_name(self._p))
+
+    @property
+    def lanes(self):
+        return _lib.lsp_segment_lanes(self._p)
+
+    def info(self):
+        return json.loads(_take(_lib.lsp_segment_info(self._p)))
+
+    def claim_worker(self, lane):
+        """Names this process as the worker writing lane `lane` (memory sampling)."""
+        _lib.lsp_segment_claim_worker(self._p, int(lane))
+
+
+def open_segment(name):
+    """Opens a probe's segment for writing (a spawned worker)."""
+    return SegmentHandle(_take_ptr(_lib.lsp_segment_open(_arg(name)), "cannot open " + str(name)))
+
+
+def _take_ptr(p, what):
+    if not p:
+        raise _error(what)
+    return p
+
+
+class Writer(_Owned):
+    """The single writer of one lane's event ring in this process."""
+    __slots__ = ("lane", "_segment")
+    _free = _lib.lsp_writer_free
+
+    def __init__(self, segment, lane):
+        super().__init__(_take_ptr(_lib.lsp_writer_new(segment._p, int(lane)), "no writer"))
+        self.lane = int(lane)
+        self._segment = segment
+
+    def span(self, kind, t0, t1, batch=-1, arg0=0, arg1=0, lane=_LANE_DEFAULT):
+        _span(self._p, kind, t0, t1, batch, arg0, arg1, lane)
+
+    def instant(self, kind, t, batch=-1, arg0=0, arg1=0, lane=_LANE_DEFAULT):
+        _span(self._p, kind, t, t, batch, arg0, arg1, lane)
+
+    def until_now(self, kind, t0, batch=-1, arg0=0, arg1=0):
+        """A span from t0 until now; returns now (the caller's next t0)."""
+        return _until_now(self._p, kind, t0, batch, arg0, arg1)
+
+
+class FetchRecorder(_Owned):
+    """Times one thread's fetching (recorder.h): samples, collates and each batch's cost."""
+    __slots__ = ("_writer",)
+    _free = _lib.lsp_recorder_free
+
+    def __init__(self, writer, every=1):
+        super().__init__(_take_ptr(_lib.lsp_recorder_new(writer._p, int(every)), "no recorder"))
+        self._writer = writer
+
+    def begin_batch(self, key):
+        _begin_batch(self._p, key)
+
+    def end_batch(self, delivered=True):
+        return _end_batch(self._p, 1 if delivered else 0)
+
+    def _clocks(self):
+        out = (_u64 * 4)()
+        _lib.lsp_recorder_clocks(self._p, out)
+        return out
+
+    @property
+    def begin_clocks(self):
+        c = self._clocks()
+        return (c[0], c[1])
+
+    @property
+    def end_clocks(self):
+        c = self._clocks()
+        return (c[2], c[3])
+
+    @property
+    def batch(self):
+        return _lib.lsp_recorder_batch(self._p)
+
+    @property
+    def samples_seen(self):
+        return _lib.lsp_recorder_samples_seen(self._p)
+
+    @property
+    def every(self):
+        return _lib.lsp_recorder_every(self._p)
+
+
+def _index(i):
+    """A sample's index as the Fetch span carries it: an int64, or -1 (none, or not an int)."""
+    if type(i) is int and -(1 << 63) <= i < (1 << 63):
+        return i
+    return -1
+
+
+# --- the proxies ----------------------------------------------------------------------------------
+# They stand in for the fetcher's dataset, dataset iterator and collate_fn inside the fetcher only
+# (the user's objects, and get_worker_info().dataset, are untouched). Every other attribute is the
+# wrapped object's, so `hasattr(dataset, "__getitems__")` answers as for the real dataset.
+
+class TimedDataset:
+    """The fetcher's dataset, each sample timed."""
+    __slots__ = ("wrapped", "_rec")
+
+    def __init__(self, dataset, recorder):
+        if not isinstance(recorder, FetchRecorder):
+            raise TypeError("TimedDataset needs a FetchRecorder")
+        self.wrapped = dataset
+        self._rec = recorder
+
+    def __getitem__(self, index):
+        t0 = now()
+        r = self.wrapped[index]
+        _fetched(self._rec._p, t0, _index(index))
+        return r
+
+    def __len__(self):
+        return len(self.wrapped)
+
+    def __getattr__(self, name):
+        attr = getattr(self.wrapped, name)
+        if name == "__getitems__" and attr:
+            return _TimedGetItems(attr, self._rec)
+        return attr
+
+    def __repr__(self):
+        return repr(self.wrapped)
+
+
+class _TimedGetItems:
+    """Dataset.__getitems__ fetches a whole batch in one call: timed as one span for its samples."""
+    __slots__ = ("fn", "_rec")
+
+    def __init__(self, fn, rec):
+        self.fn, self._rec = fn, rec
+
+    def __call__(self, indices):
+        t0 = now()
+        r = self.fn(indices)
+        t1 = now()
+        try:
+            idx = [_index(i) for i in indices]
+        except TypeError:
+            idx = []
+        arr = (_i64 * len(idx))(*idx)
+        _fetched_many(self._rec._p, t0, t1, arr, len(idx))
+        return r
+
+
+class TimedIterator:
+    """The fetcher's dataset iterator, each sample timed (an iterable's samples carry no index)."""
+    __slots__ = ("wrapped", "_rec")
+
+    def __init__(self, iterator, recorder):
+        if not isinstance(recorder, FetchRecorder):
+            raise TypeError("TimedIterator needs a FetchRecorder")
+        self.wrapped = iterator
+        self._rec = recorder
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        t0 = now()
+        r = next(self.wrapped)  # StopIteration, or the dataset's own error, passes through
+        _fetched(self._rec._p, t0, -1)
+        return r
+
+    def __getattr__(self, name):
+        return getattr(self.wrapped, name)
+
+    def __repr__(self):
+        return repr(self.wrapped)
+
+
+class TimedCollate:
+    """The fetcher's collate_fn, each call timed (arg0: the samples it collated)."""
+    __slots__ = ("wrapped", "_rec", "_batched")
+
+    def __init__(self, fn, recorder, batched):
+        self.wrapped, self._rec, self._batched = fn, recorder, bool(batched)
+
+    def __call__(self, data):
+        t0 = now()
+        r = self.wrapped(data)
+        n = 1
+        if self._batched:
+            try:
+                n = len(data)
+            except TypeError:
+                n = 1
+        _collated(self._rec._p, t0, n)
+        return r
+
+    def __getattr__(self, name):
+        return getattr(self.wrapped, name)
+
+
+# --- the session ----------------------------------------------------------------------------------
+
+class Session(_Owned):
+    """The probe's session in the job's main process (session.h): its segment, the collector."""
+    __slots__ = ("_segment",)
+    _free = _lib.lsp_session_free
+
+    def __init__(self, lanes, ring_capacity, program, rank=-1, world_size=0, info_json="{}", recording_path=""):
+        super().__init__(_take_ptr(_lib.lsp_session_new(lanes, ring_capacity, _arg(program), rank, world_size,
+                                                        _arg(info_json), _arg(recording_path)), "no session"))
+        self._segment = SegmentHandle(_lib.lsp_session_segment(self._p))
+
+    name = property(lambda self: _take(_lib.lsp_session_name(self._p)))
+    clock_origin_ns = property(lambda self: _lib.lsp_session_clock_origin(self._p))
+    lanes = property(lambda self: _lib.lsp_session_lanes(self._p))
+    segment = property(lambda self: self._segment)
+    events_lost = property(lambda self: _lib.lsp_session_events_lost(self._p))
+    event_count = property(lambda self: _lib.lsp_session_event_count(self._p))
+    recording_live_path = property(lambda self: _take(_lib.lsp_session_recording_live_path(self._p)))
+
+    def info(self):
+        return json.loads(_take(_lib.lsp_session_info(self._p)))
+
+    def set_info(self, info_json):
+        """Rewrites the job's description in the segment (False: too long)."""
+        return bool(_lib.lsp_session_set_info(self._p, _arg(info_json)))
+
+    def set_rank(self, rank, world_size):
+        _lib.lsp_session_set_rank(self._p, rank, world_size)
+
+    def note_lanes_used(self, n):
+        _lib.lsp_session_note_lanes_used(self._p, n)
+
+    def set_run_state(self, state):
+        _lib.lsp_session_set_run_state(self._p, state)
+
+    def stop_collector(self):
+        _lib.lsp_session_stop_collector(self._p)
+
+    def cpu_marks(self):
+        """(thread CPU, thread run-queue wait, process CPU, the probe's own threads' CPU, thread CPU
+        after these reads), ns."""
+        out = (_u64 * 5)()
+        _cpu_marks(self._p, out)
+        return tuple(out)
+
+    def close_recording(self):
+        return _take(_lib.lsp_session_close_recording(self._p), "cannot close the recording")
+
+    def unlink(self):
+        if _lib.lsp_session_unlink(self._p) != 0:
+            raise _error("cannot remove the segment")
+
+
+def segment_bytes(lanes, ring_capacity, info_json_bytes):
+    """Bytes of /dev/shm a Session with these counts reserves."""
+    return _lib.lsp_segment_bytes(lanes, ring_capacity, info_json_bytes)
+
+
+class Reader(_Owned):
+    """A live reader of a segment's rings: the engine's EventReader, as the app uses it."""
+    __slots__ = ()
+    _free = _lib.lsp_reader_free
+
+    def __init__(self, name):
+        super().__init__(_take_ptr(_lib.lsp_reader_new(_arg(name)), "cannot open " + str(name)))
+
+    def drain(self):
+        ptr = ctypes.POINTER(_i64)()
+        n = _lib.lsp_reader_drain(self._p, ctypes.byref(ptr))
+        return _events(ptr, n)
+
+    @property
+    def lost(self):
+        return _lib.lsp_reader_lost(self._p)
+
+    def info(self):
+        return json.loads(_take(_lib.lsp_reader_info(self._p)))
+
+
+def read_events_file(path):
+    """(header, events) of a recording."""
+    ptr = ctypes.POINTER(_i64)()
+    n = _u64()
+    header = _take(_lib.lsp_read_recording(_arg(path), ctypes.byref(ptr), ctypes.byref(n)))
+    try:
+        return json.loads(header), _events(ptr, n.value)
+    finally:
+        _lib.lsp_free(ptr)
+
+
+def zstd_decompress_file(compressed, out):
+    """Decompresses a --zstd stream into its recording; returns its bytes."""
+    n = _lib.lsp_zstd_decompress_file(_arg(compressed), _arg(out))
+    if n < 0:
+        raise _error("cannot decompress " + str(compressed))
+    return n
+
+
+def stream_segment(segment, fd=1, zstd_level=0, buffer_bytes=32 << 20, clock_offset_ns=0, fields=(), stop=None,
+                   pings_fd=-1):
+    """Writes the segment's events to fd as a recording stream until the job ends. Raises
+    RuntimeError when the segment cannot be opened. Returns the end reason and the counts. Ctrl-C
+    (and the handlers the caller set for other signals, if they raise) end it with its end record,
+    as does `stop` (a callable) returning true; a second Ctrl-C gives up on a consumer that
+    stopped reading."""
+
+    def asked():
+        # On the streaming thread every 100 ms, with the GIL (ctypes takes it).
+        try:
+            return 1 if stop() else 0
+        except Exception:
+            return 1
+
+    callback = _STOP(asked) if stop is not None else ctypes.cast(None, _STOP)  # alive for the call
+    fields_json = json.dumps([[str(k), str(v)] for k, v in fields]).encode()
+    r = _lib.lsp_stream_segment(_arg(segment), fd, zstd_level, buffer_bytes, clock_offset_ns, fields_json, callback,
+                                pings_fd)
+    return json.loads(_take(r, "cannot stream " + str(segment)))
+
+
+def check_output_path(path):
+    """"" when the path can be written, else the reason (the engine's check)."""
+    return _take(_lib.lsp_check_output_path(_arg(path)))
+
+
+def copy_to_output(from_path, to_path):
+    """Writes the file's bytes to an output path by the output rule (devices and FIFOs in place)."""
+    if _lib.lsp_copy_to_output(_arg(from_path), _arg(to_path)) != 0:
+        raise _error("cannot write " + str(to_path))
+
+
+def private_temp_dir(what):
+    """A 0700 folder loaderscope-<what>-<pid>-XXXXXX (removed by the stale sweep once the pid is gone)."""
+    return _take(_lib.lsp_private_temp_dir(_arg(what)), "cannot make a private folder")
+
+
+def remove_private_temp_dir(path):
+    _lib.lsp_remove_private_temp_dir(_arg(path))
+
+
+def write_outputs(session, meta_json, summary_path, trace_path, recording_path):
+    """Stops the session's collector; returns its summary JSON (the engine's RunSummary, plus the
+    probe's keys) and writes it where a path is given, and the Chrome trace from the closed
+    recording."""
+    return _take(_lib.lsp_write_outputs(session._p, _arg(meta_json), _arg(summary_path or ""), _arg(trace_path or ""),
+                                        _arg(recording_path or "")), "cannot write the outputs")
+
+
+def fit_config(observed_json):
+    """The engine config fitted to a summary's "observed" object."""
+    return _take(_lib.lsp_fit_config(_arg(observed_json)), "cannot fit")
+
+
+def list_segments():
+    """Live segments of this user (engine runs and watched jobs), newest first."""
+    return json.loads(_take(_lib.lsp_list_segments()))
