@@ -3,14 +3,15 @@
 # ./run.sh        install missing Debian packages, build, launch the app on the built-in default
 # ./run.sh test   same set-up, then the whole test suite (ctest)
 # ./run.sh package  same set-up, then the Debian package: $BUILD_DIR/loaderscope_<version>_<arch>.deb
+# ./run.sh wheel  same set-up, then the probe's wheel and sdist: $BUILD_DIR/dist/ (docs/probe.md)
 # Environment: BUILD_DIR (default build), JOBS (default 2), LOADERSCOPE_CUDA=OFF to skip nvcc.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 mode="${1:-app}"
 case "$mode" in
-  app|test|build|package) ;;
-  *) echo "usage: ./run.sh [test|package]" >&2; exit 2 ;;
+  app|test|build|package|wheel) ;;
+  *) echo "usage: ./run.sh [test|package|wheel]" >&2; exit 2 ;;
 esac
 BUILD_DIR="${BUILD_DIR:-build}"
 JOBS="${JOBS:-2}"
@@ -19,7 +20,8 @@ packages=(cmake ninja-build g++ ccache pkg-config
           qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           qt6-translations-l10n libgl-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev libzstd-dev libcli11-dev
           xvfb xauth imagemagick fonts-dejavu-core
-          python3-dev pybind11-dev python3-torch   # the Python probe and its tests (real PyTorch jobs)
+          python3-torch python3-venv             # the Python probe's tests (real PyTorch jobs, fresh venvs)
+          python3-build python3-setuptools python3-wheel python3-pip  # ./run.sh wheel: the probe's wheel and sdist
           desktop-file-utils appstream man-db    # the install test checks the menu entry, metainfo, man pages
           dpkg-dev file                          # ./run.sh package: cpack's DEB generator and dpkg-shlibdeps
           # The SSH tests: the client, the libraries sshd needs beyond the system's (sshd itself is
@@ -124,6 +126,11 @@ cmake --build "$BUILD_DIR" -j"$JOBS"
 
 case "$mode" in
   build) ;;
+  wheel)
+    # Offline, with Debian's python3-build: the sdist, then the wheel built from it (with the
+    # library CMake built above, stripped). stage.py prints the two paths.
+    /usr/bin/python3 packaging/wheel/stage.py . "$BUILD_DIR" "$BUILD_DIR/dist" | sed 's/^/run.sh: wrote /'
+    ;;
   package)
     # Depends come from dpkg-shlibdeps on the installed binaries (packaging/cpack.cmake).
     (cd "$BUILD_DIR" && cpack -G DEB >cpack.log 2>&1) || { cat "$BUILD_DIR/cpack.log"; exit 1; }

@@ -116,6 +116,7 @@ def main():
     p.add_argument("--kill-at", type=int, default=-1)
     p.add_argument("--hang-at", type=int, default=-1)
     p.add_argument("--start-method", default=None)
+    p.add_argument("--out-of-order", action="store_true", help="DataLoader(in_order=False) (torch 2.6 and later)")
     p.add_argument("--sleep-us", type=float, default=0)
     p.add_argument("--cpu-us", type=float, default=0)
     p.add_argument("--step-us", type=float, default=0)
@@ -142,6 +143,8 @@ def main():
             kwargs["multiprocessing_context"] = a.start_method
         if a.timeout:
             kwargs["timeout"] = a.timeout
+        if a.out_of_order:
+            kwargs["in_order"] = False
     loader = DataLoader(ds, batch_size=a.batch_size, shuffle=a.shuffle, num_workers=a.workers,
                         collate_fn=custom_collate if a.collate == "custom" else None,
                         worker_init_fn=init_fn if a.init_fn else None, pin_memory=a.pin_memory,

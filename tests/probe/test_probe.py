@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from probetest import (KIND, all_pids, batch_epoch, batch_task, check, check_no_leftovers,  # noqa: E402
-                       check_same_batches, main, run_both, samples_by_pid)
+                       Skip, check_same_batches, main, run_both, samples_by_pid)
 
 
 def check_workers(run, out, epochs, num_workers, persistent=False, iterable=False):
@@ -169,6 +169,26 @@ def case_timeout(tmp):
     check_no_leftovers(probed, all_pids(probed))
 
 
+def case_out_of_order(tmp):
+    """DataLoader(in_order=False): batches come as workers finish them. The same batches as the
+    plain run (as a set: their order is the workers' race), each from the worker that made it."""
+    import inspect
+    import torch
+    from torch.utils.data import DataLoader
+    if "in_order" not in inspect.signature(DataLoader.__init__).parameters:
+        raise Skip("torch %s has no DataLoader(in_order=...) (torch 2.6 and later)" % torch.__version__)
+    plain, probed = run_both(tmp, ["--workers", "3", "--out-of-order", "--sleep-us", "300"])
+    check(plain.rc == probed.rc == 0, "exit status %d / %d:\n%s" % (plain.rc, probed.rc, probed.stderr[-2000:]))
+    a, b = plain.outputs(), probed.outputs()
+
+    def as_set(out):
+        return sorted((epoch, tuple(batch[1].tolist())) for epoch, batch in out["batches"])
+    check(as_set(a) == as_set(b), "the batches differ under the probe")
+    check(probed.summary["loaders"][0]["knobs"].get("in_order") is False, "in_order=False not read: %r"
+          % probed.summary["loaders"][0]["knobs"].get("in_order"))
+    check_workers(probed, b, 1, 3)
+
+
 CASES = {
     "map_0_workers": simple(["--workers", "0", "--shuffle"], workers=0),
     "map_1_worker": simple(["--workers", "1"], workers=1),
@@ -177,6 +197,8 @@ CASES = {
     "persistent_2_epochs": simple(["--workers", "2", "--persistent", "--epochs", "2"], epochs=2, persistent=True),
     "collate_and_init_fn": simple(["--workers", "2", "--collate", "custom", "--init-fn"]),
     "spawn": simple(["--workers", "2", "--start-method", "spawn"]),
+    "forkserver": simple(["--workers", "2", "--start-method", "forkserver"]),
+    "out_of_order": case_out_of_order,
     "pin_memory": case_pin_memory,
     "worker_raises": case_worker_raises,
     "worker_raises_loop_continues": case_worker_raises_continue,

@@ -44,10 +44,21 @@ def site_env(tmp, with_pth=True):
     if enabled != "True":  # uid != euid, or python3 -s: no user site folder to put the .pth in
         raise Skip("this python3 reads no user site folder (site.ENABLE_USER_SITE=%s)" % enabled)
     os.makedirs(site, exist_ok=True)
-    if with_pth:
+    if with_pth and os.environ.get("LOADERSCOPE_TEST_INSTALLED_PTH") == "1":
+        # Run on an installed wheel (tests/wheel): the .pth pip put into site-packages is the one
+        # that must work, and it is processed at every start-up anyway.
+        check(os.path.isfile(PTH) and os.path.dirname(PTH) in installed_site_dirs(env),
+              "the installed package has no .pth in a site folder: %s" % PTH)
+    elif with_pth:
         check(os.path.isfile(PTH), "the build has no %s" % PTH)
         shutil.copy(PTH, site)
     return env
+
+
+def installed_site_dirs(env):
+    out = subprocess.run([PYTHON, "-c", "import site; print('\\n'.join(site.getsitepackages()))"], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    return [d for d in out.splitlines() if d]
 
 
 def run(cmd, env, cwd, timeout=120):
