@@ -33,14 +33,10 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)   # loaderscope_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The probe's extension is built for this Python (the cpython-3XX ABI in its file name).
+# The probe's native part is a plain C library loaded with ctypes (python/src/capi.cpp): any
+# Python 3 from 3.9 on.
 if(LOADERSCOPE_BUILD_PROBE)
-  string(REPLACE "." ";" _py "${LOADERSCOPE_PYTHON_VERSION}")
-  list(GET _py 0 _py_major)
-  list(GET _py 1 _py_minor)
-  math(EXPR _py_next "${_py_minor} + 1")
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "python3 (>= ${LOADERSCOPE_PYTHON_VERSION}~), python3 (<< ${_py_major}.${_py_next})")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3 (>= 3.9)")
   # The probe watches real PyTorch jobs; the app and the engine run without it.
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-torch, qt6-translations-l10n")
   # Its byte code is compiled at install and removed before removal (py3compile/py3clean, from

@@ -156,7 +156,7 @@ class BuildLibrary(build_ext):
 
 class BuildPy(build_py):
     """Also puts loaderscope-watch.pth at the top of the package's tree: pip installs it into
-    site-packages itself (LOADERSCOPE_WATCH; docs/probe.md), and removes it with the rest."""
+    site-packages itself (LOADERSCOPE_WATCH; README), and removes it with the rest."""
 
     def run(self):
         super().run()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libloaderscope_probe.so: the probe's C++ side (the engine's own segment, event rings, clocks and
 // writers, in engine_core) behind a plain C interface that loaderscope/_native.py loads with
-// ctypes. No Python ABI at all: one library serves every CPython (3.9 to 3.13, free-threaded
-// builds too) with no build per version (docs/probe.md, "One wheel for every Python").
+// ctypes. No Python ABI at all: one library serves every CPython from 3.9 on
+// with no build per version (README, "Install the probe on your GPU server").
 //
 // Conventions: objects are opaque pointers to a heap std::shared_ptr (so a writer keeps its
 // segment mapped for as long as it lives); strings given back are malloc'd (lsp_free); dicts are

@@ -137,7 +137,7 @@ std::unique_ptr<Segment> Segment::create(const SegmentSpec& spec)
     if (seg->m_layout.config_section_bytes > ShmLayout::kMaxConfigSectionBytes)
         throw std::runtime_error("the config text is larger than 1 MiB");
     // getrandom(2), not std::random_device: the probe's library links the C++ runtime in, and
-    // libstdc++'s random_device would then need glibc 2.36's arc4random (wheel tag: docs/probe.md).
+    // libstdc++'s random_device would then need glibc 2.36's arc4random (the wheel's tag: README).
     uint64_t nonce = 0;
     if (getrandom(&nonce, sizeof nonce, 0) != ssize_t(sizeof nonce))
         nonce = nowNs() ^ (uint64_t(getpid()) << 40) ^ uint64_t(reinterpret_cast<uintptr_t>(seg.get()));
