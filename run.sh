@@ -116,6 +116,16 @@ take_out_sshd() {
   fi
 }
 
+# The wheel's tests install it into Python 3.13 with torch 2.6 in a Debian 13 chroot
+# (tests/wheel/test_wheel.py): made while the build runs (debootstrap and apt are mostly waiting
+# on the network and the disk), kept in $BUILD_DIR/trixie-root for the next run.
+if [ "$mode" = test ] && [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+  mkdir -p "$BUILD_DIR"
+  echo "run.sh: making the Debian 13 chroot for the wheel's tests in the background ($BUILD_DIR/trixie-root.log)"
+  (nice -n 10 tests/chroot/trixie.sh make "$BUILD_DIR/trixie-root" python3-torch python3-venv python3-pip g++ python3-dev \
+     >"$BUILD_DIR/trixie-root.log" 2>&1 || echo "run.sh: the Debian 13 chroot could not be made (see $BUILD_DIR/trixie-root.log)" >&2) &
+fi
+
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
 mkdir -p "$BUILD_DIR"

@@ -67,6 +67,7 @@ private slots:
     void lostEventsAreLoud();
     void truncatedRecordingIsNoticed();
     void streamRecordsAreCheckedAsRead();
+    void newerFormatIsNamed();
     void cleanup()
     {
         QCOMPARE(loaderscopeSegments(), QStringList());
@@ -635,6 +636,40 @@ void TestHostile::truncatedRecordingIsNoticed()
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains("0 events") && r.err.contains("byte 72"), r.err.constData());
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("early.json"))));
+}
+
+void TestHostile::newerFormatIsNamed()
+{
+    // A recording or stream of a newer probe (format 4, laid out otherwise) is refused by name:
+    // both versions and the way out, not "not a Loaderscope recording".
+    QTemporaryDir dir;
+    const QString whole = dir.filePath(QStringLiteral("whole.lsrec"));
+    writeRecording(whole, 2);
+    const QString newer = dir.filePath(QStringLiteral("newer.lsrec"));
+    QFile::copy(whole, newer);
+    {
+        QFile f(newer);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(5);
+        f.write("004");
+        f.write(QByteArray(40, '\x7f')); // a header this version cannot make sense of
+    }
+    const QByteArray said = "was written by a newer Loaderscope (recording format 4; this Loaderscope " LOADERSCOPE_VERSION
+                            " reads formats 2 to 3): open it with a newer Loaderscope, or upgrade this one";
+    try {
+        loaderscope::RecordingReader r(newer.toStdString());
+        QFAIL("a format 4 recording was read");
+    } catch (const loaderscope::RecordingError& e) {
+        QVERIFY2(QByteArray(e.what()).contains(said), e.what());
+    }
+    for (const QString& verb : {QStringLiteral("trace"), QStringLiteral("analyze")}) {
+        QStringList args{verb, QStringLiteral("--recording"), newer};
+        if (verb == QLatin1String("trace"))
+            args << QStringLiteral("--out") << dir.filePath(QStringLiteral("t.json"));
+        const EngineResult r = runEngineArgs(args);
+        QVERIFY2(r.exitCode == 2 || r.exitCode == 3, qPrintable(verb + QString::number(r.exitCode)));
+        QVERIFY2(r.err.contains(said), r.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

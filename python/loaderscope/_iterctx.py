@@ -93,11 +93,28 @@ def _await_an_exit(workers):
     return None
 
 
+def own_iterators(hooks, loader):
+    """The name of the loader's class when it replaces DataLoader's iterators (its own
+    _get_iterator: torchdata's StatefulDataLoader, whose workers run torchdata's own loop, which
+    the probe's stand-ins do not replace), else None: watching it would record half of it."""
+    cls = type(loader)
+    mine = getattr(cls, "_get_iterator", None)
+    theirs = getattr(hooks.DataLoader, "_get_iterator", None)
+    if mine is None or theirs is None or mine is theirs:
+        return None
+    return "%s.%s" % (cls.__module__, cls.__qualname__)
+
+
 def prepare_iter(hooks, loader):
     """Called by DataLoader.__iter__ before torch builds (or resets) the iterator."""
     method = getattr(loader, "worker_method", "multiprocessing")
     if loader.num_workers > 0 and method != "multiprocessing":
         warn_once("thread-workers", "worker_method=%r is not instrumented: that loader runs unwatched" % method)
+        return None
+    own = own_iterators(hooks, loader)
+    if own:
+        warn_once("own-iterators:" + own, "%s builds its own iterators and worker loop (torchdata's StatefulDataLoader "
+                  "does): the probe times torch's DataLoader ones, so that loader runs unwatched" % own)
         return None
     session = _session.current()
     if session is None:

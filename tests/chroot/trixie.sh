@@ -3,8 +3,12 @@
 # A Debian 13 (trixie) system in a folder, for the tests that need Debian 13's Python 3.13, torch
 # 2.6 or Qt 6.8 without touching this machine's system. Root only (debootstrap, chroot, mounts).
 #
-#   tests/chroot/trixie.sh make ROOT           debootstrap --variant=minbase trixie ROOT, once
-#                                              (a finished ROOT is kept: ROOT/.loaderscope-ready)
+#   tests/chroot/trixie.sh make ROOT [PKG...]  debootstrap --variant=minbase trixie ROOT, once
+#                                              (a finished ROOT is kept: ROOT/.loaderscope-ready),
+#                                              then apt-get install PKG... inside where missing;
+#                                              one at a time (ROOT.lock): ./run.sh test starts it
+#                                              early, in the background, and the test that needs
+#                                              it waits for it here
 #   tests/chroot/trixie.sh run ROOT CMD...     run CMD inside ROOT as root
 #   tests/chroot/trixie.sh readme ROOT [REPO]  a fresh clone of REPO (default: this checkout's
 #                                              HEAD) inside ROOT, then the README's commands there:
@@ -68,8 +72,20 @@ make_root() {
   echo "trixie.sh: made $root in $((SECONDS - t0)) s"
 }
 
+# apt-get install "$@" inside ROOT, where any is missing.
+install_packages() {
+  [ $# -gt 0 ] || return 0
+  inside /bin/sh -c 'dpkg-query -W "$@" >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }' sh "$@"
+}
+
 case "$verb" in
-  make) make_root ;;
+  make)
+    mkdir -p "$(dirname "$root")"
+    exec 9>"$root.lock"
+    flock 9
+    make_root
+    install_packages "$@"
+    ;;
   run)
     [ -f "$root/.loaderscope-ready" ] || die "$root is not made yet: trixie.sh make $root"
     inside "$@"

@@ -182,7 +182,7 @@ def case_out_of_order(tmp):
     a, b = plain.outputs(), probed.outputs()
 
     def as_set(out):
-        return sorted((epoch, tuple(batch[1].tolist())) for epoch, batch in out["batches"])
+        return sorted((epoch, tuple((b["index"] if isinstance(b, dict) else b[1]).tolist())) for epoch, b in out["batches"])
     check(as_set(a) == as_set(b), "the batches differ under the probe")
     check(probed.summary["loaders"][0]["knobs"].get("in_order") is False, "in_order=False not read: %r"
           % probed.summary["loaders"][0]["knobs"].get("in_order"))

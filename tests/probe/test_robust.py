@@ -151,7 +151,27 @@ def case_only_watched(tmp):
     check(s["batches"] == 24 and s["samples"] == 192, "batches %d samples %d" % (s["batches"], s["samples"]))
 
 
+def case_own_iterators(tmp):
+    """A DataLoader subclass with its own iterators (torchdata's StatefulDataLoader's shape) runs
+    unwatched with one line naming it and why; the plain loader beside it is watched; the job's
+    output is the same as without the probe."""
+    job = os.path.join(HERE, "own_iter_job.py")
+    summary = os.path.join(tmp, "summary.json")
+    plain = subprocess.run([PYTHON, job], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, job], capture_output=True, text=True,
+                       timeout=120)
+    check(plain.returncode == p.returncode == 0, "exit %d / %d:\n%s" % (plain.returncode, p.returncode, p.stderr[-2000:]))
+    check(plain.stdout == p.stdout, "the job's output differs: %r / %r" % (plain.stdout, p.stdout))
+    said = [l for l in p.stderr.splitlines() if "builds its own iterators" in l]
+    check(len(said) == 1 and "__main__.StatefulLike" in said[0] and "runs unwatched" in said[0],
+          "the line that names the unwatched loader: %r" % p.stderr[-2000:])
+    s = load_summary(summary)
+    check(len(s["loaders"]) == 1 and s["batches"] == 8 and s["samples"] == 32,
+          "only the plain loader recorded: %r, %d batches" % (s["loaders"], s["batches"]))
+
+
 CASES = {
+    "own_iterators": case_own_iterators,
     "reader_killed": case_reader_killed,
     "ring_full": case_ring_full,
     "probe_fault_main": case_probe_fault_main,

@@ -73,6 +73,30 @@ bool fullPread(int fd, void* buf, size_t n, uint64_t off)
 
 } // namespace
 
+int recordingFormatVersion(const char* magic)
+{
+    if (std::memcmp(magic, kRecordingMagicV2, 5) != 0) // "LSREC"
+        return -1;
+    int v = 0;
+    for (int i = 5; i < 8; ++i) {
+        if (magic[i] < '0' || magic[i] > '9')
+            return -1;
+        v = v * 10 + (magic[i] - '0');
+    }
+    return v;
+}
+
+std::string describeOtherVersion(const std::string& path, int version)
+{
+    const std::string range = "this Loaderscope " LOADERSCOPE_VERSION " reads formats " + std::to_string(kOldestRecordingVersion) +
+                              " to " + std::to_string(kNewestRecordingVersion);
+    if (version > kNewestRecordingVersion)
+        return path + " was written by a newer Loaderscope (recording format " + std::to_string(version) + "; " + range +
+               "): open it with a newer Loaderscope, or upgrade this one";
+    return path + " is in an old recording format (" + std::to_string(version) + ") that " + range +
+           " no longer include";
+}
+
 bool zstdDecompress(int in, int out, std::string& error, uint64_t limit)
 {
 #ifdef LOADERSCOPE_NO_ZSTD
@@ -315,6 +339,16 @@ RecordingReader::RecordingReader(const std::string& path)
         ::close(m_fd);
         m_fd = tmp;
         m_compressed = true;
+    }
+    // A recording of another format version says which, before its header is judged by this
+    // version's layout (a newer one may lay it out otherwise).
+    if (char magic[8]; fullPread(m_fd, magic, sizeof magic, 0)) {
+        const int other = recordingFormatVersion(magic);
+        if (other > kNewestRecordingVersion || (other >= 0 && other < kOldestRecordingVersion)) {
+            ::close(m_fd);
+            m_fd = -1;
+            throw RecordingError(describeOtherVersion(path, other));
+        }
     }
     if (!fullPread(m_fd, &m_header, sizeof m_header, 0) || m_header.header_bytes != sizeof(RecordingHeader) ||
         m_header.num_workers > 1024) {

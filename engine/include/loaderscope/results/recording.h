@@ -31,6 +31,15 @@ namespace loaderscope {
 /// The magic of each version. A RecordingHeader is made with version 2's (a file recording).
 inline constexpr char kRecordingMagicV2[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '2'};
 inline constexpr char kRecordingMagicV3[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '3'};
+/// The format versions this build reads (the streams of a newer probe are refused by name).
+inline constexpr int kOldestRecordingVersion = 2;
+inline constexpr int kNewestRecordingVersion = 3;
+/// The format version in a header's magic ("LSREC" and three digits), or -1 when it is not one.
+int recordingFormatVersion(const char* magic);
+/// Why a recording of another format version cannot be read here, naming both versions and what
+/// to do ("... was written by a newer Loaderscope (recording format 4; this Loaderscope 0.1.0 reads
+/// formats 2 to 3): ...").
+std::string describeOtherVersion(const std::string& path, int version);
 
 struct RecordingHeader
 {
