@@ -90,7 +90,7 @@ void TestHostile::configEdgeCases_data()
     QTest::newRow("nesting inside a string is text") << QByteArray(R"({"dataset":{"path":")") + QByteArray(5000, '[') + "\"}}"
                                                      << QStringLiteral("dataset.path");
     QTest::newRow("larger than 1 MiB") << QByteArray("{\"seed\":0") + QByteArray(2 << 20, ' ') + "}"
-                                       << QStringLiteral("is larger than 1048576 bytes");
+                                       << QStringLiteral("is 2.0 MiB: larger than the 1.0 MiB a config file may have");
 }
 
 void TestHostile::configEdgeCases()

@@ -5,6 +5,7 @@
 // such advice.
 #include "commands.h"
 
+#include "loaderscope/base/input_file.h"
 #include "loaderscope/base/output_file.h"
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/config/config.h"
@@ -79,10 +80,11 @@ bool writeAdvisedSummary(const std::string& out, const std::string& text)
 /// rest on its own figures, which the app shows next to them); empty optional once reported.
 std::optional<RunSummary> loadGivenSummary(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) {
-        std::cerr << "loaderscope-engine: cannot read " << path << "\n";
+    // A summary is tens of kilobytes; 16 MiB bounds a device or a wrong file, and a FIFO nobody
+    // writes is refused at once (base/input_file.h).
+    std::string text, error;
+    if (!readInputFile(path, uint64_t(16) << 20, "summary", &text, &error)) {
+        std::cerr << "loaderscope-engine: " << error << "\n";
         return std::nullopt;
     }
     try {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "questionbank.h"
+#include "userfiles.h"
 
 #include "questionreaders.h"
 
@@ -181,17 +182,16 @@ ParsedQuestions parse(const QString& text, QuestionFormat format, const QVector<
 
 ParsedQuestions parseFile(const QString& path, QuestionFormat format, const QVector<Lesson>& lessons)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    // A question bank is a few hundred kilobytes; a limit keeps /dev/zero from filling memory, and
+    // a FIFO nobody writes is refused at once (UserFiles::readInput).
+    QByteArray bytes;
+    QString error;
+    if (!UserFiles::readInput(path, kMaxFileBytes, &bytes, &error,
+                              QCoreApplication::translate("QuestionBank", "%1 is larger than %2 MiB: not a question file")
+                                  .arg(path)
+                                  .arg(kMaxFileBytes >> 20))) {
         ParsedQuestions p;
-        p.problems.append({0, QCoreApplication::translate("QuestionBank", "cannot read %1: %2").arg(path, f.errorString())});
-        return p;
-    }
-    // A question bank is a few hundred kilobytes; a limit keeps /dev/zero from filling memory.
-    const QByteArray bytes = f.read(kMaxFileBytes + 1);
-    if (bytes.size() > kMaxFileBytes) {
-        ParsedQuestions p;
-        p.problems.append({0, QCoreApplication::translate("QuestionBank", "%1 is larger than %2 MiB: not a question file").arg(path).arg(kMaxFileBytes >> 20)});
+        p.problems.append({0, error});
         return p;
     }
     // Text only: a NUL or bytes that are not UTF-8 are refused with their line, not read as

@@ -21,5 +21,9 @@ bool write(const QString& path, const QByteArray& bytes, QString* error);
 /// Reads a configuration file of at most loaderscope::kMaxConfigBytes. False with a translated
 /// `error` naming the file (unreadable, or larger than the limit).
 bool readConfig(const QString& path, QByteArray* text, QString* error);
+/// Reads a whole input of at most `limit` bytes by the engine's input rule (never waits on a FIFO
+/// nobody writes, never reads past the limit); false with *error in the user's language
+/// (`tooLarge` when it is over the limit).
+bool readInput(const QString& path, qint64 limit, QByteArray* text, QString* error, const QString& tooLarge);
 
 } // namespace UserFiles

@@ -3,6 +3,8 @@
 // them (torch/utils/data/dataloader.py, DataLoader.__init__), after the engine's own type and key checks.
 #include "loaderscope/config/config.h"
 
+#include "loaderscope/base/input_file.h"
+
 #include "loaderscope/config/config_schema.h"
 
 #include "json_reader.h"
@@ -518,19 +520,10 @@ static Config parseConfigChecked(const std::string& jsonText)
 
 std::string loadConfigText(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ConfigError("", "cannot open config file '" + detail::clip(path, 200) + "': " + std::strerror(errno));
-    std::string text;
-    char buf[65536];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-        text.append(buf, size_t(in.gcount()));
-        if (text.size() > kMaxConfigBytes)
-            throw ConfigError("", "config file '" + detail::clip(path, 200) + "' is larger than " +
-                                      std::to_string(kMaxConfigBytes) + " bytes");
-    }
-    if (in.bad())
-        throw ConfigError("", "cannot read config file '" + detail::clip(path, 200) + "': " + std::strerror(errno));
+    // Bounded, and never waiting on a FIFO that nobody writes (base/input_file.h).
+    std::string text, error;
+    if (!readInputFile(path, kMaxConfigBytes, "config file", &text, &error))
+        throw ConfigError("", detail::clip(error, 400));
     return text;
 }
 

@@ -6,10 +6,13 @@
 // is not involved: a file goes one way or the other, decided by its first line.
 #include "loaderscope/outputs/own_trace.h"
 
+#include "loaderscope/base/input_file.h"
+
 #include "loaderscope/results/metrics.h"
 
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -28,10 +31,18 @@ constexpr size_t kFirstLineBytes = 64u << 10; // otherData: about 250 bytes
 class LineReader
 {
 public:
-    explicit LineReader(const std::string& path) : m_file(gzopen(path.c_str(), "rb"))
+    /// Regular files only, opened without waiting (a FIFO nobody writes is not one: ok() false).
+    explicit LineReader(const std::string& path)
     {
-        if (m_file)
-            gzbuffer(m_file, 1 << 18);
+        const int fd = openRegularInput(path, nullptr);
+        if (fd < 0)
+            return;
+        m_file = gzdopen(fd, "rb");
+        if (!m_file) {
+            ::close(fd);
+            return;
+        }
+        gzbuffer(m_file, 1 << 18);
     }
     ~LineReader()
     {
@@ -86,7 +97,7 @@ private:
         return n > 0;
     }
 
-    gzFile m_file;
+    gzFile m_file = nullptr;
     std::string m_buf;
     size_t m_pos = 0;
     uint64_t m_line = 0;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/results/recording.h"
 
+#include "loaderscope/base/input_file.h"
+
 #include "base/fnv1a.h"
 
 #include "loaderscope/base/output_file.h"
@@ -311,15 +313,13 @@ bool RecordingWriter::close(std::string* error, bool durable)
 
 RecordingReader::RecordingReader(const std::string& path)
 {
-    m_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    // Never waits in the open (a FIFO nobody writes): regular files only (base/input_file.h).
+    std::string openError;
+    m_fd = openRegularInput(path, &openError, /*noFollow=*/true);
     if (m_fd < 0)
-        throw RecordingError("cannot open " + path + ": " + std::strerror(errno));
+        throw RecordingError(openError);
     struct stat st {};
-    if (fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(m_fd);
-        m_fd = -1;
-        throw RecordingError(path + " is not a regular file");
-    }
+    fstat(m_fd, &st);
     // A stream saved with --zstd: its zstd frames decompress to the recording's bytes.
     static constexpr uint8_t kZstdMagic[4] = {0x28, 0xb5, 0x2f, 0xfd};
     uint8_t first[4] = {};

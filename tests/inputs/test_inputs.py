@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: MIT
+"""No input is waited on or read without a bound (issue 46, items 2 and 3): every command that
+reads a user's file gets /dev/zero, a FIFO that no process writes, and a 2 GB sparse file. Each
+must end within 5 s with a clear message and its documented exit status (the engine: 2, or 3 for
+`trace`; the app: 1, "a file could not be read", docs/config.md section 3), under 100 MB of RSS.
+On 10cf0ca the FIFO hung every one of them in its open().
+
+usage: test_inputs.py   (ctest sets LOADERSCOPE_ENGINE and, when the app is built, LOADERSCOPE_APP)
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ENGINE = os.environ["LOADERSCOPE_ENGINE"]
+APP = os.environ.get("LOADERSCOPE_APP")
+LIMIT_S = 5.0
+LIMIT_RSS_KB = 100 * 1024
+
+
+def run_bounded(cmd, env):
+    """(exit status, seconds, max RSS in KB, stderr) of cmd, killed after 30 s."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    deadline = t0 + 30
+    while True:
+        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            p.kill()
+            pid, status, usage = os.wait4(p.pid, 0)
+            break
+        time.sleep(0.02)
+    took = time.monotonic() - t0
+    err = p.stderr.read().decode("utf-8", "replace")
+    p.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    return code, took, usage.ru_maxrss, err
+
+
+def main():
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="lsinputs-") as tmp:
+        fifo = os.path.join(tmp, "fifo")
+        os.mkfifo(fifo, 0o600)
+        sparse = os.path.join(tmp, "sparse")
+        with open(sparse, "wb") as f:
+            f.truncate(2 << 30)
+        out = os.path.join(tmp, "out")
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=tmp)
+        commands = [
+            ("trace --recording", [ENGINE, "trace", "--recording", "{}", "--out", out + ".json"], (3,)),
+            ("analyze --recording", [ENGINE, "analyze", "--recording", "{}"], (2, 3)),
+            ("validate --config", [ENGINE, "validate", "--config", "{}"], (2,)),
+            ("advise --summary", [ENGINE, "advise", "--preset", "copy_on_read_contiguous", "--summary", "{}"], (2, 3)),
+        ]
+        if APP:
+            commands += [
+                ("app --config", [APP, "--config", "{}", "--export", out + ".png"], (1,)),
+                ("app --open-recording", [APP, "--open-recording", "{}", "--export", out + ".png"], (1,)),
+                ("app --check-questions", [APP, "--check-questions", "{}"], (1,)),
+            ]
+        for name, template, statuses in commands:
+            for path in ("/dev/zero", fifo, sparse):
+                cmd = [a.replace("{}", path) for a in template]
+                code, took, rss, err = run_bounded(cmd, env)
+                said = " ".join(err.split())[:200]
+                ok = code in statuses and took < LIMIT_S and rss < LIMIT_RSS_KB and path in err
+                print("%-5s %-22s %-14s exit %3d  %.2f s  %6d KB  %s" % ("ok" if ok else "FAIL", name, os.path.basename(path),
+                                                                      code, took, rss, said))
+                if not ok:
+                    failures.append("%s %s" % (name, path))
+    if failures:
+        print("FAIL: %s" % "; ".join(failures))
+        return 1
+    print("PASS: %d commands x 3 hostile inputs" % len(commands))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
