@@ -2449,32 +2449,27 @@
 <context>
     <name>QuestionBank</name>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="130"/>
+        <location filename="../gui/core/questionbank.cpp" line="131"/>
         <source>a NUL byte (at byte %1): not a text file</source>
         <translation>a NUL byte (at byte %1): not a text file</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="141"/>
+        <location filename="../gui/core/questionbank.cpp" line="142"/>
         <source>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</source>
         <translation>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="159"/>
+        <location filename="../gui/core/questionbank.cpp" line="160"/>
         <source>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
         <translation>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="170"/>
+        <location filename="../gui/core/questionbank.cpp" line="171"/>
         <source>unknown lesson &quot;%1&quot;</source>
         <translation>unknown lesson &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="187"/>
-        <source>cannot read %1: %2</source>
-        <translation>cannot read %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/questionbank.cpp" line="194"/>
+        <location filename="../gui/core/questionbank.cpp" line="190"/>
         <source>%1 is larger than %2 MiB: not a question file</source>
         <translation>%1 is larger than %2 MiB: not a question file</translation>
     </message>
@@ -4638,12 +4633,26 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     <name>UserFiles</name>
     <message>
         <location filename="../gui/core/userfiles.cpp" line="36"/>
-        <location filename="../gui/core/userfiles.cpp" line="44"/>
         <source>cannot read %1: %2</source>
         <translation>cannot read %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/userfiles.cpp" line="50"/>
+        <location filename="../gui/core/userfiles.cpp" line="38"/>
+        <source>%1 is a directory or a block device, not a file</source>
+        <translation>%1 is a directory or a block device, not a file</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="42"/>
+        <source>%1 is a FIFO that no process writes to</source>
+        <translation>%1 is a FIFO that no process writes to</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="44"/>
+        <source>%1 gave nothing for 10 s: the program writing to it is stuck</source>
+        <translation>%1 gave nothing for 10 s: the program writing to it is stuck</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="71"/>
         <source>%1 is larger than %2 bytes: it is not a configuration</source>
         <translation>%1 is larger than %2 bytes: it is not a configuration</translation>
     </message>

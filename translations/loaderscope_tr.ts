@@ -2449,32 +2449,27 @@
 <context>
     <name>QuestionBank</name>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="130"/>
+        <location filename="../gui/core/questionbank.cpp" line="131"/>
         <source>a NUL byte (at byte %1): not a text file</source>
         <translation>bir NUL baytı (%1. bayt): bu bir metin dosyası değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="141"/>
+        <location filename="../gui/core/questionbank.cpp" line="142"/>
         <source>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</source>
         <translation>UTF-8 olmayan baytlar (%2. baytta 0x%1): dosyayı UTF-8 olarak kaydedin</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="159"/>
+        <location filename="../gui/core/questionbank.cpp" line="160"/>
         <source>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
         <translation>bir soru dosyası değil: ne atölye biçimi (&quot;Zorluk N&quot; konu satırları), ne GIFT ({ } cevapları) ne de Aiken (ANSWER: satırları)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="170"/>
+        <location filename="../gui/core/questionbank.cpp" line="171"/>
         <source>unknown lesson &quot;%1&quot;</source>
         <translation>bilinmeyen ders &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="187"/>
-        <source>cannot read %1: %2</source>
-        <translation>%1 okunamıyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/core/questionbank.cpp" line="194"/>
+        <location filename="../gui/core/questionbank.cpp" line="190"/>
         <source>%1 is larger than %2 MiB: not a question file</source>
         <translation>%1, %2 MiB&apos;tan büyük: bir soru dosyası değil</translation>
     </message>
@@ -4638,12 +4633,26 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
     <name>UserFiles</name>
     <message>
         <location filename="../gui/core/userfiles.cpp" line="36"/>
-        <location filename="../gui/core/userfiles.cpp" line="44"/>
         <source>cannot read %1: %2</source>
         <translation>%1 okunamıyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/userfiles.cpp" line="50"/>
+        <location filename="../gui/core/userfiles.cpp" line="38"/>
+        <source>%1 is a directory or a block device, not a file</source>
+        <translation>%1 bir dizin ya da blok aygıtı, dosya değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="42"/>
+        <source>%1 is a FIFO that no process writes to</source>
+        <translation>%1, hiçbir sürecin yazmadığı bir FIFO</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="44"/>
+        <source>%1 gave nothing for 10 s: the program writing to it is stuck</source>
+        <translation>%1 10 sn boyunca hiçbir şey vermedi: ona yazan program takılmış</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/userfiles.cpp" line="71"/>
         <source>%1 is larger than %2 bytes: it is not a configuration</source>
         <translation>%1, %2 bayttan büyük: bu bir yapılandırma değil</translation>
     </message>
