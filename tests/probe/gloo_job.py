@@ -4,10 +4,12 @@ WORLD_SIZE, MASTER_ADDR, MASTER_PORT, as torchrun sets them): DistributedSampler
 every step all-reduces a tensor. Rank 1 reads its samples from a slower "disk", so it is the
 straggler the other rank waits for in the all-reduce.
 
-usage: [python3 -m loaderscope run ...] gloo_job.py OUTDIR [SAMPLES [--wait-stdin]]   (once per rank)
-SAMPLES: the dataset's length (default 64). --wait-stdin: the loop starts once a line (or the end)
-comes on standard input (a test attaches first, then says go), and the job ends only once a second
-line (or the end) comes after the loop, so a test can still reach its segment when the loop is done.
+usage: [python3 -m loaderscope run ...] gloo_job.py OUTDIR [SAMPLES [--wait-stdin] [--epoch-gate]]
+(once per rank). SAMPLES: the dataset's length (default 64). --wait-stdin: the loop starts once a
+line (or the end) comes on standard input (a test attaches first, then says go), and the job ends
+only once another line (or the end) comes after the loop, so a test can still reach its segment
+when the loop is done. --epoch-gate: after epoch 0, "gloo_job: epoch 0 done" on stderr, then the
+job waits for a line before epoch 1 (a test acts between the two epochs).
 """
 
 import json
@@ -35,7 +37,8 @@ class Samples(Dataset):
 def main():
     out = sys.argv[1]
     samples = int(sys.argv[2]) if len(sys.argv) > 2 else 64
-    wait = len(sys.argv) > 3 and sys.argv[3] == "--wait-stdin"
+    wait = "--wait-stdin" in sys.argv[3:]
+    epoch_gate = "--epoch-gate" in sys.argv[3:]
     # torch 2.4 and later ask for libuv's TCPStore by default; Debian's torch (2.6 on Debian 13)
     # is built without libuv and refuses it: the classic store serves two local ranks as well.
     os.environ.setdefault("USE_LIBUV", "0")
@@ -48,6 +51,10 @@ def main():
     loader = DataLoader(ds, batch_size=4, sampler=sampler, num_workers=1)
     seen = []
     for epoch in range(2):
+        if epoch == 1 and epoch_gate:
+            sys.stderr.write("gloo_job: epoch 0 done\n")
+            sys.stderr.flush()
+            sys.stdin.readline()
         sampler.set_epoch(epoch)
         for batch in loader:
             seen.append((epoch, batch.tolist()))

@@ -74,9 +74,13 @@ def check_shares(run, truth):
         wid, n = w["worker"], len(spans[w["worker"]])
         busy_s, idle_s = w["busy_fraction"] * window, w["idle_fraction"] * window
         # The probe's span wraps __getitem__ and adds the collate (about 0.3 ms a batch; more on a
-        # loaded machine).
-        check(abs(busy_s - busy[wid]) <= 0.15 * busy[wid] + 0.003 * n,
-              "worker %d: busy %.1f ms, the job measured %.1f ms" % (wid, busy_s * 1e3, busy[wid] * 1e3))
+        # loaded machine), and the time the worker waited for a core inside its spans (measured:
+        # cpu_wait_fraction) lies partly outside the job's own timing of the sample: on a machine
+        # busy with other work (two test suites at once) that alone was 30 ms of 100.
+        wait_s = w["cpu_wait_fraction"] * window
+        check(abs(busy_s - busy[wid]) <= 0.15 * busy[wid] + 0.003 * n + wait_s,
+              "worker %d: busy %.1f ms, the job measured %.1f ms (waiting for a core %.1f ms)"
+              % (wid, busy_s * 1e3, busy[wid] * 1e3, wait_s * 1e3))
         check(idle_s >= 0.7 * gaps[wid] - 0.002 * n,
               "worker %d: idle %.1f ms, the job saw %.1f ms between its batches" % (wid, idle_s * 1e3, gaps[wid] * 1e3))
         # The samples sleep: little of their time is CPU (on a loaded machine a worker waking from
