@@ -122,7 +122,7 @@ take_out_sshd() {
 if [ "$mode" = test ] && [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
   mkdir -p "$BUILD_DIR"
   echo "run.sh: making the Debian 13 chroot for the wheel's tests in the background ($BUILD_DIR/trixie-root.log)"
-  (nice -n 10 tests/chroot/trixie.sh make "$BUILD_DIR/trixie-root" python3-torch python3-venv python3-pip g++ python3-dev \
+  (nice -n 10 tests/chroot/trixie.sh make "$BUILD_DIR/trixie-root" python3-torch python3-venv python3-pip g++ python3-dev python3-setuptools \
      >"$BUILD_DIR/trixie-root.log" 2>&1 || echo "run.sh: the Debian 13 chroot could not be made (see $BUILD_DIR/trixie-root.log)" >&2) &
 fi
 

@@ -75,7 +75,9 @@ make_root() {
 # apt-get install "$@" inside ROOT, where any is missing.
 install_packages() {
   [ $# -gt 0 ] || return 0
-  inside /bin/sh -c 'dpkg-query -W "$@" >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }' sh "$@"
+  # dpkg-query -W succeeds for a package apt merely knows of: its status must say installed.
+  inside /bin/sh -c 'for p in "$@"; do dpkg-query -W -f="\${Status}\n" "$p" 2>/dev/null | grep -q "install ok installed" || missing="${missing:-} $p"; done
+    [ -z "${missing:-}" ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null; }' sh "$@"
 }
 
 case "$verb" in

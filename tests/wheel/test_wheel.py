@@ -13,8 +13,9 @@ usage: test_wheel.py CASE   (ctest sets LOADERSCOPE_SOURCE_DIR, LOADERSCOPE_BUIL
              forkserver workers, persistent workers, a worker that raises, one killed,
              LOADERSCOPE_WATCH through the installed .pth, stream, the job seen over ssh)
   chroot_jobs  the same in a Debian 13 chroot (Python 3.13, Debian's torch 2.6; tests/chroot/trixie.sh,
-             kept under BUILD/trixie-root), and the sdist built there with only g++ (and
-             python3-dev) besides: one job with what it built, its stream read by this machine's engine.
+             kept under BUILD/trixie-root), and the sdist built there with only g++, python3-dev
+             and setuptools (pip builds an sdist with it; there is no index to fetch it from) besides:
+             one job with what it built, its stream read by this machine's engine.
              Skips, saying why, where no chroot can be made (not root); fails instead under CI=true.
 """
 
@@ -205,7 +206,7 @@ def case_venv_jobs(tmp):
 
 # --- the Debian 13 chroot ----------------------------------------------------------------------------
 
-CHROOT_PACKAGES = ["python3-torch", "python3-venv", "python3-pip", "g++", "python3-dev"]
+CHROOT_PACKAGES = ["python3-torch", "python3-venv", "python3-pip", "g++", "python3-dev", "python3-setuptools"]
 
 
 def chroot_root():
