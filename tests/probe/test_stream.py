@@ -166,6 +166,13 @@ def check_stream_file(path, job_pid, events_bin, expect_lost=False, rank=-1, wor
             pids = sorted({e.arg0 for e in events if e.kind == KIND["WorkerStart"] and e.lane == lane})
             want = "worker %d (pid %s)" % (lane, ", ".join(map(str, pids)))
             check(want in names, "the trace of the stream has no track %r: %r" % (want, names))
+        # Its figures count every worker (the header's lane count is from before they started).
+        r = subprocess.run([ENGINE, "analyze", "--recording", path], capture_output=True, text=True, timeout=120)
+        check(r.returncode == 0, "analyze --recording of the stream: %d\n%s" % (r.returncode, r.stderr))
+        rank = json.loads(r.stdout)["ranks"][0]
+        lanes = {e.lane for e in events if e.lane >= 0 and e.kind == KIND["Fetch"]}
+        check(rank["num_workers"] == len(lanes), "analyze counts %d workers, the stream's Fetch spans %d"
+              % (rank["num_workers"], len(lanes)))
     return h, events, job_events
 
 

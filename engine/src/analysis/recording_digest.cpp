@@ -3,6 +3,7 @@
 
 #include "loaderscope/results/metrics.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace loaderscope {
@@ -22,12 +23,17 @@ RecordingDigest digestRecording(const std::string& path, const std::function<boo
     // The figures come from the same code as the engine's summary, fed event by event: nothing is
     // kept but the accumulator's running totals.
     MetricsAccumulator acc(int(h.num_workers));
+    // A saved stream's header counts the lanes in use when it began (often before the workers
+    // started): its segment's lanes bound the workers its events may name.
+    if (const auto& info = reader.streamInfo())
+        acc.growLanesTo(int(std::min<uint32_t>(info->record.lanes, 1024)));
     try {
         reader.readAll([&](const Event& e) { acc.add(e); }, cancel);
     } catch (const RecordingError& e) {
         d.damage = e.what(); // what came before the damaged chunk still counts
     }
     d.figures = acc.figures();
+    d.num_workers = std::max(d.num_workers, int(d.figures.workers.size()));
     d.events = uint64_t(acc.eventsAdded());
     d.shortfall = reader.shortfall();
     if (const auto& end = reader.streamEnd())

@@ -38,6 +38,19 @@ MetricsAccumulator::MetricsAccumulator(int numWorkers)
 {
 }
 
+bool MetricsAccumulator::haveLane(int16_t lane)
+{
+    if (lane < 0)
+        return false;
+    if (size_t(lane) < m_workers.size())
+        return true;
+    if (size_t(lane) >= m_maxLanes)
+        return false;
+    m_workers.resize(size_t(lane) + 1);
+    m_workerMemory.resize(size_t(lane) + 1);
+    return true;
+}
+
 void MetricsAccumulator::MemoryTrend::add(double x, double y)
 {
     if (n == 0) {
@@ -83,7 +96,7 @@ void MetricsAccumulator::addMemory(const Event& e)
     if (e.kind == EventKind::MemoryUsage) {
         LaneMemory* m = nullptr;
         int64_t fetched = 0;
-        if (e.lane >= 0 && size_t(e.lane) < m_workerMemory.size()) {
+        if (e.lane >= 0 && haveLane(e.lane)) {
             m = &m_workerMemory[size_t(e.lane)];
             fetched = m_workers[size_t(e.lane)].samples;
         } else if (e.lane == LaneMain) {
@@ -172,7 +185,7 @@ bool MetricsAccumulator::addFetchLaneEvent(const Event& e, uint64_t d)
     // Fetching lanes: a worker, or the main thread with num_workers 0.
     LaneTotals* t = nullptr;
     if (e.lane >= 0) {
-        if (size_t(e.lane) >= m_workers.size())
+        if (!haveLane(e.lane))
             return true; // never index with a lane number read from shared memory unchecked
         t = &m_workers[size_t(e.lane)];
     } else {

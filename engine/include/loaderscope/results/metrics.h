@@ -9,6 +9,7 @@
 #include "loaderscope/base/events.h"
 #include "loaderscope/results/run_summary.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -28,6 +29,9 @@ class MetricsAccumulator
 public:
     /// `numWorkers`: worker lanes 0..N-1; events of other worker lanes are ignored.
     explicit MetricsAccumulator(int numWorkers = 0);
+    /// Worker lanes up to `maxLanes` - 1 are taken as their events come (a probe's saved stream:
+    /// its header counts the lanes in use when the stream began, often before the workers).
+    void growLanesTo(int maxLanes) { m_maxLanes = size_t(std::max(0, maxLanes)); }
 
     void add(const Event& e);
     void add(const std::vector<Event>& events)
@@ -100,6 +104,9 @@ private:
 
     int64_t m_events = 0;
     std::vector<LaneTotals> m_workers;
+    size_t m_maxLanes = 0; ///< growLanesTo's bound (0: the lanes given at construction only)
+    /// Makes room for worker lane `lane` when growLanesTo allows it; whether it has room.
+    bool haveLane(int16_t lane);
     LaneTotals m_mainFetch;          ///< fetching in the main process (num_workers 0)
     /// Earliest start and latest end of a fetching lane's Fetch, Collate or WaitTask span: a worker
     /// waits for its first task while the others start (before the first next()), and for the
