@@ -272,7 +272,7 @@ def case_chroot_jobs(tmp):
                       % (inside, s), timeout=3600)
         check(r.returncode == 0, "the sdist did not build in the chroot:\n" + r.stdout[-4000:])
         print("Debian 13: the sdist built and installed in %.0f s" % (time.monotonic() - t1))
-        job = ("cd %s && sdist-venv/bin/python -m loaderscope run --summary summary.json probe/job.py --workers 2 "
+        job = ("cd %s || exit 1; sdist-venv/bin/python -m loaderscope run --summary summary.json probe/job.py --workers 2 "
                "--length 64 --sleep-us 20000 --out out.pt 2>job.err & "
                "for i in $(seq 100); do grep -q 'loaderscope: segment' job.err 2>/dev/null && break; sleep 0.1; done; "
                "name=$(sed -n 's/^loaderscope: segment \\([^ ]*\\).*/\\1/p' job.err | head -n1); "
