@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ENGINE = os.environ["LOADERSCOPE_ENGINE"]
@@ -24,21 +25,18 @@ def run_bounded(cmd, env):
     """(exit status, seconds, max RSS in KB, stderr) of cmd, killed after 30 s."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    deadline = t0 + 30
-    while True:
-        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            p.kill()
-            pid, status, usage = os.wait4(p.pid, 0)
-            break
-        time.sleep(0.02)
-    took = time.monotonic() - t0
-    err = p.stderr.read().decode("utf-8", "replace")
-    p.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    return code, took, usage.ru_maxrss, err
+    # stderr is read to its end (the child's exit closes it), then the child is reaped with its
+    # resource usage; a timer kills one that hangs.
+    killer = threading.Timer(30, p.kill)
+    killer.start()
+    try:
+        err = p.stderr.read().decode("utf-8", "replace")
+        _, status, usage = os.wait4(p.pid, 0)
+    finally:
+        killer.cancel()
+        p.stderr.close()
+    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+    return p.returncode, time.monotonic() - t0, usage.ru_maxrss, err
 
 
 def main():

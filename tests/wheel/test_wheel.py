@@ -213,6 +213,22 @@ def case_venv_jobs(tmp):
 
 # --- the Debian 13 chroot ----------------------------------------------------------------------------
 
+# Run inside the chroot's sdist venv: a watched job, streamed by `stream` from its segment line on,
+# then its summary's batches, samples and lost events.
+STREAM_ONE_JOB = """
+import json, subprocess, sys
+job = subprocess.Popen([sys.executable, "-m", "loaderscope", "run", "--summary", "summary.json", "probe/job.py",
+                        "--workers", "2", "--length", "64", "--sleep-us", "20000", "--out", "out.pt"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+name = job.stderr.readline().split()[2]
+with open("job.stream", "wb") as out:
+    subprocess.run([sys.executable, "-m", "loaderscope", "stream", name], stdout=out, check=True, timeout=240)
+job.stderr.read()
+job.wait(timeout=240)
+s = json.load(open("summary.json"))
+print(s["batches"], s["samples"], s["events_lost"])
+"""
+
 CHROOT_PACKAGES = ["python3-torch", "python3-venv", "python3-pip", "g++", "python3-dev", "python3-setuptools"]
 
 
@@ -272,13 +288,8 @@ def case_chroot_jobs(tmp):
                       % (inside, s), timeout=3600)
         check(r.returncode == 0, "the sdist did not build in the chroot:\n" + r.stdout[-4000:])
         print("Debian 13: the sdist built and installed in %.0f s" % (time.monotonic() - t1))
-        job = ("cd %s || exit 1; sdist-venv/bin/python -m loaderscope run --summary summary.json probe/job.py --workers 2 "
-               "--length 64 --sleep-us 20000 --out out.pt 2>job.err & "
-               "for i in $(seq 100); do grep -q 'loaderscope: segment' job.err 2>/dev/null && break; sleep 0.1; done; "
-               "name=$(sed -n 's/^loaderscope: segment \\([^ ]*\\).*/\\1/p' job.err | head -n1); "
-               "sdist-venv/bin/python -m loaderscope stream \"$name\" > job.stream; wait; "
-               "sdist-venv/bin/python -c 'import json; s = json.load(open(\"summary.json\")); "
-               "print(s[\"batches\"], s[\"samples\"], s[\"events_lost\"])'" % inside)
+        # The job, and its stream once its segment line is out (read from its stderr: no polling).
+        job = ("cd %s || exit 1; sdist-venv/bin/python -c '%s'" % (inside, STREAM_ONE_JOB.replace("'", "'\\''")))
         r = in_chroot(root, job, timeout=300)
         check(r.returncode == 0, "the job under the sdist's probe:\n" + r.stdout[-3000:])
         batches, samples, lost = (int(x) for x in r.stdout.split()[-3:])
