@@ -3,6 +3,7 @@
 
 #include "loaderscope/base/bytes.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -91,10 +92,16 @@ bool readInputFile(const std::string& path, uint64_t maxBytes, const std::string
                     formatBytes(maxBytes) + " a " + what + " may have");
     }
     std::string out;
+    // One allocation up to the bound: a stream of unknown length (/dev/zero, a pipe) must not
+    // grow the string by doubling, which leaves freed copies behind (about twice the bound in
+    // all; an allocator that quarantines frees, as ASan's does, keeps every one). Pages not
+    // written are never resident, so a short input costs what it holds.
+    out.reserve(size_t(regular ? uint64_t(st.st_size) : maxBytes) + 1);
     char buf[65536];
     bool sawData = false;
     for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
+        // Never past one byte beyond the bound: the string stays in its one allocation.
+        const ssize_t n = ::read(fd, buf, size_t(std::min<uint64_t>(sizeof buf, maxBytes + 1 - out.size())));
         if (n > 0) {
             sawData = true;
             out.append(buf, size_t(n));
@@ -131,6 +138,8 @@ bool readInputFile(const std::string& path, uint64_t maxBytes, const std::string
         return fail(InputFailure::Kind::CannotRead, "cannot read " + what + " " + path + ": " + std::strerror(f.err));
     }
     ::close(fd);
+    if (out.capacity() > 2 * out.size() + 4096)
+        out.shrink_to_fit();
     *text = std::move(out);
     if (failure)
         *failure = f;
