@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
+#include <fstream>
 #include <memory>
+#include <string>
 #include <pthread.h>
 #include <sched.h>
 #include <sys/prctl.h>
@@ -106,14 +110,76 @@ void waitOffCpuNs(uint64_t ns)
     w.excessNs = std::max(0.0, excess + (off - double(ask) - excess) / 8.0);
 }
 
+namespace {
+
+/// The first line of a small file under /sys or /proc; empty when unreadable.
+std::string firstLine(const std::string& path)
+{
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return line;
+}
+
+/**
+ * The CPU a container's cgroup grants, in cores (quota / period, rounded up), or 0 when none is
+ * set: cgroup v2's cpu.max on this process's cgroup and each above it (a limit set on a parent
+ * binds too), else v1's cpu.cfs_quota_us and cpu.cfs_period_us. A job in a 2-CPU pod on a
+ * 64-core node has 2 cores' worth, whatever its affinity says.
+ */
+int cgroupCpuLimit()
+{
+    std::ifstream cg("/proc/self/cgroup");
+    std::string line, v2, v1;
+    while (std::getline(cg, line)) {
+        if (line.rfind("0::", 0) == 0)
+            v2 = line.substr(3);
+        else if (line.find(":cpu,") != std::string::npos || line.find(":cpu:") != std::string::npos)
+            v1 = line.substr(line.rfind(':') + 1);
+    }
+    auto cores = [](double quota, double period) { return quota > 0 && period > 0 ? int(std::ceil(quota / period)) : 0; };
+    int limit = 0;
+    for (std::string dir = v2; !v2.empty(); dir = dir.substr(0, dir.rfind('/'))) {
+        double quota = 0, period = 0;
+        if (std::sscanf(firstLine("/sys/fs/cgroup" + dir + "/cpu.max").c_str(), "%lf %lf", &quota, &period) == 2)
+            if (const int c = cores(quota, period); c > 0)
+                limit = limit > 0 ? std::min(limit, c) : c;
+        if (dir.empty() || dir == "/")
+            break;
+    }
+    if (limit == 0 && !v1.empty()) {
+        for (const char* mount : {"/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup/cpu"}) {
+            const std::string d = std::string(mount) + (v1 == "/" ? "" : v1);
+            const std::string q = firstLine(d + "/cpu.cfs_quota_us"), p = firstLine(d + "/cpu.cfs_period_us");
+            if (!q.empty() && !p.empty()) {
+                limit = cores(std::atof(q.c_str()), std::atof(p.c_str()));
+                break;
+            }
+        }
+    }
+    return limit;
+}
+
+} // namespace
+
 int usableCores()
 {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0)
-        return std::max(1, CPU_COUNT(&set));
-    const long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? int(n) : 1;
+    // Read once: the affinity and the cgroup do not change under a run (a child inherits both).
+    static const int cores = [] {
+        int n = 0;
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        if (sched_getaffinity(0, sizeof set, &set) == 0) {
+            n = CPU_COUNT(&set);
+        } else {
+            const long online = sysconf(_SC_NPROCESSORS_ONLN);
+            n = online > 0 ? int(online) : 1;
+        }
+        if (const int limit = cgroupCpuLimit(); limit > 0)
+            n = std::min(n, limit);
+        return std::max(1, n);
+    }();
+    return cores;
 }
 
 RunDelayClock::RunDelayClock() : m_fd(::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)) {}

@@ -38,7 +38,8 @@ uint64_t burnCpuUntil(uint64_t endNs, uint64_t salt);
  * for a core after waking is not taken off: contention is what the model must show.
  */
 void waitOffCpuNs(uint64_t ns);
-/** CPUs this process may run on (sched_getaffinity), at least 1. */
+/** CPUs this process may run on (sched_getaffinity), bounded by its cgroup's CPU quota (a
+ *  container's cpu.max or cfs quota, rounded up to whole cores), at least 1. */
 int usableCores();
 
 /**
