@@ -914,7 +914,7 @@
 <context>
     <name>ConfigPanel</name>
     <message>
-        <location filename="../gui/widgets/configpanel.cpp" line="247"/>
+        <location filename="../gui/widgets/configpanel.cpp" line="250"/>
         <source>Not runnable: %1</source>
         <translation>Çalıştırılamaz: %1</translation>
     </message>
@@ -2710,102 +2710,102 @@
 <context>
     <name>QuestionImportDialog</name>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="23"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="24"/>
         <source>Import questions</source>
         <translation>Soruları içe aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="28"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="29"/>
         <source>File:</source>
         <translation>Dosya:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="30"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="31"/>
         <source>Recognised from the file</source>
         <translation>Dosyadan tanınan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="31"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="32"/>
         <source>Workshop text (&quot;Zorluk N&quot;, ✓, &quot;Açıklama:&quot;)</source>
         <translation>Atölye metni (&quot;Zorluk N&quot;, ✓, &quot;Açıklama:&quot;)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="32"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="33"/>
         <source>Moodle GIFT</source>
         <translation>Moodle GIFT</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="33"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="34"/>
         <source>Moodle Aiken</source>
         <translation>Moodle Aiken</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="34"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="35"/>
         <source>Format:</source>
         <translation>Biçim:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="41"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
         <source>Line</source>
         <translation>Satır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="41"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
         <source>Question</source>
         <translation>Soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="41"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
         <source>Right answer</source>
         <translation>Doğru cevap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="41"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
         <source>Difficulty</source>
         <translation>Zorluk</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="41"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
         <source>Lesson</source>
         <translation>Ders</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="96"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="97"/>
         <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
         <translation>Hatalı sorular, atlandı (%1); dosyayı düzeltip yeniden içe aktarın:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="128"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="129"/>
         <source>not given</source>
         <translation>belirtilmemiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="138"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="140"/>
         <source>(choose a lesson)</source>
         <translation>(bir ders seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="140"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="142"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="175"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="177"/>
         <source>Questions read: %1 (%2).</source>
         <translation>Okunan sorular: %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="177"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="179"/>
         <source>No questions read.</source>
         <translation>Hiç soru okunmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="179"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="181"/>
         <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
         <translation>Dersi olmayan: %1; bir soru yalnızca dersi seçilince içe aktarılır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="182"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="184"/>
         <source>Import (%1)</source>
         <translation>İçe aktar (%1)</translation>
     </message>
@@ -3134,41 +3134,6 @@
 <context>
     <name>Sentences</name>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="80"/>
-        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="87"/>
-        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes about {suggest} workers (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample&apos;s time, and a sleeping worker leaves its core free</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="96"/>
-        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker zaten {cores} çekirdeğin {cores_used} kadarını kullanıyor (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="104"/>
-        <source>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the {num_workers} workers&apos; fetches {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama iş zaten {cores} çekirdeğin {job_cores_used} kadarını kullanıyor: {num_workers} worker&apos;ın örnek getirmesi {cores_used} (örnek başına {cpu_ms_per_sample} ms CPU), geri kalanı batch&apos;leri iletmek, onları almak ve CPU üzerindeki eğitim adımı: daha fazla worker yardımcı olmaz; her örneği ya da adımı ucuzlatın veya çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="111"/>
-        <source>the loop waits {data_stall_fraction} of its time for data, but the {num_workers} workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
-        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker meşgul zamanlarının {cpu_wait_share} kadarında boş bir çekirdek bekliyor ({cores} çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="118"/>
-        <source>the loop waits {data_stall_fraction} of its time for data although {num_workers} workers keep up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
-        <translation>{num_workers} worker ortalamada yetişse de (yaklaşık {needed} gerekli) döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor: batch&apos;ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini {suggest} yapın</translation>
-    </message>
-    <message>
-        <location filename="../engine/src/base/sentences.cpp" line="123"/>
-        <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers would keep up and use less memory and CPU</source>
-        <translation>ön getirme penceresi dolu kalırken worker&apos;lar zamanın yalnızca {worker_busy_mean} kadarında meşgul (ortalamada {window} batch&apos;ten {mean_ready_batches} tanesi hazır): {suggest} worker yetişir ve daha az bellek ve CPU kullanır</translation>
-    </message>
-    <message>
         <location filename="../engine/src/base/sentences.cpp" line="128"/>
         <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca {data_stall_fraction} kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
@@ -3214,8 +3179,43 @@
         <translation>worker&apos;ları başlatmak {startups} epoch&apos;un her birinde {startup_ms_per_epoch} ms sürdü (döngünün {startup_share} kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
+        <location filename="../engine/src/base/sentences.cpp" line="80"/>
+        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="87"/>
+        <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample&apos;s time, and a sleeping worker leaves its core free</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="96"/>
+        <source>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker zaten {cores} çekirdeğin {cores_used} kadarını kullanıyor (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="104"/>
+        <source>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the fetches (num_workers={num_workers}) {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama iş zaten {cores} çekirdeğin {job_cores_used} kadarını kullanıyor: {num_workers} worker&apos;ın örnek getirmesi {cores_used} (örnek başına {cpu_ms_per_sample} ms CPU), geri kalanı batch&apos;leri iletmek, onları almak ve CPU üzerindeki eğitim adımı: daha fazla worker yardımcı olmaz; her örneği ya da adımı ucuzlatın veya çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="111"/>
+        <source>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
+        <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker meşgul zamanlarının {cpu_wait_share} kadarında boş bir çekirdek bekliyor ({cores} çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="118"/>
+        <source>the loop waits {data_stall_fraction} of its time for data although num_workers={num_workers} keeps up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
+        <translation>{num_workers} worker ortalamada yetişse de (yaklaşık {needed} gerekli) döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor: batch&apos;ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini {suggest} yapın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="123"/>
+        <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): num_workers={suggest} would keep up and use less memory and CPU</source>
+        <translation>ön getirme penceresi dolu kalırken worker&apos;lar zamanın yalnızca {worker_busy_mean} kadarında meşgul (ortalamada {window} batch&apos;ten {mean_ready_batches} tanesi hazır): {suggest} worker yetişir ve daha az bellek ve CPU kullanır</translation>
+    </message>
+    <message>
         <location filename="../engine/src/base/sentences.cpp" line="175"/>
-        <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start {num_workers} workers ({startup_share} of the loop); use multiprocessing_context &quot;fork&quot;, or persistent_workers=True</source>
+        <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start the workers (num_workers={num_workers}, {startup_share} of the loop); use multiprocessing_context &quot;fork&quot;, or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir süreç başlatır: {num_workers} worker&apos;ı başlatmak epoch başına {startup_ms_per_epoch} ms (döngünün {startup_share} kadarı); multiprocessing_context &quot;fork&quot; ya da persistent_workers=True kullanın</translation>
     </message>
     <message>

@@ -80,14 +80,14 @@ constexpr std::array kSentences = {
              LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data; each sample spends "
                                   "{io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping "
-                                  "up with {target_samples_per_s} samples/s takes about {suggest} workers (now "
+                                  "up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now "
                                   "{num_workers}, on {cores} cores): raise num_workers to {suggest}")},
     // More workers than cores: why PyTorch's warning and the advice both hold.
     Sentence{"raise_num_workers/beyond_cores",
              LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data; each sample spends "
                                   "{io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping "
-                                  "up with {target_samples_per_s} samples/s takes about {suggest} workers (now "
+                                  "up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now "
                                   "{num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn "
                                   "that its suggested max number of workers is {cores} (the cores); more fit here "
                                   "because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping "
@@ -95,7 +95,7 @@ constexpr std::array kSentences = {
     Sentence{"cpu_bound",
              LS_TRANSLATE_NOOP(
                  "Sentences", "the loop waits {data_stall_fraction} of its time for data, but the "
-                              "{num_workers} workers already use "
+                              "workers (num_workers={num_workers}) already use "
                               "{cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU "
                               "per sample): more workers will not help; "
                               "make each sample cheaper (decoding, augmentation) or add cores")},
@@ -103,26 +103,26 @@ constexpr std::array kSentences = {
     Sentence{"cpu_bound/with_loop",
              LS_TRANSLATE_NOOP("Sentences",
                                   "the loop waits {data_stall_fraction} of its time for data, but the job already uses "
-                                  "{job_cores_used} of the {cores} cores: the {num_workers} workers' fetches "
+                                  "{job_cores_used} of the {cores} cores: the fetches (num_workers={num_workers}) "
                                   "{cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches "
                                   "on, receiving them and the training step on the CPU: more workers will not help; "
                                   "make each sample or the step cheaper, or add cores")},
     Sentence{"cpu_bound/contended",
              LS_TRANSLATE_NOOP("Sentences",
-                                  "the loop waits {data_stall_fraction} of its time for data, but the {num_workers} "
-                                  "workers wait for a free core {cpu_wait_share} of their busy time (the {cores} cores "
+                                  "the loop waits {data_stall_fraction} of its time for data, but the workers "
+                                  "(num_workers={num_workers}) wait for a free core {cpu_wait_share} of their busy time (the {cores} cores "
                                   "are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per "
                                   "sample): more workers will not help; make each sample cheaper (decoding, "
                                   "augmentation) or add cores")},
     Sentence{"raise_prefetch_factor",
              LS_TRANSLATE_NOOP("Sentences",
-                                  "the loop waits {data_stall_fraction} of its time for data although {num_workers} "
-                                  "workers keep up on average (about {needed} needed): batches arrive in bursts; raise "
+                                  "the loop waits {data_stall_fraction} of its time for data although num_workers={num_workers} "
+                                  "keeps up on average (about {needed} needed): batches arrive in bursts; raise "
                                   "prefetch_factor to {suggest} so more are ready in advance")},
     Sentence{"fewer_workers",
              LS_TRANSLATE_NOOP("Sentences",
                                   "workers are busy only {worker_busy_mean} of the time while the prefetch window stays "
-                                  "full ({mean_ready_batches} of {window} batches ready on average): {suggest} workers "
+                                  "full ({mean_ready_batches} of {window} batches ready on average): num_workers={suggest} "
                                   "would keep up and use less memory and CPU")},
     Sentence{"training_bound",
              LS_TRANSLATE_NOOP("Sentences",
@@ -174,7 +174,7 @@ constexpr std::array kSentences = {
     Sentence{"spawn_startup",
              LS_TRANSLATE_NOOP("Sentences",
                                   "spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to "
-                                  "start {num_workers} workers ({startup_share} of the loop); use "
+                                  "start the workers (num_workers={num_workers}, {startup_share} of the loop); use "
                                   "multiprocessing_context \"fork\", or persistent_workers=True")},
     Sentence{
         "in_order",
