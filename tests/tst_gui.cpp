@@ -40,11 +40,14 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -57,6 +60,7 @@ private slots:
     void initTestCase();
     void exports();
     void configPanelShowsEngineMessageAtField();
+    void scrollingTheFormNeverEdits();
     void everyConfigKeyHasAField();
     void latencyFieldsRoundTrip();
     void chartKeepsPointBudget();
@@ -172,6 +176,47 @@ void TestGui::configPanelShowsEngineMessageAtField()
     QVERIFY(panel.isValid());
     QVERIFY(!panel.editorFor(QStringLiteral("loader.prefetch_factor"))->isEnabled());
     QVERIFY(jsonAt(panel.config(), QStringLiteral("loader.prefetch_factor")).isUndefined());
+}
+
+void TestGui::scrollingTheFormNeverEdits()
+{
+    // Issue 47: num_workers went from 4 to 0 as the form scrolled past it. The wheel over a
+    // value field that has no focus scrolls the form; a focused field still takes it.
+    QScrollArea area;
+    auto* panel = new ConfigPanel;
+    area.setWidget(panel);
+    area.setWidgetResizable(true);
+    area.resize(420, 240); // shorter than the form: it scrolls
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    auto* workers = qobject_cast<QSpinBox*>(panel->editorFor(QStringLiteral("loader.num_workers")));
+    QVERIFY(workers);
+    workers->setValue(4);
+    area.ensureWidgetVisible(workers);
+    QVERIFY(area.verticalScrollBar()->maximum() > 0);
+    const int scrolled = area.verticalScrollBar()->value();
+    auto wheel = [&](int steps) {
+        const QPoint at = workers->rect().center();
+        QWheelEvent e(QPointF(at), QPointF(workers->mapToGlobal(at)), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+        // As the window system delivers it: Qt hands only a spontaneous wheel on to the parents,
+        // and sendEvent() would mark it synthesized, so the application's notify() takes it.
+        QSpontaneKeyEvent::setSpontaneous(&e);
+        qApp->notify(workers, &e);
+    };
+    workers->clearFocus();
+    QVERIFY(!workers->hasFocus());
+    wheel(-3); // down: a spin box would step down, the form scrolls down
+    QCOMPARE(workers->value(), 4);
+    QVERIFY2(area.verticalScrollBar()->value() > scrolled,
+             qPrintable(QStringLiteral("the form did not scroll: %1 of %2").arg(scrolled).arg(area.verticalScrollBar()->maximum())));
+    QCOMPARE(workers->focusPolicy(), Qt::StrongFocus);
+    // Clicked into (focused), the field takes the wheel as usual.
+    area.ensureWidgetVisible(workers);
+    workers->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(workers->hasFocus());
+    wheel(1);
+    QCOMPARE(workers->value(), 5);
 }
 
 void TestGui::latencyFieldsRoundTrip()

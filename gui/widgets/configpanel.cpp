@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "configpanel.h"
+#include "wheelguard.h"
 
 #include "core/configfields.h"
 #include "jobconfigview.h"
@@ -126,6 +127,8 @@ QWidget* ConfigPanel::makeEditor(const ConfigField& f, int idx)
         break;
     }
     }
+    if (f.type != ConfigField::Type::Bool && f.type != ConfigField::Type::Text)
+        WheelGuard::protect(editor); // scrolling the form never changes a value
     return editor;
 }
 

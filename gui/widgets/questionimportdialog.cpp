@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "questionimportdialog.h"
+#include "wheelguard.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -132,6 +133,7 @@ void QuestionImportDialog::fillTable()
         auto* lesson = new QComboBox(cell);
         lesson->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         lesson->setMinimumContentsLength(20);
+        WheelGuard::protect(lesson); // scrolling the table never reassigns a question
         cellLayout->addStretch(1); // centred in a tall row, as wide as the column
         cellLayout->addWidget(lesson);
         cellLayout->addStretch(1);
