@@ -76,6 +76,9 @@ struct PoolModel
     double cores = 1;       ///< usable by the workers
     double demand = 0;      ///< samples/s the loop would take if it never waited
     double target = 0;      ///< min(demand, what the cores can make)
+    /// CPU seconds the job spends per sample delivered: the fetch's, and where the recording has
+    /// them, the hand-over, the loop's receiving and a step on the CPU (job_cpu_fraction)
+    double jobCpu = 0;
     int needed = 0;         ///< workers that make `target`
     double workerCores = 0; ///< cores the fetching lanes used (CPU time / loop time)
     /// cores the whole job used over the loop (RunFigures::job_cpu_fraction): the fetches, the
@@ -99,7 +102,12 @@ PoolModel modelPool(const RunSummary& s)
     m.demand = outside > 1e-6 ? double(f.samples) / outside : 1e12;
     if (f.kernel_s > 0)
         m.demand = std::min(m.demand, double(f.samples) / f.kernel_s);
-    const double cpuCap = m.cpu > 0 ? m.cores / m.cpu : 1e12;
+    // The cores make at most cores / (the job's CPU per sample) samples a second: its fetches'
+    // CPU, and where known everything else the job spends per sample on the same cores.
+    m.jobCostsKnown = f.main_cpu_fraction > 0;
+    const double jobPerSample = m.jobCostsKnown && f.samples_per_s > 0 ? f.job_cpu_fraction / f.samples_per_s : 0.0;
+    m.jobCpu = std::max(m.cpu, jobPerSample);
+    const double cpuCap = m.jobCpu > 0 ? m.cores / m.jobCpu : 1e12;
     m.target = std::min(m.demand, cpuCap);
     double busy = 0, wait = 0;
     auto add = [&](const WorkerFigures& w) {
@@ -112,7 +120,6 @@ PoolModel modelPool(const RunSummary& s)
     if (f.main_fetch)
         add(*f.main_fetch);
     m.jobCores = f.job_cpu_fraction;
-    m.jobCostsKnown = f.main_cpu_fraction > 0;
     m.cpuWait = busy > 0 ? wait / busy : 0;
     // A sample's time in a worker: its I/O and CPU, and the wait for a core on the way (on a busy
     // machine a worker waking from I/O queues for a core): busy = (io + cpu) / (1 - that share).
@@ -120,6 +127,13 @@ PoolModel modelPool(const RunSummary& s)
     // Head room for the off-CPU part only: CPU-bound work cannot use more workers than cores.
     const double headroom = perWorker > 0 ? 1.0 + (kWorkerHeadroom - 1.0) * (perWorker - m.cpu) / perWorker : 1.0;
     m.needed = perWorker > 0 ? int(std::ceil(m.target * perWorker * headroom - 1e-9)) : 1;
+    // Never more workers than the CPU can feed: the time a worker waits for a core is waiting,
+    // not work. All of them busy at once want needed x cpu / (io + cpu) cores; beyond the cores
+    // they only queue for them (issue 47: 12 workers on 2 cores were advised 28, measured best 4).
+    if (m.cpu > 0 && cpuCap < 1e12) {
+        const int fed = std::max(1, int(std::ceil(cpuCap * (m.io + m.cpu) - 1e-9)));
+        m.needed = std::min(m.needed, fed);
+    }
     m.needed = std::clamp(m.needed, 1, kMaxSuggestedWorkers);
     return m;
 }
@@ -420,7 +434,11 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
         out.push_back(inOrderAdvice(k, f));
     copyRules(k, s, out);
     startupRules(k, s, out);
-    if (steady < AdviceThresholds::kInputBound) {
+    // One verdict for the whole loop (loopInputShare, past the start-up the start-up rules speak
+    // of): the wait for data and the copies' block. Where the copies block the host, the loop
+    // will run faster once they do not, so fewer workers is never advised beside that.
+    const double inputCost = loopInputShare(f) - startupShare;
+    if (inputCost < AdviceThresholds::kInputBound) {
         // Workers mostly idle while the prefetch window stays full: fewer would keep up.
         const PoolModel m = modelPool(s);
         double meanBusy = 0;
@@ -434,11 +452,19 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
             out.push_back(make(id::kFewerWorkers, "loader.num_workers", KnobValue::of(double(enough)),
                                {{"worker_busy_mean", meanBusy}, {"mean_ready_batches", f.mean_ready_batches},
                                 {"window", window}, {"suggest", enough}}));
-        out.push_back(make(id::kTrainingBound, "", {},
-                           {{"data_stall_fraction", steady}, {"startup_share", startupShare}}));
     }
     // Never a knob the job's torch lacks (the rules that have a better finding said it already).
     std::erase_if(out, [&k](const Advice& a) { return !a.knob.empty() && !k.has(a.knob); });
+    // "The training step is the bottleneck; no loader knob will make this run faster" only where
+    // the verdict says so too (the whole loop's input share, start-up and the copies' block
+    // included, under kInputBound: a short run whose workers' start takes most of it is not
+    // training-bound) and no rule above found a change that would make it faster: it never
+    // stands beside a knob that aims faster, nor beside an input-bound verdict.
+    const bool fasterAdvised =
+        std::any_of(out.begin(), out.end(), [](const Advice& a) { return adviceAimsFaster(a.id); });
+    if (loopInputShare(f) < AdviceThresholds::kInputBound && !fasterAdvised)
+        out.push_back(make(id::kTrainingBound, "", {},
+                           {{"data_stall_fraction", steady}, {"startup_share", startupShare}}));
     for (Advice& a : out) {
         if (!s.figures_reliable)
             a.evidence.emplace_back("events_lost", double(s.events_lost));

@@ -151,6 +151,10 @@ json adviceJson(const Advice& a)
         ev[k] = std::isfinite(v) ? json(round6(v)) : json(nullptr);
     json j = {{"id", a.id}, {"knob", a.knob.empty() ? json(nullptr) : json(a.knob)}, {"suggest", knobJson(a.suggest)},
               {"text", a.text}, {"evidence", ev}};
+    // What a knob's value rests on: this run's own figures (the rules' pool model: a first guess
+    // that `advise` and the app's Prove it measure) or a measured sweep of the knob (proof).
+    if (!a.knob.empty())
+        j["basis"] = a.proof ? "measured" : "first_guess";
     if (a.proof) {
         json m = json::array();
         for (size_t i = 0; i < a.proof->measured.size(); ++i) {
@@ -503,9 +507,15 @@ std::string percentText(double fraction)
     return std::to_string(std::lround(fraction * 100.0)) + "%";
 }
 
+double loopInputShare(const RunFigures& f)
+{
+    // Disjoint in time: the wait is inside next(), the copy's block in the step that follows.
+    return std::min(1.0, f.data_stall_fraction + f.pageable_blocked_fraction + f.sync_copy_blocked_fraction);
+}
+
 std::string runVerdict(const RunFigures& f)
 {
-    return f.batches == 0 ? verdict::kNoBatches : verdictFor(f.data_stall_fraction);
+    return f.batches == 0 ? verdict::kNoBatches : verdictFor(loopInputShare(f));
 }
 
 std::string runSummaryToJson(const RunSummary& s)

@@ -18,7 +18,16 @@ namespace loaderscope {
  */
 std::string percentText(double fraction);
 
-/** A run's verdict from its figures: "no batches delivered" when none was, else verdictFor. */
+/**
+ * The share of the loop the input costs it: its wait for data in next() and the host blocked by
+ * the batch's copy to the device (pageable staging, or a synchronous copy). Both stop the step
+ * and both are the loader's to remove (workers, prefetch; pin_memory, non_blocking), so the
+ * verdict and the "the training step is the bottleneck" advice read this one figure.
+ */
+double loopInputShare(const RunFigures& figures);
+
+/** A run's verdict from its figures: "no batches delivered" when none was, else verdictFor of
+ *  loopInputShare. */
 std::string runVerdict(const RunFigures& figures);
 
 } // namespace loaderscope
