@@ -148,6 +148,15 @@ void TestTimeline::modelLanesAndOrder()
     QCOMPARE(main.rows[1].size(), size_t(1));
     QCOMPARE(m.spanCount(), qint64(4));
     QCOMPARE(m.totalNs(m.laneIndex(TraceModel::LaneKind::Worker, 0), EventKind::Fetch), qint64(1500));
+    // The pin-memory lane stays hidden while only counters land on it (pin_memory=False still
+    // samples the thread's lane, issue 47); its first copy shows it.
+    const int pin = m.laneIndex(TraceModel::LaneKind::Pin);
+    QVERIFY(m.lane(pin).hidden);
+    Event counter = span(loaderscope::LanePin, EventKind::PinnedMemory, 9000, 9000);
+    m.append({counter});
+    QVERIFY(m.lane(pin).hidden);
+    m.append({span(loaderscope::LanePin, EventKind::PinCopy, 9000, 9500)});
+    QVERIFY(!m.lane(pin).hidden);
 }
 
 void TestTimeline::foldingCountsAddUp_data()

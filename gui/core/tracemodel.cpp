@@ -37,9 +37,8 @@ void TraceModel::resetGrowing(quint64 origin, int workerCapacity)
     m_lanes.resize(2);
     m_totals.resize(2);
     m_deviceLanes = false;
-    // The pin-memory thread's lane only once the job pins (its first span, or its loader's
-    // pin_memory=True as the probe describes it: RunSession).
-    m_lanes[1].hidden = true;
+    // As reset(): the pin-memory thread's lane only once the job pins (its first span, or its
+    // loader's pin_memory=True as the probe describes it: RunSession).
 }
 
 int TraceModel::ensureLane(int16_t lane)
@@ -75,6 +74,9 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_lanes.clear();
     m_lanes.push_back({LaneKind::Main, -1, {}, {}, {}});
     m_lanes.push_back({LaneKind::Pin, -1, {}, {}, {}});
+    // The pin-memory thread's lane only once it copies (its first span, below): a run with
+    // pin_memory=False has no such thread, and an empty lane would say it had.
+    m_lanes.back().hidden = true;
     for (int w = 0; w < numWorkers; ++w)
         m_lanes.push_back({LaneKind::Worker, w, {}, {}, {}});
     m_lanes.push_back({LaneKind::Copy, -1, {}, {}, {}});
@@ -357,7 +359,9 @@ void TraceModel::append(const std::vector<Event>& events)
         if (li < 0)
             return;
         Lane& lane = m_lanes[size_t(li)];
-        if (m_growing && lane.kind == LaneKind::Pin)
+        // The pin-memory lane shows once the thread does work (a span): with pin_memory=False the
+        // memory sampler still counts on its lane, and an empty lane would say a thread ran.
+        if (lane.kind == LaneKind::Pin && loaderscope::isSpan(e.kind))
             lane.hidden = false;
         if (loaderscope::isCounter(e.kind))
             m_memory.add(e, t0, lane.kind == LaneKind::Worker ? lane.worker : -1);
