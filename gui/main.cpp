@@ -9,6 +9,7 @@
 #include "core/presets.h"
 #include "core/remote.h"
 #include "core/questionbank.h"
+#include "widgets/quitsignals.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
 #include "core/tracemodel.h"
@@ -390,6 +391,7 @@ int main(int argc, char** argv)
         return 2;
     }
     AppTheme::captureSystem(); // the desktop's palette, before the app sets its own
+    QuitSignals::install(); // kill, a closed terminal: as Quit (settings saved, run stopped)
     MainWindow w(&translator);
     if (args.isSet(QStringLiteral("preset")))
         w.loadPreset(args.value(QStringLiteral("preset")));
