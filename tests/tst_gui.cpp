@@ -324,9 +324,16 @@ void TestGui::runHistoryKeepsRuns()
                                 {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("length"), 64}}}};
     const QStringList diff = RunHistory::differences(two);
     QCOMPARE(diff.size(), 2);
-    QCOMPARE(diff[0], QStringLiteral("num_workers=3 · pin_memory=– · length=–"));
+    // A key one run left out is the engine's default, named (issue 47: "pin_memory=–").
+    QCOMPARE(diff[0], QStringLiteral("num_workers=3 · pin_memory=false · length=4096"));
     QCOMPARE(diff[1], QStringLiteral("num_workers=8 · pin_memory=true · length=64"));
     QCOMPARE(RunHistory::differences({runs[0], runs[1]}), QStringList({QString(), QString()})); // the same config
+    // A fork run beside a spawn run: "multiprocessing_context=fork", not "–".
+    two[0].config = QJsonObject{{QStringLiteral("loader"), QJsonObject{{QStringLiteral("num_workers"), 2}}}};
+    two[1].config = QJsonObject{{QStringLiteral("loader"), QJsonObject{{QStringLiteral("num_workers"), 2},
+                                                                       {QStringLiteral("multiprocessing_context"), QStringLiteral("spawn")}}}};
+    QCOMPARE(RunHistory::differences(two),
+             QStringList({QStringLiteral("multiprocessing_context=fork"), QStringLiteral("multiprocessing_context=spawn")}));
 }
 
 void TestGui::sweepDialogRunsAndExports()

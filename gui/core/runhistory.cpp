@@ -15,6 +15,7 @@
 #include <QStandardPaths>
 
 #include "loaderscope/analysis/recording_digest.h"
+#include "loaderscope/config/config.h"
 #include "loaderscope/base/output_file.h"
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/results/recording.h"
@@ -299,6 +300,21 @@ void flatten(const QJsonObject& o, const QString& prefix, QMap<QString, QString>
     }
 }
 
+/// Every key with its value, defaults resolved by the engine: a run that left
+/// multiprocessing_context out ran with "fork", and says so (not "–"). A config the engine cannot
+/// read (a watched job's description) stays as it is.
+QJsonObject canonical(const QJsonObject& config)
+{
+    if (config.isEmpty())
+        return config;
+    try {
+        const std::string text = QJsonDocument(config).toJson(QJsonDocument::Compact).toStdString();
+        return QJsonDocument::fromJson(QByteArray::fromStdString(loaderscope::configToJson(loaderscope::parseConfig(text)))).object();
+    } catch (const std::exception&) {
+        return config;
+    }
+}
+
 } // namespace
 
 QStringList RunHistory::differences(const QVector<Entry>& entries, int maxKeys)
@@ -306,7 +322,7 @@ QStringList RunHistory::differences(const QVector<Entry>& entries, int maxKeys)
     std::vector<QMap<QString, QString>> flat(size_t(entries.size()));
     QSet<QString> keys;
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        flatten(entries[i].config, QString(), flat[size_t(i)]);
+        flatten(canonical(entries[i].config), QString(), flat[size_t(i)]);
         for (auto it = flat[size_t(i)].keyBegin(); it != flat[size_t(i)].keyEnd(); ++it)
             keys.insert(*it);
     }
