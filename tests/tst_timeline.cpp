@@ -567,6 +567,14 @@ void TestTimeline::followLiveShowsTheLiveEdge()
         QVERIFY(v.t1 - end <= window / 50);
         QCOMPARE(v.t0, end <= window ? 0 : end - window); // all of a short run; the last 10 s of a long one
     }
+    // A zoom out or a pan near the start never shows negative time: the width stays, from 0 s.
+    c.setViewport({1'000, 2'001'000});
+    c.zoomBy(0.25, 1'000'000); // out, around 1 ms: would start at -3 ms
+    QCOMPARE(c.viewport().t0, qint64(0));
+    QCOMPARE(c.viewport().duration(), qint64(8'000'000));
+    c.panBy(-0.5);
+    QCOMPARE(c.viewport().t0, qint64(0));
+    QCOMPARE(c.viewport().duration(), qint64(8'000'000));
 }
 
 QTEST_MAIN(TestTimeline)

@@ -9,6 +9,12 @@ void ViewportController::apply(Viewport v)
 {
     if (v.t1 - v.t0 < kMinWindowNs)
         v.t1 = v.t0 + kMinWindowNs;
+    // Nothing happens before a run's start: a zoom out or pan near it keeps its width and starts
+    // at 0 s (issue 47: Compare zoomed out to negative times).
+    if (v.t0 < 0) {
+        v.t1 -= v.t0;
+        v.t0 = 0;
+    }
     if (v.t0 == m_viewport.t0 && v.t1 == m_viewport.t1)
         return;
     m_viewport = v;
