@@ -2418,22 +2418,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="164"/>
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="164"/>
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="262"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="272"/>
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="263"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="273"/>
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -3108,7 +3108,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="280"/>
+        <location filename="../gui/core/runhistory.cpp" line="281"/>
         <source>%1 · %2 samples/s · %3</source>
         <translation>%1 · %2 samples/s · %3</translation>
     </message>
@@ -4092,210 +4092,210 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="49"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="53"/>
         <source>Parameter sweep</source>
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="77"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82"/>
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="87"/>
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="84"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="89"/>
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="97"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="102"/>
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="101"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106"/>
         <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
         <translation>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="103"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108"/>
         <source>Runs per combination</source>
         <translation>Runs per combination</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="110"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="115"/>
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="116"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="112"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="117"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="113"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="118"/>
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="114"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119"/>
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="137"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="142"/>
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="155"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="158"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="160"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="163"/>
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="160"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="165"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="161"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="166"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="145"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="150"/>
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="205"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="210"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="230"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="257"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="262"/>
         <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
         <translation>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="260"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="265"/>
         <source>The configuration&apos;s own values are the best (%1 samples/s): nothing to change.</source>
         <translation>The configuration&apos;s own values are the best (%1 samples/s): nothing to change.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="262"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="267"/>
         <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
         <translation>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="273"/>
         <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
         <translation>The best, %1 samples/s, is within the spread of another combination: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274"/>
         <source>The best, %1 samples/s, is within the spread of the configuration&apos;s own values (%2): not confirmed.</source>
         <translation>The best, %1 samples/s, is within the spread of the configuration&apos;s own values (%2): not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="296"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="341"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="303"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="349"/>
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="306"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="352"/>
+        <source>slowest and fastest run</source>
+        <translation>slowest and fastest run</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="313"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="356"/>
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="283"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="285"/>
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>samples/s (median)</source>
         <translation>samples/s (median)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>spread (slowest–fastest)</source>
         <translation>spread (slowest–fastest)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="344"/>
-        <source>slowest run</source>
-        <translation>slowest run</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="354"/>
         <source>fastest run</source>
         <translation>fastest run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="367"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="375"/>
         <source>%1–%2 (%3 runs)</source>
         <translation>%1–%2 (%3 runs)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="414"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="422"/>
         <source>The sweep was not written: %1</source>
         <translation>The sweep was not written: %1</translation>
     </message>
@@ -4842,73 +4842,73 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="78"/>
+        <location filename="../gui/main.cpp" line="79"/>
         <source>none of the recordings could be read</source>
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="88"/>
+        <location filename="../gui/main.cpp" line="89"/>
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="90"/>
+        <location filename="../gui/main.cpp" line="91"/>
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="92"/>
+        <location filename="../gui/main.cpp" line="93"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="95"/>
+        <location filename="../gui/main.cpp" line="96"/>
         <source>No rank&apos;s loader holds the others back.</source>
         <translation>No rank&apos;s loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="100"/>
+        <location filename="../gui/main.cpp" line="101"/>
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="121"/>
+        <location filename="../gui/main.cpp" line="122"/>
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="140"/>
+        <location filename="../gui/main.cpp" line="141"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="148"/>
-        <location filename="../gui/main.cpp" line="388"/>
+        <location filename="../gui/main.cpp" line="149"/>
+        <location filename="../gui/main.cpp" line="389"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="161"/>
+        <location filename="../gui/main.cpp" line="162"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="165"/>
+        <location filename="../gui/main.cpp" line="166"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="178"/>
+        <location filename="../gui/main.cpp" line="179"/>
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="293"/>
+        <location filename="../gui/main.cpp" line="294"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="325"/>
+        <location filename="../gui/main.cpp" line="326"/>
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -2418,22 +2418,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="164"/>
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="154"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="164"/>
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="262"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="272"/>
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/counterchartview.cpp" line="263"/>
+        <location filename="../gui/widgets/counterchartview.cpp" line="273"/>
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -3108,7 +3108,7 @@
 <context>
     <name>RunHistory</name>
     <message>
-        <location filename="../gui/core/runhistory.cpp" line="280"/>
+        <location filename="../gui/core/runhistory.cpp" line="281"/>
         <source>%1 · %2 samples/s · %3</source>
         <translation>%1 · %2 örnek/s · %3</translation>
     </message>
@@ -4092,210 +4092,210 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="49"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="53"/>
         <source>Parameter sweep</source>
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="77"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="82"/>
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="87"/>
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="84"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="89"/>
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="97"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="102"/>
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="101"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="106"/>
         <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
         <translation>Her kombinasyon bu kadar kez çalıştırılır. Tablo medyanı ve yayılımı gösterir; en iyisi yalnızca yayılımın ötesinde daha hızlıysa uygulanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="103"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108"/>
         <source>Runs per combination</source>
         <translation>Kombinasyon başına çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="110"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="115"/>
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="111"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="116"/>
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="112"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="117"/>
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="113"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="118"/>
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="114"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119"/>
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="137"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="142"/>
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="155"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="158"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="160"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="163"/>
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="160"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="165"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="161"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="166"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="145"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="150"/>
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="205"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="210"/>
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="223"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="230"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="257"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="262"/>
         <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
         <translation>En iyisi, %1 örnek/s, çalıştırmaların yayılımının ötesinde daha hızlı: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="260"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="265"/>
         <source>The configuration&apos;s own values are the best (%1 samples/s): nothing to change.</source>
         <translation>Yapılandırmanın kendi değerleri en iyisi (%1 örnek/s): değiştirilecek bir şey yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="262"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="267"/>
         <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
         <translation>En iyisi, %1 örnek/s, bir kez ölçüldü: doğrulanmadı (her kombinasyonu en az iki kez çalıştırın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="268"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="273"/>
         <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
         <translation>En iyisi, %1 örnek/s, başka bir kombinasyonun yayılımı içinde: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="269"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="274"/>
         <source>The best, %1 samples/s, is within the spread of the configuration&apos;s own values (%2): not confirmed.</source>
         <translation>En iyisi, %1 örnek/s, yapılandırmanın kendi değerlerinin yayılımı içinde (%2): doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="296"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="341"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="303"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="349"/>
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="306"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="352"/>
+        <source>slowest and fastest run</source>
+        <translation>en yavaş ve en hızlı çalıştırma</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="313"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="356"/>
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="283"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="285"/>
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>samples/s (median)</source>
         <translation>örnek/s (medyan)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="338"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
         <source>spread (slowest–fastest)</source>
         <translation>yayılım (en yavaş–en hızlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="344"/>
-        <source>slowest run</source>
-        <translation>en yavaş çalıştırma</translation>
-    </message>
-    <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="354"/>
         <source>fastest run</source>
         <translation>en hızlı çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="367"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="375"/>
         <source>%1–%2 (%3 runs)</source>
         <translation>%1–%2 (%3 çalıştırma)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="414"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="422"/>
         <source>The sweep was not written: %1</source>
         <translation>Tarama yazılmadı: %1</translation>
     </message>
@@ -4842,73 +4842,73 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>main</name>
     <message>
-        <location filename="../gui/main.cpp" line="78"/>
+        <location filename="../gui/main.cpp" line="79"/>
         <source>none of the recordings could be read</source>
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="88"/>
+        <location filename="../gui/main.cpp" line="89"/>
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="90"/>
+        <location filename="../gui/main.cpp" line="91"/>
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="92"/>
+        <location filename="../gui/main.cpp" line="93"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank&apos;ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="95"/>
+        <location filename="../gui/main.cpp" line="96"/>
         <source>No rank&apos;s loader holds the others back.</source>
         <translation>Hiçbir rank&apos;in loader&apos;ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="100"/>
+        <location filename="../gui/main.cpp" line="101"/>
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="121"/>
+        <location filename="../gui/main.cpp" line="122"/>
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="140"/>
+        <location filename="../gui/main.cpp" line="141"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="148"/>
-        <location filename="../gui/main.cpp" line="388"/>
+        <location filename="../gui/main.cpp" line="149"/>
+        <location filename="../gui/main.cpp" line="389"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="161"/>
+        <location filename="../gui/main.cpp" line="162"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="165"/>
+        <location filename="../gui/main.cpp" line="166"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="178"/>
+        <location filename="../gui/main.cpp" line="179"/>
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="293"/>
+        <location filename="../gui/main.cpp" line="294"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için &quot;ssh -X&quot; ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="325"/>
+        <location filename="../gui/main.cpp" line="326"/>
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -22,6 +22,8 @@ QLineSeries* seriesNamed(QChart* chart, int i)
     return i < list.size() ? qobject_cast<QLineSeries*>(list[i]) : nullptr;
 }
 
+} // namespace
+
 void styleAxes(QChart* chart, const TimelineTheme& theme)
 {
     // Axis labels in the locale's digits and grouping ("8,000", "8.000"), as the tables write
@@ -40,22 +42,30 @@ void styleAxes(QChart* chart, const TimelineTheme& theme)
     }
 }
 
-void setupChart(QChart* chart, const TimelineTheme& theme)
+void styleChart(QChart* chart, const TimelineTheme& theme)
 {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundBrush(theme.background);
     chart->setPlotAreaBackgroundVisible(false);
-    chart->setMargins(QMargins(0, 4, 0, 0));
-    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->setTitleBrush(theme.text);
     chart->legend()->setLabelColor(theme.text);
     QFont f = chart->legend()->font();
     f.setPointSizeF(8.5 * theme.fontScale);
     chart->legend()->setFont(f);
+    styleAxes(chart, theme);
+}
+
+namespace {
+
+void setupChart(QChart* chart, const TimelineTheme& theme)
+{
+    chart->setMargins(QMargins(0, 4, 0, 0));
+    chart->legend()->setAlignment(Qt::AlignTop);
     if (chart->axes().isEmpty()) {
         chart->addAxis(new QValueAxis(chart), Qt::AlignBottom);
         chart->addAxis(new QValueAxis(chart), Qt::AlignLeft);
     }
-    styleAxes(chart, theme);
+    styleChart(chart, theme);
 }
 
 /// As many line series as `lines`, named, coloured and filled (series are reused: a live chart

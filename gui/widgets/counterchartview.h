@@ -15,6 +15,12 @@
 
 class TraceModel;
 
+/// The app's look on any Qt chart (the counter charts, the sweep's): the theme's background,
+/// text and grid colours on the title, legend and axes, the locale's digits, no animation.
+void styleChart(QChart* chart, const TimelineTheme& theme);
+/// The axes part of styleChart (charts whose axes change after it).
+void styleAxes(QChart* chart, const TimelineTheme& theme);
+
 class CounterChartView : public QChartView
 {
     Q_OBJECT

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "sweepdialog.h"
 
+#include "apptheme.h"
+#include "counterchartview.h"
+
 #include "core/progresstext.h"
 #include "core/spreadtext.h"
 #include "core/summarytext.h"
@@ -22,6 +25,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QMessageBox>
@@ -57,8 +61,11 @@ SweepDialog::SweepDialog(const QByteArray& configJson, const QString& enginePath
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
     m_chart = new QChartView(new QChart, this);
-    m_chart->chart()->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setMinimumHeight(260);
+    styleChart(m_chart->chart(), AppTheme::current()); // the empty chart too: no white box in dark
+    m_chart->setBackgroundBrush(AppTheme::current().background);
+    // Tall enough for the vertical axis titles whole at any text size: Qt Charts elides a title
+    // longer than the plot ("veri bekle…" with Large fonts at 260 px).
+    m_chart->setMinimumHeight(std::max(260, fontMetrics().lineSpacing() * 16));
     layout->addWidget(m_chart, 2);
     m_table = new QTableWidget(this);
     layout->addWidget(m_table, 1);
@@ -277,9 +284,6 @@ namespace {
 QChart* rateChart(QLineSeries* rate, QLineSeries* slowest, QLineSeries* fastest, QLineSeries* stall, const QStringList& labels)
 {
     QChart* chart = new QChart;
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setLocalizeNumbers(true); // axis labels grouped as the table's figures ("8,000", not "8000")
-    chart->setLocale(QLocale());
     chart->setTitle(SweepDialog::tr("Samples/s and data stall per combination (★ best)"));
     chart->addSeries(rate);
     for (QLineSeries* bound : {slowest, fastest}) {
@@ -290,6 +294,11 @@ QChart* rateChart(QLineSeries* rate, QLineSeries* slowest, QLineSeries* fastest,
         chart->addSeries(bound);
     }
     chart->addSeries(stall);
+    // The legend draws each line as it is drawn (solid, dashed), and the spread once: the
+    // slowest and fastest runs share the median's colour, three like squares read as one.
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    for (QLegendMarker* m : chart->legend()->markers(fastest))
+        m->setVisible(false);
     auto* x = new QBarCategoryAxis;
     x->append(labels);
     auto* yRate = new QValueAxis;
@@ -318,6 +327,7 @@ QChart* rateChart(QLineSeries* rate, QLineSeries* slowest, QLineSeries* fastest,
         bound->attachAxis(x);
         bound->attachAxis(yRate);
     }
+    styleChart(chart, AppTheme::current()); // light or dark as the app (it stayed white in dark)
     return chart;
 }
 
@@ -341,7 +351,7 @@ void SweepDialog::showResult()
     rate->setName(tr("samples/s"));
     // The spread: the slowest and the fastest run of each combination, drawn thin around the median.
     auto* slowest = new QLineSeries;
-    slowest->setName(tr("slowest run"));
+    slowest->setName(tr("slowest and fastest run"));
     auto* fastest = new QLineSeries;
     fastest->setName(tr("fastest run"));
     auto* stall = new QLineSeries;

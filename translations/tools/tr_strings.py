@@ -1077,6 +1077,7 @@ TR = {
     "samples/s (median)": "örnek/s (medyan)",
     "spread (slowest–fastest)": "yayılım (en yavaş–en hızlı)",
     "slowest run": "en yavaş çalıştırma",
+    "slowest and fastest run": "en yavaş ve en hızlı çalıştırma",
     "fastest run": "en hızlı çalıştırma",
     "%1–%2 (%3 runs)": "%1–%2 (%3 çalıştırma)",
     "%1 (%2–%3)": "%1 (%2–%3)",
