@@ -294,6 +294,15 @@ void TestGui::mainWindowRunsPreset()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
     QCOMPARE(w.session()->model()->numWorkers(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->lastStats().spansInView() > 0, 3000);
+    // Another preset after the run: the summary says it is of the previous run (issue 47); the
+    // run's own configuration back makes it current again.
+    SummaryPanel* summary = w.summaryPanel();
+    QVERIFY(!summary->stale());
+    w.loadPreset(QStringLiteral("num_workers_4"));
+    QVERIFY(summary->stale());
+    QVERIFY(summary->lines().join(u'\n').contains(QStringLiteral("Of the previous run")));
+    w.loadPreset(QStringLiteral("num_workers_0"));
+    QVERIFY(!summary->stale());
 }
 
 void TestGui::runHistoryKeepsRuns()

@@ -2198,12 +2198,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="254"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="258"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="298"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="304"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Reading the run&apos;s complete record…</translation>
     </message>
@@ -2218,27 +2218,27 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="252"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="256"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="361"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="366"/>
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="480"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="486"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>slowed ×%1 (the slowed run&apos;s figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="572"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -3715,152 +3715,157 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="237"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="270"/>
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>First batch</source>
         <translation>First batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="137"/>
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="137"/>
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="134"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="141"/>
         <source>Batch slots: the shared-memory segment&apos;s slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker&apos;s 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment&apos;s slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker&apos;s 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="137"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="144"/>
         <source>Mean over the workers, each a share of the loop&apos;s time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop&apos;s time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="139"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="146"/>
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="140"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="147"/>
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader&apos;s knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader&apos;s knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="142"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="149"/>
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="187"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="218"/>
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="209"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="240"/>
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="243"/>
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="243"/>
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="213"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="244"/>
         <source>Summary (partial: events were lost)</source>
         <translation>Summary (partial: events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="215"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="246"/>
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="217"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="248"/>
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="218"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="249"/>
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="251"/>
+        <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
+        <translation>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="284"/>
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(a first guess: the model of your job is checking it)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="257"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="290"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="214"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="245"/>
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="143"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="150"/>
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="264"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="297"/>
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -4097,205 +4102,205 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Parameter sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="84"/>
         <source>values, separated by commas</source>
         <translation>values, separated by commas</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="87"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="89"/>
         <source>Vary</source>
         <translation>Vary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="89"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="91"/>
         <source>and</source>
         <translation>and</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="102"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="104"/>
         <source>Batches per run</source>
         <translation>Batches per run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108"/>
         <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
         <translation>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="108"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="110"/>
         <source>Runs per combination</source>
         <translation>Runs per combination</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="115"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="117"/>
         <source>Run the sweep</source>
         <translation>Run the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="116"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="118"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="117"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="118"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="120"/>
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="119"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="121"/>
         <source>Apply best to the configuration</source>
         <translation>Apply best to the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="142"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="144"/>
         <source>The best combination is now in the configuration.</source>
         <translation>The best combination is now in the configuration.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="160"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="163"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="162"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="165"/>
         <source>Export the sweep</source>
         <translation>Export the sweep</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="165"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="167"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="166"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="168"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="150"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="152"/>
         <source>Ran %1 of %2: %3</source>
         <translation>Ran %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="210"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="212"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230"/>
         <source>The sweep was refused: check the knob values.</source>
         <translation>The sweep was refused: check the knob values.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230"/>
         <source>The sweep ended without results.</source>
         <translation>The sweep ended without results.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
         <source>Sweep complete.</source>
         <translation>Sweep complete.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Sweep cancelled: the runs so far are shown.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="237"/>
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="262"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="264"/>
         <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
         <translation>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="265"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="267"/>
         <source>The configuration&apos;s own values are the best (%1 samples/s): nothing to change.</source>
         <translation>The configuration&apos;s own values are the best (%1 samples/s): nothing to change.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="267"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269"/>
         <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
         <translation>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="273"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="275"/>
         <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
         <translation>The best, %1 samples/s, is within the spread of another combination: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="274"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="276"/>
         <source>The best, %1 samples/s, is within the spread of the configuration&apos;s own values (%2): not confirmed.</source>
         <translation>The best, %1 samples/s, is within the spread of the configuration&apos;s own values (%2): not confirmed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="303"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="349"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="305"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="351"/>
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>data stall</source>
         <translation>data stall</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>error</source>
         <translation>error</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="352"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="354"/>
         <source>slowest and fastest run</source>
         <translation>slowest and fastest run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="313"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="356"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="358"/>
         <source>data stall (%)</source>
         <translation>data stall (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="285"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="287"/>
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Samples/s and data stall per combination (★ best)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>samples/s (median)</source>
         <translation>samples/s (median)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>spread (slowest–fastest)</source>
         <translation>spread (slowest–fastest)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="354"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="356"/>
         <source>fastest run</source>
         <translation>fastest run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="375"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="377"/>
         <source>%1–%2 (%3 runs)</source>
         <translation>%1–%2 (%3 runs)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="422"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="424"/>
         <source>The sweep was not written: %1</source>
         <translation>The sweep was not written: %1</translation>
     </message>

@@ -2198,12 +2198,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="254"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="258"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="298"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="304"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
@@ -2218,27 +2218,27 @@
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host&apos;tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="252"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="256"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="355"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="361"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="360"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="366"/>
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="480"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="486"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="566"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="572"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır&apos;a (F5) basın.</translation>
     </message>
@@ -3715,152 +3715,157 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="237"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="270"/>
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>First batch</source>
         <translation>İlk batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="128"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Source</source>
         <translation>Kaynak</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>Workers busy</source>
         <translation>Worker&apos;lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="129"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="137"/>
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="130"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="137"/>
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="134"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="141"/>
         <source>Batch slots: the shared-memory segment&apos;s slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker&apos;s 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker&apos;ın 64 MB&apos;lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="137"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="144"/>
         <source>Mean over the workers, each a share of the loop&apos;s time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker&apos;ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="139"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="146"/>
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="140"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="147"/>
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader&apos;s knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="142"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="149"/>
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="187"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="218"/>
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="209"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="240"/>
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="243"/>
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="212"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="243"/>
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="213"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="244"/>
         <source>Summary (partial: events were lost)</source>
         <translation>Özet (kısmi: olaylar kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="215"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="246"/>
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="217"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="248"/>
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="218"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="249"/>
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="251"/>
+        <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
+        <translation>Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="284"/>
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="257"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="290"/>
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="214"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="245"/>
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="143"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="150"/>
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="264"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="297"/>
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -4097,205 +4102,205 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>Parametre taraması</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="82"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="84"/>
         <source>values, separated by commas</source>
         <translation>değerler, virgülle ayrılmış</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="87"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="89"/>
         <source>Vary</source>
         <translation>Değiştir</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="89"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="91"/>
         <source>and</source>
         <translation>ve</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="102"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="104"/>
         <source>Batches per run</source>
         <translation>Çalıştırma başına batch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="106"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="108"/>
         <source>Each combination is run this many times. The table shows the median and the spread; the best is applied only when it is faster beyond the spread.</source>
         <translation>Her kombinasyon bu kadar kez çalıştırılır. Tablo medyanı ve yayılımı gösterir; en iyisi yalnızca yayılımın ötesinde daha hızlıysa uygulanır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="108"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="110"/>
         <source>Runs per combination</source>
         <translation>Kombinasyon başına çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="115"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="117"/>
         <source>Run the sweep</source>
         <translation>Taramayı çalıştır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="116"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="118"/>
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="117"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="119"/>
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="118"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="120"/>
         <source>Export JSON…</source>
         <translation>JSON dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="119"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="121"/>
         <source>Apply best to the configuration</source>
         <translation>En iyisini yapılandırmaya uygula</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="142"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="144"/>
         <source>The best combination is now in the configuration.</source>
         <translation>En iyi kombinasyon artık yapılandırmada.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="160"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="163"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="162"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="165"/>
         <source>Export the sweep</source>
         <translation>Taramayı dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="165"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="167"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="166"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="168"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="150"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="152"/>
         <source>Ran %1 of %2: %3</source>
         <translation>%1 / %2 çalıştırma bitti: %3</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="210"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="212"/>
         <source>Running…</source>
         <translation>Çalışıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230"/>
         <source>The sweep was refused: check the knob values.</source>
         <translation>Tarama reddedildi: ayar değerlerini kontrol edin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="228"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="230"/>
         <source>The sweep ended without results.</source>
         <translation>Tarama sonuçsuz bitti.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
         <source>Sweep complete.</source>
         <translation>Tarama tamamlandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="233"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
         <source>Sweep cancelled: the runs so far are shown.</source>
         <translation>Tarama iptal edildi: o ana kadarki çalıştırmalar gösteriliyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="235"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="237"/>
         <source>The best %1 is at the edge of the values tried: the peak may lie beyond them; extend the range.</source>
         <translation>En iyi %1 denenen değerlerin kenarında: tepe noktası onların ötesinde olabilir; aralığı genişletin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="262"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="264"/>
         <source>The best, %1 samples/s, is faster beyond the spread of the runs: confirmed.</source>
         <translation>En iyisi, %1 örnek/s, çalıştırmaların yayılımının ötesinde daha hızlı: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="265"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="267"/>
         <source>The configuration&apos;s own values are the best (%1 samples/s): nothing to change.</source>
         <translation>Yapılandırmanın kendi değerleri en iyisi (%1 örnek/s): değiştirilecek bir şey yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="267"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="269"/>
         <source>The best, %1 samples/s, was measured once: not confirmed (run each combination at least twice).</source>
         <translation>En iyisi, %1 örnek/s, bir kez ölçüldü: doğrulanmadı (her kombinasyonu en az iki kez çalıştırın).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="273"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="275"/>
         <source>The best, %1 samples/s, is within the spread of another combination: not confirmed.</source>
         <translation>En iyisi, %1 örnek/s, başka bir kombinasyonun yayılımı içinde: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="274"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="276"/>
         <source>The best, %1 samples/s, is within the spread of the configuration&apos;s own values (%2): not confirmed.</source>
         <translation>En iyisi, %1 örnek/s, yapılandırmanın kendi değerlerinin yayılımı içinde (%2): doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="303"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="349"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="305"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="351"/>
         <source>samples/s</source>
         <translation>örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>data stall</source>
         <translation>veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>verdict</source>
         <translation>değerlendirme</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>error</source>
         <translation>hata</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="352"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="354"/>
         <source>slowest and fastest run</source>
         <translation>en yavaş ve en hızlı çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="313"/>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="356"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="315"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="358"/>
         <source>data stall (%)</source>
         <translation>veri beklemesi (%)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="285"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="287"/>
         <source>Samples/s and data stall per combination (★ best)</source>
         <translation>Kombinasyon başına örnek/s ve veri beklemesi (★ en iyi)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>samples/s (median)</source>
         <translation>örnek/s (medyan)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="346"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="348"/>
         <source>spread (slowest–fastest)</source>
         <translation>yayılım (en yavaş–en hızlı)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="354"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="356"/>
         <source>fastest run</source>
         <translation>en hızlı çalıştırma</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="375"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="377"/>
         <source>%1–%2 (%3 runs)</source>
         <translation>%1–%2 (%3 çalıştırma)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/sweepdialog.cpp" line="422"/>
+        <location filename="../gui/widgets/sweepdialog.cpp" line="424"/>
         <source>The sweep was not written: %1</source>
         <translation>Tarama yazılmadı: %1</translation>
     </message>

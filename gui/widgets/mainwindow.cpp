@@ -213,6 +213,7 @@ void MainWindow::wireTimeline()
     connect(m_summary, &SummaryPanel::modelRequested, m_jobWatch, &JobWatch::modelJob);
     connect(m_summary, &SummaryPanel::applyAdvice, this, [this](const loaderscope::Advice& adv) { applyKnob(adv.knob, adv.suggest); });
     connect(m_config, &ConfigPanel::validityChanged, this, &MainWindow::updateRunState);
+    connect(m_config, &ConfigPanel::configChanged, this, [this] { m_summary->configEdited(m_config->config()); });
     // Older detail of a long run is read back from its recording when the view needs it.
     m_readBack.setSingleShot(true);
     m_readBack.setInterval(150);
@@ -225,6 +226,7 @@ void MainWindow::wireSession()
     connect(m_session.model(), &TraceModel::changed, this, &MainWindow::updateChartVisibility);
     connect(&m_session, &RunSession::started, this, [this] {
         m_summary->clear();
+        m_startedConfig = m_config->config(); // what this run uses (the form may change meanwhile)
         m_jobWatch->runStarted();
         m_docks->raiseSummary(); // the live figures, where the configuration hid them
         m_timeline->clearMarks();
@@ -241,6 +243,8 @@ void MainWindow::wireSession()
         const QJsonObject model = m_session.jobModel(); // a job's fitted engine config
         const loaderscope::RunSummary& real = s;
         m_summary->showSummary(real, true, m_runSlowMotion);
+        if (source == RunSession::Source::Engine)
+            m_summary->setRunConfig(m_startedConfig); // marked stale once the form differs
         m_summary->setModelAvailable(source != RunSession::Source::Engine && !model.isEmpty());
         m_jobWatch->runFinished(real.figures, source == RunSession::Source::Engine);
         m_timeline->zoomToFit();
@@ -278,6 +282,8 @@ void MainWindow::wireSession()
         if (m_session.hasSummary()) {
             // A stopped or failed run keeps its summary and its history entry.
             m_summary->showSummary(m_session.summary(), true, m_runSlowMotion);
+            if (!job)
+                m_summary->setRunConfig(m_startedConfig);
             m_summary->setModelAvailable(job && !m_session.jobModel().isEmpty());
             recordInHistory(job ? m_session.jobModel() : m_config->config(), m_session.summary(), next);
         } else {

@@ -146,4 +146,5 @@ private:
     AppTheme::Mode m_themeMode = AppTheme::Mode::System;
     bool m_largeFonts = false;
     int m_chartsSizedFor = 0; ///< charts the split was last sized for (sizeChart or restored)
+    QJsonObject m_startedConfig; ///< the form's configuration when the current run started
 };

@@ -37,6 +37,13 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     tf.setPointSizeF(tf.pointSizeF() * 1.15);
     m_title->setFont(tf);
     layout->addWidget(m_title);
+    m_staleLine = new QLabel(this);
+    m_staleLine->setWordWrap(true);
+    QFont sf = m_staleLine->font();
+    sf.setItalic(true);
+    m_staleLine->setFont(sf);
+    m_staleLine->setVisible(false);
+    layout->addWidget(m_staleLine);
     m_form = new QFormLayout;
     m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     for (int i = 0; i < RowCount; ++i) {
@@ -157,11 +164,35 @@ void SummaryPanel::clear()
     m_final = false;
     m_empty = true;
     m_slowMotion = 1;
+    m_runConfig = {};
+    m_stale = false;
+    render();
+}
+
+void SummaryPanel::setRunConfig(const QJsonObject& config)
+{
+    m_runConfig = config;
+    m_stale = false;
+    render();
+}
+
+void SummaryPanel::configEdited(const QJsonObject& config)
+{
+    const bool stale = !m_empty && !m_runConfig.isEmpty() && config != m_runConfig;
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
     render();
 }
 
 void SummaryPanel::showSummary(const loaderscope::RunSummary& s, bool final, double slowMotion)
 {
+    // Another run (a recording, a watched job) is not the configured one: no staleness to tell.
+    // The same run shown again (Prove it's proof, another slow-motion label) keeps its config.
+    if (s.engine_pid == 0 || s.engine_pid != m_summary.engine_pid) {
+        m_runConfig = {};
+        m_stale = false;
+    }
     m_summary = s;
     m_slowMotion = slowMotion;
     m_final = final;
@@ -216,6 +247,8 @@ void SummaryPanel::render()
     if (!m_empty && !partial && m_slowMotion > 1)
         m_title->setText(m_final ? tr("Summary (final, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0))
                                  : tr("Summary (live, slowed ×%1)").arg(QLocale().toString(m_slowMotion, 'f', 0)));
+    m_staleLine->setVisible(m_stale);
+    m_staleLine->setText(tr("Of the previous run: the configuration has changed since. Run it (F5) to see its own figures."));
     auto set = [this](int row, const QString& v) { m_values[row]->setText(v.isEmpty() ? QStringLiteral("–") : v); };
     set(Source, m_empty ? QString() : source(m_summary));
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));
@@ -327,6 +360,8 @@ QStringList SummaryPanel::lines() const
     if (!m_failureLine.isEmpty())
         out << failureHeading(m_failureLine);
     out << m_title->text();
+    if (m_stale)
+        out << m_staleLine->text();
     if (!m_empty) {
         loaderscope::RunSummary shown = m_summary;
         if (!m_failureLine.isEmpty()) {

@@ -6,6 +6,7 @@
 
 #include "core/summarytext.h"
 
+#include <QJsonObject>
 #include <QWidget>
 
 #include <functional>
@@ -34,6 +35,12 @@ public:
     /// "The job failed: %1", as the summary and the status bar say it.
     static QString failureHeading(const QString& line);
     void clear();
+    /// The configuration the shown engine run used (after showSummary; empty: not an engine run).
+    /// Once the form's configuration differs from it (configEdited), the panel says its figures
+    /// are of the previous run (issue 47: the old summary stood unmarked after a preset change).
+    void setRunConfig(const QJsonObject& config);
+    void configEdited(const QJsonObject& config);
+    bool stale() const { return m_stale; }
     /// "Prove it" is running: a progress line (done of total), or finished (total 0).
     void setProofProgress(int done, int total, const QString& text);
     const loaderscope::RunSummary& summary() const { return m_summary; }
@@ -92,6 +99,7 @@ private:
     QList<QLabel*> m_values;
     QLabel* m_failure;
     QLabel* m_title;
+    QLabel* m_staleLine; ///< "of the previous run", under the title while stale
     QLabel* m_verdict;
     QLabel* m_advice;
     QPushButton* m_prove;
@@ -111,5 +119,7 @@ private:
     QString m_failureLine;
     bool m_final = false;
     bool m_empty = true;
+    QJsonObject m_runConfig; ///< setRunConfig's; kept while the same run is re-shown
+    bool m_stale = false;
     double m_slowMotion = 1;
 };

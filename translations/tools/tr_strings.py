@@ -1077,6 +1077,7 @@ TR = {
     "samples/s (median)": "örnek/s (medyan)",
     "spread (slowest–fastest)": "yayılım (en yavaş–en hızlı)",
     "slowest run": "en yavaş çalıştırma",
+    "Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.": "Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).",
     "slowest and fastest run": "en yavaş ve en hızlı çalıştırma",
     "fastest run": "en hızlı çalıştırma",
     "%1–%2 (%3 runs)": "%1–%2 (%3 çalıştırma)",
