@@ -250,6 +250,16 @@ void TestI18n::turkishChangesTexts()
     QCOMPARE(TimelineStyle::laneName(model, model.laneIndex(TraceModel::LaneKind::Copy)), QStringLiteral("GPU kopya (simüle)"));
     QVERIFY(w.lessonsPanel()->explanationText() != lessonEn);
     QVERIFY(w.lessonsPanel()->explanationText().contains(QStringLiteral("sayfa-kilitli")));
+    // One Turkish word for pinned memory everywhere, the lessons' own (issue 47: "pinned" and
+    // "sabitlenmiş" stood in one view): the English word only beside it, in parentheses.
+    for (const Pair& p : catalogue()) {
+        const QString tr = p.tr;
+        QVERIFY2(!tr.contains(QStringLiteral("sabitlenmiş")), qPrintable(tr));
+        QString bare = tr;
+        bare.remove(QStringLiteral("(pinned)"));
+        bare.remove(QRegularExpression(QStringLiteral("[a-z_]*pin_memory[a-z_=]*|pin-memory|\\bpin\\b")));
+        QVERIFY2(!bare.contains(QStringLiteral("pinned")), qPrintable(tr));
+    }
     QCOMPARE(SummaryText::verdictForStall(0.5), QStringLiteral("yüksek düzeyde girdi darboğazı"));
     // the quiz answers in Turkish too
     w.lessonsPanel()->answer(0);

@@ -653,7 +653,7 @@
     <message>
         <location filename="../gui/core/configfields.cpp" line="331"/>
         <source>&quot;shared&quot; (pinned slots)</source>
-        <translation>&quot;shared&quot; (sabitlenmiş yuvalar)</translation>
+        <translation>&quot;shared&quot; (sayfa-kilitli yuvalar)</translation>
     </message>
     <message>
         <location filename="../gui/core/configfields.cpp" line="344"/>
@@ -748,7 +748,7 @@
     <message>
         <location filename="../gui/core/configfields.cpp" line="384"/>
         <source>.to(device, non_blocking=True): from pinned memory the host does not wait for the copy</source>
-        <translation>.to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez</translation>
+        <translation>.to(device, non_blocking=True): sayfa-kilitli bellekten kopyalarken host kopyayı beklemez</translation>
     </message>
     <message>
         <location filename="../gui/core/configfields.cpp" line="385"/>
@@ -939,7 +939,7 @@
     <message>
         <location filename="../gui/core/counterseries.cpp" line="55"/>
         <source>pinned buffers in use</source>
-        <translation>kullanımdaki sabitlenmiş tamponlar</translation>
+        <translation>kullanımdaki sayfa-kilitli tamponlar</translation>
     </message>
     <message>
         <location filename="../gui/core/counterseries.cpp" line="185"/>
@@ -970,7 +970,7 @@
     <message>
         <location filename="../gui/core/counterseries.cpp" line="236"/>
         <source>pinned</source>
-        <translation>sabitlenmiş</translation>
+        <translation>sayfa-kilitli</translation>
     </message>
     <message>
         <location filename="../gui/core/counterseries.cpp" line="246"/>
@@ -1010,7 +1010,7 @@
     <message>
         <location filename="../gui/core/counterseries.cpp" line="276"/>
         <source>pinned host memory: %1</source>
-        <translation>sabitlenmiş (pinned) host belleği: %1</translation>
+        <translation>sayfa-kilitli (pinned) host belleği: %1</translation>
     </message>
 </context>
 <context>
@@ -2319,7 +2319,7 @@
     <message>
         <location filename="../gui/core/presets.cpp" line="25"/>
         <source>pin_memory=True: pinned, asynchronous copies</source>
-        <translation>pin_memory=True: sabitlenmiş, asenkron kopyalar</translation>
+        <translation>pin_memory=True: sayfa-kilitli, asenkron kopyalar</translation>
     </message>
     <message>
         <location filename="../gui/core/presets.cpp" line="26"/>
@@ -3960,7 +3960,7 @@
     <message>
         <location filename="../gui/core/summarytext.cpp" line="305"/>
         <source>pinned %1</source>
-        <translation>pinned %1</translation>
+        <translation>sayfa-kilitli %1</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="311"/>
@@ -4611,7 +4611,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
     <message>
         <location filename="../gui/widgets/timelineview.cpp" line="324"/>
         <source>pinned</source>
-        <translation>sabitlenmiş</translation>
+        <translation>sayfa-kilitli</translation>
     </message>
     <message>
         <location filename="../gui/widgets/timelineview.cpp" line="324"/>

@@ -66,7 +66,7 @@ TR = {
    "True: bir pin-memory iş parçacığı her batch'i sayfa-kilitli belleğe kopyalar, böylece GPU'ya kopya asenkron olabilir. \"shared\" (PyTorch'un ötesinde): worker'ların batch yuvalarının kendisi sayfa-kilitlidir, pin kopyası olmaz",
  "False (pageable)": "False (sayfalanabilir)",
  "True (pin thread)": "True (pin iş parçacığı)",
- "\"shared\" (pinned slots)": "\"shared\" (sabitlenmiş yuvalar)",
+ "\"shared\" (pinned slots)": "\"shared\" (sayfa-kilitli yuvalar)",
  "in_order": "in_order",
  "deliver batches in sampler order (one slow batch holds back the others); False delivers whatever is ready": "batch'leri sampler sırasıyla teslim et (yavaş bir batch diğerlerini tutar); False hazır olanı teslim eder",
  "timeout (s)": "timeout (s)",
@@ -86,7 +86,7 @@ TR = {
  "Training step (µs)": "Eğitim adımı (µs)",
  "GPU time of one training step (the step kernel) per batch": "batch başına bir eğitim adımının GPU süresi (adım kernel'i)",
  "non_blocking copies": "non_blocking kopyalar",
- ".to(device, non_blocking=True): from pinned memory the host does not wait for the copy": ".to(device, non_blocking=True): sabitlenmiş bellekten kopyalarken host kopyayı beklemez",
+ ".to(device, non_blocking=True): from pinned memory the host does not wait for the copy": ".to(device, non_blocking=True): sayfa-kilitli bellekten kopyalarken host kopyayı beklemez",
  "Separate copy stream": "Ayrı kopya stream'i",
  "copies on their own CUDA stream (a prefetcher), so they can overlap the previous step on the GPU; off: one stream, as in a plain loop":
    "kopyalar kendi CUDA stream'inde (bir prefetcher), böylece GPU'da önceki adımla örtüşebilir; kapalı: sade bir döngüdeki gibi tek stream",
@@ -200,7 +200,7 @@ TR = {
  "(choose a preset)": "(bir hazır ayar seçin)",
  "num_workers=0: everything in the main process": "num_workers=0: her şey ana süreçte",
  "num_workers=4: four worker processes": "num_workers=4: dört worker süreci",
- "pin_memory=True: pinned, asynchronous copies": "pin_memory=True: sabitlenmiş, asenkron kopyalar",
+ "pin_memory=True: pinned, asynchronous copies": "pin_memory=True: sayfa-kilitli, asenkron kopyalar",
  "pin_memory=False: pageable copies block the host": "pin_memory=False: sayfalanabilir kopyalar host'u engeller",
  "iterable dataset without sharding (duplicates)": "bölmesiz iterable veri kümesi (tekrarlar)",
  "iterable dataset sharded by worker id": "worker id'ye göre bölünmüş iterable veri kümesi",
@@ -253,7 +253,7 @@ TR = {
  "copies are pageable (host blocked %1% of the loop while the driver staged them): set pin_memory":
    "kopyalar sayfalanabilir bellekten (sürücü onları ara tampondan geçirirken host, döngünün %%1 oranında engellendi): pin_memory'yi açın",
  "pinned copies are synchronous: set non_blocking=True so the host is free while they run":
-   "sabitlenmiş kopyalar senkron: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın",
+   "sayfa-kilitli kopyalar senkron: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın",
  "copies overlap the step only %1% on the GPU: issue them on a separate copy stream (train.copy_stream)":
    "kopyalar GPU'da adımla yalnızca %%1 oranında örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)",
  "not input-bound (the loop waits %1% for data): the training step is the bottleneck; more workers will not help":
@@ -330,7 +330,7 @@ TR = {
  # --- chart, summary ---
  "ready batches": "hazır batch'ler",
  "outstanding tasks": "bekleyen görevler",
- "pinned buffers in use": "kullanımdaki sabitlenmiş tamponlar",
+ "pinned buffers in use": "kullanımdaki sayfa-kilitli tamponlar",
  "time (s)": "zaman (s)",
  "time (ms)": "zaman (ms)",
  "Verdict: %1": "Değerlendirme: %1",
@@ -391,7 +391,7 @@ TR = {
  "made by worker %1": "worker %1 yaptı",
  "made in the main process": "ana süreçte yapıldı",
  "%1 KiB from %2 memory": "%2 bellekten %1 KiB",
- "pinned": "sabitlenmiş",
+ "pinned": "sayfa-kilitli",
  "pageable": "sayfalanabilir",
  "%1 KiB": "%1 KiB",
  "duration %1": "süre %1",
@@ -673,7 +673,7 @@ TR = {
     "USS %1": "USS %1",
     "batch slots in use: %1": "kullanımdaki batch slotları: %1",
     "/dev/shm: %1 used of %2": "/dev/shm: %2 alanın %1 kadarı kullanımda",
-    "pinned host memory: %1": "sabitlenmiş (pinned) host belleği: %1",
+    "pinned host memory: %1": "sayfa-kilitli (pinned) host belleği: %1",
     "Memory peak": "Bellek zirvesi",
     "Shared memory": "Paylaşılan bellek",
     "Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.":
@@ -683,7 +683,7 @@ TR = {
     "slots up to %1 in use (segment %2)": "kullanımdaki slotlar en fazla %1 (segment %2)",
     "slots up to %1 in use": "kullanımdaki slotlar en fazla %1",
     "/dev/shm %1, %2 free at least": "/dev/shm %1, en az %2 boş",
-    "pinned %1": "pinned %1",
+    "pinned %1": "sayfa-kilitli %1",
     "RSS: the process's pages in memory, shared ones counted in full.\nPSS: each shared page divided among the processes that map it (the PSS of all processes add up).\nUSS: memory only this process holds, freed when it ends: what a worker really costs.":
         "RSS: sürecin bellekteki sayfaları; paylaşılanlar tam sayılır.\nPSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm süreçlerin PSS'i toplanabilir).\nUSS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.",
     "Memory peak: %1": "Bellek zirvesi: %1",
