@@ -20,6 +20,7 @@ packages=(cmake ninja-build g++ ccache pkg-config
           qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
           qt6-translations-l10n libgl-dev nlohmann-json3-dev libboost-dev zlib1g-dev libsimdjson-dev libzstd-dev libcli11-dev
           xvfb xauth imagemagick fonts-dejavu-core
+          librsvg2-bin                           # rsvg-convert: the exports' SVG drawn by a second renderer
           python3-torch python3-venv             # the Python probe's tests (real PyTorch jobs, fresh venvs)
           python3-build python3-setuptools python3-wheel python3-pip  # ./run.sh wheel: the probe's wheel and sdist
           desktop-file-utils appstream man-db    # the install test checks the menu entry, metainfo, man pages

@@ -1187,25 +1187,45 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="176"/>
+        <location filename="../gui/widgets/exporter.cpp" line="126"/>
+        <source>the rest of the advice (%1 of its lines)</source>
+        <translation>the rest of the advice (%1 of its lines)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="129"/>
+        <source>Left out at this size: %1. Export a larger picture to see them.</source>
+        <translation>Left out at this size: %1. Export a larger picture to see them.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="214"/>
+        <source>the queue chart</source>
+        <translation>the queue chart</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="215"/>
+        <source>the memory chart</source>
+        <translation>the memory chart</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="257"/>
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="187"/>
+        <location filename="../gui/widgets/exporter.cpp" line="268"/>
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="193"/>
-        <location filename="../gui/widgets/exporter.cpp" line="206"/>
-        <location filename="../gui/widgets/exporter.cpp" line="219"/>
-        <location filename="../gui/widgets/exporter.cpp" line="228"/>
+        <location filename="../gui/widgets/exporter.cpp" line="274"/>
+        <location filename="../gui/widgets/exporter.cpp" line="287"/>
+        <location filename="../gui/widgets/exporter.cpp" line="300"/>
+        <location filename="../gui/widgets/exporter.cpp" line="309"/>
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="178"/>
+        <location filename="../gui/widgets/exporter.cpp" line="259"/>
         <source>unknown picture format &apos;%1&apos;: use .png, .svg or .pdf</source>
         <translation>unknown picture format &apos;%1&apos;: use .png, .svg or .pdf</translation>
     </message>

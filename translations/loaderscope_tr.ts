@@ -1187,25 +1187,45 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="176"/>
+        <location filename="../gui/widgets/exporter.cpp" line="126"/>
+        <source>the rest of the advice (%1 of its lines)</source>
+        <translation>önerilerin geri kalanı (satırlarından %1 tanesi)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="129"/>
+        <source>Left out at this size: %1. Export a larger picture to see them.</source>
+        <translation>Bu boyutta dışarıda bırakılanlar: %1. Görmek için daha büyük bir resim dışa aktarın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="214"/>
+        <source>the queue chart</source>
+        <translation>kuyruk grafiği</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="215"/>
+        <source>the memory chart</source>
+        <translation>bellek grafiği</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/exporter.cpp" line="257"/>
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="187"/>
+        <location filename="../gui/widgets/exporter.cpp" line="268"/>
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="193"/>
-        <location filename="../gui/widgets/exporter.cpp" line="206"/>
-        <location filename="../gui/widgets/exporter.cpp" line="219"/>
-        <location filename="../gui/widgets/exporter.cpp" line="228"/>
+        <location filename="../gui/widgets/exporter.cpp" line="274"/>
+        <location filename="../gui/widgets/exporter.cpp" line="287"/>
+        <location filename="../gui/widgets/exporter.cpp" line="300"/>
+        <location filename="../gui/widgets/exporter.cpp" line="309"/>
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="178"/>
+        <location filename="../gui/widgets/exporter.cpp" line="259"/>
         <source>unknown picture format &apos;%1&apos;: use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi &apos;%1&apos;: .png, .svg ya da .pdf kullanın</translation>
     </message>

@@ -12,9 +12,11 @@
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPageSize>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -25,7 +27,6 @@ namespace {
 /// A counter chart's height (logical px at font scale 1): below it Qt Charts elides the y axis's
 /// title ("MiB (U...") and its legend, so a chart that cannot have it is left out instead.
 constexpr double kChartMinH = 150.0;
-constexpr int kSummaryLines = 14; // figures (memory included), verdict and the first advice
 
 /// The summary block laid out at a width: the figure lines ("Name: value") in `columns`
 /// columns, the verdict and the advice across the page; every line wraps, its height measured
@@ -35,17 +36,18 @@ struct SummaryBlock
     struct Line
     {
         QRectF box; ///< relative to the block's top left
-        int index;  ///< into ExportOptions::summaryLines
+        int index;  ///< into the lines laid out
     };
     std::vector<Line> lines;
     double height = 0;
 };
 
-SummaryBlock layoutSummary(const ExportOptions& o, const QFontMetricsF& metrics, double width, int columns)
+SummaryBlock layoutSummary(const QStringList& lines, const ExportOptions& o, const QFontMetricsF& metrics, double width,
+                           int columns)
 {
     SummaryBlock b;
     const double minLine = 16.0 * o.theme.fontScale;
-    const int count = std::min<int>(int(o.summaryLines.size()), kSummaryLines);
+    const int count = int(lines.size());
     const int figures = std::clamp(o.figureLines, 0, count);
     const int rows = (figures + columns - 1) / std::max(1, columns);
     const double colW = width / double(std::max(1, columns));
@@ -54,19 +56,48 @@ SummaryBlock layoutSummary(const ExportOptions& o, const QFontMetricsF& metrics,
         double rowH = minLine;
         for (int c = 0; c < columns; ++c)
             if (const int i = c * rows + r; i < figures)
-                rowH = std::max(rowH, std::ceil(metrics.boundingRect(QRectF(0, 0, colW - 8, 1e6), Qt::TextWordWrap, o.summaryLines[i]).height()));
+                rowH = std::max(rowH, std::ceil(metrics.boundingRect(QRectF(0, 0, colW - 8, 1e6), Qt::TextWordWrap, lines[i]).height()));
         for (int c = 0; c < columns; ++c)
             if (const int i = c * rows + r; i < figures)
                 b.lines.push_back({QRectF(c * colW, y, colW - 8, rowH), i});
         y += rowH;
     }
     for (int i = figures; i < count; ++i) {
-        const double h = std::max(minLine, std::ceil(metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, o.summaryLines[i]).height()));
+        const double h = std::max(minLine, std::ceil(metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, lines[i]).height()));
         b.lines.push_back({QRectF(0, y, width, h), i});
         y += h;
     }
     b.height = count > 0 ? y + 16 * o.theme.fontScale : 0;
     return b;
+}
+
+/**
+ * Draws `text` wrapped to `box`'s width, one drawText per line, centred in the box's height: an
+ * SVG gets one <text> per line, so a second renderer (rsvg-convert, a browser) with its own font
+ * metrics wraps nothing and runs nothing off the picture (issue 47: one <text> per advice line
+ * ran off it). The lines break where QPainter's own TextWordWrap would.
+ */
+void drawWrapped(QPainter& p, const QRectF& box, const QString& text)
+{
+    QTextLayout layout(text, p.font(), p.device());
+    QTextOption option;
+    option.setWrapMode(QTextOption::WordWrap); // as the layout measured it (QFontMetricsF, TextWordWrap)
+    layout.setTextOption(option);
+    layout.beginLayout();
+    double h = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(box.width());
+        line.setPosition(QPointF(0, h));
+        h += line.height();
+    }
+    layout.endLayout();
+    const double top = box.top() + std::max(0.0, (box.height() - h) / 2);
+    for (int i = 0; i < layout.lineCount(); ++i) {
+        const QTextLine line = layout.lineAt(i);
+        const QString part = text.mid(line.textStart(), line.textLength()).trimmed();
+        if (!part.isEmpty())
+            p.drawText(QPointF(box.left(), top + line.y() + line.ascent()), part);
+    }
 }
 
 /// Draws the title, wrapped to the page's width; returns the height it took.
@@ -82,9 +113,22 @@ double paintTitle(QPainter& p, const QRectF& page, double y, const ExportOptions
                               std::ceil(QFontMetricsF(tf, p.device()).boundingRect(box, Qt::TextWordWrap, o.title).height()));
     p.setFont(tf);
     p.setPen(o.theme.text);
-    p.drawText(QRectF(box.left(), y, box.width(), h), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, o.title);
+    drawWrapped(p, QRectF(box.left(), y, box.width(), h), o.title);
     p.setFont(font);
     return h + 4 * o.theme.fontScale;
+}
+
+/// The last line of a picture that could not hold everything: what it left out, so that a
+/// picture never drops content silently (issue 47). Empty when nothing was.
+QString leftOutLine(const QStringList& parts, int summaryLines)
+{
+    QStringList all = parts;
+    if (summaryLines > 0)
+        all << QCoreApplication::translate("Exporter", "the rest of the advice (%1 of its lines)").arg(summaryLines);
+    if (all.isEmpty())
+        return {};
+    return QCoreApplication::translate("Exporter", "Left out at this size: %1. Export a larger picture to see them.")
+        .arg(all.join(QStringLiteral(", ")));
 }
 
 /// The counter charts under the timeline (the queue depth, then the memory when the run sampled
@@ -128,21 +172,63 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
     // the lesson's hint under them, and the summary (the advice). The charts take what is left,
     // each at a readable height, or are left out (the memory chart first) on a small page.
     const QFontMetricsF metrics(font, p.device());
-    const double textW = page.width() - 24;
+    // An SVG is drawn again by another renderer (a browser, rsvg-convert) with its own font
+    // metrics: its text is laid out 6 % narrower, so a line that renderer draws wider still
+    // ends inside the picture (measured: rsvg-convert ran Qt's full-width lines to the edge).
+    const bool svg = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::SVG;
+    const double textW = (page.width() - 24) * (svg ? 0.94 : 1.0);
     const double overlayH = TimelineRenderer::overlayHeight(o.overlay, theme, page.width());
     const double timelineNeed = TimelineRenderer::totalHeight(model, theme, page.width(), false) + overlayH;
     const double timelineFull = TimelineRenderer::totalHeight(model, theme, page.width(), true) + overlayH;
-    SummaryBlock summary = layoutSummary(o, metrics, textW, 1);
-    if (page.bottom() - y - summary.height < timelineNeed) // short of room: the figures side by side
-        summary = layoutSummary(o, metrics, textW, o.figureLines > 6 && textW > 900 ? 3 : 2);
-    const double remaining = page.bottom() - y - summary.height;
+    // The summary whole where it fits beside the lanes; else its figures side by side; else its
+    // last lines (advice beyond the first) go, and a last line names what was left out.
     std::vector<CounterChartView::Counters> charts;
     for (auto c : {CounterChartView::Counters::Queue, CounterChartView::Counters::Memory})
         if (CounterChartView::hasData(model, c))
             charts.push_back(c);
+    const int columns = o.figureLines > 6 && textW > 900 ? 3 : 2;
+    // Lines that may go, last first: advice bullets and their proofs after the first bullet
+    // (the figures, the verdict, the first advice, errors and warnings such as lost events stay).
+    std::vector<int> droppable;
+    for (int i = int(o.summaryLines.size()) - 1; i > o.figureLines + 2; --i)
+        if (o.summaryLines[i].startsWith(QStringLiteral("• ")) || o.summaryLines[i].startsWith(QStringLiteral("  ")))
+            droppable.push_back(i);
+    size_t dropped = 0; // of droppable, in its order
+    QStringList leftOut;
+    auto lines = [&](bool withNote) {
+        QStringList l;
+        for (int i = 0; i < int(o.summaryLines.size()); ++i)
+            if (std::find(droppable.begin(), droppable.begin() + qsizetype(dropped), i) == droppable.begin() + qsizetype(dropped))
+                l << o.summaryLines[i];
+        if (withNote)
+            l << leftOutLine(leftOut, int(dropped));
+        return l;
+    };
     const double chartMin = kChartMinH * theme.fontScale;
-    while (!charts.empty() && remaining - timelineNeed - 8 < chartMin * double(charts.size()))
+    const QStringList chartNames = {QCoreApplication::translate("Exporter", "the queue chart"),
+                                    QCoreApplication::translate("Exporter", "the memory chart")};
+    // Room for the line that names what is left out, kept while deciding what goes (the longest
+    // it can be at this width: both charts and the advice).
+    const double noteH = std::ceil(metrics.boundingRect(QRectF(0, 0, textW, 1e6), Qt::TextWordWrap,
+                                                        leftOutLine(chartNames, int(o.summaryLines.size()))).height());
+    int used = 1; // columns of figures
+    SummaryBlock summary = layoutSummary(lines(false), o, metrics, textW, used);
+    if (page.bottom() - y - summary.height < timelineNeed) { // short of room: the figures side by side
+        used = columns;
+        summary = layoutSummary(lines(false), o, metrics, textW, used);
+    }
+    while (page.bottom() - y - summary.height - noteH < timelineNeed && dropped < droppable.size()) {
+        ++dropped;
+        summary = layoutSummary(lines(true), o, metrics, textW, used);
+    }
+    double remaining = page.bottom() - y - summary.height;
+    while (!charts.empty() && remaining - noteH - timelineNeed - 8 < chartMin * double(charts.size())) {
+        leftOut.prepend(chartNames[charts.back() == CounterChartView::Counters::Queue ? 0 : 1]);
         charts.pop_back();
+    }
+    const QStringList laidOut = lines(!leftOut.isEmpty() || dropped > 0);
+    summary = layoutSummary(laidOut, o, metrics, textW, used);
+    remaining = page.bottom() - y - summary.height;
     // The timeline is the hero: its lanes stretch (up to TimelineLayout::kMaxStretch) into what
     // the charts leave, each chart keeping its readable height (at least half goes to the lanes).
     double timelineH = std::min(timelineFull, remaining);
@@ -159,7 +245,7 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
     y += 4;
     p.setPen(theme.text);
     for (const SummaryBlock::Line& l : summary.lines)
-        p.drawText(l.box.translated(page.left() + 12, y), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, o.summaryLines[l.index]);
+        drawWrapped(p, l.box.translated(page.left() + 12, y), laidOut[l.index]);
 }
 
 bool exportPicture(const QString& path, const TraceModel& model, const Viewport& viewport, const ExportOptions& o,
