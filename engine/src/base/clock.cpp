@@ -148,13 +148,18 @@ int cgroupCpuLimit()
             break;
     }
     if (limit == 0 && !v1.empty()) {
+        // The process's own cgroup under the controller's mount; in a container the mount is
+        // often that cgroup itself (its path as the host names it does not exist there).
         for (const char* mount : {"/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup/cpu"}) {
-            const std::string d = std::string(mount) + (v1 == "/" ? "" : v1);
-            const std::string q = firstLine(d + "/cpu.cfs_quota_us"), p = firstLine(d + "/cpu.cfs_period_us");
-            if (!q.empty() && !p.empty()) {
-                limit = cores(std::atof(q.c_str()), std::atof(p.c_str()));
-                break;
+            for (const std::string& d : {std::string(mount) + (v1 == "/" ? "" : v1), std::string(mount)}) {
+                const std::string q = firstLine(d + "/cpu.cfs_quota_us"), p = firstLine(d + "/cpu.cfs_period_us");
+                if (!q.empty() && !p.empty()) {
+                    limit = cores(std::atof(q.c_str()), std::atof(p.c_str()));
+                    break;
+                }
             }
+            if (limit > 0)
+                break;
         }
     }
     return limit;
