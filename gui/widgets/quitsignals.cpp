@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace QuitSignals {
@@ -42,8 +43,15 @@ void install()
     sa.sa_handler = onSignal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    for (const int sig : {SIGTERM, SIGHUP, SIGINT})
+    sigset_t set;
+    sigemptyset(&set);
+    for (const int sig : {SIGTERM, SIGHUP, SIGINT}) {
         sigaction(sig, &sa, nullptr);
+        sigaddset(&set, sig);
+    }
+    // A launcher may start the app with these blocked (they stay pending across exec): from
+    // here on they are handled, so one that came early is delivered now and quits cleanly.
+    pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
 }
 
 } // namespace QuitSignals
