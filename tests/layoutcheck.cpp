@@ -190,15 +190,20 @@ void checkChart(const QChartView* v, QStringList& out)
         out << QStringLiteral("elided: the legend of %1 needs %2 px, has %3").arg(describe(v)).arg(need).arg(int(legend->geometry().width()));
 }
 
-/// The painted timeline: its whole legend, its lanes' names, the measure badge clear of the ticks.
+/// The painted timeline: its whole legend (or, where the view is too short for it and the lanes,
+/// a one-line strip ending "+N more (F1)"), every entry inside the view, its lanes' names, the
+/// measure badge clear of the ticks.
 void checkTimeline(const TimelineView* t, QStringList& out)
 {
     if (!t->model())
         return;
     const TimelineDrawList& d = t->drawList();
-    for (const TimelineLayout::LegendItem& item : d.layout.legendItems())
-        if (item.entry < 0)
+    for (const TimelineLayout::LegendItem& item : d.layout.legendItems()) {
+        if (item.entry < 0 && t->theme().legendMaxLines != 1)
             out << QStringLiteral("elided: the timeline's legend ends in \"%1\"").arg(TimelineLayout::legendMore(0));
+        if (item.box.right() > t->width() + kSlack)
+            out << QStringLiteral("cut: a timeline legend entry ends at %1 px in a view %2 px wide").arg(int(item.box.right())).arg(t->width());
+    }
     for (int lane = 0; lane < t->model()->laneCount(); ++lane)
         if (d.layout.laneRect(lane).height() > 0 && !TimelineLayout::laneLabelFits(TimelineStyle::laneName(*t->model(), lane), t->theme(), d.layout.laneRect(lane).height()))
             out << QStringLiteral("elided: lane name \"%1\"").arg(TimelineStyle::laneName(*t->model(), lane));

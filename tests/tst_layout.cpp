@@ -9,6 +9,8 @@
 
 #include "core/questionbank.h"
 #include "core/runsession.h"
+#include "core/timelinestyle.h"
+#include "core/tracemodel.h"
 #include "core/translator.h"
 #include "widgets/apptheme.h"
 #include "widgets/classquiz.h"
@@ -27,14 +29,17 @@
 #include <QLegend>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -83,6 +88,9 @@ private:
     void runLesson(int index);
     QTabWidget* leftTabs() const;
     QScrollArea* quiz() const;
+    /// The lanes the lesson frames whose rectangles are not inside the timeline's visible
+    /// viewport, by name (empty: all in view).
+    QStringList offScreenFramedLanes() const;
 
     Translator m_translator;
     std::unique_ptr<MainWindow> m_window;
@@ -127,6 +135,31 @@ QScrollArea* TestLayout::quiz() const
     return m_window->lessonsPanel()->findChild<QScrollArea*>(QStringLiteral("quizScroll"));
 }
 
+QStringList TestLayout::offScreenFramedLanes() const
+{
+    TimelineView* t = m_window->timeline();
+    QScrollArea* scroll = nullptr;
+    for (QScrollArea* a : m_window->findChildren<QScrollArea*>())
+        if (a->widget() == t)
+            scroll = a;
+    if (!scroll)
+        return {QStringLiteral("(no scroll area holds the timeline)")};
+    const QRect visible = scroll->viewport()->rect();
+    const TraceModel& m = *t->model();
+    const auto& framed = t->overlay().lanes;
+    QStringList out;
+    for (int i = 0; i < m.laneCount(); ++i) {
+        if (m.lane(i).hidden || std::find(framed.begin(), framed.end(), m.lane(i).kind) == framed.end())
+            continue;
+        const QRect lane = t->drawList().layout.laneRect(i).toAlignedRect().translated(t->mapTo(scroll->viewport(), QPoint(0, 0)));
+        if (!visible.contains(lane))
+            out << QStringLiteral("%1 (%2,%3 %4x%5 in %6 px)")
+                       .arg(TimelineStyle::laneName(m, i))
+                       .arg(lane.x()).arg(lane.y()).arg(lane.width()).arg(lane.height()).arg(visible.height());
+    }
+    return out;
+}
+
 void TestLayout::place(QSize size, const QString& lang, AppTheme::Mode theme, bool large)
 {
     MainWindow& w = *m_window;
@@ -166,10 +199,15 @@ void TestLayout::lessons_data()
     QTest::addColumn<int>("lesson");
     QTest::addColumn<QString>("lang");
     QTest::addColumn<bool>("large");
+    QTest::addColumn<bool>("dark");
+    // A projector's large text in both themes (a theme must not change what fits), normal text dark.
     for (int i = 0; i < 13; ++i)
         for (const char* lang : {"en", "tr"})
             for (bool large : {false, true})
-                QTest::addRow("lesson %d %s %s", i + 1, lang, large ? "large" : "normal") << i << QString::fromLatin1(lang) << large;
+                for (bool dark : {true, false})
+                    if (dark || large)
+                        QTest::addRow("lesson %d %s %s %s", i + 1, lang, large ? "large" : "normal", dark ? "dark" : "light")
+                            << i << QString::fromLatin1(lang) << large << dark;
 }
 
 void TestLayout::lessons()
@@ -177,13 +215,36 @@ void TestLayout::lessons()
     QFETCH(int, lesson);
     QFETCH(QString, lang);
     QFETCH(bool, large);
+    QFETCH(bool, dark);
     MainWindow& w = *m_window;
     QCOMPARE(w.lessonsPanel()->library().lessons().size(), 13);
-    place(kScreens[0], lang, AppTheme::Mode::Dark, large);
+    place(kScreens[0], lang, dark ? AppTheme::Mode::Dark : AppTheme::Mode::Light, large);
     w.showLesson(lesson);
     runLesson(lesson);
     const QRect screen = w.screen()->availableGeometry();
     LessonsPanel* panel = w.lessonsPanel();
+    LayoutCheck::settle();
+    // What the lesson points at is on screen: each framed lane inside the timeline's visible
+    // viewport (the legend and the hint never push it below the fold), and the quiz whole
+    // without scrolling, at its top.
+    const QStringList lanes = offScreenFramedLanes();
+    QVERIFY2(lanes.isEmpty(), qPrintable(QStringLiteral("framed lanes below the fold: ") + lanes.join(QStringLiteral(", "))));
+    for (int q = 0; q < panel->quiz().size(); ++q) {
+        panel->setCurrentQuestion(q);
+        LayoutCheck::settle();
+        QCOMPARE(quiz()->verticalScrollBar()->value(), 0); // each question opens at its top
+        const int scrolls = quiz()->verticalScrollBar()->maximum();
+        // With normal text every question fits whole (the lesson's text scrolls instead). Large
+        // text on 1280x720 has no room for a long question's four wrapped answers beside the
+        // lanes: there the quiz takes the whole panel (the lesson's text gives up all of it).
+        if (!large)
+            QVERIFY2(scrolls == 0, qPrintable(QStringLiteral("question %1 scrolls by %2 px").arg(q + 1).arg(scrolls)));
+        else if (scrolls > 0)
+            QVERIFY2(panel->findChild<QTextBrowser*>()->height() <= 2,
+                     qPrintable(QStringLiteral("question %1 scrolls by %2 px beside %3 px of text").arg(q + 1).arg(scrolls).arg(panel->findChild<QTextBrowser*>()->height())));
+    }
+    panel->setCurrentQuestion(0);
+    LayoutCheck::settle();
     // Every question of the lesson's quiz, answered wrongly (its why) and then rightly (every
     // answer's why and the explanation).
     for (int q = 0; q < panel->quiz().size(); ++q) {
@@ -200,7 +261,7 @@ void TestLayout::lessons()
         QVERIFY(w.frameGeometry().height() <= screen.height());
         // Pictures for the eye (LOADERSCOPE_TEST_SHOTS=folder): each lesson's first question answered.
         if (const QString shots = qEnvironmentVariable("LOADERSCOPE_TEST_SHOTS"); !shots.isEmpty() && q == 0)
-            w.grab().save(QStringLiteral("%1/lesson-%2-%3-%4.png").arg(shots).arg(lesson + 1).arg(lang, large ? QStringLiteral("large") : QStringLiteral("normal")));
+            w.grab().save(QStringLiteral("%1/lesson-%2-%3-%4.png").arg(shots).arg(lesson + 1).arg(lang, (large ? QStringLiteral("large") : QStringLiteral("normal")) + (dark ? QString() : QStringLiteral("-light"))));
     }
 }
 

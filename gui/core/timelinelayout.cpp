@@ -48,7 +48,11 @@ void TimelineLayout::layoutLegend()
         return;
     const QFontMetricsF fm(legendFont(m_theme));
     const double line = legendLineHeight(m_theme);
-    const double left = m_target.left() + labelWidth(m_theme), right = m_target.right();
+    // A one-line strip (a short view) starts right after its title, not after the lanes' label
+    // column: the room on that line is for entries.
+    const double titleEnd = m_target.left() + 6 + fm.horizontalAdvance(QCoreApplication::translate("TimelineRenderer", "Legend")) + 16 * m_theme.fontScale;
+    const double left = m_theme.legendMaxLines == 1 ? std::min(titleEnd, m_target.left() + labelWidth(m_theme)) : m_target.left() + labelWidth(m_theme);
+    const double right = m_target.right();
     const double top = m_target.top() + axisHeight(m_theme) + 2;
     auto width = [&](const QString& text) { return legendSwatch(m_theme) + 20 * m_theme.fontScale + fm.horizontalAdvance(text); };
     double x = left;

@@ -40,6 +40,12 @@ DockLayout::DockLayout(QMainWindow* window, ConfigPanel* config, LessonsPanel* l
     m_leftTabs = new QTabWidget(window);
     m_leftTabs->addTab(m_configScroll, QString());
     m_leftTabs->addTab(lessons, QString());
+    fitConfigWidth();
+    connect(m_leftTabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        fitConfigWidth();
+        if (tab == 1 && m_configDock->isVisible())
+            m_window->resizeDocks({m_configDock}, {lessonsWidth(m_window->width())}, Qt::Horizontal);
+    });
     m_configDock = dock(window, "configDock", m_leftTabs);
     window->addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
 
@@ -82,17 +88,26 @@ void DockLayout::fitSummaryWidth()
 
 void DockLayout::fitConfigWidth()
 {
-    m_configScroll->setMinimumWidth(m_config->sizeHint().width() + m_configScroll->verticalScrollBar()->sizeHint().width() + 4);
+    const bool formShown = !m_leftTabs || m_leftTabs->currentIndex() == 0;
+    m_configScroll->setMinimumWidth(formShown ? m_config->sizeHint().width() + m_configScroll->verticalScrollBar()->sizeHint().width() + 4 : 0);
+}
+
+int DockLayout::lessonsWidth(int width) const
+{
+    // Wide enough that a question's answers wrap to two or three lines, not five.
+    return int(std::max(width, 800) * (m_largeFonts ? 0.36 : 0.3));
 }
 
 void DockLayout::fit(bool largeFonts)
 {
+    m_largeFonts = largeFonts;
     fitConfigWidth();
     // The timeline keeps at least half the window. On a wide screen the summary dock is wide
     // enough for the worker table (~450 px at 1920).
     const double scale = largeFonts ? 1.3 : 1.0;
     const int w = std::max(m_window->width(), 800);
-    const int config = std::max(m_configDock->minimumSizeHint().width(), int(w * 0.2 * scale));
+    const int config = m_leftTabs->currentIndex() == 1 ? lessonsWidth(w)
+                                                        : std::max(m_configDock->minimumSizeHint().width(), int(w * 0.2 * scale));
     const int summary = std::clamp(int(w * 0.235 * scale), 280, 600);
     if (config + summary > w / 2) {
         m_window->tabifyDockWidget(m_configDock, m_summaryDock);

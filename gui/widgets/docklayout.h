@@ -25,7 +25,9 @@ public:
 
     /// Sizes the docks for the window's width; `largeFonts`: the projector's text size.
     void fit(bool largeFonts);
-    /// The configuration dock as wide as its form in the current font (the form is never cut).
+    /// The configuration dock as wide as its form in the current font (the form is never cut)
+    /// while the form is the tab in view; the Lessons tab does not take the form's width, which
+    /// on a projector is the timeline's and the lesson hint's.
     void fitConfigWidth();
     void showConfiguration();
     void showLessons();
@@ -44,6 +46,10 @@ private:
     /// The summary dock as wide as the worker table's columns when it stands beside the timeline.
     void fitSummaryWidth();
     void raiseIfTabbed(QDockWidget* dock);
+    /// The left dock's width with the Lessons tab in view, for a window `width` px wide (px).
+    int lessonsWidth(int width) const;
+
+    bool m_largeFonts = false; ///< the last fit()'s
 
     QMainWindow* m_window;
     ConfigPanel* m_config;

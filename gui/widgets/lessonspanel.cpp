@@ -20,6 +20,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 
 /// The lesson chooser: its open list names every lesson (as wide as the longest title); the closed
@@ -53,19 +55,22 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     m_list->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_list->setMinimumContentsLength(14);
     layout->addWidget(m_list);
-    // The lesson above, its quiz below, in a splitter the instructor can move.
+    // The lesson above, its quiz below, in a splitter the instructor can move (fitQuiz gives the
+    // quiz its whole height whenever it changes).
     auto* split = new QSplitter(Qt::Vertical, this);
+    m_split = split;
     auto* top = new QWidget(split);
     auto* topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     m_text = new QTextBrowser(top);
     m_text->setOpenExternalLinks(false);
+    m_text->setMinimumHeight(1); // it scrolls: the quiz comes first on a short screen
     topLayout->addWidget(m_text, 1);
+    // The run button and, beside it, the slow-motion control (placeSlowMotion): one row, by the
+    // experiment it slows, not at the end of a toolbar that a projector's width cuts off.
     m_run = new QPushButton(top);
-    topLayout->addWidget(m_run);
-    // The slow-motion control goes here (placeSlowMotion): beside the experiment it slows, not
-    // at the end of a toolbar that a projector's width cuts off.
     m_slowRow = new QHBoxLayout;
+    m_slowRow->addWidget(m_run, 1);
     topLayout->addLayout(m_slowRow);
     m_showMeStatus = new QLabel(top);
     m_showMeStatus->setObjectName(QStringLiteral("showMeStatus"));
@@ -77,8 +82,9 @@ LessonsPanel::LessonsPanel(QWidget* parent) : QWidget(parent)
     buildQuiz(split);
     split->addWidget(top);
     split->addWidget(m_quizBox);
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 4);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
     connect(m_list, &QComboBox::currentIndexChanged, this, [this] { showLesson(); });
@@ -106,6 +112,7 @@ void LessonsPanel::buildQuiz(QWidget* parent)
     auto* quizOuter = new QVBoxLayout(m_quizBox);
     quizOuter->setContentsMargins(2, 2, 2, 2);
     auto* scroll = new QScrollArea(m_quizBox);
+    m_quizScroll = scroll;
     scroll->setObjectName(QStringLiteral("quizScroll"));
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -178,7 +185,6 @@ void LessonsPanel::placeSlowMotion(QWidget* label, QWidget* control)
 {
     m_slowRow->addWidget(label);
     m_slowRow->addWidget(control);
-    m_slowRow->addStretch(1);
 }
 
 int LessonsPanel::currentLesson() const
@@ -208,7 +214,6 @@ void LessonsPanel::retranslate()
     m_reveal->setText(tr("Show the answer"));
     m_previousQuestion->setToolTip(tr("Previous question"));
     m_nextQuestion->setToolTip(tr("Next question"));
-    m_quizBox->setTitle(tr("Quiz"));
     showLesson(true);
     updateShowMeStatus();
 }
@@ -257,6 +262,8 @@ void LessonsPanel::showLesson(bool keepQuestion)
         return;
     }
     const Lesson& l = lessons[i];
+    if (!keepQuestion)
+        m_quizFirst = false; // another lesson: its text first
     m_showMe->setToolTip(!l.effect ? tr("Run the experiment that shows the answer")
                                    : tr("Run this experiment and the one it is contrasted with %1 times each, alternately, "
                                         "measure the lesson's effect and show the last two stacked")
@@ -294,6 +301,7 @@ void LessonsPanel::updateShowMeStatus()
     const QString text = m_showMeText && m_showMeLesson == currentLesson() ? m_showMeText() : QString();
     m_showMeStatus->setText(text);
     m_showMeStatus->setVisible(!text.isEmpty());
+    fitQuiz();
     m_showMe->setText(m_showMeRunning ? tr("Cancel Show me") : tr("Show me"));
 }
 
@@ -303,7 +311,8 @@ void LessonsPanel::showQuestion()
     const QuizItem& item = m_quiz[m_quizIndex];
     const int filled = std::clamp(item.difficulty, 0, QuestionBank::kMaxDifficulty);
     const QString stars = QString(filled, QChar(0x2605)) + QString(std::max(0, 3 - filled), QChar(0x2606));
-    m_quizTitle->setText(filled > 0 ? tr("Difficulty %1 %2").arg(filled).arg(stars) : QString());
+    // "Quiz" heads the box's first line, not a title row of its own (a projector's row counts).
+    m_quizTitle->setText(filled > 0 ? QStringLiteral("%1 · %2").arg(tr("Quiz"), tr("Difficulty %1 %2").arg(filled).arg(stars)) : tr("Quiz"));
     const bool several = m_quiz.size() > 1;
     m_previousQuestion->setVisible(several);
     m_nextQuestion->setVisible(several);
@@ -319,6 +328,52 @@ void LessonsPanel::showQuestion()
         m_optionLabels[k]->setVisible(has);
         m_optionLabels[k]->setText(has ? item.options[k] : QString());
     }
+    m_quizScroll->verticalScrollBar()->setValue(0); // each question opens at its top
+    fitQuiz();
+}
+
+void LessonsPanel::fitQuiz()
+{
+    if (m_fitQueued)
+        return;
+    m_fitQueued = true;
+    QMetaObject::invokeMethod(this, [this] { fitQuizNow(); }, Qt::QueuedConnection);
+}
+
+void LessonsPanel::fitQuizNow()
+{
+    m_fitQueued = false;
+    const QList<int> sizes = m_split->sizes();
+    if (sizes.size() != 2)
+        return;
+    const int total = sizes[0] + sizes[1];
+    QWidget* content = m_quizScroll->widget();
+    // Its height at the width it has beside a scroll bar (QScrollArea decides whether the bar can
+    // go at the width it has now: with the bar shown, the content's height there must fit), and
+    // what the box adds around it.
+    const int width = m_quizScroll->width() - 2 * m_quizScroll->frameWidth() - m_quizScroll->verticalScrollBar()->sizeHint().width();
+    // As QScrollArea sizes it: its wrapped height at that width, never under its minimum size.
+    const int need = std::max(content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height(),
+                              content->minimumSizeHint().height());
+    const int around = m_quizBox->height() - m_quizScroll->height() + 2 * m_quizScroll->frameWidth();
+    const int topMin = m_split->widget(0)->minimumSizeHint().height();
+    // Before the experiment runs the room reads the lesson: the quiz gets at most 4/9 of the panel.
+    const int most = m_quizFirst ? total - topMin : std::min(total - topMin, total * 4 / 9);
+    const int quiz = std::clamp(need + around, m_quizBox->minimumSizeHint().height(), std::max(0, most));
+    if (total > 0 && quiz != sizes[1])
+        m_split->setSizes({total - quiz, quiz});
+}
+
+void LessonsPanel::setQuizFirst(bool first)
+{
+    m_quizFirst = first;
+    fitQuiz();
+}
+
+void LessonsPanel::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    fitQuiz();
 }
 
 void LessonsPanel::check()
@@ -328,6 +383,7 @@ void LessonsPanel::check()
         return;
     if (chosen < 0) {
         m_result->setText(tr("Choose an answer first."));
+        fitQuiz();
         return;
     }
     const QuizItem& item = m_quiz[m_quizIndex];
@@ -347,11 +403,13 @@ void LessonsPanel::check()
     m_check->setEnabled(false);
     m_tryAgain->show();
     m_reveal->show();
+    fitQuiz();
 }
 
 void LessonsPanel::tryAgain()
 {
     resetAnswer();
+    fitQuiz();
 }
 
 void LessonsPanel::reveal()
@@ -384,6 +442,7 @@ void LessonsPanel::reveal()
     m_check->setEnabled(true);
     for (auto* o : m_options)
         o->setEnabled(true);
+    fitQuiz();
 }
 
 bool LessonsPanel::answer(int option)
@@ -407,5 +466,7 @@ void LessonsPanel::changeEvent(QEvent* e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
+    if (e->type() == QEvent::FontChange)
+        fitQuiz(); // Large fonts: the quiz is taller
     QWidget::changeEvent(e);
 }

@@ -18,6 +18,8 @@ class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QRadioButton;
+class QScrollArea;
+class QSplitter;
 class QTextBrowser;
 class QToolButton;
 
@@ -32,6 +34,9 @@ public:
     /// keeps owning what they mean).
     void placeSlowMotion(QWidget* label, QWidget* control);
     void setCurrentLesson(int index);
+    /// The lesson's experiment has run: from now until another lesson is chosen, its quiz comes
+    /// first (whole, where the panel can hold it), the lesson's text gets the rest.
+    void setQuizFirst(bool first);
     /// The instructor's questions (Lessons ▸ Import questions): each shows in its lesson's quiz.
     void setImportedQuestions(const QVector<BankQuestion>& bank);
     /// The current lesson's quiz: its own question, then the imported ones (tests).
@@ -61,6 +66,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void retranslate();
@@ -69,6 +75,11 @@ private:
     /// The current lesson; `keepQuestion`: stay on the quiz question shown (a language switch).
     void showLesson(bool keepQuestion = false);
     void showQuestion();
+    /// The quiz as tall as it needs (no scrolling), the lesson's text the rest (it scrolls): on
+    /// a projector the question and its answers are what the room reads after the experiment.
+    /// Soon after a change (the labels' new heights need a layout pass first).
+    void fitQuiz();
+    void fitQuizNow();
     void updateShowMeStatus();
     void resetAnswer();
     void check();
@@ -85,6 +96,10 @@ private:
     QVector<BankQuestion> m_bank;
     QVector<QuizItem> m_quiz;   ///< the current lesson's
     int m_quizIndex = 0;
+    QSplitter* m_split;
+    QScrollArea* m_quizScroll;
+    bool m_fitQueued = false;
+    bool m_quizFirst = false; ///< setQuizFirst's; before the experiment the text has 5/9 of the panel
     QGroupBox* m_quizBox;
     QLabel* m_quizTitle;
     QLabel* m_quizCount;

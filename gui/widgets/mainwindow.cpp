@@ -43,6 +43,8 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QVBoxLayout>
 #include <QStatusBar>
 
@@ -84,6 +86,8 @@ void MainWindow::buildLayout()
     m_timelineScroll->setWidgetResizable(true);
     m_timelineScroll->setFrameShape(QFrame::NoFrame);
     m_timelineScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_timeline->fitLegendTo(m_timelineScroll->viewport());
+    connect(m_timeline, &TimelineView::roomChanged, this, &MainWindow::keepFramedLanesInView, Qt::QueuedConnection);
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->setObjectName(QStringLiteral("centralSplit"));
     m_split->addWidget(m_timelineScroll);
@@ -98,7 +102,8 @@ void MainWindow::buildLayout()
     m_split->setStretchFactor(0, 1); // the timeline takes what the window gains
     m_split->setStretchFactor(1, 0);
     m_split->setChildrenCollapsible(false);
-    // Above the timeline: the find bar (Ctrl+F) and the lesson's "Look: …", wrapped.
+    // Above the timeline the find bar (Ctrl+F); beside it the lesson's "Look: …", wrapped in its
+    // own column, so the lanes it points at stay at the top of a short screen.
     m_hint = new LessonHint(this);
     m_timeline->setCaptionShownOutside(true);
     auto* central = new QWidget(this);
@@ -109,9 +114,13 @@ void MainWindow::buildLayout()
     m_findBar->hide();
     connect(m_findBar, &FindBar::findRequested, this, [this](const QString& q, int occurrence) { find(q, occurrence); });
     column->addWidget(m_findBar);
-    column->addWidget(m_hint);
-    column->addWidget(m_split, 1);
+    auto* row = new QHBoxLayout;
+    row->setSpacing(4);
+    row->addWidget(m_split, 1);
+    row->addWidget(m_hint);
+    column->addLayout(row, 1);
     setCentralWidget(central);
+    m_hint->fitBeside(central);
     m_chartsScroll->hide(); // until the run has counters
 
     m_config = new ConfigPanel(this);
@@ -342,18 +351,37 @@ void MainWindow::sizeChart()
     const int chartH = std::min(int(n * kChartHeight * m_timeline->theme().fontScale), n == 1 ? total / 3 : total * 40 / 100);
     m_split->setSizes({total - chartH, chartH});
     m_chartsSizedFor = n;
+    keepFramedLanesInView();
 }
 
 void MainWindow::updateChartVisibility()
 {
     // Each chart only when the run has its counters (an imported trace has none).
-    if (!m_charts->updateVisibility())
+    if (m_charts->updateVisibility()) {
+        const bool any = m_charts->shownCharts() > 0;
+        m_chartsScroll->setVisible(any);
+        // Sized once for each number of charts: a split the user dragged stays from run to run.
+        if (any && m_charts->shownCharts() > m_chartsSizedFor)
+            sizeChart();
+    }
+    keepFramedLanesInView(); // the lanes grow as workers start
+}
+
+void MainWindow::keepFramedLanesInView()
+{
+    // A lesson's framed lanes come first on a short screen: where the lanes do not fit above the
+    // charts, the charts give up height, down to half their first height (they scroll).
+    if (m_timeline->overlay().lanes.empty() || !m_chartsScroll->isVisible())
         return;
-    const bool any = m_charts->shownCharts() > 0;
-    m_chartsScroll->setVisible(any);
-    // Sized once for each number of charts: a split the user dragged stays from run to run.
-    if (any && m_charts->shownCharts() > m_chartsSizedFor)
-        sizeChart();
+    const QList<int> sizes = m_split->sizes();
+    const int need = m_timeline->sizeHint().height();
+    if (sizes.size() != 2 || need <= sizes[0])
+        return;
+    const int total = sizes[0] + sizes[1];
+    const int least = int(kChartHeight / 2 * m_timeline->theme().fontScale);
+    const int chart = std::max(least, total - need);
+    if (chart < sizes[1])
+        m_split->setSizes({total - chart, chart});
 }
 
 void MainWindow::retranslate()
@@ -374,6 +402,8 @@ void MainWindow::retranslate()
     if (m_summary->summary().figures.seconds > 0 || !m_summary->summary().verdict.empty())
         m_summary->showSummary(m_summary->summary(), !m_session.running(), m_summary->slowMotion());
     m_charts->refresh(m_timeline->viewport()); // the series' names and the axis titles
+    if (!m_timeline->overlay().empty() && !m_lessonRunner->overlay().empty())
+        showOverlay(lessonOverlayShown()); // the hint and the badge in the new language
     updateRunState();
 }
 
@@ -466,11 +496,20 @@ void MainWindow::createFlows()
                                }});
 }
 
+TimelineOverlay MainWindow::lessonOverlayShown() const
+{
+    TimelineOverlay overlay = m_lessonRunner->overlay();
+    if (m_runSlowMotion > 1)
+        overlay.badge = tr("slowed ×%1 (the slowed run's figures)").arg(m_runSlowMotion);
+    return overlay;
+}
+
 void MainWindow::showOverlay(const TimelineOverlay& overlay)
 {
     m_timeline->setOverlay(overlay);
     m_charts->setMemoryHighlighted(overlay.memoryChart);
     m_hint->setCaption(overlay.caption);
+    keepFramedLanesInView();
 }
 
 void MainWindow::run()
@@ -480,12 +519,11 @@ void MainWindow::run()
         return;
     }
     // What the lesson points out, and the slow-motion factor, shown on the timeline.
-    TimelineOverlay overlay = m_lessonRunner->overlay();
     const int factor = m_a->slowMotion->value();
-    if (factor > 1)
-        overlay.badge = tr("slowed ×%1 (the slowed run's figures)").arg(factor);
-    showOverlay(overlay);
     m_runSlowMotion = factor;
+    showOverlay(lessonOverlayShown());
+    if (!m_lessonRunner->overlay().empty())
+        m_lessons->setQuizFirst(true); // the experiment ran: its question is next
     const QJsonObject config = applySlowMotion(m_config->config(), factor);
     prepareRunEntry();
     m_session.start(QJsonDocument(config).toJson(QJsonDocument::Compact));

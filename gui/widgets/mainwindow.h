@@ -110,6 +110,10 @@ private:
     void updateRunState();
     void refreshLive();
     void updateChartVisibility();
+    /// The charts shorter (down to a least height) where a lesson's framed lanes do not fit above them.
+    void keepFramedLanesInView();
+    /// The lesson's overlay for the run started last, in the current language.
+    TimelineOverlay lessonOverlayShown() const;
     void restoreSettings();
     void saveSettings();
     void readBackForView();
@@ -124,7 +128,7 @@ private:
     ConfigPanel* m_config = nullptr;
     TimelineView* m_timeline = nullptr;
     QScrollArea* m_timelineScroll = nullptr;
-    LessonHint* m_hint = nullptr; ///< the lesson's "Look: …" caption, above the timeline
+    LessonHint* m_hint = nullptr; ///< the lesson's "Look: …" caption, beside the timeline
     ChartsPane* m_charts = nullptr;
     QScrollArea* m_chartsScroll = nullptr; ///< holds m_charts in the central splitter
     QSplitter* m_split = nullptr;

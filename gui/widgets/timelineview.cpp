@@ -56,6 +56,7 @@ void TimelineView::setModel(TraceModel* model)
     m_drawList.reset();
     updateGeometry();
     update();
+    refitLegend();
 }
 
 QSize TimelineView::sizeHint() const
@@ -85,6 +86,7 @@ void TimelineView::setOverlay(const TimelineOverlay& overlay)
     m_drawList.reset(); // the caption's room changes the lanes' heights
     updateGeometry();
     update();
+    refitLegend();
 }
 
 void TimelineView::setCaptionShownOutside(bool outside)
@@ -109,6 +111,41 @@ void TimelineView::setTheme(const TimelineTheme& theme)
     m_drawList.reset();
     updateGeometry();
     update();
+    refitLegend();
+}
+
+void TimelineView::fitLegendTo(QWidget* viewport)
+{
+    m_legendViewport = viewport;
+    viewport->installEventFilter(this);
+    refitLegend();
+}
+
+void TimelineView::refitLegend()
+{
+    if (!m_model || !m_legendViewport)
+        return;
+    // What the view would need with the whole legend, against what the viewport shows.
+    TimelineTheme whole = m_theme;
+    whole.legendMaxLines = 0;
+    const double w = std::max(400, width());
+    const double need = TimelineRenderer::totalHeight(*m_model, whole, w) + TimelineRenderer::overlayHeight(painted(), whole, w) + 4;
+    const int lines = need > m_legendViewport->height() ? 1 : 0;
+    emit roomChanged();
+    if (lines == m_theme.legendMaxLines)
+        return;
+    m_theme.legendMaxLines = lines;
+    m_dirty = true;
+    m_drawList.reset();
+    updateGeometry();
+    update();
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* e)
+{
+    if (watched == m_legendViewport && e->type() == QEvent::Resize)
+        refitLegend();
+    return QWidget::eventFilter(watched, e);
 }
 
 void TimelineView::setHighlightedBatch(qint64 key)
@@ -166,6 +203,7 @@ void TimelineView::tick()
     const bool grew = m_model->generation() != m_drawnGeneration;
     if (grew) {
         m_controller->setDataEnd(m_model->endTime()); // follow-live moves the view
+        refitLegend(); // lanes and legend entries come as kinds appear
         if (sizeHint().height() != height())
             updateGeometry(); // the legend gains entries as kinds appear
     }

@@ -49,6 +49,10 @@ public:
     /// The overlay's caption is shown by the window above the view (always whole and in view),
     /// not painted under the lanes, where a short window scrolls it away. overlay() keeps it.
     void setCaptionShownOutside(bool outside);
+    /// Follows `viewport`'s height (the scroll area the view is in): where the whole legend and
+    /// the lanes do not fit in it, the legend is one line ending "+N more (F1)", so it never
+    /// takes the lanes' place on a short screen.
+    void fitLegendTo(QWidget* viewport);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     /// Detail text for the span under `pos` (hover), empty if none. Translated.
@@ -77,6 +81,9 @@ signals:
     void selectionChanged(const std::optional<TimelineHit>& hit);
     /// A time range was measured by dragging (or cleared: nullopt).
     void rangeMeasured(std::optional<std::pair<qint64, qint64>> range);
+    /// The view's height need or the viewport it is shown in changed (lanes came, the legend
+    /// refitted, the viewport was resized): what a short screen shows may have to be re-split.
+    void roomChanged();
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -87,9 +94,12 @@ protected:
     void mouseReleaseEvent(QMouseEvent* e) override;
     void changeEvent(QEvent* e) override;
     bool event(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void tick();
+    /// One legend line or all of them, for the followed viewport's height (fitLegendTo).
+    void refitLegend();
     /// The overlay as painted: without the caption when the window shows it.
     TimelineOverlay painted() const;
 
@@ -99,6 +109,7 @@ private:
     TimelineTheme m_theme = TimelineTheme::dark();
     TimelineOverlay m_overlay;
     bool m_captionOutside = false;
+    QPointer<QWidget> m_legendViewport; ///< fitLegendTo's; null: the whole legend
     TimelineMarks m_marks;
     std::optional<TimelineHit> m_selection;
     QTimer m_timer;
