@@ -3,6 +3,7 @@
 // progress and verdict under the lesson, cancel; and slow motion's one rule (the figures are the
 // slowed run's, and the badge, the summary and "Show me" all say "slowed ×N").
 #include "core/configfields.h"
+#include "core/runhistory.h"
 #include "testutil.h"
 #include "widgets/configpanel.h"
 #include "widgets/lessonrunner.h"
@@ -11,6 +12,8 @@
 #include "widgets/summarypanel.h"
 #include "widgets/timelineview.h"
 
+#include <QApplication>
+#include <QLabel>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QtTest>
@@ -63,13 +66,28 @@ void TestShowMe::alternatesAndJudges()
     LessonRunner* runner = w.lessonRunner();
     runner->showMe(lesson, false);
     QVERIFY(runner->showMeRunning());
-    QVERIFY2(w.lessonsPanel()->showMeStatus().startsWith(QStringLiteral("Show me: run 1 of 6, num_replicas=4…")),
+    QVERIFY2(w.lessonsPanel()->showMeStatus().startsWith(QStringLiteral("Show me: run 1 of 6, num_replicas=1…")),
              qPrintable(w.lessonsPanel()->showMeStatus()));
     // The status bar keeps the progress while the runs go on (a run's start does not clear it).
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->running() || replicas.size() > 1, 20000);
     QVERIFY2(w.statusText().startsWith(QStringLiteral("Show me: run ")), qPrintable(w.statusText()));
     QTRY_VERIFY_WITH_TIMEOUT(!runner->showMeRunning(), 60000);
-    QCOMPARE(replicas, QList<int>({4, 1, 4, 1, 4, 1}));
+    // The contrast first, the experiment last: the window is left with the run the lesson's hint
+    // and framed lanes speak of, and its form holds the experiment's configuration.
+    QCOMPARE(replicas, QList<int>({1, 4, 1, 4, 1, 4}));
+    QCOMPARE(jsonAt(w.configPanel()->config(), QStringLiteral("loader.sampler.num_replicas")).toInt(), 4);
+    QVERIFY(!w.timeline()->overlay().empty());
+    // Compare opens with the experiment (the history's newest run) as A, on top.
+    const RunHistory::Entry last = RunHistory().list().value(0);
+    QCOMPARE(jsonAt(last.config, QStringLiteral("loader.sampler.num_replicas")).toInt(), 4);
+    const QString newest = RunHistory::title(last);
+    QTRY_VERIFY_WITH_TIMEOUT([&] {
+        for (QWidget* t : QApplication::topLevelWidgets())
+            for (QLabel* l : t->findChildren<QLabel*>())
+                if (l->text().startsWith(QStringLiteral("A · ") + newest + QStringLiteral(" · ")))
+                    return true;
+        return false;
+    }(), 10000);
     QTRY_COMPARE_WITH_TIMEOUT(w.statusText(), QStringLiteral("Seen: ×3.33; the lesson needs at least ×3.0."), 5000);
     const QString status = w.lessonsPanel()->showMeStatus();
     QCOMPARE(status, runner->statusText());

@@ -122,15 +122,18 @@ namespace {
 
 /// Compare with the history's entries read: asks which two (unless `lastTwo`), then reads both
 /// recordings in the background and shows them.
-void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::Entry>& runs, bool lastTwo, const QString& headline)
+void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::Entry>& runs, CompareRuns which, const QString& headline)
 {
     if (runs.size() < 2) {
         QMessageBox::information(parent, T::tr("Compare runs"), T::tr("Run at least two configurations first: finished runs are kept here."));
         return;
     }
-    int chosen[2] = {1, 0}; // the previous run against the last one
+    // The history lists the newest first: 0 is the last run.
+    int chosen[2] = {1, 0};
+    if (which == CompareRuns::LastAndPrevious)
+        std::swap(chosen[0], chosen[1]);
     auto alignment = StackedTimelines::Alignment::Start;
-    if (!lastTwo) {
+    if (which == CompareRuns::Choose) {
         CompareChooser pick(runs, parent);
         if (pick.exec() != QDialog::Accepted || pick.chosen().size() != 2)
             return;
@@ -198,16 +201,16 @@ void compareFrom(QWidget* parent, JobTracker* jobs, const QVector<RunHistory::En
 
 } // namespace
 
-void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString& headline)
+void openCompare(QWidget* parent, JobTracker* jobs, CompareRuns which, const QString& headline)
 {
     // The history's summaries are read on the job tracker too: the GUI thread never waits for a file.
     auto runs = std::make_shared<QVector<RunHistory::Entry>>();
     QPointer<QWidget> owner(parent);
     jobs->start(
         QStringLiteral("history list"), [runs](JobTracker::Progress&) { *runs = RunHistory().list(); },
-        [owner, jobs, runs, lastTwo, headline] {
+        [owner, jobs, runs, which, headline] {
             if (owner)
-                compareFrom(owner, jobs, *runs, lastTwo, headline);
+                compareFrom(owner, jobs, *runs, which, headline);
         });
 }
 

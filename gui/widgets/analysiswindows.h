@@ -23,8 +23,11 @@ void importTraces(QWidget* parent, JobTracker* jobs, const QStringList& paths,
                   const std::function<void(std::vector<loaderscope::ProfilerTrace>&)>& done);
 /// Several ranks of one job: one window, stacked on one time axis, the straggler named.
 void showRanks(std::vector<loaderscope::ProfilerTrace>& traces);
-/// Compare runs: asks which two (unless `lastTwo`), reads them in the background, shows them;
-/// `headline` (a lesson's "what to look for") replaces the generic one.
-void openCompare(QWidget* parent, JobTracker* jobs, bool lastTwo, const QString& headline = {});
+/// Which runs Compare shows: the two the user chooses, or the history's last two with A (on top)
+/// the one before the last, or the last.
+enum class CompareRuns { Choose, PreviousAndLast, LastAndPrevious };
+/// Compare runs: reads them in the background and shows them; `headline` (a lesson's "what to
+/// look for") replaces the generic one.
+void openCompare(QWidget* parent, JobTracker* jobs, CompareRuns which, const QString& headline = {});
 
 } // namespace AnalysisWindows

@@ -8,7 +8,14 @@
 #include <algorithm>
 
 namespace {
-constexpr int kRuns = 2 * kEffectRepeats; ///< experiment and contrast alternately
+constexpr int kRuns = 2 * kEffectRepeats; ///< contrast and experiment alternately
+
+/// The experiment's runs are the odd steps: Show me ends on the experiment, so the main window
+/// is left with the run the lesson's hint and framed lanes speak of (it ended on the contrast).
+bool experimentStep(int step)
+{
+    return step % 2 == 1;
+}
 }
 
 LessonRunner::LessonRunner(const LessonLibrary* library, Hooks hooks, QObject* parent)
@@ -56,7 +63,7 @@ void LessonRunner::startStep()
     const Lesson* l = lesson();
     if (!l)
         return;
-    if (m_step % 2 == 0) {
+    if (experimentStep(m_step)) {
         m_hooks.loadPreset(l->preset);
     } else {
         // The contrast: its preset with the lesson's changes, the lesson's lanes still framed.
@@ -84,7 +91,7 @@ bool LessonRunner::runEnded(const QJsonObject& summary, bool failed, const QStri
     const Lesson* l = lesson();
     if (!showMeRunning() || !l)
         return false;
-    const bool experimentSide = m_step % 2 == 0;
+    const bool experimentSide = experimentStep(m_step);
     // The dying-worker lesson's experiment fails on purpose; its summary is measured all the same.
     const bool expectedFailure = experimentSide && l->effect->experimentFails && !summary.isEmpty();
     if ((failed && !expectedFailure) || summary.isEmpty()) {
@@ -117,7 +124,8 @@ void LessonRunner::finish()
     m_step = -1;
     m_outcome = Outcome::Judged;
     emit showMeChanged();
-    // The last two runs in the history are the experiment (A) above its contrast (B).
+    // The last two runs in the history are the contrast, then the experiment: A (on top) is the
+    // last one, whatever order the runs were in.
     if (const Lesson* l = lesson())
         m_hooks.compareLastTwo(LessonLibrary::text(l->lookFor) + QStringLiteral("\n\n") + statusText());
 }
@@ -127,7 +135,7 @@ QString LessonRunner::sideLabel(int step) const
     const Lesson* l = lesson();
     if (!l || !l->effect)
         return {};
-    return step % 2 == 0 ? l->effect->experimentLabel : l->effect->contrastLabel;
+    return experimentStep(step) ? l->effect->experimentLabel : l->effect->contrastLabel;
 }
 
 QString LessonRunner::statusText() const

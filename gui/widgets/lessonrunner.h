@@ -26,6 +26,7 @@ public:
         /// Stops the run in flight (Show me cancelled).
         std::function<void()> stop;
         /// Shows the two newest runs stacked, with what to look for and what was measured.
+        /// Compare the last run (A: the experiment) above the one before it (B: its contrast).
         std::function<void(const QString& headline)> compareLastTwo;
     };
 

@@ -447,7 +447,9 @@ void MainWindow::createFlows()
         {[this](const QString& preset) { loadPreset(preset); },
          [this](const QString& key, const QJsonValue& value) { m_config->setValue(key, value); }, [this] { run(); },
          [this] { stop(); },
-         [this](const QString& headline) { AnalysisWindows::openCompare(this, m_session.jobs(), true, headline); }},
+         [this](const QString& headline) {
+             AnalysisWindows::openCompare(this, m_session.jobs(), AnalysisWindows::CompareRuns::LastAndPrevious, headline);
+         }},
         this);
     connect(m_lessonRunner, &LessonRunner::showMeChanged, this, [this] {
         const int lesson = m_lessonRunner->statusLesson();
@@ -703,5 +705,5 @@ void MainWindow::openSweep()
 
 void MainWindow::openCompare(bool lastTwo)
 {
-    AnalysisWindows::openCompare(this, m_session.jobs(), lastTwo);
+    AnalysisWindows::openCompare(this, m_session.jobs(), lastTwo ? AnalysisWindows::CompareRuns::PreviousAndLast : AnalysisWindows::CompareRuns::Choose);
 }
