@@ -640,7 +640,7 @@ void TestHostile::truncatedRecordingIsNoticed()
 
 void TestHostile::newerFormatIsNamed()
 {
-    // A recording or stream of a newer probe (format 4, laid out otherwise) is refused by name:
+    // A recording or stream of a newer probe (format 5, laid out otherwise) is refused by name:
     // both versions and the way out, not "not a Loaderscope recording".
     QTemporaryDir dir;
     const QString whole = dir.filePath(QStringLiteral("whole.lsrec"));
@@ -651,14 +651,14 @@ void TestHostile::newerFormatIsNamed()
         QFile f(newer);
         QVERIFY(f.open(QIODevice::ReadWrite));
         f.seek(5);
-        f.write("004");
+        f.write("005");
         f.write(QByteArray(40, '\x7f')); // a header this version cannot make sense of
     }
-    const QByteArray said = "was written by a newer Loaderscope (recording format 4; this Loaderscope " LOADERSCOPE_VERSION
-                            " reads formats 2 to 3): open it with a newer Loaderscope, or upgrade this one";
+    const QByteArray said = "was written by a newer Loaderscope (recording format 5; this Loaderscope " LOADERSCOPE_VERSION
+                            " reads formats 2 to 4): open it with a newer Loaderscope, or upgrade this one";
     try {
         loaderscope::RecordingReader r(newer.toStdString());
-        QFAIL("a format 4 recording was read");
+        QFAIL("a format 5 recording was read");
     } catch (const loaderscope::RecordingError& e) {
         QVERIFY2(QByteArray(e.what()).contains(said), e.what());
     }

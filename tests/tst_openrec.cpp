@@ -9,7 +9,10 @@
 // "recordingRanks", "rankTable", …) so that the test states the behaviour on its own.
 #include "testutil.h"
 
+#include "core/configfields.h"
+#include "core/runsession.h"
 #include "core/tracemodel.h"
+#include "widgets/configpanel.h"
 #include "widgets/fileactions.h"
 #include "widgets/mainwindow.h"
 #include "widgets/summarypanel.h"
@@ -23,11 +26,14 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cstring>
 
 using namespace testutil;
 
@@ -59,6 +65,7 @@ private slots:
     void initTestCase();
     void engineRecordingOpensInTheMainWindow();
     void probeRecordingOpens();
+    void undescribedRecordingSaysSo();
     void severalRanksAreATableStragglerFirst();
     void sixtyFourRanks();
     void truncatedRecordingShowsWhatItHolds();
@@ -76,6 +83,7 @@ private:
 
     QTemporaryDir m_dir;
     QStringList m_ranks; ///< rank 0, 1, 2: rank 2 starved (slow storage)
+    QList<QJsonObject> m_rankSummaries; ///< the engine's own summary of each
     Translator m_translator;
 };
 
@@ -89,6 +97,7 @@ void TestOpenRecording::initTestCase()
         const QString path = m_dir.filePath(QStringLiteral("events-rank%1.lsrec").arg(r));
         const EngineResult res = runEngine(rankConfig(latency[r]), {QStringLiteral("--events"), path});
         QVERIFY2(res.finished && res.exitCode == 0, res.err.constData());
+        m_rankSummaries << res.summary;
         QVERIFY(QFileInfo(path).size() > 0);
         m_ranks << path;
     }
@@ -103,6 +112,9 @@ void TestOpenRecording::engineRecordingOpensInTheMainWindow()
 {
     MainWindow w(&m_translator);
     w.show();
+    // Somebody else's configuration in the form first: the recording's replaces it.
+    w.loadPreset(QStringLiteral("pageable"));
+    QVERIFY(jsonAt(w.configPanel()->config(), QStringLiteral("train.step_us")).toInt() != 3000);
     QVERIFY2(open(w, {m_ranks[0]}), "FileActions::openRecordings is missing");
     // Every event of the run is in the main timeline, its figures in the summary.
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->model()->eventCount() > 0, 20000);
@@ -111,6 +123,21 @@ void TestOpenRecording::engineRecordingOpensInTheMainWindow()
     QVERIFY(w.summaryPanel()->summary().figures.batches == 12);
     QCOMPARE(QString::fromStdString(w.summaryPanel()->summary().source), QStringLiteral("engine"));
     QVERIFY(w.findChild<QMessageBox*>() == nullptr);
+    // Its own configuration (format 4 keeps it), in the form, and the engine's advice on it: the
+    // same as the run's own summary gave.
+    const QJsonObject config = w.configPanel()->config();
+    QCOMPARE(jsonAt(config, QStringLiteral("train.step_us")).toInt(), 3000);
+    QCOMPARE(jsonAt(config, QStringLiteral("dataset.io_latency_us")).toInt(), 20);
+    QCOMPARE(jsonAt(config, QStringLiteral("loader.num_workers")).toInt(), 2);
+    QVERIFY(!w.configPanel()->showingJob());
+    QCOMPARE(w.session()->source(), RunSession::Source::Engine);
+    QStringList shown, own;
+    for (const loaderscope::Advice& a : w.summaryPanel()->summary().advice)
+        shown << QString::fromStdString(a.id);
+    for (const QJsonValue& a : m_rankSummaries[0].value(QStringLiteral("advice")).toArray())
+        own << a.toObject().value(QStringLiteral("id")).toString();
+    QVERIFY2(!own.isEmpty(), "the run gave no advice: the comparison would say nothing");
+    QCOMPARE(shown, own);
 }
 
 void TestOpenRecording::probeRecordingOpens()
@@ -139,7 +166,58 @@ void TestOpenRecording::probeRecordingOpens()
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->model()->eventCount() > 0, 20000);
     QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(w.summaryPanel()->summary().source), QStringLiteral("pytorch"), 5000);
     QVERIFY(w.summaryPanel()->summary().figures.samples == 128);
+    // As a live watch ends: the job's own DataLoader arguments in place of the form (not the
+    // previous preset's), the advice, and "Model this job" with the model fitted.
+    QCOMPARE(w.session()->source(), RunSession::Source::Recording);
+    QVERIFY(w.configPanel()->showingJob());
+    QVERIFY(w.session()->job().known());
+    QCOMPARE(w.session()->job().primaryLoader().value(QStringLiteral("knobs")).toObject().value(QStringLiteral("batch_size")).toInt(), 32);
+    QVERIFY(!w.session()->jobModel().isEmpty());
+    QVERIFY(!w.summaryPanel()->summary().advice.empty());
+    QPushButton* model = nullptr;
+    for (QPushButton* b : w.configPanel()->findChildren<QPushButton*>())
+        if (b->text() == QLatin1String("Model this job"))
+            model = b;
+    QVERIFY(model && model->isVisible() && model->isEnabled());
 #endif
+}
+
+void TestOpenRecording::undescribedRecordingSaysSo()
+{
+    // A recording that does not say what ran (an older format: the description taken out) shows
+    // its figures and a note in place of somebody else's configuration.
+    const QString path = m_dir.filePath(QStringLiteral("undescribed.lsrec"));
+    const EngineResult res = runEngine(rankConfig(20), {QStringLiteral("--events"), path});
+    QVERIFY(res.finished && res.exitCode == 0);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        QVERIFY(bytes.startsWith("LSREC004"));
+        // The JOBD frame (32-byte frame header, then its record) cut out; the header says version 2.
+        const qsizetype at = bytes.indexOf("JOBD");
+        QVERIFY(at > 0);
+        quint32 payload = 0;
+        std::memcpy(&payload, bytes.constData() + at + 24, 4);
+        bytes.remove(at, 32 + payload);
+        bytes.replace(0, 8, "LSREC002");
+        QVERIFY(!bytes.contains("JOBD"));
+        f.resize(0);
+        f.seek(0);
+        f.write(bytes);
+    }
+    MainWindow w(&m_translator);
+    w.show();
+    w.loadPreset(QStringLiteral("pageable"));
+    QVERIFY(open(w, {path}));
+    QTRY_VERIFY_WITH_TIMEOUT(w.summaryPanel()->summary().figures.batches == 12, 20000);
+    QVERIFY(w.configPanel()->showingJob());
+    QVERIFY(w.summaryPanel()->summary().advice.empty());
+    bool said = false;
+    for (QLabel* l : w.configPanel()->findChildren<QLabel*>())
+        said = said || (l->isVisible() && l->text().startsWith(QStringLiteral("This recording does not say what ran")));
+    QVERIFY(said);
+    QVERIFY(w.findChild<QMessageBox*>() == nullptr);
 }
 
 void TestOpenRecording::severalRanksAreATableStragglerFirst()

@@ -53,9 +53,9 @@
     </message>
     <message>
         <location filename="../gui/widgets/analysiswindows.cpp" line="128"/>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="178"/>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="185"/>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="194"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="181"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="188"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="197"/>
         <source>Compare runs</source>
         <translation>Compare runs</translation>
     </message>
@@ -65,27 +65,27 @@
         <translation>Run at least two configurations first: finished runs are kept here.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="155"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="158"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="155"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="158"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="188"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="191"/>
         <source>Two runs batch for batch (each on its own time axis), their figures side by side.</source>
         <translation>Two runs batch for batch (each on its own time axis), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="189"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="192"/>
         <source>Two runs on one time axis (from each run&apos;s start), their figures side by side.</source>
         <translation>Two runs on one time axis (from each run&apos;s start), their figures side by side.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/analysiswindows.cpp" line="196"/>
+        <location filename="../gui/widgets/analysiswindows.cpp" line="199"/>
         <source>Reading the runs…</source>
         <translation>Reading the runs…</translation>
     </message>
@@ -1024,23 +1024,23 @@
 <context>
     <name>DockLayout</name>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="152"/>
-        <location filename="../gui/widgets/docklayout.cpp" line="154"/>
+        <location filename="../gui/widgets/docklayout.cpp" line="167"/>
+        <location filename="../gui/widgets/docklayout.cpp" line="169"/>
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="153"/>
+        <location filename="../gui/widgets/docklayout.cpp" line="168"/>
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="155"/>
+        <location filename="../gui/widgets/docklayout.cpp" line="170"/>
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/docklayout.cpp" line="156"/>
+        <location filename="../gui/widgets/docklayout.cpp" line="171"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
@@ -1153,7 +1153,7 @@
     <message>
         <location filename="../gui/core/eventfile.cpp" line="95"/>
         <location filename="../gui/core/eventfile.cpp" line="119"/>
-        <location filename="../gui/core/openedrecording.cpp" line="58"/>
+        <location filename="../gui/core/openedrecording.cpp" line="61"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
@@ -1179,7 +1179,7 @@
     </message>
     <message>
         <location filename="../gui/core/eventfile.cpp" line="140"/>
-        <location filename="../gui/core/openedrecording.cpp" line="36"/>
+        <location filename="../gui/core/openedrecording.cpp" line="39"/>
         <source>not enough memory to read %1</source>
         <translation>not enough memory to read %1</translation>
     </message>
@@ -1187,45 +1187,45 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="126"/>
+        <location filename="../gui/widgets/exporter.cpp" line="127"/>
         <source>the rest of the advice (%1 of its lines)</source>
         <translation>the rest of the advice (%1 of its lines)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="129"/>
+        <location filename="../gui/widgets/exporter.cpp" line="130"/>
         <source>Left out at this size: %1. Export a larger picture to see them.</source>
         <translation>Left out at this size: %1. Export a larger picture to see them.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="214"/>
+        <location filename="../gui/widgets/exporter.cpp" line="208"/>
         <source>the queue chart</source>
         <translation>the queue chart</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="215"/>
+        <location filename="../gui/widgets/exporter.cpp" line="209"/>
         <source>the memory chart</source>
         <translation>the memory chart</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="257"/>
+        <location filename="../gui/widgets/exporter.cpp" line="262"/>
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="268"/>
+        <location filename="../gui/widgets/exporter.cpp" line="273"/>
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="274"/>
-        <location filename="../gui/widgets/exporter.cpp" line="287"/>
-        <location filename="../gui/widgets/exporter.cpp" line="300"/>
-        <location filename="../gui/widgets/exporter.cpp" line="309"/>
+        <location filename="../gui/widgets/exporter.cpp" line="279"/>
+        <location filename="../gui/widgets/exporter.cpp" line="292"/>
+        <location filename="../gui/widgets/exporter.cpp" line="305"/>
+        <location filename="../gui/widgets/exporter.cpp" line="314"/>
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/exporter.cpp" line="259"/>
+        <location filename="../gui/widgets/exporter.cpp" line="264"/>
         <source>unknown picture format &apos;%1&apos;: use .png, .svg or .pdf</source>
         <translation>unknown picture format &apos;%1&apos;: use .png, .svg or .pdf</translation>
     </message>
@@ -1331,7 +1331,7 @@
     <message>
         <location filename="../gui/widgets/fileactions.cpp" line="184"/>
         <location filename="../gui/widgets/fileactions.cpp" line="209"/>
-        <location filename="../gui/widgets/fileactions.cpp" line="237"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="238"/>
         <source>Open recordings</source>
         <translation>Open recordings</translation>
     </message>
@@ -1346,22 +1346,22 @@
         <translation>Stop the run first: the timeline shows it.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="223"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="224"/>
         <source>Reading %1…</source>
         <translation>Reading %1…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="237"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="238"/>
         <source>The recording was not opened: %1</source>
         <translation>The recording was not opened: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="253"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="264"/>
         <source>Loaderscope trace %1: %2 events, read back as its run&apos;s recording.</source>
         <translation>Loaderscope trace %1: %2 events, read back as its run&apos;s recording.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/fileactions.cpp" line="255"/>
+        <location filename="../gui/widgets/fileactions.cpp" line="266"/>
         <source>Recording %1: %2 events.</source>
         <translation>Recording %1: %2 events.</translation>
     </message>
@@ -1435,52 +1435,62 @@
 <context>
     <name>JobConfigView</name>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="88"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="96"/>
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="89"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="97"/>
         <source>Fit the engine to what was observed and run it (once the job has ended)</source>
         <translation>Fit the engine to what was observed and run it (once the job has ended)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="90"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="98"/>
         <source>Edit the configuration</source>
         <translation>Edit the configuration</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="91"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="99"/>
         <source>Back to the engine&apos;s configuration, which you can change and run</source>
         <translation>Back to the engine&apos;s configuration, which you can change and run</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="97"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="105"/>
         <source>Your job&apos;s DataLoader</source>
         <translation>Your job&apos;s DataLoader</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="97"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="105"/>
         <source>Your job&apos;s DataLoader: %1</source>
         <translation>Your job&apos;s DataLoader: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="99"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="108"/>
+        <source>This recording does not say what ran (an older Loaderscope made it, or its job was killed before it iterated a DataLoader): its figures are shown, with no configuration and no advice.</source>
+        <translation>This recording does not say what ran (an older Loaderscope made it, or its job was killed before it iterated a DataLoader): its figures are shown, with no configuration and no advice.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="110"/>
+        <source>As the probe recorded it from the job (read-only: these arguments are set in the script).</source>
+        <translation>As the probe recorded it from the job (read-only: these arguments are set in the script).</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="113"/>
         <source>Waiting for the job to iterate a DataLoader…</source>
         <translation>Waiting for the job to iterate a DataLoader…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="100"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="114"/>
         <source>As the probe read it from the job (read-only: these arguments are set in the script).</source>
         <translation>As the probe read it from the job (read-only: these arguments are set in the script).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="115"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="129"/>
         <source>DataLoader %1</source>
         <translation>DataLoader %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobconfigview.cpp" line="116"/>
+        <location filename="../gui/widgets/jobconfigview.cpp" line="130"/>
         <source>DataLoader</source>
         <translation>DataLoader</translation>
     </message>
@@ -1488,14 +1498,14 @@
 <context>
     <name>JobWatch</name>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="140"/>
-        <location filename="../gui/widgets/jobwatch.cpp" line="191"/>
-        <location filename="../gui/widgets/jobwatch.cpp" line="264"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="141"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="192"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="265"/>
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="140"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="141"/>
         <source>Stop the current run first.</source>
         <translation>Stop the current run first.</translation>
     </message>
@@ -1535,62 +1545,62 @@
         <translation>The model&apos;s sweep was cancelled: the advice above is the first guess.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="185"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="186"/>
         <source>%1 (pid %2)</source>
         <translation>%1 (pid %2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="187"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="188"/>
         <source>The job %1 ended before it could be attached to: nothing is being followed.</source>
         <translation>The job %1 ended before it could be attached to: nothing is being followed.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="189"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="190"/>
         <source>Its recording is %1: open it to see the whole run.</source>
         <translation>Its recording is %1: open it to see the whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="190"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="191"/>
         <source>It left no recording (run it with --events FILE to keep one).</source>
         <translation>It left no recording (run it with --events FILE to keep one).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="195"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="196"/>
         <source>Open its recording</source>
         <translation>Open its recording</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="202"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="203"/>
         <source>The job %1 had ended: still showing the previous run.</source>
         <translation>The job %1 had ended: still showing the previous run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="262"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="263"/>
         <source>No job is running under the probe on %1.</source>
         <translation>No job is running under the probe on %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="329"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="347"/>
         <source>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</source>
         <translation>For %1 the model predicted %2 samples/s; this run measured %3 (%4): %5</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="331"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="349"/>
         <source>within the prediction.</source>
         <translation>within the prediction.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="331"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="349"/>
         <source>outside the prediction.</source>
         <translation>outside the prediction.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="353"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="371"/>
         <source>Checking num_workers and prefetch_factor on the model of your job…</source>
         <translation>Checking num_workers and prefetch_factor on the model of your job…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobwatch.cpp" line="354"/>
+        <location filename="../gui/widgets/jobwatch.cpp" line="372"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -1672,42 +1682,42 @@
 <context>
     <name>LessonRunner</name>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="91"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="98"/>
         <source>run %1 of %2 (%3) ended without its figures: %4</source>
         <translation>run %1 of %2 (%3) ended without its figures: %4</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="140"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="148"/>
         <source>The lesson: %1.</source>
         <translation>The lesson: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="146"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="154"/>
         <source>Show me: run %1 of %2, %3…</source>
         <translation>Show me: run %1 of %2, %3…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="148"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="156"/>
         <source>Show me cancelled: nothing was judged.</source>
         <translation>Show me cancelled: nothing was judged.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="150"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="158"/>
         <source>Show me stopped: %1</source>
         <translation>Show me stopped: %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="155"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="163"/>
         <source>Measured, alternately (median, lowest–highest):</source>
         <translation>Measured, alternately (median, lowest–highest):</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="168"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="176"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>slowed ×%1 (the slowed run&apos;s figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonrunner.cpp" line="175"/>
+        <location filename="../gui/widgets/lessonrunner.cpp" line="183"/>
         <source>Slowed ×%1: these are the slowed runs&apos; figures, as on the timeline.</source>
         <translation>Slowed ×%1: these are the slowed runs&apos; figures, as on the timeline.</translation>
     </message>
@@ -1728,137 +1738,137 @@
 <context>
     <name>LessonsPanel</name>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="201"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="207"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="205"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="211"/>
         <source>Run the experiment</source>
         <translation>Run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="206"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="212"/>
         <source>Check the answer</source>
         <translation>Check the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="297"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="305"/>
         <source>Show me</source>
         <translation>Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="207"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="213"/>
         <source>Try again</source>
         <translation>Try again</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="208"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="214"/>
         <source>Show the answer</source>
         <translation>Show the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="209"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="215"/>
         <source>Previous question</source>
         <translation>Previous question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="210"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="216"/>
         <source>Next question</source>
         <translation>Next question</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="252"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="257"/>
         <source>Lesson %1 of %2</source>
         <translation>Lesson %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="260"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="267"/>
         <source>Run the experiment that shows the answer</source>
         <translation>Run the experiment that shows the answer</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="261"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="268"/>
         <source>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson&apos;s effect and show the last two stacked</source>
         <translation>Run this experiment and the one it is contrasted with %1 times each, alternately, measure the lesson&apos;s effect and show the last two stacked</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="267"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="274"/>
         <source>What Show me measures:</source>
         <translation>What Show me measures:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="268"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="275"/>
         <source>%1 (the medians of %2 runs each, alternately).</source>
         <translation>%1 (the medians of %2 runs each, alternately).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="297"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="305"/>
         <source>Cancel Show me</source>
         <translation>Cancel Show me</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="313"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="322"/>
         <source>Question %1 of %2 (imported)</source>
         <translation>Question %1 of %2 (imported)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="314"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="323"/>
         <source>Question %1 of %2</source>
         <translation>Question %1 of %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="374"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="432"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="379"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="437"/>
         <source>Press &quot;Show me&quot; to run this experiment and the one it is contrasted with, stacked on one time axis.</source>
         <translation>Press &quot;Show me&quot; to run this experiment and the one it is contrasted with, stacked on one time axis.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="211"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="315"/>
         <source>Quiz</source>
         <translation>Quiz</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="271"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="278"/>
         <source>What to look for:</source>
         <translation>What to look for:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="306"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="315"/>
         <source>Difficulty %1 %2</source>
         <translation>Difficulty %1 %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="330"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="385"/>
         <source>Choose an answer first.</source>
         <translation>Choose an answer first.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="343"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="399"/>
         <source>Try again, or show the answer.</source>
         <translation>Try again, or show the answer.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="366"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="424"/>
         <source>Right!</source>
         <translation>Right!</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="342"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="398"/>
         <source>Not quite.</source>
         <translation>Not quite.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="367"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="425"/>
         <source>The answer:</source>
         <translation>The answer:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/lessonspanel.cpp" line="378"/>
+        <location filename="../gui/widgets/lessonspanel.cpp" line="436"/>
         <source>Press &quot;Show me&quot; to run the experiment that proves it.</source>
         <translation>Press &quot;Show me&quot; to run the experiment that proves it.</translation>
     </message>
@@ -2218,47 +2228,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="258"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="267"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="304"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="313"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Reading the run&apos;s complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="187"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="196"/>
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="188"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="197"/>
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="256"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="265"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="361"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="389"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="366"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="394"/>
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="486"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="506"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>slowed ×%1 (the slowed run&apos;s figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="572"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="613"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -3146,7 +3156,7 @@
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/core/runsession.cpp" line="249"/>
+        <location filename="../gui/core/runsession.cpp" line="262"/>
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>
@@ -3407,7 +3417,7 @@
 <context>
     <name>ShmReader</name>
     <message>
-        <location filename="../gui/core/shmreader.cpp" line="64"/>
+        <location filename="../gui/core/shmreader.cpp" line="67"/>
         <source>the run&apos;s shared memory was truncated; the live view stopped (the recording is complete)</source>
         <translation>the run&apos;s shared memory was truncated; the live view stopped (the recording is complete)</translation>
     </message>
@@ -4399,6 +4409,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineRenderer</name>
     <message>
+        <location filename="../gui/core/timelinelayout.cpp" line="53"/>
         <location filename="../gui/core/timelinerenderer.cpp" line="128"/>
         <source>Legend</source>
         <translation>Legend</translation>
@@ -4588,68 +4599,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="304"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="342"/>
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="307"/>
-        <location filename="../gui/widgets/timelineview.cpp" line="315"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="345"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="353"/>
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="308"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="346"/>
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="317"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="355"/>
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="318"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="356"/>
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="321"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="359"/>
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="321"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="359"/>
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="362"/>
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="362"/>
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="324"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="362"/>
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="326"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="364"/>
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="327"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="365"/>
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/timelineview.cpp" line="330"/>
+        <location filename="../gui/widgets/timelineview.cpp" line="368"/>
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>

@@ -4,12 +4,15 @@
 #include "eventfile.h"
 #include "tracemodel.h"
 
+#include "loaderscope/analysis/advice.h"
+#include "loaderscope/config/config.h"
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/outputs/summary.h"
 #include "loaderscope/results/run_summary.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <atomic>
@@ -97,6 +100,54 @@ loaderscope::RunSummary summaryOf(const OpenedRecording& r)
     if (!r.warning.isEmpty())
         s.warnings.push_back(r.warning.toStdString());
     return s;
+}
+
+RecordingMeaning interpretRecording(const OpenedRecording& r, const std::function<bool()>& cancel)
+{
+    RecordingMeaning m;
+    m.summary = summaryOf(r);
+    const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(r.digest.description)).object();
+    if (d.value(QStringLiteral("source")).toString() == QLatin1String("engine")) {
+        // The engine's advice on its run, from the configuration it ran.
+        m.engineConfig = d.value(QStringLiteral("config")).toObject();
+        try {
+            const loaderscope::Config config =
+                loaderscope::parseConfig(QJsonDocument(m.engineConfig).toJson(QJsonDocument::Compact).toStdString());
+            loaderscope::LoaderKnobs k = loaderscope::LoaderKnobs::fromConfig(config);
+            k.device = m.summary.backend == "cuda";
+            m.summary.advice = loaderscope::adviseRun(k, m.summary);
+        } catch (const std::exception&) {
+            m.engineConfig = {}; // a configuration this build cannot read: none shown, no advice
+        }
+        return m;
+    }
+    if (d.isEmpty())
+        return m;
+    // A watched job: its description, and the events' timings for its model (as a live watch
+    // collects them), read again in slices.
+    m.job.describe(d);
+    m.program = d.value(QStringLiteral("program")).toString();
+    if (!m.job.known())
+        return m;
+    try {
+        const loaderscope::RecordingReader reader(r.path.toStdString());
+        std::vector<loaderscope::Event> slice;
+        slice.reserve(4096);
+        reader.readAll(
+            [&](const loaderscope::Event& e) {
+                slice.push_back(e);
+                if (slice.size() == 4096) {
+                    m.job.add(slice);
+                    slice.clear();
+                }
+            },
+            cancel);
+        m.job.add(slice);
+    } catch (const loaderscope::RecordingError&) {
+        // A damaged chunk: the timings before it serve (the digest said where it stopped).
+    }
+    m.jobModel = m.job.fitModel(m.summary);
+    return m;
 }
 
 RankOrder orderRanks(const std::vector<OpenedRecording>& ranks)

@@ -9,6 +9,9 @@
 #include "loaderscope/analysis/ranks.h"
 #include "loaderscope/analysis/recording_digest.h"
 
+#include "jobdescription.h"
+
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -38,6 +41,23 @@ std::vector<OpenedRecording> digestRecordings(const QStringList& paths,
 /// (nothing for a complete one). `model` holds the recording's events (loadEventsFile).
 void shadeUnseen(TraceModel& model, const OpenedRecording& r);
 loaderscope::RunSummary summaryOf(const OpenedRecording& r);
+
+/// What an opened recording says ran (its description, format 4 on), and the figures with the
+/// advice that follows from it, as a live watch has them: an engine run's configuration (for the
+/// form) and the engine's advice on it; a watched job's DataLoader arguments, its model fitted
+/// from them and the events' timings ("Model this job"), and the probe's advice; or nothing (a
+/// recording made before, or whose job was killed before it said): figures and verdict only.
+struct RecordingMeaning
+{
+    loaderscope::RunSummary summary; ///< summaryOf, with the advice
+    QJsonObject engineConfig;        ///< an engine run's configuration; empty otherwise
+    JobDescription job;              ///< a job's description (job.known()); empty otherwise
+    QJsonObject jobModel;            ///< the engine config fitted to the job (empty: none)
+    QString program;                 ///< the job's program, as the probe named it
+    bool described() const { return !engineConfig.isEmpty() || job.known(); }
+};
+/// For an opened recording (ok()); reads a job's recording once more for its timings. Any thread.
+RecordingMeaning interpretRecording(const OpenedRecording& r, const std::function<bool()>& cancel = {});
 
 struct RankOrder
 {

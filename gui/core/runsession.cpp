@@ -197,6 +197,19 @@ void RunSession::releaseRemote(quint64 axisOrigin)
         m_remote->release(axisOrigin);
 }
 
+void RunSession::showOpenedRecording(const QString& path, const loaderscope::RunSummary& summary, const JobDescription& job,
+                                     const QJsonObject& jobModel, bool engineRun)
+{
+    m_opened = path;
+    m_summary = summary;
+    m_hasSummary = summary.figures.batches > 0;
+    m_job = job;
+    m_jobModel = jobModel;
+    m_source = engineRun ? Source::Engine : Source::Recording;
+    m_error.clear();
+    emit jobDescribed();
+}
+
 void RunSession::endAttached(bool failed, const QString& message)
 {
     if (!m_attachedJob)

@@ -35,7 +35,9 @@ public:
     const EngineLauncher* launcher() const { return &m_launcher; }
     bool running() const { return m_launcher.state() != EngineLauncher::State::Idle || m_attachedJob; }
     /// What is (or was last) shown: the engine, a script launched from here, or a job attached to.
-    enum class Source { Engine, Script, Attached };
+    /// Where what is shown came from: the engine's run, a watched script, a job attached to, or
+    /// a job's recording opened from a file (an engine run's recording is shown as Engine's).
+    enum class Source { Engine, Script, Attached, Recording };
     Source source() const { return m_source; }
     /// The engine's summary of the last run that ended (empty before).
     const loaderscope::RunSummary& summary() const { return m_summary; }
@@ -53,6 +55,11 @@ public:
     /// The model now holds the recording `path` opened from a file (File ▸ Open recording): detail
     /// is read back from it and a Chrome trace is made from it, until the next run starts.
     void showOpenedRecording(const QString& path) { m_opened = path; }
+    /// The same, with what the recording says ran: its figures and advice become the session's
+    /// summary, a job's description and model its job() and jobModel() ("Model this job"), as a
+    /// live watch leaves them; Source::Recording unless it is an engine run's. Emits jobDescribed.
+    void showOpenedRecording(const QString& path, const loaderscope::RunSummary& summary, const JobDescription& job,
+                             const QJsonObject& jobModel, bool engineRun);
     JobTracker* jobs() { return &m_jobs; }
     /// A watched or attached job's own DataLoader arguments (live from its segment, then from its
     /// summary); empty for the engine's runs.

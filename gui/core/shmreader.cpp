@@ -37,6 +37,9 @@ void ShmReader::attach(const QString& name, const QString& recordTo)
         rh.source = probe ? 1 : 0;
         try {
             m_recording = std::make_unique<loaderscope::RecordingWriter>(recordTo.toStdString(), rh);
+            // An engine run's configuration is its description (a job's comes as it is written).
+            if (const auto text = probe ? std::nullopt : m_segment->configJsonChecked())
+                m_recording->describe(R"({"source":"engine","config":)" + *text + "}");
         } catch (const std::exception&) {
             m_recording.reset(); // no room for it: the live view goes on without a record
         }
@@ -102,6 +105,8 @@ void ShmReader::describe()
     // A torn copy (the job rewrote it meanwhile) is read again at the next check.
     if (const auto text = m_segment->configJsonChecked()) {
         m_described = digest;
+        if (m_recording)
+            m_recording->describe(*text); // an opened recording shows the job's own arguments
         emit described(QByteArray::fromStdString(*text));
     }
 }

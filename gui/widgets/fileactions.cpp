@@ -213,6 +213,7 @@ void FileActions::openRecordings(const QStringList& paths)
     struct Result
     {
         OpenedRecording recording;
+        RecordingMeaning meaning; ///< what it says ran, the advice
         std::unique_ptr<TraceModel> model = std::make_unique<TraceModel>();
         QString error, warning;
         bool ownTrace = false; ///< one of our Chrome traces (own_trace.h), not a recording
@@ -228,9 +229,9 @@ void FileActions::openRecordings(const QStringList& paths)
             result->recording = digestRecordings({path}).front();
             if (!result->recording.ok())
                 result->error = result->recording.error;
-            else
-                loadEventsFile(path, *result->model, &result->error, [&p](qint64 d, qint64 t) { return p.report(d, t); },
-                               &result->warning);
+            else if (loadEventsFile(path, *result->model, &result->error, [&p](qint64 d, qint64 t) { return p.report(d, t); },
+                                    &result->warning))
+                result->meaning = interpretRecording(result->recording, [&p] { return p.cancel.load(); });
         },
         [this, path, result] {
             if (!result->error.isEmpty()) {
@@ -242,10 +243,20 @@ void FileActions::openRecordings(const QStringList& paths)
             result->model->moveToThread(thread());
             m_session->model()->takeContents(*result->model);
             shadeUnseen(*m_session->model(), result->recording);
-            m_session->showOpenedRecording(path);
+            const RecordingMeaning& meaning = result->meaning;
+            const bool engineRun = !meaning.engineConfig.isEmpty();
+            m_session->showOpenedRecording(path, meaning.summary, meaning.job, meaning.jobModel, engineRun);
             m_hooks.traceShown();
             m_timeline->zoomToFit();
-            m_summary->showSummary(summaryOf(result->recording), true);
+            // An engine run's own configuration in the form (no preset: it is the recording's).
+            if (engineRun) {
+                m_config->setConfig(meaning.engineConfig);
+                m_hooks.configReplaced();
+            }
+            m_summary->showSummary(meaning.summary, true);
+            if (engineRun)
+                m_summary->setRunConfig(m_config->config()); // a later edit marks it as of this recording
+            m_hooks.recordingShown(meaning.program);
             const qint64 events = m_session->model()->eventCount();
             const QString warning = result->recording.warning;
             const bool ownTrace = result->ownTrace;

@@ -31,6 +31,9 @@ public:
         std::function<void()> configReplaced;
         /// A profiler trace replaced what the timeline showed: no lesson overlay, the verdict shown.
         std::function<void()> traceShown;
+        /// An opened recording is shown, with what it says ran (the session holds it): the job's
+        /// view, "Model this job" and its check (`program`: the job's, as the probe named it).
+        std::function<void(const QString& program)> recordingShown;
     };
 
     FileActions(ConfigPanel* config, SummaryPanel* summary, TimelineView* timeline, RunSession* session,

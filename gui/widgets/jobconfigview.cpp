@@ -83,6 +83,14 @@ void JobConfigView::setModelAvailable(bool available)
     m_model->setEnabled(available);
 }
 
+void JobConfigView::setOpenedRecording(bool opened)
+{
+    if (m_openedRecording == opened)
+        return;
+    m_openedRecording = opened;
+    rebuild();
+}
+
 void JobConfigView::retranslate()
 {
     m_model->setText(tr("Model this job"));
@@ -95,9 +103,15 @@ void JobConfigView::retranslate()
 void JobConfigView::rebuild()
 {
     m_title->setText(m_program.isEmpty() ? tr("Your job's DataLoader") : tr("Your job's DataLoader: %1").arg(m_program));
-    m_note->setText(m_loaderData.isEmpty()
-                        ? tr("Waiting for the job to iterate a DataLoader…")
-                        : tr("As the probe read it from the job (read-only: these arguments are set in the script)."));
+    if (m_openedRecording)
+        m_note->setText(m_loaderData.isEmpty()
+                            ? tr("This recording does not say what ran (an older Loaderscope made it, or its job was killed "
+                                 "before it iterated a DataLoader): its figures are shown, with no configuration and no advice.")
+                            : tr("As the probe recorded it from the job (read-only: these arguments are set in the script)."));
+    else
+        m_note->setText(m_loaderData.isEmpty()
+                            ? tr("Waiting for the job to iterate a DataLoader…")
+                            : tr("As the probe read it from the job (read-only: these arguments are set in the script)."));
     while (QLayoutItem* item = m_loadersLayout->takeAt(0)) {
         delete item->widget();
         delete item;

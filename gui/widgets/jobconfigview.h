@@ -21,6 +21,9 @@ public:
     void setJob(const JobDescription& job, const QString& program);
     /// "Model this job" is offered once the job ended with a fitted model.
     void setModelAvailable(bool available);
+    /// What is shown is a recording opened from a file, not a job running: its note says so (and
+    /// that the recording does not say what ran, when it has no description).
+    void setOpenedRecording(bool opened);
     /// The arguments shown, as "name=value" per loader (tests, exports).
     QStringList shownArguments() const { return m_shown; }
 
@@ -45,5 +48,6 @@ private:
     QJsonArray m_loaderData;
     QString m_torch;
     QString m_program;
+    bool m_openedRecording = false;
     QStringList m_shown;
 };

@@ -112,8 +112,9 @@ void JobWatch::showJobIn(ConfigPanel* config)
         view->setJob(m_session->job(), m_watched);
         view->setModelAvailable(job && !m_session->running() && !m_session->jobModel().isEmpty());
     };
-    connect(m_session, &RunSession::started, this, [this, refresh] {
+    connect(m_session, &RunSession::started, this, [this, view, refresh] {
         // A job's own settings replace the form; the engine's run shows the form it runs.
+        view->setOpenedRecording(false);
         m_config->showJob(m_session->source() != RunSession::Source::Engine);
         refresh();
     });
@@ -291,6 +292,23 @@ void JobWatch::modelJob()
     // The fitted config becomes the configuration; its run is measured against the job's figures.
     m_modelOfJob = m_session->summary().figures;
     m_hooks.runConfig(model);
+}
+
+void JobWatch::showRecording(const QString& program)
+{
+    m_modelOfJob.reset();
+    m_advisor.cancel();
+    m_check = {};
+    m_watched = program;
+    JobConfigView* view = m_config->jobView();
+    const bool job = m_session->source() == RunSession::Source::Recording;
+    view->setOpenedRecording(true);
+    view->setJob(m_session->job(), m_watched);
+    view->setModelAvailable(job && !m_session->jobModel().isEmpty());
+    m_config->showJob(job);
+    m_summary->setModelAvailable(job && !m_session->jobModel().isEmpty());
+    if (job)
+        adviseFromModel(m_session->summary().figures.samples_per_s);
 }
 
 void JobWatch::runStarted()

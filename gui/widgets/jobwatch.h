@@ -71,6 +71,11 @@ public:
     /// `engineRun`: the run was the engine's (the model's run when one is being compared).
     void runFinished(const loaderscope::RunFigures& figures, bool engineRun);
     void runFailed() { m_modelOfJob.reset(); }
+    /// A recording opened from a file is shown (RunSession::showOpenedRecording): a job's gets the
+    /// job's own arguments in place of the form, "Model this job" and the model's check of the
+    /// advice, as a live watch ends; an engine run's, the form (its configuration); one that does
+    /// not say what ran, a note that says so.
+    void showRecording(const QString& program);
     /// The model's sweep of the last watched job (tests).
     ModelAdvisor* modelAdvisor() { return &m_advisor; }
 

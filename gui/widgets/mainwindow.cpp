@@ -495,7 +495,8 @@ void MainWindow::createFlows()
                                [this] {
                                    showOverlay({});
                                    m_docks->raiseSummary(); // the verdict, where the configuration hid it
-                               }});
+                               },
+                               [this](const QString& program) { m_jobWatch->showRecording(program); }});
 }
 
 TimelineOverlay MainWindow::lessonOverlayShown() const

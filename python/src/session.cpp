@@ -43,7 +43,7 @@ void RunTally::add(const ls::Event& e)
         recording->add(e);
 }
 
-Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_tally(tally)
+Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_segment(seg), m_tally(tally)
 {
     m_thread = std::thread([this] {
         while (!m_done.load(std::memory_order_acquire)) {
@@ -72,6 +72,17 @@ void Collector::drainOnce()
     // A reader following the recording sees the events within a drain or two.
     if (!m_buffer.empty() && m_tally.recording)
         m_tally.recording->flush();
+    // The job's description into the recording as the job rewrites it (a new DataLoader): an
+    // opened recording shows the job's own arguments (a torn read is taken next time).
+    if (m_tally.recording) {
+        const uint64_t digest = m_segment.configDigest();
+        if (digest != 0 && digest != m_described) {
+            if (const auto text = m_segment.configJsonChecked()) {
+                m_tally.recording->describe(*text);
+                m_described = digest;
+            }
+        }
+    }
 }
 
 uint64_t Collector::finish()

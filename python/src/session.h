@@ -62,7 +62,9 @@ private:
     void drainOnce();
 
     ls::EventReader m_reader;
+    const ls::Segment& m_segment;
     RunTally& m_tally;
+    uint64_t m_described = 0; ///< the segment's description digest last written to the recording
     std::vector<ls::Event> m_buffer;
     std::atomic<bool> m_done{false};
     std::atomic<uint64_t> m_cpuNs{0};

@@ -1136,4 +1136,8 @@ TR = {
         "Ölçüldü: {knob} = {value} ile örnek/s {gain} değişiyor ({runs} çalıştırmanın medyanları: {values}).",
     "{faster_value} was faster still.": "{faster_value} daha da hızlıydı.",
     "Not measured.": "Ölçülmedi.",
+    "This recording does not say what ran (an older Loaderscope made it, or its job was killed before it iterated a DataLoader): its figures are shown, with no configuration and no advice.":
+        "Bu kayıt neyin çalıştığını söylemiyor (onu eski bir Loaderscope yazmış ya da işi bir DataLoader'ı dolaşmadan önce öldürülmüş): rakamları gösteriliyor; yapılandırma ve öneri yok.",
+    "As the probe recorded it from the job (read-only: these arguments are set in the script).":
+        "Probe'un işten kaydettiği hâliyle (salt okunur: bu argümanlar betikte ayarlanır).",
 }

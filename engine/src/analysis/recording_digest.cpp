@@ -36,6 +36,7 @@ RecordingDigest digestRecording(const std::string& path, const std::function<boo
     d.num_workers = std::max(d.num_workers, int(d.figures.workers.size()));
     d.events = uint64_t(acc.eventsAdded());
     d.shortfall = reader.shortfall();
+    d.description = reader.jobDescription();
     if (const auto& end = reader.streamEnd())
         d.events_lost = end->lost_ring + end->lost_stream;
     else if (!reader.beacons().empty())

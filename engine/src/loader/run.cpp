@@ -234,7 +234,8 @@ public:
 
 private:
     void createSegment(const std::string& configJson);
-    void openRecording(const RunOptions& options);
+    /// The recording (options.recordingPath), described by the run's configuration.
+    void openRecording(const RunOptions& options, const std::string& configJson);
     void registerSharedPinning();
     void runEpochs();
     void runEpoch(int epoch);
@@ -296,7 +297,7 @@ EngineRun::EngineRun(const Config& config, const std::string& configJson, Zygote
     m_report.memory_limit_bytes = m_oomWatch.memoryLimitBytes();
     m_device = chooseDevice(config, m_report);
     createSegment(configJson);
-    openRecording(options);
+    openRecording(options, configJson);
     if (options.onStarted)
         options.onStarted(m_segment->name(), m_recording ? m_recording->livePath() : std::string());
     m_mainEvents.emplace(*m_segment, LaneMain);
@@ -326,7 +327,7 @@ void EngineRun::createSegment(const std::string& configJson)
     m_segment->header()->run_state.store(uint32_t(RunState::Running));
 }
 
-void EngineRun::openRecording(const RunOptions& options)
+void EngineRun::openRecording(const RunOptions& options, const std::string& configJson)
 {
     if (options.recordingPath.empty())
         return;
@@ -336,6 +337,8 @@ void EngineRun::openRecording(const RunOptions& options)
     h.simulated_device = m_report.backend == "cuda" ? 0 : 1;
     h.engine_pid = getpid();
     m_recording = std::make_unique<RecordingWriter>(options.recordingPath, h); // throws: nothing started yet
+    // What ran: an opened recording shows its own configuration (docs/traces.md, JOBD).
+    m_recording->describe(R"({"source":"engine","config":)" + configJson + "}");
 }
 
 void EngineRun::registerSharedPinning()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "loaderscope/results/recording.h"
 
+#include "loaderscope/base/clock.h"
 #include "loaderscope/base/input_file.h"
 
 #include "base/fnv1a.h"
@@ -291,6 +292,22 @@ void RecordingWriter::flush()
     writeChunk();
 }
 
+void RecordingWriter::describe(const std::string& json)
+{
+    if (json == m_described || json.size() > kMaxChunkBytes - sizeof(StreamJobRecord))
+        return;
+    writeChunk(); // the events before it come first in the file, as they came first
+    std::vector<uint8_t> payload(sizeof(StreamJobRecord));
+    const StreamJobRecord record;
+    std::memcpy(payload.data(), &record, sizeof record);
+    payload.insert(payload.end(), json.begin(), json.end());
+    m_buffer.clear();
+    encodeRecordFrame(kFrameJob, nowNs(), payload.data(), payload.size(), m_buffer);
+    if (m_error.empty() && !m_file->write(m_buffer.data(), m_buffer.size()))
+        m_error = m_file->error();
+    m_described = json;
+}
+
 bool RecordingWriter::close(std::string* error, bool durable)
 {
     writeChunk();
@@ -362,6 +379,8 @@ RecordingReader::RecordingReader(const std::string& path)
         m_version = 2;
     } else if (std::memcmp(m_header.magic, kRecordingMagicV3, sizeof m_header.magic) == 0) {
         m_version = 3;
+    } else if (std::memcmp(m_header.magic, kRecordingMagicV4, sizeof m_header.magic) == 0) {
+        m_version = 4;
     } else {
         ::close(m_fd);
         m_fd = -1;
@@ -533,7 +552,7 @@ RecordingReader::Shortfall RecordingReader::shortfall() const
     // A recording streamed to a pipe keeps complete = 0: without a count, only bytes past the
     // last whole chunk (or a bad chunk) tell that it was cut. A stream counts its events in its
     // end record, and one without that record was cut (or its writer killed).
-    s.noEnd = m_version >= 3 && !m_end; // cut before its info record too (a header alone)
+    s.noEnd = m_version == 3 && !m_end; // cut before its info record too (a header alone)
     s.compressedCut = m_compressedCut;
     s.truncated = m_corrupt || s.fileBytes > m_next || (m_header.complete && m_header.events != m_indexedEvents) ||
                   (!m_header.complete && m_end && m_end->events != m_indexedEvents) ||

@@ -27,6 +27,9 @@ struct RecordingDigest
     uint64_t t_min = 0, t_max = 0; ///< CLOCK_MONOTONIC ns of the chunks read
     RunFigures figures;
     RecordingReader::Shortfall shortfall; ///< truncated: reading stopped before the file's end
+    std::string description;       ///< what ran (its last JOBD record, JSON): an engine run's
+                                   ///< {"source": "engine", "config"}, a job's description; empty
+                                   ///< in a recording made before format 4, or killed before it
     std::string damage;            ///< a chunk that fails its checksum: the reader's words (figures
                                    ///< are of the events before it); empty when none
 };

@@ -8,11 +8,14 @@
 // A chunk is written with one write() call; a reader ignores a trailing partial chunk.
 //
 // Versions (the header's magic; docs/traces.md, section 2): LSREC002 holds event chunks only (what
-// `run --events` writes). LSREC003 is the stream of a live segment (`python3 -m loaderscope
-// stream`, stream_writer.h): the same header and event chunks, and frames of three more kinds
-// framed like a chunk (a ChunkHeader whose magic names the kind): the stream's header record
-// (StreamInfoRecord), clock beacons (StreamBeacon) and the end record (StreamEnd). The reader
-// reads both, and a zstd-compressed stream (its frames decompress to the same bytes).
+// `run --events` wrote before version 4). LSREC003 is the stream of a live segment (`python3 -m
+// loaderscope stream`, stream_writer.h): the same header and event chunks, and frames of more
+// kinds framed like a chunk (a ChunkHeader whose magic names the kind): the stream's header record
+// (StreamInfoRecord), clock beacons (StreamBeacon), the job's description (JOBD) and the end record
+// (StreamEnd). LSREC004 is a file recording (`run --events`, the probe's --events, the app's
+// history) that also holds JOBD records: what ran (an engine run's configuration, a job's
+// DataLoader arguments), so an opened recording shows its own configuration. The reader reads all
+// three, and a zstd-compressed stream (its frames decompress to the same bytes).
 #pragma once
 
 #include "loaderscope/base/events.h"
@@ -31,9 +34,10 @@ namespace loaderscope {
 /// The magic of each version. A RecordingHeader is made with version 2's (a file recording).
 inline constexpr char kRecordingMagicV2[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '2'};
 inline constexpr char kRecordingMagicV3[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '3'};
+inline constexpr char kRecordingMagicV4[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '4'};
 /// The format versions this build reads (the streams of a newer probe are refused by name).
 inline constexpr int kOldestRecordingVersion = 2;
-inline constexpr int kNewestRecordingVersion = 3;
+inline constexpr int kNewestRecordingVersion = 4;
 /// The format version in a header's magic ("LSREC" and three digits), or -1 when it is not one.
 int recordingFormatVersion(const char* magic);
 /// Why a recording of another format version cannot be read here, naming both versions and what
@@ -43,7 +47,7 @@ std::string describeOtherVersion(const std::string& path, int version);
 
 struct RecordingHeader
 {
-    char magic[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '2'};
+    char magic[8] = {'L', 'S', 'R', 'E', 'C', '0', '0', '4'}; ///< a file recording (a stream's is version 3)
     uint32_t header_bytes = sizeof(RecordingHeader);
     uint32_t num_workers = 0;
     uint64_t clock_origin_ns = 0;   ///< time zero for viewers (the segment's creation)
@@ -222,6 +226,10 @@ public:
     uint64_t events() const { return m_events; }
     /// The probe learns how many worker lanes its loaders used as it goes: written at close().
     void setNumWorkers(uint32_t n) { m_header.num_workers = n; }
+    /// What ran, as a JOBD record (JSON: an engine run's {"source": "engine", "config": {...}},
+    /// a probe's job description as its segment holds it), written now, after the events so far;
+    /// the last one is the recording's. The same text again writes nothing.
+    void describe(const std::string& json);
     const std::string& livePath() const;
     bool failed() const { return !m_error.empty(); }
     const std::string& error() const { return m_error; }
@@ -233,6 +241,7 @@ private:
     std::vector<Event> m_pending;
     std::vector<uint8_t> m_buffer;
     RecordingHeader m_header;
+    std::string m_described; ///< the last describe()'s text
     uint64_t m_events = 0;
     std::string m_error;
 };
