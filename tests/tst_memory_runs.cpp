@@ -84,6 +84,7 @@ private slots:
     void oomKillInCgroup();
     void tinyDevShm_data();
     void tinyDevShm();
+    void ownShareIgnoresStrangers();
     void cleanup() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 };
 
@@ -489,4 +490,32 @@ void TestMemoryRuns::tinyDevShm()
 }
 
 QTEST_GUILESS_MAIN(TestMemoryRuns)
+void TestMemoryRuns::ownShareIgnoresStrangers()
+{
+    // Another program's 64 MiB in /dev/shm for the whole run: every user's use shows it, the run's
+    // own share (the /dev/shm line) does not: it is the run's segment, which its processes map.
+    const QString stranger = QStringLiteral("/dev/shm/ls-test-stranger-%1").arg(QCoreApplication::applicationPid());
+    const auto removeStranger = qScopeGuard([&stranger] { QFile::remove(stranger); });
+    {
+        QFile f(stranger);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray mib(1 << 20, '\x5a'); // written, not sparse: it takes the room
+        for (int i = 0; i < 64; ++i)
+            QVERIFY(f.write(mib) == mib.size());
+    }
+    const EngineResult r = runEngine(R"({"dataset":{"length":512,"sample_bytes":16384,"io_latency_us":2000},
+        "loader":{"batch_size":16,"num_workers":2},"train":{"step_us":2000},"device":{"backend":"sim"}})",
+                                     {}, 120000);
+    QVERIFY(r.finished);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject shm = memoryOf(r.summary).value(QStringLiteral("shm")).toObject();
+    const qint64 segment = shm.value(QStringLiteral("segment_bytes")).toInteger();
+    const qint64 own = shm.value(QStringLiteral("dev_shm_own_peak_bytes")).toInteger();
+    const qint64 everyone = shm.value(QStringLiteral("dev_shm_size_bytes")).toInteger() - shm.value(QStringLiteral("dev_shm_min_free_bytes")).toInteger();
+    qInfo("segment %lld B, own share at most %lld B, every user's at most %lld B", qlonglong(segment), qlonglong(own), qlonglong(everyone));
+    QVERIFY(segment > 0);
+    QVERIFY2(everyone >= 64 << 20, "the stranger's 64 MiB is not in /dev/shm's use");
+    QVERIFY2(own >= segment && own < segment + (4 << 20), qPrintable(QStringLiteral("own %1 B for a segment of %2 B").arg(own).arg(segment)));
+}
+
 #include "tst_memory_runs.moc"

@@ -963,52 +963,62 @@
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="224"/>
+        <location filename="../gui/core/counterseries.cpp" line="227"/>
         <source>slots</source>
         <translation>slots</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="236"/>
+        <location filename="../gui/core/counterseries.cpp" line="235"/>
+        <source>/dev/shm (this run)</source>
+        <translation>/dev/shm (this run)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="241"/>
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="246"/>
+        <location filename="../gui/core/counterseries.cpp" line="251"/>
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="246"/>
+        <location filename="../gui/core/counterseries.cpp" line="251"/>
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="263"/>
+        <location filename="../gui/core/counterseries.cpp" line="268"/>
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="265"/>
+        <location filename="../gui/core/counterseries.cpp" line="270"/>
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="267"/>
+        <location filename="../gui/core/counterseries.cpp" line="272"/>
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="272"/>
+        <location filename="../gui/core/counterseries.cpp" line="277"/>
         <source>batch slots in use: %1</source>
         <translation>batch slots in use: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="273"/>
-        <source>/dev/shm: %1 used of %2</source>
-        <translation>/dev/shm: %1 used of %2</translation>
+        <location filename="../gui/core/counterseries.cpp" line="278"/>
+        <source>/dev/shm, every user: %1 used of %2</source>
+        <translation>/dev/shm, every user: %1 used of %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/counterseries.cpp" line="276"/>
+        <location filename="../gui/core/counterseries.cpp" line="281"/>
+        <source>/dev/shm, this run: %1; files: %2</source>
+        <translation>/dev/shm, this run: %1; files: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/counterseries.cpp" line="284"/>
         <source>pinned host memory: %1</source>
         <translation>pinned host memory: %1</translation>
     </message>
@@ -3984,16 +3994,21 @@
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="303"/>
+        <source>this run&apos;s /dev/shm up to %1</source>
+        <translation>this run&apos;s /dev/shm up to %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="305"/>
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="305"/>
+        <location filename="../gui/core/summarytext.cpp" line="307"/>
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="311"/>
+        <location filename="../gui/core/summarytext.cpp" line="313"/>
         <source>RSS: the process&apos;s pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -4002,87 +4017,87 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="321"/>
+        <location filename="../gui/core/summarytext.cpp" line="323"/>
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="325"/>
+        <location filename="../gui/core/summarytext.cpp" line="327"/>
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="327"/>
+        <location filename="../gui/core/summarytext.cpp" line="329"/>
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="329"/>
+        <location filename="../gui/core/summarytext.cpp" line="331"/>
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="331"/>
+        <location filename="../gui/core/summarytext.cpp" line="333"/>
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="333"/>
+        <location filename="../gui/core/summarytext.cpp" line="335"/>
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335"/>
+        <location filename="../gui/core/summarytext.cpp" line="337"/>
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337"/>
+        <location filename="../gui/core/summarytext.cpp" line="339"/>
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="338"/>
+        <location filename="../gui/core/summarytext.cpp" line="340"/>
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="341"/>
+        <location filename="../gui/core/summarytext.cpp" line="343"/>
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342"/>
+        <location filename="../gui/core/summarytext.cpp" line="344"/>
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="356"/>
+        <location filename="../gui/core/summarytext.cpp" line="358"/>
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="362"/>
+        <location filename="../gui/core/summarytext.cpp" line="364"/>
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="367"/>
+        <location filename="../gui/core/summarytext.cpp" line="369"/>
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="374"/>
+        <location filename="../gui/core/summarytext.cpp" line="376"/>
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376"/>
+        <location filename="../gui/core/summarytext.cpp" line="378"/>
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="388"/>
+        <location filename="../gui/core/summarytext.cpp" line="390"/>
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

@@ -220,18 +220,23 @@ CounterSeries memorySeries(const TraceModel& model, const Viewport& v, int colum
             break;
         }
         case MemoryTracks::Source::Shm: {
-            ChartLine slotLine;
-            slotLine.name = T::tr("slots");
-            slotLine.color = QColor(0xf5, 0x9e, 0x0b);
-            slotLine.points = memoryLine(s, 0, v, columns, unit, &out.maxY);
-            out.lines.push_back(std::move(slotLine));
-            // /dev/shm used by everyone; its size is in the readout (it rarely fits the scale).
-            line.name = QStringLiteral("/dev/shm");
-            line.color = QColor(0xdc, 0x26, 0x26);
-            line.style = Qt::DashLine;
-            line.points = memoryLine(s, 1, v, columns, unit, &out.maxY);
+            // A watched job moves its batches through PyTorch's own queues: no slots of ours, and
+            // no line for them.
+            if (s.peak[0] <= 0)
+                continue;
+            line.name = T::tr("slots");
+            line.color = QColor(0xf5, 0x9e, 0x0b);
+            line.points = memoryLine(s, 0, v, columns, unit, &out.maxY);
+            // /dev/shm as every user fills it is context, in the readout: other programs' swings
+            // would set the scale and flatten the run's own lines.
             break;
         }
+        case MemoryTracks::Source::ShmOwn:
+            line.name = T::tr("/dev/shm (this run)");
+            line.color = QColor(0xdc, 0x26, 0x26);
+            line.style = Qt::DashLine;
+            line.points = memoryLine(s, 0, v, columns, unit, &out.maxY);
+            break;
         case MemoryTracks::Source::Pinned:
             line.name = T::tr("pinned");
             line.color = QColor(0x14, 0xb8, 0xa6);
@@ -270,7 +275,10 @@ QStringList memoryReadout(const TraceModel& model, qint64 t)
         }
         case MemoryTracks::Source::Shm:
             out << T::tr("batch slots in use: %1").arg(mib(p->v[0]));
-            out << T::tr("/dev/shm: %1 used of %2").arg(mib(p->v[1]), mib(p->v[2]));
+            out << T::tr("/dev/shm, every user: %1 used of %2").arg(mib(p->v[1]), mib(p->v[2]));
+            break;
+        case MemoryTracks::Source::ShmOwn:
+            out << T::tr("/dev/shm, this run: %1; files: %2").arg(mib(p->v[0])).arg(p->v[1]);
             break;
         case MemoryTracks::Source::Pinned:
             out << T::tr("pinned host memory: %1").arg(mib(p->v[0]));

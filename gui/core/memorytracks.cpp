@@ -15,7 +15,10 @@ const MemoryTracks::Series* MemoryTracks::find(Source source, int worker) const
 
 bool MemoryTracks::has(EventKind kind, qint64 t, int worker) const
 {
-    const Source source = kind == EventKind::MemoryUsage ? Source::Process : kind == EventKind::ShmUsage ? Source::Shm : Source::Pinned;
+    const Source source = kind == EventKind::MemoryUsage ? Source::Process
+                          : kind == EventKind::ShmUsage  ? Source::Shm
+                          : kind == EventKind::ShmOwn    ? Source::ShmOwn
+                                                         : Source::Pinned;
     const Series* s = find(source, worker);
     if (!s)
         return false;
@@ -79,6 +82,10 @@ void MemoryTracks::add(const loaderscope::Event& e, qint64 t, int worker)
     case EventKind::PinnedMemory:
         p.v = {e.arg0, e.arg1, -1};
         append(seriesFor(Source::Pinned, -1), p);
+        break;
+    case EventKind::ShmOwn:
+        p.v = {e.arg0, e.arg1, -1};
+        append(seriesFor(Source::ShmOwn, -1), p);
         break;
     default:
         break;

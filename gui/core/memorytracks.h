@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The memory counters of a run (MemoryUsage, ShmUsage and PinnedMemory events, ~20 a second per
+// The memory counters of a run (MemoryUsage, ShmUsage, ShmOwn and PinnedMemory events, ~20 a second per
 // process from the engine's or the probe's sampler) kept per series in bounded memory: past
 // kMaxPoints a series merges neighbouring points, keeping each pair's peak, so an hour-long run
 // holds the same few hundred KiB as a minute's. Owned by the TraceModel (GUI thread).
@@ -16,9 +16,10 @@ class MemoryTracks
 {
 public:
     /// What a series measures. Process: v = {RSS, PSS, USS}; Shm: v = {batch-slot bytes in use,
-    /// /dev/shm bytes used, /dev/shm size}; Pinned: v = {page-locked bytes, the part holding a
-    /// batch}. Bytes; -1 where a sample did not read the figure (PSS/USS within a CPU budget).
-    enum class Source { Process, Shm, Pinned };
+    /// /dev/shm bytes used (every user), /dev/shm size}; Pinned: v = {page-locked bytes, the part
+    /// holding a batch}; ShmOwn: v = {/dev/shm bytes the run's processes map, files}. Bytes; -1
+    /// where a sample did not read the figure (PSS/USS within a CPU budget).
+    enum class Source { Process, Shm, Pinned, ShmOwn };
     struct Point
     {
         qint64 t = 0; ///< ns, the model's time

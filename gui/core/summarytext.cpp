@@ -299,6 +299,8 @@ QString sharedMemory(const RunSummary& s)
     if (s.source != "pytorch")
         parts << (m.segment_bytes > 0 ? T::tr("slots up to %1 in use (segment %2)").arg(inUse, bytes(double(m.segment_bytes)))
                                       : T::tr("slots up to %1 in use").arg(inUse));
+    if (m.dev_shm_own_peak_bytes > 0)
+        parts << T::tr("this run's /dev/shm up to %1").arg(bytes(double(m.dev_shm_own_peak_bytes)));
     if (m.dev_shm_size_bytes > 0)
         parts << T::tr("/dev/shm %1, %2 free at least").arg(bytes(double(m.dev_shm_size_bytes)), bytes(double(m.dev_shm_min_free_bytes)));
     if (m.pinned_bytes > 0)

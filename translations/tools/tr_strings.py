@@ -1140,4 +1140,8 @@ TR = {
         "Bu kayıt neyin çalıştığını söylemiyor (onu eski bir Loaderscope yazmış ya da işi bir DataLoader'ı dolaşmadan önce öldürülmüş): rakamları gösteriliyor; yapılandırma ve öneri yok.",
     "As the probe recorded it from the job (read-only: these arguments are set in the script).":
         "Probe'un işten kaydettiği hâliyle (salt okunur: bu argümanlar betikte ayarlanır).",
+    "/dev/shm (this run)": "/dev/shm (bu çalıştırma)",
+    "/dev/shm, every user: %1 used of %2": "/dev/shm, tüm kullanıcılar: %2 içinde %1 kullanılıyor",
+    "/dev/shm, this run: %1; files: %2": "/dev/shm, bu çalıştırma: %1; dosya: %2",
+    "this run's /dev/shm up to %1": "bu çalıştırmanın /dev/shm kullanımı en çok %1",
 }

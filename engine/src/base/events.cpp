@@ -50,6 +50,7 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::HandOverWait, "HandOverWait", "hand-over wait", "", S::Instant, "loader", R::Lane},
     {K::HandOverCost, "HandOverCost", "hand-over cost", "", S::Instant, "loader", R::Lane},
     {K::WorkerInitCost, "WorkerInitCost", "worker start-up cost", "", S::Instant, "loader", R::Lane},
+    {K::ShmOwn, "ShmOwn", "own shared memory", "", S::Counter, "loader", R::Memory},
 };
 
 constexpr bool indexedByKind()

@@ -177,6 +177,10 @@ bool counterEvent(const simdjson::dom::element& ev, std::string_view name, Event
         e.arg0 = series("slots_in_use_bytes", 0);
         e.arg1 = series("dev_shm_used_bytes", 0);
         e.batch = series("dev_shm_size_bytes", 0);
+    } else if (name == "own shared memory") {
+        e.kind = EventKind::ShmOwn;
+        e.arg0 = series("own_dev_shm_bytes", 0);
+        e.arg1 = series("files", 0);
     } else if (name == "pinned memory") {
         e.kind = EventKind::PinnedMemory;
         e.arg0 = series("held_bytes", 0);

@@ -179,6 +179,10 @@ bool writeCounter(TraceWriter& w, const Event& e, const Track& t)
         w.put("{\"ph\":\"C\",\"name\":\"shared memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
               "{\"slots_in_use_bytes\":%lld,\"dev_shm_used_bytes\":%lld,\"dev_shm_size_bytes\":%lld}}",
               kMainPid, w.us(e.t0), (long long)e.arg0, (long long)e.arg1, (long long)e.batch);
+    } else if (e.kind == EventKind::ShmOwn) {
+        w.put("{\"ph\":\"C\",\"name\":\"own shared memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
+              "{\"own_dev_shm_bytes\":%lld,\"files\":%lld}}",
+              kMainPid, w.us(e.t0), (long long)e.arg0, (long long)e.arg1);
     } else if (e.kind == EventKind::PinnedMemory) {
         w.put("{\"ph\":\"C\",\"name\":\"pinned memory\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":"
               "{\"held_bytes\":%lld,\"in_use_bytes\":%lld}}",

@@ -135,6 +135,8 @@ void MetricsAccumulator::addMemory(const Event& e)
         }
     } else if (e.kind == EventKind::PinnedMemory) {
         peak(m_peakPinned, e.arg0);
+    } else if (e.kind == EventKind::ShmOwn) {
+        peak(m_peakShmOwn, e.arg0);
     }
 }
 
@@ -168,7 +170,8 @@ uint64_t MetricsAccumulator::startupNs() const
 void MetricsAccumulator::add(const Event& e)
 {
     ++m_events;
-    if (e.kind == EventKind::MemoryUsage || e.kind == EventKind::ShmUsage || e.kind == EventKind::PinnedMemory) {
+    if (e.kind == EventKind::MemoryUsage || e.kind == EventKind::ShmUsage || e.kind == EventKind::PinnedMemory ||
+        e.kind == EventKind::ShmOwn) {
         addMemory(e);
         return;
     }
@@ -597,6 +600,7 @@ MemoryFigures MetricsAccumulator::memoryFigures() const
     m.peak_slots_in_use_bytes = m_peakSlotsInUse;
     m.dev_shm_size_bytes = m_devShmSize;
     m.dev_shm_min_free_bytes = m_devShmMinFree == UINT64_MAX ? 0 : m_devShmMinFree;
+    m.dev_shm_own_peak_bytes = m_peakShmOwn;
     m.pinned_bytes = m_peakPinned;
     return m;
 }

@@ -109,7 +109,8 @@ json memoryJson(const MemoryFigures& m)
                      {"slots_bytes", m.slots_bytes},
                      {"peak_slots_in_use_bytes", m.peak_slots_in_use_bytes},
                      {"dev_shm_size_bytes", m.dev_shm_size_bytes},
-                     {"dev_shm_min_free_bytes", m.dev_shm_min_free_bytes}}},
+                     {"dev_shm_min_free_bytes", m.dev_shm_min_free_bytes},
+                     {"dev_shm_own_peak_bytes", m.dev_shm_own_peak_bytes}}},
             {"pinned_bytes", m.pinned_bytes},
             {"limit_bytes", m.limit_bytes}};
 }
@@ -138,6 +139,7 @@ MemoryFigures memoryFrom(const json& j)
         m.peak_slots_in_use_bytes = u(shm, "peak_slots_in_use_bytes");
         m.dev_shm_size_bytes = u(shm, "dev_shm_size_bytes");
         m.dev_shm_min_free_bytes = u(shm, "dev_shm_min_free_bytes");
+        m.dev_shm_own_peak_bytes = u(shm, "dev_shm_own_peak_bytes");
     }
     m.pinned_bytes = u(j, "pinned_bytes");
     m.limit_bytes = u(j, "limit_bytes");

@@ -16,6 +16,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <map>
+#include <string>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -167,6 +169,42 @@ std::optional<ShmSpace> devShmSpace()
 }
 
 
+
+std::optional<ShmMapped> devShmMapped(const std::vector<int32_t>& pids)
+{
+    // (device, inode) -> the furthest extent mapped: a file mapped by several processes, or in
+    // several regions, counts once.
+    std::map<std::pair<std::string, uint64_t>, uint64_t> extent;
+    bool read = false;
+    for (const int32_t pid : pids) {
+        FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/maps").c_str(), "re");
+        if (!f)
+            continue;
+        read = true;
+        char line[4096];
+        while (std::fgets(line, sizeof line, f)) {
+            // The path is the line's last field; a longer line's rest comes as a line of its own
+            // and parses as nothing.
+            if (!std::strstr(line, " /dev/shm/"))
+                continue;
+            unsigned long long start = 0, end = 0, offset = 0, inode = 0;
+            char perms[8] = {}, dev[32] = {};
+            if (std::sscanf(line, "%llx-%llx %7s %llx %31s %llu", &start, &end, perms, &offset, dev, &inode) != 6 || end <= start)
+                continue;
+            uint64_t& e = extent[{dev, inode}];
+            e = std::max<uint64_t>(e, offset + (end - start));
+        }
+        std::fclose(f);
+    }
+    if (!read)
+        return std::nullopt;
+    ShmMapped m;
+    for (const auto& [file, bytes] : extent) {
+        m.bytes += bytes;
+        ++m.files;
+    }
+    return m;
+}
 
 PinnedAccounting& pinnedAccounting()
 {
@@ -355,6 +393,15 @@ void MemorySampler::sampleOnce(bool everyone)
     const std::optional<ShmSpace> shm = devShmSpace();
     ev.instant(EventKind::ShmUsage, t, shm ? int64_t(shm->size) : 0, int64_t(slots), shm ? int64_t(shm->used) : 0,
                LaneMain);
+    // The run's own share of /dev/shm (ShmUsage's is every user's), a few times a second.
+    if (everyone || t - m_lastShmOwn >= kShmOwnEveryNs) {
+        m_lastShmOwn = t;
+        std::vector<int32_t> pids;
+        for (const Probe* p : probes)
+            pids.push_back(p == &m_self ? int32_t(self) : p->pid);
+        if (const std::optional<ShmMapped> own = devShmMapped(pids))
+            ev.instant(EventKind::ShmOwn, t, -1, int64_t(own->bytes), int64_t(own->files), LaneMain);
+    }
     PinnedAccounting& pinned = pinnedAccounting();
     const uint64_t held = pinned.held.load(std::memory_order_relaxed);
     uint64_t inUse = pinned.in_use.load(std::memory_order_relaxed);

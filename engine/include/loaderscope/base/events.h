@@ -109,6 +109,10 @@ enum class EventKind : uint8_t {
                       ///< arg0 = CPU ns of the worker process since it started (every thread; a
                       ///< forked worker's clock starts at the fork), arg1 = ns its thread waited
                       ///< runnable for a core (schedstat run delay) in that time
+    ShmOwn,           ///< counter (main lane), about 4 a second with the memory samples: arg0 =
+                      ///< /dev/shm bytes the run's own processes map (its segment, PyTorch's
+                      ///< shared tensors: each file once, at the furthest extent mapped), arg1 =
+                      ///< files. ShmUsage's used bytes are every user's: this is the run's share
     Count
 };
 

@@ -174,6 +174,7 @@ private:
     uint64_t m_devShmSize = 0;
     uint64_t m_devShmMinFree = UINT64_MAX;
     uint64_t m_peakPinned = 0;
+    uint64_t m_peakShmOwn = 0; ///< ShmOwn's most
     // device
     uint64_t m_copyNs = 0;
     uint64_t m_kernelNs = 0;

@@ -68,6 +68,7 @@ struct MemoryFigures
     uint64_t peak_slots_in_use_bytes = 0;    ///< batch slots not free, at their capacity, at most
     uint64_t dev_shm_size_bytes = 0;
     uint64_t dev_shm_min_free_bytes = 0;     ///< the least /dev/shm had free (size - used)
+    uint64_t dev_shm_own_peak_bytes = 0;     ///< the most of /dev/shm the run's own processes mapped (ShmOwn)
     uint64_t pinned_bytes = 0;               ///< page-locked host memory held, at most
     /// What the run's processes may use together: the memory cgroup's limit (the lowest of its
     /// ancestors too), else the machine's memory. 0: unknown.

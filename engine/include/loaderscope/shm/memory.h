@@ -85,6 +85,16 @@ struct ShmSpace
 };
 std::optional<ShmSpace> devShmSpace();
 
+/** The /dev/shm files some processes map, from /proc/PID/maps. */
+struct ShmMapped
+{
+    uint64_t bytes = 0; ///< each file once, at the furthest extent any of them maps (offset + length)
+    uint64_t files = 0;
+};
+/// What `pids` map under /dev/shm (deleted files too: PyTorch unlinks its shared tensors' files
+/// at once); nullopt when no process's maps could be read.
+std::optional<ShmMapped> devShmMapped(const std::vector<int32_t>& pids);
+
 /**
  * Page-locked host memory of this process, bytes: PinnedPool adds its staging buffers, the run
  * adds the slot section it registers for pin_memory "shared". Any thread may read it.
@@ -163,6 +173,10 @@ private:
         std::unique_ptr<ProcessMemoryReader> reader;
         uint64_t lastRollup = 0;   ///< when its smaps_rollup was last read (0: never)
     };
+    /// How often the run's own /dev/shm share is read (its processes' maps: a PyTorch process
+    /// maps some 1,500 regions, ~0.1 ms to scan), ns.
+    static constexpr uint64_t kShmOwnEveryNs = 250'000'000;
+    uint64_t m_lastShmOwn = 0; ///< when it was last read (sampler thread)
     void run();
     /// One tick; `everyone`: PSS and USS of every process whatever the budget (the last tick).
     void sampleOnce(bool everyone = false);
