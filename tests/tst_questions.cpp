@@ -26,6 +26,9 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QtTest>
 
 namespace {
@@ -101,6 +104,7 @@ private slots:
     void checkCommand();
     void settingsKeepTheBank();
     void importDialog();
+    void importDialogLargeBank();
     void quizShowsImported();
     void quizWrapsToFullHeight();
     void languageSwitchKeepsBank();
@@ -449,6 +453,33 @@ void TestQuestions::importDialog()
     d.setFormat(QuestionFormat::Gift);
     QVERIFY(d.questions().isEmpty());
     QVERIFY(!d.parsed().problems.isEmpty());
+}
+
+void TestQuestions::importDialogLargeBank()
+{
+    // A bank of 20,000 GIFT questions (past kReadAsideBytes): read on a thread of its own while
+    // the dialog says so, then one model row each and no widget per row (a combo box per row made
+    // a 100,000-question bank unusable).
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("large.gift"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 20000; ++i)
+            f.write(QStringLiteral("What does pin_memory change in run %1?{=page-locked batches ~the step ~the GPU ~nothing}\n\n").arg(i).toUtf8());
+    }
+    QVERIFY(QFileInfo(path).size() > QuestionImportDialog::kReadAsideBytes);
+    QuestionImportDialog d(m_library.lessons(), path);
+    QVERIFY(d.reading());
+    QVERIFY(d.parsed().questions.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!d.reading(), 60000);
+    QCOMPARE(d.parsed().questions.size(), 20000);
+    QCOMPARE(d.questions().size(), 20000); // pin_memory: each found its lesson
+    QVERIFY2(d.findChildren<QComboBox*>().size() <= 2, "a widget per row");
+    d.setLesson(19999, -1);
+    QCOMPARE(d.questions().size(), 19999);
+    QPushButton* ok = d.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QCOMPARE(ok->text(), QStringLiteral("Import (19999)"));
 }
 
 void TestQuestions::quizShowsImported()

@@ -2750,102 +2750,113 @@
 <context>
     <name>QuestionImportDialog</name>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="24"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="170"/>
         <source>Import questions</source>
         <translation>Soruları içe aktar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="29"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="175"/>
         <source>File:</source>
         <translation>Dosya:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="31"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="177"/>
         <source>Recognised from the file</source>
         <translation>Dosyadan tanınan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="32"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="178"/>
         <source>Workshop text (&quot;Zorluk N&quot;, ✓, &quot;Açıklama:&quot;)</source>
         <translation>Atölye metni (&quot;Zorluk N&quot;, ✓, &quot;Açıklama:&quot;)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="33"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="179"/>
         <source>Moodle GIFT</source>
         <translation>Moodle GIFT</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="34"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="180"/>
         <source>Moodle Aiken</source>
         <translation>Moodle Aiken</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="35"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="181"/>
         <source>Format:</source>
         <translation>Biçim:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="109"/>
         <source>Line</source>
         <translation>Satır</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="111"/>
         <source>Question</source>
         <translation>Soru</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="113"/>
         <source>Right answer</source>
         <translation>Doğru cevap</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="115"/>
         <source>Difficulty</source>
         <translation>Zorluk</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="42"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="117"/>
         <source>Lesson</source>
         <translation>Ders</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="97"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="303"/>
         <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
         <translation>Hatalı sorular, atlandı (%1); dosyayı düzeltip yeniden içe aktarın:</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="129"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="76"/>
         <source>not given</source>
         <translation>belirtilmemiş</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="140"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="52"/>
         <source>(choose a lesson)</source>
         <translation>(bir ders seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="142"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="53"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="177"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="254"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="335"/>
+        <source>Reading %1…</source>
+        <translation>%1 okunuyor…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="254"/>
+        <source>Cancel</source>
+        <translation>İptal</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="333"/>
         <source>Questions read: %1 (%2).</source>
         <translation>Okunan sorular: %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="179"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="337"/>
         <source>No questions read.</source>
         <translation>Hiç soru okunmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="181"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="339"/>
         <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
         <translation>Dersi olmayan: %1; bir soru yalnızca dersi seçilince içe aktarılır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="184"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="342"/>
         <source>Import (%1)</source>
         <translation>İçe aktar (%1)</translation>
     </message>
