@@ -290,7 +290,8 @@ void TestLayout::mainWindow()
     t->zoomToFit();
     LayoutCheck::settle();
     const auto ticks = TimelineRenderer::tickLabels(t->drawList(), t->theme());
-    QVERIFY(ticks.size() > 2);
+    QVERIFY2(ticks.size() > 2, qPrintable(QStringLiteral("%1 tick labels on a timeline %2 px wide in a window %3 px wide")
+                                              .arg(ticks.size()).arg(t->width()).arg(w.width())));
     const double x = ticks[1].first.center().x();
     const TimeMapper& map = t->drawList().map;
     t->setMeasuredRange(std::make_pair(map.t(x - 15), map.t(x + 15)));

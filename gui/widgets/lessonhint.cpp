@@ -65,9 +65,13 @@ int LessonHint::widthFor(QSize size) const
             break;
         w += bar; // it will scroll: room for the bar too
     }
+    // The timeline keeps room for its lane names and a time axis worth reading (some 64
+    // characters): on a narrow centre the hint scrolls rather than squeeze the lanes, down to
+    // lines of some 22 characters (a few words each).
+    const QFontMetrics fm = m_label->fontMetrics();
+    w = std::max(std::min(w, size.width() - fm.averageCharWidth() * 64), fm.averageCharWidth() * 22 + bar);
     // Never narrower than its longest word (a knob's name: "persistent_workers=True").
     int longest = 0;
-    const QFontMetrics fm = m_label->fontMetrics();
     for (const QString& word : m_label->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
         longest = std::max(longest, fm.horizontalAdvance(word));
     return std::max(w, longest + 2 * m_label->margin() + bar + 4);
