@@ -5,6 +5,7 @@
 // run history, and the history's leftovers and its bounds. Every app started has a timeout and is
 // waited for; everything made lies in a temporary folder (never the real /dev).
 #include "core/eventfile.h"
+#include "core/remotereader.h"
 #include "core/runhistory.h"
 #include "core/tracemodel.h"
 #include "core/userfiles.h"
@@ -18,12 +19,16 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QDateTime>
+#include <QScopeGuard>
+#include <QStandardPaths>
 #include <QtTest>
 
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
@@ -210,6 +215,8 @@ private slots:
     // 4. The history's leftovers and bounds.
     void historyRemovesDeadRunsLeftovers();
     void historyIsBoundedInBytes();
+    // 5. What failed remotes left, and the saved streams' bounds.
+    void remoteSavesArePruned();
 };
 
 void TestAppFiles::exportReplacesRegularFileAtomically()
@@ -453,4 +460,47 @@ void TestAppFiles::historyIsBoundedInBytes()
 }
 
 QTEST_GUILESS_MAIN(TestAppFiles)
+void TestAppFiles::remoteSavesArePruned()
+{
+    // In the test's own AppData: an empty file, what a failed remote sent (text, a decompressed
+    // zstd bomb's zeros), a file still being written (its writer holds the lock), and 22 saved
+    // streams: the live one stays whatever it holds, the non-recordings go, the 20 newest stay.
+    QStandardPaths::setTestModeEnabled(true);
+    const QString dir = RemoteSaves::folder();
+    QDir(dir).removeRecursively();
+    QVERIFY(QDir().mkpath(dir));
+    const auto cleanup = qScopeGuard([&dir] { QDir(dir).removeRecursively(); });
+    auto write = [&dir](const QString& name, const QByteArray& bytes, int ageS) {
+        const QString path = dir + QLatin1Char('/') + name;
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            return false;
+        f.close();
+        const QDateTime when = QDateTime::currentDateTime().addSecs(-ageS);
+        return f.open(QIODevice::ReadWrite) && f.setFileTime(when, QFileDevice::FileModificationTime);
+    };
+    QVERIFY(write(QStringLiteral("empty.lsrec"), {}, 10));
+    QVERIFY(write(QStringLiteral("refused.lsrec"), "Permission denied (publickey).\n", 10));
+    QVERIFY(write(QStringLiteral("bomb.lsrec"), QByteArray(1 << 20, '\0'), 10));
+    QVERIFY(write(QStringLiteral("live.lsrec"), "not yet a header", 5000));
+    QByteArray stream("LSREC003");
+    stream.append(QByteArray(64, '\x01'));
+    for (int i = 0; i < 22; ++i)
+        QVERIFY(write(QStringLiteral("host-seg-%1.lsrec").arg(i, 2, 10, QLatin1Char('0')), stream, 100 * (22 - i)));
+    const int live = ::open(QFile::encodeName(dir + QStringLiteral("/live.lsrec")).constData(), O_RDONLY | O_CLOEXEC);
+    QVERIFY(live >= 0);
+    QCOMPARE(::flock(live, LOCK_EX | LOCK_NB), 0);
+    RemoteSaves::prune();
+    ::close(live);
+    QStringList left = QDir(dir).entryList(QDir::Files, QDir::Name);
+    QStringList expected{QStringLiteral("live.lsrec")};
+    for (int i = 2; i < 22; ++i) // host-seg-00 and -01 are the oldest
+        expected << QStringLiteral("host-seg-%1.lsrec").arg(i, 2, 10, QLatin1Char('0'));
+    expected.sort();
+    QCOMPARE(left, expected);
+    // Its writer gone (the lock with it), a file that never became a recording goes too.
+    RemoteSaves::prune();
+    QVERIFY(!QFile::exists(dir + QStringLiteral("/live.lsrec")));
+}
+
 #include "tst_app_files.moc"

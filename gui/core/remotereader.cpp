@@ -16,6 +16,11 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -36,9 +41,19 @@ QString firstBytes(const QByteArray& b)
     return s;
 }
 
+/// A file that starts as a recording does (plain or zstd-compressed): the rest may be cut short.
+bool looksLikeRecording(int fd)
+{
+    char head[8] = {};
+    if (pread(fd, head, sizeof head, 0) != ssize_t(sizeof head))
+        return false;
+    static const char kZstd[4] = {'\x28', '\xb5', '\x2f', '\xfd'};
+    return loaderscope::recordingFormatVersion(head) > 0 || std::memcmp(head, kZstd, sizeof kZstd) == 0;
+}
+
 QString defaultSavePath(const RemoteStreamOptions& o)
 {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/remote");
+    const QString dir = RemoteSaves::folder();
     QDir().mkpath(dir);
     QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     QString host = o.host.name;
@@ -48,6 +63,39 @@ QString defaultSavePath(const RemoteStreamOptions& o)
 }
 
 } // namespace
+
+QString RemoteSaves::folder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/remote");
+}
+
+void RemoteSaves::prune(int keep, qint64 maxBytes)
+{
+    const QDir dir(folder());
+    // Newest first: the bounds keep the newest.
+    const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.lsrec")}, QDir::Files | QDir::NoSymLinks | QDir::Hidden, QDir::Time);
+    int kept = 0;
+    qint64 bytes = 0;
+    for (const QFileInfo& f : files) {
+        const QByteArray path = QFile::encodeName(f.absoluteFilePath());
+        const int fd = ::open(path.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        struct stat st {};
+        // Live: its writer holds the lock (it is released when the writer ends, killed or not).
+        const bool live = fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+        const bool recording = !live && looksLikeRecording(fd);
+        ::close(fd);
+        if (live)
+            continue;
+        if (!recording || kept >= keep || bytes + st.st_size > maxBytes) {
+            ::unlink(path.constData());
+            continue;
+        }
+        ++kept;
+        bytes += st.st_size;
+    }
+}
 
 RemoteReader::RemoteReader() = default;
 
@@ -72,6 +120,9 @@ void RemoteReader::start(const RemoteStreamOptions& options)
     // NewOnly: never an existing file, nor one a link points at.
     if (!m_file.open(QIODevice::ReadWrite | QIODevice::NewOnly))
         return fail(tr("cannot save the stream to %1: %2").arg(path, m_file.errorString()));
+    // Held while the stream is written (RemoteSaves::prune leaves a locked file alone; the lock
+    // goes with this app, however it ends).
+    (void)::flock(m_file.handle(), LOCK_EX | LOCK_NB);
     QStringList words{QStringLiteral("stream"), QStringLiteral("--pings")};
     if (m_o.zstd)
         words << QStringLiteral("--zstd");
@@ -382,6 +433,10 @@ void RemoteReader::fail(const QString& reason)
         m_pingTimer->stop();
     if (m_ssh && m_ssh->state() != QProcess::NotRunning)
         m_ssh->kill(); // ends the connection; the remote stream then stops, the job never notices
+    // A remote that sent no recording leaves no file: nothing, or bytes that are none.
+    if (m_file.isOpen() && !m_released && !looksLikeRecording(m_file.handle())) {
+        m_file.remove();
+    }
     if (m_released)
         emit connectionLost(reason);
     else

@@ -29,6 +29,19 @@ namespace loaderscope {
 class RecordingReader;
 }
 
+/**
+ * The streams saved from remote jobs (the .lsrec files in AppData/remote, where a stream goes
+ * when no path is given), bounded as the run history is. A file is live while the app that
+ * writes it holds its lock (flock, released when that app ends, however it ends): never touched.
+ * Of the others, what is no recording (empty, garbage a failed remote sent, a decompressed zstd
+ * bomb) is removed, and of the recordings the newest `keep` are kept while they fit `maxBytes`.
+ * Any thread.
+ */
+namespace RemoteSaves {
+QString folder();
+void prune(int keep = 20, qint64 maxBytes = qint64(2) << 30);
+} // namespace RemoteSaves
+
 struct RemoteStreamOptions
 {
     RemoteTarget::Host host;

@@ -7,6 +7,7 @@
 #include "core/appsettings.h"
 #include "core/presets.h"
 #include "core/rangesummary.h"
+#include "core/remotereader.h"
 #include "core/runhistory.h"
 #include "core/summarytext.h"
 #include "core/timelinefind.h"
@@ -69,7 +70,10 @@ MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(pa
     restoreSettings();
     // What killed runs left in the history (a temporary recording can be gigabytes), and its
     // bounds, cleaned off the GUI thread.
-    m_session.jobs()->start(QStringLiteral("history prune"), [](JobTracker::Progress&) { RunHistory().prune(); }, {});
+    m_session.jobs()->start(QStringLiteral("history prune"), [](JobTracker::Progress&) {
+        RunHistory().prune();
+        RemoteSaves::prune(); // what failed remotes left, and the saved streams' bounds
+    }, {});
     retranslate();
     updateRunState();
 }
