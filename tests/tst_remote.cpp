@@ -405,6 +405,8 @@ void TstRemote::hostile()
     RunSession s;
     QSignalSpy failed(&s, &RunSession::runFailed);
     RemoteStreamOptions o = streamOf(QStringLiteral("evil.example"), QStringLiteral("loaderscope-1-fake"));
+    auto saved = [] { return QDir(RemoteSaves::folder()).entryList({QStringLiteral("evil.example-*.lsrec")}, QDir::Files); };
+    const QStringList before = saved();
     s.attachRemote(o);
     QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 60000);
     const QString message = failed.first().first().toString();
@@ -413,6 +415,10 @@ void TstRemote::hostile()
     QVERIFY(!s.running());
     if (mode == QLatin1String("cut")) // what came before the cut is kept
         QCOMPARE(s.model()->spanCount(), qint64(100));
+    // A remote that sent no recording (text, nothing, a bomb's "AAAA…") leaves no saved file; what
+    // came before a cut stays saved.
+    const qsizetype added = saved().size() - before.size();
+    QCOMPARE(added, qsizetype(mode == QLatin1String("cut") || mode == QLatin1String("huge") ? 1 : 0));
 }
 
 void TstRemote::silentHost()
