@@ -41,11 +41,6 @@ void LessonHint::setCaption(const QString& caption)
     refit();
 }
 
-QString LessonHint::caption() const
-{
-    return m_label->text();
-}
-
 void LessonHint::fitBeside(QWidget* room)
 {
     m_room = room;

@@ -16,7 +16,6 @@ public:
     explicit LessonHint(QWidget* parent = nullptr);
     /// The hint (empty: hidden).
     void setCaption(const QString& caption);
-    QString caption() const;
     /// Follows `room`'s size (the centre of the window): the column is a quarter of its width, or
     /// wider (at most 45 %) where the wrapped hint would be taller than the room.
     void fitBeside(QWidget* room);

@@ -304,7 +304,6 @@ void QuestionImportDialog::showParsed(ParsedQuestions parsed)
     m_problemsTitle->setVisible(!lines.isEmpty());
     m_problemsTitle->setText(tr("Malformed questions, skipped (%1); correct the file and import it again:").arg(lines.size()));
     updateSummary();
-    emit readDone();
 }
 
 void QuestionImportDialog::setLesson(int row, int lesson)

@@ -39,10 +39,6 @@ public:
     /// Files larger than this are read on a thread of their own, with a progress dialog (bytes).
     static constexpr qint64 kReadAsideBytes = 256 * 1024;
 
-signals:
-    /// A read (in the background or not) is shown.
-    void readDone();
-
 private:
     void read();
     void showParsed(ParsedQuestions parsed);
