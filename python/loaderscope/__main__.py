@@ -82,7 +82,16 @@ def _terminate_like_default(session, signum):
     """SIGTERM with no handler of the script's: write the outputs, then die of the signal as the
     script would have."""
 
+    ending = []
+
     def handler(sig, frame):
+        # A second SIGTERM while the outputs are written (the app's PR_SET_PDEATHSIG fires once
+        # for each of the dying app's threads) would run this again inside the first call, and its
+        # kill would end the job half-way: no outputs, the recording left under its temporary
+        # name. The first call finishes, then dies of the signal; later ones have nothing to do.
+        if ending:
+            return
+        ending.append(sig)
         try:
             session.finish(128 + sig, interrupted=True)
         finally:

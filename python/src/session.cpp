@@ -133,6 +133,9 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
     ls::sweepStaleSegments(); // segments of runs whose process is gone (a killed job)
     m_handle = std::make_shared<SegmentHandle>(ls::Segment::create(probeSegmentSpec(spec)));
     m_handle->segment().header()->run_state.store(uint32_t(ls::RunState::Running));
+    // Before the collector's and the sampler's threads start (fewer threads to copy); a job
+    // that cannot fork still runs, its segment then left to the next run's stale sweep.
+    m_guard = ls::SegmentGuard::start(m_handle->segment().name());
     m_tally = std::make_unique<RunTally>(int(spec.lanes));
     if (!spec.recording_path.empty()) {
         ls::RecordingHeader h;
@@ -157,6 +160,7 @@ Session::~Session()
         (void)m_collector.release();
         (void)m_tally.release();
         (void)m_memory.release();
+        (void)m_guard.release();
         return;
     }
     m_memory.reset();
@@ -232,8 +236,11 @@ std::string Session::closeRecording()
 
 void Session::unlink()
 {
-    if (getpid() == m_pid)
-        m_handle->segment().unlink();
+    if (getpid() != m_pid)
+        return;
+    m_handle->segment().unlink();
+    if (m_guard)
+        m_guard->release();
 }
 
 } // namespace lsprobe

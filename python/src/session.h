@@ -8,6 +8,7 @@
 
 #include "loaderscope/base/events.h"
 #include "loaderscope/shm/memory.h"
+#include "loaderscope/shm/segment_guard.h"
 #include "loaderscope/results/metrics.h"
 #include "loaderscope/analysis/probe_model.h"
 #include "loaderscope/results/recording.h"
@@ -126,6 +127,9 @@ public:
 
 private:
     std::shared_ptr<SegmentHandle> m_handle;
+    /// Removes the segment's name if this process dies without unlink() (SIGKILL, os._exit):
+    /// the engine's zygote does the same for the engine. Null when it could not start.
+    std::unique_ptr<ls::SegmentGuard> m_guard;
     std::unique_ptr<RunTally> m_tally;
     std::unique_ptr<Collector> m_collector;
     /// RSS/PSS/USS of this process and its workers, /dev/shm, about 20 times a second, on the

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The probe's life in odd jobs: DataLoaders on threads; a job SIGKILLed or ended by os._exit (its
-temporary files are removed by the next run); a DataLoader iterated in a multiprocessing fork child
+segment removed at once by its guard, its temporary files by the next run); a DataLoader iterated in a multiprocessing fork child
 (its own outputs, suffixed .pid<PID>).
 
 Usage: python3 test_lifecycle.py CASE
@@ -79,6 +79,10 @@ def case_sigkill_leftovers(tmp):
         p.wait(timeout=60)
         p.stderr.close()
     check_no_leftovers(type("R", (), {"segments": []}), sorted(workers))
+    # The job's segment guard (SegmentGuard, issue 46) removes the name once the job and its
+    # workers are gone: no next run needed.
+    wait_for(lambda: not os.path.exists("/dev/shm/" + name), 10,
+             "the SIGKILLed job's guard to remove /dev/shm/" + name)
     killed = probe_files(work, pid)
     check(killed, "the SIGKILLed job left no temporary file: the case tests nothing (%r)" % os.listdir(work))
 
@@ -130,6 +134,8 @@ def case_os_exit(tmp):
     check(plain.rc == probed.rc == 3, "exit status %d plain, %d under the probe" % (plain.rc, probed.rc))
     check(plain.stdout == probed.stdout, "output differs")
     pid = int(probed.segments[0][1])
+    wait_for(lambda: not os.path.exists("/dev/shm/" + probed.segments[0][0]), 10,
+             "the os._exit job's guard to remove its segment")
     left = probe_files(probed.workdir, pid)
     check(left, "os._exit left no temporary file: the case tests nothing")
     again = run_job(probed.workdir, QUICK, probe=True, job=JOB)
