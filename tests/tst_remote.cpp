@@ -384,6 +384,19 @@ void TstRemote::failuresInWords()
     QVERIFY(Remote::parseList(h, R"([{"name":"x;rm -rf /","pid":1},{"name":"loaderscope-1-a","pid":7,"rank":1,"world_size":2,"state":"running"}])", out, &error));
     QCOMPARE(out.size(), size_t(1)); // the name the shell would misread is dropped
     QCOMPARE(out.front().rank, 1);
+    // The listing probe's version, said host by host against the app's (an older build says none).
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    out.clear();
+    QVERIFY(Remote::parseList(h, R"([{"name":"loaderscope-1-a","pid":7,"state":"running","probe_version":"0.0.9"}])", out, &error));
+    QCOMPARE(out.front().probeVersion, QStringLiteral("0.0.9"));
+    QString said = AttachDialog::probeVersions(out);
+    QVERIFY2(said.contains(QLatin1String("0.0.9")) && said.contains(QLatin1String("0.1.0")) && said.contains(QLatin1String("wheel")), qPrintable(said));
+    out.front().probeVersion.clear();
+    said = AttachDialog::probeVersions(out);
+    QVERIFY2(said.contains(QLatin1String("does not say its version")), qPrintable(said));
+    out.front().probeVersion = QStringLiteral("0.1.0");
+    said = AttachDialog::probeVersions(out);
+    QVERIFY2(said.contains(QLatin1String("the same version")), qPrintable(said));
 }
 
 void TstRemote::hostile_data()
@@ -691,6 +704,12 @@ void TstRemote::dialogListsOverSsh()
                                   qPrintable(d.remoteStatus()), 30000);
         for (const RemoteStreamOptions& o : d.chosenRemote())
             QCOMPARE(o.host.name, QStringLiteral("127.0.0.1"));
+        // The probe there says its version (the build tree's, as the app's).
+        QCoreApplication::setApplicationVersion(QStringLiteral(LOADERSCOPE_VERSION));
+        d.listRemote();
+        QTRY_VERIFY2_WITH_TIMEOUT(d.remoteStatus().contains(QStringLiteral("Probe on 127.0.0.1: %1, the same version").arg(QStringLiteral(LOADERSCOPE_VERSION))),
+                                  qPrintable(d.remoteStatus()), 30000);
+        qInfo("listed: %s", qPrintable(d.remoteStatus()));
         // A Python that is not there: said in words.
         d.setRemotePython(QStringLiteral("/nonexistent/python3"));
         d.listRemote();

@@ -93,117 +93,132 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="128"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="130"/>
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="130"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="132"/>
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="147"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="149"/>
         <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
         <translation>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="155"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="157"/>
         <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
         <translation>user@host, an alias from ~/.ssh/config, or node1,node2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="156"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="158"/>
         <source>List jobs</source>
         <translation>List jobs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="160"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="162"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="162"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
         <source>The command that runs the Python with Loaderscope&apos;s probe on the host (default python3).</source>
         <translation>The command that runs the Python with Loaderscope&apos;s probe on the host (default python3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="163"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="165"/>
         <source>Remote Python</source>
         <translation>Remote Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="166"/>
         <source>Compress the stream (zstd): for slow links</source>
         <translation>Compress the stream (zstd): for slow links</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="192"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="194"/>
         <source>Attach</source>
         <translation>Attach</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="226"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="228"/>
         <source>Asking %1 for its jobs…</source>
         <translation>Asking %1 for its jobs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>script</source>
         <translation>script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>started</source>
         <translation>started</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
         <source>host</source>
         <translation>host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
         <source>state</source>
         <translation>state</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="255"/>
         <source>No job is running under the probe there.</source>
         <translation>No job is running under the probe there.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="254"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="256"/>
         <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
         <translation>Jobs running there: %1. Choose one, or the ranks of one job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="296"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="285"/>
+        <source>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</source>
+        <translation>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="287"/>
+        <source>Probe on %1: %2, the same version as this app.</source>
+        <translation>Probe on %1: %2, the same version as this app.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="289"/>
+        <source>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</source>
+        <translation>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="326"/>
         <source>Choose a job first: one here, or list the jobs on a host.</source>
         <translation>Choose a job first: one here, or list the jobs on a host.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>workers</source>
         <translation>workers</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="247"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="320"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="249"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="350"/>
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
@@ -2238,47 +2253,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="267"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="271"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="313"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="317"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Reading the run&apos;s complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="196"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="200"/>
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="197"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="201"/>
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="265"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="269"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="389"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="393"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="394"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="398"/>
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="506"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="510"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>slowed ×%1 (the slowed run&apos;s figures)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="613"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="617"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -2489,32 +2504,32 @@
 <context>
     <name>QuestionBank</name>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="131"/>
+        <location filename="../gui/core/questionbank.cpp" line="144"/>
         <source>a NUL byte (at byte %1): not a text file</source>
         <translation>a NUL byte (at byte %1): not a text file</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="142"/>
+        <location filename="../gui/core/questionbank.cpp" line="155"/>
         <source>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</source>
         <translation>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="160"/>
+        <location filename="../gui/core/questionbank.cpp" line="173"/>
         <source>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
         <translation>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="171"/>
+        <location filename="../gui/core/questionbank.cpp" line="184"/>
         <source>unknown lesson &quot;%1&quot;</source>
         <translation>unknown lesson &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="190"/>
+        <location filename="../gui/core/questionbank.cpp" line="203"/>
         <source>%1 is larger than %2 MiB: not a question file</source>
         <translation>%1 is larger than %2 MiB: not a question file</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="319"/>
+        <location filename="../gui/core/questionbank.cpp" line="332"/>
         <source>line %1: %2</source>
         <translation>line %1: %2</translation>
     </message>
@@ -2810,7 +2825,7 @@
         <translation>Lesson</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="303"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="305"/>
         <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
         <translation>Malformed questions, skipped (%1); correct the file and import it again:</translation>
     </message>
@@ -2831,7 +2846,7 @@
     </message>
     <message>
         <location filename="../gui/widgets/questionimportdialog.cpp" line="254"/>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="335"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="336"/>
         <source>Reading %1…</source>
         <translation>Reading %1…</translation>
     </message>
@@ -2841,22 +2856,22 @@
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="333"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="334"/>
         <source>Questions read: %1 (%2).</source>
         <translation>Questions read: %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="337"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="338"/>
         <source>No questions read.</source>
         <translation>No questions read.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="339"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="340"/>
         <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
         <translation>Without a lesson: %1; a question is imported only with its lesson chosen.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="342"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="343"/>
         <source>Import (%1)</source>
         <translation>Import (%1)</translation>
     </message>
@@ -3069,7 +3084,7 @@
 <context>
     <name>RemoteLister</name>
     <message>
-        <location filename="../gui/core/remote.cpp" line="297"/>
+        <location filename="../gui/core/remote.cpp" line="298"/>
         <source>cannot start %1: %2 (Debian: openssh-client)</source>
         <translation>cannot start %1: %2 (Debian: openssh-client)</translation>
     </message>
@@ -3077,63 +3092,63 @@
 <context>
     <name>RemoteReader</name>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="69"/>
+        <location filename="../gui/core/remotereader.cpp" line="117"/>
         <source>&quot;%1&quot; is not a segment name</source>
         <translation>&quot;%1&quot; is not a segment name</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="74"/>
-        <location filename="../gui/core/remotereader.cpp" line="173"/>
+        <location filename="../gui/core/remotereader.cpp" line="122"/>
+        <location filename="../gui/core/remotereader.cpp" line="224"/>
         <source>cannot save the stream to %1: %2</source>
         <translation>cannot save the stream to %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="92"/>
+        <location filename="../gui/core/remotereader.cpp" line="143"/>
         <source>cannot start %1: %2 (Debian: openssh-client)</source>
         <translation>cannot start %1: %2 (Debian: openssh-client)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="103"/>
+        <location filename="../gui/core/remotereader.cpp" line="154"/>
         <source>%1 sent nothing within %2 s: the host or its Python does not answer.</source>
         <translation>%1 sent nothing within %2 s: the host or its Python does not answer.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="146"/>
+        <location filename="../gui/core/remotereader.cpp" line="197"/>
         <source>%1&apos;s compressed stream is damaged (%2)</source>
         <translation>%1&apos;s compressed stream is damaged (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="152"/>
+        <location filename="../gui/core/remotereader.cpp" line="203"/>
         <source>%1&apos;s compressed stream expands without bound: not a stream</source>
         <translation>%1&apos;s compressed stream expands without bound: not a stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="195"/>
+        <location filename="../gui/core/remotereader.cpp" line="246"/>
         <source>%1 sent something that is not a Loaderscope stream (it begins &quot;%2&quot;): is the probe there the same version?</source>
         <translation>%1 sent something that is not a Loaderscope stream (it begins &quot;%2&quot;): is the probe there the same version?</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="199"/>
+        <location filename="../gui/core/remotereader.cpp" line="250"/>
         <source>%1 sent a file recording, not a stream</source>
         <translation>%1 sent a file recording, not a stream</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="213"/>
+        <location filename="../gui/core/remotereader.cpp" line="264"/>
         <source>%1&apos;s stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
         <translation>%1&apos;s stream is damaged at byte %2: %3 events kept, the rest is dropped.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="313"/>
+        <location filename="../gui/core/remotereader.cpp" line="364"/>
         <source>%1&apos;s stream is damaged (a chunk&apos;s checksum): %2 events kept.</source>
         <translation>%1&apos;s stream is damaged (a chunk&apos;s checksum): %2 events kept.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="356"/>
+        <location filename="../gui/core/remotereader.cpp" line="407"/>
         <source>%1&apos;s stream ended before its header was whole (%2 bytes). %3</source>
         <translation>%1&apos;s stream ended before its header was whole (%2 bytes). %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="371"/>
+        <location filename="../gui/core/remotereader.cpp" line="422"/>
         <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
         <translation>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</translation>
     </message>
@@ -4722,78 +4737,78 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="46"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="48"/>
         <source>Watch a Python script</source>
         <translation>Watch a Python script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="48"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="50"/>
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="58"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60"/>
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>as on the command line, e.g. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
         <source>the script&apos;s folder</source>
         <translation>the script&apos;s folder</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
         <source>Script</source>
         <translation>Script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="63"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="65"/>
         <source>Training script</source>
         <translation>Training script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66"/>
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python scripts (*.py);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="68"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="70"/>
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="69"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="70"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="71"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="72"/>
         <source>Working directory</source>
         <translation>Working directory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="74"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="76"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="77"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="79"/>
         <source>Watch</source>
         <translation>Watch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="107"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="109"/>
         <source>Choose the script to run.</source>
         <translation>Choose the script to run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="109"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
         <source>Cannot read %1.</source>
         <translation>Cannot read %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
         <source>The working directory %1 does not exist.</source>
         <translation>The working directory %1 does not exist.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="115"/>
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 is not an executable Python interpreter.</translation>
     </message>

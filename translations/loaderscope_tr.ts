@@ -93,117 +93,132 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="128"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="130"/>
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="130"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="132"/>
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Şu anda prob altında çalışan işleriniz (python3 -m loaderscope run ya da betikte loaderscope.watch()). Canlı izlemek için birini seçin; bir işin rank&apos;lerini üst üste görmek için hepsini seçin, en yavaşı adıyla gösterilir. İzlemek işi asla yavaşlatmaz ya da durdurmaz.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="147"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="149"/>
         <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
         <translation>Başka bir makinede (SSH üzerinden; iş orada `python3 -m loaderscope run` ile ya da LOADERSCOPE_WATCH=1 ile çalışmalı):</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="155"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="157"/>
         <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
         <translation>kullanıcı@makine, ~/.ssh/config&apos;ten bir takma ad ya da node1,node2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="156"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="158"/>
         <source>List jobs</source>
         <translation>İşleri listele</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="160"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="162"/>
         <source>Host</source>
         <translation>Makine</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="162"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
         <source>The command that runs the Python with Loaderscope&apos;s probe on the host (default python3).</source>
         <translation>Makinede Loaderscope probe&apos;u olan Python&apos;u çalıştıran komut (varsayılan python3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="163"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="165"/>
         <source>Remote Python</source>
         <translation>Uzak Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="166"/>
         <source>Compress the stream (zstd): for slow links</source>
         <translation>Akışı sıkıştır (zstd): yavaş bağlantılar için</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="192"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="194"/>
         <source>Attach</source>
         <translation>Bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="226"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="228"/>
         <source>Asking %1 for its jobs…</source>
         <translation>%1 makinesine işleri soruluyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>script</source>
         <translation>betik</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>started</source>
         <translation>başlangıç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
         <source>host</source>
         <translation>makine</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="239"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
         <source>state</source>
         <translation>durum</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="255"/>
         <source>No job is running under the probe there.</source>
         <translation>Orada probe altında çalışan bir iş yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="254"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="256"/>
         <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
         <translation>Orada çalışan iş sayısı: %1. Birini ya da bir işin rank&apos;lerini seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="296"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="285"/>
+        <source>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</source>
+        <translation>%1 üzerindeki probe: sürümünü söylemeyen eski bir yapı; bu uygulama %2. Bağlanma başarısız olursa bu uygulamanın wheel paketini oraya kurun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="287"/>
+        <source>Probe on %1: %2, the same version as this app.</source>
+        <translation>%1 üzerindeki probe: %2, bu uygulamayla aynı sürüm.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="289"/>
+        <source>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</source>
+        <translation>%1 üzerindeki probe: %2; bu uygulama %3. Bu uygulamanın okumadığı biçimdeki bir akış, iki sürüm de belirtilerek reddedilir: o zaman bu uygulamanın wheel paketini oraya kurun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="326"/>
         <source>Choose a job first: one here, or list the jobs on a host.</source>
         <translation>Önce bir iş seçin: burada bir tane, ya da bir makinedeki işleri listeleyin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="305"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
         <source>workers</source>
         <translation>worker&apos;lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="247"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="320"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="249"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="350"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -2238,47 +2253,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="267"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="271"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="313"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="317"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="196"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="200"/>
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="197"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="201"/>
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host&apos;tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="265"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="269"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="389"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="393"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="394"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="398"/>
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="506"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="510"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/mainwindow.cpp" line="613"/>
+        <location filename="../gui/widgets/mainwindow.cpp" line="617"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır&apos;a (F5) basın.</translation>
     </message>
@@ -2489,32 +2504,32 @@
 <context>
     <name>QuestionBank</name>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="131"/>
+        <location filename="../gui/core/questionbank.cpp" line="144"/>
         <source>a NUL byte (at byte %1): not a text file</source>
         <translation>bir NUL baytı (%1. bayt): bu bir metin dosyası değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="142"/>
+        <location filename="../gui/core/questionbank.cpp" line="155"/>
         <source>bytes that are not UTF-8 (0x%1 at byte %2): save the file as UTF-8</source>
         <translation>UTF-8 olmayan baytlar (%2. baytta 0x%1): dosyayı UTF-8 olarak kaydedin</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="160"/>
+        <location filename="../gui/core/questionbank.cpp" line="173"/>
         <source>not a question file: neither the workshop format (&quot;Zorluk N&quot; topic lines), GIFT ({ } answers) nor Aiken (ANSWER: lines)</source>
         <translation>bir soru dosyası değil: ne atölye biçimi (&quot;Zorluk N&quot; konu satırları), ne GIFT ({ } cevapları) ne de Aiken (ANSWER: satırları)</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="171"/>
+        <location filename="../gui/core/questionbank.cpp" line="184"/>
         <source>unknown lesson &quot;%1&quot;</source>
         <translation>bilinmeyen ders &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="190"/>
+        <location filename="../gui/core/questionbank.cpp" line="203"/>
         <source>%1 is larger than %2 MiB: not a question file</source>
         <translation>%1, %2 MiB&apos;tan büyük: bir soru dosyası değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/questionbank.cpp" line="319"/>
+        <location filename="../gui/core/questionbank.cpp" line="332"/>
         <source>line %1: %2</source>
         <translation>satır %1: %2</translation>
     </message>
@@ -2810,7 +2825,7 @@
         <translation>Ders</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="303"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="305"/>
         <source>Malformed questions, skipped (%1); correct the file and import it again:</source>
         <translation>Hatalı sorular, atlandı (%1); dosyayı düzeltip yeniden içe aktarın:</translation>
     </message>
@@ -2831,7 +2846,7 @@
     </message>
     <message>
         <location filename="../gui/widgets/questionimportdialog.cpp" line="254"/>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="335"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="336"/>
         <source>Reading %1…</source>
         <translation>%1 okunuyor…</translation>
     </message>
@@ -2841,22 +2856,22 @@
         <translation>İptal</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="333"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="334"/>
         <source>Questions read: %1 (%2).</source>
         <translation>Okunan sorular: %1 (%2).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="337"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="338"/>
         <source>No questions read.</source>
         <translation>Hiç soru okunmadı.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="339"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="340"/>
         <source>Without a lesson: %1; a question is imported only with its lesson chosen.</source>
         <translation>Dersi olmayan: %1; bir soru yalnızca dersi seçilince içe aktarılır.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/questionimportdialog.cpp" line="342"/>
+        <location filename="../gui/widgets/questionimportdialog.cpp" line="343"/>
         <source>Import (%1)</source>
         <translation>İçe aktar (%1)</translation>
     </message>
@@ -3069,7 +3084,7 @@
 <context>
     <name>RemoteLister</name>
     <message>
-        <location filename="../gui/core/remote.cpp" line="297"/>
+        <location filename="../gui/core/remote.cpp" line="298"/>
         <source>cannot start %1: %2 (Debian: openssh-client)</source>
         <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
     </message>
@@ -3077,63 +3092,63 @@
 <context>
     <name>RemoteReader</name>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="69"/>
+        <location filename="../gui/core/remotereader.cpp" line="117"/>
         <source>&quot;%1&quot; is not a segment name</source>
         <translation>&quot;%1&quot; bir segment adı değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="74"/>
-        <location filename="../gui/core/remotereader.cpp" line="173"/>
+        <location filename="../gui/core/remotereader.cpp" line="122"/>
+        <location filename="../gui/core/remotereader.cpp" line="224"/>
         <source>cannot save the stream to %1: %2</source>
         <translation>akış %1 dosyasına kaydedilemiyor: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="92"/>
+        <location filename="../gui/core/remotereader.cpp" line="143"/>
         <source>cannot start %1: %2 (Debian: openssh-client)</source>
         <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="103"/>
+        <location filename="../gui/core/remotereader.cpp" line="154"/>
         <source>%1 sent nothing within %2 s: the host or its Python does not answer.</source>
         <translation>%1 %2 s içinde hiçbir şey göndermedi: makine ya da Python&apos;u yanıt vermiyor.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="146"/>
+        <location filename="../gui/core/remotereader.cpp" line="197"/>
         <source>%1&apos;s compressed stream is damaged (%2)</source>
         <translation>%1 makinesinin sıkıştırılmış akışı bozuk (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="152"/>
+        <location filename="../gui/core/remotereader.cpp" line="203"/>
         <source>%1&apos;s compressed stream expands without bound: not a stream</source>
         <translation>%1 makinesinin sıkıştırılmış akışı sınırsızca büyüyor: bu bir akış değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="195"/>
+        <location filename="../gui/core/remotereader.cpp" line="246"/>
         <source>%1 sent something that is not a Loaderscope stream (it begins &quot;%2&quot;): is the probe there the same version?</source>
         <translation>%1 Loaderscope akışı olmayan bir şey gönderdi (&quot;%2&quot; ile başlıyor): oradaki probe aynı sürüm mü?</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="199"/>
+        <location filename="../gui/core/remotereader.cpp" line="250"/>
         <source>%1 sent a file recording, not a stream</source>
         <translation>%1 akış değil, bir dosya kaydı gönderdi</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="213"/>
+        <location filename="../gui/core/remotereader.cpp" line="264"/>
         <source>%1&apos;s stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
         <translation>%1 makinesinin akışı %2. baytta bozuk: %3 olay tutuldu, gerisi atıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="313"/>
+        <location filename="../gui/core/remotereader.cpp" line="364"/>
         <source>%1&apos;s stream is damaged (a chunk&apos;s checksum): %2 events kept.</source>
         <translation>%1 makinesinin akışı bozuk (bir parçanın sağlama toplamı): %2 olay tutuldu.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="356"/>
+        <location filename="../gui/core/remotereader.cpp" line="407"/>
         <source>%1&apos;s stream ended before its header was whole (%2 bytes). %3</source>
         <translation>%1 makinesinin akışı başlığı tamamlanmadan bitti (%2 bayt). %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/remotereader.cpp" line="371"/>
+        <location filename="../gui/core/remotereader.cpp" line="422"/>
         <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
         <translation>%1 ile bağlantı %2. saniyede koptu; %3 olay tutuldu (%4 dosyasına kaydedildi). İş dokunulmadan sürüyor.</translation>
     </message>
@@ -4722,78 +4737,78 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="46"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="48"/>
         <source>Watch a Python script</source>
         <translation>Bir Python betiğini izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="48"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="50"/>
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker süreçleri, her örnek, pin-memory iş parçacığı. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="58"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="60"/>
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>komut satırındaki gibi, ör. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
         <source>the script&apos;s folder</source>
         <translation>betiğin klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
         <source>Script</source>
         <translation>Betik</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="63"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="65"/>
         <source>Training script</source>
         <translation>Eğitim betiği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66"/>
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python betikleri (*.py);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="68"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="70"/>
         <source>Arguments</source>
         <translation>Argümanlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="69"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="70"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="71"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="72"/>
         <source>Working directory</source>
         <translation>Çalışma dizini</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="74"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="76"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="77"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="79"/>
         <source>Watch</source>
         <translation>İzle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="107"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="109"/>
         <source>Choose the script to run.</source>
         <translation>Çalıştırılacak betiği seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="109"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
         <source>Cannot read %1.</source>
         <translation>%1 okunamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
         <source>The working directory %1 does not exist.</source>
         <translation>Çalışma dizini %1 yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="115"/>
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 çalıştırılabilir bir Python yorumlayıcısı değil.</translation>
     </message>

@@ -228,6 +228,7 @@ bool parseList(const RemoteTarget::Host& host, const QByteArray& json, std::vect
         s.state = o.value(QLatin1String("state")).toString().left(40);
         s.startTime = o.value(QLatin1String("start_time")).toString().left(40);
         s.hostName = o.value(QLatin1String("host")).toString().left(200);
+        s.probeVersion = o.value(QLatin1String("probe_version")).toString().left(40);
         s.pid = o.value(QLatin1String("pid")).toInt();
         s.rank = o.value(QLatin1String("rank")).toInt(-1);
         s.worldSize = o.value(QLatin1String("world_size")).toInt();

@@ -41,6 +41,7 @@ struct RemoteSegment
     QString state;     ///< starting, running, finished, failed
     QString startTime; ///< as the host wrote it (its local time)
     QString hostName;  ///< the host's own name (socket.gethostname())
+    QString probeVersion; ///< the version of the probe that listed it (and would stream it); empty from an older build that did not say
     int pid = 0;
     int rank = -1;
     int worldSize = 0;

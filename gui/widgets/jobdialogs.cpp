@@ -4,6 +4,7 @@
 #include "loaderscope/shm/segment.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -252,6 +254,9 @@ void AttachDialog::showRemote(const std::vector<RemoteSegment>& segments, const 
     m_remoteTable->resizeColumnsToContents();
     QString text = m_remoteRows.empty() ? tr("No job is running under the probe there.")
                                         : tr("Jobs running there: %1. Choose one, or the ranks of one job.").arg(m_remoteRows.size());
+    const QString versions = probeVersions(m_remoteRows);
+    if (!versions.isEmpty())
+        text += QLatin1Char('\n') + versions;
     if (!errors.isEmpty())
         text = errors.join(QLatin1Char('\n')) + (m_remoteRows.empty() ? QString() : QLatin1Char('\n') + text);
     m_remoteStatus->setText(text);
@@ -259,6 +264,31 @@ void AttachDialog::showRemote(const std::vector<RemoteSegment>& segments, const 
         m_table->clearSelection();
         m_remoteTable->selectAll(); // the ranks of one job, most often
     }
+}
+
+QString AttachDialog::probeVersions(const std::vector<RemoteSegment>& rows)
+{
+    // Host by host, in the order listed: the probe that will stream (the interpreter's), and
+    // whether it is this app's version (a stream of another format is refused when read).
+    QStringList hosts;
+    QMap<QString, QString> version;
+    for (const RemoteSegment& j : rows)
+        if (!version.contains(j.host.display())) {
+            hosts << j.host.display();
+            version[j.host.display()] = j.probeVersion;
+        }
+    const QString mine = QCoreApplication::applicationVersion();
+    QStringList lines;
+    for (const QString& h : hosts) {
+        const QString v = version[h];
+        if (v.isEmpty())
+            lines << tr("Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app's wheel there.").arg(h, mine);
+        else if (v == mine)
+            lines << tr("Probe on %1: %2, the same version as this app.").arg(h, v);
+        else
+            lines << tr("Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app's wheel there.").arg(h, v, mine);
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString AttachDialog::remoteStatus() const

@@ -71,6 +71,8 @@ public:
     int remoteRowCount() const;
     /// What the last listing said (errors, or how many jobs), for the user and the tests.
     QString remoteStatus() const;
+    /// One line per host of the listed jobs: its probe's version, against this app's.
+    static QString probeVersions(const std::vector<RemoteSegment>& rows);
 
     void accept() override;
 

@@ -243,7 +243,8 @@ def list_segments(argv):
         prog="python3 -m loaderscope list",
         description="Lists the live Loaderscope segments of this user on this host, newest first.")
     parser.add_argument("--json", action="store_true",
-                        help="one JSON array (name, pid, rank, world_size, program, start time, state, host)")
+                        help="one JSON array (name, pid, rank, world_size, program, start time, state, host, and "
+                             "probe_version: this probe's, the one that would stream it)")
     opts = parser.parse_args(argv)
     from . import _native
     segments = _native.list_segments()
@@ -253,6 +254,7 @@ def list_segments(argv):
         return
     import socket
     import time
+    import loaderscope
     host = socket.gethostname()
     out = []
     for info in segments:
@@ -260,6 +262,7 @@ def list_segments(argv):
         s["state"] = RUN_STATES.get(info["run_state"], "unknown")
         s["start_time"] = time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(info["start_unix_ns"] / 1e9))
         s["host"] = host
+        s["probe_version"] = loaderscope.__version__
         out.append(s)
     print(json.dumps(out))
 

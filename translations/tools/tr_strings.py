@@ -1144,4 +1144,7 @@ TR = {
     "/dev/shm, every user: %1 used of %2": "/dev/shm, tüm kullanıcılar: %2 içinde %1 kullanılıyor",
     "/dev/shm, this run: %1; files: %2": "/dev/shm, bu çalıştırma: %1; dosya: %2",
     "this run's /dev/shm up to %1": "bu çalıştırmanın /dev/shm kullanımı en çok %1",
+    "Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app's wheel there.": "%1 üzerindeki prob: sürümünü söylemeyen eski bir yapı; bu uygulama %2. Bağlanma başarısız olursa bu uygulamanın wheel paketini oraya kurun.",
+    "Probe on %1: %2, the same version as this app.": "%1 üzerindeki prob: %2, bu uygulamayla aynı sürüm.",
+    "Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app's wheel there.": "%1 üzerindeki prob: %2; bu uygulama %3. Bu uygulamanın okumadığı biçimdeki bir akış, iki sürüm de belirtilerek reddedilir: o zaman bu uygulamanın wheel paketini oraya kurun.",
 }
