@@ -194,17 +194,17 @@
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="285"/>
         <source>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</source>
-        <translation>%1 üzerindeki probe: sürümünü söylemeyen eski bir yapı; bu uygulama %2. Bağlanma başarısız olursa bu uygulamanın wheel paketini oraya kurun.</translation>
+        <translation>%1 üzerindeki prob: sürümünü söylemeyen eski bir yapı; bu uygulama %2. Bağlanma başarısız olursa bu uygulamanın wheel paketini oraya kurun.</translation>
     </message>
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="287"/>
         <source>Probe on %1: %2, the same version as this app.</source>
-        <translation>%1 üzerindeki probe: %2, bu uygulamayla aynı sürüm.</translation>
+        <translation>%1 üzerindeki prob: %2, bu uygulamayla aynı sürüm.</translation>
     </message>
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="289"/>
         <source>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</source>
-        <translation>%1 üzerindeki probe: %2; bu uygulama %3. Bu uygulamanın okumadığı biçimdeki bir akış, iki sürüm de belirtilerek reddedilir: o zaman bu uygulamanın wheel paketini oraya kurun.</translation>
+        <translation>%1 üzerindeki prob: %2; bu uygulama %3. Bu uygulamanın okumadığı biçimdeki bir akış, iki sürüm de belirtilerek reddedilir: o zaman bu uygulamanın wheel paketini oraya kurun.</translation>
     </message>
     <message>
         <location filename="../gui/widgets/jobdialogs.cpp" line="326"/>
