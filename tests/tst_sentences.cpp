@@ -26,6 +26,7 @@ private slots:
     void engineAndAppWriteTheSameEnglish();
     void traceRecommendationsTranslatedByEntry();
     void proofsWrittenFromTheCatalogue();
+    void probeCostLine();
 };
 
 namespace {
@@ -327,6 +328,34 @@ void TestSentences::traceRecommendationsTranslatedByEntry()
     }
     QCOMPARE(entries, 7);
     translator.setLanguage(QStringLiteral("en"));
+}
+
+void TestSentences::probeCostLine()
+{
+    // A watched job's summary says what the probe cost it (issue 45), flagged past the threshold,
+    // in both languages; an engine run says nothing of it, and a summary read back keeps it.
+    Translator translator;
+    QVERIFY(translator.setLanguage(QStringLiteral("en")));
+    RunSummary s;
+    s.source = "pytorch";
+    s.figures.samples = 10000;
+    s.figures.seconds = 10;
+    s.figures.job_cpu_fraction = 1.5;       // 15 CPU s of the job
+    s.figures.probe_hooks_cpu_s = 0.2;
+    s.probe_threads_cpu_s = 0.1;            // 0.3 s: 0.3 / 15.3 = 1.96 %, 30 us per sample
+    QCOMPARE(SummaryText::probeCost(s), QStringLiteral("The probe's own CPU: 2.0% of the job's (30.0 µs per sample)"));
+    QVERIFY(SummaryText::figureLines(s).contains(SummaryText::probeCost(s)));
+    s.probe_threads_cpu_s = 0.8;            // 1.0 / 16 = 6.25 %
+    QVERIFY2(SummaryText::probeCost(s).endsWith(QStringLiteral("more than 5.0%, the figures show a job slowed by the watching")),
+             qPrintable(SummaryText::probeCost(s)));
+    const RunSummary back = loaderscope::parseRunSummary(loaderscope::runSummaryToJson(s));
+    QCOMPARE(SummaryText::probeCost(back), SummaryText::probeCost(s));
+    QVERIFY(translator.setLanguage(QStringLiteral("tr")));
+    const QString turkish = SummaryText::probeCost(s);
+    QVERIFY2(turkish.contains(QStringLiteral("%6,3")) && !turkish.contains(QLatin1String("probe's")), qPrintable(turkish));
+    translator.setLanguage(QStringLiteral("en"));
+    s.source = "engine";
+    QVERIFY(SummaryText::probeCost(s).isEmpty());
 }
 
 void TestSentences::proofsWrittenFromTheCatalogue()

@@ -4043,87 +4043,97 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="323"/>
+        <location filename="../gui/core/summarytext.cpp" line="325"/>
+        <source>The probe&apos;s own CPU: %1 of the job&apos;s (%2 µs per sample)</source>
+        <translation>The probe&apos;s own CPU: %1 of the job&apos;s (%2 µs per sample)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="327"/>
+        <source>%1: more than %2, the figures show a job slowed by the watching</source>
+        <translation>%1: more than %2, the figures show a job slowed by the watching</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="336"/>
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="327"/>
+        <location filename="../gui/core/summarytext.cpp" line="342"/>
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="329"/>
+        <location filename="../gui/core/summarytext.cpp" line="344"/>
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="331"/>
+        <location filename="../gui/core/summarytext.cpp" line="346"/>
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="333"/>
+        <location filename="../gui/core/summarytext.cpp" line="348"/>
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335"/>
+        <location filename="../gui/core/summarytext.cpp" line="350"/>
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337"/>
+        <location filename="../gui/core/summarytext.cpp" line="352"/>
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="339"/>
+        <location filename="../gui/core/summarytext.cpp" line="354"/>
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="340"/>
+        <location filename="../gui/core/summarytext.cpp" line="355"/>
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="343"/>
+        <location filename="../gui/core/summarytext.cpp" line="358"/>
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="344"/>
+        <location filename="../gui/core/summarytext.cpp" line="359"/>
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="358"/>
+        <location filename="../gui/core/summarytext.cpp" line="373"/>
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="364"/>
+        <location filename="../gui/core/summarytext.cpp" line="379"/>
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="369"/>
+        <location filename="../gui/core/summarytext.cpp" line="384"/>
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376"/>
+        <location filename="../gui/core/summarytext.cpp" line="391"/>
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="378"/>
+        <location filename="../gui/core/summarytext.cpp" line="393"/>
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="390"/>
+        <location filename="../gui/core/summarytext.cpp" line="405"/>
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

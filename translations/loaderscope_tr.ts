@@ -4043,87 +4043,97 @@ PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm 
 USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker&apos;ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="323"/>
+        <location filename="../gui/core/summarytext.cpp" line="325"/>
+        <source>The probe&apos;s own CPU: %1 of the job&apos;s (%2 µs per sample)</source>
+        <translation>Probun kendi CPU&apos;su: işinkinin %1 kadarı (örnek başına %2 µs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="327"/>
+        <source>%1: more than %2, the figures show a job slowed by the watching</source>
+        <translation>%1: %2 üzerinde, rakamlar izlemenin yavaşlattığı bir işi gösteriyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="336"/>
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="327"/>
+        <location filename="../gui/core/summarytext.cpp" line="342"/>
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="329"/>
+        <location filename="../gui/core/summarytext.cpp" line="344"/>
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="331"/>
+        <location filename="../gui/core/summarytext.cpp" line="346"/>
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="333"/>
+        <location filename="../gui/core/summarytext.cpp" line="348"/>
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="335"/>
+        <location filename="../gui/core/summarytext.cpp" line="350"/>
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="337"/>
+        <location filename="../gui/core/summarytext.cpp" line="352"/>
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="339"/>
+        <location filename="../gui/core/summarytext.cpp" line="354"/>
         <source>Workers busy: %1</source>
         <translation>Worker&apos;lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="340"/>
+        <location filename="../gui/core/summarytext.cpp" line="355"/>
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="343"/>
+        <location filename="../gui/core/summarytext.cpp" line="358"/>
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="344"/>
+        <location filename="../gui/core/summarytext.cpp" line="359"/>
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="358"/>
+        <location filename="../gui/core/summarytext.cpp" line="373"/>
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Kısmi: en az %2 batch&apos;ten %1 tanesi görüldü (%3 olay kayboldu); rakamlar yalnızca görülenleri kapsar</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="364"/>
+        <location filename="../gui/core/summarytext.cpp" line="379"/>
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="369"/>
+        <location filename="../gui/core/summarytext.cpp" line="384"/>
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="376"/>
+        <location filename="../gui/core/summarytext.cpp" line="391"/>
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="378"/>
+        <location filename="../gui/core/summarytext.cpp" line="393"/>
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="390"/>
+        <location filename="../gui/core/summarytext.cpp" line="405"/>
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>

@@ -315,6 +315,19 @@ QString memoryTermsHelp()
                  "USS: memory only this process holds, freed when it ends: what a worker really costs.");
 }
 
+QString probeCost(const RunSummary& s)
+{
+    // A watched job's figures include what watching cost it: said, and flagged past the threshold.
+    if (s.source != "pytorch" || s.probeCpuS() <= 0)
+        return {};
+    const double share = s.probeCpuShare();
+    const double perSample = s.figures.samples > 0 ? s.probeCpuS() * 1e6 / double(s.figures.samples) : 0.0;
+    const QString line = T::tr("The probe's own CPU: %1 of the job's (%2 µs per sample)").arg(percent(share), number(perSample, 1));
+    return share > RunSummary::kProbeCpuWarnShare
+               ? T::tr("%1: more than %2, the figures show a job slowed by the watching").arg(line, percent(RunSummary::kProbeCpuWarnShare))
+               : line;
+}
+
 QStringList figureLines(const RunSummary& s)
 {
     const auto& f = s.figures;
@@ -323,6 +336,8 @@ QStringList figureLines(const RunSummary& s)
     out << T::tr("Source: %1").arg(source(s));
     if (const QString partial = unseenBatches(s); !partial.isEmpty())
         out << partial;
+    if (const QString cost = probeCost(s); !cost.isEmpty())
+        out << cost;
     if (!trace)
         out << T::tr("Samples/s: %1").arg(partialRun(s) ? partialFigure(rate(f.samples_per_s)) : rate(f.samples_per_s));
     if (f.first_batch_s)

@@ -49,6 +49,10 @@ QString memoryPeaks(const loaderscope::RunSummary& s);
 QString sharedMemory(const loaderscope::RunSummary& s);
 /// What RSS, PSS and USS mean (tooltips).
 QString memoryTermsHelp();
+
+/// A watched job's "The probe's own CPU: …" line (its share of the job's CPU, per sample), with
+/// a warning past RunSummary::kProbeCpuWarnShare; empty for the engine's runs.
+QString probeCost(const loaderscope::RunSummary& s);
 /// One piece of advice in the current language (by id, with its evidence); unknown ids keep the
 /// engine's English text.
 QString advice(const loaderscope::Advice& a);

@@ -370,7 +370,7 @@ void TraceModel::append(const std::vector<Event>& events)
             // only (a long run would otherwise keep millions).
             if (e.kind != EventKind::Deliver && e.kind != EventKind::BatchReady && e.kind != EventKind::BatchCost &&
                 e.kind != EventKind::PassCost && e.kind != EventKind::StepCost && e.kind != EventKind::ThreadsCost &&
-                e.kind != EventKind::HandOverWait && e.kind != EventKind::HandOverCost &&
+                e.kind != EventKind::HandOverWait && e.kind != EventKind::HandOverCost && e.kind != EventKind::ProbeCost &&
                 !loaderscope::isCounter(e.kind))
                 lane.instants.push_back({t0, e.batch, e.arg0, e.arg1, quint8(e.kind)});
             ++m_instantCounts[size_t(e.kind)];

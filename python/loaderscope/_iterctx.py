@@ -31,6 +31,9 @@ from ._batch import sample_count, tensor_bytes
 from ._state import STATE, fail, raised_by_signal_handler, safe, warn_once
 from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
 
+# next() calls between two ProbeCost events of the loop's thread.
+PROBE_COST_NEXTS = 32
+
 # Batches whose tensor bytes are measured: the first ones, then one in BYTES_EVERY.
 BYTES_FIRST = 32
 BYTES_EVERY = 64
@@ -226,6 +229,11 @@ class IterCtx:
         # and the receive's CPU (with them in, a 2 ms sleeping step that costs the job 25 us of
         # CPU was fitted 165-193 us; without, 75 us).
         self.own_ns = 0
+        # The probe's CPU on this thread not yet written as a ProbeCost (ns): each interval's
+        # own_ns; with num_workers=0 also its sample wrappers' (the recorder's). Written every
+        # PROBE_COST_NEXTS next() calls, at each epoch's end and at shutdown.
+        self.probe_ns = 0
+        self.probe_nexts = 0
 
     def now(self):
         return _native.now()
@@ -261,7 +269,16 @@ class IterCtx:
         self.cpu_mark = now
         own = self.own_ns
         self.own_ns = max(0, now[4] - now[0])  # the reads after the first: in the next interval
+        self.probe_ns += own
+        self.probe_nexts += 1
         return max(0, thread - own), max(0, now[1] - mark[1])
+
+    def write_probe_cost(self, t):
+        """The probe's CPU on this thread since the last ProbeCost (main lane)."""
+        ns = self.probe_ns + (self.recorder.take_wrap_ns() if self.recorder is not None else 0)
+        self.probe_ns = self.probe_nexts = 0
+        if ns > 0:
+            self.main.instant(K.PROBE_COST, t, -1, ns, 0)
 
     def _own_since(self, c0):
         """Counts this thread's CPU since c0 (thread CPU ns, read as a hook began) as the probe's."""
@@ -275,6 +292,8 @@ class IterCtx:
                 self.main.span(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
             self.main.instant(K.STEP_COST, t0, self.last_key, used[0], used[1])
             self.main.instant(K.THREADS_COST, t0, self.last_key, max(0, self.others_ns), 0)
+        if self.probe_nexts >= PROBE_COST_NEXTS:
+            self.write_probe_cost(t0)
         self.others_ns = 0
         self.stepped = False
         self.t_next = t0
@@ -353,6 +372,7 @@ class IterCtx:
         self.in_next = False
         self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
         self.main.instant(K.EPOCH_END, t1, -1, self.epoch)
+        self.write_probe_cost(t1)
         self.last_end = None
         self.session.note_delivery(t1, None)
 
@@ -404,6 +424,7 @@ class IterCtx:
             return
         self.shut = True
         t1 = _native.now()
+        self.write_probe_cost(t1)
         workers = getattr(it, "_workers", [])
         if workers:
             self.main.span(K.SHUTDOWN, t0, t1, -1, len(workers))

@@ -22,6 +22,10 @@ from . import _native
 from ._state import STATE, fail, safe, warn_once
 
 
+# Tasks between two ProbeCost events of a worker (one event per 16 batches: cheap, and a
+# killed worker loses at most 16 batches' worth of the figure).
+PROBE_COST_TASKS = 16
+
 class WorkerContext:
     """What a worker needs to record (plain data: it travels in the pickled process target)."""
 
@@ -66,7 +70,12 @@ class WorkerLoop:
                 args, kwargs = bound.args, bound.kwargs
         except Exception as e:
             fail(e)
-        return original(*args, **kwargs)
+            side = None
+        try:
+            return original(*args, **kwargs)
+        finally:
+            if side is not None and side.recording:
+                safe(side.write_probe_cost)  # what the last tasks cost, as the worker leaves
 
 
 def _restore_loop(name, ctx):
@@ -132,6 +141,12 @@ class WorkerSide:
         # This thread's CPU in the probe's own code between two tasks (ns): its spans and marks
         # are the probe's cost, not the job's, so they come out of the PassCost.
         self.own_ns = 0
+        # The probe's CPU on this thread not yet written as a ProbeCost (ns): the hooks' own_ns,
+        # task by task; the sample wrappers' part is the recorder's. Written every
+        # PROBE_COST_TASKS tasks and as the worker leaves.
+        self.probe_ns = 0
+        self.probe_tasks = 0
+        self.probe_samples_mark = 0
         self.last_key = None        # the batch the last task delivered (None: no batch)
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         from torch.utils.data._utils import worker
@@ -184,12 +199,25 @@ class WorkerSide:
         mark = (time.process_time_ns(),) + self.recorder.begin_clocks
         last, self.task_mark = self.task_mark, mark
         own, self.own_ns = self.own_ns, 0
+        self.probe_ns += own
+        self.probe_tasks += 1
+        if self.probe_tasks >= PROBE_COST_TASKS:
+            self.write_probe_cost()
         if last is None or self.last_key is None:
             return
         fetch_cpu = max(0, self.thread_at_result[0] - last[1])
         outside = max(0, mark[0] - last[0] - fetch_cpu - own)
         self.writer.instant(K.PASS_COST, _native.now(), self.last_key, outside,
                             max(0, mark[2] - self.thread_at_result[1]))
+
+    def write_probe_cost(self):
+        """The probe's CPU on this thread since the last ProbeCost, with the samples it covers."""
+        seen = self.recorder.samples_seen
+        ns = self.probe_ns + self.recorder.take_wrap_ns()
+        self.probe_ns = self.probe_tasks = 0
+        if ns > 0:
+            self.writer.instant(K.PROBE_COST, _native.now(), -1, ns, max(0, seen - self.probe_samples_mark))
+        self.probe_samples_mark = seen
 
     def on_result(self, r):
         if isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], int):

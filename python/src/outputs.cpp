@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
@@ -66,11 +67,20 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     sum.events = t.events;
     sum.events_lost = int64_t(s.eventsLost());
     sum.memory_sampler_cpu_s = double(s.memorySamplerCpuNs()) * 1e-9;
+    sum.probe_threads_cpu_s = double(s.probeThreadsCpuNs()) * 1e-9;
     sum.warnings = meta.value("warnings", std::vector<std::string>{});
     if (sum.events_lost > 0)
         sum.warnings.push_back(std::to_string(sum.events_lost) +
                                " events were lost (a ring filled faster than the probe's collector drained it): "
                                "the figures that rest on the lost events read low");
+    if (const double share = sum.probeCpuShare(); share > ls::RunSummary::kProbeCpuWarnShare) {
+        char text[320];
+        std::snprintf(text, sizeof text,
+                      "the probe itself used %.1f %% of the job's CPU (%.1f us per sample): the figures describe a job "
+                      "slowed by the watching; --sample-every N times 1 sample in N",
+                      share * 100, sum.probeCpuS() * 1e6 / double(std::max<int64_t>(1, sum.figures.samples)));
+        sum.warnings.push_back(text);
+    }
     sum.batch_log = t.batch_log;
     // A batch's first Fetch span is its first sample only when every sample is recorded; with
     // 1 in N (sample_every) the first sample is unknown and stays -1.

@@ -46,11 +46,13 @@ void RunTally::add(const ls::Event& e)
 Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_segment(seg), m_tally(tally)
 {
     m_thread = std::thread([this] {
+        pthread_setname_np(pthread_self(), "ls_collector"); // what top -H and perf show for it
         while (!m_done.load(std::memory_order_acquire)) {
             drainOnce();
             m_cpuNs.store(ls::threadCpuNs(), std::memory_order_relaxed);
-            // 2 ms: a ring of 32 Ki records absorbs 16 M events/s per writer between drains.
-            ls::sleepNs(2'000'000);
+            // 5 ms: a ring of 32 Ki records absorbs 6.5 M events/s per writer between drains,
+            // and a watched job pays 2.5 times fewer wake-ups than at 2 ms (3 % of a core there).
+            ls::sleepNs(5'000'000);
         }
     });
 }
@@ -149,7 +151,8 @@ Session::Session(const SessionSpec& spec) : m_pid(getpid())
     }
     m_collector = std::make_unique<Collector>(m_handle->segment(), *m_tally);
     if (const double hz = ls::memorySampleHz(); hz > 0)
-        m_memory = std::make_unique<ls::MemorySampler>(m_handle->segment(), hz, /*sharedPinned=*/false);
+        m_memory = std::make_unique<ls::MemorySampler>(m_handle->segment(), hz, /*sharedPinned=*/false,
+                                                       ls::kProbeMemoryBudget);
 }
 
 Session::~Session()

@@ -233,7 +233,7 @@ json memorySampling(bool quick)
             {"latency_bound_8_workers", compare(latencyRun, "samples_per_s", quick ? 2 : 3)},
             {"read_cost_small_process", readCostUs(0)},
             {"read_cost_1gib_touched", readCostUs(1024)},
-            {"rollup_cpu_share_budget", MemorySampler::kRollupCpuShare},
+            {"rollup_cpu_share_budget", MemorySamplerBudget{}.rollup_cpu_share},
             {"target_ratio", 0.98}};
 }
 

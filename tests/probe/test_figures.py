@@ -132,6 +132,46 @@ def case_torch_knobs(tmp):
     check_no_leftovers(r, all_pids(r))
 
 
+def case_probe_cost(tmp):
+    """The probe's own CPU in the summary (issue 45): its hooks on the job's threads (ProbeCost
+    events, every worker's covering all its samples) and its threads, their share of the job's
+    CPU, per sample; a warning past 5 %. Two real jobs: tiny samples with no work (the probe's
+    ~10-20 us per sample is a large share: warned) and 20 ms of CPU per sample (a few %: not)."""
+    cheap = run_job(os.path.join(tmp, "cheap"), ["--workers", "2", "--length", "2000", "--batch-size", "8"], probe=True)
+    heavy = run_job(os.path.join(tmp, "heavy"), ["--workers", "2", "--length", "300", "--batch-size", "8",
+                                                  "--cpu-us", "20000"], probe=True)
+    for name, r in (("cheap", cheap), ("heavy", heavy)):
+        check(r.rc == 0, "the %s job failed:\n%s" % (name, r.stderr[-2000:]))
+        c = r.summary["probe_cost"]
+        print("%s: %s" % (name, json.dumps(c)))
+        check(c["hooks_cpu_s"] > 0 and c["threads_cpu_s"] > 0, "%s: %r" % (name, c))
+        check(abs(c["cpu_s"] - c["hooks_cpu_s"] - c["threads_cpu_s"]) < 2e-6, "%s: parts do not add up: %r" % (name, c))
+        samples = r.summary["samples"]
+        check(abs(c["cpu_us_per_sample"] - c["cpu_s"] * 1e6 / samples) < 0.01, "%s: per sample %r" % (name, c))
+        check(0 < c["share_of_job_cpu"] < 1, "%s: share %r" % (name, c))
+        # Every worker's ProbeCost events, its last ones written as it left, cover its samples.
+        covered = sum(e.arg1 for e in r.of("ProbeCost") if e.lane >= 0)
+        check(covered == samples, "%s: the workers' ProbeCost events cover %d samples of %d" % (name, covered, samples))
+        check(sum(e.arg0 for e in r.of("ProbeCost")) * 1e-9 == approx(c["hooks_cpu_s"]),
+              "%s: ProbeCost events %.6f s, summary hooks %.6f s" % (name, sum(e.arg0 for e in r.of("ProbeCost")) * 1e-9, c["hooks_cpu_s"]))
+        warned = [w for w in r.summary["warnings"] if w.startswith("the probe itself used")]
+        check(bool(warned) == (c["share_of_job_cpu"] > 0.05), "%s: share %.3f, warnings %r" % (name, c["share_of_job_cpu"], warned))
+        if warned:
+            check(("%.1f %%" % (c["share_of_job_cpu"] * 100)) in warned[0], "%s: %r" % (name, warned[0]))
+        check_no_leftovers(r, all_pids(r))
+    check(cheap.summary["probe_cost"]["share_of_job_cpu"] > 0.05, "samples with no work: the probe's share %.3f, not past 5 %%"
+          % cheap.summary["probe_cost"]["share_of_job_cpu"])
+    check(heavy.summary["probe_cost"]["share_of_job_cpu"] < 0.05, "20 ms of CPU per sample: the probe's share %.3f, past 5 %%"
+          % heavy.summary["probe_cost"]["share_of_job_cpu"])
+
+
+def approx(x, rel=1e-4, abs_=2e-6):
+    class A:
+        def __eq__(self, y):
+            return abs(y - x) <= max(abs_, rel * abs(x))
+    return A()
+
+
 SLOW = ["--sleep-us", "2000", "--step-us", "8000"]
 CASES = {
     "figures_map": case(["--dataset", "map", "--workers", "2", "--length", "96", "--shuffle"] + SLOW),
@@ -141,6 +181,7 @@ CASES = {
     "figures_map_tiny": case(["--dataset", "map", "--workers", "2", "--length", "10"], shares=False),
     "figures_iterable_tiny": case(["--dataset", "iterable", "--workers", "2", "--length", "10"], iterable=True, shares=False),
     "figures_torch_knobs": case_torch_knobs,
+    "figures_probe_cost": case_probe_cost,
     "figures_map_no_workers": case(["--dataset", "map", "--workers", "0", "--length", "24", "--shuffle"], shares=False),
 }
 

@@ -51,6 +51,7 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::HandOverCost, "HandOverCost", "hand-over cost", "", S::Instant, "loader", R::Lane},
     {K::WorkerInitCost, "WorkerInitCost", "worker start-up cost", "", S::Instant, "loader", R::Lane},
     {K::ShmOwn, "ShmOwn", "own shared memory", "", S::Counter, "loader", R::Memory},
+    {K::ProbeCost, "ProbeCost", "probe cost", "", S::Instant, "loader", R::Lane},
 };
 
 constexpr bool indexedByKind()

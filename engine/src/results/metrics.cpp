@@ -175,6 +175,10 @@ void MetricsAccumulator::add(const Event& e)
         addMemory(e);
         return;
     }
+    if (e.kind == EventKind::ProbeCost) {
+        m_probeNs += uint64_t(std::max<int64_t>(0, e.arg0));
+        return;
+    }
     const uint64_t d = duration(e);
     if (e.lane >= 0 || e.lane == LaneMain) {
         if (addFetchLaneEvent(e, d))
@@ -539,6 +543,7 @@ RunFigures MetricsAccumulator::figures() const
     for (const LaneTotals& t : m_workers)
         jobNs += t.cpuNs + t.sendCpuNs;
     f.job_cpu_fraction = double(jobNs) * kNs / s;
+    f.probe_hooks_cpu_s = double(m_probeNs) * kNs;
     f.handover_wait_fraction = std::min(1.0, double(m_handOverNs) * kNs / s);
     return f;
 }

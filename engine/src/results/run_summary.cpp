@@ -279,6 +279,14 @@ void putRunJson(json& j, const RunSummary& s)
     j["device_timing_bracket_ns"] = s.device_timing_bracket_ns;
     j["device_peak_h2d_gbps"] = s.device_peak_h2d_gbps > 0 ? json(round6(s.device_peak_h2d_gbps)) : json(nullptr);
     j["memory_sampler_cpu_s"] = round6(s.memory_sampler_cpu_s);
+    if (s.source == "pytorch") {
+        const double samples = double(std::max<int64_t>(1, s.figures.samples));
+        j["probe_cost"] = {{"cpu_s", round6(s.probeCpuS())},
+                           {"hooks_cpu_s", round6(s.figures.probe_hooks_cpu_s)},
+                           {"threads_cpu_s", round6(s.probe_threads_cpu_s)},
+                           {"share_of_job_cpu", round6(s.probeCpuShare())},
+                           {"cpu_us_per_sample", round6(s.probeCpuS() * 1e6 / samples)}};
+    }
 }
 
 void putFiguresJson(json& j, const RunFigures& f)
@@ -361,6 +369,10 @@ void parseRunFields(const json& j, RunSummary& s)
     s.device_timing_bracket_ns = uint64_t(intFrom(j, "device_timing_bracket_ns"));
     s.device_peak_h2d_gbps = numFrom(j, "device_peak_h2d_gbps");
     s.memory_sampler_cpu_s = numFrom(j, "memory_sampler_cpu_s");
+    if (const auto c = j.find("probe_cost"); c != j.end() && c->is_object()) {
+        s.probe_threads_cpu_s = numFrom(*c, "threads_cpu_s");
+        s.figures.probe_hooks_cpu_s = numFrom(*c, "hooks_cpu_s");
+    }
 }
 
 void parseFigures(const json& j, RunFigures& f)
@@ -476,6 +488,15 @@ std::vector<std::vector<int64_t>> workerPidsFrom(const json& j)
 std::string KnobValue::json() const
 {
     return knobJson(*this).dump();
+}
+
+double RunSummary::probeCpuShare() const
+{
+    // The job's CPU over the loop, with the probe's hooks added back (PassCost and StepCost leave
+    // them out), and the probe's threads (their CPU spans the whole run: a slight overstatement).
+    const double job = figures.job_cpu_fraction * figures.seconds;
+    const double probe = probeCpuS();
+    return job > 0 && probe > 0 ? probe / (job + probe) : 0.0;
 }
 
 std::vector<std::string> RunSummary::recommendations() const

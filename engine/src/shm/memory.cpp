@@ -18,6 +18,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <pthread.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -236,8 +237,8 @@ void reportOwnMemoryAtExit(EventWriter& events)
 
 // --- MemorySampler -----------------------------------------------------------------------------
 
-MemorySampler::MemorySampler(Segment& segment, double hz, bool sharedPinned)
-    : m_segment(segment), m_periodNs(uint64_t(1e9 / std::max(hz, 0.01))), m_sharedPinned(sharedPinned),
+MemorySampler::MemorySampler(Segment& segment, double hz, bool sharedPinned, Budget budget)
+    : m_budget(budget), m_segment(segment), m_periodNs(uint64_t(1e9 / std::max(hz, 0.01))), m_sharedPinned(sharedPinned),
       m_events(std::make_unique<EventWriter>(segment, LaneMain, ShmLayout::kMemoryRing)),
       m_workers(segment.layout().num_workers)
 {
@@ -246,7 +247,7 @@ MemorySampler::MemorySampler(Segment& segment, double hz, bool sharedPinned)
     m_self.reader = std::make_unique<ProcessMemoryReader>(m_self.pid);
     for (uint32_t w = 0; w < m_workers.size(); ++w)
         m_workers[w].lane = int(w);
-    m_rollupTokensNs = double(m_periodNs) * kRollupCpuShare * 4; // the first tick reads everyone
+    m_rollupTokensNs = double(m_periodNs) * m_budget.rollup_cpu_share * 4; // the first tick reads everyone
     m_thread = std::thread([this] { run(); });
 }
 
@@ -291,6 +292,7 @@ uint64_t MemorySampler::slotBytesInUse(const Segment& segment)
 
 void MemorySampler::run()
 {
+    pthread_setname_np(pthread_self(), "ls_memory"); // what top -H and perf show for it
     auto next = std::chrono::steady_clock::now();
     std::unique_lock lock(m_stopMutex);
     while (!m_done) {
@@ -360,8 +362,8 @@ void MemorySampler::sampleOnce(bool everyone)
             probes.push_back(&p);
     }
     // PSS and USS within the CPU budget, the process read longest ago first.
-    const double cap = double(m_periodNs) * kRollupCpuShare * 4;
-    m_rollupTokensNs = std::min(cap, m_rollupTokensNs + double(m_periodNs) * kRollupCpuShare);
+    const double cap = double(m_periodNs) * m_budget.rollup_cpu_share * 4;
+    m_rollupTokensNs = std::min(cap, m_rollupTokensNs + double(m_periodNs) * m_budget.rollup_cpu_share);
     std::vector<Probe*> order = probes;
     std::stable_sort(order.begin(), order.end(), [](const Probe* a, const Probe* b) { return a->lastRollup < b->lastRollup; });
     std::map<const Probe*, ProcessMemory> rolled;
@@ -394,7 +396,7 @@ void MemorySampler::sampleOnce(bool everyone)
     ev.instant(EventKind::ShmUsage, t, shm ? int64_t(shm->size) : 0, int64_t(slots), shm ? int64_t(shm->used) : 0,
                LaneMain);
     // The run's own share of /dev/shm (ShmUsage's is every user's), a few times a second.
-    if (everyone || t - m_lastShmOwn >= kShmOwnEveryNs) {
+    if (everyone || t - m_lastShmOwn >= m_budget.shm_own_every_ns) {
         m_lastShmOwn = t;
         std::vector<int32_t> pids;
         for (const Probe* p : probes)

@@ -113,6 +113,12 @@ enum class EventKind : uint8_t {
                       ///< /dev/shm bytes the run's own processes map (its segment, PyTorch's
                       ///< shared tensors: each file once, at the furthest extent mapped), arg1 =
                       ///< files. ShmUsage's used bytes are every user's: this is the run's share
+    ProbeCost,        ///< instant, written by the probe only, on the lane of the thread that paid it
+                      ///< (a worker's, the main lane): arg0 = CPU ns that thread spent in the
+                      ///< probe's own code since its last ProbeCost (thread CPU clock: the hooks
+                      ///< around each task or next(), left out of PassCost and StepCost; plus the
+                      ///< per-sample timing wrapper, timed on 1 sample in 64 and scaled, which lies
+                      ///< inside the Fetch spans and their BatchCost), arg1 = samples it covers
     Count
 };
 

@@ -205,6 +205,9 @@ struct RunFigures
     /// The job's CPU (the fetches and collates, the workers handing batches on, the loop's CPU of
     /// main_cpu_fraction) per second of the loop: cores in use; 0 where not recorded
     double job_cpu_fraction = 0;
+    /// CPU the probe's own code took on the job's threads (ProbeCost events), seconds; 0 for the
+    /// engine's runs. Not in job_cpu_fraction's hook parts (PassCost, StepCost leave it out).
+    double probe_hooks_cpu_s = 0;
     /// Inside next(), fetching the received batch's tensors' file descriptors from the worker that
     /// made it (HandOverWait: watched jobs) / seconds; part of data_stall_fraction
     double handover_wait_fraction = 0;
@@ -250,6 +253,17 @@ struct RunSummary
     double device_peak_h2d_gbps = 0;
     /// The memory sampler's own CPU time (its thread's CPU clock), seconds; 0 when it did not run.
     double memory_sampler_cpu_s = 0;
+    /// The probe's own threads in the job's main process (its collector and memory sampler), CPU
+    /// seconds; 0 for the engine's runs.
+    double probe_threads_cpu_s = 0;
+    /// The probe's whole CPU (its hooks on the job's threads and its own threads), seconds.
+    double probeCpuS() const { return figures.probe_hooks_cpu_s + probe_threads_cpu_s; }
+    /// That CPU's share of all the CPU the job and the probe used over the loop (0..1); 0 when
+    /// the job's CPU was not measured.
+    double probeCpuShare() const;
+    /// Above this share the probe's cost is worth a warning (issue 45): its figures then describe
+    /// a job slowed by the watching.
+    static constexpr double kProbeCpuWarnShare = 0.05;
     RunFigures figures;
     int num_workers = 0;
     int cores = 0;                       ///< CPUs this run could use (sched_getaffinity)

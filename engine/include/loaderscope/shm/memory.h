@@ -130,12 +130,27 @@ struct MemorySample
     ProcessMemory memory;
 };
 
+/// What a MemorySampler may cost the run it measures.
+struct MemorySamplerBudget
+{
+    /// CPU share of one core that smaps_rollup reads may take (a token bucket, refilled per
+    /// tick): a PyTorch process's read costs ~5 ms, so it bounds how often PSS/USS refresh.
+    double rollup_cpu_share = 0.05;
+    /// How often the run's own /dev/shm share is read (its processes' maps: a PyTorch process
+    /// maps some 1,700 regions, ~0.7 ms to read), ns.
+    uint64_t shm_own_every_ns = 250'000'000;
+};
+
+/// The probe's: a watched job pays for its watching, so PSS/USS come about five times less often
+/// than in the engine's own runs (where the lessons show them move), /dev/shm once a second.
+inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.01, 1'000'000'000};
+
 /**
  * The sampler thread. Every 1/hz seconds it reads, for the main process and every live worker
  * (their pids from the segment's worker control blocks), the RSS (statm, cheap), the slots in use
  * (slot states), /dev/shm and the pinned accounting, and writes counter events on ring
  * ShmLayout::kMemoryRing. PSS and USS need smaps_rollup, whose cost grows with a process's RSS:
- * they are read for as many processes per tick as a CPU budget of kRollupCpuShare of one core
+ * they are read for as many processes per tick as a CPU budget (Budget::rollup_cpu_share of one core)
  * allows, the process read longest ago first (a new worker at once), so with large processes
  * each one's PSS and USS come less often than its RSS. A MemoryUsage event carries PSS and USS
  * only when they were read with it (else -1).
@@ -144,8 +159,10 @@ struct MemorySample
 class MemorySampler
 {
 public:
+    using Budget = MemorySamplerBudget;
+
     /// Starts the thread. `sharedPinned`: pin_memory "shared" (the slots in use are pinned bytes).
-    MemorySampler(Segment& segment, double hz, bool sharedPinned);
+    MemorySampler(Segment& segment, double hz, bool sharedPinned, Budget budget = Budget{});
     ~MemorySampler();
     MemorySampler(const MemorySampler&) = delete;
     MemorySampler& operator=(const MemorySampler&) = delete;
@@ -162,8 +179,6 @@ public:
     /// Batch-slot bytes in use (slots not free, each at its capacity), read from the segment.
     static uint64_t slotBytesInUse(const Segment& segment);
 
-    /// CPU share of one core that smaps_rollup reads may take (a token bucket, refilled per tick).
-    static constexpr double kRollupCpuShare = 0.05;
 
 private:
     struct Probe
@@ -173,9 +188,7 @@ private:
         std::unique_ptr<ProcessMemoryReader> reader;
         uint64_t lastRollup = 0;   ///< when its smaps_rollup was last read (0: never)
     };
-    /// How often the run's own /dev/shm share is read (its processes' maps: a PyTorch process
-    /// maps some 1,500 regions, ~0.1 ms to scan), ns.
-    static constexpr uint64_t kShmOwnEveryNs = 250'000'000;
+    Budget m_budget;
     uint64_t m_lastShmOwn = 0; ///< when it was last read (sampler thread)
     void run();
     /// One tick; `everyone`: PSS and USS of every process whatever the budget (the last tick).
