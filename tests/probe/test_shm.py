@@ -44,7 +44,10 @@ def inner_small(tmp):
     check(len(w) == 1 and "/dev/shm" in w[0] and "probe disabled" not in w[0], "warnings: %r" % w)
     s = probed.summary
     check(s is not None and s["batches"] == 40 and s["samples"] == 40, "not recorded: summary %r" % (s and s["batches"]))
-    check(s["sample_every"] > 1 and s["warnings"] == [w[0][len("loaderscope: warning: "):]],
+    # Beside it, only the probe's own cost may be warned of (a 40-sample job: its threads' share).
+    said = w[0][len("loaderscope: warning: "):]
+    check(s["sample_every"] > 1 and said in s["warnings"]
+          and all(x == said or x.startswith("the probe itself used") for x in s["warnings"]),
           "the summary does not say the rings were made smaller: %r, %r" % (s["sample_every"], s["warnings"]))
     check_no_leftovers(probed, all_pids(probed))
 
