@@ -342,10 +342,10 @@ void TestSentences::probeCostLine()
     s.figures.seconds = 10;
     s.figures.job_cpu_fraction = 1.5;       // 15 CPU s of the job
     s.figures.probe_hooks_cpu_s = 0.2;
-    s.probe_threads_cpu_s = 0.1;            // 0.3 s: 0.3 / 15.3 = 1.96 %, 30 us per sample
+    s.figures.probe_threads_cpu_s = 0.1;            // 0.3 s: 0.3 / 15.3 = 1.96 %, 30 us per sample
     QCOMPARE(SummaryText::probeCost(s), QStringLiteral("The probe's own CPU: 2.0% of the job's (30.0 µs per sample)"));
     QVERIFY(SummaryText::figureLines(s).contains(SummaryText::probeCost(s)));
-    s.probe_threads_cpu_s = 0.8;            // 1.0 / 16 = 6.25 %
+    s.figures.probe_threads_cpu_s = 0.8;            // 1.0 / 16 = 6.25 %
     QVERIFY2(SummaryText::probeCost(s).endsWith(QStringLiteral("more than 5.0%, the figures show a job slowed by the watching")),
              qPrintable(SummaryText::probeCost(s)));
     const RunSummary back = loaderscope::parseRunSummary(loaderscope::runSummaryToJson(s));

@@ -3781,7 +3781,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="270"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="274"/>
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
@@ -3809,6 +3809,11 @@
         <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Source</source>
         <translation>Source</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
+        <source>The probe&apos;s own CPU</source>
+        <translation>The probe&apos;s own CPU</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
@@ -3911,12 +3916,12 @@
         <translation>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="284"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="288"/>
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(a first guess: the model of your job is checking it)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="290"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="294"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
@@ -3931,7 +3936,7 @@
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="297"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="301"/>
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -4044,8 +4049,8 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="325"/>
-        <source>The probe&apos;s own CPU: %1 of the job&apos;s (%2 µs per sample)</source>
-        <translation>The probe&apos;s own CPU: %1 of the job&apos;s (%2 µs per sample)</translation>
+        <source>%1 of the job&apos;s (%2 µs per sample)</source>
+        <translation>%1 of the job&apos;s (%2 µs per sample)</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="327"/>
@@ -4053,87 +4058,92 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>%1: more than %2, the figures show a job slowed by the watching</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="336"/>
+        <location filename="../gui/core/summarytext.cpp" line="334"/>
+        <source>The probe&apos;s own CPU: %1</source>
+        <translation>The probe&apos;s own CPU: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="342"/>
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342"/>
+        <location filename="../gui/core/summarytext.cpp" line="348"/>
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="344"/>
+        <location filename="../gui/core/summarytext.cpp" line="350"/>
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="346"/>
+        <location filename="../gui/core/summarytext.cpp" line="352"/>
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="348"/>
+        <location filename="../gui/core/summarytext.cpp" line="354"/>
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350"/>
+        <location filename="../gui/core/summarytext.cpp" line="356"/>
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="352"/>
+        <location filename="../gui/core/summarytext.cpp" line="358"/>
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="354"/>
+        <location filename="../gui/core/summarytext.cpp" line="360"/>
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="355"/>
+        <location filename="../gui/core/summarytext.cpp" line="361"/>
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="358"/>
+        <location filename="../gui/core/summarytext.cpp" line="364"/>
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="359"/>
+        <location filename="../gui/core/summarytext.cpp" line="365"/>
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="373"/>
+        <location filename="../gui/core/summarytext.cpp" line="379"/>
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="379"/>
+        <location filename="../gui/core/summarytext.cpp" line="385"/>
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="384"/>
+        <location filename="../gui/core/summarytext.cpp" line="390"/>
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="391"/>
+        <location filename="../gui/core/summarytext.cpp" line="397"/>
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="393"/>
+        <location filename="../gui/core/summarytext.cpp" line="399"/>
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="405"/>
+        <location filename="../gui/core/summarytext.cpp" line="411"/>
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

@@ -3781,7 +3781,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="270"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="274"/>
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
@@ -3809,6 +3809,11 @@
         <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
         <source>Source</source>
         <translation>Kaynak</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/summarypanel.cpp" line="135"/>
+        <source>The probe&apos;s own CPU</source>
+        <translation>Probun kendi CPU&apos;su</translation>
     </message>
     <message>
         <location filename="../gui/widgets/summarypanel.cpp" line="136"/>
@@ -3911,12 +3916,12 @@
         <translation>Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="284"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="288"/>
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="290"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="294"/>
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
@@ -3931,7 +3936,7 @@
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/summarypanel.cpp" line="297"/>
+        <location filename="../gui/widgets/summarypanel.cpp" line="301"/>
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -4044,8 +4049,8 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="325"/>
-        <source>The probe&apos;s own CPU: %1 of the job&apos;s (%2 µs per sample)</source>
-        <translation>Probun kendi CPU&apos;su: işinkinin %1 kadarı (örnek başına %2 µs)</translation>
+        <source>%1 of the job&apos;s (%2 µs per sample)</source>
+        <translation>işinkinin %1 kadarı (örnek başına %2 µs)</translation>
     </message>
     <message>
         <location filename="../gui/core/summarytext.cpp" line="327"/>
@@ -4053,87 +4058,92 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>%1: %2 üzerinde, rakamlar izlemenin yavaşlattığı bir işi gösteriyor</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="336"/>
+        <location filename="../gui/core/summarytext.cpp" line="334"/>
+        <source>The probe&apos;s own CPU: %1</source>
+        <translation>Probun kendi CPU&apos;su: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/summarytext.cpp" line="342"/>
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="342"/>
+        <location filename="../gui/core/summarytext.cpp" line="348"/>
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="344"/>
+        <location filename="../gui/core/summarytext.cpp" line="350"/>
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="346"/>
+        <location filename="../gui/core/summarytext.cpp" line="352"/>
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="348"/>
+        <location filename="../gui/core/summarytext.cpp" line="354"/>
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="350"/>
+        <location filename="../gui/core/summarytext.cpp" line="356"/>
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="352"/>
+        <location filename="../gui/core/summarytext.cpp" line="358"/>
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="354"/>
+        <location filename="../gui/core/summarytext.cpp" line="360"/>
         <source>Workers busy: %1</source>
         <translation>Worker&apos;lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="355"/>
+        <location filename="../gui/core/summarytext.cpp" line="361"/>
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="358"/>
+        <location filename="../gui/core/summarytext.cpp" line="364"/>
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="359"/>
+        <location filename="../gui/core/summarytext.cpp" line="365"/>
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="373"/>
+        <location filename="../gui/core/summarytext.cpp" line="379"/>
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Kısmi: en az %2 batch&apos;ten %1 tanesi görüldü (%3 olay kayboldu); rakamlar yalnızca görülenleri kapsar</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="379"/>
+        <location filename="../gui/core/summarytext.cpp" line="385"/>
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="384"/>
+        <location filename="../gui/core/summarytext.cpp" line="390"/>
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="391"/>
+        <location filename="../gui/core/summarytext.cpp" line="397"/>
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="393"/>
+        <location filename="../gui/core/summarytext.cpp" line="399"/>
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/core/summarytext.cpp" line="405"/>
+        <location filename="../gui/core/summarytext.cpp" line="411"/>
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>

@@ -315,17 +315,23 @@ QString memoryTermsHelp()
                  "USS: memory only this process holds, freed when it ends: what a worker really costs.");
 }
 
-QString probeCost(const RunSummary& s)
+QString probeCostValue(const RunSummary& s)
 {
     // A watched job's figures include what watching cost it: said, and flagged past the threshold.
     if (s.source != "pytorch" || s.probeCpuS() <= 0)
         return {};
     const double share = s.probeCpuShare();
     const double perSample = s.figures.samples > 0 ? s.probeCpuS() * 1e6 / double(s.figures.samples) : 0.0;
-    const QString line = T::tr("The probe's own CPU: %1 of the job's (%2 µs per sample)").arg(percent(share), number(perSample, 1));
+    const QString value = T::tr("%1 of the job's (%2 µs per sample)").arg(percent(share), number(perSample, 1));
     return share > RunSummary::kProbeCpuWarnShare
-               ? T::tr("%1: more than %2, the figures show a job slowed by the watching").arg(line, percent(RunSummary::kProbeCpuWarnShare))
-               : line;
+               ? T::tr("%1: more than %2, the figures show a job slowed by the watching").arg(value, percent(RunSummary::kProbeCpuWarnShare))
+               : value;
+}
+
+QString probeCost(const RunSummary& s)
+{
+    const QString value = probeCostValue(s);
+    return value.isEmpty() ? value : T::tr("The probe's own CPU: %1").arg(value);
 }
 
 QStringList figureLines(const RunSummary& s)

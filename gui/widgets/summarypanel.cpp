@@ -18,7 +18,7 @@
 #include <QVBoxLayout>
 
 namespace {
-enum Row { Source, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, WorkerTime, Memory, Shm, RowCount };
+enum Row { Source, ProbeCost, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, WorkerTime, Memory, Shm, RowCount };
 } // namespace
 
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
@@ -132,7 +132,7 @@ void SummaryPanel::makeWorkerTable(QVBoxLayout* layout)
 
 void SummaryPanel::retranslate()
 {
-    const QString names[RowCount] = {tr("Source"), tr("Samples/s"), tr("First batch"), tr("Data stall"), tr("GPU busy"),
+    const QString names[RowCount] = {tr("Source"), tr("The probe's own CPU"), tr("Samples/s"), tr("First batch"), tr("Data stall"), tr("GPU busy"),
                                      tr("Copy/compute overlap"), tr("H2D bandwidth"), tr("Workers busy"), tr("Worker time"),
                                      tr("Memory peak"), tr("Shared memory")};
     for (int i = 0; i < RowCount; ++i)
@@ -252,6 +252,10 @@ void SummaryPanel::render()
     auto set = [this](int row, const QString& v) { m_values[row]->setText(v.isEmpty() ? QStringLiteral("–") : v); };
     set(Source, m_empty ? QString() : source(m_summary));
     m_values[Source]->setToolTip(QString::fromStdString(m_summary.backend_note));
+    // A watched job only: what watching cost it (its hooks and threads), flagged past 5 %.
+    const QString cost = m_empty ? QString() : probeCostValue(m_summary);
+    set(ProbeCost, cost);
+    m_form->setRowVisible(int(ProbeCost), !cost.isEmpty()); // Qt 6.4 and later
     const QString samples = have && !trace ? rate(f.samples_per_s) : QString();
     set(Samples, partial && !samples.isEmpty() ? partialFigure(samples) : samples);
     set(FirstBatch, have && f.first_batch_s ? duration(*f.first_batch_s) : QString());

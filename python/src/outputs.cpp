@@ -67,7 +67,6 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
     sum.events = t.events;
     sum.events_lost = int64_t(s.eventsLost());
     sum.memory_sampler_cpu_s = double(s.memorySamplerCpuNs()) * 1e-9;
-    sum.probe_threads_cpu_s = double(s.probeThreadsCpuNs()) * 1e-9;
     sum.warnings = meta.value("warnings", std::vector<std::string>{});
     if (sum.events_lost > 0)
         sum.warnings.push_back(std::to_string(sum.events_lost) +

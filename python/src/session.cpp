@@ -218,6 +218,16 @@ void Session::stopCollector()
     m_lost = m_collector->finish();
     m_collectorCpuNs = m_collector->cpuNs();
     m_collector.reset();
+    // The probe's own threads' CPU, final now, as one ProbeCost on the main lane (arg1 -1: its
+    // threads, not a hook), added here on the thread that owns the tally: a recording then
+    // carries the whole cost, as the summary does.
+    ls::Event e;
+    e.kind = ls::EventKind::ProbeCost;
+    e.lane = ls::LaneMain;
+    e.t0 = e.t1 = ls::nowNs();
+    e.arg0 = int64_t(probeThreadsCpuNs());
+    e.arg1 = -1;
+    m_tally->add(e);
 }
 
 std::string Session::recordingLivePath() const

@@ -1147,6 +1147,8 @@ TR = {
     "Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app's wheel there.": "%1 üzerindeki prob: sürümünü söylemeyen eski bir yapı; bu uygulama %2. Bağlanma başarısız olursa bu uygulamanın wheel paketini oraya kurun.",
     "Probe on %1: %2, the same version as this app.": "%1 üzerindeki prob: %2, bu uygulamayla aynı sürüm.",
     "Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app's wheel there.": "%1 üzerindeki prob: %2; bu uygulama %3. Bu uygulamanın okumadığı biçimdeki bir akış, iki sürüm de belirtilerek reddedilir: o zaman bu uygulamanın wheel paketini oraya kurun.",
-    "The probe's own CPU: %1 of the job's (%2 µs per sample)": "Probun kendi CPU'su: işinkinin %1 kadarı (örnek başına %2 µs)",
+    "%1 of the job's (%2 µs per sample)": "işinkinin %1 kadarı (örnek başına %2 µs)",
+    "The probe's own CPU: %1": "Probun kendi CPU'su: %1",
+    "The probe's own CPU": "Probun kendi CPU'su",
     "%1: more than %2, the figures show a job slowed by the watching": "%1: %2 üzerinde, rakamlar izlemenin yavaşlattığı bir işi gösteriyor",
 }

@@ -176,7 +176,7 @@ void MetricsAccumulator::add(const Event& e)
         return;
     }
     if (e.kind == EventKind::ProbeCost) {
-        m_probeNs += uint64_t(std::max<int64_t>(0, e.arg0));
+        (e.arg1 < 0 ? m_probeThreadsNs : m_probeNs) += uint64_t(std::max<int64_t>(0, e.arg0));
         return;
     }
     const uint64_t d = duration(e);
@@ -544,6 +544,7 @@ RunFigures MetricsAccumulator::figures() const
         jobNs += t.cpuNs + t.sendCpuNs;
     f.job_cpu_fraction = double(jobNs) * kNs / s;
     f.probe_hooks_cpu_s = double(m_probeNs) * kNs;
+    f.probe_threads_cpu_s = double(m_probeThreadsNs) * kNs;
     f.handover_wait_fraction = std::min(1.0, double(m_handOverNs) * kNs / s);
     return f;
 }

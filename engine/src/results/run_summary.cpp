@@ -283,7 +283,7 @@ void putRunJson(json& j, const RunSummary& s)
         const double samples = double(std::max<int64_t>(1, s.figures.samples));
         j["probe_cost"] = {{"cpu_s", round6(s.probeCpuS())},
                            {"hooks_cpu_s", round6(s.figures.probe_hooks_cpu_s)},
-                           {"threads_cpu_s", round6(s.probe_threads_cpu_s)},
+                           {"threads_cpu_s", round6(s.figures.probe_threads_cpu_s)},
                            {"share_of_job_cpu", round6(s.probeCpuShare())},
                            {"cpu_us_per_sample", round6(s.probeCpuS() * 1e6 / samples)}};
     }
@@ -370,7 +370,7 @@ void parseRunFields(const json& j, RunSummary& s)
     s.device_peak_h2d_gbps = numFrom(j, "device_peak_h2d_gbps");
     s.memory_sampler_cpu_s = numFrom(j, "memory_sampler_cpu_s");
     if (const auto c = j.find("probe_cost"); c != j.end() && c->is_object()) {
-        s.probe_threads_cpu_s = numFrom(*c, "threads_cpu_s");
+        s.figures.probe_threads_cpu_s = numFrom(*c, "threads_cpu_s");
         s.figures.probe_hooks_cpu_s = numFrom(*c, "hooks_cpu_s");
     }
 }

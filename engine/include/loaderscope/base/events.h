@@ -118,7 +118,9 @@ enum class EventKind : uint8_t {
                       ///< probe's own code since its last ProbeCost (thread CPU clock: the hooks
                       ///< around each task or next(), left out of PassCost and StepCost; plus the
                       ///< per-sample timing wrapper, timed on 1 sample in 64 and scaled, which lies
-                      ///< inside the Fetch spans and their BatchCost), arg1 = samples it covers
+                      ///< inside the Fetch spans and their BatchCost), arg1 = samples it covers;
+                      ///< once at the end on the main lane with arg1 = -1: the CPU of the probe's
+                      ///< own threads (its collector and memory sampler) over the whole run
     Count
 };
 

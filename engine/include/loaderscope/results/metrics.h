@@ -123,6 +123,7 @@ private:
     uint64_t m_mainCpuNs = 0;        ///< main lane PassCost, StepCost and ThreadsCost CPU
     uint64_t m_handOverNs = 0;       ///< HandOverWait: the loop fetching tensors' descriptors
     uint64_t m_probeNs = 0;          ///< ProbeCost: the probe's own CPU on the job's threads
+    uint64_t m_probeThreadsNs = 0;   ///< ProbeCost with arg1 -1: the probe's own threads' CPU
     uint64_t m_blockedNs[kHostBlockReasons + 1] = {}; ///< by HostBlock (index 0 unused)
     int64_t m_samples = 0;
     int64_t m_batches = 0;

@@ -208,6 +208,9 @@ struct RunFigures
     /// CPU the probe's own code took on the job's threads (ProbeCost events), seconds; 0 for the
     /// engine's runs. Not in job_cpu_fraction's hook parts (PassCost, StepCost leave it out).
     double probe_hooks_cpu_s = 0;
+    /// CPU of the probe's own threads (its collector and memory sampler), seconds, from the one
+    /// ProbeCost it writes as it stops; 0 for the engine's runs.
+    double probe_threads_cpu_s = 0;
     /// Inside next(), fetching the received batch's tensors' file descriptors from the worker that
     /// made it (HandOverWait: watched jobs) / seconds; part of data_stall_fraction
     double handover_wait_fraction = 0;
@@ -253,11 +256,8 @@ struct RunSummary
     double device_peak_h2d_gbps = 0;
     /// The memory sampler's own CPU time (its thread's CPU clock), seconds; 0 when it did not run.
     double memory_sampler_cpu_s = 0;
-    /// The probe's own threads in the job's main process (its collector and memory sampler), CPU
-    /// seconds; 0 for the engine's runs.
-    double probe_threads_cpu_s = 0;
     /// The probe's whole CPU (its hooks on the job's threads and its own threads), seconds.
-    double probeCpuS() const { return figures.probe_hooks_cpu_s + probe_threads_cpu_s; }
+    double probeCpuS() const { return figures.probe_hooks_cpu_s + figures.probe_threads_cpu_s; }
     /// That CPU's share of all the CPU the job and the probe used over the loop (0..1); 0 when
     /// the job's CPU was not measured.
     double probeCpuShare() const;
