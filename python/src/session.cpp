@@ -215,19 +215,16 @@ void Session::stopCollector()
         return;
     if (m_memory)
         m_memory->stop(); // its last sample (every process's PSS and USS) goes into the recording
+    // The probe's own threads' CPU as one ProbeCost on the main lane (arg1 -1: its threads, not a
+    // hook), on the memory ring: its writer is this thread now that the sampler has stopped (or
+    // it had none). The collector's last drain takes it into the recording, and a stream still
+    // reads it (the segment's name goes after it). The collector's CPU is as of its previous
+    // drain: the last one, some microseconds, is not in it.
+    ls::EventWriter(m_handle->segment(), ls::LaneMain, ls::ShmLayout::kMemoryRing)
+        .instant(ls::EventKind::ProbeCost, ls::nowNs(), -1, int64_t(probeThreadsCpuNs()), -1);
     m_lost = m_collector->finish();
     m_collectorCpuNs = m_collector->cpuNs();
     m_collector.reset();
-    // The probe's own threads' CPU, final now, as one ProbeCost on the main lane (arg1 -1: its
-    // threads, not a hook), added here on the thread that owns the tally: a recording then
-    // carries the whole cost, as the summary does.
-    ls::Event e;
-    e.kind = ls::EventKind::ProbeCost;
-    e.lane = ls::LaneMain;
-    e.t0 = e.t1 = ls::nowNs();
-    e.arg0 = int64_t(probeThreadsCpuNs());
-    e.arg1 = -1;
-    m_tally->add(e);
 }
 
 std::string Session::recordingLivePath() const
