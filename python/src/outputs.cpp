@@ -73,11 +73,16 @@ ls::RunSummary probeSummary(const Session& s, const json& meta, const json* load
                                " events were lost (a ring filled faster than the probe's collector drained it): "
                                "the figures that rest on the lost events read low");
     if (const double share = sum.probeCpuShare(); share > ls::RunSummary::kProbeCpuWarnShare) {
-        char text[320];
+        // What to turn down: the part that cost the most.
+        const bool threads = sum.figures.probe_threads_cpu_s > sum.figures.probe_hooks_cpu_s;
+        char text[400];
         std::snprintf(text, sizeof text,
                       "the probe itself used %.1f %% of the job's CPU (%.1f us per sample): the figures describe a job "
-                      "slowed by the watching; --sample-every N times 1 sample in N",
-                      share * 100, sum.probeCpuS() * 1e6 / double(std::max<int64_t>(1, sum.figures.samples)));
+                      "slowed by the watching; %s",
+                      share * 100, sum.probeCpuS() * 1e6 / double(std::max<int64_t>(1, sum.figures.samples)),
+                      threads ? "most of it its own threads (a short job pays their start; LOADERSCOPE_MEMORY_SAMPLE_HZ=0 "
+                                "turns memory sampling off)"
+                              : "most of it its hooks (--sample-every N times 1 sample in N)");
         sum.warnings.push_back(text);
     }
     sum.batch_log = t.batch_log;
