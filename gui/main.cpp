@@ -83,7 +83,9 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
     if (!loadEventsFile(r.path, model, &error))
         return fail(error);
     shadeUnseen(model, r);
-    const loaderscope::RunSummary summary = summaryOf(r);
+    // With the advice the app shows for it (the engine's on its configuration, the probe's on the
+    // job's DataLoader arguments), not the figures alone.
+    const loaderscope::RunSummary summary = interpretRecording(r).summary;
     o.summaryLines = SummaryText::lines(summary);
     if (paths.size() == 1) {
         o.title = QCoreApplication::translate("main", "Recording %1").arg(QFileInfo(r.path).fileName());
