@@ -107,6 +107,10 @@ RecordingMeaning interpretRecording(const OpenedRecording& r, const std::functio
     RecordingMeaning m;
     m.summary = summaryOf(r);
     const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(r.digest.description)).object();
+    // The cores the run could use, as its description says them (recordings made since they do):
+    // the advice is bounded by the job's cores, never by none ("on 0 cores").
+    if (m.summary.cores <= 0)
+        m.summary.cores = std::max(0, d.value(QStringLiteral("cores")).toInt());
     if (d.value(QStringLiteral("source")).toString() == QLatin1String("engine")) {
         // The engine's advice on its run, from the configuration it ran.
         m.engineConfig = d.value(QStringLiteral("config")).toObject();

@@ -101,6 +101,7 @@ now = time.monotonic_ns
 thread_cpu_ns = time.thread_time_ns
 run_delay_ns = _declare(_hot, "lsp_run_delay_ns", _u64)
 batch_key = _declare(_hot, "lsp_batch_key", _i64, _int, _i64)
+usable_cores = _declare(_hot, "lsp_usable_cores", _int)
 
 # --- segments and writers -------------------------------------------------------------------------
 for _name, _res, _args in (

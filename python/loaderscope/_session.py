@@ -72,7 +72,8 @@ class ProbeSession:
         self.hooks = hooks
         self.program = _program()
         self.rank, self.world_size = _rank_from_env()
-        info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv)}
+        info = {"source": "pytorch", "program": self.program, "pid": self.pid, "argv": list(sys.argv),
+                "cores": _native.usable_cores()}  # an opened recording's advice is bounded by them
         # The recording goes next to the file it ends as (the final name may hold the rank, known
         # later): a hidden name there, renamed at the end.
         # A process forked from the one that loaded the probe (a multiprocessing fork child

@@ -287,6 +287,8 @@ LSP_API char* lsp_constants(void)
 }
 LSP_API uint64_t lsp_thread_cpu_ns(void) { return threadCpuNs(); }
 LSP_API uint64_t lsp_run_delay_ns(void) { return runDelayNs(); }
+/// The cores this process may use (affinity, cgroup quota): the summary's and the description's.
+LSP_API int lsp_usable_cores(void) { return ls::usableCores(); }
 LSP_API int64_t lsp_batch_key(int epoch, int64_t task) { return ls::batchKey(epoch, task); }
 
 // --- segments and writers ----------------------------------------------------------------------

@@ -338,7 +338,8 @@ void EngineRun::openRecording(const RunOptions& options, const std::string& conf
     h.engine_pid = getpid();
     m_recording = std::make_unique<RecordingWriter>(options.recordingPath, h); // throws: nothing started yet
     // What ran: an opened recording shows its own configuration (docs/traces.md, JOBD).
-    m_recording->describe(R"({"source":"engine","config":)" + configJson + "}");
+    // The cores the run could use: an opened recording's advice is bounded by them, as the live one.
+    m_recording->describe(R"({"source":"engine","cores":)" + std::to_string(usableCores()) + R"(,"config":)" + configJson + "}");
 }
 
 void EngineRun::registerSharedPinning()
