@@ -28,6 +28,23 @@ def probe_files(workdir, pid=None):
     return sorted(os.path.basename(p) for p in glob.glob(os.path.join(workdir, "." + pattern)))
 
 
+def guard_processes():
+    """(pid, command line, RSS in KiB) of every segment guard (ls_shm_guard) on the machine."""
+    out = []
+    for d in glob.glob("/proc/[0-9]*"):
+        try:
+            with open(d + "/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+            if b"ls_shm_guard" not in argv:
+                continue
+            with open(d + "/status") as f:
+                rss = next((int(l.split()[1]) for l in f if l.startswith("VmRSS:")), 0)
+        except (OSError, StopIteration):
+            continue
+        out.append((int(d[6:]), " ".join(a.decode() for a in argv if a), rss))
+    return out
+
+
 def case_thread_loader(tmp):
     """A loader on a threading.Thread while another runs on the main thread: both recorded, their
     workers' lanes too, and no "probe disabled"."""
@@ -74,6 +91,11 @@ def case_sigkill_leftovers(tmp):
             return delivered[0] >= 3
 
         wait_for(three_delivered, 60, "three batches delivered")
+        # Its segment's guard: a small process of its own (exec'd, so it keeps none of the job's
+        # pages, which copy-on-write would otherwise double as the job writes them).
+        guards = [g for g in guard_processes() if g[1].endswith("/dev/shm/" + name)]
+        check(len(guards) == 1, "the job's segment guard: %r" % guards)
+        check(guards[0][2] < 16 * 1024, "the guard holds %d KiB (the job's pages?)" % guards[0][2])
     finally:
         os.killpg(p.pid, signal.SIGKILL)  # the job and its workers: its own process group
         p.wait(timeout=60)

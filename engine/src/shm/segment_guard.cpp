@@ -18,7 +18,8 @@ namespace loaderscope {
 
 namespace {
 
-constexpr char kReleased = 'R';
+/// What the owner writes when it removed the segment itself: one line.
+constexpr char kReleased[] = "R\n";
 
 /// fork() without the atfork handlers a job's libraries registered (OpenMP, CUDA): they take
 /// locks and allocate, and the children here need none of what they prepare.
@@ -31,6 +32,8 @@ pid_t rawFork()
 /// calls only (no malloc, no stdio, no locks), then _exit.
 [[noreturn]] void guardMain(int readFd, const char* path)
 {
+    // Ignored signals stay ignored across execve: Ctrl+C, a closed terminal, a kill of the job's
+    // group do not end the guard before the job.
     struct sigaction ign{};
     ign.sa_handler = SIG_IGN;
     for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2})
@@ -39,33 +42,40 @@ pid_t rawFork()
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
     setsid();
-    prctl(PR_SET_NAME, "ls_shm_guard");
-    // Hold nothing of the job's: its stdout pipe, sockets, the segment's descriptor. A reader
-    // waiting for EOF on the job's output must not wait for the guard.
+    // Hold nothing of the job's (its stdout pipe, sockets, the segment's descriptor: a reader
+    // waiting for EOF on the job's output must not wait for the guard): the pipe on 0, /dev/null
+    // on 1 and 2, nothing else.
+    const int keep = fcntl(readFd, F_DUPFD, 3);
     const int devnull = open("/dev/null", O_RDWR);
-    for (int fd = 0; fd < 3; ++fd)
-        if (devnull >= 0 && fd != readFd)
-            dup2(devnull, fd);
-    int keep = readFd;
-    if (readFd < 3) { // moved out of the way of 0..2 (never the case with a job's std streams open)
-        keep = fcntl(readFd, F_DUPFD, 3);
-        if (keep < 0)
-            _exit(1);
-    }
-    if (syscall(SYS_close_range, 3u, unsigned(keep) - 1, 0u) != 0 ||
-        syscall(SYS_close_range, unsigned(keep) + 1, ~0u, 0u) != 0) {
+    if (keep < 0 || devnull < 0)
+        _exit(1);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    dup2(keep, 0);
+    if (syscall(SYS_close_range, 3u, ~0u, 0u) != 0) {
         struct rlimit rl{};
         const int top = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < 65536 ? int(rl.rlim_cur) : 65536;
         for (int fd = 3; fd < top; ++fd)
-            if (fd != keep)
-                close(fd);
+            close(fd);
     }
-    char c = 0;
+    // exec drops the job's address space: a forked copy would keep every page the job writes
+    // afterwards twice (copy-on-write: a training job's gigabytes). One read: a line "R" from the
+    // owner (released), or EOF when every holder of the write end is gone (remove the name). The
+    // path is an argument, never part of the script.
+    char script[] = "read -r x; [ \"$x\" = R ] || exec rm -f -- \"$1\"";
+    char sh[] = "sh", c[] = "-c", name[] = "ls_shm_guard";
+    char* argv[] = {sh, c, script, name, const_cast<char*>(path), nullptr};
+    char pathEnv[] = "PATH=/usr/bin:/bin";
+    char* envp[] = {pathEnv, nullptr};
+    execve("/bin/sh", argv, envp);
+    // No /bin/sh: wait here instead (this copy of the job's pages stays until the job ends).
+    prctl(PR_SET_NAME, "ls_shm_guard");
+    char line[2] = {};
     ssize_t n;
     do
-        n = read(keep, &c, 1);
+        n = read(0, line, sizeof line);
     while (n < 0 && errno == EINTR);
-    if (!(n == 1 && c == kReleased))
+    if (!(n >= 1 && line[0] == kReleased[0]))
         unlink(path); // EOF: every holder of the write end is gone without releasing
     _exit(0);
 }
@@ -139,8 +149,7 @@ void SegmentGuard::release()
 {
     if (m_fd < 0 || getpid() != m_owner)
         return;
-    const char c = kReleased;
-    (void)!write(m_fd, &c, 1);
+    (void)!write(m_fd, kReleased, sizeof kReleased - 1);
     close(m_fd);
     m_fd = -1;
 }

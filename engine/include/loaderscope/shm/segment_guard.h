@@ -16,11 +16,13 @@ public:
     /**
      * Starts the guard for /dev/shm/<name>: a grandchild of the caller (double fork, so the job
      * never has it as a child to reap), in a session of its own (a Ctrl+C or a kill of the job's
-     * process group does not reach it), holding only the read end of a pipe. The caller keeps the
-     * write end (close-on-exec). When every holder of the write end is gone, the guard removes the
-     * name, unless release() told it the owner did. Forked children of the caller (DataLoader
-     * workers) inherit the write end, so the name goes once the last of them is gone too.
-     * Safe in a multi-threaded process: the children only make async-signal-safe calls.
+     * process group does not reach it), holding only the read end of a pipe, and exec'd into
+     * /bin/sh (one `read`, then `rm`): it keeps none of the job's pages, which a forked copy would
+     * double as the job writes them. The caller keeps the write end (close-on-exec). When every
+     * holder of the write end is gone, the guard removes the name, unless release() told it the
+     * owner did. Forked children of the caller (DataLoader workers) inherit the write end, so the
+     * name goes once the last of them is gone too.
+     * Safe in a multi-threaded process: the children only make async-signal-safe calls until exec.
      * Returns nullptr (errno set) when the pipe or the fork fails: the job runs unguarded.
      */
     static std::unique_ptr<SegmentGuard> start(const std::string& name);
