@@ -19,6 +19,7 @@ import glob
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -47,6 +48,19 @@ def gone(pid):
             return f.read().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def wait_exit(pid, timeout, what):
+    """Waits for pid's end on a pidfd (readable once the process has ended, zombie or reaped)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    try:
+        if not select.select([fd], [], [], timeout)[0]:
+            raise AssertionError("timed out after %d s waiting for %s" % (timeout, what))
+    finally:
+        os.close(fd)
 
 
 def children(pid):
@@ -92,7 +106,7 @@ def main():
                 raise AssertionError("the job has no segment in /dev/shm")
             os.kill(app.pid, signal.SIGKILL)
             app.wait(timeout=30)
-            wait_for(lambda: gone(job), 60, "the job to end with the app")
+            wait_exit(job, 60, "the job to end with the app")
             wait_for(lambda: not any(os.path.exists("/dev/shm/" + n) for n in segments), 10,
                      "the job's segment to leave /dev/shm")
             entry = os.path.dirname(live)
@@ -120,7 +134,7 @@ def main():
                     os.kill(job, signal.SIGKILL)
                 except OSError:
                     pass
-                wait_for(lambda: gone(job), 30, "the job to end")
+                wait_exit(job, 30, "the job to end")
 
 
 if __name__ == "__main__":

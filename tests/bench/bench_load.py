@@ -15,6 +15,7 @@ Prints one JSON object. Target: the watched median within 5 % of the unwatched.
 import argparse
 import json
 import os
+import select
 import statistics
 import subprocess
 import sys
@@ -46,18 +47,25 @@ def run_round(tmp, samples, rnd, env):
         cmd = [sys.executable] + (["-m", "loaderscope", "run", "--summary", summary] if watched else []) + [job, str(samples)]
         jobs.append({"watched": watched, "summary": summary, "err": err, "t0": time.monotonic(),
                      "p": subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err)})
-    # Each job's wall time ends when it exits (polled every 10 ms), not when it is waited for.
+    # Each job's wall time ends when it exits (its pidfd becomes readable), not when it is waited for.
+    fds = {os.pidfd_open(j["p"].pid): j for j in jobs}
     deadline = time.monotonic() + 1800
-    while any("wall" not in j for j in jobs):
-        for j in jobs:
-            if "wall" not in j and j["p"].poll() is not None:
+    try:
+        while fds:
+            ready = select.select(list(fds), [], [], max(0.0, deadline - time.monotonic()))[0]
+            if not ready:
+                for j in jobs:
+                    j["p"].kill()
+                    j["p"].wait()
+                raise RuntimeError("the jobs did not end within 30 minutes")
+            for fd in ready:
+                j = fds.pop(fd)
                 j["wall"] = time.monotonic() - j["t0"]
-        if time.monotonic() > deadline:
-            for j in jobs:
-                j["p"].kill()
+                os.close(fd)
                 j["p"].wait()
-            raise RuntimeError("the jobs did not end within 30 minutes")
-        time.sleep(0.01)
+    finally:
+        for fd in fds:
+            os.close(fd)
     out = {"watched": [], "unwatched": [], "probe": []}
     for j in jobs:
         j["err"].seek(0)

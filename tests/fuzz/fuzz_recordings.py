@@ -28,7 +28,7 @@ import json
 import os
 import random
 import re
-import resource
+import select
 import shutil
 import signal
 import subprocess
@@ -156,19 +156,17 @@ def run_reader(argv, env, limit_s):
     with tempfile.TemporaryFile() as err:
         p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
                              start_new_session=True)
-        deadline = t0 + limit_s
-        status = rusage = None
-        while True:
-            pid, st, ru = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                status, rusage = st, ru
-                break
-            if time.monotonic() > deadline:
-                os.killpg(p.pid, signal.SIGKILL)
-                _, status, rusage = os.wait4(p.pid, 0)
-                status = None
-                break
-            time.sleep(0.01)
+        # Its exit, or the limit: a pidfd becomes readable when the process ends.
+        pidfd = os.pidfd_open(p.pid)
+        try:
+            ended = select.select([pidfd], [], [], limit_s)[0]
+        finally:
+            os.close(pidfd)
+        if not ended:
+            os.killpg(p.pid, signal.SIGKILL)
+        _, status, rusage = os.wait4(p.pid, 0)
+        if not ended:
+            status = None
         p.returncode = 0  # reaped above: keep Popen from waiting again
         seconds = time.monotonic() - t0
         try:
