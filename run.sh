@@ -3,7 +3,7 @@
 # ./run.sh        install missing Debian packages, build, launch the app on the built-in default
 # ./run.sh test   same set-up, then the whole test suite (ctest)
 # ./run.sh package  same set-up, then the Debian package: $BUILD_DIR/loaderscope_<version>_<arch>.deb
-# ./run.sh wheel  same set-up, then the probe's wheel and sdist: $BUILD_DIR/dist/ (docs/probe.md)
+# ./run.sh wheel  same set-up, then the probe's wheel and sdist: $BUILD_DIR/dist/ (README: "Install the probe on your GPU server")
 # Environment: BUILD_DIR (default build), JOBS (default 2), LOADERSCOPE_CUDA=OFF to skip nvcc.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
@@ -139,10 +139,14 @@ case "$mode" in
   build) ;;
   wheel)
     # Offline, with Debian's python3-build: the sdist, then the wheel built from it (with the
-    # library CMake built above, stripped). stage.py prints the two paths.
+    # library CMake built above, stripped). stage.py prints the two paths, and the app's copy of
+    # the wheel (what File ▸ Attach offers to install on a host without the probe).
     /usr/bin/python3 packaging/wheel/stage.py . "$BUILD_DIR" "$BUILD_DIR/dist" | sed 's/^/run.sh: wrote /'
     ;;
   package)
+    # The .deb carries the probe's wheel (share/loaderscope/wheel), for the app to install on a
+    # server that lacks the probe: made first, then installed with the rest of the data folder.
+    /usr/bin/python3 packaging/wheel/stage.py . "$BUILD_DIR" "$BUILD_DIR/dist" | sed 's/^/run.sh: wrote /'
     # Depends come from dpkg-shlibdeps on the installed binaries (packaging/cpack.cmake).
     (cd "$BUILD_DIR" && cpack -G DEB >cpack.log 2>&1) || { cat "$BUILD_DIR/cpack.log"; exit 1; }
     deb=$(readlink -f "$(ls -t "$BUILD_DIR"/loaderscope_*.deb | head -n1)")

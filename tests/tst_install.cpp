@@ -160,6 +160,13 @@ void TestInstall::layout()
         if (!QFileInfo(usr(f)).isFile())
             missing << f;
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not installed: ") + missing.join(QStringLiteral(", "))));
+#ifdef LOADERSCOPE_HAVE_PROBE
+    // The probe's wheel, of this version, for File ▸ Attach to install on a server without it
+    // (and so in the .deb: debianPackage checks the package holds everything installed).
+    const QStringList wheels = QDir(usr(QStringLiteral("share/loaderscope/wheel"))).entryList({QStringLiteral("*.whl")}, QDir::Files);
+    QVERIFY2(wheels.size() == 1 && wheels.first().startsWith(QStringLiteral("loaderscope-" LOADERSCOPE_VERSION "-")),
+             qPrintable(QStringLiteral("share/loaderscope/wheel holds: ") + wheels.join(QStringLiteral(", "))));
+#endif
     QVERIFY(QFileInfo(usr(QStringLiteral("bin/loaderscope-engine"))).isExecutable());
     // Everything went under the prefix: nothing beside usr/ in the stage.
     QCOMPARE(QDir(m_stage.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{QStringLiteral("usr")});

@@ -14,6 +14,7 @@
 #include "core/remotereader.h"
 #include "core/runsession.h"
 #include "core/summarytext.h"
+#include "sshlab.h"
 #include "testutil.h"
 #include "widgets/jobdialogs.h"
 #include "widgets/liveranks.h"
@@ -64,9 +65,6 @@ struct Listener
     }
 };
 
-const QString kPython = QStringLiteral(LOADERSCOPE_PYTHON);
-const QString kPythonDir = QStringLiteral(LOADERSCOPE_PYTHON_DIR);
-const QString kProbeTests = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/probe");
 const QString kFakeSsh = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/fake_ssh.py");
 
 /// The remote side's Python: the build's probe package.
@@ -74,61 +72,6 @@ QString remoteInterpreter()
 {
     return QStringLiteral("env PYTHONPATH=%1 %2").arg(kPythonDir, kPython);
 }
-
-/// The SSH servers of tests/probe/sshlab.py, for the life of one test function.
-struct Lab
-{
-    QProcess proc;
-    QString config;
-    QString configUnknownKey; ///< offers a key the servers do not know
-    QString error;
-    bool skipped = false;
-
-    bool start(const QString& tmp, const QStringList& hosts)
-    {
-        proc.setProcessChannelMode(QProcess::SeparateChannels);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PYTHONPATH"), kPythonDir);
-        proc.setProcessEnvironment(env);
-        proc.start(kPython, QStringList{kProbeTests + QStringLiteral("/sshlab.py"), tmp} + hosts);
-        // Its JSON line says it is ready (or it ends, saying why); sshtest may say other things first.
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < 60000) {
-            while (proc.canReadLine()) {
-                const QByteArray line = proc.readLine().trimmed();
-                if (line.startsWith('{')) {
-                    const QJsonObject o = QJsonDocument::fromJson(line).object();
-                    config = o.value(QStringLiteral("config")).toString();
-                    configUnknownKey = o.value(QStringLiteral("config_unknown_key")).toString();
-                    return !config.isEmpty();
-                }
-            }
-            if (proc.state() == QProcess::NotRunning)
-                break;
-            proc.waitForReadyRead(500);
-        }
-        proc.waitForFinished(10000);
-        skipped = proc.exitCode() == 77;
-        error = QString::fromUtf8(proc.readAllStandardError());
-        return false;
-    }
-    /// Stops the servers; sshlab checks nothing is left (no sshd, no port, no folder).
-    bool stop()
-    {
-        if (proc.state() == QProcess::NotRunning)
-            return proc.exitCode() == 0;
-        proc.closeWriteChannel();
-        if (!proc.waitForFinished(60000)) {
-            proc.kill();
-            proc.waitForFinished();
-            return false;
-        }
-        error = QString::fromUtf8(proc.readAllStandardError());
-        return proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0;
-    }
-    ~Lab() { stop(); }
-};
 
 /// Two gloo ranks under the probe (rank 1 starved: its "disk" is 8 times slower), started as
 /// torchrun starts them; their loops wait for go() (a line on their standard input), and once
@@ -280,23 +223,6 @@ QList<qint64> sshTo(const QString& host)
     return out;
 }
 
-bool inCi()
-{
-    return qEnvironmentVariable("CI") == QLatin1String("true");
-}
-
-/// Starts the SSH lab, or skips the test saying why where no sshd can be had (fails under CI,
-/// which must have one); then ssh reaches the lab's hosts with the lab's keys only.
-#define START_LAB(lab, dir, hosts)                                                                 \
-    do {                                                                                           \
-        if (!(lab).start((dir), (hosts))) {                                                        \
-            if ((lab).skipped && !inCi())                                                          \
-                QSKIP(qPrintable((lab).error));                                                    \
-            QFAIL(qPrintable(QStringLiteral("no SSH lab: ") + (lab).error));                       \
-        }                                                                                          \
-        qputenv("LOADERSCOPE_SSH", (QStringLiteral("ssh -F ") + (lab).config).toUtf8());           \
-    } while (false)
-
 } // namespace
 
 class TstRemote : public QObject
@@ -376,6 +302,9 @@ void TstRemote::failuresInWords()
     QVERIFY(Remote::explainFailure(h, py, 255, QStringLiteral("Host key verification failed.")).contains(QLatin1String("ssh ana@gpu1")));
     QVERIFY(Remote::explainFailure(h, py, 127, QStringLiteral("bash: python3: command not found")).contains(QLatin1String("does not exist")));
     QVERIFY(Remote::explainFailure(h, py, 1, QStringLiteral("/usr/bin/python3: No module named loaderscope")).contains(QLatin1String("no Loaderscope probe")));
+    // A job that ended between the listing and the attach: its segment is gone, not the interpreter.
+    const QString gone = Remote::explainFailure(h, py, 2, QStringLiteral("loaderscope: stream: cannot open segment loaderscope-7-ab: No such file or directory"));
+    QVERIFY2(gone.contains(QLatin1String("no longer there")) && !gone.contains(QLatin1String("does not exist")), qPrintable(gone));
     QVERIFY(Remote::explainFailure(h, py, 255, QStringLiteral("Connection timed out during banner exchange")).contains(QLatin1String("did not answer")));
     std::vector<RemoteSegment> out;
     QString error;

@@ -93,132 +93,132 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="130"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="132"/>
         <source>Attach to a running job</source>
         <translation>Attach to a running job</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="132"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="134"/>
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="149"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="151"/>
         <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
         <translation>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="157"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159"/>
         <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
         <translation>user@host, an alias from ~/.ssh/config, or node1,node2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="158"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="160"/>
         <source>List jobs</source>
         <translation>List jobs</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="162"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="166"/>
         <source>The command that runs the Python with Loaderscope&apos;s probe on the host (default python3).</source>
         <translation>The command that runs the Python with Loaderscope&apos;s probe on the host (default python3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="165"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="167"/>
         <source>Remote Python</source>
         <translation>Remote Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="166"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="168"/>
         <source>Compress the stream (zstd): for slow links</source>
         <translation>Compress the stream (zstd): for slow links</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="194"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="204"/>
         <source>Attach</source>
         <translation>Attach</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="228"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="240"/>
         <source>Asking %1 for its jobs…</source>
         <translation>Asking %1 for its jobs…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>script</source>
         <translation>script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>started</source>
         <translation>started</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
         <source>host</source>
         <translation>host</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
         <source>state</source>
         <translation>state</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="255"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="267"/>
         <source>No job is running under the probe there.</source>
         <translation>No job is running under the probe there.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="256"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="268"/>
         <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
         <translation>Jobs running there: %1. Choose one, or the ranks of one job.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="285"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="298"/>
         <source>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</source>
         <translation>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="287"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="300"/>
         <source>Probe on %1: %2, the same version as this app.</source>
         <translation>Probe on %1: %2, the same version as this app.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="289"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="302"/>
         <source>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</source>
         <translation>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="326"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="339"/>
         <source>Choose a job first: one here, or list the jobs on a host.</source>
         <translation>Choose a job first: one here, or list the jobs on a host.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>workers</source>
         <translation>workers</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="249"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="350"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="261"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="363"/>
         <source>%1 of %2</source>
         <translation>%1 of %2</translation>
     </message>
@@ -2448,6 +2448,44 @@
     </message>
 </context>
 <context>
+    <name>ProbeInstallOffer</name>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="23"/>
+        <source>For this user only (pip --user: a Python outside a venv)</source>
+        <translation>For this user only (pip --user: a Python outside a venv)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="25"/>
+        <source>Install the probe</source>
+        <translation>Install the probe</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="27"/>
+        <source>Not now</source>
+        <translation>Not now</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="65"/>
+        <source>The Python &quot;%1&quot; on %2 has no Loaderscope probe. This app carries its own (%3): install it there with pip (no root, no compiler, nothing downloaded)? Nothing is sent or installed until you click.</source>
+        <translation>The Python &quot;%1&quot; on %2 has no Loaderscope probe. This app carries its own (%3): install it there with pip (no root, no compiler, nothing downloaded)? Nothing is sent or installed until you click.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="70"/>
+        <source>The Python &quot;%1&quot; on %2 has no Loaderscope probe, and this app carries no wheel to install there (the Debian package and ./run.sh package carry one; ./run.sh wheel makes it). See &quot;Install the probe on your GPU server&quot; in the README.</source>
+        <translation>The Python &quot;%1&quot; on %2 has no Loaderscope probe, and this app carries no wheel to install there (the Debian package and ./run.sh package carry one; ./run.sh wheel makes it). See &quot;Install the probe on your GPU server&quot; in the README.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="111"/>
+        <source>On %1: %2 (the wheel copied over ssh)…</source>
+        <translation>On %1: %2 (the wheel copied over ssh)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="113"/>
+        <source>On %1 ran: %2</source>
+        <translation>On %1 ran: %2</translation>
+    </message>
+</context>
+<context>
     <name>ProveIt</name>
     <message>
         <location filename="../gui/widgets/proveit.cpp" line="12"/>
@@ -3020,71 +3058,145 @@
         <translation>&quot;%1&quot; is not a user name</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="188"/>
+        <location filename="../gui/core/remote.cpp" line="201"/>
         <source>%1&apos;s host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</source>
         <translation>%1&apos;s host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="190"/>
+        <location filename="../gui/core/remote.cpp" line="203"/>
         <source>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</source>
         <translation>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="192"/>
+        <location filename="../gui/core/remote.cpp" line="205"/>
         <source>%1 did not answer within %2 s (ssh: %3).</source>
         <translation>%1 did not answer within %2 s (ssh: %3).</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="194"/>
+        <location filename="../gui/core/remote.cpp" line="207"/>
         <source>There is no host called %1 (ssh: %2).</source>
         <translation>There is no host called %1 (ssh: %2).</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="196"/>
+        <location filename="../gui/core/remote.cpp" line="209"/>
         <source>%1 refused the connection: no SSH server listens there (ssh: %2).</source>
         <translation>%1 refused the connection: no SSH server listens there (ssh: %2).</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="198"/>
+        <location filename="../gui/core/remote.cpp" line="213"/>
+        <source>On %1, the job is no longer there: it ended before it could be followed (%2).</source>
+        <translation>On %1, the job is no longer there: it ended before it could be followed (%2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="215"/>
         <source>On %1, the interpreter &quot;%2&quot; does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope&apos;s probe.</source>
         <translation>On %1, the interpreter &quot;%2&quot; does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope&apos;s probe.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="200"/>
+        <location filename="../gui/core/remote.cpp" line="217"/>
         <source>On %1, &quot;%2&quot; has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</source>
         <translation>On %1, &quot;%2&quot; has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="202"/>
+        <location filename="../gui/core/remote.cpp" line="219"/>
         <source>ssh to %1 failed: %2</source>
         <translation>ssh to %1 failed: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="202"/>
-        <location filename="../gui/core/remote.cpp" line="203"/>
+        <location filename="../gui/core/remote.cpp" line="219"/>
+        <location filename="../gui/core/remote.cpp" line="220"/>
+        <location filename="../gui/core/remoteinstall.cpp" line="73"/>
         <source>(no message)</source>
         <translation>(no message)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="203"/>
+        <location filename="../gui/core/remote.cpp" line="220"/>
         <source>On %1, the probe stopped with exit status %2: %3</source>
         <translation>On %1, the probe stopped with exit status %2: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="212"/>
+        <location filename="../gui/core/remote.cpp" line="229"/>
         <source>%1 answered something that is not a list of segments: &quot;%2&quot;</source>
         <translation>%1 answered something that is not a list of segments: &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="217"/>
+        <location filename="../gui/core/remote.cpp" line="234"/>
         <source>%1 lists %2 segments: too many to be real</source>
         <translation>%1 lists %2 segments: too many to be real</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="60"/>
+        <source>On %1, no temporary folder could be made for the wheel (mktemp in $TMPDIR or /tmp): %2</source>
+        <translation>On %1, no temporary folder could be made for the wheel (mktemp in $TMPDIR or /tmp): %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="62"/>
+        <source>The wheel did not arrive whole on %1 (the connection ended during the copy): try again.</source>
+        <translation>The wheel did not arrive whole on %1 (the connection ended during the copy): try again.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="64"/>
+        <source>On %1, &quot;%2&quot; has no pip: name a venv&apos;s python (a venv brings pip; Debian and Ubuntu: python3-venv), or install pip for it.</source>
+        <translation>On %1, &quot;%2&quot; has no pip: name a venv&apos;s python (a venv brings pip; Debian and Ubuntu: python3-venv), or install pip for it.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="66"/>
+        <source>On %1, &quot;%2&quot; is the system&apos;s Python, which pip may not change (PEP 668): make a venv there (python3 -m venv --system-site-packages ~/ls-venv keeps the system&apos;s torch visible) and name ~/ls-venv/bin/python, or the Python your job runs with.</source>
+        <translation>On %1, &quot;%2&quot; is the system&apos;s Python, which pip may not change (PEP 668): make a venv there (python3 -m venv --system-site-packages ~/ls-venv keeps the system&apos;s torch visible) and name ~/ls-venv/bin/python, or the Python your job runs with.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="68"/>
+        <source>On %1, &quot;%2&quot; is a venv&apos;s Python: install without --user.</source>
+        <translation>On %1, &quot;%2&quot; is a venv&apos;s Python: install without --user.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="70"/>
+        <source>On %1, &quot;%2&quot; cannot take this wheel (it needs CPython 3.9 or newer on x86_64 Linux with a recent enough glibc, see the README): build the probe there from its sdist instead. pip said: %3</source>
+        <translation>On %1, &quot;%2&quot; cannot take this wheel (it needs CPython 3.9 or newer on x86_64 Linux with a recent enough glibc, see the README): build the probe there from its sdist instead. pip said: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="73"/>
+        <source>On %1, pip stopped with exit status %2: %3</source>
+        <translation>On %1, pip stopped with exit status %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteInstaller</name>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="99"/>
+        <source>An install is already running.</source>
+        <translation>An install is already running.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="107"/>
+        <source>&quot;%1&quot; is not a probe wheel.</source>
+        <translation>&quot;%1&quot; is not a probe wheel.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="112"/>
+        <source>Cannot read the wheel %1: %2</source>
+        <translation>Cannot read the wheel %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="112"/>
+        <source>too large to be the probe&apos;s</source>
+        <translation>too large to be the probe&apos;s</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="153"/>
+        <source>Installed on %1 into &quot;%2&quot;: %3</source>
+        <translation>Installed on %1 into &quot;%2&quot;: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="159"/>
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>cannot start %1: %2 (Debian: openssh-client)</translation>
     </message>
 </context>
 <context>
     <name>RemoteLister</name>
     <message>
-        <location filename="../gui/core/remote.cpp" line="298"/>
+        <location filename="../gui/core/remote.cpp" line="319"/>
         <source>cannot start %1: %2 (Debian: openssh-client)</source>
         <translation>cannot start %1: %2 (Debian: openssh-client)</translation>
     </message>
@@ -3156,17 +3268,17 @@
 <context>
     <name>RemoteTarget</name>
     <message>
-        <location filename="../gui/core/remote.cpp" line="92"/>
+        <location filename="../gui/core/remote.cpp" line="96"/>
         <source>&quot;%1&quot; is not a segment name (see `python3 -m loaderscope list` on the host)</source>
         <translation>&quot;%1&quot; is not a segment name (see `python3 -m loaderscope list` on the host)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="97"/>
+        <location filename="../gui/core/remote.cpp" line="101"/>
         <source>no host: write user@host, an alias from ~/.ssh/config, or ssh://user@host/segment</source>
         <translation>no host: write user@host, an alias from ~/.ssh/config, or ssh://user@host/segment</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="112"/>
+        <location filename="../gui/core/remote.cpp" line="116"/>
         <source>%1 hosts: at most 64 at once</source>
         <translation>%1 hosts: at most 64 at once</translation>
     </message>
@@ -4757,78 +4869,78 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="48"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="50"/>
         <source>Watch a Python script</source>
         <translation>Watch a Python script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="50"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="52"/>
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>as on the command line, e.g. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
         <source>the script&apos;s folder</source>
         <translation>the script&apos;s folder</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66"/>
         <source>Script</source>
         <translation>Script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="65"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="67"/>
         <source>Training script</source>
         <translation>Training script</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="66"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="68"/>
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python scripts (*.py);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="70"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="72"/>
         <source>Arguments</source>
         <translation>Arguments</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="71"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="72"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="73"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="74"/>
         <source>Working directory</source>
         <translation>Working directory</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="76"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="78"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="79"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="81"/>
         <source>Watch</source>
         <translation>Watch</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="109"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
         <source>Choose the script to run.</source>
         <translation>Choose the script to run.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
         <source>Cannot read %1.</source>
         <translation>Cannot read %1.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="115"/>
         <source>The working directory %1 does not exist.</source>
         <translation>The working directory %1 does not exist.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="115"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="117"/>
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 is not an executable Python interpreter.</translation>
     </message>
@@ -4944,68 +5056,68 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89"/>
+        <location filename="../gui/main.cpp" line="91"/>
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91"/>
+        <location filename="../gui/main.cpp" line="93"/>
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="93"/>
+        <location filename="../gui/main.cpp" line="95"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="96"/>
+        <location filename="../gui/main.cpp" line="98"/>
         <source>No rank&apos;s loader holds the others back.</source>
         <translation>No rank&apos;s loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="101"/>
+        <location filename="../gui/main.cpp" line="103"/>
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="122"/>
+        <location filename="../gui/main.cpp" line="124"/>
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="141"/>
+        <location filename="../gui/main.cpp" line="143"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="149"/>
-        <location filename="../gui/main.cpp" line="389"/>
+        <location filename="../gui/main.cpp" line="151"/>
+        <location filename="../gui/main.cpp" line="391"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="162"/>
+        <location filename="../gui/main.cpp" line="164"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="166"/>
+        <location filename="../gui/main.cpp" line="168"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="179"/>
+        <location filename="../gui/main.cpp" line="181"/>
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="294"/>
+        <location filename="../gui/main.cpp" line="296"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="326"/>
+        <location filename="../gui/main.cpp" line="328"/>
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

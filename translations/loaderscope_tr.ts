@@ -93,132 +93,132 @@
 <context>
     <name>AttachDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="130"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="132"/>
         <source>Attach to a running job</source>
         <translation>Çalışan bir işe bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="132"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="134"/>
         <source>Jobs of yours that are running now under the probe (python3 -m loaderscope run, or loaderscope.watch() in the script). Choose one to follow it live; choose the ranks of one job to see them stacked, the slowest named. Watching never slows or stops the job.</source>
         <translation>Şu anda prob altında çalışan işleriniz (python3 -m loaderscope run ya da betikte loaderscope.watch()). Canlı izlemek için birini seçin; bir işin rank&apos;lerini üst üste görmek için hepsini seçin, en yavaşı adıyla gösterilir. İzlemek işi asla yavaşlatmaz ya da durdurmaz.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="149"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="151"/>
         <source>On another machine (over SSH; the job needs `python3 -m loaderscope run`, or LOADERSCOPE_WATCH=1, there):</source>
         <translation>Başka bir makinede (SSH üzerinden; iş orada `python3 -m loaderscope run` ile ya da LOADERSCOPE_WATCH=1 ile çalışmalı):</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="157"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="159"/>
         <source>user@host, an alias from ~/.ssh/config, or node1,node2</source>
         <translation>kullanıcı@makine, ~/.ssh/config&apos;ten bir takma ad ya da node1,node2</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="158"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="160"/>
         <source>List jobs</source>
         <translation>İşleri listele</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="162"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
         <source>Host</source>
         <translation>Makine</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="164"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="166"/>
         <source>The command that runs the Python with Loaderscope&apos;s probe on the host (default python3).</source>
         <translation>Makinede Loaderscope probe&apos;u olan Python&apos;u çalıştıran komut (varsayılan python3).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="165"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="167"/>
         <source>Remote Python</source>
         <translation>Uzak Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="166"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="168"/>
         <source>Compress the stream (zstd): for slow links</source>
         <translation>Akışı sıkıştır (zstd): yavaş bağlantılar için</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="194"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="204"/>
         <source>Attach</source>
         <translation>Bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="228"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="240"/>
         <source>Asking %1 for its jobs…</source>
         <translation>%1 makinesine işleri soruluyor…</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>script</source>
         <translation>betik</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>pid</source>
         <translation>pid</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>started</source>
         <translation>başlangıç</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
         <source>host</source>
         <translation>makine</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="241"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="253"/>
         <source>state</source>
         <translation>durum</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="255"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="267"/>
         <source>No job is running under the probe there.</source>
         <translation>Orada probe altında çalışan bir iş yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="256"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="268"/>
         <source>Jobs running there: %1. Choose one, or the ranks of one job.</source>
         <translation>Orada çalışan iş sayısı: %1. Birini ya da bir işin rank&apos;lerini seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="285"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="298"/>
         <source>Probe on %1: an older build that does not say its version; this app is %2. If attaching fails, install this app&apos;s wheel there.</source>
         <translation>%1 üzerindeki prob: sürümünü söylemeyen eski bir yapı; bu uygulama %2. Bağlanma başarısız olursa bu uygulamanın wheel paketini oraya kurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="287"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="300"/>
         <source>Probe on %1: %2, the same version as this app.</source>
         <translation>%1 üzerindeki prob: %2, bu uygulamayla aynı sürüm.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="289"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="302"/>
         <source>Probe on %1: %2; this app is %3. A stream in a format this app does not read is refused with both versions named: then install this app&apos;s wheel there.</source>
         <translation>%1 üzerindeki prob: %2; bu uygulama %3. Bu uygulamanın okumadığı biçimdeki bir akış, iki sürüm de belirtilerek reddedilir: o zaman bu uygulamanın wheel paketini oraya kurun.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="326"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="339"/>
         <source>Choose a job first: one here, or list the jobs on a host.</source>
         <translation>Önce bir iş seçin: burada bir tane, ya da bir makinedeki işleri listeleyin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="335"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="348"/>
         <source>workers</source>
         <translation>worker&apos;lar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="249"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="350"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="261"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="363"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -2448,6 +2448,44 @@
     </message>
 </context>
 <context>
+    <name>ProbeInstallOffer</name>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="23"/>
+        <source>For this user only (pip --user: a Python outside a venv)</source>
+        <translation>Yalnızca bu kullanıcı için (pip --user: venv dışındaki bir Python)</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="25"/>
+        <source>Install the probe</source>
+        <translation>Probu kur</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="27"/>
+        <source>Not now</source>
+        <translation>Şimdi değil</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="65"/>
+        <source>The Python &quot;%1&quot; on %2 has no Loaderscope probe. This app carries its own (%3): install it there with pip (no root, no compiler, nothing downloaded)? Nothing is sent or installed until you click.</source>
+        <translation>%2 üzerindeki &quot;%1&quot; Python&apos;unda Loaderscope probu yok. Bu uygulama kendi probunu taşıyor (%3): pip ile oraya kurulsun mu (root yok, derleyici yok, hiçbir şey indirilmez)? Siz tıklayana kadar hiçbir şey gönderilmez ya da kurulmaz.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="70"/>
+        <source>The Python &quot;%1&quot; on %2 has no Loaderscope probe, and this app carries no wheel to install there (the Debian package and ./run.sh package carry one; ./run.sh wheel makes it). See &quot;Install the probe on your GPU server&quot; in the README.</source>
+        <translation>%2 üzerindeki &quot;%1&quot; Python&apos;unda Loaderscope probu yok ve bu uygulama oraya kurulacak bir wheel taşımıyor (Debian paketi ve ./run.sh package bir tane taşır; ./run.sh wheel onu yapar). README&apos;deki &quot;Install the probe on your GPU server&quot; bölümüne bakın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="111"/>
+        <source>On %1: %2 (the wheel copied over ssh)…</source>
+        <translation>%1 üzerinde: %2 (wheel ssh üzerinden kopyalandı)…</translation>
+    </message>
+    <message>
+        <location filename="../gui/widgets/probeinstalloffer.cpp" line="113"/>
+        <source>On %1 ran: %2</source>
+        <translation>%1 üzerinde çalıştırılan: %2</translation>
+    </message>
+</context>
+<context>
     <name>ProveIt</name>
     <message>
         <location filename="../gui/widgets/proveit.cpp" line="12"/>
@@ -3020,71 +3058,145 @@
         <translation>&quot;%1&quot; bir kullanıcı adı değil</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="188"/>
+        <location filename="../gui/core/remote.cpp" line="201"/>
         <source>%1&apos;s host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</source>
         <translation>%1 makinesinin anahtarı bilinmiyor (ya da değişmiş): bir terminalde bir kez `ssh %1` çalıştırıp anahtarı denetleyin, sonra yeniden deneyin.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="190"/>
+        <location filename="../gui/core/remote.cpp" line="203"/>
         <source>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</source>
         <translation>%1 soru sormadan (BatchMode) girişi reddetti: anahtarınızı ajana yükleyin (`ssh-add`) ya da bir terminalde bir kez `ssh %1` çalıştırın, sonra yeniden deneyin. ssh&apos;in dediği: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="192"/>
+        <location filename="../gui/core/remote.cpp" line="205"/>
         <source>%1 did not answer within %2 s (ssh: %3).</source>
         <translation>%1 %2 s içinde yanıt vermedi (ssh: %3).</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="194"/>
+        <location filename="../gui/core/remote.cpp" line="207"/>
         <source>There is no host called %1 (ssh: %2).</source>
         <translation>%1 adında bir makine yok (ssh: %2).</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="196"/>
+        <location filename="../gui/core/remote.cpp" line="209"/>
         <source>%1 refused the connection: no SSH server listens there (ssh: %2).</source>
         <translation>%1 bağlantıyı reddetti: orada dinleyen bir SSH sunucusu yok (ssh: %2).</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="198"/>
+        <location filename="../gui/core/remote.cpp" line="213"/>
+        <source>On %1, the job is no longer there: it ended before it could be followed (%2).</source>
+        <translation>%1 üzerinde iş artık yok: izlenemeden önce bitti (%2).</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remote.cpp" line="215"/>
         <source>On %1, the interpreter &quot;%2&quot; does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope&apos;s probe.</source>
         <translation>%1 üzerinde &quot;%2&quot; yorumlayıcısı yok: uzak yorumlayıcıyı (Dosya ▸ Çalışan bir işe bağlan…) Loaderscope probe&apos;u olan Python olarak ayarlayın.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="200"/>
+        <location filename="../gui/core/remote.cpp" line="217"/>
         <source>On %1, &quot;%2&quot; has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</source>
         <translation>%1 üzerinde &quot;%2&quot; içinde Loaderscope probe&apos;u yok: oraya kurun ya da uzak yorumlayıcıyı onu içeren Python olarak ayarlayın.</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="202"/>
+        <location filename="../gui/core/remote.cpp" line="219"/>
         <source>ssh to %1 failed: %2</source>
         <translation>%1 makinesine ssh başarısız oldu: %2</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="202"/>
-        <location filename="../gui/core/remote.cpp" line="203"/>
+        <location filename="../gui/core/remote.cpp" line="219"/>
+        <location filename="../gui/core/remote.cpp" line="220"/>
+        <location filename="../gui/core/remoteinstall.cpp" line="73"/>
         <source>(no message)</source>
         <translation>(ileti yok)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="203"/>
+        <location filename="../gui/core/remote.cpp" line="220"/>
         <source>On %1, the probe stopped with exit status %2: %3</source>
         <translation>%1 üzerinde probe %2 çıkış durumuyla durdu: %3</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="212"/>
+        <location filename="../gui/core/remote.cpp" line="229"/>
         <source>%1 answered something that is not a list of segments: &quot;%2&quot;</source>
         <translation>%1 segment listesi olmayan bir şey yanıtladı: &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="217"/>
+        <location filename="../gui/core/remote.cpp" line="234"/>
         <source>%1 lists %2 segments: too many to be real</source>
         <translation>%1 %2 segment listeliyor: gerçek olamayacak kadar çok</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="60"/>
+        <source>On %1, no temporary folder could be made for the wheel (mktemp in $TMPDIR or /tmp): %2</source>
+        <translation>%1 üzerinde wheel için geçici klasör oluşturulamadı ($TMPDIR veya /tmp içinde mktemp): %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="62"/>
+        <source>The wheel did not arrive whole on %1 (the connection ended during the copy): try again.</source>
+        <translation>Wheel %1 üzerine eksiksiz ulaşmadı (bağlantı kopyalama sırasında kesildi): yeniden deneyin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="64"/>
+        <source>On %1, &quot;%2&quot; has no pip: name a venv&apos;s python (a venv brings pip; Debian and Ubuntu: python3-venv), or install pip for it.</source>
+        <translation>%1 üzerinde &quot;%2&quot; içinde pip yok: bir venv&apos;in python&apos;unu belirtin (venv pip&apos;i getirir; Debian ve Ubuntu: python3-venv) ya da onun için pip kurun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="66"/>
+        <source>On %1, &quot;%2&quot; is the system&apos;s Python, which pip may not change (PEP 668): make a venv there (python3 -m venv --system-site-packages ~/ls-venv keeps the system&apos;s torch visible) and name ~/ls-venv/bin/python, or the Python your job runs with.</source>
+        <translation>%1 üzerinde &quot;%2&quot; sistemin Python&apos;u, pip onu değiştiremez (PEP 668): orada bir venv oluşturun (python3 -m venv --system-site-packages ~/ls-venv sistemin torch&apos;unu görünür tutar) ve ~/ls-venv/bin/python&apos;u ya da işinizin çalıştığı Python&apos;u belirtin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="68"/>
+        <source>On %1, &quot;%2&quot; is a venv&apos;s Python: install without --user.</source>
+        <translation>%1 üzerinde &quot;%2&quot; bir venv&apos;in Python&apos;u: --user olmadan kurun.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="70"/>
+        <source>On %1, &quot;%2&quot; cannot take this wheel (it needs CPython 3.9 or newer on x86_64 Linux with a recent enough glibc, see the README): build the probe there from its sdist instead. pip said: %3</source>
+        <translation>%1 üzerinde &quot;%2&quot; bu wheel&apos;i kabul edemiyor (x86_64 Linux üzerinde yeterince yeni bir glibc ile CPython 3.9 veya üstü gerekir, README&apos;ye bakın): probu orada sdist&apos;inden derleyin. pip&apos;in dediği: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="73"/>
+        <source>On %1, pip stopped with exit status %2: %3</source>
+        <translation>%1 üzerinde pip %2 çıkış durumuyla durdu: %3</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteInstaller</name>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="99"/>
+        <source>An install is already running.</source>
+        <translation>Bir kurulum zaten sürüyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="107"/>
+        <source>&quot;%1&quot; is not a probe wheel.</source>
+        <translation>&quot;%1&quot; bir prob wheel&apos;i değil.</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="112"/>
+        <source>Cannot read the wheel %1: %2</source>
+        <translation>%1 wheel&apos;i okunamıyor: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="112"/>
+        <source>too large to be the probe&apos;s</source>
+        <translation>probunki olamayacak kadar büyük</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="153"/>
+        <source>Installed on %1 into &quot;%2&quot;: %3</source>
+        <translation>%1 üzerinde &quot;%2&quot; içine kuruldu: %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/core/remoteinstall.cpp" line="159"/>
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
     </message>
 </context>
 <context>
     <name>RemoteLister</name>
     <message>
-        <location filename="../gui/core/remote.cpp" line="298"/>
+        <location filename="../gui/core/remote.cpp" line="319"/>
         <source>cannot start %1: %2 (Debian: openssh-client)</source>
         <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
     </message>
@@ -3156,17 +3268,17 @@
 <context>
     <name>RemoteTarget</name>
     <message>
-        <location filename="../gui/core/remote.cpp" line="92"/>
+        <location filename="../gui/core/remote.cpp" line="96"/>
         <source>&quot;%1&quot; is not a segment name (see `python3 -m loaderscope list` on the host)</source>
         <translation>&quot;%1&quot; bir segment adı değil (makinede `python3 -m loaderscope list` çıktısına bakın)</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="97"/>
+        <location filename="../gui/core/remote.cpp" line="101"/>
         <source>no host: write user@host, an alias from ~/.ssh/config, or ssh://user@host/segment</source>
         <translation>makine yok: kullanıcı@makine, ~/.ssh/config&apos;ten bir takma ad ya da ssh://kullanıcı@makine/segment yazın</translation>
     </message>
     <message>
-        <location filename="../gui/core/remote.cpp" line="112"/>
+        <location filename="../gui/core/remote.cpp" line="116"/>
         <source>%1 hosts: at most 64 at once</source>
         <translation>%1 makine: aynı anda en çok 64</translation>
     </message>
@@ -4757,78 +4869,78 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>WatchScriptDialog</name>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="48"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="50"/>
         <source>Watch a Python script</source>
         <translation>Bir Python betiğini izle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="50"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="52"/>
         <source>Runs your training script as python3 would, with every torch.utils.data.DataLoader it makes recorded live: its real worker processes, each sample, the pin-memory thread. The script itself is not changed. It ends with the app (Stop ends it cleanly).</source>
         <translation>Eğitim betiğinizi python3 gibi çalıştırır; oluşturduğu her torch.utils.data.DataLoader canlı kaydedilir: gerçek worker süreçleri, her örnek, pin-memory iş parçacığı. Betiğin kendisi değişmez. Uygulamayla birlikte sona erer (Durdur temiz biçimde sonlandırır).</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="60"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
         <source>as on the command line, e.g. --epochs 2 --batch-size 64</source>
         <translation>komut satırındaki gibi, ör. --epochs 2 --batch-size 64</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="62"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
         <source>the script&apos;s folder</source>
         <translation>betiğin klasörü</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="64"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="66"/>
         <source>Script</source>
         <translation>Betik</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="65"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="67"/>
         <source>Training script</source>
         <translation>Eğitim betiği</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="66"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="68"/>
         <source>Python scripts (*.py);;All files (*)</source>
         <translation>Python betikleri (*.py);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="70"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="72"/>
         <source>Arguments</source>
         <translation>Argümanlar</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="71"/>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="72"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="73"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="74"/>
         <source>Working directory</source>
         <translation>Çalışma dizini</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="76"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="78"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="79"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="81"/>
         <source>Watch</source>
         <translation>İzle</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="109"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
         <source>Choose the script to run.</source>
         <translation>Çalıştırılacak betiği seçin.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="111"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
         <source>Cannot read %1.</source>
         <translation>%1 okunamıyor.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="113"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="115"/>
         <source>The working directory %1 does not exist.</source>
         <translation>Çalışma dizini %1 yok.</translation>
     </message>
     <message>
-        <location filename="../gui/widgets/jobdialogs.cpp" line="115"/>
+        <location filename="../gui/widgets/jobdialogs.cpp" line="117"/>
         <source>%1 is not an executable Python interpreter.</source>
         <translation>%1 çalıştırılabilir bir Python yorumlayıcısı değil.</translation>
     </message>
@@ -4944,68 +5056,68 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="89"/>
+        <location filename="../gui/main.cpp" line="91"/>
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="91"/>
+        <location filename="../gui/main.cpp" line="93"/>
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="93"/>
+        <location filename="../gui/main.cpp" line="95"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank&apos;ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="96"/>
+        <location filename="../gui/main.cpp" line="98"/>
         <source>No rank&apos;s loader holds the others back.</source>
         <translation>Hiçbir rank&apos;in loader&apos;ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="101"/>
+        <location filename="../gui/main.cpp" line="103"/>
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="122"/>
+        <location filename="../gui/main.cpp" line="124"/>
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="141"/>
+        <location filename="../gui/main.cpp" line="143"/>
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="149"/>
-        <location filename="../gui/main.cpp" line="389"/>
+        <location filename="../gui/main.cpp" line="151"/>
+        <location filename="../gui/main.cpp" line="391"/>
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="162"/>
+        <location filename="../gui/main.cpp" line="164"/>
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="166"/>
+        <location filename="../gui/main.cpp" line="168"/>
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="179"/>
+        <location filename="../gui/main.cpp" line="181"/>
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="294"/>
+        <location filename="../gui/main.cpp" line="296"/>
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with &quot;ssh -X&quot; and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için &quot;ssh -X&quot; ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/main.cpp" line="326"/>
+        <location filename="../gui/main.cpp" line="328"/>
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -52,7 +52,9 @@ std::optional<RemoteTarget::Host> parseHost(QString text, const QString& user, Q
     return h;
 }
 
-QString quoted(const QString& word)
+} // namespace
+
+QString Remote::shellQuoted(const QString& word)
 {
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./=:,+-]+$"));
     if (plain.match(word).hasMatch())
@@ -61,6 +63,8 @@ QString quoted(const QString& word)
     w.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
     return QLatin1Char('\'') + w + QLatin1Char('\'');
 }
+
+namespace {
 
 const QString kInterpreter = QStringLiteral("remote/interpreter");
 
@@ -156,6 +160,16 @@ void setInterpreter(const QString& command)
 
 QStringList sshArguments(const RemoteTarget::Host& host, const QString& interp, const QStringList& remote)
 {
+    QStringList words;
+    for (const QString& w : remote)
+        words << shellQuoted(w);
+    // The interpreter is the user's own command (it may set variables): passed as written.
+    return sshCommandArguments(host, (interp.trimmed().isEmpty() ? QStringLiteral("python3") : interp.trimmed()) +
+                                         QStringLiteral(" -m loaderscope ") + words.join(QLatin1Char(' ')));
+}
+
+QStringList sshCommandArguments(const RemoteTarget::Host& host, const QString& command)
+{
     QStringList args = sshProgram().mid(1);
     // -T: no terminal (binary output); BatchMode: a prompt for a password, a passphrase or an
     // unknown host key fails at once instead of waiting for input nobody can give; the alive
@@ -167,14 +181,13 @@ QStringList sshArguments(const RemoteTarget::Host& host, const QString& interp, 
         args << QStringLiteral("-l") << host.user;
     if (host.port)
         args << QStringLiteral("-p") << QString::number(host.port);
-    QStringList words;
-    for (const QString& w : remote)
-        words << quoted(w);
-    // The interpreter is the user's own command (it may set variables): passed as written.
-    args << host.name << QStringLiteral("--")
-         << (interp.trimmed().isEmpty() ? QStringLiteral("python3") : interp.trimmed()) + QStringLiteral(" -m loaderscope ") +
-                words.join(QLatin1Char(' '));
+    args << host.name << QStringLiteral("--") << command;
     return args;
+}
+
+bool lacksProbe(const QString& stderrText)
+{
+    return stderrText.contains(QLatin1String("No module named loaderscope"));
 }
 
 QString explainFailure(const RemoteTarget::Host& host, const QString& interp, int exitCode, const QString& stderrText)
@@ -194,9 +207,13 @@ QString explainFailure(const RemoteTarget::Host& host, const QString& interp, in
         return tr("There is no host called %1 (ssh: %2).").arg(h, last);
     if (err.contains(QLatin1String("Connection refused")))
         return tr("%1 refused the connection: no SSH server listens there (ssh: %2).").arg(h, last);
+    // The probe's own words for a segment that is gone (the job ended): before the interpreter
+    // check below, which its "No such file or directory" would match.
+    if (err.contains(QLatin1String("cannot open segment")))
+        return tr("On %1, the job is no longer there: it ended before it could be followed (%2).").arg(h, last);
     if (exitCode == 127 || err.contains(QLatin1String("command not found")) || err.contains(QLatin1String("No such file or directory")))
         return tr("On %1, the interpreter \"%2\" does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope's probe.").arg(h, interp);
-    if (err.contains(QLatin1String("No module named loaderscope")))
+    if (lacksProbe(err))
         return tr("On %1, \"%2\" has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.").arg(h, interp);
     if (exitCode == 255)
         return tr("ssh to %1 failed: %2").arg(h, last.isEmpty() ? tr("(no message)") : last);
@@ -267,6 +284,7 @@ void RemoteLister::list(const RemoteTarget& target, const QString& interp)
     abandon();
     m_found.clear();
     m_errors.clear();
+    m_withoutProbe.clear();
     const QStringList program = Remote::sshProgram();
     for (const RemoteTarget::Host& host : target.hosts) {
         auto* p = new QProcess(this);
@@ -284,8 +302,11 @@ void RemoteLister::list(const RemoteTarget& target, const QString& interp)
             const QByteArray out = p->readAllStandardOutput().left(16 << 20);
             const QString err = QString::fromUtf8(p->readAllStandardError().right(8192));
             QString error;
-            if (status != QProcess::NormalExit || code != 0)
+            if (status != QProcess::NormalExit || code != 0) {
                 m_errors << Remote::explainFailure(host, interp, status == QProcess::NormalExit ? code : -1, err);
+                if (status == QProcess::NormalExit && Remote::lacksProbe(err))
+                    m_withoutProbe.push_back(host);
+            }
             else if (!Remote::parseList(host, out, m_found, &error))
                 m_errors << error;
             if (--m_running == 0)

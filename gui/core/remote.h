@@ -65,6 +65,12 @@ void setInterpreter(const QString& command);
 /// Arguments for QProcess after sshProgram().first(): options, the host, "--", the remote command.
 /// `remote` is a list of words for `interpreter -m loaderscope` (each word shell-quoted).
 QStringList sshArguments(const RemoteTarget::Host& host, const QString& interpreter, const QStringList& remote);
+/// The same options and host, with `command` given to the remote shell as written.
+QStringList sshCommandArguments(const RemoteTarget::Host& host, const QString& command);
+/// `word` quoted for a POSIX shell (unchanged when it needs no quotes).
+QString shellQuoted(const QString& word);
+/// True when ssh's stderr says the remote interpreter lacks the probe package.
+bool lacksProbe(const QString& stderrText);
 
 /// Seconds ssh waits for a host to answer (ConnectTimeout).
 constexpr int kConnectTimeoutS = 10;
@@ -90,6 +96,9 @@ public:
     /// Starts listing (a listing still running is abandoned, its processes killed).
     void list(const RemoteTarget& target, const QString& interpreter);
     bool busy() const { return m_running > 0; }
+    /// The hosts of the last listing whose interpreter has no probe package (what AttachDialog
+    /// offers to install there).
+    const std::vector<RemoteTarget::Host>& withoutProbe() const { return m_withoutProbe; }
 
 signals:
     /// Every host answered or failed: the segments found, and one sentence per host that failed.
@@ -100,5 +109,6 @@ private:
     std::vector<class QProcess*> m_procs;
     std::vector<RemoteSegment> m_found;
     QStringList m_errors;
+    std::vector<RemoteTarget::Host> m_withoutProbe;
     int m_running = 0;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "jobdialogs.h"
 
+#include "probeinstalloffer.h"
+
 #include "loaderscope/shm/segment.h"
 
 #include <QCheckBox>
@@ -171,6 +173,8 @@ AttachDialog::AttachDialog(QWidget* parent) : QDialog(parent)
     m_remoteStatus->setWordWrap(true);
     m_remoteStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_remoteStatus);
+    m_installOffer = new ProbeInstallOffer(this);
+    layout->addWidget(m_installOffer);
     m_remoteTable = new QTableWidget(this);
     m_remoteTable->setColumnCount(6);
     m_remoteTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -184,6 +188,12 @@ AttachDialog::AttachDialog(QWidget* parent) : QDialog(parent)
     connect(m_list, &QPushButton::clicked, this, &AttachDialog::listRemote);
     connect(m_host, &QLineEdit::returnPressed, this, &AttachDialog::listRemote);
     connect(m_lister, &RemoteLister::listed, this, &AttachDialog::showRemote);
+    // After an install, the hosts are asked again: the probe's version, and the jobs once started.
+    connect(m_installOffer, &ProbeInstallOffer::finished, this, [this](bool anyInstalled) {
+        m_list->setEnabled(true);
+        if (anyInstalled)
+            listRemote();
+    });
     connect(m_remoteTable, &QTableWidget::itemSelectionChanged, this, [this] {
         if (!m_remoteTable->selectedItems().isEmpty())
             m_table->clearSelection(); // one place at a time
@@ -216,6 +226,8 @@ void AttachDialog::setRemotePython(const QString& command)
 
 void AttachDialog::listRemote()
 {
+    if (m_installOffer->installing())
+        return; // listed again when it ends
     QString error;
     const auto target = RemoteTarget::parse(m_host->text(), &error);
     if (!target) {
@@ -260,6 +272,7 @@ void AttachDialog::showRemote(const std::vector<RemoteSegment>& segments, const 
     if (!errors.isEmpty())
         text = errors.join(QLatin1Char('\n')) + (m_remoteRows.empty() ? QString() : QLatin1Char('\n') + text);
     m_remoteStatus->setText(text);
+    m_installOffer->offer(m_lister->withoutProbe(), Remote::interpreter());
     if (!m_remoteRows.empty()) {
         m_table->clearSelection();
         m_remoteTable->selectAll(); // the ranks of one job, most often

@@ -15,6 +15,7 @@
 
 #include <optional>
 
+class ProbeInstallOffer;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -73,6 +74,8 @@ public:
     QString remoteStatus() const;
     /// One line per host of the listed jobs: its probe's version, against this app's.
     static QString probeVersions(const std::vector<RemoteSegment>& rows);
+    /// The offer to install the probe where the listing found none (hidden otherwise).
+    ProbeInstallOffer* installOffer() const { return m_installOffer; }
 
     void accept() override;
 
@@ -88,6 +91,7 @@ private:
     QLabel* m_remoteStatus;
     QTableWidget* m_remoteTable;
     RemoteLister* m_lister;
+    ProbeInstallOffer* m_installOffer;
     std::vector<RemoteSegment> m_remoteRows;
     QHash<QString, ListedJob> m_listed; ///< every job listed while the dialog was open, by segment
 };

@@ -10,6 +10,10 @@ it: one list, the linker's), the engine's headers, and nlohmann/json's headers t
 machine's package (never committed). Then builds the sdist and, from it, the wheel with Debian's
 `python3 -m build --no-isolation` (nothing downloaded), the wheel carrying the library CMake built
 (stripped). Prints the two paths.
+
+The wheel is also copied into the build tree's data folder (<data>/wheel, the CMake cache's
+LOADERSCOPE_DATA_BUILD_DIR): the app offers it from there when *Attach* finds a host without the
+probe, and the install rules (and so `./run.sh package`'s .deb) carry it to <prefix>/share/loaderscope/wheel.
 """
 
 import os
@@ -88,6 +92,32 @@ def stage(source, build):
     return root
 
 
+def data_dir(build):
+    """The build tree's data folder, as CMake computed it (None when the cache does not say)."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt"), errors="replace") as f:
+            for line in f:
+                if line.startswith("LOADERSCOPE_DATA_BUILD_DIR:"):
+                    return line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
+def offer_from_app(build, wheel):
+    """The app's copy of the wheel: <data>/wheel/ holds this one only."""
+    data = data_dir(build)
+    if not data:
+        die("CMakeCache.txt does not name LOADERSCOPE_DATA_BUILD_DIR: configure the build first")
+    folder = os.path.join(data, "wheel")
+    os.makedirs(folder, exist_ok=True)
+    for old in os.listdir(folder):
+        if old.endswith(".whl"):
+            os.unlink(os.path.join(folder, old))
+    shutil.copy2(wheel, folder)
+    return os.path.join(folder, os.path.basename(wheel))
+
+
 def main():
     if len(sys.argv) != 4:
         die("usage: stage.py SOURCE_DIR BUILD_DIR OUT_DIR")
@@ -112,6 +142,10 @@ def main():
     made = sorted(os.path.join(out, n) for n in os.listdir(out) if n.startswith("loaderscope-"))
     for m in made:
         print(m)
+    wheels = [m for m in made if m.endswith(".whl")]
+    if len(wheels) != 1:
+        die("python3 -m build made %d wheels" % len(wheels))
+    print(offer_from_app(build, wheels[0]))
 
 
 if __name__ == "__main__":

@@ -109,6 +109,12 @@ def case_build(tmp):
     r = run(["/usr/bin/python3", os.path.join(SOURCE, "packaging", "wheel", "stage.py"), SOURCE, BUILD, DIST])
     check(r.returncode == 0, "stage.py failed:\n" + r.stdout[-4000:])
     whl, sdist = the("loaderscope-*.whl"), the("loaderscope-*.tar.gz")
+    # The app's copy (File ▸ Attach installs it on a host without the probe; the .deb carries it):
+    # the same bytes, and no other wheel beside it.
+    offered = os.path.join(BUILD, "share", "loaderscope", "wheel")
+    check(sorted(os.listdir(offered)) == [os.path.basename(whl)], "the app's wheel folder holds %s" % os.listdir(offered))
+    with open(whl, "rb") as a, open(os.path.join(offered, os.path.basename(whl)), "rb") as b:
+        check(a.read() == b.read(), "the app's copy of the wheel differs from %s" % whl)
     print("built %s (%d KB) and %s (%d KB) in %.1f s" % (os.path.basename(whl), os.path.getsize(whl) // 1024,
                                                         os.path.basename(sdist), os.path.getsize(sdist) // 1024,
                                                         time.monotonic() - t0))
