@@ -130,7 +130,10 @@ fi
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
 mkdir -p "$BUILD_DIR"
-cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+# Optimised, with line tables (-g1: backtraces and sanitizer reports keep file:line) rather than
+# full debug info: a first build on 2 cores takes about a fifth less (measured per file: 20-27 %).
+# The dev preset (CMakePresets.json) keeps -g for a debugger's locals.
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
       -DLOADERSCOPE_ENABLE_CUDA="$cuda" "${launcher[@]}" >"$BUILD_DIR/configure.log" 2>&1 \
   || { cat "$BUILD_DIR/configure.log"; exit 1; }
 cmake --build "$BUILD_DIR" -j"$JOBS"
