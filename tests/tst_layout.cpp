@@ -234,6 +234,8 @@ void TestLayout::lessons()
         LayoutCheck::settle();
         QCOMPARE(quiz()->verticalScrollBar()->value(), 0); // each question opens at its top
         const int scrolls = quiz()->verticalScrollBar()->maximum();
+        if (scrolls > 0)
+            qInfo("question %d scrolls by %d px (quiz %d x %d)", q + 1, scrolls, quiz()->width(), quiz()->height());
         // With normal text every question fits whole (the lesson's text scrolls instead). Large
         // text on 1280x720 has no room for a long question's four wrapped answers beside the
         // lanes: there the quiz takes the whole panel (the lesson's text gives up all of it).
