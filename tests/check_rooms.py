@@ -1,18 +1,41 @@
 #!/usr/bin/env python3
-"""The engine's rooms point one way (docs/architecture.md, "Rooms").
+"""The rooms point one way (docs/architecture.md, "Rooms" and "The app's rooms").
 
-Every file under engine/src/<room>/ and engine/include/loaderscope/<room>/ belongs to <room>. An
-include of "loaderscope/<other>/x.h" (or a private "<other>/x.h") is an arrow from room to other.
-Fails when two rooms include each other (directly or round a longer cycle), when a room includes a
-room listed after it in ORDER, or when a header sits outside a room folder.
+The engine: every file under engine/src/<room>/ and engine/include/loaderscope/<room>/ belongs to
+<room>. An include of "loaderscope/<other>/x.h" (or a private "<other>/x.h") is an arrow from room
+to other. Fails when two rooms include each other (directly or round a longer cycle), when a room
+includes a room listed after it in ORDER, or when a header sits outside a room folder.
+The app (gui/): the same with GUI_ORDER, and within a room its QtCore/QtGui code (model/, and the
+timeline's draw/) includes no widget file of any room; no folder under gui/ holds more than
+MAX_FILES files.
+The probe (python/loaderscope): a module imports only modules of layers before its own
+(PROBE_LAYERS).
 Usage: check_rooms.py [SOURCE_DIR]
 """
+import ast
 import os
 import re
 import sys
 
 # Lowest first: a room may include only rooms before it. One list, also quoted in the docs.
 ORDER = ["base", "config", "shm", "device", "results", "loader", "analysis", "outputs"]
+# The app's rooms, lowest first (the same list is in docs/architecture.md).
+GUI_ORDER = ["common", "config", "timeline", "sources", "runs", "advice", "jobs", "workshop", "app"]
+# Folders of QtCore/QtGui code (gui_core): they include no widgets.
+MODEL_FOLDERS = ("model", "draw")
+MAX_FILES = 25
+# The probe's modules, lowest layer first: a module imports only from layers before its own.
+PROBE_LAYERS = [
+    ("the C library and plain helpers", ["_native", "_state", "_batch", "_inputs", "_lanes", "_leftovers", "_record",
+                                         "_shm", "_targets", "_importhook"]),
+    ("event kinds, checks, inputs", ["_kinds", "_compat", "_check", "_autowatch", "_mux"]),
+    ("what workers and devices write", ["_gpu", "_worker"]),
+    ("the job's session", ["_session"]),
+    ("the loop's hooks", ["_iterctx"]),
+    ("their installation", ["_mainhooks"]),
+    ("the package and its command line", ["__init__", "__main__"]),
+]
+GUI_INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z]+)/([a-z/]*?)([A-Za-z0-9_]+)\.h"', re.M)
 INCLUDE = re.compile(r'^\s*#\s*include\s+["<](?:loaderscope/)?([a-z_]+)/[A-Za-z0-9_]+\.(?:h|inc)[">]', re.M)
 
 
@@ -41,10 +64,76 @@ def arrows(root):
     return found, stray
 
 
+def gui_problems(root):
+    """The app's rooms: arrows against GUI_ORDER, models that include widgets, crowded folders."""
+    top = os.path.join(root, "gui")
+    problems, found = [], {}
+    for dirpath, _, files in os.walk(top):
+        rel = os.path.relpath(dirpath, top)
+        sources = [f for f in files if f.endswith((".h", ".cpp"))]
+        if len(files) > MAX_FILES:
+            problems.append("gui/%s holds %d files (at most %d: a room is missing)" % (rel, len(files), MAX_FILES))
+        if rel == ".":
+            problems += ["gui/%s is in no room" % f for f in sources]
+            continue
+        room = rel.split(os.sep)[0]
+        if room not in GUI_ORDER:
+            problems.append("gui/%s is not a room in GUI_ORDER" % rel)
+            continue
+        is_model = rel.split(os.sep)[-1] in MODEL_FOLDERS
+        for f in sources:
+            with open(os.path.join(dirpath, f), encoding="utf-8") as text:
+                for other, sub, name in GUI_INCLUDE.findall(text.read()):
+                    if other not in GUI_ORDER:
+                        continue
+                    where = "gui/%s/%s" % (rel, f)
+                    if is_model and sub.rstrip("/").split("/")[-1] not in MODEL_FOLDERS:
+                        problems.append("%s (QtCore/QtGui code) includes a widget: %s/%s%s.h" % (where, other, sub, name))
+                    if other != room:
+                        found.setdefault((room, other), []).append(where)
+    for (a, b), files in sorted(found.items()):
+        if GUI_ORDER.index(b) > GUI_ORDER.index(a):
+            problems.append("gui: %s -> %s: %s is above %s (%s)" % (a, b, b, a, files[0]))
+    return found, problems
+
+
+def probe_problems(root):
+    """The probe's modules: each import goes to an earlier layer."""
+    layer = {m: i for i, (_, mods) in enumerate(PROBE_LAYERS) for m in mods}
+    pkg = os.path.join(root, "python", "loaderscope")
+    problems = []
+    for f in sorted(os.listdir(pkg)):
+        if not f.endswith(".py"):
+            continue
+        mod = f[:-3]
+        if mod not in layer:
+            problems.append("python/loaderscope/%s is in no layer of PROBE_LAYERS" % f)
+            continue
+        with open(os.path.join(pkg, f), encoding="utf-8") as text:
+            tree = ast.parse(text.read(), f)
+        for node in ast.walk(tree):
+            targets = []
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                targets = [a.name for a in node.names] if node.module is None else [node.module.split(".")[0]]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("loaderscope."):
+                targets = [node.module.split(".")[1]]
+            elif isinstance(node, ast.Import):
+                targets = [a.name.split(".")[1] for a in node.names if a.name.startswith("loaderscope.")]
+            for t in targets:
+                if t in layer and t != mod and layer[t] >= layer[mod]:
+                    problems.append("python/loaderscope/%s imports %s, of the layer \"%s\" (not before its own, \"%s\")"
+                                    % (f, t, PROBE_LAYERS[layer[t]][0], PROBE_LAYERS[layer[mod]][0]))
+    return problems
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
     found, stray = arrows(root)
     problems = ["a header outside a room folder: " + s for s in stray]
+    gui_found, gui = gui_problems(root)
+    problems += gui + probe_problems(root)
+    for (a, b) in sorted(gui_found):
+        print("gui: %-8s -> %s" % (a, b))
     for (a, b), files in sorted(found.items()):
         if a not in ORDER:
             problems.append("%s is not a room in ORDER (%s)" % (a, files[0]))

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "layoutcheck.h"
 
-#include "core/timelinedrawlist.h"
-#include "widgets/timelineview.h"
+#include "timeline/draw/timelinedrawlist.h"
+#include "timeline/timelineview.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -4,11 +4,11 @@
 // directory refused), configurations read with the engine's size limit, truncated recordings in the
 // run history, and the history's leftovers and its bounds. Every app started has a timeout and is
 // waited for; everything made lies in a temporary folder (never the real /dev).
-#include "core/eventfile.h"
-#include "core/remotereader.h"
-#include "core/runhistory.h"
-#include "core/tracemodel.h"
-#include "core/userfiles.h"
+#include "sources/model/eventfile.h"
+#include "sources/model/remotereader.h"
+#include "runs/model/runhistory.h"
+#include "timeline/model/tracemodel.h"
+#include "common/model/userfiles.h"
 
 #include "loaderscope/config/config.h"
 #include "loaderscope/results/recording.h"

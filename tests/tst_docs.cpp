@@ -10,7 +10,7 @@
 #include "loaderscope/config/config.h"
 #include "loaderscope/base/events.h"
 #ifdef LOADERSCOPE_GUI_PATH
-#include "core/timelinebindings.h"
+#include "timeline/draw/timelinebindings.h"
 #endif
 
 #include <QDir>

@@ -7,15 +7,15 @@
 // are short real engine runs of the default config and of lesson 9's preset.
 #include "testutil.h"
 
-#include "core/lessons.h"
-#include "core/presets.h"
-#include "core/runsession.h"
-#include "core/summarytext.h"
-#include "core/timelinestyle.h"
-#include "core/tracemodel.h"
-#include "core/translator.h"
-#include "widgets/exporter.h"
-#include "widgets/picturerequest.h"
+#include "workshop/model/lessons.h"
+#include "config/model/presets.h"
+#include "runs/model/runsession.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/timelinestyle.h"
+#include "timeline/model/tracemodel.h"
+#include "common/model/translator.h"
+#include "app/exporter.h"
+#include "app/picturerequest.h"
 
 #include "loaderscope/config/config.h"
 

@@ -2,20 +2,20 @@
 // Languages: loading Turkish changes the main window's texts, the timeline's painted labels, a
 // lesson and the engine's recommendations; switching back restores English; the .ts files are
 // complete (lupdate is run against copies, never rewriting the sources).
-#include "core/runsession.h"
-#include "core/summarytext.h"
-#include "core/timelinestyle.h"
+#include "runs/model/runsession.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/timelinestyle.h"
 #include "loaderscope/analysis/advice.h"
-#include "core/timelinerenderer.h"
-#include "core/translator.h"
-#include "core/tracemodel.h"
+#include "timeline/draw/timelinerenderer.h"
+#include "common/model/translator.h"
+#include "timeline/model/tracemodel.h"
 #include "testutil.h"
-#include "widgets/lessonspanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/chartspane.h"
-#include "widgets/timelineview.h"
-#include "widgets/sweepdialog.h"
-#include "core/progresstext.h"
+#include "workshop/lessonspanel.h"
+#include "app/mainwindow.h"
+#include "timeline/chartspane.h"
+#include "timeline/timelineview.h"
+#include "runs/sweepdialog.h"
+#include "common/model/progresstext.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

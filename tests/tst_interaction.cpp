@@ -5,19 +5,19 @@
 // the queue chart reads out its counts under the cursor, a wrong quiz answer
 // offers another go, the find bar (Ctrl+F, Enter/Shift+Enter, F3/Shift+F3) steps through matches
 // and tells a found batch in the details pane. Real key and mouse events (QTest), no engine.
-#include "core/rangesummary.h"
-#include "core/timelinerenderer.h"
-#include "core/timelinelayout.h"
-#include "core/tracemodel.h"
-#include "core/viewportcontroller.h"
-#include "widgets/lessonspanel.h"
-#include "widgets/counterchartview.h"
-#include "widgets/detailspanel.h"
-#include "widgets/findbar.h"
-#include "widgets/mainactions.h"
-#include "widgets/mainwindow.h"
-#include "widgets/stackedtimelines.h"
-#include "widgets/timelineview.h"
+#include "timeline/model/rangesummary.h"
+#include "timeline/draw/timelinerenderer.h"
+#include "timeline/draw/timelinelayout.h"
+#include "timeline/model/tracemodel.h"
+#include "timeline/draw/viewportcontroller.h"
+#include "workshop/lessonspanel.h"
+#include "timeline/counterchartview.h"
+#include "app/detailspanel.h"
+#include "timeline/findbar.h"
+#include "app/mainactions.h"
+#include "app/mainwindow.h"
+#include "timeline/stackedtimelines.h"
+#include "timeline/timelineview.h"
 
 #include <QAction>
 #include <QLineEdit>

@@ -2,9 +2,9 @@
 // EngineLauncher against fixture programs that crash, hang, print garbage or exit 2; then a real
 // run end to end through RunSession: spans arrive live from every worker lane, Stop ends it, and
 // no process or segment remains.
-#include "core/enginelauncher.h"
-#include "core/runsession.h"
-#include "core/tracemodel.h"
+#include "runs/model/enginelauncher.h"
+#include "runs/model/runsession.h"
+#include "timeline/model/tracemodel.h"
 #include "testutil.h"
 
 #include <QDeadlineTimer>

@@ -5,8 +5,8 @@
 // judged by the same judgeEffect as the app). Meant to pass on a loaded 2-core machine: the
 // experiments are designed so that their effect is large, never by lowering what a lesson claims.
 // Each lesson prints one "EFFECT {json}" line with its medians and spread.
-#include "core/configfields.h"
-#include "core/lessons.h"
+#include "config/model/configfields.h"
+#include "workshop/model/lessons.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>

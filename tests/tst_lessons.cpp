@@ -2,8 +2,8 @@
 // Workshop content: the 13 lessons complete in English and Turkish, every quiz question with four
 // options, exactly one right, a difficulty and an explanation of every option; every lesson's
 // experiment validates and runs headless to its expected end; slow motion stretches a config.
-#include "core/configfields.h"
-#include "core/lessons.h"
+#include "config/model/configfields.h"
+#include "workshop/model/lessons.h"
 #include "testutil.h"
 
 #include <QDir>

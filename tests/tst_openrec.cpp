@@ -9,15 +9,15 @@
 // "recordingRanks", "rankTable", …) so that the test states the behaviour on its own.
 #include "testutil.h"
 
-#include "core/configfields.h"
-#include "core/runsession.h"
-#include "core/tracemodel.h"
-#include "widgets/configpanel.h"
-#include "widgets/fileactions.h"
-#include "widgets/mainwindow.h"
-#include "widgets/summarypanel.h"
-#include "widgets/timelineview.h"
-#include "core/translator.h"
+#include "config/model/configfields.h"
+#include "runs/model/runsession.h"
+#include "timeline/model/tracemodel.h"
+#include "config/configpanel.h"
+#include "app/fileactions.h"
+#include "app/mainwindow.h"
+#include "advice/summarypanel.h"
+#include "timeline/timelineview.h"
+#include "common/model/translator.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The instructor's question bank (gui/core/questionbank.h): the workshop's seed file read as its
+// The instructor's question bank (gui/workshop/model/questionbank.h): the workshop's seed file read as its
 // six questions, each on the lesson that teaches it; own GIFT, Aiken and workshop files round-trip
 // through GIFT; broken inputs each give a line-numbered problem and leave the good questions
 // around them whole; `loaderscope --check-questions`'s JSON and exit codes; the bank kept in the
 // settings, shown in its lesson's quiz and kept across a language switch.
-#include "core/appsettings.h"
-#include "core/questionbank.h"
-#include "core/translator.h"
-#include "widgets/classquiz.h"
-#include "widgets/lessonspanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/questionbankactions.h"
-#include "widgets/questionimportdialog.h"
+#include "common/model/appsettings.h"
+#include "workshop/model/questionbank.h"
+#include "common/model/translator.h"
+#include "workshop/classquiz.h"
+#include "workshop/lessonspanel.h"
+#include "app/mainwindow.h"
+#include "workshop/questionbankactions.h"
+#include "workshop/questionimportdialog.h"
 
 #include <QApplication>
 #include <QFile>

@@ -4,10 +4,10 @@
 // descriptor (lanekinds.cpp) with a Turkish name, derived states are made on the timeline and in
 // the Chrome trace of a real run whose workers wait for a core, and reading that trace back
 // makes them again instead of keeping two copies.
-#include "core/lanekinds.h"
-#include "core/timelinestyle.h"
-#include "core/tracemodel.h"
-#include "core/translator.h"
+#include "timeline/model/lanekinds.h"
+#include "timeline/draw/timelinestyle.h"
+#include "timeline/model/tracemodel.h"
+#include "common/model/translator.h"
 #include "loaderscope/base/events.h"
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/shm/shm_layout.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Jobs on other hosts, watched over ssh (gui/core/remote*.h, LiveRanksWindow):
+// Jobs on other hosts, watched over ssh (gui/sources/model/remote*.h, LiveRanksWindow):
 // - end to end: two real PyTorch ranks (gloo), each reached through its own real sshd (127.0.0.1
 //   and 127.0.0.2, tests/probe/sshlab.py), the second host's clocks 2 s off
 //   (LOADERSCOPE_CLOCK_OFFSET_NS set by its sshd). The stacked window names the starved rank live,
@@ -10,14 +10,14 @@
 //   header claiming 10^9 events, a zstd bomb, no python3, a host that never answers. Each is a
 //   clear message, no crash, no hang.
 // - the address parser and ssh's failures in words.
-#include "core/remote.h"
-#include "core/remotereader.h"
-#include "core/runsession.h"
-#include "core/summarytext.h"
+#include "sources/model/remote.h"
+#include "sources/model/remotereader.h"
+#include "runs/model/runsession.h"
+#include "common/model/summarytext.h"
 #include "sshlab.h"
 #include "testutil.h"
-#include "widgets/jobdialogs.h"
-#include "widgets/liveranks.h"
+#include "jobs/jobdialogs.h"
+#include "jobs/liveranks.h"
 
 #include "loaderscope/results/recording.h"
 #include "loaderscope/shm/segment.h"

@@ -7,13 +7,13 @@
 //   what ran; then a job started with that venv's python is listed with its probe's version,
 //   attached to, and followed to its end: the app's figures equal the job's own summary.
 // - what a failed install says (no pip, a system Python, a wheel the host cannot take, a cut copy).
-#include "core/remote.h"
-#include "core/remoteinstall.h"
-#include "core/runsession.h"
+#include "sources/model/remote.h"
+#include "sources/model/remoteinstall.h"
+#include "runs/model/runsession.h"
 #include "sshlab.h"
 #include "testutil.h"
-#include "widgets/jobdialogs.h"
-#include "widgets/probeinstalloffer.h"
+#include "jobs/jobdialogs.h"
+#include "sources/probeinstalloffer.h"
 
 #include <QCheckBox>
 #include <QDir>

@@ -4,8 +4,8 @@
 // passed on and kept, a program that cannot start says so once, a cancel ends the command and
 // everything it started, and its private folder goes with it. Then ModelAdvice's rule on given
 // measurements: the advice is the fewest workers the fastest does not beat beyond the spread.
-#include "core/enginecommand.h"
-#include "core/modeladvisor.h"
+#include "runs/model/enginecommand.h"
+#include "advice/model/modeladvisor.h"
 #include "testutil.h"
 
 #include <QDir>

@@ -3,8 +3,8 @@
 // sentence in English and Turkish, every variant the rules choose is reached by a run that fires
 // it, and each sentence's named arguments are all in that advice's evidence.
 #include "advicetest.h"
-#include "core/summarytext.h"
-#include "core/translator.h"
+#include "common/model/summarytext.h"
+#include "common/model/translator.h"
 #include "loaderscope/shm/memory.h"
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/base/sentences.h"

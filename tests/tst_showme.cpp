@@ -2,15 +2,15 @@
 // "Show me" in the main window: the experiment and its contrast alternately, 3 times each, its
 // progress and verdict under the lesson, cancel; and slow motion's one rule (the figures are the
 // slowed run's, and the badge, the summary and "Show me" all say "slowed ×N").
-#include "core/configfields.h"
-#include "core/runhistory.h"
+#include "config/model/configfields.h"
+#include "runs/model/runhistory.h"
 #include "testutil.h"
-#include "widgets/configpanel.h"
-#include "widgets/lessonrunner.h"
-#include "widgets/lessonspanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/summarypanel.h"
-#include "widgets/timelineview.h"
+#include "config/configpanel.h"
+#include "workshop/lessonrunner.h"
+#include "workshop/lessonspanel.h"
+#include "app/mainwindow.h"
+#include "advice/summarypanel.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QLabel>

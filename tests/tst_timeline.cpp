@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The timeline's core: time<->pixel mapping, visible-range lookup, folding (the counts of folded
 // marks add up to the spans in view), hover hit-testing, the trace model, the worker table model.
-#include "core/timelinerenderer.h"
-#include "core/timelinelayout.h"
-#include "core/summarytext.h"
-#include "core/tracemodel.h"
-#include "core/viewportcontroller.h"
-#include "core/workerstatsmodel.h"
+#include "timeline/draw/timelinerenderer.h"
+#include "timeline/draw/timelinelayout.h"
+#include "common/model/summarytext.h"
+#include "timeline/model/tracemodel.h"
+#include "timeline/draw/viewportcontroller.h"
+#include "timeline/model/workerstatsmodel.h"
 #include "loaderscope/results/metrics.h"
 
 #include <QAbstractItemModelTester>

@@ -17,7 +17,7 @@ namespace {
 
 /// The data folder (presets, lessons): the engine's own folder + LOADERSCOPE_DATA_FROM_BIN, the
 /// relative path CMake computed from the install folders; the app finds its data by the same
-/// rule (gui/core/datadir.h), so build/engine and build/gui both reach build/share/loaderscope.
+/// rule (gui/common/model/datadir.h), so build/engine and build/gui both reach build/share/loaderscope.
 std::filesystem::path dataDir()
 {
     const std::filesystem::path exe = selfExecutable();

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "proveit.h"
 
-#include "core/enginelauncher.h"
-#include "core/progresstext.h"
-#include "summarypanel.h"
+#include "runs/model/enginelauncher.h"
+#include "common/model/progresstext.h"
+#include "advice/summarypanel.h"
 
 ProveIt::ProveIt(SummaryPanel* summary, Hooks hooks, QObject* parent)
     : QObject(parent), m_summary(summary), m_hooks(std::move(hooks))

@@ -4,7 +4,7 @@
 // in the summary panel. GUI thread only.
 #pragma once
 
-#include "core/adviceprover.h"
+#include "advice/model/adviceprover.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "summarypanel.h"
 
-#include "core/workerstatsmodel.h"
+#include "timeline/model/workerstatsmodel.h"
 
 #include "loaderscope/analysis/advice.h"
 

@@ -4,7 +4,7 @@
 // from a RunSummary through SummaryText; computes nothing itself.
 #pragma once
 
-#include "core/summarytext.h"
+#include "common/model/summarytext.h"
 
 #include <QJsonObject>
 #include <QWidget>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "docklayout.h"
 
-#include "configpanel.h"
-#include "detailspanel.h"
-#include "lessonspanel.h"
-#include "summarypanel.h"
+#include "config/configpanel.h"
+#include "app/detailspanel.h"
+#include "workshop/lessonspanel.h"
+#include "advice/summarypanel.h"
 
 #include <QDockWidget>
 #include <QEvent>

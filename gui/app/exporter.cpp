@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "exporter.h"
 
-#include "core/tracemodel.h"
-#include "core/userfiles.h"
-#include "counterchartview.h"
+#include "timeline/model/tracemodel.h"
+#include "common/model/userfiles.h"
+#include "timeline/counterchartview.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -262,7 +262,7 @@ bool exportPicture(const QString& path, const TraceModel& model, const Viewport&
         return fail(QCoreApplication::translate("Exporter", "the picture must be at least 200x150"));
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
         return fail(QCoreApplication::translate("Exporter", "unknown picture format '%1': use .png, .svg or .pdf").arg(suffix));
-    // The picture is made in memory, then written whole by the output rule (core/userfiles.h):
+    // The picture is made in memory, then written whole by the output rule (common/model/userfiles.h):
     // Qt's writers open the path themselves, truncating a regular file in place.
     QByteArray bytes;
     QBuffer buffer(&bytes);

@@ -3,7 +3,7 @@
 // scale factor for sharp images), SVG or PDF. Works under QT_QPA_PLATFORM=offscreen.
 #pragma once
 
-#include "core/timelinerenderer.h"
+#include "timeline/draw/timelinerenderer.h"
 
 #include <QJsonObject>
 #include <QSize>

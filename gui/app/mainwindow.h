@@ -4,8 +4,8 @@
 // panels, never computed here; files are read and written by the job tracker, off this thread.
 #pragma once
 
-#include "apptheme.h"
-#include "core/runsession.h"
+#include "timeline/apptheme.h"
+#include "runs/model/runsession.h"
 
 #include <QMainWindow>
 #include <QTimer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "picturerequest.h"
 
-#include "core/configdescription.h"
-#include "core/summarytext.h"
+#include "config/model/configdescription.h"
+#include "common/model/summarytext.h"
 
 ExportOptions PictureRequest::options(const QJsonObject& config, const loaderscope::RunSummary& summary,
                                       const TimelineOverlay& overlay, const QString& lessonTitle)

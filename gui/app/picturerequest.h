@@ -3,7 +3,7 @@
 // headless `loaderscope --export`, so both carry the same title, summary lines and overlay.
 #pragma once
 
-#include "exporter.h"
+#include "app/exporter.h"
 
 #include "loaderscope/results/run_summary.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shortcutsdialog.h"
 
-#include "core/timelinebindings.h"
-#include "core/timelinestyle.h"
+#include "timeline/draw/timelinebindings.h"
+#include "timeline/draw/timelinestyle.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "statusline.h"
 
-#include "core/runsession.h"
+#include "runs/model/runsession.h"
 
 #include "loaderscope/base/events.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "configpanel.h"
-#include "wheelguard.h"
+#include "common/wheelguard.h"
 
-#include "core/configfields.h"
-#include "jobconfigview.h"
+#include "config/model/configfields.h"
+#include "config/jobconfigview.h"
 #include "loaderscope/config/config.h"
 #include "loaderscope/shm/shm_layout.h"
 

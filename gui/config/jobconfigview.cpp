@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "jobconfigview.h"
 
-#include "core/jobdescription.h"
+#include "config/model/jobdescription.h"
 
 #include "loaderscope/results/run_summary.h"
 

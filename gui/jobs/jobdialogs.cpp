@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "jobdialogs.h"
 
-#include "probeinstalloffer.h"
+#include "sources/probeinstalloffer.h"
 
 #include "loaderscope/shm/segment.h"
 

@@ -4,9 +4,9 @@
 // `python3 -m loaderscope run`, or one that calls loaderscope.watch()).
 #pragma once
 
-#include "core/enginelauncher.h"
-#include "core/remote.h"
-#include "core/remotereader.h"
+#include "runs/model/enginelauncher.h"
+#include "sources/model/remote.h"
+#include "sources/model/remotereader.h"
 
 #include "loaderscope/shm/segment.h"
 

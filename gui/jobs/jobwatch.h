@@ -8,11 +8,11 @@
 // measured. The main window says how a job's run begins and how a config is run. GUI thread only.
 #pragma once
 
-#include "core/modeladvisor.h"
-#include "core/remotereader.h"
-#include "core/runsession.h"
-#include "jobdialogs.h"
-#include "liveranks.h"
+#include "advice/model/modeladvisor.h"
+#include "sources/model/remotereader.h"
+#include "runs/model/runsession.h"
+#include "jobs/jobdialogs.h"
+#include "jobs/liveranks.h"
 
 #include <QJsonObject>
 #include <QObject>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "liveranks.h"
 
-#include "apptheme.h"
-#include "core/runsession.h"
-#include "core/summarytext.h"
-#include "core/viewportcontroller.h"
+#include "timeline/apptheme.h"
+#include "runs/model/runsession.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/viewportcontroller.h"
 #include "loaderscope/analysis/ranks.h"
 #include "loaderscope/shm/segment.h"
-#include "timelineview.h"
+#include "timeline/timelineview.h"
 
 #include <QEvent>
 #include <QKeyEvent>

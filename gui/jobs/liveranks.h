@@ -5,7 +5,7 @@
 // own RunSession (attached: closing the window stops watching, never the job).
 #pragma once
 
-#include "core/remotereader.h"
+#include "sources/model/remotereader.h"
 
 #include <QTimer>
 #include <QWidget>

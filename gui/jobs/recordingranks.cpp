@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "recordingranks.h"
 
-#include "apptheme.h"
-#include "core/eventfile.h"
-#include "core/summarytext.h"
-#include "core/viewportcontroller.h"
-#include "timelineview.h"
+#include "timeline/apptheme.h"
+#include "sources/model/eventfile.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/viewportcontroller.h"
+#include "timeline/timelineview.h"
 
 #include <QEvent>
 #include <QFileInfo>

@@ -7,9 +7,9 @@
 // of one timeline.
 #pragma once
 
-#include "core/jobtracker.h"
-#include "core/openedrecording.h"
-#include "core/tracemodel.h"
+#include "runs/model/jobtracker.h"
+#include "sources/model/openedrecording.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QTimer>
 #include <QWidget>

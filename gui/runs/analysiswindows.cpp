@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "analysiswindows.h"
 
-#include "core/configdescription.h"
-#include "core/importedtrace.h"
-#include "core/jobtracker.h"
-#include "core/runhistory.h"
-#include "core/progresstext.h"
-#include "core/summarytext.h"
-#include "comparechooser.h"
-#include "stackedtimelines.h"
+#include "config/model/configdescription.h"
+#include "sources/model/importedtrace.h"
+#include "runs/model/jobtracker.h"
+#include "runs/model/runhistory.h"
+#include "common/model/progresstext.h"
+#include "common/model/summarytext.h"
+#include "runs/comparechooser.h"
+#include "timeline/stackedtimelines.h"
 
 #include <QCoreApplication>
 #include <QDialog>

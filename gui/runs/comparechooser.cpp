@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "comparechooser.h"
 
-#include "core/summarytext.h"
+#include "common/model/summarytext.h"
 
 #include <QDialogButtonBox>
 #include <QGroupBox>

@@ -4,8 +4,8 @@
 // run, a watched job, a recording), and how runs of different lengths share the width. GUI thread.
 #pragma once
 
-#include "core/runhistory.h"
-#include "stackedtimelines.h"
+#include "runs/model/runhistory.h"
+#include "timeline/stackedtimelines.h"
 
 #include <QDialog>
 

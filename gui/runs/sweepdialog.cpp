@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "sweepdialog.h"
 
-#include "apptheme.h"
-#include "counterchartview.h"
+#include "timeline/apptheme.h"
+#include "timeline/counterchartview.h"
 
-#include "core/progresstext.h"
-#include "core/spreadtext.h"
-#include "core/summarytext.h"
-#include "core/userfiles.h"
+#include "common/model/progresstext.h"
+#include "common/model/spreadtext.h"
+#include "common/model/summarytext.h"
+#include "common/model/userfiles.h"
 
 #include "loaderscope/analysis/sweep.h"
 #include "loaderscope/base/temp_dir.h"
@@ -416,7 +416,7 @@ bool SweepDialog::exportTo(const QString& path, QString* error) const
             return false;
         }
     }
-    // Written whole by the output rule (core/userfiles.h).
+    // Written whole by the output rule (common/model/userfiles.h).
     QString why;
     if (UserFiles::write(path, bytes, &why))
         return true;

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "loaderscope/results/run_summary.h"
-#include "core/enginecommand.h"
+#include "runs/model/enginecommand.h"
 
 
 #include <QDialog>

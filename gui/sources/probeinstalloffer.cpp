@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "probeinstalloffer.h"
 
-#include "core/remoteinstall.h"
+#include "sources/model/remoteinstall.h"
 
 #include <QCheckBox>
 #include <QFileInfo>

@@ -5,7 +5,7 @@
 // ran there and what pip said. GUI thread.
 #pragma once
 
-#include "core/remote.h"
+#include "sources/model/remote.h"
 
 #include <QWidget>
 

@@ -4,7 +4,7 @@
 // (projector) scale the application font and the timeline together.
 #pragma once
 
-#include "core/timelinerenderer.h"
+#include "timeline/draw/timelinerenderer.h"
 
 class QApplication;
 

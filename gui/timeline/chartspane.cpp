@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "chartspane.h"
 
-#include "core/timelinestyle.h"
-#include "core/tracemodel.h"
+#include "timeline/draw/timelinestyle.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

@@ -4,7 +4,7 @@
 // sampler has no memory chart). GUI thread.
 #pragma once
 
-#include "counterchartview.h"
+#include "timeline/counterchartview.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "counterchartview.h"
 
-#include "core/counterseries.h"
-#include "core/timelinelayout.h"
-#include "core/tracemodel.h"
-#include "core/viewportcontroller.h"
+#include "timeline/model/counterseries.h"
+#include "timeline/draw/timelinelayout.h"
+#include "timeline/model/tracemodel.h"
+#include "timeline/draw/viewportcontroller.h"
 
 #include <QGraphicsLayout>
 #include <QLegendMarker>

@@ -5,7 +5,7 @@
 // per series per update, at most a few points per pixel column (peaks kept).
 #pragma once
 
-#include "core/timelinerenderer.h"
+#include "timeline/draw/timelinerenderer.h"
 
 #include <QTimer>
 

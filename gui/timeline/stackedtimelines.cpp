@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "stackedtimelines.h"
 
-#include "apptheme.h"
-#include "core/summarytext.h"
-#include "timelineview.h"
+#include "timeline/apptheme.h"
+#include "common/model/summarytext.h"
+#include "timeline/timelineview.h"
 
 #include <QHeaderView>
 #include <QKeyEvent>

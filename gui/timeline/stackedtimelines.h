@@ -3,7 +3,7 @@
 // their figures side by side. Zooming or panning one moves them all.
 #pragma once
 
-#include "core/tracemodel.h"
+#include "timeline/model/tracemodel.h"
 #include "loaderscope/results/run_summary.h"
 
 #include <QWidget>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "timelineview.h"
 
-#include "core/timelinebindings.h"
-#include "core/summarytext.h"
-#include "core/timelinestyle.h"
+#include "timeline/draw/timelinebindings.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/timelinestyle.h"
 
-#include "core/tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -247,7 +247,7 @@ void TimelineView::wheelEvent(QWheelEvent* e)
 
 void TimelineView::keyPressEvent(QKeyEvent* e)
 {
-    // The keys are those of the bindings table (core/timelinebindings.h): the README and the
+    // The keys are those of the bindings table (timeline/draw/timelinebindings.h): the README and the
     // Shortcuts dialog read the same table.
     using TimelineBindings::Action;
     Action action;

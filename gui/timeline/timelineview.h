@@ -6,8 +6,8 @@
 // for hit-testing) at most 30 times a second, and only when the model or the view changed.
 #pragma once
 
-#include "core/timelinerenderer.h"
-#include "core/viewportcontroller.h"
+#include "timeline/draw/timelinerenderer.h"
+#include "timeline/draw/viewportcontroller.h"
 
 #include <QPointer>
 #include <QTimer>

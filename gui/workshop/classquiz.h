@@ -6,7 +6,7 @@
 // was). GUI thread only.
 #pragma once
 
-#include "core/questionbank.h"
+#include "workshop/model/questionbank.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "lessonhint.h"
 
-#include "core/timelinestyle.h"
+#include "timeline/draw/timelinestyle.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -6,7 +6,7 @@
 // load a preset, set a key, start and stop a run; this class says which and when. GUI thread only.
 #pragma once
 
-#include "core/lessons.h"
+#include "workshop/model/lessons.h"
 
 #include <QJsonValue>
 #include <QObject>

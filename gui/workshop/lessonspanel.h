@@ -4,8 +4,8 @@
 // instructor's imported questions about a lesson follow its own question in its quiz.
 #pragma once
 
-#include "core/lessons.h"
-#include "core/questionbank.h"
+#include "workshop/model/lessons.h"
+#include "workshop/model/questionbank.h"
 
 #include <QWidget>
 

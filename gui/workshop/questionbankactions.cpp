@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "questionbankactions.h"
 
-#include "classquiz.h"
-#include "core/appsettings.h"
-#include "core/userfiles.h"
-#include "lessonspanel.h"
-#include "questionimportdialog.h"
+#include "workshop/classquiz.h"
+#include "common/model/appsettings.h"
+#include "common/model/userfiles.h"
+#include "workshop/lessonspanel.h"
+#include "workshop/questionimportdialog.h"
 
 #include <QFileDialog>
 #include <QMessageBox>

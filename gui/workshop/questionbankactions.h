@@ -5,7 +5,7 @@
 // language switch leaves it as it is. GUI thread only.
 #pragma once
 
-#include "core/questionbank.h"
+#include "workshop/model/questionbank.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "questionimportdialog.h"
-#include "wheelguard.h"
+#include "common/wheelguard.h"
 
 #include <QAbstractTableModel>
 #include <QApplication>

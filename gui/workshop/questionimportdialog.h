@@ -8,7 +8,7 @@
 // so a large bank costs its questions, not a widget per row. GUI thread.
 #pragma once
 
-#include "core/questionbank.h"
+#include "workshop/model/questionbank.h"
 
 #include <QDialog>
 

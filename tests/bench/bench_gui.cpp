@@ -3,9 +3,9 @@
 //  - repaint of 1,000,000 spans over 16 lanes into a 1600x900 QImage, fully zoomed out and at 1%;
 //  - memory per event in the trace model with 10,000,000 events;
 //  - live ingest: 1,000,000 events/s handed over in batches while repainting at 30 frames/s.
-#include "core/timelinerenderer.h"
-#include "core/tracemodel.h"
-#include "core/shmreader.h"
+#include "timeline/draw/timelinerenderer.h"
+#include "timeline/model/tracemodel.h"
+#include "sources/model/shmreader.h"
 
 #include <QElapsedTimer>
 #include <QGuiApplication>

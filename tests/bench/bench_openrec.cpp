@@ -8,7 +8,7 @@
 //
 // Each measurement runs in a process of its own (this program again, or the engine), so its
 // peak RSS (wait4's ru_maxrss) is its own and not the sum of the runs before it.
-#include "widgets/recordingranks.h"
+#include "jobs/recordingranks.h"
 
 #include <QApplication>
 #include <QDir>

@@ -7,11 +7,11 @@
 // usage: LOADERSCOPE_SSHD=build/sshd-root/usr/sbin/sshd bench_ranks_live [--ranks N] [--seconds S]
 // (PYTHONPATH is set for the jobs; QT_QPA_PLATFORM=offscreen unless a display is wanted).
 // Prints one JSON object.
-#include "core/remote.h"
-#include "core/remotereader.h"
-#include "core/runsession.h"
-#include "widgets/liveranks.h"
-#include "widgets/timelineview.h"
+#include "sources/model/remote.h"
+#include "sources/model/remotereader.h"
+#include "runs/model/runsession.h"
+#include "jobs/liveranks.h"
+#include "timeline/timelineview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

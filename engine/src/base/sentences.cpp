@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The catalogue itself: the advice and verdict texts, once. Which entry an advice takes is
 // advice.cpp's adviceSentenceKeys; how a value is written per ArgKind is each front end's (the
-// engine's English in advice.cpp, the app's per locale in gui/core/summarytext.cpp).
+// engine's English in advice.cpp, the app's per locale in gui/common/model/summarytext.cpp).
 #include "loaderscope/base/sentences.h"
 
 #include <algorithm>

@@ -4,8 +4,8 @@
 // measured (each value's median and spread). GUI thread only.
 #pragma once
 
-#include "enginecommand.h"
-#include "summarytext.h"
+#include "runs/model/enginecommand.h"
+#include "common/model/summarytext.h"
 
 #include <QObject>
 

@@ -8,7 +8,7 @@
 // ends. GUI thread only.
 #pragma once
 
-#include "enginecommand.h"
+#include "runs/model/enginecommand.h"
 
 #include "loaderscope/analysis/sweep.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "modelcomparison.h"
 
-#include "summarytext.h"
+#include "common/model/summarytext.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -4,7 +4,7 @@
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/shm/shm_layout.h"
 #include "loaderscope/base/sentences.h"
-#include "spreadtext.h"
+#include "common/model/spreadtext.h"
 
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "translator.h"
 
-#include "datadir.h"
+#include "common/model/datadir.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "presets.h"
 
-#include "datadir.h"
-#include "userfiles.h"
+#include "common/model/datadir.h"
+#include "common/model/userfiles.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -5,8 +5,8 @@
 // maps exit codes and stderr to translated messages. GUI thread only; never blocks.
 #pragma once
 
-#include "enginecommand.h"
-#include "summarytext.h"
+#include "runs/model/enginecommand.h"
+#include "common/model/summarytext.h"
 
 #include "loaderscope/shm/oom.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "runhistory.h"
 
-#include "eventfile.h"
-#include "summarytext.h"
+#include "sources/model/eventfile.h"
+#include "common/model/summarytext.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "runsession.h"
 
-#include "eventfile.h"
-#include "remotereader.h"
-#include "shmreader.h"
+#include "sources/model/eventfile.h"
+#include "sources/model/remotereader.h"
+#include "sources/model/shmreader.h"
 
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/results/recording.h"

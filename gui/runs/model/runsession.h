@@ -4,10 +4,10 @@
 // same events as the model), final from the engine's summary. GUI thread; nothing here blocks.
 #pragma once
 
-#include "enginelauncher.h"
-#include "jobdescription.h"
-#include "jobtracker.h"
-#include "tracemodel.h"
+#include "runs/model/enginelauncher.h"
+#include "config/model/jobdescription.h"
+#include "runs/model/jobtracker.h"
+#include "timeline/model/tracemodel.h"
 
 #include "loaderscope/results/metrics.h"
 #include "loaderscope/results/run_summary.h"

@@ -3,7 +3,7 @@
 
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/results/recording.h"
-#include "tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "importedtrace.h"
 
-#include "tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "openedrecording.h"
 
-#include "eventfile.h"
-#include "tracemodel.h"
+#include "sources/model/eventfile.h"
+#include "timeline/model/tracemodel.h"
 
 #include "loaderscope/analysis/advice.h"
 #include "loaderscope/config/config.h"

@@ -9,7 +9,7 @@
 #include "loaderscope/analysis/ranks.h"
 #include "loaderscope/analysis/recording_digest.h"
 
-#include "jobdescription.h"
+#include "config/model/jobdescription.h"
 
 #include <QJsonObject>
 #include <QString>

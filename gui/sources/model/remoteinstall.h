@@ -6,7 +6,7 @@
 // temporary folder goes whatever pip says. No root, no compiler, no index (README: "Install the probe on your GPU server").
 #pragma once
 
-#include "remote.h"
+#include "sources/model/remote.h"
 
 #include <QObject>
 #include <QString>

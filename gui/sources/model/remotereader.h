@@ -10,9 +10,9 @@
 // timers; the GUI thread calls it through queued slots and hears it through signals.
 #pragma once
 
-#include "remote.h"
-#include "remoteclock.h"
-#include "shmreader.h" // EventBatch
+#include "sources/model/remote.h"
+#include "sources/model/remoteclock.h"
+#include "sources/model/shmreader.h" // EventBatch
 
 #include <QElapsedTimer>
 #include <QFile>

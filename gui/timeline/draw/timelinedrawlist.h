@@ -7,7 +7,7 @@
 // lists; hit-testing searches the same lists, so what is under the cursor is what was drawn.
 #pragma once
 
-#include "timelinelayout.h"
+#include "timeline/draw/timelinelayout.h"
 
 #include <optional>
 #include <vector>

@@ -3,8 +3,8 @@
 // lane's rectangle (found by index in O(1) and by y in O(log lanes)), and time <-> x.
 #pragma once
 
-#include "lanekinds.h"
-#include "timelinestyle.h"
+#include "timeline/model/lanekinds.h"
+#include "timeline/draw/timelinestyle.h"
 
 #include <QRectF>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "timelinerenderer.h"
 
-#include "summarytext.h"
-#include "lanekinds.h"
+#include "common/model/summarytext.h"
+#include "timeline/model/lanekinds.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>

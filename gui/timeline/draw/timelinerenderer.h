@@ -5,7 +5,7 @@
 // measured range, a lesson's overlay, and the legend strip under the time axis.
 #pragma once
 
-#include "timelinedrawlist.h"
+#include "timeline/draw/timelinedrawlist.h"
 
 #include <QString>
 

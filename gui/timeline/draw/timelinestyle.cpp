@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "timelinestyle.h"
 
-#include "lanekinds.h"
+#include "timeline/model/lanekinds.h"
 
 #include <QCoreApplication>
 

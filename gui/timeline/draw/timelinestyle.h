@@ -4,7 +4,7 @@
 // a model holds, in the order they are explained).
 #pragma once
 
-#include "tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QColor>
 #include <QString>

@@ -5,7 +5,7 @@
 // they move together and nothing is pushed to them by hand. GUI thread.
 #pragma once
 
-#include "timelinerenderer.h"
+#include "timeline/draw/timelinerenderer.h"
 
 #include <QObject>
 #include <vector>

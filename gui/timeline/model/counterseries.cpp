@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "counterseries.h"
 
-#include "summarytext.h"
-#include "tracemodel.h"
+#include "common/model/summarytext.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -5,7 +5,7 @@
 // data, no widgets: the chart view and the exports draw it.
 #pragma once
 
-#include "timelinerenderer.h"
+#include "timeline/draw/timelinerenderer.h"
 
 #include <QColor>
 #include <QList>

@@ -7,7 +7,7 @@
 // in docs/architecture.md. Read-only tables: any thread may read them.
 #pragma once
 
-#include "tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include "loaderscope/base/events.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rangesummary.h"
 
-#include "summarytext.h"
-#include "timelinerenderer.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/timelinerenderer.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -4,7 +4,7 @@
 // detail the model holds (the range is read back first when it is not).
 #pragma once
 
-#include "tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "timelinefind.h"
 
-#include "lanekinds.h"
-#include "timelinerenderer.h"
-#include "summarytext.h"
-#include "timelinestyle.h"
+#include "timeline/model/lanekinds.h"
+#include "timeline/draw/timelinerenderer.h"
+#include "common/model/summarytext.h"
+#include "timeline/draw/timelinestyle.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

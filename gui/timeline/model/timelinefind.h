@@ -6,7 +6,7 @@
 // data, no widgets.
 #pragma once
 
-#include "tracemodel.h"
+#include "timeline/model/tracemodel.h"
 
 #include <QString>
 

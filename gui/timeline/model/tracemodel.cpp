@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tracemodel.h"
 
-#include "lanekinds.h"
+#include "timeline/model/lanekinds.h"
 
 #include <algorithm>
 #include <array>

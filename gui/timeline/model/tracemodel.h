@@ -9,8 +9,8 @@
 // Owned by the GUI thread; events arrive in batches.
 #pragma once
 
-#include "foldindex.h"
-#include "memorytracks.h"
+#include "timeline/model/foldindex.h"
+#include "timeline/model/memorytracks.h"
 
 #include "loaderscope/base/events.h"
 #include "loaderscope/results/run_summary.h"

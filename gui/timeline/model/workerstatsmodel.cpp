@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "workerstatsmodel.h"
 
-#include "summarytext.h"
+#include "common/model/summarytext.h"
 
 #include <QLocale>
 

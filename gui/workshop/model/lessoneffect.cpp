@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "lessoneffect.h"
 
-#include "summarytext.h"
+#include "common/model/summarytext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "lessons.h"
 
-#include "configfields.h"
-#include "lanekinds.h"
-#include "datadir.h"
+#include "config/model/configfields.h"
+#include "timeline/model/lanekinds.h"
+#include "common/model/datadir.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -3,8 +3,8 @@
 // slow-motion transform that stretches an experiment so it can be followed by eye.
 #pragma once
 
-#include "lessoneffect.h"
-#include "timelinerenderer.h"
+#include "workshop/model/lessoneffect.h"
+#include "timeline/draw/timelinerenderer.h"
 
 #include <QJsonObject>
 #include <QString>

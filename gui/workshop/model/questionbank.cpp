@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "questionbank.h"
-#include "userfiles.h"
+#include "common/model/userfiles.h"
 
-#include "questionreaders.h"
+#include "workshop/model/questionreaders.h"
 
 #include <QCoreApplication>
 #include <QFile>

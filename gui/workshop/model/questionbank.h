@@ -6,7 +6,7 @@
 // The readers are strict: a malformed question is reported with its line and skipped whole.
 #pragma once
 
-#include "lessons.h"
+#include "workshop/model/lessons.h"
 
 #include <QJsonArray>
 #include <QString>

@@ -4,7 +4,7 @@
 // GIFT file names in its "// loaderscope:" comment (checked there against the lessons).
 #pragma once
 
-#include "questionbank.h"
+#include "workshop/model/questionbank.h"
 
 namespace QuestionReaders {
 

@@ -172,7 +172,7 @@ constexpr HostBlock hostBlockFrom(int64_t arg0)
 
 /**
  * One row of the event-kind registry (events.cpp, kEventKinds): everything the engine, the trace
- * export and the probe know about a kind. The GUI's look of a kind is in gui/core/lanekinds.cpp.
+ * export and the probe know about a kind. The GUI's look of a kind is in gui/timeline/model/lanekinds.cpp.
  */
 struct EventKindInfo
 {

@@ -2,7 +2,7 @@
 // The catalogue of sentences: every advice and verdict text once, in English, each keyed by a
 // stable id and with named arguments ("{data_stall_fraction}"). The engine and the probe write
 // them in English (advice.cpp's adviceText); the app translates the same entries by key
-// (gui/core/summarytext.cpp). Plain C++: lupdate reads LOADERSCOPE_SENTENCE as QT_TRANSLATE_NOOP
+// (gui/common/model/summarytext.cpp). Plain C++: lupdate reads LOADERSCOPE_SENTENCE as QT_TRANSLATE_NOOP
 // (the alias is given in gui/CMakeLists.txt), so the app's .ts files hold these entries.
 #pragma once
 

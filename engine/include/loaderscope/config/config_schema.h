@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The config keys as data: for every scalar key, its type, the value used when it is absent and the
-// values it accepts. The engine's parser (config.cpp) and the app's form (gui/core/configfields.cpp)
+// values it accepts. The engine's parser (config.cpp) and the app's form (gui/config/model/configfields.cpp)
 // both read this table, so a default, a range or a choice list is defined once. docs/config.md
 // documents the keys; the defaults come from the structs of config.h.
 #pragma once

@@ -2,7 +2,7 @@
 // How the engine's and the probe's own sentences write a figure and a run's verdict: one
 // definition each, used by the advice, the trace analysis, the straggler's reason, the summaries
 // and `analyze`. The app translates these sentences and writes the figures its own way per
-// language (gui/core/summarytext.h), with the same percent style in English.
+// language (gui/common/model/summarytext.h), with the same percent style in English.
 #pragma once
 
 #include "loaderscope/results/run_summary.h"
