@@ -27,6 +27,18 @@
 
 namespace {
 
+/// LOADERSCOPE_TEST_SHOTS=DIR: the dialog at each step as a picture (DIR/attach-<step>.png), to
+/// look at by eye.
+void picture(QWidget& w, const char* step)
+{
+    const QString dir = qEnvironmentVariable("LOADERSCOPE_TEST_SHOTS");
+    if (dir.isEmpty())
+        return;
+    w.show();
+    QCoreApplication::processEvents();
+    w.grab().save(QStringLiteral("%1/attach-%2.png").arg(dir, QLatin1String(step)));
+}
+
 /// Every file and folder under `root` with its size and modification time: a tree that nothing
 /// touched compares equal.
 QStringList snapshot(const QString& root)
@@ -148,6 +160,7 @@ void TstRemoteInstall::offerRefuseInstallFollow()
     QVERIFY2(offer->text().contains(QFileInfo(wheel).fileName()), qPrintable(offer->text()));
     QVERIFY(!offer->isHidden() && !install->isHidden());
     qInfo("offered: %s", qPrintable(offer->text()));
+    picture(d, "offer");
 
     // 2. "Not now": the server as it was.
     const QStringList before = snapshot(venv);
@@ -182,6 +195,7 @@ void TstRemoteInstall::offerRefuseInstallFollow()
                               qPrintable(d.remoteStatus()), 60000);
     QVERIFY2(!d.remoteStatus().contains(QLatin1String("has no Loaderscope probe")), qPrintable(d.remoteStatus()));
     QVERIFY(install->isHidden());
+    picture(d, "installed");
 
     // 4. A job under the installed probe (nothing of the build tree on its path), listed with its
     // probe's version, attached to and followed to its end.
