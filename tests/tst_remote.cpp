@@ -305,6 +305,9 @@ void TstRemote::failuresInWords()
     // A job that ended between the listing and the attach: its segment is gone, not the interpreter.
     const QString gone = Remote::explainFailure(h, py, 2, QStringLiteral("loaderscope: stream: cannot open segment loaderscope-7-ab: No such file or directory"));
     QVERIFY2(gone.contains(QLatin1String("no longer there")) && !gone.contains(QLatin1String("does not exist")), qPrintable(gone));
+    // The probe's own "No such file or directory" (of a file it was given) is not a missing interpreter.
+    const QString other = Remote::explainFailure(h, py, 2, QStringLiteral("loaderscope: stream: cannot read /nope/x: No such file or directory"));
+    QVERIFY2(other.contains(QLatin1String("exit status 2")) && other.contains(QLatin1String("/nope/x")), qPrintable(other));
     QVERIFY(Remote::explainFailure(h, py, 255, QStringLiteral("Connection timed out during banner exchange")).contains(QLatin1String("did not answer")));
     std::vector<RemoteSegment> out;
     QString error;

@@ -211,7 +211,12 @@ QString explainFailure(const RemoteTarget::Host& host, const QString& interp, in
     // check below, which its "No such file or directory" would match.
     if (err.contains(QLatin1String("cannot open segment")))
         return tr("On %1, the job is no longer there: it ended before it could be followed (%2).").arg(h, last);
-    if (exitCode == 127 || err.contains(QLatin1String("command not found")) || err.contains(QLatin1String("No such file or directory")))
+    // The shell's words for a program it cannot find name the program; the probe's own errors
+    // (which may say "No such file or directory" of something else) start with "loaderscope:".
+    const QString program = interp.trimmed().section(QLatin1Char(' '), -1);
+    const bool shellMissing = err.contains(QLatin1String("No such file or directory")) && !err.contains(QLatin1String("loaderscope:")) &&
+                              (program.isEmpty() || err.contains(program));
+    if (exitCode == 127 || err.contains(QLatin1String("command not found")) || shellMissing)
         return tr("On %1, the interpreter \"%2\" does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope's probe.").arg(h, interp);
     if (lacksProbe(err))
         return tr("On %1, \"%2\" has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.").arg(h, interp);
