@@ -3058,69 +3058,74 @@
         <translation>&quot;%1&quot; bir kullanıcı adı değil</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="201"/>
+        <location filename="../gui/sources/model/remote.cpp" line="190"/>
+        <source>cannot start %1: %2 (Debian: openssh-client)</source>
+        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
+    </message>
+    <message>
+        <location filename="../gui/sources/model/remote.cpp" line="206"/>
         <source>%1&apos;s host key is not known (or has changed): run `ssh %1` once in a terminal and check the key, then try again.</source>
         <translation>%1 makinesinin anahtarı bilinmiyor (ya da değişmiş): bir terminalde bir kez `ssh %1` çalıştırıp anahtarı denetleyin, sonra yeniden deneyin.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="203"/>
+        <location filename="../gui/sources/model/remote.cpp" line="208"/>
         <source>%1 refused the login without a prompt (BatchMode): load your key into the agent (`ssh-add`) or run `ssh %1` once in a terminal, then try again. ssh said: %2</source>
         <translation>%1 soru sormadan (BatchMode) girişi reddetti: anahtarınızı ajana yükleyin (`ssh-add`) ya da bir terminalde bir kez `ssh %1` çalıştırın, sonra yeniden deneyin. ssh&apos;in dediği: %2</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="205"/>
+        <location filename="../gui/sources/model/remote.cpp" line="210"/>
         <source>%1 did not answer within %2 s (ssh: %3).</source>
         <translation>%1 %2 s içinde yanıt vermedi (ssh: %3).</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="207"/>
+        <location filename="../gui/sources/model/remote.cpp" line="212"/>
         <source>There is no host called %1 (ssh: %2).</source>
         <translation>%1 adında bir makine yok (ssh: %2).</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="209"/>
+        <location filename="../gui/sources/model/remote.cpp" line="214"/>
         <source>%1 refused the connection: no SSH server listens there (ssh: %2).</source>
         <translation>%1 bağlantıyı reddetti: orada dinleyen bir SSH sunucusu yok (ssh: %2).</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="213"/>
+        <location filename="../gui/sources/model/remote.cpp" line="218"/>
         <source>On %1, the job is no longer there: it ended before it could be followed (%2).</source>
         <translation>%1 üzerinde iş artık yok: izlenemeden önce bitti (%2).</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="215"/>
+        <location filename="../gui/sources/model/remote.cpp" line="225"/>
         <source>On %1, the interpreter &quot;%2&quot; does not exist: set the remote interpreter (File ▸ Attach to a running job…) to the Python that has Loaderscope&apos;s probe.</source>
         <translation>%1 üzerinde &quot;%2&quot; yorumlayıcısı yok: uzak yorumlayıcıyı (Dosya ▸ Çalışan bir işe bağlan…) Loaderscope probe&apos;u olan Python olarak ayarlayın.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="217"/>
+        <location filename="../gui/sources/model/remote.cpp" line="227"/>
         <source>On %1, &quot;%2&quot; has no Loaderscope probe: install it there, or set the remote interpreter to the Python that has it.</source>
         <translation>%1 üzerinde &quot;%2&quot; içinde Loaderscope probe&apos;u yok: oraya kurun ya da uzak yorumlayıcıyı onu içeren Python olarak ayarlayın.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="219"/>
+        <location filename="../gui/sources/model/remote.cpp" line="229"/>
         <source>ssh to %1 failed: %2</source>
         <translation>%1 makinesine ssh başarısız oldu: %2</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="219"/>
-        <location filename="../gui/sources/model/remote.cpp" line="220"/>
+        <location filename="../gui/sources/model/remote.cpp" line="229"/>
+        <location filename="../gui/sources/model/remote.cpp" line="230"/>
         <location filename="../gui/sources/model/remoteinstall.cpp" line="73"/>
         <source>(no message)</source>
         <translation>(ileti yok)</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="220"/>
+        <location filename="../gui/sources/model/remote.cpp" line="230"/>
         <source>On %1, the probe stopped with exit status %2: %3</source>
         <translation>%1 üzerinde probe %2 çıkış durumuyla durdu: %3</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="229"/>
+        <location filename="../gui/sources/model/remote.cpp" line="239"/>
         <source>%1 answered something that is not a list of segments: &quot;%2&quot;</source>
         <translation>%1 segment listesi olmayan bir şey yanıtladı: &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remote.cpp" line="234"/>
+        <location filename="../gui/sources/model/remote.cpp" line="244"/>
         <source>%1 lists %2 segments: too many to be real</source>
         <translation>%1 %2 segment listeliyor: gerçek olamayacak kadar çok</translation>
     </message>
@@ -3187,19 +3192,6 @@
         <source>Installed on %1 into &quot;%2&quot;: %3</source>
         <translation>%1 üzerinde &quot;%2&quot; içine kuruldu: %3</translation>
     </message>
-    <message>
-        <location filename="../gui/sources/model/remoteinstall.cpp" line="159"/>
-        <source>cannot start %1: %2 (Debian: openssh-client)</source>
-        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
-    </message>
-</context>
-<context>
-    <name>RemoteLister</name>
-    <message>
-        <location filename="../gui/sources/model/remote.cpp" line="319"/>
-        <source>cannot start %1: %2 (Debian: openssh-client)</source>
-        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
-    </message>
 </context>
 <context>
     <name>RemoteReader</name>
@@ -3213,11 +3205,6 @@
         <location filename="../gui/sources/model/remotereader.cpp" line="224"/>
         <source>cannot save the stream to %1: %2</source>
         <translation>akış %1 dosyasına kaydedilemiyor: %2</translation>
-    </message>
-    <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="143"/>
-        <source>cannot start %1: %2 (Debian: openssh-client)</source>
-        <translation>%1 başlatılamıyor: %2 (Debian: openssh-client)</translation>
     </message>
     <message>
         <location filename="../gui/sources/model/remotereader.cpp" line="154"/>

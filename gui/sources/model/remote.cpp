@@ -185,6 +185,11 @@ QStringList sshCommandArguments(const RemoteTarget::Host& host, const QString& c
     return args;
 }
 
+QString cannotStart(const QProcess& ssh)
+{
+    return tr("cannot start %1: %2 (Debian: openssh-client)").arg(ssh.program(), ssh.errorString());
+}
+
 bool lacksProbe(const QString& stderrText)
 {
     return stderrText.contains(QLatin1String("No module named loaderscope"));
@@ -321,7 +326,7 @@ void RemoteLister::list(const RemoteTarget& target, const QString& interp)
         connect(p, &QProcess::errorOccurred, this, [this, p, done](QProcess::ProcessError e) {
             if (e != QProcess::FailedToStart)
                 return;
-            m_errors << tr("cannot start %1: %2 (Debian: openssh-client)").arg(p->program(), p->errorString());
+            m_errors << Remote::cannotStart(*p);
             if (--m_running == 0)
                 emit listed(m_found, m_errors);
             Q_UNUSED(done);

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+class QProcess;
+
 #include <optional>
 #include <vector>
 
@@ -69,6 +71,8 @@ QStringList sshArguments(const RemoteTarget::Host& host, const QString& interpre
 QStringList sshCommandArguments(const RemoteTarget::Host& host, const QString& command);
 /// `word` quoted for a POSIX shell (unchanged when it needs no quotes).
 QString shellQuoted(const QString& word);
+/// Why the ssh program could not be started at all (translated, naming Debian's package).
+QString cannotStart(const QProcess& ssh);
 /// True when ssh's stderr says the remote interpreter lacks the probe package.
 bool lacksProbe(const QString& stderrText);
 

@@ -156,7 +156,7 @@ bool RemoteInstaller::install(const RemoteTarget::Host& host, const QString& int
     });
     connect(m_proc, &QProcess::errorOccurred, this, [this, p = m_proc](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            emit finished(false, tr("cannot start %1: %2 (Debian: openssh-client)").arg(p->program(), p->errorString()));
+            emit finished(false, Remote::cannotStart(*p));
     });
     m_proc->start();
     m_proc->write(bytes);

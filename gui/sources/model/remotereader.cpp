@@ -140,7 +140,7 @@ void RemoteReader::start(const RemoteStreamOptions& options)
     connect(m_ssh, &QProcess::finished, this, &RemoteReader::processEnded);
     connect(m_ssh, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            fail(tr("cannot start %1: %2 (Debian: openssh-client)").arg(m_ssh->program(), m_ssh->errorString()));
+            fail(Remote::cannotStart(*m_ssh));
     });
     m_pingTimer = new QTimer(this);
     connect(m_pingTimer, &QTimer::timeout, this, &RemoteReader::sendPing);
