@@ -160,11 +160,13 @@ void LiveRanksWindow::reconnect(int i)
     RunSession* s = m_sessions[size_t(i)];
     if (s->running())
         return;
-    m_lostMessage[size_t(i)].clear();
-    m_reconnect[size_t(i)]->setVisible(false);
     RemoteStreamOptions o = m_remote[size_t(i)];
     o.savePath.clear(); // a new file: the first connection's stays as it was
+    // Attaching first settles the lost connection's end if its reader had not finished yet (on a
+    // loaded machine): that end says runFailed with the old message, which must not outlive this.
     s->attachRemote(o);
+    m_lostMessage[size_t(i)].clear();
+    m_reconnect[size_t(i)]->setVisible(false);
     refresh();
 }
 

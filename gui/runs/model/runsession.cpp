@@ -156,8 +156,12 @@ void RunSession::attachRemote(const RemoteStreamOptions& options)
     m_attachedJob = true;
     m_remoteJob = true;
     m_segment = options.segment;
-    if (m_remote)
+    if (m_remote) {
+        // A reconnect: begin() settled the last connection's end; what its reader still has
+        // queued (events, its last poll) belongs to that connection, not to this one.
+        disconnect(m_remote->reader(), nullptr, this, nullptr);
         m_remote->deleteLater(); // its thread ends its ssh
+    }
     m_remote = new RemoteReaderThread(this);
     RemoteReader* r = m_remote->reader();
     connect(r, &RemoteReader::attachFailed, this, [this](const QString& reason) {
