@@ -3,6 +3,7 @@
 // processes killed at random moments; a probe's description rewritten in place and read whole.
 #include "loaderscope/base/clock.h"
 #include "loaderscope/config/config.h"
+#include "loaderscope/shm/drain_pacer.h"
 #include "loaderscope/shm/segment.h"
 
 #include <QtTest>
@@ -53,6 +54,7 @@ private slots:
     void rejectsForeignSegments();
     void spscAcrossProcesses();
     void ringFull();
+    void drainPacer();
     void eventRingSurvivesKilledWriters();
     void futexWakesAnotherProcess();
     void sweeperRemovesOnlyStale();
@@ -357,6 +359,37 @@ void TestShm::sweeperRemovesOnlyStale()
     QVERIFY(segmentExists(live->name()));
     QVERIFY(!segmentExists(reused->name()));
     QVERIFY(std::find(removed.begin(), removed.end(), dead) != removed.end());
+}
+
+
+// The drainers' pause (issue 45): grows at most twofold per quiet drain up to its longest, shrinks
+// at once when events pour in, so that no ring fills past an eighth before the next drain.
+void TestShm::drainPacer()
+{
+    using loaderscope::DrainPacer;
+    constexpr uint64_t ms = 1'000'000;
+    // The engine's bounds, 64 Ki records.
+    DrainPacer engine(65536, ms / 2, 4 * ms);
+    QCOMPARE(engine.pauseNs(), ms / 2);
+    QCOMPARE(engine.next(0, ms / 2), 1 * ms);
+    QCOMPARE(engine.next(0, ms), 2 * ms);
+    QCOMPARE(engine.next(0, 2 * ms), 4 * ms);
+    QCOMPARE(engine.next(0, 4 * ms), 4 * ms);
+    // 8,192 records (an eighth) in 2 ms: the next drain comes within 2 ms, at once.
+    QCOMPARE(engine.next(8192, 4 * ms), 4 * ms);
+    QCOMPARE(engine.next(8192, 2 * ms), 2 * ms);
+    // A flood: never under the shortest.
+    QCOMPARE(engine.next(1'000'000, ms), ms / 2);
+    // The probe's: 5 ms to 19.7 ms for 32 Ki records (python/src/session.cpp).
+    DrainPacer probe(32768, 5 * ms, 19'660'800);
+    QCOMPARE(probe.next(0, 5 * ms), 10 * ms);
+    QCOMPARE(probe.next(0, 10 * ms), uint64_t(19'660'800));
+    QCOMPARE(probe.next(3, 19 * ms), uint64_t(19'660'800)); // a trickle
+    // At 1 event per us an eighth of the ring (4,096) comes in 4.1 ms: the shortest, 5 ms.
+    QCOMPARE(probe.next(20'000, 20 * ms), 5 * ms);
+    // Longest under the shortest (a tiny ring): the shortest.
+    DrainPacer tiny(1024, 5 * ms, 614'400);
+    QCOMPARE(tiny.next(0, 5 * ms), 5 * ms);
 }
 
 QTEST_GUILESS_MAIN(TestShm)

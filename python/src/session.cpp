@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "session.h"
 
+#include "loaderscope/shm/drain_pacer.h"
 #include "loaderscope/shm/shm_layout.h"
 
 #include <algorithm>
@@ -43,32 +44,65 @@ void RunTally::add(const ls::Event& e)
         recording->add(e);
 }
 
+namespace {
+
+// The probe's pauses between drains (ns). Each wake-up costs the job some microseconds of a cold
+// core (issue 45: 200 wakes a second were a third of the collector's CPU), so at least 5 ms. At
+// most what no ring can outrun: a Python writer puts one record per ctypes call, ~1.2 us at the
+// fastest (the whole timing wrapper costs ~1.1 us a sample on a warm core), so within
+// capacity x 0.6 us a ring fills at most half, whatever the job did before: 19.7 ms for the
+// default 32 Ki records; 5 ms for rings under 8 Ki.
+constexpr uint64_t kShortestPauseNs = 5'000'000;
+constexpr uint64_t kFastestWriterNs = 1'200;
+
+uint64_t longestPauseNs(uint32_t capacity)
+{
+    return std::clamp<uint64_t>(uint64_t(capacity) * kFastestWriterNs / 2, kShortestPauseNs, 40'000'000);
+}
+
+} // namespace
+
 Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m_segment(seg), m_tally(tally)
 {
     m_thread = std::thread([this] {
         pthread_setname_np(pthread_self(), "ls_collector"); // what top -H and perf show for it
+        const uint32_t capacity = m_segment.layout().event_ring_capacity;
+        ls::DrainPacer pacer(capacity, kShortestPauseNs, longestPauseNs(capacity));
+        uint64_t last = ls::nowNs();
+        std::unique_lock lock(m_wakeMutex);
         while (!m_done.load(std::memory_order_acquire)) {
-            drainOnce();
+            lock.unlock();
+            const size_t drained = drainOnce();
             m_cpuNs.store(ls::threadCpuNs(), std::memory_order_relaxed);
-            // 5 ms: a ring of 32 Ki records absorbs 6.5 M events/s per writer between drains,
-            // and a watched job pays 2.5 times fewer wake-ups than at 2 ms (3 % of a core there).
-            ls::sleepNs(5'000'000);
+            const uint64_t now = ls::nowNs();
+            const uint64_t sleep = pacer.next(drained, now - last);
+            last = now;
+            lock.lock();
+            m_wake.wait_for(lock, std::chrono::nanoseconds(sleep), [this] { return m_done.load(std::memory_order_acquire); });
         }
     });
 }
 
 Collector::~Collector()
 {
-    if (m_thread.joinable()) {
-        m_done.store(true, std::memory_order_release);
-        m_thread.join();
-    }
+    stop();
 }
 
-void Collector::drainOnce()
+void Collector::stop()
+{
+    {
+        std::lock_guard lock(m_wakeMutex);
+        m_done.store(true, std::memory_order_release);
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+size_t Collector::drainOnce()
 {
     m_buffer.clear();
-    m_reader.drain(m_buffer);
+    const size_t drained = m_reader.drain(m_buffer);
     for (const ls::Event& e : m_buffer)
         m_tally.add(e);
     // A reader following the recording sees the events within a drain or two.
@@ -85,13 +119,12 @@ void Collector::drainOnce()
             }
         }
     }
+    return drained;
 }
 
 uint64_t Collector::finish()
 {
-    m_done.store(true, std::memory_order_release);
-    if (m_thread.joinable())
-        m_thread.join();
+    stop();
     drainOnce();
     return m_reader.lost();
 }

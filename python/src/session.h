@@ -15,8 +15,10 @@
 #include "loaderscope/results/run_summary.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -60,7 +62,10 @@ public:
     uint64_t cpuNs() const { return m_cpuNs.load(std::memory_order_relaxed); }
 
 private:
-    void drainOnce();
+    /// Ends the thread (at once: its sleep is a wait on m_wake). Idempotent.
+    void stop();
+    /// Returns the events drained.
+    size_t drainOnce();
 
     ls::EventReader m_reader;
     const ls::Segment& m_segment;
@@ -68,9 +73,12 @@ private:
     uint64_t m_described = 0; ///< the segment's description digest last written to the recording
     std::vector<ls::Event> m_buffer;
     std::atomic<bool> m_done{false};
+    std::mutex m_wakeMutex;           ///< with m_wake: the thread's sleep, cut short by stop()
+    std::condition_variable m_wake;
     std::atomic<uint64_t> m_cpuNs{0};
     std::thread m_thread;
 };
+
 
 /// Room in the segment for the job's description rewritten as its DataLoaders appear (their
 /// arguments, about 600 bytes each): what a watching app shows as the job's own settings.

@@ -76,6 +76,18 @@ def case_ring_full(tmp):
     check_no_leftovers(probed, s["worker_pids"][0])
 
 
+def case_ring_keeps_up(tmp):
+    """The default ring and a worker writing as fast as Python can (trivial samples, after the
+    collector has slept its longest through the job's start): the collector's sleep, longer while
+    events trickle (issue 45), never lets a ring wrap."""
+    args = ["--workers", "1", "--length", "60000", "--batch-size", "20000", "--trivial"]
+    plain, probed = run_both(tmp, args)
+    check_same_batches(plain, probed)
+    s = probed.summary
+    check(s["events_lost"] == 0, "%d events lost with the default ring" % s["events_lost"])
+    check(s["samples"] == 60000 and s["batches"] == 3, "batch figures %d/%d" % (s["batches"], s["samples"]))
+
+
 def run_watch_job(tmp, mode):
     out = os.path.join(tmp, mode + ".pt")
     summary = os.path.join(tmp, mode + ".json")
@@ -174,6 +186,7 @@ CASES = {
     "own_iterators": case_own_iterators,
     "reader_killed": case_reader_killed,
     "ring_full": case_ring_full,
+    "ring_keeps_up": case_ring_keeps_up,
     "probe_fault_main": case_probe_fault_main,
     "probe_fault_worker": case_probe_fault_worker,
     "signal_in_hook": case_signal_in_hook,

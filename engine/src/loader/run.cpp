@@ -10,6 +10,7 @@
 #include "loaderscope/shm/segment.h"
 #include "loaderscope/base/temp_dir.h"
 #include "loaderscope/loader/worker_pool.h"
+#include "engine_collector.h"
 #include "step_threads.h"
 
 #include <algorithm>
@@ -23,147 +24,6 @@
 #include <unistd.h>
 
 namespace loaderscope {
-
-std::atomic<int>& stopSignal()
-{
-    static std::atomic<int> sig{0};
-    return sig;
-}
-
-std::atomic<int>& stopSignalCount()
-{
-    static std::atomic<int> count{0};
-    return count;
-}
-
-void requestStop(int reason)
-{
-    int none = 0;
-    stopSignal().compare_exchange_strong(none, reason);
-}
-
-void clearStopRequest(int reason)
-{
-    int expected = reason;
-    stopSignal().compare_exchange_strong(expected, 0);
-}
-
-namespace {
-
-void onStop(int sig)
-{
-    stopSignal().store(sig);
-    stopSignalCount().fetch_add(1);
-}
-
-/**
- * Drains every event ring of the run on its own thread, so a slow consumer never blocks a writer,
- * and passes each event on as it comes: to the metrics (running aggregates) and to the recording
- * on disk. Nothing is kept in memory, however long the run.
- */
-class Collector
-{
-public:
-    Collector(const Segment& seg, int numWorkers, RecordingWriter* recording)
-        : m_reader(seg), m_metrics(numWorkers), m_recording(recording)
-    {
-        m_thread = std::thread([this, headroom = seg.layout().event_ring_capacity / 8] {
-            uint64_t lastFlush = nowNs();
-            uint64_t lastDrain = lastFlush;
-            uint64_t pauseNs = kMinPauseNs;
-            while (!m_done.load(std::memory_order_acquire)) {
-                const size_t drained = drainOnce();
-                const uint64_t now = nowNs();
-                pauseNs = nextPause(pauseNs, drained, now - lastDrain, headroom);
-                lastDrain = now;
-                // Readers following the recording see at most 0.2 s of delay.
-                if (m_recording && nowNs() - lastFlush > 200'000'000ULL) {
-                    m_recording->flush();
-                    lastFlush = nowNs();
-                }
-                // A full disk (or quota) under --events ends the run now, exit 3 naming the file:
-                // running on would only lose every event after this one.
-                if (m_recording && m_recording->failed() && !m_failed.exchange(true))
-                    requestStop(kStopRecordingFailed);
-                sleepNs(pauseNs);
-            }
-        });
-    }
-    /// An exception leaving runEngine after the thread started must not destroy it joinable
-    /// (std::terminate): stop and join it here when finish() was not reached.
-    ~Collector()
-    {
-        if (m_thread.joinable()) {
-            m_done.store(true, std::memory_order_release);
-            m_thread.join();
-        }
-    }
-    /// True once the recording could not be written (the collector asked the run to stop).
-    bool recordingFailed() const { return m_failed.load(std::memory_order_acquire); }
-    /// Stops the thread and drains once more.
-    void finish(RunReport& report)
-    {
-        m_done.store(true, std::memory_order_release);
-        if (m_thread.joinable())
-            m_thread.join();
-        drainOnce();
-        report.events_lost = m_reader.lost();
-        report.events_collected = m_collected;
-        report.figures = m_metrics.figures();
-    }
-
-private:
-    // The pause between drains: 0.5 ms while events come fast, up to 4 ms while they come slowly.
-    // Each wake costs this thread tens of microseconds of CPU on a small VM: at 2,000 wakes a
-    // second that is 6 % of a core taken from the job being modelled. The pause is chosen so
-    // that at the rate just seen no ring fills past an eighth of its records (`headroom`) before
-    // the next drain, grows at most twofold per drain (a sudden burst after a quiet spell meets
-    // at most 4 ms of ring: 64 Ki records absorb 16 M events/s) and shrinks at once.
-    static constexpr uint64_t kMinPauseNs = 500'000, kMaxPauseNs = 4'000'000;
-    static uint64_t nextPause(uint64_t pauseNs, size_t drained, uint64_t sinceNs, uint64_t headroom)
-    {
-        const double perNs = double(drained) / double(std::max<uint64_t>(sinceNs, 1));
-        const double fits = drained ? double(headroom) / perNs : double(kMaxPauseNs);
-        return uint64_t(std::clamp(fits, double(kMinPauseNs), std::min(double(kMaxPauseNs), 2.0 * double(pauseNs))));
-    }
-
-    size_t drainOnce()
-    {
-        m_batch.clear();
-        m_reader.drain(m_batch);
-        for (const Event& e : m_batch) {
-            m_metrics.add(e);
-            if (m_recording)
-                m_recording->add(e);
-        }
-        m_collected += m_batch.size();
-        return m_batch.size();
-    }
-
-    EventReader m_reader;
-    MetricsAccumulator m_metrics;   ///< owned by the collector thread until finish()
-    RecordingWriter* m_recording;   ///< likewise
-    std::vector<Event> m_batch;
-    uint64_t m_collected = 0;
-    std::atomic<bool> m_done{false};
-    std::atomic<bool> m_failed{false};
-    std::thread m_thread;
-};
-
-} // namespace
-
-void installStopHandlers()
-{
-    struct sigaction sa {};
-    sa.sa_handler = onStop;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);
-    std::signal(SIGPIPE, SIG_IGN);
-    // A file size limit (or a full quota) must fail the write, not kill the run without a summary.
-    std::signal(SIGXFSZ, SIG_IGN);
-}
 
 namespace {
 
@@ -272,7 +132,7 @@ private:
     std::unique_ptr<RecordingWriter> m_recording;
     std::optional<EventWriter> m_mainEvents;
     std::optional<EventWriter> m_deviceEvents; ///< copy and compute lanes; written by this thread
-    std::optional<Collector> m_collector;
+    std::optional<EngineCollector> m_collector;
     std::unique_ptr<MemorySampler> m_memory;
     Generator m_global; ///< torch's global generator after manual_seed(seed)
     bool m_registered = false;
