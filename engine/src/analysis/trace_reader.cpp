@@ -9,10 +9,10 @@
 #include "trace_events.h"
 #include "trace_flat.h"
 #include "trace_scan.h"
+#include "trace_source.h"
 #include "trace_testing.h"
 
 #include <simdjson.h>
-#include <zlib.h>
 
 #include <atomic>
 #include <cerrno>
@@ -34,113 +34,8 @@ namespace {
 
 using detail::traceError;
 
-/** Where the decompressed bytes come from. read() returns 0 at the end; errors throw. */
-class Source
-{
-public:
-    virtual ~Source() = default;
-    virtual size_t read(char* dst, size_t n) = 0;
-    virtual uint64_t diskDone() const = 0; ///< bytes of the file on disk consumed so far
-    uint64_t diskTotal = 0;
-};
-
-class FileSource : public Source
-{
-public:
-    FileSource(int fd, uint64_t size) : m_fd(fd)
-    {
-        diskTotal = size;
-        posix_fadvise(m_fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    }
-    ~FileSource() override { ::close(m_fd); }
-    size_t read(char* dst, size_t n) override
-    {
-        for (;;) {
-            const ssize_t r = ::read(m_fd, dst, n);
-            if (r >= 0) {
-                m_done += uint64_t(r);
-                return size_t(r);
-            }
-            if (errno != EINTR)
-                throw TraceImportError(std::string("cannot read the trace: ") + std::strerror(errno), m_done);
-        }
-    }
-    uint64_t diskDone() const override { return m_done; }
-
-private:
-    int m_fd;
-    uint64_t m_done = 0;
-};
-
-class GzipSource : public Source
-{
-public:
-    GzipSource(int fd, uint64_t size) : m_file(gzdopen(fd, "rb"))
-    {
-        diskTotal = size;
-        if (!m_file) {
-            ::close(fd);
-            throw TraceImportError("cannot open the gzip stream", 0);
-        }
-        gzbuffer(m_file, 1 << 18);
-    }
-    ~GzipSource() override { gzclose(m_file); }
-    size_t read(char* dst, size_t n) override
-    {
-        const int r = gzread(m_file, dst, unsigned(std::min<size_t>(n, 1u << 30)));
-        int code = Z_OK;
-        const char* message = gzerror(m_file, &code);
-        if (r < 0 || (code != Z_OK && code != Z_BUF_ERROR))
-            throw TraceImportError(std::string("cannot decompress the trace at compressed byte ") +
-                                       std::to_string(diskDone()) + ": " + message,
-                                   diskDone());
-        if (r == 0 && code == Z_BUF_ERROR) // zlib's "unexpected end of file"
-            throw TraceImportError("the gzip stream ends early at compressed byte " + std::to_string(diskDone()) +
-                                       " (the file is truncated)",
-                                   diskDone());
-        return size_t(r);
-    }
-    uint64_t diskDone() const override { return uint64_t(gzoffset(m_file)); }
-
-private:
-    gzFile m_file;
-};
-
-class MemorySource : public Source
-{
-public:
-    MemorySource(const char* data, size_t size) : m_data(data), m_size(size) { diskTotal = size; }
-    size_t read(char* dst, size_t n) override
-    {
-        n = std::min(n, m_size - m_at);
-        std::memcpy(dst, m_data + m_at, n);
-        m_at += n;
-        return n;
-    }
-    uint64_t diskDone() const override { return m_at; }
-
-private:
-    const char* m_data;
-    size_t m_size;
-    size_t m_at = 0;
-};
-
-std::unique_ptr<Source> openSource(const std::string& path)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        throw TraceImportError("cannot open trace '" + path + "': " + std::strerror(errno), 0);
-    struct stat st {};
-    if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        ::close(fd);
-        throw TraceImportError("cannot open trace '" + path + "': not a file", 0);
-    }
-    unsigned char magic[2] = {0, 0};
-    const bool gzip = pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-    if (gzip)
-        return std::make_unique<GzipSource>(fd, uint64_t(st.st_size));
-    return std::make_unique<FileSource>(fd, uint64_t(st.st_size));
-}
+using Source = detail::TraceSource;
+using MemorySource = detail::MemoryTraceSource;
 
 bool isWhitespace(char c)
 {
@@ -416,7 +311,7 @@ public:
             m_capacity = size_t(src.diskTotal) + 1;
         m_capacity += m_pad + 64;
         // A second thread pays from a few MiB on; gzip files expand about tenfold.
-        const uint64_t expands = dynamic_cast<GzipSource*>(&src) ? 8 : 1;
+        const uint64_t expands = src.compressed() ? 8 : 1;
         m_stage = std::make_unique<WindowStage>(m_sink, !inMemory && src.diskTotal * expands >= s_pipelineFrom.load(),
                                                 m_capacity);
     }
@@ -603,7 +498,7 @@ ProfilerTrace importProfilerTrace(const std::string& path, const TraceProgress& 
                                   const TraceImportLimits& limits)
 {
     return guarded(path, [&] {
-        std::unique_ptr<Source> src = openSource(path);
+        std::unique_ptr<Source> src = detail::openTraceSource(path);
         return Reader(*src, path, progress, limits).run();
     });
 }

@@ -5,6 +5,7 @@
 // Every CUDA call goes through check() (or, in teardown, ignore()): the first error ends the run as
 // a DeviceError (exit 3) naming the call and the CUDA error. Used from the engine's main thread only.
 #include "cuda_backend.h"
+#include "cuda_errors.h"
 
 #include "loaderscope/base/clock.h"
 
@@ -20,73 +21,8 @@ namespace loaderscope::cuda {
 
 namespace {
 
-// The injected failures (FaultSpec::injectedFailure) use these cudaError_t values.
-static_assert(int(cudaErrorNoKernelImageForDevice) == 209);
-static_assert(int(cudaErrorIllegalAddress) == 700);
-static_assert(int(cudaErrorMemoryAllocation) == 2);
-static_assert(int(cudaErrorLaunchFailure) == 719);
-
 constexpr uint64_t kReanchorNs = 5'000'000'000ULL; ///< float-ms elapsed times lose precision: re-anchor every 5 s
 constexpr int kAnchorTries = 5;                     ///< brackets per anchor; the tightest is kept
-
-std::string describe(cudaError_t e)
-{
-    const std::string code = " (error " + std::to_string(int(e)) + ")";
-    switch (e) {
-    case cudaErrorInsufficientDriver: return "no CUDA driver, or a driver too old for CUDA 13" + code;
-    case cudaErrorNoDevice: return "no CUDA device" + code;
-    case cudaErrorInitializationError: return "CUDA initialisation failed" + code;
-    case cudaErrorDevicesUnavailable: return "CUDA devices busy or unavailable" + code;
-    case cudaErrorSystemDriverMismatch: return "CUDA driver and kernel module mismatch" + code;
-    case cudaErrorCompatNotSupportedOnDevice: return "CUDA compatibility package not supported" + code;
-    default: return std::string(cudaGetErrorString(e)) + code;
-    }
-}
-
-/// Errors after which the context is unusable: every later call returns them.
-bool isSticky(cudaError_t e)
-{
-    switch (e) {
-    case cudaErrorECCUncorrectable:
-    case cudaErrorIllegalAddress:
-    case cudaErrorLaunchTimeout:
-    case cudaErrorAssert:
-    case cudaErrorHardwareStackError:
-    case cudaErrorIllegalInstruction:
-    case cudaErrorMisalignedAddress:
-    case cudaErrorInvalidAddressSpace:
-    case cudaErrorInvalidPc:
-    case cudaErrorLaunchFailure:
-    case cudaErrorUnknown:
-        return true;
-    default:
-        return false;
-    }
-}
-
-DeviceFailure failureOf(cudaError_t e)
-{
-    return {int(e), cudaGetErrorName(e), cudaGetErrorString(e), isSticky(e)};
-}
-
-/// The checked helper: every CUDA call's result goes through here (or through ignore()).
-void check(DeviceChecker& checker, cudaError_t e, std::string_view call, std::string_view context = {})
-{
-    if (e != cudaSuccess)
-        checker.fail(failureOf(e), call, context);
-}
-
-/// Teardown only: the run's outcome is decided, and after a sticky fault every call fails anyway.
-void ignore(cudaError_t) {}
-
-/// Test-only: the injected error for this call of `c`, or the real call's result.
-template <class Call>
-cudaError_t withFault(DeviceChecker& checker, DeviceCall c, Call&& call)
-{
-    if (const DeviceFailure* f = checker.injected(c))
-        return cudaError_t(f->code);
-    return call();
-}
 
 __device__ __forceinline__ unsigned long long globalTimer()
 {
@@ -501,34 +437,6 @@ private:
 
 } // namespace
 
-CudaProbe probe()
-{
-    CudaProbe p;
-    p.compiled = true;
-    int count = 0; // left unwritten when there is no driver
-    const cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess) {
-        p.error = int(e);
-        p.message = describe(e);
-        return p;
-    }
-    if (count < 1) {
-        p.error = int(cudaErrorNoDevice);
-        p.message = describe(cudaErrorNoDevice);
-        return p;
-    }
-    cudaDeviceProp prop{};
-    if (const cudaError_t pe = cudaGetDeviceProperties(&prop, 0); pe != cudaSuccess) {
-        p.error = int(pe);
-        p.message = "cudaGetDeviceProperties: " + describe(pe);
-        return p;
-    }
-    p.usable = true;
-    p.message = std::string(prop.name) + " (compute capability " + std::to_string(prop.major) + "." +
-                std::to_string(prop.minor) + ")";
-    return p;
-}
-
 std::unique_ptr<DeviceBackend> makeBackend(const DeviceParams& params, std::string* error)
 {
     auto b = std::make_unique<CudaBackend>(params);
@@ -540,68 +448,6 @@ std::unique_ptr<DeviceBackend> makeBackend(const DeviceParams& params, std::stri
         return nullptr;
     }
     return b;
-}
-
-PeakH2D measurePeakH2D(uint64_t bytes, int repeats)
-{
-    PeakH2D p;
-    p.bytes = bytes;
-    p.repeats = repeats;
-    DeviceChecker checker("CUDA", {});
-    struct Resources // released on every path, a failed cudaMalloc too
-    {
-        void* host = nullptr;
-        void* dev = nullptr;
-        cudaStream_t stream = nullptr;
-        cudaEvent_t e0 = nullptr, e1 = nullptr;
-        ~Resources()
-        {
-            if (stream)
-                ignore(cudaStreamSynchronize(stream));
-            if (e0)
-                ignore(cudaEventDestroy(e0));
-            if (e1)
-                ignore(cudaEventDestroy(e1));
-            if (stream)
-                ignore(cudaStreamDestroy(stream));
-            if (dev)
-                ignore(cudaFree(dev));
-            if (host)
-                ignore(cudaFreeHost(host));
-        }
-    } r;
-    const std::string ctx = std::to_string(bytes) + " bytes";
-    try {
-        check(checker, cudaHostAlloc(&r.host, bytes, cudaHostAllocDefault), "cudaHostAlloc", ctx);
-        std::memset(r.host, 0x5a, bytes); // touched, and not zeros
-        check(checker, cudaMalloc(&r.dev, bytes), "cudaMalloc", ctx);
-        check(checker, cudaStreamCreateWithFlags(&r.stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags", ctx);
-        check(checker, cudaEventCreate(&r.e0), "cudaEventCreate", ctx);
-        check(checker, cudaEventCreate(&r.e1), "cudaEventCreate", ctx);
-        check(checker, cudaMemcpyAsync(r.dev, r.host, bytes, cudaMemcpyHostToDevice, r.stream), "cudaMemcpyAsync(warm-up)", ctx);
-        check(checker, cudaStreamSynchronize(r.stream), "cudaStreamSynchronize(warm-up)", ctx);
-        std::vector<double> gbps;
-        for (int i = 0; i < repeats; ++i) {
-            check(checker, cudaEventRecord(r.e0, r.stream), "cudaEventRecord", ctx);
-            check(checker, cudaMemcpyAsync(r.dev, r.host, bytes, cudaMemcpyHostToDevice, r.stream), "cudaMemcpyAsync", ctx);
-            check(checker, cudaEventRecord(r.e1, r.stream), "cudaEventRecord", ctx);
-            check(checker, cudaEventSynchronize(r.e1), "cudaEventSynchronize", ctx);
-            float ms = 0;
-            check(checker, cudaEventElapsedTime(&ms, r.e0, r.e1), "cudaEventElapsedTime", ctx);
-            if (!(ms > 0))
-                throw std::runtime_error("cudaEventElapsedTime gave " + std::to_string(ms) + " ms for a " + ctx + " copy");
-            gbps.push_back(double(bytes) / (double(ms) * 1e6)); // bytes per ns = GB/s
-        }
-        if (gbps.empty())
-            throw std::runtime_error("no repeats");
-        std::sort(gbps.begin(), gbps.end());
-        p.best_gbps = gbps.back();
-        p.median_gbps = gbps[gbps.size() / 2];
-    } catch (const std::exception& e) {
-        p.error = e.what();
-        p.best_gbps = p.median_gbps = -1;
-    }
-    return p;
 }
 
 KernelImage kernelImage()

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Plain C++ entry points of the CUDA backend; only cuda_backend.cu includes CUDA headers.
+// Plain C++ entry points of the CUDA backend; only the .cu files (and cuda_errors.h) include CUDA headers.
 #pragma once
 
 #include "loaderscope/device/device.h"
