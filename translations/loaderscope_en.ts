@@ -1906,72 +1906,72 @@
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="211"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="213"/>
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 samples/s · data stall %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="215"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="217"/>
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="215"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="217"/>
         <source>ended</source>
         <translation>ended</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="216"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="218"/>
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · waiting for its first batch</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="218"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="220"/>
         <source>%1 on %2</source>
         <translation>%1 on %2</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="241"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="243"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="244"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="246"/>
         <source>No rank&apos;s loader holds the others back (so far).</source>
         <translation>No rank&apos;s loader holds the others back (so far).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="258"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="260"/>
         <source>%1&apos;s wall clock is %2 s %3</source>
         <translation>%1&apos;s wall clock is %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="260"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="262"/>
         <source>ahead</source>
         <translation>ahead</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="260"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="262"/>
         <source>behind</source>
         <translation>behind</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="262"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="264"/>
         <source>Measuring the hosts&apos; clocks…</source>
         <translation>Measuring the hosts&apos; clocks…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="263"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="265"/>
         <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
         <translation>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="268"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="270"/>
         <source>Corrected: %1.</source>
         <translation>Corrected: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="272"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="274"/>
         <source>Ranks of one job (live)</source>
         <translation>Ranks of one job (live)</translation>
     </message>
@@ -2253,47 +2253,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="271"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="62"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="317"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="108"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Reading the run&apos;s complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="200"/>
+        <location filename="../gui/app/mainwindow.cpp" line="199"/>
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="201"/>
+        <location filename="../gui/app/mainwindow.cpp" line="200"/>
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="269"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="60"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="393"/>
+        <location filename="../gui/app/mainwindow.cpp" line="291"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="398"/>
+        <location filename="../gui/app/mainwindow.cpp" line="296"/>
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="510"/>
+        <location filename="../gui/app/mainwindow.cpp" line="408"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>slowed ×%1 (the slowed run&apos;s figures)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="617"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="192"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -3291,7 +3291,7 @@
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="262"/>
+        <location filename="../gui/runs/model/runsession.cpp" line="266"/>
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
     </message>

@@ -1906,72 +1906,72 @@
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="211"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="213"/>
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 örnek/s · veri beklemesi %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="215"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="217"/>
         <source>live</source>
         <translation>canlı</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="215"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="217"/>
         <source>ended</source>
         <translation>bitti</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="216"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="218"/>
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · ilk batch&apos;ini bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="218"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="220"/>
         <source>%1 on %2</source>
         <translation>%1 · %2 üzerinde</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="241"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="243"/>
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank&apos;ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="244"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="246"/>
         <source>No rank&apos;s loader holds the others back (so far).</source>
         <translation>Hiçbir rank&apos;in loader&apos;ı diğerlerini geride tutmuyor (şimdilik).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="258"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="260"/>
         <source>%1&apos;s wall clock is %2 s %3</source>
         <translation>%1 makinesinin saati %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="260"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="262"/>
         <source>ahead</source>
         <translation>ileride</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="260"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="262"/>
         <source>behind</source>
         <translation>geride</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="262"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="264"/>
         <source>Measuring the hosts&apos; clocks…</source>
         <translation>Makinelerin saatleri ölçülüyor…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="263"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="265"/>
         <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
         <translation>Saatler ±%1 ms içinde hizalandı (%3 rank&apos;ten %2 tanesi ölçüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="268"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="270"/>
         <source>Corrected: %1.</source>
         <translation>Düzeltildi: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="272"/>
+        <location filename="../gui/jobs/liveranks.cpp" line="274"/>
         <source>Ranks of one job (live)</source>
         <translation>Bir işin rank&apos;leri (canlı)</translation>
     </message>
@@ -2253,47 +2253,47 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="271"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="62"/>
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="317"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="108"/>
         <source>Reading the run&apos;s complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="200"/>
+        <location filename="../gui/app/mainwindow.cpp" line="199"/>
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="201"/>
+        <location filename="../gui/app/mainwindow.cpp" line="200"/>
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host&apos;tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="269"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="60"/>
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run&apos;s figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="393"/>
+        <location filename="../gui/app/mainwindow.cpp" line="291"/>
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="398"/>
+        <location filename="../gui/app/mainwindow.cpp" line="296"/>
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="510"/>
+        <location filename="../gui/app/mainwindow.cpp" line="408"/>
         <source>slowed ×%1 (the slowed run&apos;s figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="617"/>
+        <location filename="../gui/app/mainwindow_runs.cpp" line="192"/>
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır&apos;a (F5) basın.</translation>
     </message>
@@ -3291,7 +3291,7 @@
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="262"/>
+        <location filename="../gui/runs/model/runsession.cpp" line="266"/>
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
     </message>
