@@ -10,6 +10,8 @@ timeline's draw/) includes no widget file of any room; no folder under gui/ hold
 MAX_FILES files.
 The probe (python/loaderscope): a module imports only modules of layers before its own
 (PROBE_LAYERS).
+Everywhere: no source file (C++, CUDA, Python, shell, CMake) is over MAX_LINES lines, the tables
+named in LONG_TABLES aside: a longer file holds two jobs.
 Usage: check_rooms.py [SOURCE_DIR]
 """
 import ast
@@ -24,6 +26,11 @@ GUI_ORDER = ["common", "config", "timeline", "sources", "runs", "advice", "jobs"
 # Folders of QtCore/QtGui code (gui_core): they include no widgets.
 MODEL_FOLDERS = ("model", "draw")
 MAX_FILES = 25
+MAX_LINES = 600
+# Generated or tabular files, allowed to be long (each is one table, not code).
+LONG_TABLES = {"translations/tools/tr_strings.py": "the Turkish strings, one entry per source text"}
+SOURCE_SUFFIXES = (".cpp", ".h", ".cu", ".inc", ".py", ".sh", ".cmake")
+SKIP_DIRS = {".git", "build", "node_modules", "__pycache__"}
 # The probe's modules, lowest layer first: a module imports only from layers before its own.
 PROBE_LAYERS = [
     ("the C library and plain helpers", ["_native", "_state", "_batch", "_inputs", "_lanes", "_leftovers", "_record",
@@ -126,12 +133,31 @@ def probe_problems(root):
     return problems
 
 
+def long_files(root):
+    """Source files over MAX_LINES lines (build folders and LONG_TABLES aside)."""
+    problems = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("build"))
+        for name in sorted(filenames):
+            if not (name.endswith(SOURCE_SUFFIXES) or name == "CMakeLists.txt"):
+                continue
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            if rel in LONG_TABLES:
+                continue
+            with open(path, encoding="utf-8", errors="replace") as f:
+                lines = sum(1 for _ in f)
+            if lines > MAX_LINES:
+                problems.append("%s has %d lines (at most %d: split it by job)" % (rel, lines, MAX_LINES))
+    return problems
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
     found, stray = arrows(root)
     problems = ["a header outside a room folder: " + s for s in stray]
     gui_found, gui = gui_problems(root)
-    problems += gui + probe_problems(root)
+    problems += gui + probe_problems(root) + long_files(root)
     for (a, b) in sorted(gui_found):
         print("gui: %-8s -> %s" % (a, b))
     for (a, b), files in sorted(found.items()):

@@ -2,7 +2,8 @@
 // The app watching real PyTorch jobs (Debian's python3-torch under the probe): a script launched
 // from the app shows its real workers live and ends with the probe's summary and the fitted model;
 // a job started elsewhere is found in the live list and followed until it ends; the ranks of one
-// job, followed together, name the starved one. No process or segment is left behind.
+// job, followed together, name the starved one. No process or segment is left behind. The fitted
+// model's advice and comparison: tst_watch_model.
 #include "advice/model/modelcomparison.h"
 #include "runs/model/runhistory.h"
 #include "runs/model/runsession.h"
@@ -142,8 +143,6 @@ private slots:
     void crashingScriptShowsAsFailed();
     void attachToAJobThatJustEnded();
     void attachedRunInHistoryAndCompare();
-    void modelAdviceAndItsCheck();
-    void modelComparisonNamesTheBottleneck();
     void historyKeepsALongWatchedJob();
     void cleanup();
 
@@ -460,102 +459,6 @@ void TestWatch::attachedRunInHistoryAndCompare()
     QCOMPARE(compare->count(), 2);
     QCOMPARE(compare->view(1)->model()->numWorkers(), 2);
     compare->close();
-}
-
-void TestWatch::modelAdviceAndItsCheck()
-{
-    // A watched job ends: its worker advice comes from a sweep of its fitted model (the formula's
-    // is the first guess until then), with predicted samples/s and their uncertainty. Watched
-    // again with another num_workers, the prediction for it is put next to what it measured.
-    MainWindow w(nullptr);
-    QSignalSpy finished(w.session(), &RunSession::runFinished);
-    QSignalSpy failed(w.session(), &RunSession::runFailed);
-    QSignalSpy swept(w.jobWatch()->modelAdvisor(), &ModelAdvisor::finished);
-    QSignalSpy sweepFailed(w.jobWatch()->modelAdvisor(), &ModelAdvisor::failed);
-    QSignalSpy progress(w.jobWatch()->modelAdvisor(), &ModelAdvisor::progress);
-    const QStringList common{QStringLiteral("--batch-size"), QStringLiteral("8"), QStringLiteral("--samples"), QStringLiteral("96"),
-                             QStringLiteral("--read-ms"), QStringLiteral("2")};
-    w.jobWatch()->watchScript(visionLaunch(QStringList{QStringLiteral("--workers"), QStringLiteral("1")} + common));
-    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 90000);
-    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
-    QVERIFY(w.jobWatch()->modelAdvisor()->running());
-    QVERIFY2(w.summaryPanel()->modelAdvice().contains(QStringLiteral("Checking num_workers")), qPrintable(w.summaryPanel()->modelAdvice()));
-    QTRY_VERIFY_WITH_TIMEOUT(!swept.isEmpty() || !sweepFailed.isEmpty(), 180000);
-    QVERIFY2(sweepFailed.isEmpty(), sweepFailed.isEmpty() ? "" : qPrintable(sweepFailed.first().first().toString()));
-    QVERIFY(!progress.isEmpty());
-    const ModelAdvice advice = swept.first().first().value<ModelAdvice>();
-    QVERIFY(advice.current >= 0 && advice.advised >= 0);
-    QVERIFY(advice.find(2, 2)); // the sweep tried 2 workers
-    const QString line = w.summaryPanel()->modelAdvice();
-    QVERIFY2(line.contains(QStringLiteral("The model of your job")) && line.contains(QStringLiteral(" ± ")), qPrintable(line));
-    // The same script with 2 workers: the model's prediction for 2 next to what it measured.
-    finished.clear();
-    w.jobWatch()->watchScript(visionLaunch(QStringList{QStringLiteral("--workers"), QStringLiteral("2")} + common));
-    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 90000);
-    QVERIFY(failed.isEmpty());
-    const QString check = w.summaryPanel()->modelAdvice();
-    QVERIFY2(check.contains(QStringLiteral("For num_workers = 2, prefetch_factor = 2 the model predicted")) &&
-                 check.contains(QStringLiteral("this run measured")),
-             qPrintable(check));
-    // Cancel: the sweep of the second run ends, its line says the formula's advice stands.
-    QSignalSpy cancelled(w.jobWatch()->modelAdvisor(), &ModelAdvisor::failed);
-    w.jobWatch()->modelAdvisor()->cancel();
-    QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty() || !w.jobWatch()->modelAdvisor()->running(), 30000);
-    if (!cancelled.isEmpty())
-        QVERIFY(w.summaryPanel()->modelAdvice().contains(QStringLiteral("cancelled")));
-}
-
-namespace {
-
-loaderscope::RunFigures figuresOf(double rate, double stall, double cpu, double wait, double io)
-{
-    loaderscope::RunFigures f;
-    f.samples_per_s = rate;
-    f.data_stall_fraction = stall;
-    for (int i = 0; i < 2; ++i) {
-        loaderscope::WorkerFigures w;
-        w.worker = i;
-        w.cpu_fraction = cpu;
-        w.cpu_wait_fraction = wait;
-        w.io_fraction = io;
-        w.busy_fraction = cpu + wait + io;
-        f.workers.push_back(w);
-    }
-    return f;
-}
-
-} // namespace
-
-void TestWatch::modelComparisonNamesTheBottleneck()
-{
-    // Issue 24's torchvision job: the rates agree within 15 %, the bottleneck does not (the model
-    // invented I/O where the job's workers wait for a core).
-    const auto job = figuresOf(157, 0.209, 0.20, 0.76, 0.0);
-    const auto wrong = figuresOf(148, 0.877, 0.20, 0.30, 0.203);
-    const QStringList off = ModelComparison::disagreeing(job, wrong);
-    QCOMPARE(off, (QStringList{QStringLiteral("the data stall"), QStringLiteral("the workers' wait for a core"),
-                               QStringLiteral("the workers' I/O")}));
-    const QString text = ModelComparison::html(job, wrong);
-    QVERIFY2(text.contains(QLatin1String("They disagree on the data stall")), qPrintable(text));
-    QVERIFY2(text.contains(QLatin1String("Data stall: model 87.7%, job 20.9%")), qPrintable(text));
-    // Within the tolerances on every figure: they agree; a rate 20 % off is named alone.
-    const auto close = figuresOf(150, 0.25, 0.22, 0.70, 0.02);
-    QVERIFY(ModelComparison::disagreeing(job, close).isEmpty());
-    QVERIFY(ModelComparison::html(job, close).contains(QLatin1String("They agree")));
-    QCOMPARE(ModelComparison::disagreeing(job, figuresOf(190, 0.209, 0.20, 0.76, 0.0)),
-             QStringList{QStringLiteral("samples/s")});
-    // The job's loop waited for its workers to hand over tensors, the model's less: named (both
-    // shares) where the stall disagrees, not where it agrees, nor where the waits agree.
-    auto handedOver = figuresOf(1400, 0.60, 0.60, 0.26, 0.0);
-    handedOver.handover_wait_fraction = 0.27;
-    auto lower = figuresOf(1410, 0.42, 0.61, 0.25, 0.0);
-    lower.handover_wait_fraction = 0.04;
-    const QString named = ModelComparison::html(handedOver, lower);
-    QVERIFY2(named.contains(QLatin1String("next() spends 27.0% of the loop fetching")), qPrintable(named));
-    QVERIFY2(named.contains(QLatin1String("in the model, 4.0%")), qPrintable(named));
-    QVERIFY(!ModelComparison::html(handedOver, figuresOf(1410, 0.57, 0.61, 0.25, 0.0)).contains(QLatin1String("next() spends")));
-    lower.handover_wait_fraction = 0.25;
-    QVERIFY(!ModelComparison::html(handedOver, lower).contains(QLatin1String("next() spends")));
 }
 
 // Issue 46, item 1: a watched job's history entry is judged by its writer, not its age. A job
