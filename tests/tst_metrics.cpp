@@ -5,8 +5,12 @@
 #include "advicetest.h"
 #include "loaderscope/outputs/summary.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 using namespace loaderscope;
@@ -22,6 +26,10 @@ private slots:
     void metricsWorkerSharesWithinTheWindow();
     void metricsJobCpuOutsideTheFetches();
     void unseenBatchesFromTheNumbering();
+    void histogramQuantiles();
+    void histogramMergesExactly();
+    void distributionsFromEvents();
+    void distributionsInTheSummary();
 };
 
 void TestMetrics::metricsFromEvents()
@@ -277,6 +285,145 @@ void TestMetrics::unseenBatchesFromTheNumbering()
     QCOMPARE(s.batches_unseen, int64_t(21 - 14));
     QVERIFY(!s.figures_reliable);
     QCOMPARE(parseRunSummary(runSummaryToJson(s)).batches_unseen, s.batches_unseen);
+}
+
+// Issue 49: the latency histogram's quantiles are within a bucket (1/64) of the exact ones, its
+// largest value exact, on 100,000 lognormal durations from 1 us to seconds.
+void TestMetrics::histogramQuantiles()
+{
+    std::mt19937_64 rng(7);
+    std::lognormal_distribution<double> dist(std::log(200'000.0), 1.5);
+    std::vector<uint64_t> values;
+    LatencyHistogram h;
+    for (int i = 0; i < 100'000; ++i) {
+        const uint64_t v = uint64_t(std::max(1.0, dist(rng)));
+        values.push_back(v);
+        h.add(v);
+    }
+    std::sort(values.begin(), values.end());
+    QCOMPARE(h.count(), uint64_t(values.size()));
+    QCOMPARE(h.maxNs(), values.back());
+    for (double q : {0.5, 0.9, 0.99, 0.999, 1.0}) {
+        const uint64_t exact = values[size_t(std::ceil(q * double(values.size()))) - 1];
+        const uint64_t got = h.quantileNs(q);
+        QVERIFY2(got >= exact && double(got - exact) <= double(exact) / 64 + 1,
+                 qPrintable(QStringLiteral("q %1: %2 ns against %3 ns").arg(q).arg(got).arg(exact)));
+    }
+    // Exact below 64 ns, and every bucket's ends agree with bucketOf.
+    for (uint64_t v : {0ULL, 1ULL, 63ULL, 64ULL, 65ULL, 127ULL, 128ULL, 1'000'000ULL, (1ULL << 40) + 12345})
+        QVERIFY(LatencyHistogram::bucketLow(LatencyHistogram::bucketOf(v)) <= v &&
+                v <= LatencyHistogram::bucketHigh(LatencyHistogram::bucketOf(v)));
+    QCOMPARE(LatencyHistogram().quantileNs(0.5), uint64_t(0));
+}
+
+// Two ranks' (or epochs') histograms merged are the histogram of all their values: the same bins
+// and quantiles, not a mean of quantiles. And read back from its bins, a histogram is whole.
+void TestMetrics::histogramMergesExactly()
+{
+    std::mt19937_64 rng(11);
+    std::exponential_distribution<double> fast(1.0 / 50'000), slow(1.0 / 5'000'000);
+    LatencyHistogram a, b, all;
+    for (int i = 0; i < 20'000; ++i) {
+        const uint64_t x = uint64_t(fast(rng)), y = uint64_t(slow(rng));
+        a.add(x);
+        b.add(y, 3);
+        all.add(x);
+        all.add(y, 3);
+    }
+    LatencyHistogram merged = a;
+    merged.merge(b);
+    QCOMPARE(merged.bins(), all.bins());
+    QCOMPARE(merged.count(), all.count());
+    QCOMPARE(merged.maxNs(), all.maxNs());
+    for (double q : {0.5, 0.9, 0.99, 0.999})
+        QCOMPARE(merged.quantileNs(q), all.quantileNs(q));
+    const LatencyHistogram back = LatencyHistogram::fromBins(all.bins(), all.maxNs());
+    QCOMPARE(back.bins(), all.bins());
+    QCOMPARE(back.quantileNs(0.99), all.quantileNs(0.99));
+}
+
+// Each stage from its events, by worker where a worker made it: a fetch recorded 1 in 4 counts 4
+// samples; the wait in next() goes to the worker whose batch came.
+void TestMetrics::distributionsFromEvents()
+{
+    auto span = [](EventKind k, int16_t lane, uint64_t t0, uint64_t d, int64_t arg0 = 0, int64_t arg1 = 0) {
+        Event e;
+        e.kind = k;
+        e.lane = lane;
+        e.t0 = t0;
+        e.t1 = t0 + d;
+        e.arg0 = arg0;
+        e.arg1 = arg1;
+        return e;
+    };
+    MetricsAccumulator m(2);
+    uint64_t t = 1'000'000;
+    for (int i = 0; i < 99; ++i)
+        m.add(span(EventKind::Fetch, 0, t += 10'000, 1'000, i, 1)); // worker 0: 1 us samples
+    m.add(span(EventKind::Fetch, 0, t += 10'000, 5'000'000, 99, 1)); // and one of 5 ms
+    m.add(span(EventKind::Fetch, 1, t += 10'000, 2'000, 100, 4));    // worker 1: 1 in 4 recorded
+    m.add(span(EventKind::Collate, 1, t += 10'000, 3'000, 4));
+    Event wait = span(EventKind::WaitData, LaneMain, t += 10'000, 7'000, 1, 4);
+    wait.batch = batchKey(0, 0);
+    m.add(wait);
+    Event last = span(EventKind::WaitData, LaneMain, t += 10'000, 8'000, 0, 0); // the epoch's end: no batch
+    last.batch = -1;
+    m.add(last);
+    m.add(span(EventKind::Step, LaneMain, t += 10'000, 9'000));
+    const RunFigures f = m.figures();
+    QStringList stages;
+    for (const StageDistribution& s : f.distributions)
+        stages << QString::fromStdString(s.stage);
+    QCOMPARE(stages, (QStringList{QStringLiteral("fetch"), QStringLiteral("collate"), QStringLiteral("wait"), QStringLiteral("step")}));
+    const StageDistribution& fetch = f.distributions[0];
+    QCOMPARE(fetch.all.count(), uint64_t(104));
+    QCOMPARE(fetch.workers.at(0).count(), uint64_t(100));
+    QCOMPARE(fetch.workers.at(1).count(), uint64_t(4));
+    const uint64_t median = fetch.workers.at(0).quantileNs(0.5); // the upper end of 1 us's bucket
+    QVERIFY2(median >= 1'000 && median <= 1'000 + 1'000 / 64, qPrintable(QString::number(median)));
+    QCOMPARE(fetch.workers.at(0).maxNs(), uint64_t(5'000'000));
+    QCOMPARE(fetch.all.maxNs(), uint64_t(5'000'000));
+    QCOMPARE(f.distributions[2].all.count(), uint64_t(2));
+    QCOMPARE(f.distributions[2].workers.size(), size_t(1)); // the wait, by the batch's worker
+    QCOMPARE(f.distributions[2].workers.at(1).count(), uint64_t(1));
+    QVERIFY(f.distributions[3].workers.empty());
+}
+
+// The summary JSON carries each stage's quantiles and bins, and reads them back whole; a hostile
+// "distributions" (unknown stages, too many bins, wrong types) is left out, never thrown.
+void TestMetrics::distributionsInTheSummary()
+{
+    RunSummary s;
+    StageDistribution fetch;
+    fetch.stage = "fetch";
+    for (uint64_t v = 1; v < 5'000'000; v = v * 3 / 2 + 1) {
+        fetch.all.add(v);
+        fetch.workers[0].add(v);
+    }
+    s.figures.distributions = {fetch};
+    const std::string text = runSummaryToJson(s);
+    const QJsonObject j = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    const QJsonObject d = j.value(QStringLiteral("distributions")).toArray().first().toObject();
+    for (const char* key : {"stage", "count", "p50_s", "p90_s", "p99_s", "p999_s", "max_s", "bins", "workers"})
+        QVERIFY2(d.contains(QLatin1String(key)), key);
+    QCOMPARE(d.value(QStringLiteral("max_s")).toDouble(), double(fetch.all.maxNs()) * 1e-9);
+    const RunSummary back = parseRunSummary(text);
+    QCOMPARE(back.figures.distributions.size(), size_t(1));
+    QCOMPARE(back.figures.distributions[0].all.bins(), fetch.all.bins());
+    QCOMPARE(back.figures.distributions[0].workers.at(0).bins(), fetch.workers.at(0).bins());
+    QCOMPARE(back.figures.distributions[0].all.quantileNs(0.99), fetch.all.quantileNs(0.99));
+    std::string bins = "[";
+    for (int i = 0; i < 9000; ++i)
+        bins += (i ? ",[" : "[") + std::to_string(i) + ",1]";
+    bins += "]";
+    const std::string hostile = R"({"batches": 1, "distributions": [{"stage": "fetch", "bins": )" + bins +
+                                R"(}, {"stage": "teleport", "bins": [[1, 1]]}, {"stage": "wait", "bins": [[-5, 1], [10, "x"], [20, 2]],
+                                "workers": [{"worker": 99999999, "bins": [[1, 1]]}, {"worker": 1, "bins": [[30, 1]]}]}, 7, null]})";
+    const RunSummary h = parseRunSummary(hostile);
+    QCOMPARE(h.figures.distributions.size(), size_t(2));
+    QCOMPARE(h.figures.distributions[0].all.count(), uint64_t(0)); // 9,000 bins: more than any histogram has
+    QCOMPARE(h.figures.distributions[1].all.count(), uint64_t(2));
+    QCOMPARE(h.figures.distributions[1].workers.size(), size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)

@@ -90,6 +90,7 @@ void MetricsAccumulator::add(const Event& e)
         (e.arg1 < 0 ? m_probeThreadsNs : m_probeNs) += uint64_t(std::max<int64_t>(0, e.arg0));
         return;
     }
+    m_distributions.add(e);
     const uint64_t d = duration(e);
     if (e.lane >= 0 || e.lane == LaneMain) {
         if (addFetchLaneEvent(e, d))
@@ -417,6 +418,7 @@ RunFigures MetricsAccumulator::figures() const
     setLoopFigures(f, m_samples, m_batches, m_loopEnd > m_loopBegin && m_loopBegin != 0 ? m_loopEnd - m_loopBegin : 0,
                    m_waitNs);
     batchNumbering(f);
+    f.distributions = m_distributions.figures();
     const double s = f.seconds;
     if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
         f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;

@@ -3,6 +3,7 @@
 #include "loaderscope/results/run_summary.h"
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/base/sentences.h"
+#include "distributions_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -336,6 +337,7 @@ void putWorkersJson(json& j, const RunFigures& f)
     j["workers"] = workers;
     j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
     j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
+    j["distributions"] = distributionsJson(f.distributions);
 }
 
 void putAdviceJson(json& j, const std::vector<Advice>& advice)
@@ -537,6 +539,8 @@ RunSummary parseRunSummary(const std::string& text)
         f.main_fetch = workerFrom(j["main_fetch"]);
     if (j.contains("memory") && j["memory"].is_object())
         f.memory = memoryFrom(j["memory"]);
+    if (j.contains("distributions"))
+        f.distributions = distributionsFrom(j["distributions"]);
     s.verdict = strFrom(j, "verdict");
     s.figures_reliable = j.value("figures_reliable", true);
     s.stalled_tasks = int(intFrom(j, "stalled_tasks"));

@@ -7,6 +7,7 @@
 
 #include "loaderscope/device/device.h"
 #include "loaderscope/base/events.h"
+#include "loaderscope/results/distributions.h"
 #include "loaderscope/results/run_summary.h"
 
 #include <algorithm>
@@ -108,6 +109,7 @@ private:
     /// Makes room for worker lane `lane` when growLanesTo allows it; whether it has room.
     bool haveLane(int16_t lane);
     LaneTotals m_mainFetch;          ///< fetching in the main process (num_workers 0)
+    DistributionAccumulator m_distributions; ///< each stage's durations (issue 49)
     /// Earliest start and latest end of a fetching lane's Fetch, Collate or WaitTask span: a worker
     /// waits for its first task while the others start (before the first next()), and for the
     /// end after the loop.

@@ -5,6 +5,7 @@
 // measures and what it divides by.
 #pragma once
 
+#include "loaderscope/results/distributions.h"
 #include "loaderscope/results/spread.h"
 
 #include <cstdint>
@@ -226,6 +227,9 @@ struct RunFigures
     std::optional<WorkerFigures> main_fetch;
     /// Peaks of the memory counters; absent when the run was not sampled.
     std::optional<MemoryFigures> memory;
+    /// Each stage's durations (fetch, collate, hand-over, wait, pin, H2D, step) as mergeable
+    /// histograms, in all and by worker: the stages seen, in the order of a batch's path.
+    std::vector<StageDistribution> distributions;
 };
 
 /**

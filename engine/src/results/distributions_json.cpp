@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+#include "distributions_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace loaderscope {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+constexpr size_t kMaxBins = 8192;         ///< more than a histogram can have (64 per power of two)
+constexpr size_t kMaxWorkerEntries = 1024;
+constexpr uint64_t kMaxCount = 1ULL << 53; ///< exact in a JSON number
+
+double seconds(uint64_t ns)
+{
+    return double(ns) / 1e9; // the nearest double to the ns count's seconds (no 1e-9 residue)
+}
+
+/// One histogram: the count, p50/p90/p99/p99.9 and the largest (seconds), and its bins
+/// ([lowest ns of the bucket, count], the non-empty ones) from which it is read back whole.
+void putHistogram(json& j, const LatencyHistogram& h)
+{
+    j["count"] = h.count();
+    j["p50_s"] = seconds(h.quantileNs(0.50));
+    j["p90_s"] = seconds(h.quantileNs(0.90));
+    j["p99_s"] = seconds(h.quantileNs(0.99));
+    j["p999_s"] = seconds(h.quantileNs(0.999));
+    j["max_s"] = seconds(h.maxNs());
+    json bins = json::array();
+    for (const auto& [low, n] : h.bins())
+        bins.push_back(json::array({low, n}));
+    j["bins"] = bins;
+}
+
+uint64_t nsFromSeconds(const json& j, const char* key);
+
+/// A histogram read back from putHistogram's object (bounded; malformed bins left out).
+LatencyHistogram histogramFrom(const json& j)
+{
+    std::vector<std::pair<uint64_t, uint64_t>> bins;
+    if (j.contains("bins") && j["bins"].is_array() && j["bins"].size() <= kMaxBins)
+        for (const json& b : j["bins"])
+            if (b.is_array() && b.size() == 2 && b[0].is_number_unsigned() && b[1].is_number_unsigned() &&
+                b[1].get<uint64_t>() <= kMaxCount)
+                bins.emplace_back(b[0].get<uint64_t>(), b[1].get<uint64_t>());
+    return LatencyHistogram::fromBins(bins, nsFromSeconds(j, "max_s"));
+}
+
+uint64_t nsFromSeconds(const json& j, const char* key)
+{
+    if (!j.contains(key) || !j[key].is_number())
+        return 0;
+    const double s = j[key].get<double>();
+    return s > 0 && s < 1e9 ? uint64_t(std::llround(s * 1e9)) : 0;
+}
+
+} // namespace
+
+json distributionsJson(const std::vector<StageDistribution>& stages)
+{
+    json out = json::array();
+    for (const StageDistribution& sd : stages) {
+        json j;
+        j["stage"] = sd.stage;
+        putHistogram(j, sd.all);
+        json workers = json::array();
+        for (const auto& [worker, h] : sd.workers) {
+            json w;
+            w["worker"] = worker;
+            putHistogram(w, h);
+            workers.push_back(w);
+        }
+        j["workers"] = workers;
+        out.push_back(j);
+    }
+    return out;
+}
+
+std::vector<StageDistribution> distributionsFrom(const json& j)
+{
+    std::vector<StageDistribution> out;
+    if (!j.is_array())
+        return out;
+    for (const json& e : j) {
+        if (!e.is_object() || !e.contains("stage") || !e["stage"].is_string())
+            continue;
+        const std::string stage = e["stage"].get<std::string>();
+        const auto& names = distributionStages();
+        if (std::none_of(names.begin(), names.end(), [&](const char* n) { return stage == n; }) ||
+            std::any_of(out.begin(), out.end(), [&](const StageDistribution& s) { return s.stage == stage; }))
+            continue; // an unknown stage (a newer build's), or one given twice
+        StageDistribution sd;
+        sd.stage = stage;
+        sd.all = histogramFrom(e);
+        if (e.contains("workers") && e["workers"].is_array() && e["workers"].size() <= kMaxWorkerEntries)
+            for (const json& w : e["workers"])
+                if (w.is_object() && w.contains("worker") && w["worker"].is_number_integer()) {
+                    const int64_t id = w["worker"].get<int64_t>();
+                    if (id >= -1 && id < int64_t(kMaxWorkerEntries))
+                        sd.workers[int(id)] = histogramFrom(w);
+                }
+        out.push_back(std::move(sd));
+    }
+    return out;
+}
+
+} // namespace loaderscope
