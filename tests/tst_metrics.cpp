@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The metrics behind the advice, on synthetic events: the figures MetricsAccumulator makes of a
-// run's events (overlap, lane order, worker shares, the job's CPU, batches not seen). No process
-// is started. The rules that read these figures: tst_advice.
+// run's events (overlap, lane order, worker shares, the job's CPU, batches not seen, each stage's
+// distribution, the slowest samples); one engine run with a planted slow sample. The rules that
+// read these figures: tst_advice.
 #include "advicetest.h"
+#include "testutil.h"
 #include "loaderscope/outputs/summary.h"
 
 #include <QJsonArray>
@@ -11,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numeric>
 #include <random>
 
 using namespace loaderscope;
@@ -30,6 +33,8 @@ private slots:
     void histogramMergesExactly();
     void distributionsFromEvents();
     void distributionsInTheSummary();
+    void slowestSamples();
+    void slowestSampleOfARealRun();
 };
 
 void TestMetrics::metricsFromEvents()
@@ -424,6 +429,71 @@ void TestMetrics::distributionsInTheSummary()
     QCOMPARE(h.figures.distributions[0].all.count(), uint64_t(0)); // 9,000 bins: more than any histogram has
     QCOMPARE(h.figures.distributions[1].all.count(), uint64_t(2));
     QCOMPARE(h.figures.distributions[1].workers.size(), size_t(1));
+}
+
+// Issue 49: the 20 slowest fetches of a run, the slowest first, with their sample, worker, epoch
+// and batch; in the summary with how many times the median each took; bounded when read back.
+void TestMetrics::slowestSamples()
+{
+    MetricsAccumulator m(4);
+    std::mt19937_64 rng(3);
+    std::vector<int> order(5000);
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), rng); // any order of arrival
+    for (int i : order) {
+        Event e;
+        e.kind = EventKind::Fetch;
+        e.lane = int16_t(i % 4);
+        e.batch = batchKey(i / 2500, i / 16);
+        e.arg0 = 100'000 + i;
+        e.t0 = 1'000'000 + uint64_t(i) * 10'000;
+        e.t1 = e.t0 + 1'000 + uint64_t(i) * (i == 4999 ? 1000 : 1); // sample 104,999 is the odd one out
+        m.add(e);
+    }
+    const RunFigures f = m.figures();
+    QCOMPARE(f.slowest_samples.size(), size_t(20));
+    QCOMPARE(f.slowest_samples[0].sample, int64_t(104'999));
+    QCOMPARE(f.slowest_samples[0].worker, 4999 % 4);
+    QCOMPARE(f.slowest_samples[0].epoch, 1);
+    QCOMPARE(f.slowest_samples[0].batch, int64_t(4999 / 16));
+    for (size_t k = 1; k < 20; ++k)
+        QCOMPARE(f.slowest_samples[k].sample, int64_t(104'999 - k));
+    RunSummary s;
+    s.figures = f;
+    const std::string text = runSummaryToJson(s);
+    const QJsonObject first = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object()
+                                  .value(QStringLiteral("slowest_samples")).toArray().first().toObject();
+    for (const char* key : {"sample", "worker", "epoch", "batch", "t0_ns", "duration_s", "times_median"})
+        QVERIFY2(first.contains(QLatin1String(key)), key);
+    // 5,000 us against a median of about 3.5 us.
+    QVERIFY2(first.value(QStringLiteral("times_median")).toDouble() > 1000, qPrintable(QString::fromStdString(text.substr(0, 200))));
+    const RunSummary back = parseRunSummary(text);
+    QCOMPARE(back.figures.slowest_samples.size(), size_t(20));
+    QCOMPARE(back.figures.slowest_samples[0].ns, f.slowest_samples[0].ns);
+    QCOMPARE(back.figures.slowest_samples[0].t0, f.slowest_samples[0].t0);
+    const RunSummary hostile = parseRunSummary(R"({"slowest_samples": [{"sample": 1, "worker": -7, "epoch": 0, "batch": 0},
+        {"sample": "x"}, 3, {"sample": 2, "worker": 1, "epoch": 0, "batch": 5, "duration_s": -1}]})");
+    QCOMPARE(hostile.figures.slowest_samples.size(), size_t(1));
+    QCOMPARE(hostile.figures.slowest_samples[0].ns, uint64_t(0));
+}
+
+// End to end: an engine run with one planted slow sample (dataset.slow_samples) names it first in
+// its summary's slowest_samples, with the worker that fetched it, many times the median.
+void TestMetrics::slowestSampleOfARealRun()
+{
+    const testutil::EngineResult r = testutil::runEngine(R"({"dataset": {"length": 512, "io_latency_us": 200,
+        "slow_samples": [{"index": 333, "latency_us": 30000}]}, "loader": {"batch_size": 8, "num_workers": 2},
+        "train": {"step_us": 100}, "device": {"backend": "sim"}})");
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QJsonArray slow = r.summary.value(QStringLiteral("slowest_samples")).toArray();
+    QCOMPARE(slow.size(), 20);
+    const QJsonObject first = slow.first().toObject();
+    QCOMPARE(first.value(QStringLiteral("sample")).toInteger(), qint64(333));
+    QCOMPARE(first.value(QStringLiteral("batch")).toInteger(), qint64(333 / 8));
+    QVERIFY(first.value(QStringLiteral("worker")).toInt() >= 0);
+    QVERIFY2(first.value(QStringLiteral("duration_s")).toDouble() >= 0.030, qPrintable(QString::number(first.value(QStringLiteral("duration_s")).toDouble())));
+    QVERIFY2(first.value(QStringLiteral("times_median")).toDouble() > 50, qPrintable(QString::number(first.value(QStringLiteral("times_median")).toDouble())));
+    QVERIFY(slow.at(1).toObject().value(QStringLiteral("duration_s")).toDouble() < 0.030);
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 namespace loaderscope {
@@ -14,6 +15,7 @@ using json = nlohmann::ordered_json;
 constexpr size_t kMaxBins = 8192;         ///< more than a histogram can have (64 per power of two)
 constexpr size_t kMaxWorkerEntries = 1024;
 constexpr uint64_t kMaxCount = 1ULL << 53; ///< exact in a JSON number
+constexpr size_t kMaxSlowSamples = 1000;
 
 double seconds(uint64_t ns)
 {
@@ -104,6 +106,51 @@ std::vector<StageDistribution> distributionsFrom(const json& j)
                         sd.workers[int(id)] = histogramFrom(w);
                 }
         out.push_back(std::move(sd));
+    }
+    return out;
+}
+
+json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs)
+{
+    json out = json::array();
+    for (const SlowFetch& s : samples) {
+        json j;
+        j["sample"] = s.sample;
+        j["worker"] = s.worker;
+        j["epoch"] = s.epoch;
+        j["batch"] = s.batch;
+        j["t0_ns"] = s.t0;
+        j["duration_s"] = seconds(s.ns);
+        j["times_median"] = fetchMedianNs ? json(std::round(double(s.ns) / double(fetchMedianNs) * 10) / 10) : json(nullptr);
+        out.push_back(j);
+    }
+    return out;
+}
+
+std::vector<SlowFetch> slowSamplesFrom(const json& j)
+{
+    std::vector<SlowFetch> out;
+    if (!j.is_array() || j.size() > kMaxSlowSamples)
+        return out;
+    auto integer = [](const json& o, const char* key, int64_t lo, int64_t hi, int64_t& v) {
+        if (!o.contains(key) || !o[key].is_number_integer())
+            return false;
+        v = o[key].get<int64_t>();
+        return v >= lo && v <= hi;
+    };
+    for (const json& e : j) {
+        if (!e.is_object())
+            continue;
+        SlowFetch s;
+        int64_t worker = 0, epoch = 0;
+        if (!integer(e, "sample", INT64_MIN, INT64_MAX, s.sample) || !integer(e, "worker", -1, 1 << 20, worker) ||
+            !integer(e, "epoch", -1, INT32_MAX, epoch) || !integer(e, "batch", -1, INT64_MAX, s.batch))
+            continue;
+        s.worker = int(worker);
+        s.epoch = int(epoch);
+        s.t0 = e.contains("t0_ns") && e["t0_ns"].is_number_unsigned() ? e["t0_ns"].get<uint64_t>() : 0;
+        s.ns = nsFromSeconds(e, "duration_s");
+        out.push_back(s);
     }
     return out;
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The summary's "distributions" array (docs/config.md, section 5), written and read back with its
-// bins, so that summaries merge exactly. Used by run_summary.cpp only.
+// bins, so that summaries merge exactly; and its "slowest_samples". Used by run_summary.cpp only.
 
 #include "loaderscope/results/distributions.h"
+#include "loaderscope/results/slow_samples.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,5 +16,10 @@ nlohmann::ordered_json distributionsJson(const std::vector<StageDistribution>& s
 /// Bounded: the known stages only, at most kMaxBins bins and kMaxWorkerEntries workers each;
 /// anything malformed is left out, never thrown.
 std::vector<StageDistribution> distributionsFrom(const nlohmann::ordered_json& j);
+
+/// `fetchMedianNs`: the fetch stage's p50, for each sample's "times_median" (0: none known).
+nlohmann::ordered_json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs);
+/// Bounded: at most kMaxSlowSamples entries; malformed ones left out.
+std::vector<SlowFetch> slowSamplesFrom(const nlohmann::ordered_json& j);
 
 } // namespace loaderscope

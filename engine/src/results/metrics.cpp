@@ -91,6 +91,7 @@ void MetricsAccumulator::add(const Event& e)
         return;
     }
     m_distributions.add(e);
+    m_slowSamples.add(e);
     const uint64_t d = duration(e);
     if (e.lane >= 0 || e.lane == LaneMain) {
         if (addFetchLaneEvent(e, d))
@@ -419,6 +420,7 @@ RunFigures MetricsAccumulator::figures() const
                    m_waitNs);
     batchNumbering(f);
     f.distributions = m_distributions.figures();
+    f.slowest_samples = m_slowSamples.slowest();
     const double s = f.seconds;
     if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
         f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;

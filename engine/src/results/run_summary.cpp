@@ -338,6 +338,11 @@ void putWorkersJson(json& j, const RunFigures& f)
     j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
     j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
     j["distributions"] = distributionsJson(f.distributions);
+    uint64_t fetchMedian = 0;
+    for (const StageDistribution& d : f.distributions)
+        if (d.stage == "fetch")
+            fetchMedian = d.all.quantileNs(0.5);
+    j["slowest_samples"] = slowSamplesJson(f.slowest_samples, fetchMedian);
 }
 
 void putAdviceJson(json& j, const std::vector<Advice>& advice)
@@ -541,6 +546,8 @@ RunSummary parseRunSummary(const std::string& text)
         f.memory = memoryFrom(j["memory"]);
     if (j.contains("distributions"))
         f.distributions = distributionsFrom(j["distributions"]);
+    if (j.contains("slowest_samples"))
+        f.slowest_samples = slowSamplesFrom(j["slowest_samples"]);
     s.verdict = strFrom(j, "verdict");
     s.figures_reliable = j.value("figures_reliable", true);
     s.stalled_tasks = int(intFrom(j, "stalled_tasks"));

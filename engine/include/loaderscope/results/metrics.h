@@ -9,6 +9,7 @@
 #include "loaderscope/base/events.h"
 #include "loaderscope/results/distributions.h"
 #include "loaderscope/results/run_summary.h"
+#include "loaderscope/results/slow_samples.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -110,6 +111,7 @@ private:
     bool haveLane(int16_t lane);
     LaneTotals m_mainFetch;          ///< fetching in the main process (num_workers 0)
     DistributionAccumulator m_distributions; ///< each stage's durations (issue 49)
+    SlowSampleAccumulator m_slowSamples;     ///< the slowest fetches (issue 49)
     /// Earliest start and latest end of a fetching lane's Fetch, Collate or WaitTask span: a worker
     /// waits for its first task while the others start (before the first next()), and for the
     /// end after the loop.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "loaderscope/results/distributions.h"
+#include "loaderscope/results/slow_samples.h"
 #include "loaderscope/results/spread.h"
 
 #include <cstdint>
@@ -230,6 +231,8 @@ struct RunFigures
     /// Each stage's durations (fetch, collate, hand-over, wait, pin, H2D, step) as mergeable
     /// histograms, in all and by worker: the stages seen, in the order of a batch's path.
     std::vector<StageDistribution> distributions;
+    /// The slowest fetches (at most SlowSampleAccumulator::kDefaultKeep), the slowest first.
+    std::vector<SlowFetch> slowest_samples;
 };
 
 /**
