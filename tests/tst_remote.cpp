@@ -30,12 +30,10 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QTest>
 
 #include <arpa/inet.h>
 #include <csignal>
-#include <functional>
 #include <memory>
 #include <netinet/in.h>
 #include <sys/socket.h>
