@@ -96,7 +96,7 @@ TimelineTheme apply(Mode mode, bool largeFonts)
     QApplication::setPalette(palette);
     QToolTip::setPalette(palette);
     QFont f = QApplication::font();
-    f.setPointSizeF(largeFonts ? 14 : 9.5);
+    f.setPointSizeF(largeFonts ? kLargePointSize : kNormalPointSize);
     QApplication::setFont(f);
     g_current = timelineTheme(dark, largeFonts);
     return g_current;

@@ -12,6 +12,10 @@ namespace AppTheme {
 
 enum class Mode { System, Light, Dark };
 
+/// The application's text size, in points: normal, and with Large fonts (projector).
+constexpr double kNormalPointSize = 9.5;
+constexpr double kLargePointSize = 14;
+
 /// Remembers the desktop's palette (call once, before apply()).
 void captureSystem();
 /// Whether the desktop's palette is dark.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "lessonspanel.h"
 
+#include "timeline/apptheme.h"
+
 #include <QButtonGroup>
 #include <QAbstractItemView>
 #include <QComboBox>
@@ -13,6 +15,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -118,7 +121,13 @@ void LessonsPanel::buildQuiz(QWidget* parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* quiz = new QWidget(scroll);
-    auto* q = new QVBoxLayout(quiz);
+    auto* outer = new QVBoxLayout(quiz);
+    outer->setContentsMargins(6, 4, 6, 4); // inside the group box's own frame: a projector's rows count
+    // The question, its answers and Check: what must fit whole (fitQuizType measures it alone).
+    m_questionPart = new QWidget(quiz);
+    auto* q = new QVBoxLayout(m_questionPart);
+    q->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_questionPart);
     // The difficulty, and (when the lesson has imported questions) which question of how many.
     auto* header = new QHBoxLayout;
     m_quizTitle = new QLabel(this);
@@ -161,6 +170,7 @@ void LessonsPanel::buildQuiz(QWidget* parent)
     buttons->addWidget(m_check);
     buttons->addWidget(m_showMe);
     q->addLayout(buttons);
+    q = outer;
     // After a wrong answer only: another go, or the answer.
     auto* retry = new QHBoxLayout;
     m_tryAgain = new QPushButton(this);
@@ -175,9 +185,14 @@ void LessonsPanel::buildQuiz(QWidget* parent)
     m_result->setTextFormat(Qt::RichText);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_result->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_result->hide(); // shown with a verdict (setResult)
     q->addWidget(m_result);
     q->addStretch(1);
     scroll->setWidget(quiz);
+    // Whatever changes the quiz's height (a label's new text, a scroll bar that comes or goes and
+    // narrows it) fits it again, not only the panel's own changes.
+    scroll->installEventFilter(this);
+    quiz->installEventFilter(this);
     quizOuter->addWidget(scroll);
 }
 
@@ -237,9 +252,15 @@ QString LessonsPanel::questionText() const
     return m_question->text();
 }
 
+void LessonsPanel::setResult(const QString& html)
+{
+    m_result->setText(html);
+    m_result->setVisible(!html.isEmpty());
+}
+
 void LessonsPanel::resetAnswer()
 {
-    m_result->clear();
+    setResult(QString());
     m_tryAgain->hide();
     m_reveal->hide();
     m_check->setEnabled(true);
@@ -329,6 +350,7 @@ void LessonsPanel::showQuestion()
         m_optionLabels[k]->setText(has ? item.options[k] : QString());
     }
     m_quizScroll->verticalScrollBar()->setValue(0); // each question opens at its top
+    m_fitType = true;
     fitQuiz();
 }
 
@@ -352,27 +374,87 @@ void LessonsPanel::fitQuizNow()
     // go at the width it has now: with the bar shown, the content's height there must fit), and
     // what the box adds around it.
     const int width = m_quizScroll->width() - 2 * m_quizScroll->frameWidth() - m_quizScroll->verticalScrollBar()->sizeHint().width();
-    // As QScrollArea sizes it: its wrapped height at that width, never under its minimum size.
-    const int need = std::max(content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height(),
-                              content->minimumSizeHint().height());
     const int around = m_quizBox->height() - m_quizScroll->height() + 2 * m_quizScroll->frameWidth();
     const int topMin = m_split->widget(0)->minimumSizeHint().height();
     // Before the experiment runs the room reads the lesson: the quiz gets at most 4/9 of the panel.
     const int most = m_quizFirst ? total - topMin : std::min(total - topMin, total * 4 / 9);
-    const int quiz = std::clamp(need + around, m_quizBox->minimumSizeHint().height(), std::max(0, most));
+    const int need = fitQuizType(content, width, most - around);
+    int quiz = std::clamp(need + around, m_quizBox->minimumSizeHint().height(), std::max(0, most));
+    // What is left for the lesson's text: a sliver of one cut line reads as a defect, so less than
+    // two lines of it goes to the quiz too.
+    if (m_quizFirst && total - quiz - topMin < 2 * m_text->fontMetrics().lineSpacing() + 2 * m_text->frameWidth())
+        quiz = std::max(quiz, most);
     if (total > 0 && quiz != sizes[1])
         m_split->setSizes({total - quiz, quiz});
+    if (m_showResult) {
+        // The verdict just written, in view once the scroll area has laid it out (a question that
+        // fills the panel leaves it below).
+        m_showResult = false;
+        QMetaObject::invokeMethod(
+            this, [this] {
+                if (m_result->text().isEmpty())
+                    return;
+                // Just enough to show its end, never past its start ("Right!", "Not quite.").
+                const int top = m_result->mapTo(m_quizScroll->widget(), QPoint(0, 0)).y();
+                const int bottom = top + m_result->height();
+                QScrollBar* bar = m_quizScroll->verticalScrollBar();
+                if (bottom > bar->value() + m_quizScroll->viewport()->height())
+                    bar->setValue(std::min(top, bottom - m_quizScroll->viewport()->height()));
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+int LessonsPanel::fitQuizType(QWidget* content, int width, int room)
+{
+    // As QScrollArea sizes it: its wrapped height at that width, never under its minimum size.
+    const auto needed = [content, width] {
+        content->layout()->activate(); // the nested layouts drop what they measured in the old type
+        return std::max(content->hasHeightForWidth() ? content->heightForWidth(width) : content->sizeHint().height(),
+                        content->minimumSizeHint().height());
+    };
+    // The question, its answers and Check alone, with the margins around them.
+    const auto questionNeeded = [this, content, width] {
+        const QMargins m = content->layout()->contentsMargins();
+        return m_questionPart->heightForWidth(width - m.left() - m.right()) + m.top() + m.bottom();
+    };
+    // The application's type first. Once the experiment has run the quiz is what the room reads:
+    // when the question and its answers do not fit even in all of the panel (a projector's Large
+    // fonts on a 1280x720 screen, a long imported question), their type shrinks in half-point
+    // steps until they do, as slides shrink text that overflows, but never below the normal text
+    // size; only then does the quiz scroll. The type is chosen again for a new question, size or
+    // font (m_fitType) and kept while the question is answered: the verdict and its why come
+    // below and scroll into view rather than shrink the question the class is reading.
+    if (!m_fitType)
+        return needed();
+    m_fitType = false;
+    if (content->font().resolveMask() != 0)
+        content->setFont(QFont());
+    int need = needed();
+    if (!m_quizFirst || questionNeeded() <= room)
+        return need;
+    for (double points = content->font().pointSizeF() - 0.5; points >= AppTheme::kNormalPointSize; points -= 0.5) {
+        QFont smaller;
+        smaller.setPointSizeF(points);
+        content->setFont(smaller);
+        need = needed();
+        if (questionNeeded() <= room)
+            break;
+    }
+    return need;
 }
 
 void LessonsPanel::setQuizFirst(bool first)
 {
     m_quizFirst = first;
+    m_fitType = true;
     fitQuiz();
 }
 
 void LessonsPanel::resizeEvent(QResizeEvent* e)
 {
     QWidget::resizeEvent(e);
+    m_fitType = true;
     fitQuiz();
 }
 
@@ -382,7 +464,8 @@ void LessonsPanel::check()
     if (m_quiz.isEmpty())
         return;
     if (chosen < 0) {
-        m_result->setText(tr("Choose an answer first."));
+        setResult(tr("Choose an answer first."));
+        m_showResult = true;
         fitQuiz();
         return;
     }
@@ -394,7 +477,7 @@ void LessonsPanel::check()
     // A wrong answer: why this one is wrong (when the question says), and a second go; the right
     // one stays hidden.
     const QString why = item.why.value(chosen);
-    m_result->setText(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>%2<p><i>%3</i></p>")
+    setResult(QStringLiteral("<p style='color:#dc2626'><b>%1</b></p>%2<p><i>%3</i></p>")
                           .arg(tr("Not quite.").toHtmlEscaped(), why.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped()),
                                tr("Try again, or show the answer.").toHtmlEscaped()));
     for (auto* o : m_options)
@@ -403,6 +486,7 @@ void LessonsPanel::check()
     m_check->setEnabled(false);
     m_tryAgain->show();
     m_reveal->show();
+    m_showResult = true;
     fitQuiz();
 }
 
@@ -436,7 +520,8 @@ void LessonsPanel::reveal()
                                ? tr("Press \"Show me\" to run the experiment that proves it.")
                                : tr("Press \"Show me\" to run this experiment and the one it is contrasted with, stacked on one time axis.");
     html += QStringLiteral("</ul><p>%1</p><p><i>%2</i></p>").arg(item.explanation.toHtmlEscaped(), showMe.toHtmlEscaped());
-    m_result->setText(html);
+    setResult(html);
+    m_showResult = true;
     m_tryAgain->hide();
     m_reveal->hide();
     m_check->setEnabled(true);
@@ -462,11 +547,25 @@ QString LessonsPanel::explanationText() const
     return m_text->toPlainText();
 }
 
+bool LessonsPanel::eventFilter(QObject* watched, QEvent* e)
+{
+    if (watched == m_quizScroll && e->type() == QEvent::Resize &&
+        static_cast<QResizeEvent*>(e)->size().width() != static_cast<QResizeEvent*>(e)->oldSize().width()) {
+        m_fitType = true; // the type that fits depends on the width
+        fitQuiz();
+    } else if (watched == m_quizScroll->widget() && e->type() == QEvent::LayoutRequest) {
+        fitQuiz();
+    }
+    return QWidget::eventFilter(watched, e);
+}
+
 void LessonsPanel::changeEvent(QEvent* e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslate();
-    if (e->type() == QEvent::FontChange)
+    if (e->type() == QEvent::FontChange) {
+        m_fitType = true;
         fitQuiz(); // Large fonts: the quiz is taller
+    }
     QWidget::changeEvent(e);
 }

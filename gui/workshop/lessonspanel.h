@@ -67,6 +67,8 @@ signals:
 protected:
     void changeEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    /// The quiz's scroll area and its content: a new width or a new layout fits the quiz again.
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void retranslate();
@@ -80,6 +82,11 @@ private:
     /// Soon after a change (the labels' new heights need a layout pass first).
     void fitQuiz();
     void fitQuizNow();
+    /// The quiz's height at `width` in the largest type that fits `room` px (see the .cpp).
+    int fitQuizType(QWidget* content, int width, int room);
+    /// The verdict below the answers (rich text; hidden when empty).
+    void setResult(const QString& html);
+    
     void updateShowMeStatus();
     void resetAnswer();
     void check();
@@ -99,6 +106,8 @@ private:
     QSplitter* m_split;
     QScrollArea* m_quizScroll;
     bool m_fitQueued = false;
+    bool m_showResult = false; ///< the next fit scrolls the verdict into view
+    bool m_fitType = true; ///< the next fit chooses the quiz's type again (fitQuizType)
     bool m_quizFirst = false; ///< setQuizFirst's; before the experiment the text has 5/9 of the panel
     QGroupBox* m_quizBox;
     QLabel* m_quizTitle;
@@ -113,6 +122,7 @@ private:
     QPushButton* m_showMe;
     QPushButton* m_tryAgain;
     QPushButton* m_reveal;
+    QWidget* m_questionPart; ///< the question, its answers and Check (the type is fitted to them)
     QLabel* m_result; ///< the verdict, each answer's why and the explanation (rich text, wrapped)
     QLabel* m_showMeStatus; ///< "Show me"'s progress, or its medians, spread and verdict
     int m_showMeLesson = -1;
