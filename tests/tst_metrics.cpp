@@ -34,6 +34,7 @@ private slots:
     void distributionsFromEvents();
     void distributionsInTheSummary();
     void slowestSamples();
+    void slowSampleLoopCost();
     void slowestSampleOfARealRun();
 };
 
@@ -477,6 +478,64 @@ void TestMetrics::slowestSamples()
     QCOMPARE(hostile.figures.slowest_samples[0].ns, uint64_t(0));
 }
 
+// What a slow sample cost the loop: its batch's wait in next() and the head-of-line part of it,
+// whichever of the fetch and the loop's events arrives first (two rings, drained in any order);
+// unknown (null) when the batch's wait was never seen.
+void TestMetrics::slowSampleLoopCost()
+{
+    MetricsAccumulator m(2);
+    auto span = [&](EventKind kind, int16_t lane, int64_t batch, uint64_t t0, uint64_t ns, int64_t arg0 = 0) {
+        Event e;
+        e.kind = kind;
+        e.lane = lane;
+        e.batch = batch;
+        e.arg0 = arg0;
+        e.t0 = t0;
+        e.t1 = t0 + ns;
+        m.add(e);
+    };
+    // 40 batches of 4 samples at 1 ms; the loop waits 0.5 ms for each.
+    for (int b = 0; b < 40; ++b) {
+        for (int k = 0; k < 4; ++k)
+            if (!(b == 7 && k == 2) && !(b == 30 && k == 0))
+                span(EventKind::Fetch, int16_t(b % 2), batchKey(0, b), 1'000'000 * uint64_t(b), 1'000'000, b * 4 + k);
+        if (b != 30) // batch 30's wait is never seen (lost)
+            span(EventKind::WaitData, LaneMain, batchKey(0, b), 1'000'000 * uint64_t(b) + 900'000, b == 7 ? 40'000'000 : 500'000, 0);
+    }
+    // Sample 30 (batch 7) took 50 ms: the loop's 40 ms wait for batch 7 came first, then 25 ms of
+    // it head-of-line (two spans), after it. Sample 120 (batch 30) took 20 ms; its wait was lost.
+    span(EventKind::Fetch, 1, batchKey(0, 7), 7'000'000, 50'000'000, 30);
+    span(EventKind::HeadOfLine, LaneMain, batchKey(0, 7), 8'000'000, 20'000'000, 1);
+    span(EventKind::HeadOfLine, LaneMain, batchKey(0, 7), 29'000'000, 5'000'000, 2);
+    span(EventKind::Fetch, 0, batchKey(0, 30), 30'000'000, 20'000'000, 120);
+    const RunFigures f = m.figures();
+    QCOMPARE(f.slowest_samples[0].sample, int64_t(30));
+    QCOMPARE(f.slowest_samples[0].wait_ns, int64_t(40'000'000));
+    QCOMPARE(f.slowest_samples[0].hol_ns, int64_t(25'000'000));
+    QCOMPARE(f.slowest_samples[1].sample, int64_t(120));
+    QCOMPARE(f.slowest_samples[1].wait_ns, int64_t(-1));
+    // The stall it added: 40 ms beyond the median wait of 0.5 ms (within the histogram's 1/64).
+    const uint64_t waitMedian = stageQuantileNs(f.distributions, "wait", 0.5);
+    QVERIFY(waitMedian >= 500'000 && waitMedian <= 500'000 + 500'000 / 64);
+    QCOMPARE(stallAddedNs(f.slowest_samples[0], waitMedian), 40'000'000 - waitMedian);
+    QCOMPARE(stallAddedNs(f.slowest_samples[1], waitMedian), uint64_t(0));
+    RunSummary s;
+    s.figures = f;
+    const std::string text = runSummaryToJson(s);
+    const QJsonArray slow = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object().value(QStringLiteral("slowest_samples")).toArray();
+    QCOMPARE(slow[0].toObject().value(QStringLiteral("batch_wait_s")).toDouble(), 0.04);
+    QCOMPARE(slow[0].toObject().value(QStringLiteral("head_of_line_s")).toDouble(), 0.025);
+    QVERIFY(qAbs(slow[0].toObject().value(QStringLiteral("stall_added_s")).toDouble() - 0.0395) < 0.0001);
+    QVERIFY(slow[1].toObject().value(QStringLiteral("batch_wait_s")).isNull());
+    QVERIFY(slow[1].toObject().value(QStringLiteral("stall_added_s")).isNull());
+    // A sample whose batch waited without any head-of-line span: none (0), not unknown.
+    QCOMPARE(slow[2].toObject().value(QStringLiteral("head_of_line_s")).toDouble(), 0.0);
+    const RunSummary back = parseRunSummary(text);
+    QCOMPARE(back.figures.slowest_samples[0].wait_ns, int64_t(40'000'000));
+    QCOMPARE(back.figures.slowest_samples[0].hol_ns, int64_t(25'000'000));
+    QCOMPARE(back.figures.slowest_samples[1].wait_ns, int64_t(-1));
+}
+
 // End to end: an engine run with one planted slow sample (dataset.slow_samples) names it first in
 // its summary's slowest_samples, with the worker that fetched it, many times the median.
 void TestMetrics::slowestSampleOfARealRun()
@@ -494,6 +553,12 @@ void TestMetrics::slowestSampleOfARealRun()
     QVERIFY2(first.value(QStringLiteral("duration_s")).toDouble() >= 0.030, qPrintable(QString::number(first.value(QStringLiteral("duration_s")).toDouble())));
     QVERIFY2(first.value(QStringLiteral("times_median")).toDouble() > 50, qPrintable(QString::number(first.value(QStringLiteral("times_median")).toDouble())));
     QVERIFY(slow.at(1).toObject().value(QStringLiteral("duration_s")).toDouble() < 0.030);
+    // What it cost the loop: batch 41 came late, so the loop waited for it (with in_order, the
+    // other worker's batches ready behind it) well beyond the usual wait.
+    const double wait = first.value(QStringLiteral("batch_wait_s")).toDouble();
+    QVERIFY2(wait > 0.010, qPrintable(QString::number(wait)));
+    QVERIFY2(first.value(QStringLiteral("head_of_line_s")).toDouble() > 0, qPrintable(QString::number(first.value(QStringLiteral("head_of_line_s")).toDouble())));
+    QVERIFY2(first.value(QStringLiteral("stall_added_s")).toDouble() > wait / 2, qPrintable(QString::number(first.value(QStringLiteral("stall_added_s")).toDouble())));
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)

@@ -515,6 +515,11 @@ void EngineRun::tearDown()
         pinnedAccounting().held.fetch_sub(m_segment->slotDataBytes());
     }
     m_collector->finish(m_report);
+    // A files dataset's slow samples by the file they are (its samples are its sorted files).
+    if (m_config.dataset.kind == DatasetConfig::Kind::Files)
+        for (SlowFetch& s : m_report.figures.slowest_samples)
+            if (s.sample >= 0 && size_t(s.sample) < m_config.dataset.files.size())
+                s.file = m_config.dataset.files[size_t(s.sample)];
     m_segment->unlink();
     // After a stop signal the recording is not fsync'ed: the user asked to end now, and a
     // gigabyte's flush can take longer than the 10 s that docker stop or systemd wait.

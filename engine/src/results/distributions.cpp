@@ -18,6 +18,14 @@ const std::array<const char*, 7>& distributionStages()
     return stages;
 }
 
+uint64_t stageQuantileNs(const std::vector<StageDistribution>& stages, std::string_view stage, double q)
+{
+    for (const StageDistribution& d : stages)
+        if (d.stage == stage)
+            return d.all.quantileNs(q);
+    return 0;
+}
+
 void DistributionAccumulator::add(const Event& e)
 {
     const uint64_t d = e.t1 > e.t0 ? e.t1 - e.t0 : 0;

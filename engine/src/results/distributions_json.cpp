@@ -16,6 +16,7 @@ constexpr size_t kMaxBins = 8192;         ///< more than a histogram can have (6
 constexpr size_t kMaxWorkerEntries = 1024;
 constexpr uint64_t kMaxCount = 1ULL << 53; ///< exact in a JSON number
 constexpr size_t kMaxSlowSamples = 1000;
+constexpr size_t kMaxFileName = 4096; ///< PATH_MAX: a file name read back, at most
 
 double seconds(uint64_t ns)
 {
@@ -110,7 +111,7 @@ std::vector<StageDistribution> distributionsFrom(const json& j)
     return out;
 }
 
-json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs)
+json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs, uint64_t waitMedianNs)
 {
     json out = json::array();
     for (const SlowFetch& s : samples) {
@@ -122,6 +123,14 @@ json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedian
         j["t0_ns"] = s.t0;
         j["duration_s"] = seconds(s.ns);
         j["times_median"] = fetchMedianNs ? json(std::round(double(s.ns) / double(fetchMedianNs) * 10) / 10) : json(nullptr);
+        // What it cost the loop (null: its batch's wait was not seen). A wait seen without a
+        // head-of-line span had none.
+        const bool seen = s.wait_ns >= 0;
+        j["batch_wait_s"] = seen ? json(seconds(uint64_t(s.wait_ns))) : json(nullptr);
+        j["head_of_line_s"] = seen ? json(seconds(uint64_t(std::max<int64_t>(0, s.hol_ns)))) : json(nullptr);
+        j["stall_added_s"] = seen ? json(seconds(stallAddedNs(s, waitMedianNs))) : json(nullptr);
+        if (!s.file.empty())
+            j["file"] = s.file;
         out.push_back(j);
     }
     return out;
@@ -150,6 +159,12 @@ std::vector<SlowFetch> slowSamplesFrom(const json& j)
         s.epoch = int(epoch);
         s.t0 = e.contains("t0_ns") && e["t0_ns"].is_number_unsigned() ? e["t0_ns"].get<uint64_t>() : 0;
         s.ns = nsFromSeconds(e, "duration_s");
+        if (e.contains("file") && e["file"].is_string() && e["file"].get_ref<const std::string&>().size() <= kMaxFileName)
+            s.file = e["file"].get<std::string>();
+        if (e.contains("batch_wait_s") && e["batch_wait_s"].is_number() && e["batch_wait_s"].get<double>() >= 0) {
+            s.wait_ns = int64_t(nsFromSeconds(e, "batch_wait_s"));
+            s.hol_ns = e.contains("head_of_line_s") && e["head_of_line_s"].is_number() ? int64_t(nsFromSeconds(e, "head_of_line_s")) : 0;
+        }
         out.push_back(s);
     }
     return out;

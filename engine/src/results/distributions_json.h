@@ -17,8 +17,9 @@ nlohmann::ordered_json distributionsJson(const std::vector<StageDistribution>& s
 /// anything malformed is left out, never thrown.
 std::vector<StageDistribution> distributionsFrom(const nlohmann::ordered_json& j);
 
-/// `fetchMedianNs`: the fetch stage's p50, for each sample's "times_median" (0: none known).
-nlohmann::ordered_json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs);
+/// `fetchMedianNs`: the fetch stage's p50, for each sample's "times_median"; `waitMedianNs`: the
+/// wait stage's p50, for its "stall_added_s" (stallAddedNs). 0: none known.
+nlohmann::ordered_json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs, uint64_t waitMedianNs);
 /// Bounded: at most kMaxSlowSamples entries; malformed ones left out.
 std::vector<SlowFetch> slowSamplesFrom(const nlohmann::ordered_json& j);
 

@@ -338,11 +338,8 @@ void putWorkersJson(json& j, const RunFigures& f)
     j["main_fetch"] = f.main_fetch ? workerJson(*f.main_fetch) : json(nullptr);
     j["memory"] = f.memory ? memoryJson(*f.memory) : json(nullptr);
     j["distributions"] = distributionsJson(f.distributions);
-    uint64_t fetchMedian = 0;
-    for (const StageDistribution& d : f.distributions)
-        if (d.stage == "fetch")
-            fetchMedian = d.all.quantileNs(0.5);
-    j["slowest_samples"] = slowSamplesJson(f.slowest_samples, fetchMedian);
+    j["slowest_samples"] = slowSamplesJson(f.slowest_samples, stageQuantileNs(f.distributions, "fetch", 0.5),
+                                           stageQuantileNs(f.distributions, "wait", 0.5));
 }
 
 void putAdviceJson(json& j, const std::vector<Advice>& advice)

@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace loaderscope {
@@ -26,6 +27,9 @@ struct StageDistribution
 /// "pin" (the pin-memory copy), "h2d" (the host-to-device copy), "step" (the training step on the
 /// host).
 const std::array<const char*, 7>& distributionStages();
+
+/// Quantile `q` of stage `stage` in all (ns); 0 when the run has no such stage.
+uint64_t stageQuantileNs(const std::vector<StageDistribution>& stages, std::string_view stage, double q);
 
 /**
  * Feeds each stage's histogram from a run's events, in any order (MetricsAccumulator::add calls
