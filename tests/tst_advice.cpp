@@ -23,6 +23,7 @@ private slots:
     void rules();
     void raiseNumWorkersComputesTheCount();
     void startupWaitIsNotThePoolsFault();
+    void slowSamplesNamedWhenTheyMakeTheWait();
     void failedOrInterruptedRunsGetNoThroughputAdvice();
     void lossyDataSaysSo();
     void proofValuesAndWording();
@@ -274,6 +275,76 @@ void TestAdvice::startupWaitIsNotThePoolsFault()
     RunSummary steady = s;
     steady.figures.startup_s = 0;
     QVERIFY(!ids(adviseRun(k, steady)).contains(QStringLiteral("training_bound")));
+}
+
+// Issue 49: "a few samples make the wait" when the batches of the 20 slowest samples added 25 %
+// of the loop's wait (past the workers' start-up) and the slowest took 10 times the median fetch;
+// not when the wait is spread over many batches, nor when the start-up holds it.
+void TestAdvice::slowSamplesNamedWhenTheyMakeTheWait()
+{
+    RunSummary s = run(0.20); // 10 s of loop: 2 s of waiting for data
+    workers(s, 4, 0.60, 0.05, 0.0, 0.3);
+    s.figures.io_s_per_sample = 0.0001;
+    s.figures.cpu_s_per_sample = 0.00002;
+    // Fetches of 1 ms (the median), the loop's usual wait 1 ms.
+    DistributionAccumulator d;
+    for (int i = 0; i < 1000; ++i) {
+        Event f;
+        f.kind = EventKind::Fetch;
+        f.lane = int16_t(i % 4);
+        f.t0 = uint64_t(i) * 2'000'000;
+        f.t1 = f.t0 + 1'000'000;
+        d.add(f);
+        Event w = f;
+        w.kind = EventKind::WaitData;
+        w.lane = LaneMain;
+        w.batch = batchKey(0, i);
+        d.add(w);
+    }
+    s.figures.distributions = d.figures();
+    auto slow = [](int64_t sample, int64_t batch, uint64_t ns, int64_t waitNs) {
+        SlowFetch x;
+        x.sample = sample;
+        x.worker = 1;
+        x.epoch = 0;
+        x.batch = batch;
+        x.ns = ns;
+        x.wait_ns = waitNs;
+        x.hol_ns = 0;
+        return x;
+    };
+    // Sample 333 (400 ms) held batch 41 up 401 ms; sample 334, in the same batch, counts once.
+    s.figures.slowest_samples = {slow(333, 41, 400'000'000, 401'000'000), slow(334, 41, 300'000'000, 401'000'000),
+                                 slow(900, 112, 200'000'000, 201'000'000)};
+    std::vector<Advice> advice = adviseRun(knobs(4), s);
+    const Advice* a = find(advice, advice_id::kSlowSamples);
+    QVERIFY2(a, qPrintable(ids(advice).join(u',')));
+    QVERIFY(a->knob.empty()); // it names samples, not a knob
+    QCOMPARE(a->evidenceValue("slowest_sample"), 333.0);
+    QCOMPARE(a->evidenceValue("slow_batches"), 2.0);
+    // (400 + 200 ms beyond the usual 1 ms wait) of the 2 s waited: 30 %.
+    QVERIFY2(std::abs(a->evidenceValue("slow_stall_share") - 0.30) < 0.005, qPrintable(QString::number(a->evidenceValue("slow_stall_share"))));
+    QVERIFY2(QString::fromStdString(a->text).contains(QStringLiteral("sample 333")), a->text.c_str());
+    QVERIFY(!ids(advice).contains(QStringLiteral("training_bound")));
+    // Under 25 % of the wait: the wait is spread over the run, not a few samples'.
+    RunSummary spread = s;
+    spread.figures.slowest_samples.resize(1); // 400 ms of 2 s: 20 %
+    QVERIFY(!ids(adviseRun(knobs(4), spread)).contains(QStringLiteral("slow_samples")));
+    // The slowest under 10 times the median fetch: no sample stands out.
+    RunSummary even = s;
+    for (SlowFetch& x : even.figures.slowest_samples)
+        x.ns = 9'000'000;
+    QVERIFY(!ids(adviseRun(knobs(4), even)).contains(QStringLiteral("slow_samples")));
+    // The same batches' wait while the workers start (1.5 s of the 2 s): the start-up rules'.
+    RunSummary startup = s;
+    startup.figures.startup_s = 1.5;
+    startup.figures.startups = 1;
+    QVERIFY(!ids(adviseRun(knobs(4), startup)).contains(QStringLiteral("slow_samples")));
+    // Their batches' wait not seen (events lost): nothing added, nothing said.
+    RunSummary unseen = s;
+    for (SlowFetch& x : unseen.figures.slowest_samples)
+        x.wait_ns = -1;
+    QVERIFY(!ids(adviseRun(knobs(4), unseen)).contains(QStringLiteral("slow_samples")));
 }
 
 void TestAdvice::raiseNumWorkersComputesTheCount()

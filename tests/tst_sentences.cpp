@@ -181,6 +181,28 @@ std::vector<std::pair<LoaderKnobs, RunSummary>> otherRuns()
         s.figures.longest_head_of_line_s = 0.25;
         out.emplace_back(k, s);
     }
+    {   // slow_samples: one sample of 400 ms held its batch up, fetches of 1 ms otherwise
+        RunSummary s = run(0.20);
+        workers(s, 4, 0.6, 0.05, 0.0, 0.3);
+        DistributionAccumulator d;
+        for (int i = 0; i < 100; ++i) {
+            Event f;
+            f.kind = EventKind::Fetch;
+            f.lane = 0;
+            f.t0 = uint64_t(i) * 2'000'000;
+            f.t1 = f.t0 + 1'000'000;
+            d.add(f);
+        }
+        s.figures.distributions = d.figures();
+        SlowFetch x;
+        x.sample = 333;
+        x.batch = 41;
+        x.epoch = 0;
+        x.ns = 400'000'000;
+        x.wait_ns = 600'000'000;
+        s.figures.slowest_samples = {x};
+        out.emplace_back(knobs(4), s);
+    }
     const uint64_t big = 24ULL << 30;
     for (const char* layout : {"", "refcounted"}) { // copy_on_read, and with the objects' layout knob
         LoaderKnobs k = knobs(4);

@@ -7,6 +7,7 @@ the summary's verdict and advice against rules stated here, apart from the engin
   (training_bound) never stands beside advice that aims faster;
 - training_bound never stands beside a verdict other than "not input-bound";
 - "more workers will not help" (cpu_bound) never stands beside raise_num_workers;
+- "a few samples make the wait" (slow_samples) never stands beside training_bound;
 - fewer_workers never stands beside more workers, nor beside a copy that blocks the host;
 - the verdict "not input-bound" never stands beside a knob that shortens the loop's wait or
   the host's block (workers, prefetch, pinning, non_blocking, start-up);
@@ -53,6 +54,8 @@ def problems(summary):
         out.append("cpu_bound beside raise_num_workers")
     if "fewer_workers" in ids and ({"raise_num_workers", "pin_memory", "non_blocking"} & set(ids)):
         out.append("fewer_workers beside %s" % ",".join(i for i in ids if i != "fewer_workers"))
+    if "slow_samples" in ids and "training_bound" in ids:
+        out.append("slow_samples (a wait to explain) beside training_bound")
     if "training_bound" in ids and summary.get("verdict") != "not input-bound":
         out.append("training_bound beside the verdict '%s'" % summary.get("verdict"))
     if summary.get("verdict") == "not input-bound":

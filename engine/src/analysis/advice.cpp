@@ -211,6 +211,37 @@ Advice inOrderAdvice(const LoaderKnobs& k, const RunFigures& f)
     return make(id::kInOrder, "loader.in_order", KnobValue::of(false), std::move(evidence));
 }
 
+/**
+ * A few samples make much of the wait: name them (no knob makes one sample cheaper). The wait
+ * past the workers' start-up (`startupShare` of the loop, the start-up rules' part) is what they
+ * must explain: the start-up is taken off what their batches added too, as the first batches'
+ * wait holds it.
+ */
+void slowSampleRule(const RunFigures& f, double startupShare, std::vector<Advice>& out)
+{
+    const double steady = f.data_stall_fraction - startupShare;
+    const double waitedNs = steady * f.seconds * 1e9;
+    if (f.slowest_samples.empty() || steady < AdviceThresholds::kInputBound || waitedNs <= 0)
+        return;
+    const uint64_t fetchMedian = stageQuantileNs(f.distributions, "fetch", 0.5);
+    const uint64_t waitMedian = stageQuantileNs(f.distributions, "wait", 0.5);
+    const SlowFetch& slowest = f.slowest_samples.front();
+    const double times = fetchMedian > 0 ? double(slowest.ns) / double(fetchMedian) : 0;
+    const double addedNs = std::max(0.0, double(stallAddedByBatchesNs(f.slowest_samples, waitMedian)) - startupShare * f.seconds * 1e9);
+    const double share = std::min(1.0, addedNs / waitedNs);
+    if (share < AdviceThresholds::kSlowSamplesShare || times < AdviceThresholds::kSlowSampleTimesMedian)
+        return;
+    std::vector<int64_t> batches;
+    for (const SlowFetch& x : f.slowest_samples)
+        if (stallAddedNs(x, waitMedian) > 0 && std::find(batches.begin(), batches.end(), batchKey(x.epoch, x.batch)) == batches.end())
+            batches.push_back(batchKey(x.epoch, x.batch));
+    out.push_back(make(id::kSlowSamples, "", {},
+                       {{"slow_stall_share", share}, {"slow_stall_ms", addedNs * 1e-6},
+                        {"slow_batches", double(batches.size())}, {"slowest_sample", double(slowest.sample)},
+                        {"slowest_ms", double(slowest.ns) * 1e-6}, {"slowest_times_median", times},
+                        {"data_stall_fraction", steady}}));
+}
+
 void copyRules(const LoaderKnobs& k, const RunSummary& s, std::vector<Advice>& out)
 {
     const RunFigures& f = s.figures;
@@ -406,6 +437,7 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
         inputBoundRules(k, s, out);
     if (headOfLineDominates(k, f))
         out.push_back(inOrderAdvice(k, f));
+    slowSampleRule(f, startupShare, out);
     copyRules(k, s, out);
     startupRules(k, s, out);
     // One verdict for the whole loop (loopInputShare, past the start-up the start-up rules speak

@@ -65,6 +65,13 @@ constexpr std::array kArgs = {
     SentenceArg{"worker_uss_bytes", ArgKind::Bytes},
     SentenceArg{"worker_uss_mean_bytes", ArgKind::Bytes},
     SentenceArg{"events_lost", ArgKind::Count},
+    // the slowest samples (issue 49)
+    SentenceArg{"slow_stall_share", ArgKind::Share},
+    SentenceArg{"slow_stall_ms", ArgKind::Millis},
+    SentenceArg{"slow_batches", ArgKind::Count},
+    SentenceArg{"slowest_sample", ArgKind::Count},
+    SentenceArg{"slowest_ms", ArgKind::Millis},
+    SentenceArg{"slowest_times_median", ArgKind::Decimal1},
     // a profiler trace's recommendations (trace_analysis.cpp, ranks.cpp)
     SentenceArg{"pageable_copies", ArgKind::Count},
     SentenceArg{"copies", ArgKind::Count},
@@ -133,6 +140,14 @@ constexpr std::array kSentences = {
                                   "apart from starting the workers ({startup_share}), the loop waits only "
                                   "{data_stall_fraction} of its time for data: the training step is the bottleneck; no "
                                   "loader knob will make this run faster")},
+    // A few samples make the wait: which ones, not a knob.
+    Sentence{"slow_samples",
+             LS_TRANSLATE_NOOP("Sentences",
+                                  "{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches "
+                                  "that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the "
+                                  "slowest, sample {slowest_sample}, took {slowest_ms} ms, {slowest_times_median} times "
+                                  "the median: look at those samples (slowest_samples in the summary JSON, or python3 -m "
+                                  "loaderscope slow on the recording): a huge or damaged file, a slow path in __getitem__")},
     // Host-to-device copies: the pin-memory thread, pinned memory, non_blocking, the copy stream.
     Sentence{"pin_thread_bound",
              LS_TRANSLATE_NOOP("Sentences",

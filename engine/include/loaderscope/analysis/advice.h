@@ -61,6 +61,8 @@ inline constexpr const char* kInOrder = "in_order";
 inline constexpr const char* kUpgradeTorchInOrder = "upgrade_torch_in_order";
 inline constexpr const char* kFewerWorkers = "fewer_workers";
 inline constexpr const char* kTrainingBound = "training_bound";
+/// A few samples make much of the wait (issue 49): which ones; no knob.
+inline constexpr const char* kSlowSamples = "slow_samples";
 // memory (issue 15): they rest on sampled memory, not on throughput, so failed runs get them too
 inline constexpr const char* kCopyOnRead = "copy_on_read";
 inline constexpr const char* kWorkerMemory = "worker_memory";
@@ -75,6 +77,10 @@ struct AdviceThresholds
     static constexpr double kHeadOfLine = 0.10;      ///< waiting while later batches were ready
     static constexpr double kCpuSaturated = 0.85;    ///< workers' CPU share of the usable cores
     static constexpr double kConfirmGain = 0.05;     ///< "Prove it": +5 % confirms a faster-advice
+    /// Slow samples: the batches of the slowest samples added this share of the loop's wait for
+    /// data (stallAddedByBatchesNs), and the slowest took this many times the median fetch.
+    static constexpr double kSlowSamplesShare = 0.25;
+    static constexpr double kSlowSampleTimesMedian = 10;
     /// Memory is tight when the run's processes (sum of peak PSS, plus the segment) reach this share
     /// of the memory limit (the cgroup's, else the machine's), or the segment this share of /dev/shm.
     static constexpr double kMemoryTight = 0.5;
