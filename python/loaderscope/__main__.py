@@ -12,6 +12,8 @@ list   lists live Loaderscope segments (engine runs and watched jobs); --json: o
 stream writes a live segment's events to standard output as they come, in the recording format
        (docs/traces.md, section 2), until the job ends: a saved stream is a recording.
 demux  splits what `stream --all` wrote into one recording per segment.
+slow   prints a recording's slowest samples: which sample, where, how long, and what each cost the
+       loop (its batch's wait, the head-of-line part, the stall it added); a files dataset's by file.
 """
 
 import argparse
@@ -21,7 +23,7 @@ import signal
 import sys
 import types
 
-COMMANDS = ("run", "model", "list", "stream", "demux")
+COMMANDS = ("run", "model", "list", "stream", "demux", "slow")
 PATHS_NOTE = "Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."
 
 
@@ -402,6 +404,11 @@ def demux(argv):
         sys.stderr.write("loaderscope: demux: warning: %s is cut short: reading stopped at byte %d\n" % (opts.file, cut))
 
 
+def slow(argv):
+    from . import _slow
+    _slow.main(argv)
+
+
 def main():
     parser = argparse.ArgumentParser(
         prog="python3 -m loaderscope", allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -411,7 +418,7 @@ def main():
     parser.add_argument("argv", nargs=argparse.REMAINDER, metavar="...", help="the command's options and arguments")
     opts = parser.parse_args()
     # Each command parses its own options (its --help lists them).
-    {"run": run, "model": model, "list": list_segments, "stream": stream, "demux": demux}[opts.command](opts.argv)
+    {"run": run, "model": model, "list": list_segments, "stream": stream, "demux": demux, "slow": slow}[opts.command](opts.argv)
     return 0
 
 

@@ -126,7 +126,7 @@ for _name, _res, _args in (
         ("lsp_reader_drain", _i64, (_vp, ctypes.POINTER(ctypes.POINTER(_i64)))),
         ("lsp_reader_lost", _u64, (_vp,)), ("lsp_reader_info", _vp, (_vp,)),
         ("lsp_read_recording", _vp, (_cp, ctypes.POINTER(ctypes.POINTER(_i64)), ctypes.POINTER(_u64))),
-        ("lsp_zstd_decompress_file", _i64, (_cp, _cp)),
+        ("lsp_zstd_decompress_file", _i64, (_cp, _cp)), ("lsp_recording_slowest", _vp, (_cp,)),
         ("lsp_stream_segment", _vp, (_cp, _int, _int, _u64, _i64, _cp, _STOP, _int)),
         ("lsp_check_output_path", _vp, (_cp,)), ("lsp_copy_to_output", _int, (_cp, _cp)),
         ("lsp_private_temp_dir", _vp, (_cp,)), ("lsp_remove_private_temp_dir", None, (_cp,)),
@@ -556,6 +556,11 @@ def write_outputs(session, meta_json, summary_path, trace_path, recording_path):
 def fit_config(observed_json):
     """The engine config fitted to a summary's "observed" object."""
     return _take(_lib.lsp_fit_config(_arg(observed_json)), "cannot fit")
+
+
+def recording_slowest(path):
+    """A recording's figures with its slowest samples, as lsp_recording_slowest's JSON."""
+    return _take(_lib.lsp_recording_slowest(_arg(path)), "cannot read the recording")
 
 
 def list_segments():

@@ -463,6 +463,12 @@ LSP_API char* lsp_read_recording(const char* path, int64_t** events, uint64_t* c
     }, static_cast<char*>(nullptr));
 }
 
+/// recordingSlowest's JSON (outputs.h); NULL with lsp_last_error when it is not a readable recording.
+LSP_API char* lsp_recording_slowest(const char* path)
+{
+    return guarded([&] { return dupString(recordingSlowest(path)); }, static_cast<char*>(nullptr));
+}
+
 /// Decompresses a --zstd stream into its recording; its bytes, or -1.
 LSP_API int64_t lsp_zstd_decompress_file(const char* in, const char* out)
 {

@@ -13,6 +13,8 @@
 #include "loaderscope/outputs/trace_export.h"
 #include "loaderscope/results/figure_text.h"
 #include "loaderscope/outputs/summary.h"
+#include "loaderscope/analysis/recording_digest.h"
+#include "loaderscope/config/config.h"
 #include "loaderscope/analysis/sweep.h"
 
 #include <nlohmann/json.hpp>
@@ -181,6 +183,39 @@ void copyToOutput(const std::string& from, const std::string& to)
         throw;
     }
     ::close(in);
+}
+
+std::string recordingSlowest(const std::string& path)
+{
+    ls::RecordingDigest d = ls::digestRecording(path);
+    const uint64_t waitMedian = ls::stageQuantileNs(d.figures.distributions, "wait", 0.5);
+    json out;
+    out["path"] = d.path;
+    out["events"] = d.events;
+    out["events_lost"] = d.events_lost;
+    out["truncated"] = d.shortfall.truncated;
+    out["damage"] = d.damage;
+    out["stall_added_s"] = double(ls::stallAddedByBatchesNs(d.figures.slowest_samples, waitMedian)) * 1e-9;
+    // An engine run of a files dataset: its samples are the directory's files sorted by name,
+    // as the engine resolves them (the directory as it is now: said as such).
+    out["files_note"] = "";
+    const json description = json::parse(d.description.empty() ? std::string("{}") : d.description, nullptr, false);
+    if (description.is_object() && description.contains("config") && description["config"].is_object() &&
+        description["config"].value("/dataset/kind"_json_pointer, std::string()) == "files") {
+        try {
+            const ls::Config c = ls::parseConfig(description["config"].dump());
+            for (ls::SlowFetch& s : d.figures.slowest_samples)
+                if (s.sample >= 0 && size_t(s.sample) < c.dataset.files.size())
+                    s.file = c.dataset.files[size_t(s.sample)];
+            out["files_note"] = "files named from " + c.dataset.path + " as it is now (" + std::to_string(c.dataset.files.size()) + " files)";
+        } catch (const std::exception& e) {
+            out["files_note"] = std::string("the files dataset's files cannot be named: ") + e.what();
+        }
+    }
+    ls::RunSummary sum;
+    sum.figures = d.figures;
+    out["figures"] = json::parse(ls::runSummaryToJson(sum));
+    return out.dump();
 }
 
 } // namespace lsprobe

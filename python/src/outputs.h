@@ -19,4 +19,10 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
 /// Throws std::runtime_error naming the path.
 void copyToOutput(const std::string& from, const std::string& to);
 
+/// What a recording says of its slowest samples (`python3 -m loaderscope slow`), read in one
+/// streaming pass: {"path", "events", "events_lost", "truncated", "damage", "stall_added_s",
+/// "files_note", "figures"} with "figures" the summary JSON's figures (its distributions and
+/// slowest_samples among them). Throws RecordingError when it is not a readable recording.
+std::string recordingSlowest(const std::string& path);
+
 } // namespace lsprobe

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: MIT
+"""python3 -m loaderscope slow RECORDING: a run's slowest samples, for a terminal.
+
+Reads the recording once (the engine's `run --events`, the probe's `--events`, or a saved
+`stream`) with the same code the app and the summary use, and prints the slowest fetches: which
+sample, where, how long, and what each cost the loop. What the figures may miss is said first.
+"""
+
+import argparse
+import json
+import sys
+
+from . import _native
+
+
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog="python3 -m loaderscope slow",
+        description="Prints the slowest samples of a recording: sample index, worker, epoch, batch, how long "
+                    "its fetch took (and times the median fetch), and what it cost the loop: the wait in next() "
+                    "for its batch, the head-of-line part of that wait, and the stall it added beyond the "
+                    "median wait. A files dataset's samples are named by file.")
+    parser.add_argument("recording", metavar="RECORDING", help="a recording (run --events, or a saved stream)")
+    parser.add_argument("-n", type=int, default=20, metavar="N", help="how many (default 20, the most kept)")
+    parser.add_argument("--json", action="store_true", help="one JSON object: the samples and what may be missing")
+    return parser
+
+
+def _ms(seconds):
+    return "-" if seconds is None else "%.3f" % (seconds * 1e3)
+
+
+def _caveats(d):
+    """What the figures may miss, in words (empty: nothing known to be missing)."""
+    out = []
+    if d.get("events_lost"):
+        out.append("%d events were lost while recording: a slow sample among them is not listed" % d["events_lost"])
+    if d.get("truncated"):
+        out.append("the recording is cut short: only the samples before the cut are listed")
+    if d.get("damage"):
+        out.append("reading stopped at a damaged chunk (%s): only the samples before it are listed" % d["damage"])
+    return out
+
+
+def main(argv):
+    opts = _parser().parse_args(argv)
+    if opts.n < 1:
+        sys.stderr.write("loaderscope: slow: -n must be at least 1\n")
+        sys.exit(2)
+    try:
+        d = json.loads(_native.recording_slowest(opts.recording))
+    except (OSError, RuntimeError, ValueError) as e:
+        sys.stderr.write("loaderscope: slow: %s\n" % e)
+        sys.exit(1)
+    f = d.get("figures", {})
+    samples = f.get("slowest_samples", [])[:opts.n]
+    fetch = next((s for s in f.get("distributions", []) if s.get("stage") == "fetch"), {})
+    wait = next((s for s in f.get("distributions", []) if s.get("stage") == "wait"), {})
+    waited_s = (f.get("seconds") or 0) * (f.get("data_stall_fraction") or 0)
+    added_s = d.get("stall_added_s", 0) if opts.n >= len(f.get("slowest_samples", [])) else None
+    caveats = _caveats(d)
+    if opts.json:
+        print(json.dumps({"recording": opts.recording, "samples_fetched": fetch.get("count", 0),
+                          "fetch_p50_s": fetch.get("p50_s"), "wait_p50_s": wait.get("p50_s"),
+                          "loop_waited_s": waited_s, "stall_added_s": added_s, "incomplete": caveats,
+                          "files_note": d.get("files_note", ""),
+                          "slowest_samples": samples}, indent=2))
+        return
+    for c in caveats:
+        sys.stdout.write("warning: %s\n" % c)
+    if not samples:
+        print("%s: no sample fetch recorded" % opts.recording)
+        return
+    print("%s: %d samples fetched; median fetch %s ms; the loop's median wait in next() %s ms"
+          % (opts.recording, fetch.get("count", 0), _ms(fetch.get("p50_s")), _ms(wait.get("p50_s"))))
+    files = any(s.get("file") for s in samples)
+    head = ("%3s %10s %6s %5s %7s %10s %8s %10s %10s %10s" %
+            ("#", "sample", "worker", "epoch", "batch", "fetch ms", "x median", "wait ms", "hol ms", "added ms"))
+    print(head + ("  file" if files else ""))
+    for k, s in enumerate(samples, 1):
+        times = s.get("times_median")
+        worker = "main" if s.get("worker", -1) < 0 else str(s.get("worker"))
+        line = ("%3d %10s %6s %5d %7d %10s %8s %10s %10s %10s" %
+                (k, s.get("sample"), worker, s.get("epoch", -1), s.get("batch", -1), _ms(s.get("duration_s")),
+                 "-" if times is None else "%.1f" % times, _ms(s.get("batch_wait_s")),
+                 _ms(s.get("head_of_line_s")), _ms(s.get("stall_added_s"))))
+        print(line + ("  " + s["file"] if s.get("file") else ""))
+    if d.get("files_note"):
+        print(d["files_note"])
+    if waited_s > 0 and added_s is not None:
+        # Each batch once: two slow samples of one batch delayed it once.
+        print("Their batches added %.3f s of stall: %.1f %% of the %.3f s the loop waited for data."
+              % (added_s, 100 * added_s / waited_s, waited_s))
+    print("wait: the loop's wait in next() for the sample's batch; hol: the part of it with later batches "
+          "ready; added: the wait beyond the median wait. '-': its batch's wait was not recorded.")
