@@ -18,10 +18,12 @@
 #include "runs/model/runsession.h"
 #include "testutil.h"
 #include "config/configpanel.h"
+#include "app/detailspanel.h"
 #include "app/exporter.h"
 #include "app/fileactions.h"
 #include "app/mainwindow.h"
 #include "app/picturerequest.h"
+#include "advice/statisticswindow.h"
 #include "advice/summarypanel.h"
 #include "common/model/summarytext.h"
 #include "timeline/model/counterseries.h"
@@ -30,6 +32,7 @@
 #include "config/model/presets.h"
 #include "timeline/model/workerstatsmodel.h"
 #include "timeline/counterchartview.h"
+#include "timeline/findbar.h"
 #include "timeline/timelineview.h"
 
 #include <QAbstractButton>
@@ -68,6 +71,7 @@ private slots:
     void profilerTraceIntoTheTimeline();
     void sameFiguresEverywhere();
     void proveItMeasuresTheShownAdvice();
+    void statisticsShowsTheSlowSample();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 };
 
@@ -442,6 +446,46 @@ void TestGuiRuns::proveItMeasuresTheShownAdvice()
     loaderscope::applyProof(s.advice[0], {{now, {100, 98, 102}}, {s.advice[0].suggest, {125, 120, 135}}});
     panel.showSummary(s, true);
     QCOMPARE(applyLinks(), 1);
+}
+
+// Issue 49: Tools > Statistics follows the shown run: each stage's distribution, and the slowest
+// samples with the planted one first; a click shows its fetch on the timeline, its batch told.
+void TestGuiRuns::statisticsShowsTheSlowSample()
+{
+    MainWindow w(nullptr);
+    w.session()->setEnginePath(enginePath());
+    w.openStatistics(); // before the run: it follows the run as it goes
+    StatisticsWindow* st = w.statisticsWindow();
+    QVERIFY(st && st->isVisible());
+    QCOMPARE(st->slowRows(), 0);
+    w.configPanel()->setConfig(QJsonDocument::fromJson(R"({"dataset": {"length": 512, "io_latency_us": 200,
+        "slow_samples": [{"index": 333, "latency_us": 30000}]}, "loader": {"batch_size": 8, "num_workers": 4},
+        "train": {"step_us": 1000}, "device": {"backend": "sim"}})").object());
+    QSignalSpy finished(w.session(), &RunSession::runFinished);
+    w.run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    QTRY_VERIFY(st->slowRows() == 20);
+    QCOMPARE(st->note(), QString()); // nothing lost
+    QStringList stages;
+    for (int r = 0; r < st->stageRows(); ++r)
+        stages << st->stageCell(r, 0);
+    QVERIFY2(stages.contains(QStringLiteral("fetch (one sample)")) && stages.contains(QStringLiteral("wait in next()")),
+             qPrintable(stages.join(u',')));
+    QCOMPARE(st->stageCell(0, 1), QLocale().toString(512)); // every sample fetched once
+    QCOMPARE(st->slowCell(0, 1), QStringLiteral("333"));
+    QCOMPARE(st->slowCell(0, 4), QStringLiteral("41"));
+    QVERIFY2(st->slowCell(0, 5).endsWith(QStringLiteral(" ms")), qPrintable(st->slowCell(0, 5)));
+    QVERIFY(st->slowCell(0, 9) != QStringLiteral("–")); // its batch's wait was seen
+    // The click: the timeline shows the fetch and the details pane tells its batch.
+    const loaderscope::SlowFetch slow = w.session()->summary().figures.slowest_samples.front();
+    QSignalSpy chosen(st, &StatisticsWindow::sampleChosen);
+    st->chooseSample(0);
+    QCOMPARE(chosen.size(), 1);
+    const qint64 t0 = qint64(slow.t0) - qint64(w.session()->model()->origin());
+    const Viewport v = w.timeline()->viewport();
+    QVERIFY2(v.t0 <= t0 && v.t1 >= t0 + qint64(slow.ns), qPrintable(QStringLiteral("%1..%2 for %3").arg(v.t0).arg(v.t1).arg(t0)));
+    QVERIFY2(w.findBar()->result().startsWith(QStringLiteral("batch 41 ")), qPrintable(w.findBar()->result()));
+    QVERIFY2(w.detailsPanel()->text().contains(QStringLiteral("41")), qPrintable(w.detailsPanel()->text()));
 }
 
 QTEST_MAIN(TestGuiRuns)

@@ -1979,273 +1979,283 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="218" />
+        <location filename="../gui/app/mainactions.cpp" line="219" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="219" />
+        <location filename="../gui/app/mainactions.cpp" line="220" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="220" />
+        <location filename="../gui/app/mainactions.cpp" line="221" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="221" />
+        <location filename="../gui/app/mainactions.cpp" line="222" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="222" />
+        <location filename="../gui/app/mainactions.cpp" line="223" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="224" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="226" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="228" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <location filename="../gui/app/mainactions.cpp" line="229" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="230" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <location filename="../gui/app/mainactions.cpp" line="231" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="235" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <source>S&amp;tatistics</source>
+        <translation>S&amp;tatistics</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
+        <translation>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="256" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="257" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="258" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="259" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="260" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="260" />
+        <location filename="../gui/app/mainactions.cpp" line="263" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="265" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="265" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="270" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>Presets</source>
         <translation>Presets</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>Slow motion:</source>
         <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2253,47 +2263,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="62" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="64" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="108" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="110" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="199" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="245" />
+        <source>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</source>
+        <translation>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainwindow.cpp" line="200" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="200" />
+        <location filename="../gui/app/mainwindow.cpp" line="201" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="60" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="62" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="291" />
+        <location filename="../gui/app/mainwindow.cpp" line="292" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="296" />
+        <location filename="../gui/app/mainwindow.cpp" line="297" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="408" />
+        <location filename="../gui/app/mainwindow.cpp" line="409" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="192" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="194" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -3805,6 +3820,174 @@
     </message>
 </context>
 <context>
+    <name>StatisticsWindow</name>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="23" />
+        <source>fetch (one sample)</source>
+        <translation>fetch (one sample)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="25" />
+        <source>collate</source>
+        <translation>collate</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="27" />
+        <source>hand-over to the main process</source>
+        <translation>hand-over to the main process</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="29" />
+        <source>wait in next()</source>
+        <translation>wait in next()</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="31" />
+        <source>pin-memory copy</source>
+        <translation>pin-memory copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="33" />
+        <source>host-to-device copy</source>
+        <translation>host-to-device copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="35" />
+        <source>training step</source>
+        <translation>training step</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="143" />
+        <source>Statistics</source>
+        <translation>Statistics</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="144" />
+        <source>Latency of each stage</source>
+        <translation>Latency of each stage</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="145" />
+        <source>Slowest samples (click one to show it on the timeline)</source>
+        <translation>Slowest samples (click one to show it on the timeline)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>Stage</source>
+        <translation>Stage</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p99.9</source>
+        <translation>p99.9</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>Max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Sample</source>
+        <translation>Sample</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Fetch</source>
+        <translation>Fetch</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>× median</source>
+        <translation>× median</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>Batch wait</source>
+        <translation>Batch wait</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>Head-of-line</source>
+        <translation>Head-of-line</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>Stall added</source>
+        <translation>Stall added</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="158" />
+        <source>No run yet: run one (F5), watch a job or open a recording.</source>
+        <translation>No run yet: run one (F5), watch a job or open a recording.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <source>The whole run.</source>
+        <translation>The whole run.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <source>Live: the run so far (updated as it goes).</source>
+        <translation>Live: the run so far (updated as it goes).</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="164" />
+        <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
+        <translation>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
+        <source>main</source>
+        <translation>main</translation>
+    </message>
+</context>
+<context>
     <name>StatusLine</name>
     <message>
         <location filename="../gui/app/statusline.cpp" line="41" />
@@ -3885,7 +4068,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="274" />
+        <location filename="../gui/advice/summarypanel.cpp" line="275" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
@@ -3975,62 +4158,62 @@
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="218" />
+        <location filename="../gui/advice/summarypanel.cpp" line="219" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="240" />
+        <location filename="../gui/advice/summarypanel.cpp" line="241" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="243" />
+        <location filename="../gui/advice/summarypanel.cpp" line="244" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="243" />
+        <location filename="../gui/advice/summarypanel.cpp" line="244" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="244" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Summary (partial: events were lost)</source>
         <translation>Summary (partial: events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="247" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="248" />
+        <location filename="../gui/advice/summarypanel.cpp" line="249" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="249" />
+        <location filename="../gui/advice/summarypanel.cpp" line="250" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="251" />
+        <location filename="../gui/advice/summarypanel.cpp" line="252" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="288" />
+        <location filename="../gui/advice/summarypanel.cpp" line="289" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(a first guess: the model of your job is checking it)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="294" />
+        <location filename="../gui/advice/summarypanel.cpp" line="295" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="245" />
+        <location filename="../gui/advice/summarypanel.cpp" line="246" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
@@ -4040,7 +4223,7 @@
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="301" />
+        <location filename="../gui/advice/summarypanel.cpp" line="302" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>

@@ -1979,273 +1979,283 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="218" />
+        <location filename="../gui/app/mainactions.cpp" line="219" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="219" />
+        <location filename="../gui/app/mainactions.cpp" line="220" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="220" />
+        <location filename="../gui/app/mainactions.cpp" line="221" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="221" />
+        <location filename="../gui/app/mainactions.cpp" line="222" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="222" />
+        <location filename="../gui/app/mainactions.cpp" line="223" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="224" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="226" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="228" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <location filename="../gui/app/mainactions.cpp" line="229" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="230" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <location filename="../gui/app/mainactions.cpp" line="231" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="235" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <source>S&amp;tatistics</source>
+        <translation>İ&amp;statistikler</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
+        <translation>Her aşamanın gecikmesi (p50'den p99,9'a, en çok) ve en yavaş örnekler, her birinin döngüye maliyetiyle</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="256" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Sınıf quizi (tam ekran)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="257" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="258" />
         <source>&amp;Import questions…</source>
         <translation>Soruları &amp;içe aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="259" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="260" />
         <source>&amp;Export questions…</source>
         <translation>Soruları &amp;dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>&amp;Remove imported questions…</source>
         <translation>İçe aktarılan soruları &amp;kaldır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="260" />
+        <location filename="../gui/app/mainactions.cpp" line="263" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="265" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="265" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>L&amp;essons</source>
         <translation>D&amp;ersler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="270" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>Presets</source>
         <translation>Hazır ayarlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>Slow motion:</source>
         <translation>Ağır çekim:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır</translation>
     </message>
@@ -2253,47 +2263,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="62" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="64" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="108" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="110" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="199" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="245" />
+        <source>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</source>
+        <translation>%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainwindow.cpp" line="200" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="200" />
+        <location filename="../gui/app/mainwindow.cpp" line="201" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="60" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="62" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="291" />
+        <location filename="../gui/app/mainwindow.cpp" line="292" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="296" />
+        <location filename="../gui/app/mainwindow.cpp" line="297" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="408" />
+        <location filename="../gui/app/mainwindow.cpp" line="409" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="192" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="194" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
@@ -3805,6 +3820,174 @@
     </message>
 </context>
 <context>
+    <name>StatisticsWindow</name>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="23" />
+        <source>fetch (one sample)</source>
+        <translation>getirme (tek örnek)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="25" />
+        <source>collate</source>
+        <translation>collate (birleştirme)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="27" />
+        <source>hand-over to the main process</source>
+        <translation>ana sürece teslim</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="29" />
+        <source>wait in next()</source>
+        <translation>next() içinde bekleme</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="31" />
+        <source>pin-memory copy</source>
+        <translation>pin-memory kopyası</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="33" />
+        <source>host-to-device copy</source>
+        <translation>host'tan cihaza kopya</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="35" />
+        <source>training step</source>
+        <translation>eğitim adımı</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="143" />
+        <source>Statistics</source>
+        <translation>İstatistikler</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="144" />
+        <source>Latency of each stage</source>
+        <translation>Her aşamanın gecikmesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="145" />
+        <source>Slowest samples (click one to show it on the timeline)</source>
+        <translation>En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>Stage</source>
+        <translation>Aşama</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>Count</source>
+        <translation>Sayı</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>p99.9</source>
+        <translation>p99,9</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <source>Max</source>
+        <translation>En çok</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Sample</source>
+        <translation>Örnek</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Epoch</source>
+        <translation>Epoch</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <source>Fetch</source>
+        <translation>Getirme</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>× median</source>
+        <translation>× medyan</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>Batch wait</source>
+        <translation>Batch beklemesi</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>Head-of-line</source>
+        <translation>Sıra başı</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>Stall added</source>
+        <translation>Eklenen bekleme</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <source>File</source>
+        <translation>Dosya</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="158" />
+        <source>No run yet: run one (F5), watch a job or open a recording.</source>
+        <translation>Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <source>The whole run.</source>
+        <translation>Çalıştırmanın tamamı.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <source>Live: the run so far (updated as it goes).</source>
+        <translation>Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="164" />
+        <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
+        <translation>Kısmi: %1 olay kayboldu; aralarındaki yavaş bir örnek listelenmez ve dağılımlar onları içermez.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
+        <source>main</source>
+        <translation>ana</translation>
+    </message>
+</context>
+<context>
     <name>StatusLine</name>
     <message>
         <location filename="../gui/app/statusline.cpp" line="41" />
@@ -3885,7 +4068,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="274" />
+        <location filename="../gui/advice/summarypanel.cpp" line="275" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
@@ -3975,62 +4158,62 @@
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="218" />
+        <location filename="../gui/advice/summarypanel.cpp" line="219" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="240" />
+        <location filename="../gui/advice/summarypanel.cpp" line="241" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="243" />
+        <location filename="../gui/advice/summarypanel.cpp" line="244" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="243" />
+        <location filename="../gui/advice/summarypanel.cpp" line="244" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="244" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Summary (partial: events were lost)</source>
         <translation>Özet (kısmi: olaylar kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="247" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="248" />
+        <location filename="../gui/advice/summarypanel.cpp" line="249" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="249" />
+        <location filename="../gui/advice/summarypanel.cpp" line="250" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="251" />
+        <location filename="../gui/advice/summarypanel.cpp" line="252" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="288" />
+        <location filename="../gui/advice/summarypanel.cpp" line="289" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="294" />
+        <location filename="../gui/advice/summarypanel.cpp" line="295" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="245" />
+        <location filename="../gui/advice/summarypanel.cpp" line="246" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
@@ -4040,7 +4223,7 @@
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="301" />
+        <location filename="../gui/advice/summarypanel.cpp" line="302" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>

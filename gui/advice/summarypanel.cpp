@@ -199,6 +199,7 @@ void SummaryPanel::showSummary(const loaderscope::RunSummary& s, bool final, dou
     m_empty = false;
     m_workerModel->setSummary(s);
     render();
+    emit summaryShown(s, final);
 }
 
 void SummaryPanel::showError(const QString& message)

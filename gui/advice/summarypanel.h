@@ -44,6 +44,10 @@ public:
     /// "Prove it" is running: a progress line (done of total), or finished (total 0).
     void setProofProgress(int done, int total, const QString& text);
     const loaderscope::RunSummary& summary() const { return m_summary; }
+    /// Whether the shown summary is a finished run's (showSummary's `final`).
+    bool shownFinal() const { return m_final; }
+    /// Whether a summary is shown (not cleared since).
+    bool hasSummary() const { return !m_empty; }
     double slowMotion() const { return m_slowMotion; }
     WorkerStatsModel* workerModel() const { return m_workerModel; }
     /// The panel's content as plain lines (title, figures, verdict, advice, errors).
@@ -66,6 +70,8 @@ public:
     QString modelAdvice() const;
 
 signals:
+    /// A summary was shown (showSummary's arguments): Statistics follows it.
+    void summaryShown(const loaderscope::RunSummary& summary, bool final);
     /// Measure the advice before changing anything (loaderscope-engine advise).
     void proveRequested();
     /// Set the advised value in the configuration.

@@ -216,7 +216,7 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("run"), QStringLiteral("Start the run as soon as the window is shown.")},
         {QStringLiteral("open-trace"), QStringLiteral("Open a PyTorch profiler trace (repeat for the ranks of one job)."), QStringLiteral("file")},
         {QStringLiteral("open-recording"), QStringLiteral("Open a recording (the engine's or the probe's events file); more files after it are the ranks of one job. With --export, draw it."), QStringLiteral("file")},
-        {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it) or compare."), QStringLiteral("tool")},
+        {QStringLiteral("tool"), QStringLiteral("Open a tool at start: sweep (and run it), compare or statistics."), QStringLiteral("tool")},
         {QStringLiteral("watch"), QStringLiteral("Watch your PyTorch training script live (its arguments follow --)."), QStringLiteral("script")},
         {QStringLiteral("attach"), QStringLiteral("Follow a running job on another machine over ssh: ssh://[user@]host[:port][,host2...][/segment] (no segment: every job there; several hosts or ranks: stacked)."), QStringLiteral("url")},
         {QStringLiteral("remote-python"), QStringLiteral("With --attach: the command that runs Python with the probe on the host (default: the one set in File ▸ Attach, else python3)."), QStringLiteral("command")},
@@ -320,6 +320,8 @@ std::optional<int> startWith(MainWindow& w, const QCommandLineParser& args)
         });
     if (args.value(QStringLiteral("tool")) == QLatin1String("compare"))
         QTimer::singleShot(0, &w, [&w] { w.openCompare(false); }); // the chooser asks which runs
+    if (args.value(QStringLiteral("tool")) == QLatin1String("statistics"))
+        QTimer::singleShot(0, &w, [&w] { w.openStatistics(); }); // it follows the run (--run) as it goes
     if (args.isSet(QStringLiteral("watch"))) {
         ScriptLaunch launch;
         launch.script = QFileInfo(args.value(QStringLiteral("watch"))).absoluteFilePath();

@@ -68,6 +68,7 @@ void MainActions::makeActions()
         a->setCheckable(true);
     sweep = make();
     compare = make();
+    statistics = make();
     classQuiz = make();
     importQuestions = make();
     exportQuestions = make();
@@ -102,7 +103,7 @@ void MainActions::makeMenus(QMenuBar* bar)
     themeMenu->addActions(themes->actions());
     view->addAction(largeFonts);
     tools = bar->addMenu(QString());
-    tools->addActions({sweep, compare});
+    tools->addActions({sweep, compare, statistics});
     lessons = bar->addMenu(QString());
     lessons->addAction(classQuiz);
     lessons->addSeparator();
@@ -250,6 +251,8 @@ void MainActions::retranslate()
     largeFonts->setText(tr("&Large fonts (projector)"));
     sweep->setText(tr("Parameter &sweep…"));
     compare->setText(tr("&Compare runs…"));
+    statistics->setText(tr("S&tatistics"));
+    statistics->setToolTip(tr("Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop"));
     classQuiz->setText(tr("&Class quiz (full screen)"));
     classQuiz->setToolTip(tr("One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment"));
     importQuestions->setText(tr("&Import questions…"));

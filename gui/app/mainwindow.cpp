@@ -164,6 +164,7 @@ void MainWindow::wireFileActions()
     connect(a.attachJob, &QAction::triggered, m_jobWatch, &JobWatch::attachToJob);
     connect(a.sweep, &QAction::triggered, this, &MainWindow::openSweep);
     connect(a.compare, &QAction::triggered, this, [this] { openCompare(false); });
+    connect(a.statistics, &QAction::triggered, this, &MainWindow::openStatistics);
     connect(a.classQuiz, &QAction::triggered, m_questionBank, &QuestionBankActions::openClassQuiz);
     connect(a.importQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askImport);
     connect(a.exportQuestions, &QAction::triggered, m_questionBank, &QuestionBankActions::askExport);

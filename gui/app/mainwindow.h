@@ -87,6 +87,12 @@ public slots:
     /// Finds match `occurrence` of `query` on the timeline (the find bar's Next and Previous):
     /// shows it, highlights its batch and tells the batch in the details pane.
     bool find(const QString& query, int occurrence = 0);
+    /// Tools ▸ Statistics: the shown run's distributions and slowest samples, following it live.
+    void openStatistics();
+    class StatisticsWindow* statisticsWindow() const { return m_statistics; }
+    /// A slow sample's fetch on the timeline (Statistics' click): shown, its batch highlighted
+    /// and told in the details pane. False when the timeline does not hold it.
+    bool showSlowSample(const loaderscope::SlowFetch& sample);
     class FindBar* findBar() const { return m_findBar; }
 
 protected:
@@ -134,6 +140,7 @@ private:
     QSplitter* m_split = nullptr;
     SummaryPanel* m_summary = nullptr;
     DetailsPanel* m_details = nullptr;
+    class StatisticsWindow* m_statistics = nullptr; ///< made on first use
     LessonsPanel* m_lessons = nullptr;
     DockLayout* m_docks = nullptr;
     class FindBar* m_findBar = nullptr;

@@ -5,6 +5,7 @@
 // timeline's detail read back for the part in view. GUI thread.
 #include "mainwindow.h"
 
+#include "advice/statisticswindow.h"
 #include "advice/summarypanel.h"
 #include "app/docklayout.h"
 #include "app/mainactions.h"
@@ -13,6 +14,7 @@
 #include "config/configpanel.h"
 #include "jobs/jobwatch.h"
 #include "runs/model/runhistory.h"
+#include "timeline/model/timelinefind.h"
 #include "timeline/timelineview.h"
 #include "workshop/lessonrunner.h"
 #include "workshop/lessonspanel.h"
@@ -200,4 +202,46 @@ void MainWindow::updateRunState()
     m_config->setEnabled(!running || m_config->showingJob()); // a job's own arguments stay readable
     m_a->presets->setEnabled(!running);
     m_statusLine->update(m_session, m_config->isValid(), m_jobWatch->watchedScript(), m_summary->summary());
+}
+
+void MainWindow::openStatistics()
+{
+    if (!m_statistics) {
+        m_statistics = new StatisticsWindow(this);
+        connect(m_summary, &SummaryPanel::summaryShown, m_statistics, &StatisticsWindow::showSummary);
+        connect(m_statistics, &StatisticsWindow::sampleChosen, this, [this](const loaderscope::SlowFetch& s) { showSlowSample(s); });
+        if (m_summary->hasSummary())
+            m_statistics->showSummary(m_summary->summary(), m_summary->shownFinal());
+    }
+    m_statistics->show();
+    m_statistics->raise();
+    m_statistics->activateWindow();
+}
+
+bool MainWindow::showSlowSample(const loaderscope::SlowFetch& s)
+{
+    // Its fetch among the sample's fetches on the timeline (one per epoch): the one that began
+    // when the summary says (model time is ns from the run's origin).
+    const TraceModel& model = *m_session.model();
+    const qint64 t0 = qint64(s.t0) - qint64(model.origin());
+    const QString query = QStringLiteral("sample %1").arg(s.sample);
+    int best = -1;
+    qint64 bestGap = 1'000; // ns: the same span, not a neighbour
+    if (s.sample >= 0) {
+        const FindResult first = findInTimeline(model, query, 0);
+        for (int k = 0; first.found && k < first.matches; ++k) {
+            const FindResult r = k == 0 ? first : findInTimeline(model, query, k);
+            if (const qint64 gap = std::llabs(r.t0 - t0); gap <= bestGap) {
+                best = k;
+                bestGap = gap;
+            }
+        }
+    }
+    if (best >= 0)
+        return find(query, best);
+    // Not held (an iterable dataset's sample, or detail the timeline no longer keeps): its time.
+    const qint64 margin = std::max<qint64>(qint64(s.ns) / 4, 10'000);
+    m_timeline->controller()->setUserViewport({std::max<qint64>(0, t0 - margin), t0 + qint64(s.ns) + margin});
+    m_statusLine->show(tr("Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.").arg(s.sample));
+    return false;
 }

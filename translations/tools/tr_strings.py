@@ -1173,4 +1173,66 @@ TR = {
     "On %1: %2 (the wheel copied over ssh)…": "%1 üzerinde: %2 (wheel ssh üzerinden kopyalandı)…",
     "On %1 ran: %2": "%1 üzerinde çalıştırılan: %2",
     "On %1, the job is no longer there: it ended before it could be followed (%2).": "%1 üzerinde iş artık yok: izlenemeden önce bitti (%2).",
+ 'fetch (one sample)':
+   'getirme (tek örnek)',
+ 'hand-over to the main process':
+   'ana sürece teslim',
+ 'wait in next()':
+   'next() içinde bekleme',
+ 'pin-memory copy':
+   'pin-memory kopyası',
+ 'Statistics':
+   'İstatistikler',
+ 'Latency of each stage':
+   'Her aşamanın gecikmesi',
+ 'Slowest samples (click one to show it on the timeline)':
+   'En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)',
+ 'Stage':
+   'Aşama',
+ 'Count':
+   'Sayı',
+ 'p50':
+   'p50',
+ 'p90':
+   'p90',
+ 'p99':
+   'p99',
+ 'p99.9':
+   'p99,9',
+ 'Max':
+   'En çok',
+ '#':
+   '#',
+ 'Sample':
+   'Örnek',
+ 'Worker':
+   'Worker',
+ 'Epoch':
+   'Epoch',
+ 'Batch':
+   'Batch',
+ 'Fetch':
+   'Getirme',
+ '× median':
+   '× medyan',
+ 'Batch wait':
+   'Batch beklemesi',
+ 'Head-of-line':
+   'Sıra başı',
+ 'Stall added':
+   'Eklenen bekleme',
+ 'No run yet: run one (F5), watch a job or open a recording.':
+   'Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.',
+ 'The whole run.':
+   'Çalıştırmanın tamamı.',
+ 'Live: the run so far (updated as it goes).':
+   'Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).',
+ 'Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.':
+   'Kısmi: %1 olay kayboldu; aralarındaki yavaş bir örnek listelenmez ve dağılımlar onları içermez.',
+ 'S&tatistics':
+   'İ&statistikler',
+ "Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop":
+   "Her aşamanın gecikmesi (p50'den p99,9'a, en çok) ve en yavaş örnekler, her birinin döngüye maliyetiyle",
+ "Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.":
+   '%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.',
 }

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+#include "statisticswindow.h"
+
+#include "common/model/summarytext.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+namespace ls = loaderscope;
+
+/// A stage's name as the tables say it (the summary JSON's "stage" key, translated).
+QString stageName(const std::string& stage)
+{
+    if (stage == "fetch")
+        return StatisticsWindow::tr("fetch (one sample)");
+    if (stage == "collate")
+        return StatisticsWindow::tr("collate");
+    if (stage == "handover")
+        return StatisticsWindow::tr("hand-over to the main process");
+    if (stage == "wait")
+        return StatisticsWindow::tr("wait in next()");
+    if (stage == "pin")
+        return StatisticsWindow::tr("pin-memory copy");
+    if (stage == "h2d")
+        return StatisticsWindow::tr("host-to-device copy");
+    if (stage == "step")
+        return StatisticsWindow::tr("training step");
+    return QString::fromStdString(stage);
+}
+
+QString nsText(uint64_t ns)
+{
+    return SummaryText::duration(double(ns) * 1e-9);
+}
+
+QTableWidget* makeTable(QWidget* parent)
+{
+    auto* t = new QTableWidget(parent);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QTableWidgetItem* cell(const QString& text, bool number = true)
+{
+    auto* item = new QTableWidgetItem(text);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+StatisticsWindow::StatisticsWindow(QWidget* parent) : QWidget(parent, Qt::Window)
+{
+    setObjectName(QStringLiteral("statisticsWindow"));
+    auto* layout = new QVBoxLayout(this);
+    m_caption = new QLabel(this);
+    m_caption->setWordWrap(true);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(QStringLiteral("color: #b45309; font-weight: bold")); // the partial-figures amber
+    m_stagesTitle = new QLabel(this);
+    m_slowTitle = new QLabel(this);
+    QFont bold = m_stagesTitle->font();
+    bold.setBold(true);
+    m_stagesTitle->setFont(bold);
+    m_slowTitle->setFont(bold);
+    m_stages = makeTable(this);
+    m_slow = makeTable(this);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_note);
+    layout->addWidget(m_stagesTitle);
+    layout->addWidget(m_stages, 2);
+    layout->addWidget(m_slowTitle);
+    layout->addWidget(m_slow, 3);
+    connect(m_slow, &QTableWidget::cellClicked, this, [this](int row, int) { chooseSample(row); });
+    retranslate();
+    resize(820, 620);
+}
+
+void StatisticsWindow::showSummary(const ls::RunSummary& summary, bool final)
+{
+    m_summary = summary;
+    m_final = final;
+    m_any = true;
+    render();
+}
+
+void StatisticsWindow::chooseSample(int row)
+{
+    if (row >= 0 && size_t(row) < m_summary.figures.slowest_samples.size())
+        emit sampleChosen(m_summary.figures.slowest_samples[size_t(row)]);
+}
+
+int StatisticsWindow::stageRows() const
+{
+    return m_stages->rowCount();
+}
+
+QString StatisticsWindow::stageCell(int row, int column) const
+{
+    const QTableWidgetItem* i = m_stages->item(row, column);
+    return i ? i->text() : QString();
+}
+
+int StatisticsWindow::slowRows() const
+{
+    return m_slow->rowCount();
+}
+
+QString StatisticsWindow::slowCell(int row, int column) const
+{
+    const QTableWidgetItem* i = m_slow->item(row, column);
+    return i ? i->text() : QString();
+}
+
+QString StatisticsWindow::note() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
+
+void StatisticsWindow::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(e);
+}
+
+void StatisticsWindow::retranslate()
+{
+    setWindowTitle(tr("Statistics"));
+    m_stagesTitle->setText(tr("Latency of each stage"));
+    m_slowTitle->setText(tr("Slowest samples (click one to show it on the timeline)"));
+    render(); // the headers and the cells' words
+}
+
+void StatisticsWindow::render()
+{
+    m_stages->setColumnCount(7);
+    m_slow->setColumnCount(11);
+    m_stages->setHorizontalHeaderLabels({tr("Stage"), tr("Count"), tr("p50"), tr("p90"), tr("p99"), tr("p99.9"), tr("Max")});
+    m_slow->setHorizontalHeaderLabels({tr("#"), tr("Sample"), tr("Worker"), tr("Epoch"), tr("Batch"), tr("Fetch"),
+                                       tr("× median"), tr("Batch wait"), tr("Head-of-line"), tr("Stall added"), tr("File")});
+    const ls::RunFigures& f = m_summary.figures;
+    if (!m_any)
+        m_caption->setText(tr("No run yet: run one (F5), watch a job or open a recording."));
+    else
+        m_caption->setText(m_final ? tr("The whole run.") : tr("Live: the run so far (updated as it goes)."));
+    // What may be missing, first: a lost event may be a slow sample.
+    QStringList missing;
+    if (m_summary.events_lost > 0 || !m_summary.figures_reliable)
+        missing << tr("Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.")
+                       .arg(QLocale().toString(qlonglong(m_summary.events_lost)));
+    if (const QString unseen = SummaryText::unseenBatches(m_summary); !unseen.isEmpty())
+        missing << unseen;
+    m_note->setText(missing.join(QLatin1Char('\n')));
+    m_note->setVisible(!missing.isEmpty());
+
+    m_stages->setRowCount(int(f.distributions.size()));
+    for (int r = 0; r < int(f.distributions.size()); ++r) {
+        const ls::StageDistribution& d = f.distributions[size_t(r)];
+        m_stages->setItem(r, 0, cell(stageName(d.stage), false));
+        m_stages->setItem(r, 1, cell(QLocale().toString(qulonglong(d.all.count()))));
+        int c = 2;
+        for (double q : {0.5, 0.9, 0.99, 0.999})
+            m_stages->setItem(r, c++, cell(nsText(d.all.quantileNs(q))));
+        m_stages->setItem(r, c, cell(nsText(d.all.maxNs())));
+    }
+    const uint64_t fetchMedian = ls::stageQuantileNs(f.distributions, "fetch", 0.5);
+    const uint64_t waitMedian = ls::stageQuantileNs(f.distributions, "wait", 0.5);
+    const auto& slow = f.slowest_samples;
+    m_slow->setRowCount(int(slow.size()));
+    bool files = false;
+    for (int r = 0; r < int(slow.size()); ++r) {
+        const ls::SlowFetch& s = slow[size_t(r)];
+        const bool seen = s.wait_ns >= 0;
+        const QString unknown = QStringLiteral("–");
+        m_slow->setItem(r, 0, cell(QLocale().toString(r + 1)));
+        m_slow->setItem(r, 1, cell(s.sample >= 0 ? QLocale().toString(qlonglong(s.sample)) : unknown));
+        m_slow->setItem(r, 2, cell(s.worker >= 0 ? QLocale().toString(s.worker) : tr("main")));
+        m_slow->setItem(r, 3, cell(QLocale().toString(s.epoch)));
+        m_slow->setItem(r, 4, cell(QLocale().toString(qlonglong(s.batch))));
+        m_slow->setItem(r, 5, cell(nsText(s.ns)));
+        m_slow->setItem(r, 6, cell(fetchMedian ? SummaryText::number(double(s.ns) / double(fetchMedian), 1) : unknown));
+        m_slow->setItem(r, 7, cell(seen ? nsText(uint64_t(s.wait_ns)) : unknown));
+        m_slow->setItem(r, 8, cell(seen ? nsText(uint64_t(std::max<int64_t>(0, s.hol_ns))) : unknown));
+        m_slow->setItem(r, 9, cell(seen ? nsText(ls::stallAddedNs(s, waitMedian)) : unknown));
+        m_slow->setItem(r, 10, cell(QString::fromStdString(s.file), false));
+        files = files || !s.file.empty();
+    }
+    m_slow->setColumnHidden(10, !files);
+    m_slow->horizontalHeader()->setStretchLastSection(files); // a long path takes the rest, numbers keep their width
+    m_stages->resizeColumnsToContents();
+    m_slow->resizeColumnsToContents();
+}
