@@ -23,6 +23,7 @@
 #include "app/fileactions.h"
 #include "app/mainwindow.h"
 #include "app/picturerequest.h"
+#include "advice/histogramchart.h"
 #include "advice/statisticswindow.h"
 #include "advice/summarypanel.h"
 #include "common/model/summarytext.h"
@@ -476,6 +477,33 @@ void TestGuiRuns::statisticsShowsTheSlowSample()
     QCOMPARE(st->slowCell(0, 4), QStringLiteral("41"));
     QVERIFY2(st->slowCell(0, 5).endsWith(QStringLiteral(" ms")), qPrintable(st->slowCell(0, 5)));
     QVERIFY(st->slowCell(0, 9) != QStringLiteral("–")); // its batch's wait was seen
+    // The fetch stage's histogram: a line per worker, each the share of its fetches per
+    // quarter-octave (summing to 100 %); worker 1's reaches out to the planted 30 ms.
+    HistogramChart* h = st->histogram();
+    QCOMPARE(h->lineCount(), 4);
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(h->lineName(i), QStringLiteral("worker %1").arg(i));
+        double sum = 0;
+        for (const QPointF& p : h->linePoints(i))
+            sum += p.y();
+        QVERIFY2(std::abs(sum - 100) < 1e-6, qPrintable(QString::number(sum)));
+    }
+    const int slowWorker = st->slowCell(0, 2).toInt();
+    const QList<QPointF> slowLine = h->linePoints(slowWorker);
+    QVERIFY(std::any_of(slowLine.begin(), slowLine.end(), [](const QPointF& p) { return p.x() > 25 && p.x() < 36 && p.y() > 0; }));
+    st->showHistogram(QStringLiteral("step")); // a stage not split by worker: one line, in all
+    QCOMPARE(h->lineCount(), 1);
+    QCOMPARE(h->lineName(0), QStringLiteral("all"));
+    // The bins summed four to an octave, each at its geometric middle: 3 of 1 ms and 1 of 10 ms.
+    loaderscope::LatencyHistogram lh;
+    lh.add(1'000'000, 3);
+    lh.add(10'000'000);
+    const QList<QPointF> q = HistogramChart::quarterOctaves(lh);
+    QCOMPARE(q.size(), 14); // 1 ms to 10 ms: 13 quarter-octaves apart, the empty ones at 0
+    QCOMPARE(q.first().y(), 0.75);
+    QCOMPARE(q.last().y(), 0.25);
+    QVERIFY(std::all_of(q.begin() + 1, q.end() - 1, [](const QPointF& p) { return p.y() == 0; }));
+    QVERIFY(q.first().x() > 1.0 / 1.2 && q.first().x() < 1.2 && q.last().x() > 10 / 1.2 && q.last().x() < 12);
     // The click: the timeline shows the fetch and the details pane tells its batch.
     const loaderscope::SlowFetch slow = w.session()->summary().figures.slowest_samples.front();
     QSignalSpy chosen(st, &StatisticsWindow::sampleChosen);

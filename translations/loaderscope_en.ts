@@ -957,83 +957,83 @@
         <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="185" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
         <source>main process</source>
         <translation>main process</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="185" />
-        <location filename="../gui/timeline/model/counterseries.cpp" line="191" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="191" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="217" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="209" />
         <source>%1 (RSS)</source>
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="227" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="219" />
         <source>slots</source>
         <translation>slots</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="235" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="227" />
         <source>/dev/shm (this run)</source>
         <translation>/dev/shm (this run)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="241" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="233" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="251" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="251" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="268" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="260" />
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="270" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="262" />
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="272" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="264" />
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="277" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="269" />
         <source>batch slots in use: %1</source>
         <translation>batch slots in use: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="278" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="270" />
         <source>/dev/shm, every user: %1 used of %2</source>
         <translation>/dev/shm, every user: %1 used of %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="281" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="273" />
         <source>/dev/shm, this run: %1; files: %2</source>
         <translation>/dev/shm, this run: %1; files: %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="284" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="276" />
         <source>pinned host memory: %1</source>
         <translation>pinned host memory: %1</translation>
     </message>
@@ -1427,6 +1427,34 @@
         <location filename="../gui/timeline/findbar.cpp" line="114" />
         <source>Close the find bar (Esc)</source>
         <translation>Close the find bar (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>HistogramChart</name>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="76" />
+        <source>duration (ms, log scale)</source>
+        <translation>duration (ms, log scale)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="79" />
+        <source>% of its spans</source>
+        <translation>% of its spans</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <source>all</source>
+        <translation>all</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <source>main process</source>
+        <translation>main process</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
     </message>
 </context>
 <context>
@@ -3822,167 +3850,172 @@
 <context>
     <name>StatisticsWindow</name>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="23" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="26" />
         <source>fetch (one sample)</source>
         <translation>fetch (one sample)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="25" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="27" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
         <source>hand-over to the main process</source>
         <translation>hand-over to the main process</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="29" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
         <source>wait in next()</source>
         <translation>wait in next()</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="31" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
         <source>pin-memory copy</source>
         <translation>pin-memory copy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="33" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="35" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="143" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="173" />
         <source>Statistics</source>
         <translation>Statistics</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="144" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="174" />
         <source>Latency of each stage</source>
         <translation>Latency of each stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="145" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="175" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>Slowest samples (click one to show it on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="176" />
+        <source>&amp;Histogram of:</source>
+        <translation>&amp;Histogram of:</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>Stage</source>
         <translation>Stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>Count</source>
         <translation>Count</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Sample</source>
         <translation>Sample</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Fetch</source>
         <translation>Fetch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>× median</source>
         <translation>× median</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>Batch wait</source>
         <translation>Batch wait</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>Head-of-line</source>
         <translation>Head-of-line</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>Stall added</source>
         <translation>Stall added</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>File</source>
         <translation>File</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="158" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="189" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>No run yet: run one (F5), watch a job or open a recording.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
         <source>The whole run.</source>
         <translation>The whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Live: the run so far (updated as it goes).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="164" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="230" />
         <source>main</source>
         <translation>main</translation>
     </message>
@@ -5267,7 +5300,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     </message>
     <message>
         <location filename="../gui/app/main.cpp" line="151" />
-        <location filename="../gui/app/main.cpp" line="391" />
+        <location filename="../gui/app/main.cpp" line="393" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
@@ -5292,7 +5325,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="328" />
+        <location filename="../gui/app/main.cpp" line="330" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

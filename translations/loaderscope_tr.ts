@@ -957,83 +957,83 @@
         <translation>kullanımdaki sayfa-kilitli tamponlar</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="185" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
         <source>main process</source>
         <translation>ana süreç</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="185" />
-        <location filename="../gui/timeline/model/counterseries.cpp" line="191" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="191" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
         <source>main</source>
         <translation>ana</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="217" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="209" />
         <source>%1 (RSS)</source>
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="227" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="219" />
         <source>slots</source>
         <translation>slotlar</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="235" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="227" />
         <source>/dev/shm (this run)</source>
         <translation>/dev/shm (bu çalıştırma)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="241" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="233" />
         <source>pinned</source>
         <translation>sayfa-kilitli</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="251" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="251" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="268" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="260" />
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="270" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="262" />
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="272" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="264" />
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="277" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="269" />
         <source>batch slots in use: %1</source>
         <translation>kullanımdaki batch slotları: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="278" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="270" />
         <source>/dev/shm, every user: %1 used of %2</source>
         <translation>/dev/shm, tüm kullanıcılar: %2 içinde %1 kullanılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="281" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="273" />
         <source>/dev/shm, this run: %1; files: %2</source>
         <translation>/dev/shm, bu çalıştırma: %1; dosya: %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="284" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="276" />
         <source>pinned host memory: %1</source>
         <translation>sayfa-kilitli (pinned) host belleği: %1</translation>
     </message>
@@ -1427,6 +1427,34 @@
         <location filename="../gui/timeline/findbar.cpp" line="114" />
         <source>Close the find bar (Esc)</source>
         <translation>Arama çubuğunu kapat (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>HistogramChart</name>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="76" />
+        <source>duration (ms, log scale)</source>
+        <translation>süre (ms, logaritmik ölçek)</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="79" />
+        <source>% of its spans</source>
+        <translation>aralıklarının %'si</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <source>all</source>
+        <translation>hepsi</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <source>main process</source>
+        <translation>ana süreç</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <source>worker %1</source>
+        <translation>worker %1</translation>
     </message>
 </context>
 <context>
@@ -3822,167 +3850,172 @@
 <context>
     <name>StatisticsWindow</name>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="23" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="26" />
         <source>fetch (one sample)</source>
         <translation>getirme (tek örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="25" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="27" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
         <source>hand-over to the main process</source>
         <translation>ana sürece teslim</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="29" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
         <source>wait in next()</source>
         <translation>next() içinde bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="31" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
         <source>pin-memory copy</source>
         <translation>pin-memory kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="33" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="35" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="143" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="173" />
         <source>Statistics</source>
         <translation>İstatistikler</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="144" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="174" />
         <source>Latency of each stage</source>
         <translation>Her aşamanın gecikmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="145" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="175" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="176" />
+        <source>&amp;Histogram of:</source>
+        <translation>&amp;Histogramı:</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>Stage</source>
         <translation>Aşama</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>Count</source>
         <translation>Sayı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="153" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
         <source>Max</source>
         <translation>En çok</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Sample</source>
         <translation>Örnek</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="154" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
         <source>Fetch</source>
         <translation>Getirme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>× median</source>
         <translation>× medyan</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>Batch wait</source>
         <translation>Batch beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>Head-of-line</source>
         <translation>Sıra başı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>Stall added</source>
         <translation>Eklenen bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="155" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
         <source>File</source>
         <translation>Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="158" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="189" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
         <source>The whole run.</source>
         <translation>Çalıştırmanın tamamı.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="160" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="164" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Kısmi: %1 olay kayboldu; aralarındaki yavaş bir örnek listelenmez ve dağılımlar onları içermez.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="230" />
         <source>main</source>
         <translation>ana</translation>
     </message>
@@ -5267,7 +5300,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
     </message>
     <message>
         <location filename="../gui/app/main.cpp" line="151" />
-        <location filename="../gui/app/main.cpp" line="391" />
+        <location filename="../gui/app/main.cpp" line="393" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
@@ -5292,7 +5325,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="328" />
+        <location filename="../gui/app/main.cpp" line="330" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "statisticswindow.h"
 
+#include "advice/histogramchart.h"
 #include "common/model/summarytext.h"
 
+#include <QComboBox>
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -78,16 +81,34 @@ StatisticsWindow::StatisticsWindow(QWidget* parent) : QWidget(parent, Qt::Window
     m_stagesTitle->setFont(bold);
     m_slowTitle->setFont(bold);
     m_stages = makeTable(this);
+    m_stages->horizontalHeader()->setStretchLastSection(false); // Max keeps its width beside p99.9
     m_slow = makeTable(this);
+    m_histogramLabel = new QLabel(this);
+    m_histogramStage = new QComboBox(this);
+    m_histogramStage->setSizeAdjustPolicy(QComboBox::AdjustToContents); // "hand-over to the main process" whole
+    m_histogram = new HistogramChart(this);
+    m_histogramLabel->setBuddy(m_histogramStage);
+    auto* histogramRow = new QHBoxLayout;
+    histogramRow->addWidget(m_histogramLabel);
+    histogramRow->addWidget(m_histogramStage);
+    histogramRow->addStretch(1);
     layout->addWidget(m_caption);
     layout->addWidget(m_note);
     layout->addWidget(m_stagesTitle);
     layout->addWidget(m_stages, 2);
+    layout->addLayout(histogramRow);
+    layout->addWidget(m_histogram, 3);
     layout->addWidget(m_slowTitle);
     layout->addWidget(m_slow, 3);
     connect(m_slow, &QTableWidget::cellClicked, this, [this](int row, int) { chooseSample(row); });
+    // A stage's row, or the box, chooses the histogram.
+    connect(m_stages, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (row >= 0 && size_t(row) < m_summary.figures.distributions.size())
+            showHistogram(QString::fromStdString(m_summary.figures.distributions[size_t(row)].stage));
+    });
+    connect(m_histogramStage, &QComboBox::activated, this, [this](int i) { showHistogram(m_histogramStage->itemData(i).toString()); });
     retranslate();
-    resize(820, 620);
+    resize(860, 820);
 }
 
 void StatisticsWindow::showSummary(const ls::RunSummary& summary, bool final)
@@ -102,6 +123,17 @@ void StatisticsWindow::chooseSample(int row)
 {
     if (row >= 0 && size_t(row) < m_summary.figures.slowest_samples.size())
         emit sampleChosen(m_summary.figures.slowest_samples[size_t(row)]);
+}
+
+void StatisticsWindow::showHistogram(const QString& stage)
+{
+    for (const ls::StageDistribution& d : m_summary.figures.distributions)
+        if (QString::fromStdString(d.stage) == stage) {
+            m_histogramStage->setCurrentIndex(m_histogramStage->findData(stage));
+            m_histogram->setStage(d);
+            return;
+        }
+    m_histogram->setStage({});
 }
 
 int StatisticsWindow::stageRows() const
@@ -143,6 +175,7 @@ void StatisticsWindow::retranslate()
     setWindowTitle(tr("Statistics"));
     m_stagesTitle->setText(tr("Latency of each stage"));
     m_slowTitle->setText(tr("Slowest samples (click one to show it on the timeline)"));
+    m_histogramLabel->setText(tr("&Histogram of:"));
     render(); // the headers and the cells' words
 }
 
@@ -178,6 +211,13 @@ void StatisticsWindow::render()
             m_stages->setItem(r, c++, cell(nsText(d.all.quantileNs(q))));
         m_stages->setItem(r, c, cell(nsText(d.all.maxNs())));
     }
+    // The histogram's stage box: the run's stages, the one shown kept (fetch at first).
+    const QString shown = m_histogramStage->currentData().toString();
+    m_histogramStage->clear();
+    for (const ls::StageDistribution& d : f.distributions)
+        m_histogramStage->addItem(stageName(d.stage), QString::fromStdString(d.stage));
+    showHistogram(shown.isEmpty() ? QStringLiteral("fetch") : shown);
+
     const uint64_t fetchMedian = ls::stageQuantileNs(f.distributions, "fetch", 0.5);
     const uint64_t waitMedian = ls::stageQuantileNs(f.distributions, "wait", 0.5);
     const auto& slow = f.slowest_samples;

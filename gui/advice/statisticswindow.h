@@ -10,6 +10,8 @@
 
 #include <QWidget>
 
+class HistogramChart;
+class QComboBox;
 class QLabel;
 class QTableWidget;
 
@@ -29,6 +31,9 @@ public:
     QString note() const;
     /// As a click on row `row` of the slow samples does.
     void chooseSample(int row);
+    /// The histogram below the stages: of stage `stage` ("fetch", "wait", ...) when the run has it.
+    void showHistogram(const QString& stage);
+    HistogramChart* histogram() const { return m_histogram; }
 
 signals:
     /// Show this sample's fetch on the timeline.
@@ -47,6 +52,9 @@ private:
     QLabel* m_slowTitle;
     QTableWidget* m_stages;
     QTableWidget* m_slow;
+    QLabel* m_histogramLabel;
+    QComboBox* m_histogramStage; ///< the stages the run has; its data: the stage's key
+    HistogramChart* m_histogram;
     loaderscope::RunSummary m_summary;
     bool m_final = false;
     bool m_any = false; ///< a summary has been shown

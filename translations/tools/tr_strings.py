@@ -1235,4 +1235,10 @@ TR = {
    "Her aşamanın gecikmesi (p50'den p99,9'a, en çok) ve en yavaş örnekler, her birinin döngüye maliyetiyle",
  "Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.":
    '%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.',
+ 'duration (ms, log scale)':
+   'süre (ms, logaritmik ölçek)',
+ '% of its spans':
+   "aralıklarının %'si",
+ '&Histogram of:':
+   '&Histogramı:',
 }

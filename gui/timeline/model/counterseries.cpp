@@ -172,14 +172,6 @@ bool anyRead(const MemoryTracks::Series& s, size_t k)
     return s.peak[k] >= 0;
 }
 
-QColor workerColor(int worker)
-{
-    static const QColor palette[] = {QColor(0x3b, 0x82, 0xf6), QColor(0xf9, 0x73, 0x16), QColor(0xa8, 0x55, 0xf7),
-                                     QColor(0x06, 0xb6, 0xd4), QColor(0xec, 0x48, 0x99), QColor(0x84, 0xcc, 0x16),
-                                     QColor(0xea, 0xb3, 0x08), QColor(0x64, 0x74, 0x8b)};
-    return palette[size_t(worker) % (sizeof(palette) / sizeof(palette[0]))];
-}
-
 QString processName(int worker)
 {
     return worker < 0 ? T::tr("main process") : T::tr("worker %1").arg(worker);
@@ -215,7 +207,7 @@ CounterSeries memorySeries(const TraceModel& model, const Viewport& v, int colum
             const size_t k = anyRead(s, 2) ? 2 : 0;
             rssOnly = rssOnly || k == 0;
             line.name = k == 2 ? shortName(s.worker) : T::tr("%1 (RSS)").arg(shortName(s.worker));
-            line.color = s.worker < 0 ? QColor(0x6b, 0x72, 0x80) : workerColor(s.worker);
+            line.color = workerColor(s.worker);
             line.points = memoryLine(s, k, v, columns, unit, &out.maxY);
             break;
         }
@@ -286,4 +278,14 @@ QStringList memoryReadout(const TraceModel& model, qint64 t)
         }
     }
     return out;
+}
+
+QColor workerColor(int worker)
+{
+    static const QColor palette[] = {QColor(0x3b, 0x82, 0xf6), QColor(0xf9, 0x73, 0x16), QColor(0xa8, 0x55, 0xf7),
+                                     QColor(0x06, 0xb6, 0xd4), QColor(0xec, 0x48, 0x99), QColor(0x84, 0xcc, 0x16),
+                                     QColor(0xea, 0xb3, 0x08), QColor(0x64, 0x74, 0x8b)};
+    if (worker < 0)
+        return QColor(0x6b, 0x72, 0x80); // the main process
+    return palette[size_t(worker) % (sizeof(palette) / sizeof(palette[0]))];
 }

@@ -42,3 +42,6 @@ CounterSeries queueSeries(const TraceModel& model, const Viewport& v, int column
 CounterSeries memorySeries(const TraceModel& model, const Viewport& v, int columns);
 /// The memory figures in force at `t` (ns), one line each: what a hover shows.
 QStringList memoryReadout(const TraceModel& model, qint64 t);
+/// A process's colour in every chart (memory, Statistics' histograms): worker `worker`'s, or the
+/// main process's (-1).
+QColor workerColor(int worker);
