@@ -71,6 +71,7 @@ private slots:
     void lessons_data();
     void lessons();
     void quizTypeComesBack();
+    void lessonOpenedFromTheForm();
     void mainWindow_data();
     void mainWindow();
     void checkerFails_data();
@@ -155,9 +156,9 @@ QStringList TestLayout::offScreenFramedLanes() const
             continue;
         const QRect lane = t->drawList().layout.laneRect(i).toAlignedRect().translated(t->mapTo(scroll->viewport(), QPoint(0, 0)));
         if (!visible.contains(lane))
-            out << QStringLiteral("%1 (%2,%3 %4x%5 in %6 px)")
+            out << QStringLiteral("%1 (%2,%3 %4x%5 in %7x%6 px)")
                        .arg(TimelineStyle::laneName(m, i))
-                       .arg(lane.x()).arg(lane.y()).arg(lane.width()).arg(lane.height()).arg(visible.height());
+                       .arg(lane.x()).arg(lane.y()).arg(lane.width()).arg(lane.height()).arg(visible.height()).arg(visible.width());
     }
     return out;
 }
@@ -303,6 +304,28 @@ void TestLayout::quizTypeComesBack()
     LayoutCheck::settle();
     QCOMPARE(quiz()->widget()->font().pointSizeF(), AppTheme::kLargePointSize);
     QCOMPARE(quiz()->verticalScrollBar()->maximum(), 0);
+}
+
+void TestLayout::lessonOpenedFromTheForm()
+{
+    // A projector's first lesson, chosen while the form is shown (the dock as wide as the form
+    // with Large fonts, 688 px on 1280x720): the dock narrows to the lesson's width, so the
+    // framed lanes are in view. It kept the form's width when resized before the form's minimum
+    // width had gone (the lanes 400 px wide in a 344 px view).
+    MainWindow& w = *m_window;
+    QTabWidget* tabs = nullptr;
+    for (QTabWidget* t : w.findChildren<QTabWidget*>())
+        if (t->count() == 2 && t->widget(1) == w.lessonsPanel())
+            tabs = t;
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(0);
+    place(kScreens[0], QStringLiteral("tr"), AppTheme::Mode::Dark, true); // the dock fitted to the form
+    w.showLesson(8);
+    runLesson(8);
+    LayoutCheck::settle();
+    QCOMPARE(tabs->currentIndex(), 1);
+    const QStringList lanes = offScreenFramedLanes();
+    QVERIFY2(lanes.isEmpty(), qPrintable(QStringLiteral("framed lanes out of view: ") + lanes.join(QStringLiteral(", "))));
 }
 
 void TestLayout::mainWindow_data()

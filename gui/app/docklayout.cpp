@@ -43,8 +43,15 @@ DockLayout::DockLayout(QMainWindow* window, ConfigPanel* config, LessonsPanel* l
     fitConfigWidth();
     connect(m_leftTabs, &QTabWidget::currentChanged, this, [this](int tab) {
         fitConfigWidth();
-        if (tab == 1 && m_configDock->isVisible())
-            m_window->resizeDocks({m_configDock}, {lessonsWidth(m_window->width())}, Qt::Horizontal);
+        // Once the form's minimum width has gone (a queued layout request): resized at once, the
+        // dock kept the form's width (688 px with Large fonts on 1280x720, the lanes cut).
+        if (tab == 1)
+            QMetaObject::invokeMethod(
+                this, [this] {
+                    if (m_leftTabs->currentIndex() == 1 && m_configDock->isVisible())
+                        m_window->resizeDocks({m_configDock}, {lessonsWidth(m_window->width())}, Qt::Horizontal);
+                },
+                Qt::QueuedConnection);
     });
     m_configDock = dock(window, "configDock", m_leftTabs);
     window->addDockWidget(Qt::LeftDockWidgetArea, m_configDock);
