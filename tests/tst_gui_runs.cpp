@@ -514,6 +514,13 @@ void TestGuiRuns::statisticsShowsTheSlowSample()
     QVERIFY2(v.t0 <= t0 && v.t1 >= t0 + qint64(slow.ns), qPrintable(QStringLiteral("%1..%2 for %3").arg(v.t0).arg(v.t1).arg(t0)));
     QVERIFY2(w.findBar()->result().startsWith(QStringLiteral("batch 41 ")), qPrintable(w.findBar()->result()));
     QVERIFY2(w.detailsPanel()->text().contains(QStringLiteral("41")), qPrintable(w.detailsPanel()->text()));
+    // Closed, it draws nothing as summaries come; opened again, the last one.
+    st->hide();
+    st->showSummary(loaderscope::RunSummary{}, true);
+    QCOMPARE(st->slowRows(), 20);
+    st->show();
+    QCOMPARE(st->slowRows(), 0);
+    QCOMPARE(st->stageRows(), 0);
 }
 
 QTEST_MAIN(TestGuiRuns)

@@ -116,7 +116,21 @@ void StatisticsWindow::showSummary(const ls::RunSummary& summary, bool final)
     m_summary = summary;
     m_final = final;
     m_any = true;
+    // Live summaries come 4 times a second: a closed window draws the last one when it opens.
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
     render();
+}
+
+void StatisticsWindow::showEvent(QShowEvent* e)
+{
+    QWidget::showEvent(e);
+    if (m_stale) {
+        m_stale = false;
+        render();
+    }
 }
 
 void StatisticsWindow::chooseSample(int row)

@@ -41,6 +41,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     void retranslate();
@@ -57,5 +58,6 @@ private:
     HistogramChart* m_histogram;
     loaderscope::RunSummary m_summary;
     bool m_final = false;
-    bool m_any = false; ///< a summary has been shown
+    bool m_any = false;   ///< a summary has been shown
+    bool m_stale = false; ///< a summary came while the window was hidden: drawn when shown
 };
