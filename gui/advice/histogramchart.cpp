@@ -17,7 +17,27 @@ HistogramChart::HistogramChart(QWidget* parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(180);
+    // The axes once; a live run's updates replace the lines' points (4 a second).
+    QChart* chart = this->chart();
+    auto* x = new QLogValueAxis(chart);
+    x->setBase(10);
+    x->setMinorTickCount(-1); // the 2..9 ticks of each decade, unlabelled
+    x->setLabelFormat(QStringLiteral("%.3g"));
+    auto* y = new QValueAxis(chart);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->setMargins(QMargins(0, 4, 0, 0));
+    retranslate();
+    styleChart(chart, AppTheme::current());
     draw();
+}
+
+void HistogramChart::retranslate()
+{
+    chart()->axes(Qt::Horizontal).value(0)->setTitleText(tr("duration (ms, log scale)"));
+    chart()->axes(Qt::Vertical).value(0)->setTitleText(tr("% of its spans"));
 }
 
 QList<QPointF> HistogramChart::quarterOctaves(const loaderscope::LatencyHistogram& h)
@@ -64,29 +84,22 @@ QList<QPointF> HistogramChart::linePoints(int line) const
 
 void HistogramChart::changeEvent(QEvent* e)
 {
-    if (e->type() == QEvent::LanguageChange || e->type() == QEvent::PaletteChange)
-        draw();
+    if (e->type() == QEvent::LanguageChange) {
+        retranslate();
+        draw(); // the lines' names
+    }
+    if (e->type() == QEvent::PaletteChange) {
+        styleChart(chart(), AppTheme::current());
+        draw(); // "all" in the text colour
+    }
     QChartView::changeEvent(e);
 }
 
 void HistogramChart::draw()
 {
     QChart* chart = this->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes())
-        chart->removeAxis(a);
-    auto* x = new QLogValueAxis(chart);
-    x->setBase(10);
-    x->setMinorTickCount(-1); // the 2..9 ticks of each decade, unlabelled
-    x->setLabelFormat(QStringLiteral("%.3g"));
-    x->setTitleText(tr("duration (ms, log scale)"));
-    auto* y = new QValueAxis(chart);
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setTitleText(tr("% of its spans"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    chart->legend()->setAlignment(Qt::AlignTop);
-    chart->setMargins(QMargins(0, 4, 0, 0));
+    auto* x = static_cast<QLogValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+    auto* y = static_cast<QValueAxis*>(chart->axes(Qt::Vertical).value(0));
     // One line per worker; the stage in all where it is not split by worker (the copies, the step).
     std::vector<std::pair<int, const loaderscope::LatencyHistogram*>> lines;
     for (const auto& [worker, h] : m_stage.workers)
@@ -94,22 +107,34 @@ void HistogramChart::draw()
             lines.emplace_back(worker, &h);
     if (lines.empty() && m_stage.all.count() > 0)
         lines.emplace_back(-2, &m_stage.all);
-    double lo = 1e300, hi = 0, top = 0;
-    for (const auto& [worker, h] : lines) {
+    // As many series as lines, reused (a worker's line keeps its series from update to update).
+    while (chart->series().size() > qsizetype(lines.size())) {
+        QAbstractSeries* last = chart->series().constLast();
+        chart->removeSeries(last);
+        delete last;
+    }
+    while (chart->series().size() < qsizetype(lines.size())) {
         auto* s = new QLineSeries(chart);
-        s->setName(worker == -2 ? tr("all") : worker < 0 ? tr("main process") : tr("worker %1").arg(worker));
-        for (const QPointF& p : quarterOctaves(*h)) {
-            s->append(p.x(), p.y() * 100);
-            lo = std::min(lo, p.x());
-            hi = std::max(hi, p.x());
-            top = std::max(top, p.y() * 100);
-        }
-        QPen pen(worker == -2 ? AppTheme::current().text : workerColor(worker));
-        pen.setWidthF(2);
-        s->setPen(pen);
         chart->addSeries(s);
         s->attachAxis(x);
         s->attachAxis(y);
+    }
+    double lo = 1e300, hi = 0, top = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const auto& [worker, h] = lines[i];
+        auto* s = static_cast<QLineSeries*>(chart->series()[qsizetype(i)]);
+        s->setName(worker == -2 ? tr("all") : worker < 0 ? tr("main process") : tr("worker %1").arg(worker));
+        QList<QPointF> points = quarterOctaves(*h);
+        for (QPointF& p : points) {
+            p.setY(p.y() * 100);
+            lo = std::min(lo, p.x());
+            hi = std::max(hi, p.x());
+            top = std::max(top, p.y());
+        }
+        s->replace(points);
+        QPen pen(worker == -2 ? AppTheme::current().text : workerColor(worker));
+        pen.setWidthF(2);
+        s->setPen(pen);
     }
     // Whole decades around what is drawn, so the ticks read 0.01, 0.1, 1, 10 ms.
     if (hi > 0) {
@@ -123,5 +148,4 @@ void HistogramChart::draw()
         y->setRange(0, 100);
         y->setTickCount(11);
     }
-    styleChart(chart, AppTheme::current());
 }

@@ -32,6 +32,7 @@ protected:
 
 private:
     void draw();
+    void retranslate();
 
     loaderscope::StageDistribution m_stage;
 };
