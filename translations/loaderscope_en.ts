@@ -1049,23 +1049,23 @@
 <context>
     <name>DockLayout</name>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="167" />
-        <location filename="../gui/app/docklayout.cpp" line="169" />
+        <location filename="../gui/app/docklayout.cpp" line="174" />
+        <location filename="../gui/app/docklayout.cpp" line="176" />
         <source>Configuration</source>
         <translation>Configuration</translation>
     </message>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="168" />
+        <location filename="../gui/app/docklayout.cpp" line="175" />
         <source>Lessons</source>
         <translation>Lessons</translation>
     </message>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="170" />
+        <location filename="../gui/app/docklayout.cpp" line="177" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="171" />
+        <location filename="../gui/app/docklayout.cpp" line="178" />
         <source>Details</source>
         <translation>Details</translation>
     </message>
@@ -1432,27 +1432,27 @@
 <context>
     <name>HistogramChart</name>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="76" />
+        <location filename="../gui/advice/histogramchart.cpp" line="47" />
         <source>duration (ms, log scale)</source>
         <translation>duration (ms, log scale)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="79" />
-        <source>% of its spans</source>
-        <translation>% of its spans</translation>
+        <location filename="../gui/advice/histogramchart.cpp" line="49" />
+        <source>%</source>
+        <translation>%</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <location filename="../gui/advice/histogramchart.cpp" line="135" />
         <source>all</source>
         <translation>all</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <location filename="../gui/advice/histogramchart.cpp" line="135" />
         <source>main process</source>
         <translation>main process</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <location filename="../gui/advice/histogramchart.cpp" line="135" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -3885,137 +3885,142 @@
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="173" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
         <source>Statistics</source>
         <translation>Statistics</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="174" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
         <source>Latency of each stage</source>
         <translation>Latency of each stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="175" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>Slowest samples (click one to show it on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="176" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogram of:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <source>each line: one worker's spans, in % of them, by duration</source>
+        <translation>each line: one worker's spans, in % of them, by duration</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Stage</source>
         <translation>Stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Count</source>
         <translation>Count</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Sample</source>
         <translation>Sample</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Fetch</source>
         <translation>Fetch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>× median</source>
         <translation>× median</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Batch wait</source>
         <translation>Batch wait</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Head-of-line</source>
         <translation>Head-of-line</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Stall added</source>
         <translation>Stall added</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>File</source>
         <translation>File</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="189" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="208" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>No run yet: run one (F5), watch a job or open a recording.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>The whole run.</source>
         <translation>The whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Live: the run so far (updated as it goes).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="230" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="249" />
         <source>main</source>
         <translation>main</translation>
     </message>

@@ -1049,23 +1049,23 @@
 <context>
     <name>DockLayout</name>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="167" />
-        <location filename="../gui/app/docklayout.cpp" line="169" />
+        <location filename="../gui/app/docklayout.cpp" line="174" />
+        <location filename="../gui/app/docklayout.cpp" line="176" />
         <source>Configuration</source>
         <translation>Yapılandırma</translation>
     </message>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="168" />
+        <location filename="../gui/app/docklayout.cpp" line="175" />
         <source>Lessons</source>
         <translation>Dersler</translation>
     </message>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="170" />
+        <location filename="../gui/app/docklayout.cpp" line="177" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/app/docklayout.cpp" line="171" />
+        <location filename="../gui/app/docklayout.cpp" line="178" />
         <source>Details</source>
         <translation>Ayrıntılar</translation>
     </message>
@@ -1432,27 +1432,27 @@
 <context>
     <name>HistogramChart</name>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="76" />
+        <location filename="../gui/advice/histogramchart.cpp" line="47" />
         <source>duration (ms, log scale)</source>
         <translation>süre (ms, logaritmik ölçek)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="79" />
-        <source>% of its spans</source>
-        <translation>aralıklarının %'si</translation>
+        <location filename="../gui/advice/histogramchart.cpp" line="49" />
+        <source>%</source>
+        <translation>%</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <location filename="../gui/advice/histogramchart.cpp" line="135" />
         <source>all</source>
         <translation>hepsi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <location filename="../gui/advice/histogramchart.cpp" line="135" />
         <source>main process</source>
         <translation>ana süreç</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="94" />
+        <location filename="../gui/advice/histogramchart.cpp" line="135" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -3885,137 +3885,142 @@
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="173" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
         <source>Statistics</source>
         <translation>İstatistikler</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="174" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
         <source>Latency of each stage</source>
         <translation>Her aşamanın gecikmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="175" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="176" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogramı:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <source>each line: one worker's spans, in % of them, by duration</source>
+        <translation>her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Stage</source>
         <translation>Aşama</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Count</source>
         <translation>Sayı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="184" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Max</source>
         <translation>En çok</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Sample</source>
         <translation>Örnek</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="185" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>Fetch</source>
         <translation>Getirme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>× median</source>
         <translation>× medyan</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Batch wait</source>
         <translation>Batch beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Head-of-line</source>
         <translation>Sıra başı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Stall added</source>
         <translation>Eklenen bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="186" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>File</source>
         <translation>Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="189" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="208" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>The whole run.</source>
         <translation>Çalıştırmanın tamamı.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Kısmi: %1 olay kayboldu; aralarındaki yavaş bir örnek listelenmez ve dağılımlar onları içermez.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="230" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="249" />
         <source>main</source>
         <translation>ana</translation>
     </message>

@@ -6,6 +6,8 @@
 #include "timeline/model/counterseries.h"
 
 #include <QEvent>
+#include <QFontMetrics>
+#include <QResizeEvent>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -16,7 +18,7 @@
 HistogramChart::HistogramChart(QWidget* parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(180);
+    setMinimumHeight(12 * fontMetrics().height()); // the curve and its axes readable, Large fonts too
     // The axes once; a live run's updates replace the lines' points (4 a second).
     QChart* chart = this->chart();
     auto* x = new QLogValueAxis(chart);
@@ -34,10 +36,17 @@ HistogramChart::HistogramChart(QWidget* parent) : QChartView(parent)
     draw();
 }
 
+void HistogramChart::resizeEvent(QResizeEvent* e)
+{
+    QChartView::resizeEvent(e);
+    draw(); // the y ticks that fit the new height
+}
+
 void HistogramChart::retranslate()
 {
     chart()->axes(Qt::Horizontal).value(0)->setTitleText(tr("duration (ms, log scale)"));
-    chart()->axes(Qt::Vertical).value(0)->setTitleText(tr("% of its spans"));
+    // Short: a projector's chart is short; what the % is of, the line above the chart says.
+    chart()->axes(Qt::Vertical).value(0)->setTitleText(tr("%"));
 }
 
 QList<QPointF> HistogramChart::quarterOctaves(const loaderscope::LatencyHistogram& h)
@@ -140,12 +149,21 @@ void HistogramChart::draw()
     if (hi > 0) {
         const double first = std::floor(std::log10(lo));
         x->setRange(std::pow(10, first), std::pow(10, std::max(first + 1, std::ceil(std::log10(hi)))));
-        const int tens = std::max(1, int(std::ceil(top / 10)));
-        y->setRange(0, tens * 10);
-        y->setTickCount(tens + 1); // 0, 10, 20 ... %
+        // Ticks at 10, 20, 25, 50 or 100 %: the finest whose labels fit the plot's height.
+        const QFontMetrics fm(y->labelsFont());
+        const int room = std::max(2, int(chart->plotArea().height() / (1.6 * fm.height())) + 1);
+        double step = 100;
+        for (double candidate : {10.0, 20.0, 25.0, 50.0})
+            if (std::ceil(top / candidate) + 1 <= room) {
+                step = candidate;
+                break;
+            }
+        const int steps = std::max(1, int(std::ceil(top / step)));
+        y->setRange(0, steps * step);
+        y->setTickCount(steps + 1);
     } else {
         x->setRange(0.001, 1);
         y->setRange(0, 100);
-        y->setTickCount(11);
+        y->setTickCount(3);
     }
 }

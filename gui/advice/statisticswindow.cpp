@@ -91,7 +91,9 @@ StatisticsWindow::StatisticsWindow(QWidget* parent) : QWidget(parent, Qt::Window
     auto* histogramRow = new QHBoxLayout;
     histogramRow->addWidget(m_histogramLabel);
     histogramRow->addWidget(m_histogramStage);
-    histogramRow->addStretch(1);
+    m_histogramHint = new QLabel(this);
+    m_histogramHint->setWordWrap(true);
+    histogramRow->addWidget(m_histogramHint, 1);
     layout->addWidget(m_caption);
     layout->addWidget(m_note);
     layout->addWidget(m_stagesTitle);
@@ -190,6 +192,7 @@ void StatisticsWindow::retranslate()
     m_stagesTitle->setText(tr("Latency of each stage"));
     m_slowTitle->setText(tr("Slowest samples (click one to show it on the timeline)"));
     m_histogramLabel->setText(tr("&Histogram of:"));
+    m_histogramHint->setText(tr("each line: one worker's spans, in % of them, by duration"));
     render(); // the headers and the cells' words
 }
 

@@ -54,6 +54,7 @@ private:
     QTableWidget* m_stages;
     QTableWidget* m_slow;
     QLabel* m_histogramLabel;
+    QLabel* m_histogramHint;
     QComboBox* m_histogramStage; ///< the stages the run has; its data: the stage's key
     HistogramChart* m_histogram;
     loaderscope::RunSummary m_summary;

@@ -1237,8 +1237,10 @@ TR = {
    '%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.',
  'duration (ms, log scale)':
    'süre (ms, logaritmik ölçek)',
- '% of its spans':
-   "aralıklarının %'si",
  '&Histogram of:':
    '&Histogramı:',
+ '%':
+   '%',
+ "each line: one worker's spans, in % of them, by duration":
+   "her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak",
 }
