@@ -145,7 +145,7 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
     j["loaders"] = meta.value("loaders", json::array());
     j["observed"] = json::parse(ls::observationToJson(obs));
     j["model_config"] = json::parse(ls::configToJson(model));
-    const std::string text = j.dump(2) + "\n";
+    const std::string text = j.dump(2, ' ', false, json::error_handler_t::replace) + "\n"; // names that are not UTF-8
     std::string error;
     if (!summaryPath.empty() && !ls::writeOutputFile(summaryPath, text, &error))
         problems += "the summary: " + error + "; ";
@@ -188,18 +188,23 @@ void copyToOutput(const std::string& from, const std::string& to)
 std::string recordingSlowest(const std::string& path)
 {
     ls::RecordingDigest d = ls::digestRecording(path);
-    const uint64_t waitMedian = ls::stageQuantileNs(d.figures.distributions, "wait", 0.5);
+    const ls::SlowSampleStall stall = ls::slowSampleStall(d.figures);
     json out;
     out["path"] = d.path;
     out["events"] = d.events;
     out["events_lost"] = d.events_lost;
     out["truncated"] = d.shortfall.truncated;
     out["damage"] = d.damage;
-    out["stall_added_s"] = double(ls::stallAddedByBatchesNs(d.figures.slowest_samples, waitMedian)) * 1e-9;
+    // The slow_samples rule's figures (advice.h): what their batches added past the start-up.
+    out["stall_added_s"] = stall.addedNs * 1e-9;
+    out["loop_waited_s"] = stall.waitedNs * 1e-9;
+    out["files_note"] = "";
+    out["sample_every"] = 1;
+    const json description = json::parse(d.description.empty() ? std::string("{}") : d.description, nullptr, false);
+    if (description.is_object() && description.contains("sample_every") && description["sample_every"].is_number_integer())
+        out["sample_every"] = std::max<int64_t>(1, description["sample_every"].get<int64_t>());
     // An engine run of a files dataset: its samples are the directory's files sorted by name,
     // as the engine resolves them (the directory as it is now: said as such).
-    out["files_note"] = "";
-    const json description = json::parse(d.description.empty() ? std::string("{}") : d.description, nullptr, false);
     if (description.is_object() && description.contains("config") && description["config"].is_object() &&
         description["config"].value("/dataset/kind"_json_pointer, std::string()) == "files") {
         try {
@@ -215,7 +220,7 @@ std::string recordingSlowest(const std::string& path)
     ls::RunSummary sum;
     sum.figures = d.figures;
     out["figures"] = json::parse(ls::runSummaryToJson(sum));
-    return out.dump();
+    return out.dump(-1, ' ', false, json::error_handler_t::replace); // a path that is not UTF-8: U+FFFD
 }
 
 } // namespace lsprobe

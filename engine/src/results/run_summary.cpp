@@ -520,7 +520,9 @@ std::string runSummaryToJson(const RunSummary& s)
     j["events_lost"] = s.events_lost;
     j["batches_unseen"] = s.batches_unseen;
     j["version"] = s.version;
-    return j.dump(2);
+    // A name that is not UTF-8 (a files dataset's file, a program's path) is written with U+FFFD
+    // where its bytes are not, never thrown (it aborted the run).
+    return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 
 RunSummary parseRunSummary(const std::string& text)
