@@ -335,10 +335,19 @@ void TestAdvice::slowSamplesNamedWhenTheyMakeTheWait()
     for (SlowFetch& x : even.figures.slowest_samples)
         x.ns = 9'000'000;
     QVERIFY(!ids(adviseRun(knobs(4), even)).contains(QStringLiteral("slow_samples")));
-    // The same batches' wait while the workers start (1.5 s of the 2 s): the start-up rules'.
+    // The workers' start-up is the first batch's wait, not another's: 1.5 s of start-up leaves
+    // 0.5 s of wait, all of it the slow samples' batches' (the red team's case: the rule took the
+    // whole start-up off batches 41 and 112 and said nothing).
     RunSummary startup = s;
     startup.figures.startup_s = 1.5;
     startup.figures.startups = 1;
+    std::vector<Advice> withStartup = adviseRun(knobs(4), startup);
+    const Advice* b = find(withStartup, advice_id::kSlowSamples);
+    QVERIFY2(b, qPrintable(ids(withStartup).join(u',')));
+    QCOMPARE(b->evidenceValue("slow_stall_share"), 1.0);
+    QVERIFY(std::abs(b->evidenceValue("slow_stall_ms") - 600) < 1); // both batches' whole part, the start-up off neither
+    // When the slowest sample's batch is the first, its wait is the start-up: not the samples'.
+    startup.figures.slowest_samples = {slow(7, 0, 400'000'000, 1'501'000'000)};
     QVERIFY(!ids(adviseRun(knobs(4), startup)).contains(QStringLiteral("slow_samples")));
     // Their batches' wait not seen (events lost): nothing added, nothing said.
     RunSummary unseen = s;

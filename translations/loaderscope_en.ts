@@ -3342,257 +3342,262 @@
 <context>
     <name>Sentences</name>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="135" />
+        <location filename="../engine/src/base/sentences.cpp" line="137" />
         <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="139" />
+        <location filename="../engine/src/base/sentences.cpp" line="141" />
         <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="145" />
+        <location filename="../engine/src/base/sentences.cpp" line="147" />
         <source>{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, sample {slowest_sample}, took {slowest_ms} ms, {slowest_times_median} times the median: look at those samples (slowest_samples in the summary JSON, or python3 -m loaderscope slow on the recording): a huge or damaged file, a slow path in __getitem__</source>
         <translation>{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, sample {slowest_sample}, took {slowest_ms} ms, {slowest_times_median} times the median: look at those samples (slowest_samples in the summary JSON, or python3 -m loaderscope slow on the recording): a huge or damaged file, a slow path in __getitem__</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="153" />
+        <location filename="../engine/src/base/sentences.cpp" line="162" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="160" />
+        <location filename="../engine/src/base/sentences.cpp" line="169" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="168" />
+        <location filename="../engine/src/base/sentences.cpp" line="177" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
         <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="172" />
+        <location filename="../engine/src/base/sentences.cpp" line="181" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="177" />
+        <location filename="../engine/src/base/sentences.cpp" line="186" />
         <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="180" />
+        <location filename="../engine/src/base/sentences.cpp" line="189" />
         <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="186" />
+        <location filename="../engine/src/base/sentences.cpp" line="195" />
         <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
         <translation>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="87" />
+        <location filename="../engine/src/base/sentences.cpp" line="89" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
         <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="94" />
+        <location filename="../engine/src/base/sentences.cpp" line="96" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="103" />
+        <location filename="../engine/src/base/sentences.cpp" line="105" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="111" />
+        <location filename="../engine/src/base/sentences.cpp" line="113" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the fetches (num_workers={num_workers}) {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the fetches (num_workers={num_workers}) {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="118" />
+        <location filename="../engine/src/base/sentences.cpp" line="120" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="125" />
+        <location filename="../engine/src/base/sentences.cpp" line="127" />
         <source>the loop waits {data_stall_fraction} of its time for data although num_workers={num_workers} keeps up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
         <translation>the loop waits {data_stall_fraction} of its time for data although num_workers={num_workers} keeps up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="130" />
+        <location filename="../engine/src/base/sentences.cpp" line="132" />
         <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): num_workers={suggest} would keep up and use less memory and CPU</source>
         <translation>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): num_workers={suggest} would keep up and use less memory and CPU</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="190" />
+        <location filename="../engine/src/base/sentences.cpp" line="154" />
+        <source>{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, fetched by worker {slowest_worker} for batch {slowest_batch} (an iterable dataset's sample has no index), took {slowest_ms} ms, {slowest_times_median} times the median: look at what the dataset yields there</source>
+        <translation>{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, fetched by worker {slowest_worker} for batch {slowest_batch} (an iterable dataset's sample has no index), took {slowest_ms} ms, {slowest_times_median} times the median: look at what the dataset yields there</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="199" />
         <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start the workers (num_workers={num_workers}, {startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start the workers (num_workers={num_workers}, {startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="196" />
+        <location filename="../engine/src/base/sentences.cpp" line="205" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="206" />
+        <location filename="../engine/src/base/sentences.cpp" line="215" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="216" />
+        <location filename="../engine/src/base/sentences.cpp" line="225" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="224" />
+        <location filename="../engine/src/base/sentences.cpp" line="233" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="232" />
+        <location filename="../engine/src/base/sentences.cpp" line="241" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="238" />
+        <location filename="../engine/src/base/sentences.cpp" line="247" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="243" />
+        <location filename="../engine/src/base/sentences.cpp" line="252" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="249" />
+        <location filename="../engine/src/base/sentences.cpp" line="258" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="255" />
+        <location filename="../engine/src/base/sentences.cpp" line="264" />
         <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
         <translation>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="261" />
+        <location filename="../engine/src/base/sentences.cpp" line="270" />
         <source>(measured on incomplete data: {events_lost} events were lost)</source>
         <translation>(measured on incomplete data: {events_lost} events were lost)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="267" />
+        <location filename="../engine/src/base/sentences.cpp" line="276" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="270" />
+        <location filename="../engine/src/base/sentences.cpp" line="279" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="274" />
+        <location filename="../engine/src/base/sentences.cpp" line="283" />
         <source>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="277" />
+        <location filename="../engine/src/base/sentences.cpp" line="286" />
         <source>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="280" />
+        <location filename="../engine/src/base/sentences.cpp" line="289" />
         <source>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="283" />
+        <location filename="../engine/src/base/sentences.cpp" line="292" />
         <source>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</source>
         <translation>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="286" />
+        <location filename="../engine/src/base/sentences.cpp" line="295" />
         <source>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</source>
         <translation>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="290" />
+        <location filename="../engine/src/base/sentences.cpp" line="299" />
         <source>Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).</source>
         <translation>Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="292" />
+        <location filename="../engine/src/base/sentences.cpp" line="301" />
         <source>Confirmed.</source>
         <translation>Confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="293" />
+        <location filename="../engine/src/base/sentences.cpp" line="302" />
         <source>Within the spread of the runs: not confirmed.</source>
         <translation>Within the spread of the runs: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="294" />
+        <location filename="../engine/src/base/sentences.cpp" line="303" />
         <source>Not confirmed on this machine.</source>
         <translation>Not confirmed on this machine.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="295" />
+        <location filename="../engine/src/base/sentences.cpp" line="304" />
         <source>The same throughput: confirmed.</source>
         <translation>The same throughput: confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="296" />
+        <location filename="../engine/src/base/sentences.cpp" line="305" />
         <source>Slower: not confirmed.</source>
         <translation>Slower: not confirmed.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="297" />
+        <location filename="../engine/src/base/sentences.cpp" line="306" />
         <source>{faster_value} was faster still.</source>
         <translation>{faster_value} was faster still.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="298" />
+        <location filename="../engine/src/base/sentences.cpp" line="307" />
         <source>Not measured.</source>
         <translation>Not measured.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="300" />
+        <location filename="../engine/src/base/sentences.cpp" line="309" />
         <source>not input-bound</source>
         <translation>not input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="303" />
+        <location filename="../engine/src/base/sentences.cpp" line="312" />
         <source>moderately input-bound</source>
         <translation>moderately input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="306" />
+        <location filename="../engine/src/base/sentences.cpp" line="315" />
         <source>highly input-bound</source>
         <translation>highly input-bound</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="309" />
+        <location filename="../engine/src/base/sentences.cpp" line="318" />
         <source>no batches delivered</source>
         <translation>no batches delivered</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="312" />
+        <location filename="../engine/src/base/sentences.cpp" line="321" />
         <source>no steps found</source>
         <translation>no steps found</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="315" />
+        <location filename="../engine/src/base/sentences.cpp" line="324" />
         <source>no loader spans found</source>
         <translation>no loader spans found</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="318" />
+        <location filename="../engine/src/base/sentences.cpp" line="327" />
         <source>loader wait not measured</source>
         <translation>loader wait not measured</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="321" />
+        <location filename="../engine/src/base/sentences.cpp" line="330" />
         <source>unreliable trace</source>
         <translation>unreliable trace</translation>
     </message>

@@ -3342,257 +3342,262 @@
 <context>
     <name>Sentences</name>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="135" />
+        <location filename="../engine/src/base/sentences.cpp" line="137" />
         <source>the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>döngü zamanının yalnızca {data_stall_fraction} kadarını veri beklerken geçiriyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="139" />
+        <location filename="../engine/src/base/sentences.cpp" line="141" />
         <source>apart from starting the workers ({startup_share}), the loop waits only {data_stall_fraction} of its time for data: the training step is the bottleneck; no loader knob will make this run faster</source>
         <translation>worker'ların başlatılması ({startup_share}) dışında döngü zamanının yalnızca {data_stall_fraction} kadarında veri bekliyor: darboğaz eğitim adımı; hiçbir loader ayarı bu çalıştırmayı hızlandırmaz</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="145" />
+        <location filename="../engine/src/base/sentences.cpp" line="147" />
         <source>{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, sample {slowest_sample}, took {slowest_ms} ms, {slowest_times_median} times the median: look at those samples (slowest_samples in the summary JSON, or python3 -m loaderscope slow on the recording): a huge or damaged file, a slow path in __getitem__</source>
         <translation>döngünün veri beklemesinin {slow_stall_share} kadarı en yavaş örneklerini içeren {slow_batches} batch'ten geldi (olağan beklemenin {slow_stall_ms} ms ötesinde); en yavaşı, {slowest_sample} numaralı örnek, {slowest_ms} ms sürdü, medyanın {slowest_times_median} katı: bu örneklere bakın (özet JSON'undaki slowest_samples ya da kayıt üzerinde python3 -m loaderscope slow): çok büyük ya da bozuk bir dosya, __getitem__ içinde yavaş bir yol</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="153" />
+        <location filename="../engine/src/base/sentences.cpp" line="162" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: pin_memory "shared" lets the workers write into pinned memory and removes that copy</source>
         <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: pin_memory "shared" worker'ların doğrudan sayfa-kilitli belleğe yazmasını sağlar ve bu kopyayı kaldırır</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="160" />
+        <location filename="../engine/src/base/sentences.cpp" line="169" />
         <source>the pin-memory thread copies batches {pin_busy_fraction} of the time and the loop waits {data_stall_fraction} for data: PyTorch pins every batch on that one thread; batches of fewer bytes (for example uint8 instead of float32 until they reach the device) take it less time</source>
         <translation>pin-memory iş parçacığı zamanın {pin_busy_fraction} kadarında batch kopyalıyor ve döngü {data_stall_fraction} veri bekliyor: PyTorch her batch'i o tek iş parçacığında sayfa-kilitli belleğe alıyor; daha az baytlı batch'ler (örneğin cihaza ulaşana kadar float32 yerine uint8) onu daha az meşgul eder</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="168" />
+        <location filename="../engine/src/base/sentences.cpp" line="177" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="172" />
+        <location filename="../engine/src/base/sentences.cpp" line="181" />
         <source>copies from pageable memory block the host {pageable_blocked_fraction} of the loop while the driver stages them: set pin_memory=True (copies overlap the step only with non_blocking=True as well)</source>
         <translation>sayfalanabilir bellekten yapılan kopyalar, sürücü onları ara belleğe alırken döngünün {pageable_blocked_fraction} kadarında host'u durduruyor: pin_memory=True yapın (kopyalar adımla ancak non_blocking=True ile birlikte örtüşür)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="177" />
+        <location filename="../engine/src/base/sentences.cpp" line="186" />
         <source>synchronous copies from pinned memory block the host {sync_copy_blocked_fraction} of the loop: set non_blocking=True so the host is free while they run</source>
         <translation>sayfa-kilitli bellekten yapılan eşzamanlı kopyalar döngünün {sync_copy_blocked_fraction} kadarında host'u durduruyor: kopyalar sürerken host serbest kalsın diye non_blocking=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="180" />
+        <location filename="../engine/src/base/sentences.cpp" line="189" />
         <source>copies take {copy_share} of the loop and overlap the step kernel only {overlap_fraction}: issue them on a separate copy stream (train.copy_stream)</source>
         <translation>kopyalar döngünün {copy_share} kadarını alıyor ve adım çekirdeğiyle yalnızca {overlap_fraction} örtüşüyor: onları ayrı bir kopya stream'inde başlatın (train.copy_stream)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="186" />
+        <location filename="../engine/src/base/sentences.cpp" line="195" />
         <source>starting the workers took {startup_ms_per_epoch} ms in each of {startups} epochs ({startup_share} of the loop): set persistent_workers=True</source>
         <translation>worker'ları başlatmak {startups} epoch'un her birinde {startup_ms_per_epoch} ms sürdü (döngünün {startup_share} kadarı): persistent_workers=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="87" />
+        <location filename="../engine/src/base/sentences.cpp" line="89" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="94" />
+        <location filename="../engine/src/base/sentences.cpp" line="96" />
         <source>the loop waits {data_stall_fraction} of its time for data; each sample spends {io_ms_per_sample} ms off the CPU (I/O) and {cpu_ms_per_sample} ms on it, so keeping up with {target_samples_per_s} samples/s takes num_workers={suggest} or so (now {num_workers}, on {cores} cores): raise num_workers to {suggest}. PyTorch will warn that its suggested max number of workers is {cores} (the cores); more fit here because each worker sleeps on I/O {io_share} of a sample's time, and a sleeping worker leaves its core free</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor; her örnek {io_ms_per_sample} ms CPU dışında (G/Ç) ve {cpu_ms_per_sample} ms CPU üzerinde geçiriyor, bu yüzden saniyede {target_samples_per_s} örneğe yetişmek için yaklaşık {suggest} worker gerekir (şu an {num_workers}, {cores} çekirdekte): num_workers değerini {suggest} yapın. PyTorch, önerdiği en fazla worker sayısının {cores} (çekirdek sayısı) olduğunu söyleyerek uyaracak; burada daha fazlası sığar, çünkü her worker bir örneğin süresinin {io_share} kadarında G/Ç beklerken uyur ve uyuyan bir worker çekirdeğini boş bırakır</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="103" />
+        <location filename="../engine/src/base/sentences.cpp" line="105" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) already use {cores_used} of the {cores} cores ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker zaten {cores} çekirdeğin {cores_used} kadarını kullanıyor (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="111" />
+        <location filename="../engine/src/base/sentences.cpp" line="113" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the job already uses {job_cores_used} of the {cores} cores: the fetches (num_workers={num_workers}) {cores_used} ({cpu_ms_per_sample} ms of CPU per sample), the rest handing batches on, receiving them and the training step on the CPU: more workers will not help; make each sample or the step cheaper, or add cores</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama iş zaten {cores} çekirdeğin {job_cores_used} kadarını kullanıyor: {num_workers} worker'ın örnek getirmesi {cores_used} (örnek başına {cpu_ms_per_sample} ms CPU), geri kalanı batch'leri iletmek, onları almak ve CPU üzerindeki eğitim adımı: daha fazla worker yardımcı olmaz; her örneği ya da adımı ucuzlatın veya çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="118" />
+        <location filename="../engine/src/base/sentences.cpp" line="120" />
         <source>the loop waits {data_stall_fraction} of its time for data, but the workers (num_workers={num_workers}) wait for a free core {cpu_wait_share} of their busy time (the {cores} cores are taken by other work, or oversubscribed) ({cpu_ms_per_sample} ms of CPU per sample): more workers will not help; make each sample cheaper (decoding, augmentation) or add cores</source>
         <translation>döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor, ama {num_workers} worker meşgul zamanlarının {cpu_wait_share} kadarında boş bir çekirdek bekliyor ({cores} çekirdek başka işlerle dolu ya da aşırı yüklenmiş) (örnek başına {cpu_ms_per_sample} ms CPU): daha fazla worker yardımcı olmaz; her örneği ucuzlatın (kod çözme, veri artırma) ya da çekirdek ekleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="125" />
+        <location filename="../engine/src/base/sentences.cpp" line="127" />
         <source>the loop waits {data_stall_fraction} of its time for data although num_workers={num_workers} keeps up on average (about {needed} needed): batches arrive in bursts; raise prefetch_factor to {suggest} so more are ready in advance</source>
         <translation>{num_workers} worker ortalamada yetişse de (yaklaşık {needed} gerekli) döngü zamanının {data_stall_fraction} kadarını veri beklerken geçiriyor: batch'ler dalgalar halinde geliyor; daha fazlası önceden hazır olsun diye prefetch_factor değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="130" />
+        <location filename="../engine/src/base/sentences.cpp" line="132" />
         <source>workers are busy only {worker_busy_mean} of the time while the prefetch window stays full ({mean_ready_batches} of {window} batches ready on average): num_workers={suggest} would keep up and use less memory and CPU</source>
         <translation>ön getirme penceresi dolu kalırken worker'lar zamanın yalnızca {worker_busy_mean} kadarında meşgul (ortalamada {window} batch'ten {mean_ready_batches} tanesi hazır): {suggest} worker yetişir ve daha az bellek ve CPU kullanır</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="190" />
+        <location filename="../engine/src/base/sentences.cpp" line="154" />
+        <source>{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, fetched by worker {slowest_worker} for batch {slowest_batch} (an iterable dataset's sample has no index), took {slowest_ms} ms, {slowest_times_median} times the median: look at what the dataset yields there</source>
+        <translation>döngünün veri beklemesinin {slow_stall_share} kadarı en yavaş örneklerini içeren {slow_batches} batch'ten geldi (olağan beklemenin {slow_stall_ms} ms ötesinde); en yavaşı, {slowest_worker} numaralı worker'ın {slowest_batch} numaralı batch için getirdiği örnek (iterable bir dataset'in örneğinin indeksi yoktur), {slowest_ms} ms sürdü, medyanın {slowest_times_median} katı: dataset'in orada ne ürettiğine bakın</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/sentences.cpp" line="199" />
         <source>spawn starts a fresh process per worker: {startup_ms_per_epoch} ms per epoch to start the workers (num_workers={num_workers}, {startup_share} of the loop); use multiprocessing_context "fork", or persistent_workers=True</source>
         <translation>spawn her worker için yeni bir süreç başlatır: {num_workers} worker'ı başlatmak epoch başına {startup_ms_per_epoch} ms (döngünün {startup_share} kadarı); multiprocessing_context "fork" ya da persistent_workers=True kullanın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="196" />
+        <location filename="../engine/src/base/sentences.cpp" line="205" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): in_order=False delivers the ready batches meanwhile (batch order then varies from run to run)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False bu arada hazır batch'leri teslim eder (batch sırası o zaman çalıştırmadan çalıştırmaya değişir)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="206" />
+        <location filename="../engine/src/base/sentences.cpp" line="215" />
         <source>the loop waited {head_of_line_fraction} of its time for a late batch while later batches were already ready and the workers stood idle {worker_idle_mean} of the time (the longest wait {longest_head_of_line_ms} ms): upgrade to torch ≥ 2.6 for in_order=False, which delivers the ready batches meanwhile (this job's torch has no in_order)</source>
         <translation>sonraki batch'ler hazırken döngü zamanının {head_of_line_fraction} kadarını geciken bir batch'i bekleyerek geçirdi ve worker'lar zamanın {worker_idle_mean} kadarında boşta kaldı (en uzun bekleme {longest_head_of_line_ms} ms): in_order=False için torch ≥ 2.6 sürümüne yükseltin; o bu arada hazır batch'leri teslim eder (bu işin torch sürümünde in_order yok)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="216" />
+        <location filename="../engine/src/base/sentences.cpp" line="225" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="224" />
+        <location filename="../engine/src/base/sentences.cpp" line="233" />
         <source>each worker's private memory (USS) grew by {worker_uss_growth_mean_bytes} on average as it read samples ({worker_uss_growth_bytes} in all; the main process peaked at {main_peak_rss_bytes}): pages of the dataset's Python objects are copied into every worker when CPython writes their reference counts (copy-on-read after fork); keep the data in numpy arrays or tensors instead of lists of Python objects (here: dataset.objects.layout "contiguous")</source>
         <translation>her worker'ın yalnızca kendine ait belleği (USS) örnek okudukça ortalama {worker_uss_growth_mean_bytes} büyüdü (toplam {worker_uss_growth_bytes}; ana sürecin zirvesi {main_peak_rss_bytes}): CPython referans sayaçlarını yazdıkça veri kümesinin Python nesnelerinin sayfaları her worker'a kopyalanır (fork sonrası okurken kopyalama); veriyi Python nesnesi listeleri yerine numpy dizilerinde ya da tensörlerde tutun (burada: dataset.objects.layout "contiguous")</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="232" />
+        <location filename="../engine/src/base/sentences.cpp" line="241" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="238" />
+        <location filename="../engine/src/base/sentences.cpp" line="247" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of /dev/shm's {dev_shm_size_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) /dev/shm'in {dev_shm_size_bytes} boyutunun {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="243" />
+        <location filename="../engine/src/base/sentences.cpp" line="252" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower prefetch_factor to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye prefetch_factor değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="249" />
+        <location filename="../engine/src/base/sentences.cpp" line="258" />
         <source>the batch slots in shared memory (num_workers x prefetch_factor + {consumer_slots} of them, {segment_bytes} with the event rings) take {segment_share} of the memory limit of {limit_bytes}: lower num_workers to {suggest} so fewer batches wait in memory</source>
         <translation>paylaşılan bellekteki batch yuvaları (num_workers x prefetch_factor + {consumer_slots} adet, olay halkalarıyla birlikte {segment_bytes}) {limit_bytes} bellek sınırının {segment_share} kadarını kaplıyor: bellekte daha az batch beklesin diye num_workers değerini {suggest} yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="255" />
+        <location filename="../engine/src/base/sentences.cpp" line="264" />
         <source>the {num_workers} workers hold {worker_uss_bytes} of private memory ({worker_uss_mean_bytes} each), and the run uses {total_bytes} of its {limit_bytes} limit: lower num_workers to {suggest} (each worker holds its own copy of what it touched)</source>
         <translation>{num_workers} worker'ın yalnızca kendine ait belleği toplam {worker_uss_bytes} (her biri {worker_uss_mean_bytes}) ve çalıştırma {limit_bytes} sınırının {total_bytes} kadarını kullanıyor: num_workers değerini {suggest} yapın (her worker dokunduğu verinin kendi kopyasını tutar)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="261" />
+        <location filename="../engine/src/base/sentences.cpp" line="270" />
         <source>(measured on incomplete data: {events_lost} events were lost)</source>
         <translation>(eksik veriyle ölçüldü: {events_lost} olay kayboldu)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="267" />
+        <location filename="../engine/src/base/sentences.cpp" line="276" />
         <source>no DataLoader __next__ spans in the trace: profile the loop that iterates the DataLoader to measure its wait for data</source>
         <translation>izde DataLoader __next__ aralığı yok: veri beklemesini ölçmek için DataLoader'ı dolaşan döngüyü profilleyin</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="270" />
+        <location filename="../engine/src/base/sentences.cpp" line="279" />
         <source>the DataLoader __next__ spans are on another thread than the steps (a background prefetcher): the loop's own wait is not in the trace; wrap it in record_function to measure it</source>
         <translation>DataLoader __next__ aralıkları adımlardan başka bir iş parçacığında (arka planda önceden yükleyen bir iş parçacığı): döngünün kendi beklemesi izde yok; ölçmek için onu record_function içine alın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="274" />
+        <location filename="../engine/src/base/sentences.cpp" line="283" />
         <source>the loop waits {data_stall_fraction} of its steps in DataLoader __next__: raise num_workers, or make each sample cheaper</source>
         <translation>döngü, adımlarının {data_stall_fraction} kadarında DataLoader __next__ içinde bekliyor: num_workers'ı artırın ya da her örneği ucuzlatın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="277" />
+        <location filename="../engine/src/base/sentences.cpp" line="286" />
         <source>{pageable_copies} of {copies} host-to-device copies are from pageable memory: set pin_memory=True</source>
         <translation>host'tan cihaza {copies} kopyanın {pageable_copies} tanesi sayfalanabilir bellekten: pin_memory=True yapın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="280" />
+        <location filename="../engine/src/base/sentences.cpp" line="289" />
         <source>copies overlap kernels only {overlap_fraction}: use non_blocking=True and issue the copies on a separate stream</source>
         <translation>kopyalar kernel'lerle yalnızca {overlap_fraction} oranında örtüşüyor: non_blocking=True kullanın ve kopyaları ayrı bir stream'de başlatın</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="283" />
+        <location filename="../engine/src/base/sentences.cpp" line="292" />
         <source>not input-bound (the loop waits {data_stall_fraction} for data): the training step is the bottleneck; more workers will not help</source>
         <translation>girdi darboğazı yok (döngü {data_stall_fraction} oranında veri bekliyor): darboğaz eğitim adımı; daha fazla worker yardımcı olmaz</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="286" />
+        <location filename="../engine/src/base/sentences.cpp" line="295" />
         <source>rank {rank} waits {rank_stall_fraction} of its steps for data; the other ranks {other_ranks_stall_fraction} (median)</source>
         <translation>rank {rank} adımlarının {rank_stall_fraction} kadarında veri bekliyor; diğer rank'ler {other_ranks_stall_fraction} (medyan)</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="290" />
+        <location filename="../engine/src/base/sentences.cpp" line="299" />
         <source>Measured: {knob} = {value} gives {gain} samples/s (medians of {runs} runs: {values}).</source>
         <translation>Ölçüldü: {knob} = {value} ile örnek/s {gain} değişiyor ({runs} çalıştırmanın medyanları: {values}).</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="292" />
+        <location filename="../engine/src/base/sentences.cpp" line="301" />
         <source>Confirmed.</source>
         <translation>Doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="293" />
+        <location filename="../engine/src/base/sentences.cpp" line="302" />
         <source>Within the spread of the runs: not confirmed.</source>
         <translation>Çalıştırmaların yayılımı içinde: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="294" />
+        <location filename="../engine/src/base/sentences.cpp" line="303" />
         <source>Not confirmed on this machine.</source>
         <translation>Bu makinede doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="295" />
+        <location filename="../engine/src/base/sentences.cpp" line="304" />
         <source>The same throughput: confirmed.</source>
         <translation>Aynı verim: doğrulandı.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="296" />
+        <location filename="../engine/src/base/sentences.cpp" line="305" />
         <source>Slower: not confirmed.</source>
         <translation>Daha yavaş: doğrulanmadı.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="297" />
+        <location filename="../engine/src/base/sentences.cpp" line="306" />
         <source>{faster_value} was faster still.</source>
         <translation>{faster_value} daha da hızlıydı.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="298" />
+        <location filename="../engine/src/base/sentences.cpp" line="307" />
         <source>Not measured.</source>
         <translation>Ölçülmedi.</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="300" />
+        <location filename="../engine/src/base/sentences.cpp" line="309" />
         <source>not input-bound</source>
         <translation>girdi darboğazı yok</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="303" />
+        <location filename="../engine/src/base/sentences.cpp" line="312" />
         <source>moderately input-bound</source>
         <translation>orta düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="306" />
+        <location filename="../engine/src/base/sentences.cpp" line="315" />
         <source>highly input-bound</source>
         <translation>yüksek düzeyde girdi darboğazı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="309" />
+        <location filename="../engine/src/base/sentences.cpp" line="318" />
         <source>no batches delivered</source>
         <translation>hiç batch teslim edilmedi</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="312" />
+        <location filename="../engine/src/base/sentences.cpp" line="321" />
         <source>no steps found</source>
         <translation>adım bulunamadı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="315" />
+        <location filename="../engine/src/base/sentences.cpp" line="324" />
         <source>no loader spans found</source>
         <translation>DataLoader aralığı bulunamadı</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="318" />
+        <location filename="../engine/src/base/sentences.cpp" line="327" />
         <source>loader wait not measured</source>
         <translation>DataLoader beklemesi ölçülmedi</translation>
     </message>
     <message>
-        <location filename="../engine/src/base/sentences.cpp" line="321" />
+        <location filename="../engine/src/base/sentences.cpp" line="330" />
         <source>unreliable trace</source>
         <translation>güvenilmez iz</translation>
     </message>

@@ -1243,4 +1243,6 @@ TR = {
    '%',
  "each line: one worker's spans, in % of them, by duration":
    "her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak",
+ "{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, fetched by worker {slowest_worker} for batch {slowest_batch} (an iterable dataset's sample has no index), took {slowest_ms} ms, {slowest_times_median} times the median: look at what the dataset yields there":
+   "döngünün veri beklemesinin {slow_stall_share} kadarı en yavaş örneklerini içeren {slow_batches} batch'ten geldi (olağan beklemenin {slow_stall_ms} ms ötesinde); en yavaşı, {slowest_worker} numaralı worker'ın {slowest_batch} numaralı batch için getirdiği örnek (iterable bir dataset'in örneğinin indeksi yoktur), {slowest_ms} ms sürdü, medyanın {slowest_times_median} katı: dataset'in orada ne ürettiğine bakın",
 }

@@ -211,34 +211,28 @@ Advice inOrderAdvice(const LoaderKnobs& k, const RunFigures& f)
     return make(id::kInOrder, "loader.in_order", KnobValue::of(false), std::move(evidence));
 }
 
-/**
- * A few samples make much of the wait: name them (no knob makes one sample cheaper). The wait
- * past the workers' start-up (`startupShare` of the loop, the start-up rules' part) is what they
- * must explain: the start-up is taken off what their batches added too, as the first batches'
- * wait holds it.
- */
-void slowSampleRule(const RunFigures& f, double startupShare, std::vector<Advice>& out)
+/** A few samples make much of the wait: name them (no knob makes one sample cheaper). */
+void slowSampleRule(const RunFigures& f, std::vector<Advice>& out)
 {
-    const double steady = f.data_stall_fraction - startupShare;
-    const double waitedNs = steady * f.seconds * 1e9;
-    if (f.slowest_samples.empty() || steady < AdviceThresholds::kInputBound || waitedNs <= 0)
+    const SlowSampleStall stall = slowSampleStall(f);
+    const double steady = stall.waitedNs / std::max(1e-9, f.seconds * 1e9);
+    if (f.slowest_samples.empty() || steady < AdviceThresholds::kInputBound || stall.waitedNs <= 0)
         return;
     const uint64_t fetchMedian = stageQuantileNs(f.distributions, "fetch", 0.5);
     const uint64_t waitMedian = stageQuantileNs(f.distributions, "wait", 0.5);
     const SlowFetch& slowest = f.slowest_samples.front();
     const double times = fetchMedian > 0 ? double(slowest.ns) / double(fetchMedian) : 0;
-    const double addedNs = std::max(0.0, double(stallAddedByBatchesNs(f.slowest_samples, waitMedian)) - startupShare * f.seconds * 1e9);
-    const double share = std::min(1.0, addedNs / waitedNs);
-    if (share < AdviceThresholds::kSlowSamplesShare || times < AdviceThresholds::kSlowSampleTimesMedian)
+    if (stall.share() < AdviceThresholds::kSlowSamplesShare || times < AdviceThresholds::kSlowSampleTimesMedian)
         return;
     std::vector<int64_t> batches;
     for (const SlowFetch& x : f.slowest_samples)
         if (stallAddedNs(x, waitMedian) > 0 && std::find(batches.begin(), batches.end(), batchKey(x.epoch, x.batch)) == batches.end())
             batches.push_back(batchKey(x.epoch, x.batch));
     out.push_back(make(id::kSlowSamples, "", {},
-                       {{"slow_stall_share", share}, {"slow_stall_ms", addedNs * 1e-6},
+                       {{"slow_stall_share", stall.share()}, {"slow_stall_ms", stall.addedNs * 1e-6},
                         {"slow_batches", double(batches.size())}, {"slowest_sample", double(slowest.sample)},
                         {"slowest_ms", double(slowest.ns) * 1e-6}, {"slowest_times_median", times},
+                        {"slowest_worker", double(slowest.worker)}, {"slowest_batch", double(slowest.batch)},
                         {"data_stall_fraction", steady}}));
 }
 
@@ -437,7 +431,7 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
         inputBoundRules(k, s, out);
     if (headOfLineDominates(k, f))
         out.push_back(inOrderAdvice(k, f));
-    slowSampleRule(f, startupShare, out);
+    slowSampleRule(f, out);
     copyRules(k, s, out);
     startupRules(k, s, out);
     // One verdict for the whole loop (loopInputShare, past the start-up the start-up rules speak
@@ -475,6 +469,29 @@ std::vector<Advice> adviseRun(const LoaderKnobs& k, const RunSummary& s)
         if (!s.figures_reliable)
             a.evidence.emplace_back("events_lost", double(s.events_lost));
         a.text = adviceText(a);
+    }
+    return out;
+}
+
+SlowSampleStall slowSampleStall(const RunFigures& f)
+{
+    SlowSampleStall out;
+    if (f.seconds <= 0)
+        return out;
+    const double startupShare = std::min(f.data_stall_fraction, f.startup_s / f.seconds);
+    out.waitedNs = std::max(0.0, (f.data_stall_fraction - startupShare) * f.seconds * 1e9);
+    const uint64_t waitMedian = stageQuantileNs(f.distributions, "wait", 0.5);
+    const double perStart = f.startups > 0 ? f.startup_s * 1e9 / double(f.startups) : 0.0;
+    std::vector<int64_t> seen;
+    for (const SlowFetch& s : f.slowest_samples) {
+        const int64_t key = batchKey(s.epoch, s.batch);
+        if (std::find(seen.begin(), seen.end(), key) != seen.end())
+            continue;
+        seen.push_back(key);
+        double added = double(stallAddedNs(s, waitMedian));
+        if (s.batch == 0 && s.epoch < f.startups) // this epoch's workers started: its first batch waited for them
+            added = std::max(0.0, added - perStart);
+        out.addedNs += added;
     }
     return out;
 }

@@ -74,6 +74,8 @@ std::vector<std::string> adviceSentenceKeys(const Advice& a)
         key += "/watched";
     else if (a.id == id::kPinMemory && e("non_blocking", 1) <= 0)
         key += "/blocking";
+    else if (a.id == id::kSlowSamples && e("slowest_sample") < 0)
+        key += "/no_index"; // an iterable dataset's sample: named by its worker and batch
     else if (a.id == id::kCopyOnRead && !a.knob.empty())
         key += "/layout";
     else if (a.id == id::kShmSlots)

@@ -72,6 +72,8 @@ constexpr std::array kArgs = {
     SentenceArg{"slowest_sample", ArgKind::Count},
     SentenceArg{"slowest_ms", ArgKind::Millis},
     SentenceArg{"slowest_times_median", ArgKind::Decimal1},
+    SentenceArg{"slowest_worker", ArgKind::Count},
+    SentenceArg{"slowest_batch", ArgKind::Count},
     // a profiler trace's recommendations (trace_analysis.cpp, ranks.cpp)
     SentenceArg{"pageable_copies", ArgKind::Count},
     SentenceArg{"copies", ArgKind::Count},
@@ -148,6 +150,13 @@ constexpr std::array kSentences = {
                                   "slowest, sample {slowest_sample}, took {slowest_ms} ms, {slowest_times_median} times "
                                   "the median: look at those samples (slowest_samples in the summary JSON, or python3 -m "
                                   "loaderscope slow on the recording): a huge or damaged file, a slow path in __getitem__")},
+    Sentence{"slow_samples/no_index",
+             LS_TRANSLATE_NOOP("Sentences",
+                                  "{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches "
+                                  "that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the "
+                                  "slowest, fetched by worker {slowest_worker} for batch {slowest_batch} (an iterable "
+                                  "dataset's sample has no index), took {slowest_ms} ms, {slowest_times_median} times "
+                                  "the median: look at what the dataset yields there")},
     // Host-to-device copies: the pin-memory thread, pinned memory, non_blocking, the copy stream.
     Sentence{"pin_thread_bound",
              LS_TRANSLATE_NOOP("Sentences",

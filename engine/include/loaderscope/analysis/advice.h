@@ -6,6 +6,7 @@
 
 #include "loaderscope/results/run_summary.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,6 +91,21 @@ struct AdviceThresholds
     static constexpr double kCopyOnReadBytes = 32.0 * (1 << 20);
     static constexpr double kCopyOnReadShare = 0.10;
 };
+
+/**
+ * What the batches of a run's slowest samples (RunFigures::slowest_samples) added to the loop's
+ * wait for data past the workers' start-up, and that wait: the slow_samples rule's figures, which
+ * `python3 -m loaderscope slow` states too. Each batch counts once (stallAddedByBatchesNs); the
+ * first batch of an epoch whose workers started has the start-up (startup_s / startups) taken
+ * off its own part, never another batch's.
+ */
+struct SlowSampleStall
+{
+    double addedNs = 0;  ///< what the slow samples' batches added beyond the usual wait
+    double waitedNs = 0; ///< the loop's wait for data past the start-up
+    double share() const { return waitedNs > 0 ? std::min(1.0, addedNs / waitedNs) : 0.0; }
+};
+SlowSampleStall slowSampleStall(const RunFigures& f);
 
 /**
  * The advice for a finished run. `s` holds the figures, exit state and cores; a run that failed,
