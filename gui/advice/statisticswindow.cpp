@@ -8,6 +8,8 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScreen>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
@@ -261,4 +263,21 @@ void StatisticsWindow::render()
     m_slow->horizontalHeader()->setStretchLastSection(files); // a long path takes the rest, numbers keep their width
     m_stages->resizeColumnsToContents();
     m_slow->resizeColumnsToContents();
+    fitWidth();
+}
+
+void StatisticsWindow::fitWidth()
+{
+    // Wide enough for every column of the slow samples (Large fonts cut "Stall added" off behind a
+    // scroll bar), within the screen; it only widens, never undoes the user's own size.
+    int columns = 0;
+    for (int c = 0; c < m_slow->columnCount(); ++c)
+        if (!m_slow->isColumnHidden(c))
+            columns += m_slow->columnWidth(c);
+    const QMargins m = layout()->contentsMargins();
+    const int need = columns + 2 * m_slow->frameWidth() + m_slow->verticalScrollBar()->sizeHint().width() + m.left() + m.right() + 4;
+    const QScreen* s = screen();
+    const int most = s ? s->availableGeometry().width() : need;
+    if (width() < need)
+        resize(std::min(need, most), height());
 }

@@ -46,6 +46,7 @@ protected:
 private:
     void retranslate();
     void render();
+    void fitWidth();
 
     QLabel* m_caption;
     QLabel* m_note;

@@ -102,6 +102,8 @@ class ProbeSession:
         ring, opts.sample_every, shm_note = _shm.plan(
             opts.lanes, opts.ring_capacity, opts.sample_every,
             lambda cap: _native.segment_bytes(opts.lanes, cap, len(info_json.encode())), _shm.free_bytes())
+        # In the description the recording keeps (publish_info): `slow` says a 1-in-N recording may miss one.
+        info["sample_every"] = opts.sample_every
         self.native = _native.Session(opts.lanes, ring, self.program, self.rank,
                                       self.world_size, info_json, self.recording or "")
         self.name = self.native.name

@@ -8,6 +8,7 @@ sample, where, how long, and what each cost the loop. What the figures may miss 
 
 import argparse
 import json
+import os
 import sys
 
 from . import _native
@@ -30,9 +31,18 @@ def _ms(seconds):
     return "-" if seconds is None else "%.3f" % (seconds * 1e3)
 
 
+def _shown(text):
+    """A name as a terminal may print it: control characters (a newline, an escape sequence in a
+    file's name) escaped as repr() writes them, never sent raw."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _caveats(d):
     """What the figures may miss, in words (empty: nothing known to be missing)."""
     out = []
+    if d.get("sample_every", 1) > 1:
+        out.append("only 1 sample fetch in %d was recorded (--sample-every): a slow sample that was not recorded "
+                   "is not listed, and counts are estimates" % d["sample_every"])
     if d.get("events_lost"):
         out.append("%d events were lost while recording: a slow sample among them is not listed" % d["events_lost"])
     if d.get("truncated"):
@@ -43,6 +53,20 @@ def _caveats(d):
 
 
 def main(argv):
+    try:
+        _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left (| head): what it took is what it wanted; no traceback, and no second
+        # error when the interpreter flushes standard output at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+    except OSError as e:
+        sys.stderr.write("loaderscope: slow: cannot write the output: %s\n" % e.strerror)
+        sys.exit(1)
+
+
+def _main(argv):
     opts = _parser().parse_args(argv)
     if opts.n < 1:
         sys.stderr.write("loaderscope: slow: -n must be at least 1\n")
@@ -56,13 +80,14 @@ def main(argv):
     samples = f.get("slowest_samples", [])[:opts.n]
     fetch = next((s for s in f.get("distributions", []) if s.get("stage") == "fetch"), {})
     wait = next((s for s in f.get("distributions", []) if s.get("stage") == "wait"), {})
-    waited_s = (f.get("seconds") or 0) * (f.get("data_stall_fraction") or 0)
-    added_s = d.get("stall_added_s", 0) if opts.n >= len(f.get("slowest_samples", [])) else None
+    # The slow_samples rule's figures (the engine's): past the workers' start-up, each batch once.
+    waited_s = d.get("loop_waited_s", 0)
+    added_s = d.get("stall_added_s", 0)
     caveats = _caveats(d)
     if opts.json:
         print(json.dumps({"recording": opts.recording, "samples_fetched": fetch.get("count", 0),
                           "fetch_p50_s": fetch.get("p50_s"), "wait_p50_s": wait.get("p50_s"),
-                          "loop_waited_s": waited_s, "stall_added_s": added_s, "incomplete": caveats,
+                          "loop_waited_s": round(waited_s, 9), "stall_added_s": round(added_s, 9), "incomplete": caveats,
                           "files_note": d.get("files_note", ""),
                           "slowest_samples": samples}, indent=2))
         return
@@ -84,12 +109,13 @@ def main(argv):
                 (k, s.get("sample"), worker, s.get("epoch", -1), s.get("batch", -1), _ms(s.get("duration_s")),
                  "-" if times is None else "%.1f" % times, _ms(s.get("batch_wait_s")),
                  _ms(s.get("head_of_line_s")), _ms(s.get("stall_added_s"))))
-        print(line + ("  " + s["file"] if s.get("file") else ""))
+        print(line + ("  " + _shown(s["file"]) if s.get("file") else ""))
     if d.get("files_note"):
-        print(d["files_note"])
-    if waited_s > 0 and added_s is not None:
-        # Each batch once: two slow samples of one batch delayed it once.
-        print("Their batches added %.3f s of stall: %.1f %% of the %.3f s the loop waited for data."
-              % (added_s, 100 * added_s / waited_s, waited_s))
+        print(_shown(d["files_note"]))
+    if waited_s > 0:
+        # Each batch once (two slow samples of one batch delayed it once), the workers' start-up off.
+        print("The batches of the %d slowest added %.3f s of stall: %.1f %% of the %.3f s the loop waited for data "
+              "past the workers' start-up." % (len(f.get("slowest_samples", [])), added_s,
+                                               min(100.0, 100 * added_s / waited_s), waited_s))
     print("wait: the loop's wait in next() for the sample's batch; hol: the part of it with later batches "
           "ready; added: the wait beyond the median wait. '-': its batch's wait was not recorded.")

@@ -68,7 +68,8 @@ def case_files(tmp):
     check(any(row[1] == str(BIG) and row[10].endswith("img%04d.bin" % BIG) for row in rows),
           "the 8 MiB file among the slowest:\n" + r.stdout)
     check("files named from %s as it is now (300 files)" % files in r.stdout, "how the files were named:\n" + r.stdout)
-    check("Their batches added" in r.stdout, "the stall they added:\n" + r.stdout)
+    check("The batches of the 20 slowest added" in r.stdout and "past the workers' start-up" in r.stdout,
+          "the stall they added:\n" + r.stdout)
     j = slow(events, "--json")
     check(j.returncode == 0, "slow --json: exit %d\n%s" % (j.returncode, j.stderr))
     d = json.loads(j.stdout)
@@ -91,6 +92,35 @@ def case_hostile(tmp):
               "%s: exit %d, stderr %r" % (path, r.returncode, err))
     r = slow(events, "-n", "0")
     check(r.returncode == 2 and "-n must be at least 1" in r.stderr, "-n 0: exit %d %r" % (r.returncode, r.stderr))
+    # Names no terminal or JSON should take raw (the red team's): one not UTF-8 (it aborted the
+    # engine's summary), one with an escape sequence (it coloured the terminal).
+    odd = os.path.join(tmp, "odd")
+    os.mkdir(odd)
+    for name in (b"a.bin", b"b\xff.bin", b"c.bin", b"d\x1b[31m.bin", b"e.bin"):
+        with open(os.path.join(odd.encode(), name), "wb") as f:
+            f.write(b"x" * 64)
+    config = os.path.join(tmp, "odd.json")
+    with open(config, "w") as f:
+        json.dump({"dataset": {"kind": "files", "path": odd, "slow_samples": [{"index": 1, "latency_us": 30000},
+                                                                               {"index": 3, "latency_us": 30000}]},
+                   "loader": {"batch_size": 1, "num_workers": 2}, "device": {"backend": "sim"}}, f)
+    rec, summary = os.path.join(tmp, "odd.lsrec"), os.path.join(tmp, "odd-s.json")
+    r = subprocess.run([ENGINE, "run", "--config", config, "--summary", summary, "--events", rec],
+                       capture_output=True, text=True, timeout=120)
+    check(r.returncode == 0, "names that are not UTF-8: exit %d\n%s" % (r.returncode, r.stderr[-1500:]))
+    with open(summary) as f:
+        files = {x["sample"]: x.get("file", "") for x in json.load(f)["slowest_samples"]}
+    check(files.get(1, "").endswith("b\ufffd.bin"), "the name not UTF-8, in the summary: %r" % files.get(1))
+    r = slow(rec)
+    check(r.returncode == 0 and "\x1b" not in r.stdout and "d\\x1b[31m.bin" in r.stdout,
+          "an escape in a name printed raw, or not at all:\n%r" % r.stdout)
+    # A reader that has left before the output comes (| head that ended): no traceback. The pipe's
+    # read end is closed before Python has even started, so the write meets a closed pipe.
+    p = subprocess.Popen([PYTHON, "-m", "loaderscope", "slow", events], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    check(p.wait(timeout=30) == 0 and "Traceback" not in err, "slow | head -1: exit %s %r" % (p.returncode, err))
     # A recording cut in half: what was read, and first of all that it is cut.
     cut = os.path.join(tmp, "cut.lsrec")
     with open(events, "rb") as f, open(cut, "wb") as g:
