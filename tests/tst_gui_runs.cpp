@@ -521,6 +521,13 @@ void TestGuiRuns::statisticsShowsTheSlowSample()
     st->show();
     QCOMPARE(st->slowRows(), 0);
     QCOMPARE(st->stageRows(), 0);
+    // Events lost: said above the tables, since a slow sample may be among them.
+    loaderscope::RunSummary lossy = w.session()->summary();
+    lossy.events_lost = 12;
+    lossy.figures_reliable = false;
+    st->showSummary(lossy, true);
+    QVERIFY2(st->note().contains(QStringLiteral("12 events were lost")), qPrintable(st->note()));
+    QCOMPARE(st->slowRows(), 20);
 }
 
 QTEST_MAIN(TestGuiRuns)

@@ -43,7 +43,7 @@ SlowSampleAccumulator::LoopCost& SlowSampleAccumulator::recent(int64_t key)
             m_recentOrder.pop_front();
         }
     }
-    return m_recent[key]; // the erase above may have rehashed: look it up again
+    return it->second; // the erase took the oldest key, never this one (just added, at the back)
 }
 
 void SlowSampleAccumulator::addLoopCost(const Event& e)
