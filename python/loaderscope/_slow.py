@@ -11,7 +11,9 @@ import json
 import os
 import sys
 
-from . import _native
+import stat
+
+from . import _mux, _native
 
 
 def _parser():
@@ -35,6 +37,18 @@ def _shown(text):
     """A name as a terminal may print it: control characters (a newline, an escape sequence in a
     file's name) escaped as repr() writes them, never sent raw."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _is_mux(path):
+    """Whether `path` is a regular file that starts as `stream --all`'s output does (a FIFO or a
+    device is never opened here: the reader refuses those in its own words)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as f:
+            return f.read(len(_mux.MAGIC)) == _mux.MAGIC
+    except OSError:
+        return False
 
 
 def _caveats(d):
@@ -71,6 +85,10 @@ def _main(argv):
     if opts.n < 1:
         sys.stderr.write("loaderscope: slow: -n must be at least 1\n")
         sys.exit(2)
+    if _is_mux(opts.recording):
+        sys.stderr.write("loaderscope: slow: %s is what `stream --all` wrote (several jobs' recordings in one): split it "
+                         "with `python3 -m loaderscope demux %s DIR`, then give one of them\n" % (opts.recording, opts.recording))
+        sys.exit(1)
     try:
         d = json.loads(_native.recording_slowest(opts.recording))
     except (OSError, RuntimeError, ValueError) as e:

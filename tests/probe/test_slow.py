@@ -90,6 +90,12 @@ def case_hostile(tmp):
         err = r.stderr.strip()
         check(r.returncode == 1 and len(err.splitlines()) == 1 and err.startswith("loaderscope: slow: "),
               "%s: exit %d, stderr %r" % (path, r.returncode, err))
+    # `stream --all`'s output: the command that splits it, named.
+    mux = os.path.join(tmp, "all.mux")
+    with open(mux, "wb") as f:
+        f.write(b"LSMUX001" + b"\x10\x00\x00\x00\x01\x00\x00\x00")
+    r = slow(mux)
+    check(r.returncode == 1 and "demux" in r.stderr and len(r.stderr.strip().splitlines()) == 1, "a mux file: %r" % r.stderr)
     r = slow(events, "-n", "0")
     check(r.returncode == 2 and "-n must be at least 1" in r.stderr, "-n 0: exit %d %r" % (r.returncode, r.stderr))
     # Names no terminal or JSON should take raw (the red team's): one not UTF-8 (it aborted the
