@@ -252,7 +252,7 @@ void StatisticsWindow::render()
         m_slow->setItem(r, 3, cell(QLocale().toString(s.epoch)));
         m_slow->setItem(r, 4, cell(QLocale().toString(qlonglong(s.batch))));
         m_slow->setItem(r, 5, cell(nsText(s.ns)));
-        m_slow->setItem(r, 6, cell(fetchMedian ? SummaryText::number(double(s.ns) / double(fetchMedian), 1) : unknown));
+        m_slow->setItem(r, 6, cell(fetchMedian ? SummaryText::number(ls::timesMedian(s, fetchMedian), 1) : unknown));
         m_slow->setItem(r, 7, cell(seen ? nsText(uint64_t(s.wait_ns)) : unknown));
         m_slow->setItem(r, 8, cell(seen ? nsText(uint64_t(std::max<int64_t>(0, s.hol_ns))) : unknown));
         m_slow->setItem(r, 9, cell(seen ? nsText(ls::stallAddedNs(s, waitMedian)) : unknown));

@@ -221,7 +221,7 @@ void slowSampleRule(const RunFigures& f, std::vector<Advice>& out)
     const uint64_t fetchMedian = stageQuantileNs(f.distributions, "fetch", 0.5);
     const uint64_t waitMedian = stageQuantileNs(f.distributions, "wait", 0.5);
     const SlowFetch& slowest = f.slowest_samples.front();
-    const double times = fetchMedian > 0 ? double(slowest.ns) / double(fetchMedian) : 0;
+    const double times = timesMedian(slowest, fetchMedian);
     if (stall.share() < AdviceThresholds::kSlowSamplesShare || times < AdviceThresholds::kSlowSampleTimesMedian)
         return;
     std::vector<int64_t> batches;

@@ -122,7 +122,7 @@ json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedian
         j["batch"] = s.batch;
         j["t0_ns"] = s.t0;
         j["duration_s"] = seconds(s.ns);
-        j["times_median"] = fetchMedianNs ? json(std::round(double(s.ns) / double(fetchMedianNs) * 10) / 10) : json(nullptr);
+        j["times_median"] = fetchMedianNs ? json(std::round(timesMedian(s, fetchMedianNs) * 10) / 10) : json(nullptr);
         // What it cost the loop (null: its batch's wait was not seen). A wait seen without a
         // head-of-line span had none.
         const bool seen = s.wait_ns >= 0;

@@ -29,6 +29,13 @@ struct SlowFetch
     std::string file; ///< a files dataset's: the file this sample is (empty: another dataset)
 };
 
+/// How many times the median fetch (`fetchMedianNs`, the "fetch" stage's p50) a slow sample's
+/// fetch took; 0 when no median is known.
+inline double timesMedian(const SlowFetch& s, uint64_t fetchMedianNs)
+{
+    return fetchMedianNs > 0 ? double(s.ns) / double(fetchMedianNs) : 0.0;
+}
+
 /// The stall a slow sample added to the loop: its batch's wait in next() beyond the run's median
 /// wait (ns; `waitMedianNs` from the "wait" stage); 0 when its batch's wait was not seen.
 uint64_t stallAddedNs(const SlowFetch& s, uint64_t waitMedianNs);
