@@ -132,8 +132,14 @@ def _main(argv):
         print(_shown(d["files_note"]))
     if waited_s > 0:
         # Each batch once (two slow samples of one batch delayed it once), the workers' start-up off.
-        print("The batches of the %d slowest added %.3f s of stall: %.1f %% of the %.3f s the loop waited for data "
-              "past the workers' start-up." % (len(f.get("slowest_samples", [])), added_s,
-                                               min(100.0, 100 * added_s / waited_s), waited_s))
+        share = "%.3f s of stall: %.1f %% of the %.3f s the loop waited for data past the workers' start-up" % (
+            added_s, min(100.0, 100 * added_s / waited_s), waited_s)
+        times, named = d.get("slowest_times_median", 0), d.get("times_median_named", 10)
+        if times >= named:
+            print("The batches of the %d slowest added %s." % (len(f.get("slowest_samples", [])), share))
+        else:
+            # Their batches waited, but not for them: no sample is much slower than the others.
+            print("No sample stands out: the slowest took %.1f times the median fetch (the advice names a sample from "
+                  "%g times); the wait of their batches (%s) is the pool's, not theirs." % (times, named, share))
     print("wait: the loop's wait in next() for the sample's batch; hol: the part of it with later batches "
           "ready; added: the wait beyond the median wait. '-': its batch's wait was not recorded.")

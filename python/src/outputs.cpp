@@ -198,6 +198,10 @@ std::string recordingSlowest(const std::string& path)
     // The slow_samples rule's figures (advice.h): what their batches added past the start-up.
     out["stall_added_s"] = stall.addedNs * 1e-9;
     out["loop_waited_s"] = stall.waitedNs * 1e-9;
+    // Whether the slowest sample stands out as the rule asks (its batches' wait is theirs only then).
+    out["times_median_named"] = ls::AdviceThresholds::kSlowSampleTimesMedian;
+    out["slowest_times_median"] = d.figures.slowest_samples.empty() ? 0.0
+        : ls::timesMedian(d.figures.slowest_samples.front(), ls::stageQuantileNs(d.figures.distributions, "fetch", 0.5));
     out["files_note"] = "";
     out["sample_every"] = 1;
     const json description = json::parse(d.description.empty() ? std::string("{}") : d.description, nullptr, false);
