@@ -113,8 +113,15 @@ void TestLayout::initTestCase()
     // repository, else our own workshop-text file.
     const QString seed = QStringLiteral(LOADERSCOPE_SEED_DIR "/000_073c491a5944acef.txt");
     const QString file = QFile::exists(seed) ? seed : QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/questions/workshop_own.txt");
-    const ParsedQuestions bank = QuestionBank::parseFile(file, QuestionFormat::Auto, m_window->lessonsPanel()->library().lessons());
+    ParsedQuestions bank = QuestionBank::parseFile(file, QuestionFormat::Auto, m_window->lessonsPanel()->library().lessons());
     QVERIFY(!bank.questions.isEmpty());
+    // And a long one of our own for lesson 5 (quizTypeComesBack), wherever the clone lives (the
+    // seed is not beside a clone in /tmp).
+    const ParsedQuestions own = QuestionBank::parseFile(QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/fixtures/questions/projector_long.gift"),
+                                                        QuestionFormat::Auto, m_window->lessonsPanel()->library().lessons());
+    QVERIFY2(own.questions.size() == 1 && own.problems.isEmpty() && own.questions[0].lesson == QLatin1String("pin_memory"),
+             "tests/fixtures/questions/projector_long.gift");
+    bank.questions += own.questions;
     m_window->lessonsPanel()->setImportedQuestions(bank.questions);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
