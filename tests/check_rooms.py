@@ -35,8 +35,10 @@ SKIP_DIRS = {".git", "build", "node_modules", "__pycache__"}
 PROBE_LAYERS = [
     ("the C library and plain helpers", ["_native", "_state", "_batch", "_inputs", "_lanes", "_leftovers", "_record",
                                          "_shm", "_targets", "_importhook"]),
-    ("event kinds, checks, inputs", ["_kinds", "_compat", "_check", "_autowatch", "_mux"]),
-    ("what the commands read", ["_slow"]),
+    ("event kinds, checks, inputs, the timing proxies", ["_kinds", "_compat", "_check", "_autowatch", "_mux",
+                                                         "_proxies"]),
+    ("what the commands read, the stack watch", ["_slow", "_stacks"]),
+    ("the stacks command", ["_stackscli"]),
     ("what workers and devices write", ["_gpu", "_worker"]),
     ("the job's session", ["_session"]),
     ("the loop's hooks", ["_iterctx"]),

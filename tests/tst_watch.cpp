@@ -16,6 +16,7 @@
 #include "jobs/jobdialogs.h"
 #include "jobs/jobwatch.h"
 #include "jobs/liveranks.h"
+#include "app/detailspanel.h"
 #include "app/mainwindow.h"
 #include "timeline/stackedtimelines.h"
 #include "advice/summarypanel.h"
@@ -144,6 +145,7 @@ private slots:
     void attachToAJobThatJustEnded();
     void attachedRunInHistoryAndCompare();
     void historyKeepsALongWatchedJob();
+    void stuckWorkerShowsItsStack();
     void cleanup();
 
 private:
@@ -510,6 +512,49 @@ void TestWatch::historyKeepsALongWatchedJob()
     QVERIFY(s.interrupted); // marked incomplete
     QVERIFY(s.figures.batches > 0);
     QVERIFY(!s.warnings.empty() && QString::fromStdString(s.warnings.front()).startsWith(QLatin1String("incomplete")));
+}
+
+void TestWatch::stuckWorkerShowsItsStack()
+{
+    // Issue 49: a worker stuck in time.sleep(60) inside stuck_in_here(), DataLoader(timeout=6):
+    // the probe takes its stack after 3 s (half the timeout), the timeline shows it as a mark on
+    // that worker's lane, whose hover names the function; Show Python stacks answers with every
+    // thread's; the job still fails with DataLoader's own error.
+    MainWindow w(nullptr);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy failed(w.session(), &RunSession::runFailed);
+    ScriptLaunch launch;
+    launch.script = QStringLiteral(LOADERSCOPE_SOURCE_DIR "/tests/probe/stacks_job.py");
+    launch.args = {QStringLiteral("stuck"), QStringLiteral("6")};
+    w.jobWatch()->watchScript(launch);
+    const TraceModel& m = *w.session()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(m.numWorkers() == 2 && w.session()->canAskStacks(), 60000);
+    // Asked, as the timeline's right-click menu asks: the main thread and both workers answer.
+    emit w.timeline()->stacksRequested();
+    QTRY_VERIFY_WITH_TIMEOUT(w.detailsPanel()->text().contains(QLatin1String("Python stacks of the job's threads: 3")), 20000);
+    QVERIFY2(w.detailsPanel()->text().contains(QLatin1String("in train_loop")), qPrintable(w.detailsPanel()->text()));
+    // Taken by the probe itself, for the stuck fetch of sample 13.
+    const loaderscope::ThreadStack* slow = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((slow = [&]() -> const loaderscope::ThreadStack* {
+        for (const loaderscope::ThreadStack& s : m.stacks())
+            if (s.reason == int(loaderscope::StackReason::SlowFetch))
+                return &s;
+        return nullptr;
+    }()) != nullptr, 30000);
+    QCOMPARE(slow->sample, qint64(13));
+    QVERIFY(QString::fromStdString(slow->text).contains(QLatin1String("in stuck_in_here")));
+    // On the timeline: its mark on its worker's lane, where the hover reads it.
+    TimelineView* view = w.timeline();
+    view->zoomToFit();
+    const loaderscope::ThreadStack copy = *slow;
+    const int lane = m.laneIndex(TraceModel::LaneKind::Worker, copy.lane);
+    QTRY_VERIFY_WITH_TIMEOUT(view->stackAt(QPointF(view->drawList().map.x(qint64(copy.t)), view->laneCenterY(lane))) != nullptr, 10000);
+    const QPointF at(view->drawList().map.x(qint64(copy.t)), view->laneCenterY(lane));
+    QVERIFY2(view->detailsAt(at).contains(QLatin1String("stuck_in_here")), qPrintable(view->detailsAt(at)));
+    QVERIFY(view->detailsAt(at).contains(QLatin1String("fetching sample 13")));
+    QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 60000);
 }
 
 void TestWatch::cleanup()

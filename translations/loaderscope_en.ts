@@ -2007,283 +2007,293 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="219" />
+        <location filename="../gui/app/mainactions.cpp" line="221" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="220" />
+        <location filename="../gui/app/mainactions.cpp" line="222" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="221" />
+        <location filename="../gui/app/mainactions.cpp" line="223" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="222" />
+        <location filename="../gui/app/mainactions.cpp" line="224" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="226" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="225" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="229" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <location filename="../gui/app/mainactions.cpp" line="230" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="231" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
+        <location filename="../gui/app/mainactions.cpp" line="235" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="255" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="256" />
         <source>S&amp;tatistics</source>
         <translation>S&amp;tatistics</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="257" />
         <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
         <translation>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <source>Show Python stac&amp;ks</source>
+        <translation>Show Python stac&amp;ks</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <source>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</source>
+        <translation>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <location filename="../gui/app/mainactions.cpp" line="263" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="260" />
+        <location filename="../gui/app/mainactions.cpp" line="265" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="265" />
+        <location filename="../gui/app/mainactions.cpp" line="270" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="277" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="278" />
         <source>Presets</source>
         <translation>Presets</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="274" />
+        <location filename="../gui/app/mainactions.cpp" line="279" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="275" />
+        <location filename="../gui/app/mainactions.cpp" line="280" />
         <source>Slow motion:</source>
         <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="276" />
+        <location filename="../gui/app/mainactions.cpp" line="281" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2291,52 +2301,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="64" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="65" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Run finished: %1 batches, %2 samples/s.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="110" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="111" />
         <source>Reading the run's complete record…</source>
         <translation>Reading the run's complete record…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="245" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="248" />
         <source>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</source>
         <translation>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="200" />
+        <location filename="../gui/app/mainwindow.cpp" line="202" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="201" />
+        <location filename="../gui/app/mainwindow.cpp" line="203" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="62" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="63" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="292" />
+        <location filename="../gui/app/mainwindow.cpp" line="312" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="297" />
+        <location filename="../gui/app/mainwindow.cpp" line="317" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="409" />
+        <location filename="../gui/app/mainwindow.cpp" line="429" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="194" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="195" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>Set %1 = %2: press Run (F5) to see the effect.</translation>
     </message>
@@ -3245,7 +3255,7 @@
     </message>
     <message>
         <location filename="../gui/sources/model/remotereader.cpp" line="122" />
-        <location filename="../gui/sources/model/remotereader.cpp" line="224" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="230" />
         <source>cannot save the stream to %1: %2</source>
         <translation>cannot save the stream to %1: %2</translation>
     </message>
@@ -3255,42 +3265,42 @@
         <translation>%1 sent nothing within %2 s: the host or its Python does not answer.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="197" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="203" />
         <source>%1's compressed stream is damaged (%2)</source>
         <translation>%1's compressed stream is damaged (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="203" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="209" />
         <source>%1's compressed stream expands without bound: not a stream</source>
         <translation>%1's compressed stream expands without bound: not a stream</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="246" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="252" />
         <source>%1 sent something that is not a Loaderscope stream (it begins "%2"): is the probe there the same version?</source>
         <translation>%1 sent something that is not a Loaderscope stream (it begins "%2"): is the probe there the same version?</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="250" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="256" />
         <source>%1 sent a file recording, not a stream</source>
         <translation>%1 sent a file recording, not a stream</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="264" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="270" />
         <source>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
         <translation>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="364" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="370" />
         <source>%1's stream is damaged (a chunk's checksum): %2 events kept.</source>
         <translation>%1's stream is damaged (a chunk's checksum): %2 events kept.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="407" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="413" />
         <source>%1's stream ended before its header was whole (%2 bytes). %3</source>
         <translation>%1's stream ended before its header was whole (%2 bytes). %3</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="422" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="428" />
         <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
         <translation>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</translation>
     </message>
@@ -3324,19 +3334,29 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="71" />
+        <location filename="../gui/runs/model/runsession.cpp" line="72" />
         <source>Cannot follow the job: %1</source>
         <translation>Cannot follow the job: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="40" />
+        <location filename="../gui/runs/model/runsession.cpp" line="41" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>The job ended without finishing its loop (it failed or was killed).</translation>
     </message>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="266" />
+        <location filename="../gui/runs/model/runsession.cpp" line="267" />
         <source>Stopped watching; the job runs on.</source>
         <translation>Stopped watching; the job runs on.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/model/runsession.cpp" line="435" />
+        <source>No watched job is running: Python stacks are taken from a live PyTorch job.</source>
+        <translation>No watched job is running: Python stacks are taken from a live PyTorch job.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/model/runsession.cpp" line="442" />
+        <source>Cannot ask the job for its stacks: %1</source>
+        <translation>Cannot ask the job for its stacks: %1</translation>
     </message>
 </context>
 <context>
@@ -3800,6 +3820,77 @@
     </message>
 </context>
 <context>
+    <name>StackRequests</name>
+    <message>
+        <location filename="../gui/jobs/stackrequests.cpp" line="20" />
+        <source>No thread of the job answered within %1 s: a thread that holds Python's lock in C code answers when it lets go, and a probe older than this app does not answer.</source>
+        <translation>No thread of the job answered within %1 s: a thread that holds Python's lock in C code answers when it lets go, and a probe older than this app does not answer.</translation>
+    </message>
+    <message>
+        <location filename="../gui/jobs/stackrequests.cpp" line="42" />
+        <source>Asked the job for its threads' Python stacks; they show in the details pane as they come.</source>
+        <translation>Asked the job for its threads' Python stacks; they show in the details pane as they come.</translation>
+    </message>
+</context>
+<context>
+    <name>StackText</name>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="34" />
+        <source>Python stack</source>
+        <translation>Python stack</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="36" />
+        <source>main thread</source>
+        <translation>main thread</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="38" />
+        <source>fetching sample %1</source>
+        <translation>fetching sample %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="40" />
+        <source>batch %1, epoch %2</source>
+        <translation>batch %1, epoch %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="41" />
+        <source>at %1 into the run</source>
+        <translation>at %1 into the run</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="43" />
+        <source>taken by the probe: this fetch had run past its threshold (LOADERSCOPE_STACK_AFTER, at most half the DataLoader's timeout)</source>
+        <translation>taken by the probe: this fetch had run past its threshold (LOADERSCOPE_STACK_AFTER, at most half the DataLoader's timeout)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="44" />
+        <source>asked for (Show Python stacks)</source>
+        <translation>asked for (Show Python stacks)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="46" />
+        <source>Part of its text was lost (events lost while it was recorded).</source>
+        <translation>Part of its text was lost (events lost while it was recorded).</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="49" />
+        <source>(no Python frames)</source>
+        <translation>(no Python frames)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="57" />
+        <source>Click the mark to read it whole in the details pane.</source>
+        <translation>Click the mark to read it whole in the details pane.</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="64" />
+        <source>Python stacks of the job's threads: %1</source>
+        <translation>Python stacks of the job's threads: %1</translation>
+    </message>
+</context>
+<context>
     <name>StackedTimelines</name>
     <message>
         <location filename="../gui/timeline/stackedtimelines.cpp" line="136" />
@@ -3855,177 +3946,177 @@
 <context>
     <name>StatisticsWindow</name>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="26" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
         <source>fetch (one sample)</source>
         <translation>fetch (one sample)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
         <source>hand-over to the main process</source>
         <translation>hand-over to the main process</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
         <source>wait in next()</source>
         <translation>wait in next()</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
         <source>pin-memory copy</source>
         <translation>pin-memory copy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="40" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
         <source>Statistics</source>
         <translation>Statistics</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
         <source>Latency of each stage</source>
         <translation>Latency of each stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>Slowest samples (click one to show it on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="196" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogram of:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="197" />
         <source>each line: one worker's spans, in % of them, by duration</source>
         <translation>each line: one worker's spans, in % of them, by duration</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Stage</source>
         <translation>Stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Count</source>
         <translation>Count</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Sample</source>
         <translation>Sample</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Fetch</source>
         <translation>Fetch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>× median</source>
         <translation>× median</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Batch wait</source>
         <translation>Batch wait</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Head-of-line</source>
         <translation>Head-of-line</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Stall added</source>
         <translation>Stall added</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>File</source>
         <translation>File</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="208" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>No run yet: run one (F5), watch a job or open a recording.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
         <source>The whole run.</source>
         <translation>The whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Live: the run so far (updated as it goes).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="216" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="249" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="251" />
         <source>main</source>
         <translation>main</translation>
     </message>
@@ -4806,7 +4897,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="220" />
+        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="225" />
         <source>events lost: batches not seen</source>
         <translation>events lost: batches not seen</translation>
     </message>
@@ -4876,6 +4967,11 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>waiting for a core</translation>
     </message>
     <message>
+        <location filename="../engine/src/base/events.cpp" line="55" />
+        <source>Python stack taken</source>
+        <translation>Python stack taken</translation>
+    </message>
+    <message>
         <location filename="../gui/timeline/draw/timelinestyle.cpp" line="54" />
         <location filename="../gui/timeline/model/lanekinds.cpp" line="65" />
         <source>host waits for the GPU</source>
@@ -4897,7 +4993,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>host blocked</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/lanekinds.cpp" line="139" />
+        <location filename="../gui/timeline/model/lanekinds.cpp" line="140" />
         <source>event</source>
         <translation>event</translation>
     </message>
@@ -4990,68 +5086,83 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="342" />
+        <location filename="../gui/timeline/timelineview.cpp" line="355" />
+        <source>Show Python stacks of the job's threads</source>
+        <translation>Show Python stacks of the job's threads</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="358" />
+        <source>Only a live watched PyTorch job has Python stacks to take</source>
+        <translation>Only a live watched PyTorch job has Python stacks to take</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="361" />
+        <source>Read this stack</source>
+        <translation>Read this stack</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="384" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="345" />
-        <location filename="../gui/timeline/timelineview.cpp" line="353" />
+        <location filename="../gui/timeline/timelineview.cpp" line="387" />
+        <location filename="../gui/timeline/timelineview.cpp" line="395" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="346" />
+        <location filename="../gui/timeline/timelineview.cpp" line="388" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="355" />
+        <location filename="../gui/timeline/timelineview.cpp" line="397" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="356" />
+        <location filename="../gui/timeline/timelineview.cpp" line="398" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="359" />
+        <location filename="../gui/timeline/timelineview.cpp" line="401" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="359" />
+        <location filename="../gui/timeline/timelineview.cpp" line="401" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="362" />
+        <location filename="../gui/timeline/timelineview.cpp" line="404" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="362" />
+        <location filename="../gui/timeline/timelineview.cpp" line="404" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="362" />
+        <location filename="../gui/timeline/timelineview.cpp" line="404" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="364" />
+        <location filename="../gui/timeline/timelineview.cpp" line="406" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="365" />
+        <location filename="../gui/timeline/timelineview.cpp" line="407" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="368" />
+        <location filename="../gui/timeline/timelineview.cpp" line="410" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>

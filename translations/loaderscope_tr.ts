@@ -2007,283 +2007,293 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="219" />
+        <location filename="../gui/app/mainactions.cpp" line="221" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="220" />
+        <location filename="../gui/app/mainactions.cpp" line="222" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="221" />
+        <location filename="../gui/app/mainactions.cpp" line="223" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="222" />
+        <location filename="../gui/app/mainactions.cpp" line="224" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="226" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="225" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="229" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <location filename="../gui/app/mainactions.cpp" line="230" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="231" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
+        <location filename="../gui/app/mainactions.cpp" line="235" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="255" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="256" />
         <source>S&amp;tatistics</source>
         <translation>İ&amp;statistikler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="257" />
         <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
         <translation>Her aşamanın gecikmesi (p50'den p99,9'a, en çok) ve en yavaş örnekler, her birinin döngüye maliyetiyle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <source>Show Python stac&amp;ks</source>
+        <translation>Python yığınlarını gö&amp;ster</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <source>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</source>
+        <translation>İzlenen işin ana thread'i ve DataLoader worker'ları şu an ne yapıyor: işi durdurmadan alınan Python yığınları (zaman çizelgesinin sağ tık menüsünde de)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Sınıf quizi (tam ekran)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <location filename="../gui/app/mainactions.cpp" line="263" />
         <source>&amp;Import questions…</source>
         <translation>Soruları &amp;içe aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="260" />
+        <location filename="../gui/app/mainactions.cpp" line="265" />
         <source>&amp;Export questions…</source>
         <translation>Soruları &amp;dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>&amp;Remove imported questions…</source>
         <translation>İçe aktarılan soruları &amp;kaldır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="265" />
+        <location filename="../gui/app/mainactions.cpp" line="270" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source>L&amp;essons</source>
         <translation>D&amp;ersler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="277" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="278" />
         <source>Presets</source>
         <translation>Hazır ayarlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="274" />
+        <location filename="../gui/app/mainactions.cpp" line="279" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="275" />
+        <location filename="../gui/app/mainactions.cpp" line="280" />
         <source>Slow motion:</source>
         <translation>Ağır çekim:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="276" />
+        <location filename="../gui/app/mainactions.cpp" line="281" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır</translation>
     </message>
@@ -2291,52 +2301,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="64" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="65" />
         <source>Run finished: %1 batches, %2 samples/s.</source>
         <translation>Çalıştırma bitti: %1 batch, saniyede %2 örnek.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="110" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="111" />
         <source>Reading the run's complete record…</source>
         <translation>Çalıştırmanın tam kaydı okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="245" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="248" />
         <source>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</source>
         <translation>%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="200" />
+        <location filename="../gui/app/mainwindow.cpp" line="202" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="201" />
+        <location filename="../gui/app/mainwindow.cpp" line="203" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="62" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="63" />
         <source>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</source>
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="292" />
+        <location filename="../gui/app/mainwindow.cpp" line="312" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="297" />
+        <location filename="../gui/app/mainwindow.cpp" line="317" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="409" />
+        <location filename="../gui/app/mainwindow.cpp" line="429" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow_runs.cpp" line="194" />
+        <location filename="../gui/app/mainwindow_runs.cpp" line="195" />
         <source>Set %1 = %2: press Run (F5) to see the effect.</source>
         <translation>%1 = %2 ayarlandı: etkisini görmek için Çalıştır'a (F5) basın.</translation>
     </message>
@@ -3245,7 +3255,7 @@
     </message>
     <message>
         <location filename="../gui/sources/model/remotereader.cpp" line="122" />
-        <location filename="../gui/sources/model/remotereader.cpp" line="224" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="230" />
         <source>cannot save the stream to %1: %2</source>
         <translation>akış %1 dosyasına kaydedilemiyor: %2</translation>
     </message>
@@ -3255,42 +3265,42 @@
         <translation>%1 %2 s içinde hiçbir şey göndermedi: makine ya da Python'u yanıt vermiyor.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="197" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="203" />
         <source>%1's compressed stream is damaged (%2)</source>
         <translation>%1 makinesinin sıkıştırılmış akışı bozuk (%2)</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="203" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="209" />
         <source>%1's compressed stream expands without bound: not a stream</source>
         <translation>%1 makinesinin sıkıştırılmış akışı sınırsızca büyüyor: bu bir akış değil</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="246" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="252" />
         <source>%1 sent something that is not a Loaderscope stream (it begins "%2"): is the probe there the same version?</source>
         <translation>%1 Loaderscope akışı olmayan bir şey gönderdi ("%2" ile başlıyor): oradaki probe aynı sürüm mü?</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="250" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="256" />
         <source>%1 sent a file recording, not a stream</source>
         <translation>%1 akış değil, bir dosya kaydı gönderdi</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="264" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="270" />
         <source>%1's stream is damaged at byte %2: %3 events kept, the rest is dropped.</source>
         <translation>%1 makinesinin akışı %2. baytta bozuk: %3 olay tutuldu, gerisi atıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="364" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="370" />
         <source>%1's stream is damaged (a chunk's checksum): %2 events kept.</source>
         <translation>%1 makinesinin akışı bozuk (bir parçanın sağlama toplamı): %2 olay tutuldu.</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="407" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="413" />
         <source>%1's stream ended before its header was whole (%2 bytes). %3</source>
         <translation>%1 makinesinin akışı başlığı tamamlanmadan bitti (%2 bayt). %3</translation>
     </message>
     <message>
-        <location filename="../gui/sources/model/remotereader.cpp" line="422" />
+        <location filename="../gui/sources/model/remotereader.cpp" line="428" />
         <source>Connection to %1 lost at %2 s; %3 events kept (saved in %4). The job runs on untouched.</source>
         <translation>%1 ile bağlantı %2. saniyede koptu; %3 olay tutuldu (%4 dosyasına kaydedildi). İş dokunulmadan sürüyor.</translation>
     </message>
@@ -3324,19 +3334,29 @@
 <context>
     <name>RunSession</name>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="71" />
+        <location filename="../gui/runs/model/runsession.cpp" line="72" />
         <source>Cannot follow the job: %1</source>
         <translation>İş izlenemiyor: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="40" />
+        <location filename="../gui/runs/model/runsession.cpp" line="41" />
         <source>The job ended without finishing its loop (it failed or was killed).</source>
         <translation>İş döngüsünü bitirmeden sona erdi (hata verdi ya da öldürüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/runs/model/runsession.cpp" line="266" />
+        <location filename="../gui/runs/model/runsession.cpp" line="267" />
         <source>Stopped watching; the job runs on.</source>
         <translation>İzleme bırakıldı; iş çalışmaya devam ediyor.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/model/runsession.cpp" line="435" />
+        <source>No watched job is running: Python stacks are taken from a live PyTorch job.</source>
+        <translation>Çalışan izlenen bir iş yok: Python yığınları çalışmakta olan bir PyTorch işinden alınır.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/model/runsession.cpp" line="442" />
+        <source>Cannot ask the job for its stacks: %1</source>
+        <translation>İşten yığınları istenemiyor: %1</translation>
     </message>
 </context>
 <context>
@@ -3800,6 +3820,77 @@
     </message>
 </context>
 <context>
+    <name>StackRequests</name>
+    <message>
+        <location filename="../gui/jobs/stackrequests.cpp" line="20" />
+        <source>No thread of the job answered within %1 s: a thread that holds Python's lock in C code answers when it lets go, and a probe older than this app does not answer.</source>
+        <translation>İşin hiçbir thread'i %1 s içinde yanıt vermedi: Python'un kilidini C kodunda tutan bir thread onu bıraktığında yanıtlar; bu uygulamadan eski bir probe ise yanıt vermez.</translation>
+    </message>
+    <message>
+        <location filename="../gui/jobs/stackrequests.cpp" line="42" />
+        <source>Asked the job for its threads' Python stacks; they show in the details pane as they come.</source>
+        <translation>İşten thread'lerinin Python yığınları istendi; geldikçe ayrıntılar bölmesinde görünürler.</translation>
+    </message>
+</context>
+<context>
+    <name>StackText</name>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="34" />
+        <source>Python stack</source>
+        <translation>Python yığını</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="36" />
+        <source>main thread</source>
+        <translation>ana thread</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="38" />
+        <source>fetching sample %1</source>
+        <translation>%1 numaralı örneği getiriyordu</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="40" />
+        <source>batch %1, epoch %2</source>
+        <translation>batch %1, epoch %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="41" />
+        <source>at %1 into the run</source>
+        <translation>çalıştırmanın %1 anında</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="43" />
+        <source>taken by the probe: this fetch had run past its threshold (LOADERSCOPE_STACK_AFTER, at most half the DataLoader's timeout)</source>
+        <translation>probe tarafından alındı: bu getirme eşiğini aşmıştı (LOADERSCOPE_STACK_AFTER, en çok DataLoader'ın timeout'unun yarısı)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="44" />
+        <source>asked for (Show Python stacks)</source>
+        <translation>istendi (Python yığınlarını göster)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="46" />
+        <source>Part of its text was lost (events lost while it was recorded).</source>
+        <translation>Metninin bir kısmı kayboldu (kaydedilirken olaylar kayboldu).</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="49" />
+        <source>(no Python frames)</source>
+        <translation>(Python çerçevesi yok)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="57" />
+        <source>Click the mark to read it whole in the details pane.</source>
+        <translation>Tamamını ayrıntılar bölmesinde okumak için işarete tıklayın.</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stacktext.cpp" line="64" />
+        <source>Python stacks of the job's threads: %1</source>
+        <translation>İşin thread'lerinin Python yığınları: %1</translation>
+    </message>
+</context>
+<context>
     <name>StackedTimelines</name>
     <message>
         <location filename="../gui/timeline/stackedtimelines.cpp" line="136" />
@@ -3855,177 +3946,177 @@
 <context>
     <name>StatisticsWindow</name>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="26" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
         <source>fetch (one sample)</source>
         <translation>getirme (tek örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
         <source>hand-over to the main process</source>
         <translation>ana sürece teslim</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
         <source>wait in next()</source>
         <translation>next() içinde bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
         <source>pin-memory copy</source>
         <translation>pin-memory kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="40" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="191" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
         <source>Statistics</source>
         <translation>İstatistikler</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="192" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
         <source>Latency of each stage</source>
         <translation>Her aşamanın gecikmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="196" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogramı:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="197" />
         <source>each line: one worker's spans, in % of them, by duration</source>
         <translation>her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Stage</source>
         <translation>Aşama</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Count</source>
         <translation>Sayı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
         <source>Max</source>
         <translation>En çok</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Sample</source>
         <translation>Örnek</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>Fetch</source>
         <translation>Getirme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>× median</source>
         <translation>× medyan</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Batch wait</source>
         <translation>Batch beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Head-of-line</source>
         <translation>Sıra başı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Stall added</source>
         <translation>Eklenen bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>File</source>
         <translation>Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="208" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
         <source>The whole run.</source>
         <translation>Çalıştırmanın tamamı.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="216" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Kısmi: %1 olay kayboldu; aralarındaki yavaş bir örnek listelenmez ve dağılımlar onları içermez.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="249" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="251" />
         <source>main</source>
         <translation>ana</translation>
     </message>
@@ -4806,7 +4897,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="220" />
+        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="225" />
         <source>events lost: batches not seen</source>
         <translation>olaylar kayboldu: görülmeyen batch'ler</translation>
     </message>
@@ -4876,6 +4967,11 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>çekirdek bekleniyor</translation>
     </message>
     <message>
+        <location filename="../engine/src/base/events.cpp" line="55" />
+        <source>Python stack taken</source>
+        <translation>Python yığını alındı</translation>
+    </message>
+    <message>
         <location filename="../gui/timeline/draw/timelinestyle.cpp" line="54" />
         <location filename="../gui/timeline/model/lanekinds.cpp" line="65" />
         <source>host waits for the GPU</source>
@@ -4897,7 +4993,7 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>host engellendi</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/lanekinds.cpp" line="139" />
+        <location filename="../gui/timeline/model/lanekinds.cpp" line="140" />
         <source>event</source>
         <translation>olay</translation>
     </message>
@@ -4990,68 +5086,83 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="342" />
+        <location filename="../gui/timeline/timelineview.cpp" line="355" />
+        <source>Show Python stacks of the job's threads</source>
+        <translation>İşin thread'lerinin Python yığınlarını göster</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="358" />
+        <source>Only a live watched PyTorch job has Python stacks to take</source>
+        <translation>Yalnızca izlenen ve çalışmakta olan bir PyTorch işinin alınacak Python yığınları vardır</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="361" />
+        <source>Read this stack</source>
+        <translation>Bu yığını oku</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="384" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="345" />
-        <location filename="../gui/timeline/timelineview.cpp" line="353" />
+        <location filename="../gui/timeline/timelineview.cpp" line="387" />
+        <location filename="../gui/timeline/timelineview.cpp" line="395" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="346" />
+        <location filename="../gui/timeline/timelineview.cpp" line="388" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="355" />
+        <location filename="../gui/timeline/timelineview.cpp" line="397" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="356" />
+        <location filename="../gui/timeline/timelineview.cpp" line="398" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="359" />
+        <location filename="../gui/timeline/timelineview.cpp" line="401" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="359" />
+        <location filename="../gui/timeline/timelineview.cpp" line="401" />
         <source>made in the main process</source>
         <translation>ana süreçte yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="362" />
+        <location filename="../gui/timeline/timelineview.cpp" line="404" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="362" />
+        <location filename="../gui/timeline/timelineview.cpp" line="404" />
         <source>pinned</source>
         <translation>sayfa-kilitli</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="362" />
+        <location filename="../gui/timeline/timelineview.cpp" line="404" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="364" />
+        <location filename="../gui/timeline/timelineview.cpp" line="406" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="365" />
+        <location filename="../gui/timeline/timelineview.cpp" line="407" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="368" />
+        <location filename="../gui/timeline/timelineview.cpp" line="410" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>

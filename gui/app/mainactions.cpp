@@ -69,6 +69,8 @@ void MainActions::makeActions()
     sweep = make();
     compare = make();
     statistics = make();
+    showStacks = make();
+    showStacks->setEnabled(false); // while a watched job runs (MainWindow)
     classQuiz = make();
     importQuestions = make();
     exportQuestions = make();
@@ -103,7 +105,7 @@ void MainActions::makeMenus(QMenuBar* bar)
     themeMenu->addActions(themes->actions());
     view->addAction(largeFonts);
     tools = bar->addMenu(QString());
-    tools->addActions({sweep, compare, statistics});
+    tools->addActions({sweep, compare, statistics, showStacks});
     lessons = bar->addMenu(QString());
     lessons->addAction(classQuiz);
     lessons->addSeparator();
@@ -253,6 +255,9 @@ void MainActions::retranslate()
     compare->setText(tr("&Compare runs…"));
     statistics->setText(tr("S&tatistics"));
     statistics->setToolTip(tr("Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop"));
+    showStacks->setText(tr("Show Python stac&ks"));
+    showStacks->setToolTip(tr("What the watched job's main thread and DataLoader workers are doing now: their Python stacks, "
+                              "taken without stopping the job (also on the timeline's right-click menu)"));
     classQuiz->setText(tr("&Class quiz (full screen)"));
     classQuiz->setToolTip(tr("One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment"));
     importQuestions->setText(tr("&Import questions…"));

@@ -48,7 +48,7 @@ public:
     QActionGroup* themes;
     QAction *themeSystem, *themeLight, *themeDark;
     // Tools
-    QAction *sweep, *compare, *statistics;
+    QAction *sweep, *compare, *statistics, *showStacks;
     // Lessons: the instructor's own quiz questions
     QAction *classQuiz, *importQuestions, *exportQuestions, *clearQuestions;
     // Language

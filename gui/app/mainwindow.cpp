@@ -17,6 +17,8 @@
 #include "app/docklayout.h"
 #include "app/fileactions.h"
 #include "jobs/jobwatch.h"
+#include "jobs/stackrequests.h"
+#include "timeline/draw/stacktext.h"
 #include "workshop/lessonhint.h"
 #include "workshop/lessonrunner.h"
 #include "workshop/lessonspanel.h"
@@ -211,6 +213,24 @@ void MainWindow::wireTimeline()
         m_details->showDetails(hit ? m_timeline->describe(*hit) : QString());
         if (hit)
             m_docks->raiseDetails();
+    });
+    // Python stacks (issue 49): a mark's text, and Show stacks' answers, in the details pane.
+    m_stackRequests = new StackRequests(&m_session, this);
+    connect(m_timeline, &TimelineView::stackSelected, this, [this](const loaderscope::ThreadStack& s) {
+        m_details->showDetails(StackText::html(*m_session.model(), s, true));
+        m_docks->raiseDetails();
+    });
+    connect(m_timeline, &TimelineView::stacksRequested, m_stackRequests, &StackRequests::ask);
+    connect(m_a->showStacks, &QAction::triggered, m_stackRequests, &StackRequests::ask);
+    connect(m_stackRequests, &StackRequests::answered, this, [this](const QString& html) {
+        m_details->showDetails(html);
+        m_docks->raiseDetails();
+    });
+    connect(m_stackRequests, &StackRequests::message, this, [this](const QString& text) { setMessage([text] { return text; }); });
+    connect(&m_session, &RunSession::liveUpdate, this, [this] {
+        const bool can = m_stackRequests->available();
+        m_a->showStacks->setEnabled(can);
+        m_timeline->setStacksAvailable(can);
     });
     connect(m_timeline, &TimelineView::rangeMeasured, this, [this](std::optional<std::pair<qint64, qint64>> range) {
         if (!range) {

@@ -150,6 +150,7 @@ private:
     QString m_runEntry;             ///< history folder of the current run
     LessonRunner* m_lessonRunner = nullptr;
     JobWatch* m_jobWatch = nullptr;
+    class StackRequests* m_stackRequests = nullptr;
     FileActions* m_files = nullptr;
     QuestionBankActions* m_questionBank = nullptr;
     ProveIt* m_proveIt = nullptr;

@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 
 #include "advice/statisticswindow.h"
+#include "jobs/stackrequests.h"
 #include "advice/summarypanel.h"
 #include "app/docklayout.h"
 #include "app/mainactions.h"
@@ -201,6 +202,8 @@ void MainWindow::updateRunState()
     m_a->stop->setEnabled(running);
     m_config->setEnabled(!running || m_config->showingJob()); // a job's own arguments stay readable
     m_a->presets->setEnabled(!running);
+    m_a->showStacks->setEnabled(m_stackRequests && m_stackRequests->available());
+    m_timeline->setStacksAvailable(m_a->showStacks->isEnabled());
     m_statusLine->update(m_session, m_config->isValid(), m_jobWatch->watchedScript(), m_summary->summary());
 }
 

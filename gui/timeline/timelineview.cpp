@@ -3,12 +3,15 @@
 
 #include "timeline/draw/timelinebindings.h"
 #include "common/model/summarytext.h"
+#include "timeline/draw/stacktext.h"
 #include "timeline/draw/timelinestyle.h"
 
 #include "timeline/model/tracemodel.h"
 
 #include <QHelpEvent>
+#include <QContextMenuEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -316,6 +319,11 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e)
     m_drag = Drag::None;
     if (m_moved || drag != Drag::Measure || !m_model || e->button() != Qt::LeftButton)
         return;
+    // A Python stack's mark: its text in the details pane.
+    if (const loaderscope::ThreadStack* stack = stackAt(e->position())) {
+        emit stackSelected(*stack);
+        return;
+    }
     // A click selects what is under the cursor and highlights its batch's whole path (a folded
     // mark of one batch selects that batch).
     m_selection = drawList().hitTest(e->position());
@@ -325,10 +333,44 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e)
     emit selectionChanged(m_selection);
 }
 
+const loaderscope::ThreadStack* TimelineView::stackAt(const QPointF& pos) const
+{
+    if (!m_model || m_model->stacks().empty())
+        return nullptr;
+    const TimelineDrawList& d = drawList();
+    const int li = d.layout.laneAt(pos.y());
+    if (li < 0 || li >= m_model->laneCount() || pos.x() < d.map.x0() - 4 || pos.x() > d.map.x0() + d.map.width() + 4)
+        return nullptr;
+    const TraceModel::Lane& lane = m_model->lane(li);
+    if (lane.kind != TraceModel::LaneKind::Worker && lane.kind != TraceModel::LaneKind::Main)
+        return nullptr;
+    const qint64 t = d.map.t(pos.x());
+    const qint64 tolerance = std::abs(d.map.t(pos.x() + 5.0) - t); // the mark's tab is 8 px wide
+    return m_model->stackNear(lane.kind == TraceModel::LaneKind::Worker ? lane.worker : loaderscope::LaneMain, t, tolerance);
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* e)
+{
+    QMenu menu(this);
+    QAction* show = menu.addAction(tr("Show Python stacks of the job's threads"));
+    show->setEnabled(m_stacksAvailable);
+    if (!m_stacksAvailable)
+        show->setToolTip(tr("Only a live watched PyTorch job has Python stacks to take"));
+    if (const loaderscope::ThreadStack* stack = stackAt(e->pos())) {
+        const loaderscope::ThreadStack copy = *stack;
+        QAction* read = menu.addAction(tr("Read this stack"));
+        connect(read, &QAction::triggered, this, [this, copy] { emit stackSelected(copy); });
+    }
+    if (menu.exec(e->globalPos()) == show)
+        emit stacksRequested();
+}
+
 QString TimelineView::detailsAt(const QPointF& pos) const
 {
     if (!m_model)
         return {};
+    if (const loaderscope::ThreadStack* stack = stackAt(pos))
+        return StackText::html(*m_model, *stack, false);
     const auto hit = drawList().hitTest(pos);
     return hit ? describe(*hit) : QString();
 }

@@ -9,6 +9,8 @@
 #include "timeline/draw/timelinerenderer.h"
 #include "timeline/draw/viewportcontroller.h"
 
+#include "loaderscope/results/thread_stacks.h"
+
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
@@ -59,6 +61,10 @@ public:
     QString detailsAt(const QPointF& pos) const;
     /// Detail text of a hit (the details pane and the hover tooltip). Translated, rich text.
     QString describe(const TimelineHit& hit) const;
+    /// The Python stack whose mark is under `pos` (a few pixels either side), or null.
+    const loaderscope::ThreadStack* stackAt(const QPointF& pos) const;
+    /// Whether the right-click menu offers Show stacks (a watched job is live: MainWindow says).
+    void setStacksAvailable(bool available) { m_stacksAvailable = available; }
     /// The draw list for the current model, viewport, size and theme (prepared when one changed;
     /// layout tests read the legend, lanes and ticks from it). Needs a model.
     const TimelineDrawList& drawList() const;
@@ -79,6 +85,10 @@ signals:
     void batchSelected(qint64 key);
     /// A span or fold was clicked (or the selection cleared: nullopt).
     void selectionChanged(const std::optional<TimelineHit>& hit);
+    /// A Python stack's mark was clicked: the stack (valid until the model changes).
+    void stackSelected(const loaderscope::ThreadStack& stack);
+    /// Show stacks was chosen in the right-click menu.
+    void stacksRequested();
     /// A time range was measured by dragging (or cleared: nullopt).
     void rangeMeasured(std::optional<std::pair<qint64, qint64>> range);
     /// The view's height need or the viewport it is shown in changed (lanes came, the legend
@@ -93,6 +103,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
     void changeEvent(QEvent* e) override;
+    void contextMenuEvent(QContextMenuEvent* e) override;
     bool event(QEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
 
@@ -124,4 +135,5 @@ private:
     QPointF m_pressPos;
     Viewport m_pressViewport;
     bool m_moved = false;
+    bool m_stacksAvailable = false;
 };

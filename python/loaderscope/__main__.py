@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""python3 -m loaderscope run|model|list|stream|demux
+"""python3 -m loaderscope run|model|list|stream|demux|slow|stacks
 
 run    runs a script as `python3 script.py args...` would (sys.argv, sys.path[0], __main__, exit
        status, exceptions), with every torch.utils.data.DataLoader recorded. The first stderr line
@@ -14,6 +14,8 @@ stream writes a live segment's events to standard output as they come, in the re
 demux  splits what `stream --all` wrote into one recording per segment.
 slow   prints a recording's slowest samples: which sample, where, how long, and what each cost the
        loop (its batch's wait, the head-of-line part, the stall it added); a files dataset's by file.
+stacks asks a live job for the Python stacks of its main thread and workers (the job goes on), or
+       prints those a recording holds (asked for, or taken when a fetch ran past its threshold).
 """
 
 import argparse
@@ -23,7 +25,7 @@ import signal
 import sys
 import types
 
-COMMANDS = ("run", "model", "list", "stream", "demux", "slow")
+COMMANDS = ("run", "model", "list", "stream", "demux", "slow", "stacks")
 PATHS_NOTE = "Output paths may hold {rank}, {pid} and {host}; with several ranks and no {rank}, .rank<N> is added."
 
 
@@ -409,6 +411,11 @@ def slow(argv):
     _slow.main(argv)
 
 
+def stacks(argv):
+    from . import _stackscli
+    _stackscli.main(argv)
+
+
 def main():
     parser = argparse.ArgumentParser(
         prog="python3 -m loaderscope", allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -418,7 +425,8 @@ def main():
     parser.add_argument("argv", nargs=argparse.REMAINDER, metavar="...", help="the command's options and arguments")
     opts = parser.parse_args()
     # Each command parses its own options (its --help lists them).
-    {"run": run, "model": model, "list": list_segments, "stream": stream, "demux": demux, "slow": slow}[opts.command](opts.argv)
+    {"run": run, "model": model, "list": list_segments, "stream": stream, "demux": demux, "slow": slow,
+     "stacks": stacks}[opts.command](opts.argv)
     return 0
 
 

@@ -26,6 +26,7 @@ import threading
 from . import _kinds as K
 from . import _native
 from . import _session
+from . import _stacks
 from . import _targets
 from ._batch import sample_count, tensor_bytes
 from ._state import STATE, fail, raised_by_signal_handler, safe, warn_once
@@ -155,7 +156,8 @@ class IterPrep:
             if used:
                 session.native.note_lanes_used(max(used) + 1)
             self.ctx.lanes = lanes
-            self.wctx = WorkerContext(session.name, lanes, gens, self.epoch, STATE.options.sample_every)
+            self.wctx = WorkerContext(session.name, lanes, gens, self.epoch, STATE.options.sample_every,
+                                      _stacks.after_s(getattr(loader, "timeout", 0)))
 
     def targets(self):
         """The stand-ins torch must find, while it builds this iterator, for its worker-loop and
@@ -244,6 +246,7 @@ class IterCtx:
     def attach(self, it):
         if self.num_workers == 0:
             self.recorder = _native.FetchRecorder(self.main, STATE.options.sample_every)
+            self.session.main_recorder = self.recorder  # the stack watch's view of the loop's fetch
             fetcher = getattr(it, "_dataset_fetcher", None)
             if fetcher is not None:
                 wrap_fetcher(fetcher, self.recorder)

@@ -20,7 +20,7 @@ import time
 
 _LIB_NAME = "libloaderscope_probe.so"
 # The interface version this Python side speaks (capi.cpp's kAbiVersion).
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 _path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIB_NAME)
 try:
@@ -131,7 +131,8 @@ for _name, _res, _args in (
         ("lsp_check_output_path", _vp, (_cp,)), ("lsp_copy_to_output", _int, (_cp, _cp)),
         ("lsp_private_temp_dir", _vp, (_cp,)), ("lsp_remove_private_temp_dir", None, (_cp,)),
         ("lsp_write_outputs", _vp, (_vp, _cp, _cp, _cp, _cp)), ("lsp_fit_config", _vp, (_cp,)),
-        ("lsp_list_segments", _vp, ())):
+        ("lsp_list_segments", _vp, ()), ("lsp_segment_stacks_asked", _u32, (_vp,)),
+        ("lsp_stacks_collect", _vp, (_cp, _int, _int)), ("lsp_recording_stacks", _vp, (_cp,))):
     _declare(_lib, _name, _res, *_args)
 # The per-event calls, with the GIL held.
 _span = _declare(_hot, "lsp_writer_span", None, _vp, _int, _u64, _u64, _i64, _i64, _i64, _int)
@@ -139,6 +140,8 @@ _until_now = _declare(_hot, "lsp_writer_until_now", _u64, _vp, _int, _u64, _i64,
 _fetched = _declare(_hot, "lsp_recorder_fetched", None, _vp, _u64, _i64)
 _fetched_many = _declare(_hot, "lsp_recorder_fetched_many", None, _vp, _u64, _u64, ctypes.POINTER(_i64), _u64)
 _collated = _declare(_hot, "lsp_recorder_collated", None, _vp, _u64, _i64)
+# A stack into a writer's ring (the watch thread, with the GIL: never beside the ring's own thread).
+_stack = _declare(_hot, "lsp_writer_stack", None, _vp, _u64, _i64, _i64, _int, _cp, _u64)
 _begin_batch = _declare(_hot, "lsp_recorder_begin_batch", None, _vp, _i64)
 _end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int)
 _cpu_marks = _declare(_hot, "lsp_session_cpu_marks", None, _vp, ctypes.POINTER(_u64))
@@ -179,6 +182,10 @@ class SegmentHandle(_Owned):
     def info(self):
         return json.loads(_take(_lib.lsp_segment_info(self._p)))
 
+    def stacks_asked(self):
+        """How many times the job was asked for its Python stacks (stacks, Show stack)."""
+        return _lib.lsp_segment_stacks_asked(self._p)
+
     def claim_worker(self, lane):
         """Names this process as the worker writing lane `lane` (memory sampling)."""
         _lib.lsp_segment_claim_worker(self._p, int(lane))
@@ -211,6 +218,11 @@ class Writer(_Owned):
     def instant(self, kind, t, batch=-1, arg0=0, arg1=0, lane=_LANE_DEFAULT):
         _span(self._p, kind, t, t, batch, arg0, arg1, lane)
 
+    def stack(self, t, batch, sample, reason, text):
+        """A Python stack taken at t (loaderscope/_stacks.py): its Stack event and text."""
+        data = text.encode("utf-8", "replace")
+        _stack(self._p, t, batch, sample, reason, data, len(data))
+
     def until_now(self, kind, t0, batch=-1, arg0=0, arg1=0):
         """A span from t0 until now; returns now (the caller's next t0)."""
         return _until_now(self._p, kind, t0, batch, arg0, arg1)
@@ -225,7 +237,7 @@ class FetchRecorder(_Owned):
     """Times one thread's fetching (recorder.h): samples, collates and each batch's cost. Also
     keeps the probe's own CPU in the timing wrappers (wrap_ns, estimated from 1 sample in
     WRAP_EVERY), which the thread's ProbeCost events carry."""
-    __slots__ = ("_writer", "_tick", "wrap_ns")
+    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index")
     _free = _lib.lsp_recorder_free
 
     def __init__(self, writer, every=1):
@@ -233,6 +245,12 @@ class FetchRecorder(_Owned):
         self._writer = writer
         self._tick = WRAP_EVERY
         self.wrap_ns = 0
+        # The latest fetch's start (ns) and sample, stored as it begins: the stack watch
+        # (_stacks.py) reads them while a timing wrapper is on the thread's stack, and never a
+        # frame's locals (before Python 3.13, reading them from another thread can write stale
+        # values back under a tracer).
+        self.fetch_t0 = 0
+        self.fetch_index = -1
 
     def take_wrap_ns(self):
         taken, self.wrap_ns = self.wrap_ns, 0
@@ -243,7 +261,8 @@ class FetchRecorder(_Owned):
         (the reads of the thread clock itself fall partly inside: a slight overstatement)."""
         self._tick = WRAP_EVERY
         c0 = thread_cpu_ns()
-        t0 = now()
+        self.fetch_index = index
+        self.fetch_t0 = t0 = now()
         c1 = thread_cpu_ns()
         r = fetch(arg)
         c2 = thread_cpu_ns()
@@ -284,124 +303,6 @@ class FetchRecorder(_Owned):
     @property
     def every(self):
         return _lib.lsp_recorder_every(self._p)
-
-
-def _index(i):
-    """A sample's index as the Fetch span carries it: an int64, or -1 (none, or not an int)."""
-    if type(i) is int and -(1 << 63) <= i < (1 << 63):
-        return i
-    return -1
-
-
-# --- the proxies ----------------------------------------------------------------------------------
-# They stand in for the fetcher's dataset, dataset iterator and collate_fn inside the fetcher only
-# (the user's objects, and get_worker_info().dataset, are untouched). Every other attribute is the
-# wrapped object's, so `hasattr(dataset, "__getitems__")` answers as for the real dataset.
-
-class TimedDataset:
-    """The fetcher's dataset, each sample timed."""
-    __slots__ = ("wrapped", "_rec")
-
-    def __init__(self, dataset, recorder):
-        if not isinstance(recorder, FetchRecorder):
-            raise TypeError("TimedDataset needs a FetchRecorder")
-        self.wrapped = dataset
-        self._rec = recorder
-
-    def __getitem__(self, index):
-        rec = self._rec
-        rec._tick -= 1
-        if not rec._tick:
-            return rec.measured_fetch(self.wrapped.__getitem__, index, _index(index))
-        t0 = now()
-        r = self.wrapped[index]
-        _fetched(rec._p, t0, _index(index))
-        return r
-
-    def __len__(self):
-        return len(self.wrapped)
-
-    def __getattr__(self, name):
-        attr = getattr(self.wrapped, name)
-        if name == "__getitems__" and attr:
-            return _TimedGetItems(attr, self._rec)
-        return attr
-
-    def __repr__(self):
-        return repr(self.wrapped)
-
-
-class _TimedGetItems:
-    """Dataset.__getitems__ fetches a whole batch in one call: timed as one span for its samples."""
-    __slots__ = ("fn", "_rec")
-
-    def __init__(self, fn, rec):
-        self.fn, self._rec = fn, rec
-
-    def __call__(self, indices):
-        t0 = now()
-        r = self.fn(indices)
-        t1 = now()
-        try:
-            idx = [_index(i) for i in indices]
-        except TypeError:
-            idx = []
-        arr = (_i64 * len(idx))(*idx)
-        _fetched_many(self._rec._p, t0, t1, arr, len(idx))
-        return r
-
-
-class TimedIterator:
-    """The fetcher's dataset iterator, each sample timed (an iterable's samples carry no index)."""
-    __slots__ = ("wrapped", "_rec")
-
-    def __init__(self, iterator, recorder):
-        if not isinstance(recorder, FetchRecorder):
-            raise TypeError("TimedIterator needs a FetchRecorder")
-        self.wrapped = iterator
-        self._rec = recorder
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        rec = self._rec
-        rec._tick -= 1
-        if not rec._tick:
-            return rec.measured_fetch(next, self.wrapped, -1)
-        t0 = now()
-        r = next(self.wrapped)  # StopIteration, or the dataset's own error, passes through
-        _fetched(rec._p, t0, -1)
-        return r
-
-    def __getattr__(self, name):
-        return getattr(self.wrapped, name)
-
-    def __repr__(self):
-        return repr(self.wrapped)
-
-
-class TimedCollate:
-    """The fetcher's collate_fn, each call timed (arg0: the samples it collated)."""
-    __slots__ = ("wrapped", "_rec", "_batched")
-
-    def __init__(self, fn, recorder, batched):
-        self.wrapped, self._rec, self._batched = fn, recorder, bool(batched)
-
-    def __call__(self, data):
-        t0 = now()
-        r = self.wrapped(data)
-        n = 1
-        if self._batched:
-            try:
-                n = len(data)
-            except TypeError:
-                n = 1
-        _collated(self._rec._p, t0, n)
-        return r
-
-    def __getattr__(self, name):
-        return getattr(self.wrapped, name)
 
 
 # --- the session ----------------------------------------------------------------------------------
@@ -561,6 +462,17 @@ def fit_config(observed_json):
 def recording_slowest(path):
     """A recording's figures with its slowest samples, as lsp_recording_slowest's JSON."""
     return _take(_lib.lsp_recording_slowest(_arg(path)), "cannot read the recording")
+
+
+def collect_stacks(segment, ask=True, wait_ms=3000):
+    """A live job's Python stacks: asked for and waited for (stacks.h), as a dict."""
+    return json.loads(_take(_lib.lsp_stacks_collect(_arg(segment), 1 if ask else 0, int(wait_ms)),
+                            "cannot ask " + str(segment)))
+
+
+def recording_stacks(path):
+    """Every Python stack in a recording, as a dict."""
+    return json.loads(_take(_lib.lsp_recording_stacks(_arg(path)), "cannot read the recording"))
 
 
 def list_segments():

@@ -15,6 +15,7 @@ from . import _kinds as K
 from . import _leftovers
 from . import _native
 from . import _shm
+from . import _stacks
 from ._lanes import LaneAllocator
 from ._record import LoaderRecord
 from ._state import STATE, disable, fail, safe, warn
@@ -113,6 +114,11 @@ class ProbeSession:
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
         self.device = _native.Writer(self.native.segment, K.LANE_COMPUTE)
         self.lanes = LaneAllocator(self.native.lanes)
+        # The job's main thread's stack, when asked or when its own fetch (num_workers=0) runs
+        # long (_stacks.py); stopped before the segment goes (finish, _abandon).
+        self.main_recorder = None  # num_workers=0: the loop's fetch recorder (IterCtx), for the watch
+        self.watch = _stacks.StackWatch(self.native.segment, self.main, _stacks.after_s(),
+                                        recorder_of=lambda: self.main_recorder)
         self.loaders = []
         self._by_loader = weakref.WeakKeyDictionary()
         self.errors = []
@@ -239,6 +245,7 @@ class ProbeSession:
         if self.finished or os.getpid() != self.pid:
             return
         self.finished = True
+        self._stop_watch()
         opts = STATE.options
         self.update_rank()
         from . import _gpu
@@ -275,6 +282,11 @@ class ProbeSession:
                 os.close(self._lock_fd)
                 self._lock_fd = None
 
+    def _stop_watch(self):
+        if self.watch is not None:
+            self.watch.stop()
+            self.watch = None
+
     def _at_exit(self):
         if STATE.disabled is None:
             safe(self.finish, 0)
@@ -288,7 +300,7 @@ class ProbeSession:
         if self.finished or os.getpid() != self.pid:
             return
         self.finished = True
-        steps = [self.native.stop_collector, self.native.unlink]
+        steps = [self._stop_watch, self.native.stop_collector, self.native.unlink]
         if self.recording:
             steps.append(lambda: os.unlink(self.native.close_recording() or self.recording))
         if self._temp_dir:

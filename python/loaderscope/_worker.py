@@ -19,6 +19,8 @@ import time
 
 from . import _kinds as K
 from . import _native
+from . import _proxies
+from . import _stacks
 from ._state import STATE, fail, safe, warn_once
 
 
@@ -29,21 +31,22 @@ PROBE_COST_TASKS = 16
 class WorkerContext:
     """What a worker needs to record (plain data: it travels in the pickled process target)."""
 
-    __slots__ = ("segment", "lanes", "generations", "epoch", "sample_every")
+    __slots__ = ("segment", "lanes", "generations", "epoch", "sample_every", "stack_after")
 
-    def __init__(self, segment, lanes, generations, epoch, sample_every):
+    def __init__(self, segment, lanes, generations, epoch, sample_every, stack_after=0.0):
         self.segment = segment          # segment name
         self.lanes = list(lanes)        # lane per worker id, None where no ring was free
         self.generations = list(generations)
         self.epoch = epoch              # the loader's epoch when these workers start
         self.sample_every = sample_every
+        self.stack_after = stack_after  # s a fetch runs before its stack is taken (0: never)
 
     def __getstate__(self):
         return {k: getattr(self, k) for k in self.__slots__}
 
     def __setstate__(self, state):
         for k in self.__slots__:
-            setattr(self, k, state[k])
+            setattr(self, k, state.get(k, 0.0))
 
 
 class WorkerLoop:
@@ -76,6 +79,8 @@ class WorkerLoop:
         finally:
             if side is not None and side.recording:
                 safe(side.write_probe_cost)  # what the last tasks cost, as the worker leaves
+                if side.watch is not None:
+                    safe(side.watch.stop)
 
 
 def _restore_loop(name, ctx):
@@ -104,13 +109,13 @@ def wrap_fetcher(fetcher, recorder):
     to the single-process iterator): the user's dataset and collate_fn objects are not touched."""
     auto = bool(getattr(fetcher, "auto_collation", True))
     if hasattr(fetcher, "dataset_iter"):       # _IterableDatasetFetcher
-        fetcher.dataset_iter = _native.TimedIterator(fetcher.dataset_iter, recorder)
+        fetcher.dataset_iter = _proxies.TimedIterator(fetcher.dataset_iter, recorder)
     elif hasattr(fetcher, "dataset"):          # _MapDatasetFetcher
-        fetcher.dataset = _native.TimedDataset(fetcher.dataset, recorder)
+        fetcher.dataset = _proxies.TimedDataset(fetcher.dataset, recorder)
     else:
         warn_once("fetcher", "unknown fetcher %s: samples are not timed" % type(fetcher).__name__)
     if hasattr(fetcher, "collate_fn"):
-        fetcher.collate_fn = _native.TimedCollate(fetcher.collate_fn, recorder, auto)
+        fetcher.collate_fn = _proxies.TimedCollate(fetcher.collate_fn, recorder, auto)
     return fetcher
 
 
@@ -149,6 +154,9 @@ class WorkerSide:
         self.probe_samples_mark = 0
         self.last_key = None        # the batch the last task delivered (None: no batch)
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
+        # What this worker's loop is doing, when asked or when a fetch runs long (_stacks.py).
+        self.watch = None
+        self.watch = _stacks.StackWatch(segment, self.writer, ctx.stack_after, recorder_of=lambda: self.recorder)
         from torch.utils.data._utils import worker
         self.resume_type = worker._ResumeIteration
         # What an iterable dataset's worker sends for the task after its last sample: no batch.

@@ -12,6 +12,7 @@
 #include "outputs.h"
 #include "recorder.h"
 #include "session.h"
+#include "stacks.h"
 #include "stream.h"
 
 #include "loaderscope/base/output_file.h"
@@ -39,7 +40,7 @@ namespace {
 
 /// Bumped whenever a function here changes: _native.py refuses a library of another version
 /// (a wheel's Python files beside an older build's library) with both numbers.
-constexpr int kAbiVersion = 1;
+constexpr int kAbiVersion = 2;
 
 thread_local std::string t_error;
 
@@ -324,6 +325,26 @@ LSP_API void lsp_writer_free(void* w) { delete &ref<Writer>(w); }
 LSP_API void lsp_writer_span(void* w, int kind, uint64_t t0, uint64_t t1, int64_t batch, int64_t arg0, int64_t arg1, int lane)
 {
     ref<Writer>(w)->span(kind, t0, t1, batch, arg0, arg1, lane);
+}
+/// A Python stack (stacks.h): the Stack event and its text, `bytes` of UTF-8 at `text`.
+LSP_API void lsp_writer_stack(void* w, uint64_t t, int64_t batch, int64_t sample, int reason, const char* text, uint64_t bytes)
+{
+    guarded([&] { writeStack(*ref<Writer>(w), t, batch, sample, reason, text, size_t(bytes)); return 0; }, 0);
+}
+/// How many times the job was asked for its stacks (SegmentHeader::stacks_asked).
+LSP_API uint32_t lsp_segment_stacks_asked(void* h)
+{
+    return ref<SegmentHandle>(h)->segment().header()->stacks_asked.load(std::memory_order_acquire);
+}
+/// A live job's stacks, asked for (`ask` 1) and waited for up to `wait_ms`: JSON, or NULL.
+LSP_API char* lsp_stacks_collect(const char* segment, int ask, int wait_ms)
+{
+    return guarded([&] { return dupString(collectStacks(segment, ask != 0, wait_ms)); }, static_cast<char*>(nullptr));
+}
+/// Every stack in a recording: JSON, or NULL.
+LSP_API char* lsp_recording_stacks(const char* path)
+{
+    return guarded([&] { return dupString(recordingStacks(path)); }, static_cast<char*>(nullptr));
 }
 /// A span from t0 until now; returns now (the caller's next t0).
 LSP_API uint64_t lsp_writer_until_now(void* w, int kind, uint64_t t0, int64_t batch, int64_t arg0, int64_t arg1)

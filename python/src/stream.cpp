@@ -213,8 +213,9 @@ void writerThread(std::shared_ptr<Shared> owner, int64_t offset)
 /// Answers clock pings (StreamPong): reads "PING <token>\n" lines from `fd` and puts each answer at
 /// the head of the queue, so it goes out with the writer's next write, ahead of queued chunks (the
 /// clock is read when the line arrives: the wait in the queue is part of the round trip the
-/// consumer measures). Ends at end of file, on a read error, or when the stream ends.
-void pingThread(std::shared_ptr<Shared> owner, int fd, int64_t offset)
+/// consumer measures). A "STACKS\n" line asks the job for its Python stacks (stacks_asked). Ends at
+/// end of file, on a read error, or when the stream ends.
+void pingThread(std::shared_ptr<Shared> owner, int fd, int64_t offset, std::string segment)
 {
     Shared& sh = *owner;
     std::string pending;
@@ -237,6 +238,12 @@ void pingThread(std::shared_ptr<Shared> owner, int fd, int64_t offset)
             pending.clear(); // not ping lines: ignore rather than grow
         for (size_t eol; (eol = pending.find('\n')) != std::string::npos; pending.erase(0, eol + 1)) {
             const std::string line = pending.substr(0, eol);
+            if (line == "STACKS") {
+                // The consumer's Show stack: the job's stack watch threads answer into the rings,
+                // which this stream carries like any event (a segment gone: the stream ends itself).
+                (void)ls::askForStacks(segment, nullptr);
+                continue;
+            }
             if (line.rfind("PING ", 0) != 0)
                 continue;
             ls::StreamPong pong;
@@ -476,7 +483,7 @@ std::string streamSegment(const StreamOptions& o)
         if (!sh.writer_stopped)
             writer = std::thread(writerThread, owner, o.clock_offset_ns);
         if (!sh.writer_stopped && o.pings_fd >= 0)
-            pinger = std::thread(pingThread, owner, o.pings_fd, o.clock_offset_ns);
+            pinger = std::thread(pingThread, owner, o.pings_fd, o.clock_offset_ns, o.segment);
         Shipper out(sh, shift, o.buffer_bytes);
         reason = streamUntilEnd(o, sh, reader, out, stopAsked, interrupted);
         if (!sh.writer_stopped) {

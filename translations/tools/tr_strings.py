@@ -1245,4 +1245,44 @@ TR = {
    "her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak",
  "{slow_stall_share} of the loop's wait for data came from the {slow_batches} batches that held its slowest samples ({slow_stall_ms} ms beyond the usual wait); the slowest, fetched by worker {slowest_worker} for batch {slowest_batch} (an iterable dataset's sample has no index), took {slowest_ms} ms, {slowest_times_median} times the median: look at what the dataset yields there":
    "döngünün veri beklemesinin {slow_stall_share} kadarı en yavaş örneklerini içeren {slow_batches} batch'ten geldi (olağan beklemenin {slow_stall_ms} ms ötesinde); en yavaşı, {slowest_worker} numaralı worker'ın {slowest_batch} numaralı batch için getirdiği örnek (iterable bir dataset'in örneğinin indeksi yoktur), {slowest_ms} ms sürdü, medyanın {slowest_times_median} katı: dataset'in orada ne ürettiğine bakın",
+ 'Python stack taken':
+   'Python yığını alındı',
+ 'Python stack':
+   'Python yığını',
+ 'main thread':
+   'ana thread',
+ 'fetching sample %1':
+   '%1 numaralı örneği getiriyordu',
+ 'at %1 into the run':
+   'çalıştırmanın %1 anında',
+ "taken by the probe: this fetch had run past its threshold (LOADERSCOPE_STACK_AFTER, at most half the DataLoader's timeout)":
+   "probe tarafından alındı: bu getirme eşiğini aşmıştı (LOADERSCOPE_STACK_AFTER, en çok DataLoader'ın timeout'unun yarısı)",
+ 'asked for (Show Python stacks)':
+   'istendi (Python yığınlarını göster)',
+ 'Part of its text was lost (events lost while it was recorded).':
+   'Metninin bir kısmı kayboldu (kaydedilirken olaylar kayboldu).',
+ '(no Python frames)':
+   '(Python çerçevesi yok)',
+ 'Click the mark to read it whole in the details pane.':
+   'Tamamını ayrıntılar bölmesinde okumak için işarete tıklayın.',
+ "Python stacks of the job's threads: %1":
+   "İşin thread'lerinin Python yığınları: %1",
+ "Show Python stacks of the job's threads":
+   "İşin thread'lerinin Python yığınlarını göster",
+ 'Only a live watched PyTorch job has Python stacks to take':
+   'Yalnızca izlenen ve çalışmakta olan bir PyTorch işinin alınacak Python yığınları vardır',
+ 'Read this stack':
+   'Bu yığını oku',
+ "No thread of the job answered within %1 s: a thread that holds Python's lock in C code answers when it lets go, and a probe older than this app does not answer.":
+   "İşin hiçbir thread'i %1 s içinde yanıt vermedi: Python'un kilidini C kodunda tutan bir thread onu bıraktığında yanıtlar; bu uygulamadan eski bir probe ise yanıt vermez.",
+ "Asked the job for its threads' Python stacks; they show in the details pane as they come.":
+   "İşten thread'lerinin Python yığınları istendi; geldikçe ayrıntılar bölmesinde görünürler.",
+ 'No watched job is running: Python stacks are taken from a live PyTorch job.':
+   'Çalışan izlenen bir iş yok: Python yığınları çalışmakta olan bir PyTorch işinden alınır.',
+ 'Cannot ask the job for its stacks: %1':
+   'İşten yığınları istenemiyor: %1',
+ 'Show Python stac&ks':
+   'Python yığınlarını gö&ster',
+ "What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)":
+   "İzlenen işin ana thread'i ve DataLoader worker'ları şu an ne yapıyor: işi durdurmadan alınan Python yığınları (zaman çizelgesinin sağ tık menüsünde de)",
 }

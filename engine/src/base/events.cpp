@@ -52,6 +52,8 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::WorkerInitCost, "WorkerInitCost", "worker start-up cost", "", S::Instant, "loader", R::Lane},
     {K::ShmOwn, "ShmOwn", "own shared memory", "", S::Counter, "loader", R::Memory},
     {K::ProbeCost, "ProbeCost", "probe cost", "", S::Instant, "loader", R::Lane},
+    {K::Stack, "Stack", "Python stack", LS_TRANSLATE_NOOP("TimelineRenderer", "Python stack taken"), S::Instant, "loader", R::Lane},
+    {K::StackText, "StackText", "Python stack text", "", S::Instant, "loader", R::Lane},
 };
 
 constexpr bool indexedByKind()

@@ -10,6 +10,7 @@
 #include "loaderscope/base/output_file.h"
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/results/recording.h"
+#include "loaderscope/results/thread_stacks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -221,6 +222,23 @@ void writeEvent(TraceWriter& w, const Event& e, const Track& t)
     }
 }
 
+/// A Python stack the probe took (issue 49): an instant on its thread's track, the text in args
+/// (its arg1 announces no text: a trace opened again keeps where and why, not the text).
+void writeStack(TraceWriter& w, const ThreadStack& s)
+{
+    const Track t = trackFor(s.lane);
+    w.sep();
+    std::string& buf = w.buf();
+    w.put("{\"ph\":\"i\",\"name\":\"Python stack\",\"cat\":\"%s\",\"s\":\"t\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,"
+          "\"args\":{\"batch\":%lld,\"epoch\":%d,\"arg0\":%lld,\"arg1\":%d,\"kind\":%d,\"sample\":%lld,"
+          "\"reason\":\"%s\",\"whole\":%s,\"stack\":",
+          category(EventKind::Stack), t.pid, t.tid, w.us(s.t), (long long)batchKeyTask(s.batch), batchKeyEpoch(s.batch),
+          (long long)s.sample, s.reason, int(EventKind::Stack), (long long)s.sample, stackReasonName(s.reason),
+          s.whole ? "true" : "false");
+    jsonString(buf, s.text);
+    buf += "}}";
+}
+
 /// What the event pass learns for the track names written after it.
 struct TracksSeen
 {
@@ -292,6 +310,7 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
     // format allows metadata anywhere), once the worker pids are known.
     TracksSeen seen;
     seen.pids.resize(size_t(std::max(0, numWorkers)));
+    StackAssembler stacks;
     // `cancel` is asked once per chunk and never again: callers count its calls as progress.
     bool cancelled = false;
     const std::function<bool()> askCancel = [&] { return cancelled = cancel && cancel(); };
@@ -307,6 +326,13 @@ bool writeChromeTrace(const RecordingReader& recording, const std::string& path,
                 }
                 seen.pinThread = seen.pinThread || e.lane == LanePin;
                 seen.deviceEvents = seen.deviceEvents || e.lane == LaneCopy || e.lane == LaneCompute;
+                if (e.kind == EventKind::Stack || e.kind == EventKind::StackText) {
+                    // One instant per Python stack, its text an argument, once its pieces are in.
+                    stacks.add(e);
+                    for (const ThreadStack& s : stacks.take())
+                        writeStack(w, s);
+                    return;
+                }
                 const Track t = trackFor(e.lane);
                 w.sep();
                 writeEvent(w, e, t);

@@ -307,4 +307,39 @@ std::optional<std::string> Segment::configJsonChecked() const
     return text;
 }
 
+bool askForStacks(const std::string& name, std::string* error)
+{
+    const auto fail = [&](const std::string& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    struct stat st {};
+    std::string why;
+    const int fd = openShmFile(name, O_RDWR, st, why);
+    if (fd < 0)
+        return fail(why);
+    if (uint64_t(st.st_size) < ShmLayout::kHeaderBytes) {
+        ::close(fd);
+        return fail("segment " + name + " is too small to hold a header");
+    }
+    void* addr = mmap(nullptr, ShmLayout::kHeaderBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    ::close(fd);
+    if (addr == MAP_FAILED)
+        return fail("cannot map segment " + name + ": " + std::strerror(errno));
+    auto* h = static_cast<SegmentHeader*>(addr);
+    const uint64_t magic = reinterpret_cast<const std::atomic<uint64_t>*>(&h->magic)->load(std::memory_order_acquire);
+    bool ok = false;
+    if (magic != kSegmentMagic || h->layout_version != kLayoutVersion)
+        why = "segment " + name + " is not a running Loaderscope job of this version";
+    else if (h->source != uint32_t(SegmentSource::Probe))
+        why = "segment " + name + " is an engine run's: its workers are not Python, they have no Python stack";
+    else {
+        h->stacks_asked.fetch_add(1, std::memory_order_acq_rel);
+        ok = true;
+    }
+    munmap(addr, ShmLayout::kHeaderBytes);
+    return ok || fail(why);
+}
+
 } // namespace loaderscope

@@ -7,6 +7,7 @@
 
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/results/recording.h"
+#include "loaderscope/shm/segment.h"
 
 #include "loaderscope/base/clock.h"
 #include "loaderscope/outputs/summary.h"
@@ -421,4 +422,23 @@ loaderscope::RunSummary RunSession::liveSummary() const
     if (s.figures.batches == 0)
         s.verdict.clear();
     return s;
+}
+
+bool RunSession::canAskStacks() const
+{
+    return running() && m_attached && m_model.growing() && !m_segment.isEmpty();
+}
+
+QString RunSession::askStacks()
+{
+    if (!canAskStacks())
+        return tr("No watched job is running: Python stacks are taken from a live PyTorch job.");
+    if (m_remoteJob && m_remote) {
+        m_remote->askStacks(); // a STACKS line to the remote stream, which asks the job there
+        return {};
+    }
+    std::string why;
+    if (!loaderscope::askForStacks(m_segment.toStdString(), &why))
+        return tr("Cannot ask the job for its stacks: %1").arg(QString::fromStdString(why));
+    return {};
 }

@@ -73,6 +73,12 @@ public:
     QString failureDetails() const { return m_failureDetails; }
     /// The job followed (or last followed) is on another host: its stream carries no description.
     bool remoteJob() const { return m_remoteJob; }
+    /// Whether the job that runs can be asked for its Python stacks (a watched PyTorch job,
+    /// launched from here or attached to, here or over SSH, while it runs).
+    bool canAskStacks() const;
+    /// Asks it (its probe's stack watch answers into the events, StackRequests collects them):
+    /// empty, or why it cannot be asked. Translated.
+    QString askStacks();
     /// Reads the recording's detail for [t0, t1] (model time) in the background, into the model.
     void readBackDetail(qint64 t0, qint64 t1);
 

@@ -159,6 +159,12 @@ void RemoteReader::start(const RemoteStreamOptions& options)
     m_ssh->start();
 }
 
+void RemoteReader::askStacks()
+{
+    if (m_ssh && m_ssh->state() == QProcess::Running && !m_ended)
+        m_ssh->write(QByteArrayLiteral("STACKS\n"));
+}
+
 void RemoteReader::sendPing()
 {
     if (!m_ssh || m_ssh->state() != QProcess::Running || m_ended)
@@ -492,4 +498,9 @@ void RemoteReaderThread::release(quint64 origin)
 void RemoteReaderThread::finish()
 {
     QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->finish(); }, Qt::QueuedConnection);
+}
+
+void RemoteReaderThread::askStacks()
+{
+    QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->askStacks(); }, Qt::QueuedConnection);
 }

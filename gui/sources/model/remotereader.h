@@ -73,6 +73,8 @@ public slots:
     /// A last read of what arrived, then finishedReading; the ssh connection is closed (the job
     /// runs on).
     void finish();
+    /// Asks the remote job for its Python stacks: a STACKS line on the stream's input.
+    void askStacks();
 
 signals:
     /// The stream's header and the host's clock are known: `origin` is the job's start on our
@@ -151,6 +153,8 @@ public:
     void start(const RemoteStreamOptions& options);
     void release(quint64 origin);
     void finish();
+    /// Asks the remote job for its Python stacks (a STACKS line on the stream's input).
+    void askStacks();
 
 private:
     QThread m_thread;

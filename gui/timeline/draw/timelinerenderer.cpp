@@ -162,6 +162,11 @@ void paintInstants(QPainter& p, const TraceModel::Lane& lane, const QRectF& lr, 
         } else if (k == EventKind::WorkerStart || k == EventKind::WorkerExit) {
             const QColor c = k == EventKind::WorkerStart ? QColor(0xfa, 0xcc, 0x15) : QColor(0x94, 0xa3, 0xb8);
             p.fillRect(QRectF(x - 1, lr.top() + 1, 2, lr.height() - 2), c);
+        } else if (k == EventKind::Stack) {
+            // A Python stack the probe took: a mark with a tab on top (hover or click to read it).
+            const QColor c = LaneKinds::markerColour(k);
+            p.fillRect(QRectF(x - 1, lr.top(), 2, lr.height()), c);
+            p.fillRect(QRectF(x - 4, lr.top(), 8, std::min(6.0, lr.height() / 3)), c);
         } else if (k == EventKind::EpochBegin) {
             p.fillRect(QRectF(x - 0.5, lr.top(), 1, lr.height()), theme.text);
         } else if (stall) {

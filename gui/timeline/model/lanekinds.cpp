@@ -75,6 +75,7 @@ const LegendRow kLegend[] = {
     {K::WorkerStart, 0, 0, nullptr, N, true, QColor(0xfa, 0xcc, 0x15)},
     {K::Error, 0, 0, nullptr, N, true, QColor(0xff, 0x20, 0x20)},
     {K::WorkerStalled, 0, 0, nullptr, N, true, QColor(0xef, 0x44, 0x44)},
+    {K::Stack, 0, 0, nullptr, N, true, QColor(0x8b, 0x5c, 0xf6)}, // violet: apart from the reds and the purples of spans
 };
 
 } // namespace
@@ -142,6 +143,14 @@ QString label(EventKind kind)
 QString legendText(const LegendRow& row)
 {
     return row.text ? translated(row.text) : label(row.kind);
+}
+
+QColor markerColour(EventKind kind)
+{
+    for (const LegendRow& row : kLegend)
+        if (row.marker && row.kind == kind)
+            return row.markerColour;
+    return kOther.colour;
 }
 
 QString translated(const char* text)

@@ -84,6 +84,8 @@ std::span<const LegendRow> legendRows();
 bool nestedOn(const LaneDescriptor& lane, EventKind kind);
 /** The lane kind lessons call `key` ("main", "workers", ...); nullptr for an unknown key. */
 const LaneDescriptor* laneForLessonKey(QStringView key);
+/** The colour of an instant's mark, as its legend row shows it (the neutral look's without one). */
+QColor markerColour(EventKind kind);
 /** The translated text of a table entry (context TimelineRenderer). */
 QString translated(const char* text);
 

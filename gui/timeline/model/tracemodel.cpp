@@ -81,6 +81,8 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_counters.clear();
     m_counterBuckets.clear();
     m_memory.clear();
+    m_stackParts = {};
+    m_stacks.clear();
     m_coverage = {{std::numeric_limits<qint64>::min(), kForever}}; // nothing evicted yet
     m_unseen.clear();
     m_bucketNs = kFirstBucketNs;
@@ -341,6 +343,17 @@ void TraceModel::append(const std::vector<Event>& events)
         const qint64 t1 = qint64(e.t1) - qint64(m_origin);
         if (t1 < t0)
             return; // a corrupt record: never draw backwards
+        if (e.kind == EventKind::Stack || e.kind == EventKind::StackText) {
+            m_stackParts.add(e);
+            for (loaderscope::ThreadStack& st : m_stackParts.take()) {
+                st.t = uint64_t(qint64(st.t) - qint64(m_origin)); // model time from here on
+                if (m_stacks.size() >= kMaxStacks)
+                    m_stacks.erase(m_stacks.begin());
+                m_stacks.push_back(std::move(st));
+            }
+            if (e.kind == EventKind::StackText)
+                return; // a piece of the text: nothing to draw
+        }
         m_end = std::max(m_end, t1);
         if (e.kind == EventKind::QueueDepth) {
             const CounterSample c{t0, qint32(e.arg0), qint32(e.arg1), qint32(e.batch)};
@@ -515,6 +528,8 @@ void TraceModel::takeContents(TraceModel& o)
     m_deliveredSamples = o.m_deliveredSamples;
     m_counters = std::move(o.m_counters);
     m_memory = std::move(o.m_memory);
+    m_stackParts = std::move(o.m_stackParts);
+    m_stacks = std::move(o.m_stacks);
     m_counterBuckets = std::move(o.m_counterBuckets);
     m_coverage = std::move(o.m_coverage);
     m_bucketNs = o.m_bucketNs;
@@ -532,6 +547,17 @@ void TraceModel::takeContents(TraceModel& o)
     o.reset(0, 0, true);
     ++m_generation;
     emit changed();
+}
+
+const loaderscope::ThreadStack* TraceModel::stackNear(int eventLane, qint64 t, qint64 tolerance) const
+{
+    const loaderscope::ThreadStack* best = nullptr;
+    for (const loaderscope::ThreadStack& s : m_stacks) {
+        const qint64 d = std::abs(qint64(s.t) - t);
+        if (s.lane == eventLane && d <= tolerance && (!best || d < std::abs(qint64(best->t) - t)))
+            best = &s;
+    }
+    return best;
 }
 
 std::optional<TraceModel::Stall> TraceModel::latestStall() const

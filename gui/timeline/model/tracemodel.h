@@ -14,6 +14,7 @@
 
 #include "loaderscope/base/events.h"
 #include "loaderscope/results/run_summary.h"
+#include "loaderscope/results/thread_stacks.h"
 
 #include <QObject>
 #include <QString>
@@ -188,6 +189,13 @@ public:
     /// The newest stall report, if any.
     std::optional<Stall> latestStall() const;
     qint64 deliveredSamples() const { return m_deliveredSamples; }
+    /// The Python stacks the probe took (issue 49), in the order they completed, their `t` in model
+    /// time; the newest kMaxStacks kept, never evicted with the detail.
+    static constexpr size_t kMaxStacks = 1000;
+    const std::vector<loaderscope::ThreadStack>& stacks() const { return m_stacks; }
+    /// The stack nearest to `t` (model time) on the event lane `eventLane` (a worker's id,
+    /// loaderscope::LaneMain) within `tolerance` ns, or null.
+    const loaderscope::ThreadStack* stackNear(int eventLane, qint64 t, qint64 tolerance) const;
 
 signals:
     void changed();
@@ -220,6 +228,8 @@ private:
     qint64 m_deliveredSamples = 0;
     std::vector<CounterSample> m_counters;
     MemoryTracks m_memory;
+    loaderscope::StackAssembler m_stackParts;
+    std::vector<loaderscope::ThreadStack> m_stacks;
     std::vector<CounterBucket> m_counterBuckets;
     std::vector<std::pair<qint64, qint64>> m_coverage;
     std::pair<qint64, qint64> m_protected{0, -1};

@@ -121,6 +121,16 @@ enum class EventKind : uint8_t {
                       ///< inside the Fetch spans and their BatchCost), arg1 = samples it covers;
                       ///< once at the end on the main lane with arg1 = -1: the CPU of the probe's
                       ///< own threads (its collector and memory sampler) over the whole run
+    // What a thread was doing (issue 49): written by the probe only, by its stack watch thread
+    // (python/loaderscope/_stacks.py), when asked or when a fetch has run past its threshold
+    Stack,            ///< instant on the lane of the thread whose Python stack it is (a worker's,
+                      ///< LaneMain for the job's main thread): batch = the task it was on (-1:
+                      ///< none), arg0 = the sample index it was fetching (-1: none, or an iterable
+                      ///< dataset's), arg1 = why (StackReason) | the text's bytes << 8. The text
+                      ///< follows in StackText events (stacks.h reassembles it)
+    StackText,        ///< a piece of the text of the Stack with the same lane and t0: 24 bytes of
+                      ///< UTF-8 in batch, arg0, arg1 (little-endian, the last piece padded with
+                      ///< NULs), t1 - t0 = the piece's number (0, 1, ...). Never drawn
     Count
 };
 

@@ -157,6 +157,14 @@ std::optional<Task> popTask(Segment& seg, uint32_t w);
 bool taskQueued(Segment& seg, uint32_t w);
 /** Producer side of the done ring (worker). False when full. */
 bool pushDone(Segment& seg, uint32_t w, const Done& done);
+/**
+ * Asks a watched job for its Python stacks (SegmentHeader::stacks_asked + 1): the probe's stack
+ * watch threads answer into the rings within their tick. Maps the header page only, writable,
+ * for that one word. False with `error` set when `name` is not a live segment of a watched job
+ * (an engine run's workers have no Python stack).
+ */
+bool askForStacks(const std::string& name, std::string* error);
+
 /** Consumer side of the done ring (main). */
 std::optional<Done> popDone(Segment& seg, uint32_t w);
 /** Main, with the worker dead: empties both rings so a new generation starts clean. */

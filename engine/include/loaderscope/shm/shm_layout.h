@@ -228,6 +228,10 @@ struct SegmentHeader
     alignas(64) std::atomic<int32_t> rank{-1};      ///< torch.distributed rank, -1 if not distributed
     std::atomic<int32_t> world_size{0};             ///< 0 if not distributed
     std::atomic<uint32_t> lanes_used{0};            ///< probe: highest worker lane in use + 1
+    /// Asks the probe's stack watch threads for every Python stack of the job (a reader adds 1:
+    /// `python3 -m loaderscope stacks SEGMENT`, the app's Show stack); each thread answers once per
+    /// change within its tick (python/loaderscope/_stacks.py). 0 in segments made before it.
+    std::atomic<uint32_t> stacks_asked{0};
 };
 static_assert(sizeof(SegmentHeader) <= ShmLayout::kHeaderBytes);
 
