@@ -114,11 +114,8 @@ class ProbeSession:
         self.pin = _native.Writer(self.native.segment, K.LANE_PIN)
         self.device = _native.Writer(self.native.segment, K.LANE_COMPUTE)
         self.lanes = LaneAllocator(self.native.lanes)
-        # The job's main thread's stack, when asked or when its own fetch (num_workers=0) runs
-        # long (_stacks.py); stopped before the segment goes (finish, _abandon).
         self.main_recorder = None  # num_workers=0: the loop's fetch recorder (IterCtx), for the watch
-        self.watch = _stacks.StackWatch(self.native.segment, self.main, _stacks.after_s(),
-                                        recorder_of=lambda: self.main_recorder)
+        self.watch = None          # the stack watch, started at the end
         self.loaders = []
         self._by_loader = weakref.WeakKeyDictionary()
         self.errors = []
@@ -144,6 +141,11 @@ class ProbeSession:
             # this session's DataLoader workers).
             import multiprocessing.util
             multiprocessing.util.Finalize(None, self._at_exit, exitpriority=100)
+        # The job's main thread's stack, when asked or when its own fetch (num_workers=0) runs
+        # long (_stacks.py). Started last, once nothing here can fail: a session given up never
+        # leaves a thread reading its segment; stopped before the segment goes (finish, _abandon).
+        self.watch = _stacks.StackWatch(self.native.segment, self.main, _stacks.after_s(),
+                                        recorder_of=lambda: self.main_recorder)
 
     # --- called by the hooks -----------------------------------------------------------------
 
