@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: MIT
+"""A job with a known latency per sample, for test_latency.py: a map dataset read by 2 workers,
+batch 8, a tiny step.
+
+planted    400 samples of 2 ms, and PLANTED (5 of them) of 100 ms: 50 times slower.
+lognormal  2,000 samples, each a log-normal sleep (median 3 ms, sigma 0.5) drawn from its index;
+           each worker measures its own __getitem__ calls (CLOCK_MONOTONIC, as the probe does)
+           and its collate_fn appends "index ns" lines to OUT/times-<pid>.txt (outside the
+           fetches the probe times).
+
+Usage: python3 latency_job.py planted | lognormal OUT
+"""
+
+import math
+import os
+import random
+import sys
+import time
+
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+PLANTED = (17, 99, 150, 233, 371)
+
+
+class Planted(Dataset):
+    def __len__(self):
+        return 400
+
+    def __getitem__(self, i):
+        time.sleep(0.1 if i in PLANTED else 0.002)
+        return torch.tensor([i])
+
+
+class LogNormal(Dataset):
+    def __len__(self):
+        return 2000
+
+    def __getitem__(self, i):
+        t0 = time.monotonic_ns()
+        time.sleep(random.Random(i).lognormvariate(math.log(0.003), 0.5))
+        item = torch.tensor([i])
+        return i, time.monotonic_ns() - t0, item
+
+
+class WriteTimes:
+    """collate_fn: writes the batch's own times (outside the fetches the probe times), then stacks."""
+
+    def __init__(self, out):
+        self.out = out
+        self.fd = None
+
+    def __call__(self, samples):
+        if self.fd is None:  # each worker its own file, written unbuffered (a worker ends in os._exit)
+            self.fd = os.open(os.path.join(self.out, "times-%d.txt" % os.getpid()), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        os.write(self.fd, b"".join(b"%d %d\n" % (i, ns) for i, ns, _ in samples))
+        return torch.stack([item for _, _, item in samples])
+
+
+def main():
+    planted = sys.argv[1] == "planted"
+    loader = DataLoader(Planted(), batch_size=8, num_workers=2) if planted else \
+        DataLoader(LogNormal(), batch_size=8, num_workers=2, collate_fn=WriteTimes(sys.argv[2]))
+    seen = 0
+    for batch in loader:
+        seen += len(batch)
+        time.sleep(0.0002)  # the step
+    print(seen)
+
+
+if __name__ == "__main__":
+    main()
