@@ -37,6 +37,10 @@ case "$codename" in
 esac
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+# Every apt-get here waits for dpkg's lock rather than failing at once: ./run.sh test makes the
+# Debian 13 chroot in the background (which may install debootstrap) while it takes sshd out (which
+# may install sshd's libraries). Found on a fresh Debian 13: "Could not get lock", then no sshd.
+APT_WAIT=(-o DPkg::Lock::Timeout=600)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -46,8 +50,8 @@ if ((${#missing[@]})); then
   if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
     echo "run.sh: need root (or sudo) to install: ${missing[*]}" >&2; exit 1
   fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  $SUDO apt-get "${APT_WAIT[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${APT_WAIT[@]}" install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 # CUDA is optional: the CUDA toolkit's nvcc is used when present (static cudart), never required.
@@ -72,7 +76,7 @@ take_out_sshd() {
   chmod 755 "$tmp"  # apt's download user (_apt) writes there
   if ! (cd "$tmp" && apt-get download openssh-server >download.log 2>&1); then
     # An old package list names a version the mirror no longer has: refresh it once.
-    $SUDO apt-get update -qq >/dev/null 2>&1 || true
+    $SUDO apt-get "${APT_WAIT[@]}" update -qq >/dev/null 2>&1 || true
     if ! (cd "$tmp" && apt-get download openssh-server >download.log 2>&1); then
       echo "run.sh: could not download openssh-server: $(tail -n1 "$tmp/download.log"); the SSH tests will be skipped" >&2
       rm -rf "$tmp"
@@ -93,7 +97,7 @@ take_out_sshd() {
   done < <(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' | grep -v '|')
   if ((${#need[@]})); then
     echo "run.sh: installing sshd's libraries: ${need[*]}"
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null \
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${APT_WAIT[@]}" install -y -qq --no-install-recommends "${need[@]}" >/dev/null \
       || echo "run.sh: could not install ${need[*]}" >&2
   fi
   rm -rf "$root.new"

@@ -56,7 +56,8 @@ make_root() {
     echo "trixie.sh: $root is ready (made before; remove it to make it again)"
     return 0
   fi
-  command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+  # Waits for dpkg's lock (./run.sh test may be installing sshd's libraries at the same time).
+  command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq debootstrap >/dev/null
   rm -rf "$root"
   mkdir -p "$(dirname "$root")"
   local t0=$SECONDS m

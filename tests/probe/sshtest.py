@@ -49,9 +49,29 @@ def _no_server(reason):
     raise Skip(reason)
 
 
+def _missing_libraries(sshd):
+    """The libraries sshd, or the helpers OpenSSH 9.8 and later run each connection in
+    (sshd-session, sshd-auth beside it), cannot load: a server that starts and drops every
+    connection otherwise."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(sshd))))  # .../usr/sbin/sshd
+    missing = []
+    for binary in (sshd, os.path.join(root, "usr/lib/openssh/sshd-session"), os.path.join(root, "usr/lib/openssh/sshd-auth")):
+        if not os.access(binary, os.X_OK):
+            continue
+        try:
+            out = subprocess.run(["ldd", binary], capture_output=True, text=True, timeout=30).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        missing += [line.split()[0] for line in out.splitlines() if "not found" in line]
+    return sorted(set(missing))
+
+
 def find_sshd():
     for path in (os.environ.get("LOADERSCOPE_SSHD"), "/usr/sbin/sshd"):
         if path and os.access(path, os.X_OK):
+            missing = _missing_libraries(path)
+            if missing:
+                _no_server("%s lacks libraries (%s): ./run.sh test installs them" % (path, ", ".join(missing)))
             return path
     _no_server("no sshd: ./run.sh test takes one out of Debian's openssh-server into build/sshd-root "
                "(it needs Debian's mirror); or set LOADERSCOPE_SSHD")

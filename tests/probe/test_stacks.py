@@ -35,6 +35,7 @@ JOB = os.path.join(HERE, "stacks_job.py")
 STUCK = 13            # stacks_job.py's stuck sample
 THRESHOLD_S = 10.0    # the probe's default (LOADERSCOPE_STACK_AFTER), half of timeout=20
 BUILD_PY = os.path.dirname(os.path.dirname(os.path.abspath(loaderscope.__file__)))
+PROBE_DIR = os.path.dirname(os.path.abspath(loaderscope.__file__)) + os.sep  # the probe's own files
 
 
 def stacks(*args, timeout=60):
@@ -65,7 +66,7 @@ def check_stuck_stack(d, events, where):
     check(s["sample"] == STUCK and s["worker"] is not None and s["whole"], "%s: its sample and worker: %r" % (where, s))
     check("in stuck_in_here" in s["text"] and "time.sleep(seconds)" in s["text"],
           "%s: the stack does not name stuck_in_here:\n%s" % (where, s["text"]))
-    check("loaderscope" not in s["text"].replace("stacks_job", ""), "%s: the probe's own frames shown:\n%s" % (where, s["text"]))
+    check(PROBE_DIR not in s["text"], "%s: the probe's own frames shown:\n%s" % (where, s["text"]))
     # The stuck fetch began as the one before it in its batch ended (sample 12, same worker).
     before = [e for e in events if e.kind == KIND["Fetch"] and e.lane == s["worker"] and e.arg0 == STUCK - 1]
     check(len(before) == 1, "%s: the fetch before the stuck one: %r" % (where, before))
