@@ -61,6 +61,7 @@ private slots:
     void exports();
     void chartKeepsPointBudget();
     void memoryChartFromCounters();
+    void stepChartStacksEachStep();
     void runHistoryKeepsRuns();
     void stackedTimelinesShareOneAxis();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
@@ -214,6 +215,61 @@ void TestGui::stackedTimelinesShareOneAxis()
     QCOMPARE(view.view(1)->viewport().t0, view.view(0)->viewport().t0); // ...moves the other
     QCOMPARE(view.view(1)->viewport().t1, view.view(0)->viewport().t1);
     QCOMPARE(view.table()->columnCount(), 3); // A, B and the difference
+}
+
+void TestGui::stepChartStacksEachStep()
+{
+    // Issue 49's stall over the run: each step's wait for data (less the hand-over), + the
+    // hand-over, + the host blocked by a copy, + the rest of the step, in ms, flat over the step;
+    // a slow step (the 5th: a 40 ms wait) stands out; where steps share a pixel column the one with
+    // the longest iteration stands for them.
+    using loaderscope::Event;
+    using loaderscope::EventKind;
+    TraceModel m;
+    m.reset(0, 2, true);
+    auto span = [](EventKind k, uint64_t t0, uint64_t t1, int64_t batch, int64_t a0 = 0) {
+        Event e{};
+        e.kind = k;
+        e.lane = loaderscope::LaneMain;
+        e.t0 = t0;
+        e.t1 = t1;
+        e.batch = batch;
+        e.arg0 = a0;
+        return e;
+    };
+    std::vector<Event> events;
+    uint64_t t = 1'000'000;
+    for (int i = 0; i < 10; ++i) {
+        const uint64_t wait = i == 4 ? 40'000'000 : 2'000'000; // ns
+        const int64_t key = loaderscope::batchKey(0, i);
+        events.push_back(span(EventKind::WaitData, t, t + wait, key));
+        events.push_back(span(EventKind::HandOverWait, t + wait, t + wait, key, 500'000)); // 0.5 ms of it
+        events.push_back(span(EventKind::Step, t + wait, t + wait + 10'000'000, key));
+        events.push_back(span(EventKind::HostBlocked, t + wait + 1'000'000, t + wait + 4'000'000, key)); // 3 ms of it
+        t += wait + 10'000'000;
+    }
+    m.append(events);
+    QCOMPARE(m.steps().size(), size_t(10));
+    QVERIFY(CounterChartView::hasData(m, CounterChartView::Counters::Steps));
+    const loaderscope::LoopStep& slow = m.steps()[4];
+    QCOMPARE(slow.waitNs, uint64_t(40'000'000));
+    QCOMPARE(slow.handoverNs, uint64_t(500'000));
+    QCOMPARE(slow.blockedNs, uint64_t(3'000'000));
+    QCOMPARE(slow.stepNs, uint64_t(10'000'000));
+    const Viewport v{0, qint64(t)};
+    const CounterSeries wide = stepSeries(m, v, 2000); // a column per step and more
+    QCOMPARE(wide.lines.size(), size_t(4));
+    QCOMPARE(wide.lines[0].points.size(), 20); // each step flat from its start to its end
+    QCOMPARE(wide.lines[0].points[8].y(), 39.5);  // the 5th step: 40 ms, less its 0.5 ms hand-over
+    QCOMPARE(wide.lines[1].points[8].y(), 40.0);  // + the hand-over
+    QCOMPARE(wide.lines[2].points[8].y(), 43.0);  // + 3 ms blocked by a copy
+    QCOMPARE(wide.lines[3].points[8].y(), 50.0);  // + the rest of the step: the whole iteration
+    QCOMPARE(wide.lines[0].points[0].y(), 1.5);
+    QCOMPARE(wide.maxY, 50.0);
+    const CounterSeries narrow = stepSeries(m, v, 2); // two columns: the slow step stands for its half
+    QCOMPARE(narrow.lines[3].points.size(), 4);
+    QCOMPARE(narrow.lines[3].points[0].y(), 50.0);
+    QCOMPARE(narrow.lines[3].points[2].y(), 12.0);
 }
 
 void TestGui::memoryChartFromCounters()

@@ -937,105 +937,130 @@
 <context>
     <name>CounterSeries</name>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="53" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="52" />
         <source>count</source>
         <translation>count</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="55" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="54" />
         <source>ready batches</source>
         <translation>ready batches</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="55" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="54" />
         <source>outstanding tasks</source>
         <translation>outstanding tasks</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="55" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="54" />
         <source>pinned buffers in use</source>
         <translation>pinned buffers in use</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="176" />
         <source>main process</source>
         <translation>main process</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
-        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="176" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="182" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="182" />
         <source>main</source>
         <translation>main</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="209" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="208" />
         <source>%1 (RSS)</source>
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="219" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="218" />
         <source>slots</source>
         <translation>slots</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="227" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="226" />
         <source>/dev/shm (this run)</source>
         <translation>/dev/shm (this run)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="233" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="232" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="242" />
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="242" />
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="260" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="259" />
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="262" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="261" />
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="264" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="263" />
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="269" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="268" />
         <source>batch slots in use: %1</source>
         <translation>batch slots in use: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="270" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="269" />
         <source>/dev/shm, every user: %1 used of %2</source>
         <translation>/dev/shm, every user: %1 used of %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="273" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="272" />
         <source>/dev/shm, this run: %1; files: %2</source>
         <translation>/dev/shm, this run: %1; files: %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="276" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="275" />
         <source>pinned host memory: %1</source>
         <translation>pinned host memory: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="38" />
+        <source>ms per step</source>
+        <translation>ms per step</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
+        <source>waiting for data</source>
+        <translation>waiting for data</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
+        <source>+ hand-over of the batch</source>
+        <translation>+ hand-over of the batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
+        <source>+ host blocked by a copy</source>
+        <translation>+ host blocked by a copy</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="42" />
+        <source>+ the step: the whole iteration</source>
+        <translation>+ the step: the whole iteration</translation>
     </message>
 </context>
 <context>
@@ -2007,293 +2032,303 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="221" />
+        <location filename="../gui/app/mainactions.cpp" line="223" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="222" />
+        <location filename="../gui/app/mainactions.cpp" line="224" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="226" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="225" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="226" />
+        <location filename="../gui/app/mainactions.cpp" line="228" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="229" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="231" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
+        <location filename="../gui/app/mainactions.cpp" line="235" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="255" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <source>&amp;Step chart: the stall over the run</source>
+        <translation>&amp;Step chart: the stall over the run</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <source>Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom</source>
+        <translation>Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="259" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="260" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>S&amp;tatistics</source>
         <translation>S&amp;tatistics</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
         <translation>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <location filename="../gui/app/mainactions.cpp" line="263" />
         <source>Show Python stac&amp;ks</source>
         <translation>Show Python stac&amp;ks</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</source>
         <translation>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="265" />
+        <location filename="../gui/app/mainactions.cpp" line="270" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="277" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="278" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="274" />
+        <location filename="../gui/app/mainactions.cpp" line="279" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="275" />
+        <location filename="../gui/app/mainactions.cpp" line="280" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="276" />
+        <location filename="../gui/app/mainactions.cpp" line="281" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="277" />
+        <location filename="../gui/app/mainactions.cpp" line="282" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="278" />
+        <location filename="../gui/app/mainactions.cpp" line="283" />
         <source>Presets</source>
         <translation>Presets</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="279" />
+        <location filename="../gui/app/mainactions.cpp" line="284" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="280" />
+        <location filename="../gui/app/mainactions.cpp" line="285" />
         <source>Slow motion:</source>
         <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="281" />
+        <location filename="../gui/app/mainactions.cpp" line="286" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2316,12 +2351,12 @@
         <translation>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="202" />
+        <location filename="../gui/app/mainwindow.cpp" line="207" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="203" />
+        <location filename="../gui/app/mainwindow.cpp" line="208" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
@@ -2331,17 +2366,17 @@
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="312" />
+        <location filename="../gui/app/mainwindow.cpp" line="317" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="317" />
+        <location filename="../gui/app/mainwindow.cpp" line="322" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="429" />
+        <location filename="../gui/app/mainwindow.cpp" line="434" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
@@ -2564,22 +2599,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="164" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="164" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="272" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="276" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="273" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="277" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -4202,7 +4237,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="275" />
+        <location filename="../gui/advice/summarypanel.cpp" line="280" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
@@ -4222,7 +4257,7 @@
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>GPU busy</source>
         <translation>GPU busy</translation>
     </message>
@@ -4238,126 +4273,131 @@
     </message>
     <message>
         <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <source>Repeating slowdowns</source>
+        <translation>Repeating slowdowns</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Copy/compute overlap</source>
         <translation>Copy/compute overlap</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>H2D bandwidth</source>
         <translation>H2D bandwidth</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Workers busy</source>
         <translation>Workers busy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Worker time</source>
         <translation>Worker time</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Memory peak</source>
         <translation>Memory peak</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Shared memory</source>
         <translation>Shared memory</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="141" />
+        <location filename="../gui/advice/summarypanel.cpp" line="142" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="144" />
+        <location filename="../gui/advice/summarypanel.cpp" line="145" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="146" />
+        <location filename="../gui/advice/summarypanel.cpp" line="147" />
         <source>Model this job</source>
         <translation>Model this job</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="147" />
+        <location filename="../gui/advice/summarypanel.cpp" line="148" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="149" />
+        <location filename="../gui/advice/summarypanel.cpp" line="150" />
         <source>Prove it: measure the advice</source>
         <translation>Prove it: measure the advice</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="219" />
+        <location filename="../gui/advice/summarypanel.cpp" line="220" />
         <source>The job failed: %1</source>
         <translation>The job failed: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="241" />
+        <location filename="../gui/advice/summarypanel.cpp" line="242" />
         <source>Details…</source>
         <translation>Details…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="244" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Summary</source>
         <translation>Summary</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="244" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Summary (partial: the run did not finish)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="245" />
+        <location filename="../gui/advice/summarypanel.cpp" line="246" />
         <source>Summary (partial: events were lost)</source>
         <translation>Summary (partial: events were lost)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="247" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary (live)</source>
         <translation>Summary (live)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="249" />
+        <location filename="../gui/advice/summarypanel.cpp" line="250" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Summary (final, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="250" />
+        <location filename="../gui/advice/summarypanel.cpp" line="251" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Summary (live, slowed ×%1)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="252" />
+        <location filename="../gui/advice/summarypanel.cpp" line="253" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="289" />
+        <location filename="../gui/advice/summarypanel.cpp" line="294" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(a first guess: the model of your job is checking it)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="295" />
+        <location filename="../gui/advice/summarypanel.cpp" line="300" />
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="247" />
         <source>Summary (final)</source>
         <translation>Summary (final)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="150" />
+        <location filename="../gui/advice/summarypanel.cpp" line="151" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
         <translation>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="302" />
+        <location filename="../gui/advice/summarypanel.cpp" line="307" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
@@ -4484,87 +4524,112 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>The probe's own CPU: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="342" />
+        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <source>in the step</source>
+        <translation>in the step</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <source>in the wait for data</source>
+        <translation>in the wait for data</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="343" />
+        <source>at each epoch's start, %1 more %2 (%3 times, %4 in all)</source>
+        <translation>at each epoch's start, %1 more %2 (%3 times, %4 in all)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="346" />
+        <source>every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)</source>
+        <translation>every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="358" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="348" />
+        <location filename="../gui/common/model/summarytext.cpp" line="364" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="350" />
+        <location filename="../gui/common/model/summarytext.cpp" line="366" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="352" />
+        <location filename="../gui/common/model/summarytext.cpp" line="368" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="354" />
+        <location filename="../gui/common/model/summarytext.cpp" line="370" />
+        <source>Repeating slowdowns: %1</source>
+        <translation>Repeating slowdowns: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="372" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="356" />
+        <location filename="../gui/common/model/summarytext.cpp" line="374" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="358" />
+        <location filename="../gui/common/model/summarytext.cpp" line="376" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="360" />
+        <location filename="../gui/common/model/summarytext.cpp" line="378" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="361" />
+        <location filename="../gui/common/model/summarytext.cpp" line="379" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="364" />
+        <location filename="../gui/common/model/summarytext.cpp" line="382" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="365" />
+        <location filename="../gui/common/model/summarytext.cpp" line="383" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="379" />
+        <location filename="../gui/common/model/summarytext.cpp" line="397" />
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="385" />
+        <location filename="../gui/common/model/summarytext.cpp" line="403" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="390" />
+        <location filename="../gui/common/model/summarytext.cpp" line="408" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="397" />
+        <location filename="../gui/common/model/summarytext.cpp" line="415" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="399" />
+        <location filename="../gui/common/model/summarytext.cpp" line="417" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="411" />
+        <location filename="../gui/common/model/summarytext.cpp" line="429" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

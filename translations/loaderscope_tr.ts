@@ -937,105 +937,130 @@
 <context>
     <name>CounterSeries</name>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="53" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="52" />
         <source>count</source>
         <translation>adet</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="55" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="54" />
         <source>ready batches</source>
         <translation>hazır batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="55" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="54" />
         <source>outstanding tasks</source>
         <translation>bekleyen görevler</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="55" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="54" />
         <source>pinned buffers in use</source>
         <translation>kullanımdaki sayfa-kilitli tamponlar</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="176" />
         <source>main process</source>
         <translation>ana süreç</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="177" />
-        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="176" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="182" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="183" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="182" />
         <source>main</source>
         <translation>ana</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="209" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="208" />
         <source>%1 (RSS)</source>
         <translation>%1 (RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="219" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="218" />
         <source>slots</source>
         <translation>slotlar</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="227" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="226" />
         <source>/dev/shm (this run)</source>
         <translation>/dev/shm (bu çalıştırma)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="233" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="232" />
         <source>pinned</source>
         <translation>sayfa-kilitli</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="242" />
         <source>MiB (USS; RSS)</source>
         <translation>MiB (USS; RSS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="243" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="242" />
         <source>MiB (USS)</source>
         <translation>MiB (USS)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="260" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="259" />
         <source>RSS %1</source>
         <translation>RSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="262" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="261" />
         <source>PSS %1</source>
         <translation>PSS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="264" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="263" />
         <source>USS %1</source>
         <translation>USS %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="269" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="268" />
         <source>batch slots in use: %1</source>
         <translation>kullanımdaki batch slotları: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="270" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="269" />
         <source>/dev/shm, every user: %1 used of %2</source>
         <translation>/dev/shm, tüm kullanıcılar: %2 içinde %1 kullanılıyor</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="273" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="272" />
         <source>/dev/shm, this run: %1; files: %2</source>
         <translation>/dev/shm, bu çalıştırma: %1; dosya: %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/model/counterseries.cpp" line="276" />
+        <location filename="../gui/timeline/model/counterseries.cpp" line="275" />
         <source>pinned host memory: %1</source>
         <translation>sayfa-kilitli (pinned) host belleği: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="38" />
+        <source>ms per step</source>
+        <translation>adım başına ms</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
+        <source>waiting for data</source>
+        <translation>veri bekleniyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
+        <source>+ hand-over of the batch</source>
+        <translation>+ batch'in ana sürece teslimi</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
+        <source>+ host blocked by a copy</source>
+        <translation>+ kopya host'u durduruyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/model/stepseries.cpp" line="42" />
+        <source>+ the step: the whole iteration</source>
+        <translation>+ adım: yinelemenin tamamı</translation>
     </message>
 </context>
 <context>
@@ -2007,293 +2032,303 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="221" />
+        <location filename="../gui/app/mainactions.cpp" line="223" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="222" />
+        <location filename="../gui/app/mainactions.cpp" line="224" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="226" />
         <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
         <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="225" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="226" />
+        <location filename="../gui/app/mainactions.cpp" line="228" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="229" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="231" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
+        <location filename="../gui/app/mainactions.cpp" line="235" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="255" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <source>&amp;Step chart: the stall over the run</source>
+        <translation>&amp;Adım grafiği: çalıştırma boyunca bekleme</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <source>Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom</source>
+        <translation>Zaman çizelgesinin altında, onun zaman ekseninde: döngünün her adımı; veri beklemesi, ana sürece teslim, host'u durduran kopya ve adım üst üste, böylece yavaş bir adım her yakınlaştırmada göze çarpar</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="259" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="260" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>S&amp;tatistics</source>
         <translation>İ&amp;statistikler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
         <translation>Her aşamanın gecikmesi (p50'den p99,9'a, en çok) ve en yavaş örnekler, her birinin döngüye maliyetiyle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="258" />
+        <location filename="../gui/app/mainactions.cpp" line="263" />
         <source>Show Python stac&amp;ks</source>
         <translation>Python yığınlarını gö&amp;ster</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</source>
         <translation>İzlenen işin ana thread'i ve DataLoader worker'ları şu an ne yapıyor: işi durdurmadan alınan Python yığınları (zaman çizelgesinin sağ tık menüsünde de)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Sınıf quizi (tam ekran)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>&amp;Import questions…</source>
         <translation>Soruları &amp;içe aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="265" />
+        <location filename="../gui/app/mainactions.cpp" line="270" />
         <source>&amp;Export questions…</source>
         <translation>Soruları &amp;dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>&amp;Remove imported questions…</source>
         <translation>İçe aktarılan soruları &amp;kaldır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="277" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="278" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="274" />
+        <location filename="../gui/app/mainactions.cpp" line="279" />
         <source>L&amp;essons</source>
         <translation>D&amp;ersler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="275" />
+        <location filename="../gui/app/mainactions.cpp" line="280" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="276" />
+        <location filename="../gui/app/mainactions.cpp" line="281" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="277" />
+        <location filename="../gui/app/mainactions.cpp" line="282" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="278" />
+        <location filename="../gui/app/mainactions.cpp" line="283" />
         <source>Presets</source>
         <translation>Hazır ayarlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="279" />
+        <location filename="../gui/app/mainactions.cpp" line="284" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="280" />
+        <location filename="../gui/app/mainactions.cpp" line="285" />
         <source>Slow motion:</source>
         <translation>Ağır çekim:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="281" />
+        <location filename="../gui/app/mainactions.cpp" line="286" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır</translation>
     </message>
@@ -2316,12 +2351,12 @@
         <translation>%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="202" />
+        <location filename="../gui/app/mainwindow.cpp" line="207" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="203" />
+        <location filename="../gui/app/mainwindow.cpp" line="208" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
@@ -2331,17 +2366,17 @@
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="312" />
+        <location filename="../gui/app/mainwindow.cpp" line="317" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="317" />
+        <location filename="../gui/app/mainwindow.cpp" line="322" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="429" />
+        <location filename="../gui/app/mainwindow.cpp" line="434" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
@@ -2564,22 +2599,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="164" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="164" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="272" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="276" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="273" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="277" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -4202,7 +4237,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="275" />
+        <location filename="../gui/advice/summarypanel.cpp" line="280" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
@@ -4222,7 +4257,7 @@
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="135" />
+        <location filename="../gui/advice/summarypanel.cpp" line="136" />
         <source>GPU busy</source>
         <translation>GPU meşgul</translation>
     </message>
@@ -4238,126 +4273,131 @@
     </message>
     <message>
         <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <source>Repeating slowdowns</source>
+        <translation>Yinelenen yavaşlamalar</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Copy/compute overlap</source>
         <translation>Kopya/hesaplama örtüşmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>H2D bandwidth</source>
         <translation>H2D bant genişliği</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Workers busy</source>
         <translation>Worker'lar meşgul</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="136" />
+        <location filename="../gui/advice/summarypanel.cpp" line="137" />
         <source>Worker time</source>
         <translation>Worker zamanı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Memory peak</source>
         <translation>Bellek zirvesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="137" />
+        <location filename="../gui/advice/summarypanel.cpp" line="138" />
         <source>Shared memory</source>
         <translation>Paylaşılan bellek</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="141" />
+        <location filename="../gui/advice/summarypanel.cpp" line="142" />
         <source>Batch slots: the shared-memory segment's slots not free (each at its capacity). /dev/shm: the file system the segment lives on; a small one (Docker's 64 MB) ends runs with a bus error. Pinned: page-locked host memory for the copies.</source>
         <translation>Batch slotları: paylaşılan bellek segmentinin boş olmayan slotları (her biri kendi kapasitesiyle). /dev/shm: segmentin bulunduğu dosya sistemi; küçük bir /dev/shm (Docker'ın 64 MB'lık varsayılanı) çalıştırmaları bus error ile bitirir. Pinned: kopyalar için sayfaya kilitlenmiş host belleği.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="144" />
+        <location filename="../gui/advice/summarypanel.cpp" line="145" />
         <source>Mean over the workers, each a share of the loop's time: on a CPU core, ready but waiting for a core, off the CPU in the dataset (I/O), and waiting for an index</source>
         <translation>Worker'ların ortalaması, her biri döngü süresinin payı olarak: bir CPU çekirdeğinde, hazır ama çekirdek bekliyor, veri kümesinde CPU dışında (G/Ç) ve bir indeks bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="146" />
+        <location filename="../gui/advice/summarypanel.cpp" line="147" />
         <source>Model this job</source>
         <translation>Bu işi modelle</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="147" />
+        <location filename="../gui/advice/summarypanel.cpp" line="148" />
         <source>Fit the engine to what was observed (per-sample I/O and CPU time, batch size, the loader's knobs) and run it: the sweep and Prove it can then try knobs on the model in seconds</source>
         <translation>Motoru gözlemlenene (örnek başına G/Ç ve CPU süresi, batch boyutu, loader ayarları) uydurur ve çalıştırır: tarama ve Kanıtla ayarları model üzerinde saniyeler içinde deneyebilir</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="149" />
+        <location filename="../gui/advice/summarypanel.cpp" line="150" />
         <source>Prove it: measure the advice</source>
         <translation>Kanıtla: öneriyi ölç</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="219" />
+        <location filename="../gui/advice/summarypanel.cpp" line="220" />
         <source>The job failed: %1</source>
         <translation>İş başarısız oldu: %1</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="241" />
+        <location filename="../gui/advice/summarypanel.cpp" line="242" />
         <source>Details…</source>
         <translation>Ayrıntılar…</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="244" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Summary</source>
         <translation>Özet</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="244" />
+        <location filename="../gui/advice/summarypanel.cpp" line="245" />
         <source>Summary (partial: the run did not finish)</source>
         <translation>Özet (kısmi: çalıştırma tamamlanmadı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="245" />
+        <location filename="../gui/advice/summarypanel.cpp" line="246" />
         <source>Summary (partial: events were lost)</source>
         <translation>Özet (kısmi: olaylar kayboldu)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="247" />
+        <location filename="../gui/advice/summarypanel.cpp" line="248" />
         <source>Summary (live)</source>
         <translation>Özet (canlı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="249" />
+        <location filename="../gui/advice/summarypanel.cpp" line="250" />
         <source>Summary (final, slowed ×%1)</source>
         <translation>Özet (son, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="250" />
+        <location filename="../gui/advice/summarypanel.cpp" line="251" />
         <source>Summary (live, slowed ×%1)</source>
         <translation>Özet (canlı, ×%1 yavaşlatıldı)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="252" />
+        <location filename="../gui/advice/summarypanel.cpp" line="253" />
         <source>Of the previous run: the configuration has changed since. Run it (F5) to see its own figures.</source>
         <translation>Önceki çalıştırmanın: yapılandırma o zamandan beri değişti. Kendi değerlerini görmek için çalıştırın (F5).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="289" />
+        <location filename="../gui/advice/summarypanel.cpp" line="294" />
         <source>(a first guess: the model of your job is checking it)</source>
         <translation>(ilk tahmin: işinizin modeli bunu denetliyor)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="295" />
+        <location filename="../gui/advice/summarypanel.cpp" line="300" />
         <source>Apply</source>
         <translation>Uygula</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="246" />
+        <location filename="../gui/advice/summarypanel.cpp" line="247" />
         <source>Summary (final)</source>
         <translation>Özet (son)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="150" />
+        <location filename="../gui/advice/summarypanel.cpp" line="151" />
         <source>Runs a short sweep around each advised knob (the current value, the advised one, one beyond), three runs each, and reports the median samples/s and the spread before you change anything; Apply is offered for a change that is faster beyond the spread</source>
         <translation>Önerilen her ayar için kısa bir tarama çalıştırır (mevcut değer, önerilen değer ve bir ötesi), her biri üç kez, ve siz hiçbir şeyi değiştirmeden önce medyan örnek/s değerini ve yayılımı bildirir; Uygula, yayılımın ötesinde daha hızlı olan bir değişiklik için sunulur</translation>
     </message>
     <message>
-        <location filename="../gui/advice/summarypanel.cpp" line="302" />
+        <location filename="../gui/advice/summarypanel.cpp" line="307" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
@@ -4484,87 +4524,112 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>Probun kendi CPU'su: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="342" />
+        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <source>in the step</source>
+        <translation>adımda</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <source>in the wait for data</source>
+        <translation>veri beklemesinde</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="343" />
+        <source>at each epoch's start, %1 more %2 (%3 times, %4 in all)</source>
+        <translation>her epoch'un başında %2 %1 fazla (%3 kez, toplam %4)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="346" />
+        <source>every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)</source>
+        <translation>%2. adımdan başlayarak her %1 adımda bir, %4 %3 fazla (%5 kez, toplam %6)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="358" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="348" />
+        <location filename="../gui/common/model/summarytext.cpp" line="364" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="350" />
+        <location filename="../gui/common/model/summarytext.cpp" line="366" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="352" />
+        <location filename="../gui/common/model/summarytext.cpp" line="368" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="354" />
+        <location filename="../gui/common/model/summarytext.cpp" line="370" />
+        <source>Repeating slowdowns: %1</source>
+        <translation>Yinelenen yavaşlamalar: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="372" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="356" />
+        <location filename="../gui/common/model/summarytext.cpp" line="374" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="358" />
+        <location filename="../gui/common/model/summarytext.cpp" line="376" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="360" />
+        <location filename="../gui/common/model/summarytext.cpp" line="378" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="361" />
+        <location filename="../gui/common/model/summarytext.cpp" line="379" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="364" />
+        <location filename="../gui/common/model/summarytext.cpp" line="382" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="365" />
+        <location filename="../gui/common/model/summarytext.cpp" line="383" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="379" />
+        <location filename="../gui/common/model/summarytext.cpp" line="397" />
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Kısmi: en az %2 batch'ten %1 tanesi görüldü (%3 olay kayboldu); rakamlar yalnızca görülenleri kapsar</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="385" />
+        <location filename="../gui/common/model/summarytext.cpp" line="403" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="390" />
+        <location filename="../gui/common/model/summarytext.cpp" line="408" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="397" />
+        <location filename="../gui/common/model/summarytext.cpp" line="415" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="399" />
+        <location filename="../gui/common/model/summarytext.cpp" line="417" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="411" />
+        <location filename="../gui/common/model/summarytext.cpp" line="429" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>

@@ -18,7 +18,7 @@
 #include <QVBoxLayout>
 
 namespace {
-enum Row { Source, ProbeCost, Samples, FirstBatch, Stall, GpuBusy, Overlap, H2D, Workers, WorkerTime, Memory, Shm, RowCount };
+enum Row { Source, ProbeCost, Samples, FirstBatch, Stall, Repeating, GpuBusy, Overlap, H2D, Workers, WorkerTime, Memory, Shm, RowCount };
 } // namespace
 
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
@@ -132,7 +132,8 @@ void SummaryPanel::makeWorkerTable(QVBoxLayout* layout)
 
 void SummaryPanel::retranslate()
 {
-    const QString names[RowCount] = {tr("Source"), tr("The probe's own CPU"), tr("Samples/s"), tr("First batch"), tr("Data stall"), tr("GPU busy"),
+    const QString names[RowCount] = {tr("Source"), tr("The probe's own CPU"), tr("Samples/s"), tr("First batch"), tr("Data stall"),
+                                     tr("Repeating slowdowns"), tr("GPU busy"),
                                      tr("Copy/compute overlap"), tr("H2D bandwidth"), tr("Workers busy"), tr("Worker time"),
                                      tr("Memory peak"), tr("Shared memory")};
     for (int i = 0; i < RowCount; ++i)
@@ -261,6 +262,10 @@ void SummaryPanel::render()
     set(Samples, partial && !samples.isEmpty() ? partialFigure(samples) : samples);
     set(FirstBatch, have && f.first_batch_s ? duration(*f.first_batch_s) : QString());
     set(Stall, have && m_summary.data_stall_measured ? percent(f.data_stall_fraction) : QString());
+    // Only when the loop's slow steps repeat (every N steps, at each epoch's start: issue 49).
+    const QString repeating = have ? repeatingSlowdowns(m_summary) : QString();
+    set(Repeating, repeating);
+    m_form->setRowVisible(int(Repeating), !repeating.isEmpty());
     // Only where a device works: the engine's (simulated or CUDA), or a trace or job with kernels.
     set(GpuBusy, have && (f.kernel_s > 0 || m_summary.source == "engine") ? percent(f.gpu_busy_fraction) : QString());
     set(Overlap, have && f.overlap_fraction ? percent(*f.overlap_fraction) : QString());

@@ -60,6 +60,8 @@ void MainActions::makeActions()
     find = make(QKeySequence::Find);
     largeFonts = make();
     largeFonts->setCheckable(true);
+    stepChart = make();
+    stepChart->setCheckable(true); // off: the projector's layout keeps its room
     themes = new QActionGroup(this);
     themeSystem = new QAction(themes);
     themeLight = new QAction(themes);
@@ -99,7 +101,7 @@ void MainActions::makeMenus(QMenuBar* bar)
     runMenu = bar->addMenu(QString());
     runMenu->addActions({run, stop, repeat});
     view = bar->addMenu(QString());
-    view->addActions({fit, follow, zoomIn, zoomOut, find});
+    view->addActions({fit, follow, zoomIn, zoomOut, find, stepChart});
     view->addSeparator();
     themeMenu = view->addMenu(QString());
     themeMenu->addActions(themes->actions());
@@ -251,6 +253,9 @@ void MainActions::retranslate()
     themeLight->setText(tr("&Light"));
     themeDark->setText(tr("&Dark"));
     largeFonts->setText(tr("&Large fonts (projector)"));
+    stepChart->setText(tr("&Step chart: the stall over the run"));
+    stepChart->setToolTip(tr("Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, "
+                             "the host blocked by a copy and the step stacked, so a slow step stands out at any zoom"));
     sweep->setText(tr("Parameter &sweep…"));
     compare->setText(tr("&Compare runs…"));
     statistics->setText(tr("S&tatistics"));

@@ -44,7 +44,7 @@ public:
     // Run
     QAction *run, *stop, *repeat;
     // View
-    QAction *fit, *follow, *zoomIn, *zoomOut, *find, *largeFonts;
+    QAction *fit, *follow, *zoomIn, *zoomOut, *find, *largeFonts, *stepChart;
     QActionGroup* themes;
     QAction *themeSystem, *themeLight, *themeDark;
     // Tools

@@ -191,6 +191,11 @@ void MainWindow::wireViewActions()
     connect(a.themeLight, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::Light); });
     connect(a.themeDark, &QAction::triggered, this, [this] { setTheme(AppTheme::Mode::Dark); });
     connect(a.largeFonts, &QAction::toggled, this, &MainWindow::setLargeFonts);
+    connect(a.stepChart, &QAction::toggled, this, [this](bool on) {
+        m_charts->setStepsWanted(on);
+        m_chartsSizedFor = 0; // one more chart: sized again
+        updateChartVisibility();
+    });
     connect(a.langEn, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
     connect(a.langTr, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("tr")); });
     connect(a.shortcuts, &QAction::triggered, this, [this] {

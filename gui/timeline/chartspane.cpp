@@ -9,15 +9,17 @@
 
 ChartsPane::ChartsPane(const TraceModel* model, ViewportController* controller, QWidget* parent)
     : QWidget(parent), m_model(model), m_queue(new CounterChartView(CounterChartView::Counters::Queue, this)),
-      m_memory(new CounterChartView(CounterChartView::Counters::Memory, this))
+      m_memory(new CounterChartView(CounterChartView::Counters::Memory, this)),
+      m_steps(new CounterChartView(CounterChartView::Counters::Steps, this))
 {
     m_queue->setObjectName(QStringLiteral("queueChart"));
     m_memory->setObjectName(QStringLiteral("memoryChart"));
+    m_steps->setObjectName(QStringLiteral("stepChart"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    CounterChartView* charts[2] = {m_queue, m_memory};
-    for (int i = 0; i < 2; ++i) {
+    CounterChartView* charts[3] = {m_queue, m_memory, m_steps};
+    for (int i = 0; i < 3; ++i) {
         CounterChartView* c = charts[i];
         m_legends[i] = new QLabel(this);
         m_legends[i]->setObjectName(c->objectName() + QStringLiteral("Legend"));
@@ -43,20 +45,23 @@ void ChartsPane::setTheme(const TimelineTheme& theme)
         legend->setFont(f);
     m_queue->setTheme(theme);
     m_memory->setTheme(theme);
+    m_steps->setTheme(theme);
 }
 
 void ChartsPane::refresh(const Viewport& v)
 {
     m_queue->refresh(v);
     m_memory->refresh(v);
+    if (m_stepsWanted)
+        m_steps->refresh(v);
 }
 
 bool ChartsPane::updateVisibility()
 {
     bool changed = false;
-    CounterChartView* charts[2] = {m_queue, m_memory};
-    for (int i = 0; i < 2; ++i) {
-        const bool has = CounterChartView::hasData(*m_model, charts[i]->counters());
+    CounterChartView* charts[3] = {m_queue, m_memory, m_steps};
+    for (int i = 0; i < 3; ++i) {
+        const bool has = CounterChartView::hasData(*m_model, charts[i]->counters()) && (i < 2 || m_stepsWanted);
         if (has != m_shown[i]) {
             m_shown[i] = has;
             charts[i]->setVisible(has);
@@ -78,7 +83,7 @@ void ChartsPane::resizeEvent(QResizeEvent* e)
 
 int ChartsPane::shownCharts() const
 {
-    return int(m_shown[0]) + int(m_shown[1]);
+    return int(m_shown[0]) + int(m_shown[1]) + int(m_shown[2]);
 }
 
 void ChartsPane::setMemoryHighlighted(bool on)
@@ -86,4 +91,10 @@ void ChartsPane::setMemoryHighlighted(bool on)
     // The lesson overlay's accent (TimelineRenderer's overlay frame), around the whole chart.
     m_memory->setStyleSheet(on ? QStringLiteral("QGraphicsView { border: 3px solid %1; }").arg(TimelineStyle::overlayAccent().name())
                                : QString());
+}
+
+void ChartsPane::setStepsWanted(bool wanted)
+{
+    m_stepsWanted = wanted;
+    updateVisibility();
 }

@@ -140,13 +140,17 @@ bool CounterChartView::hasData(const TraceModel& model, Counters counters)
 {
     if (counters == Counters::Memory)
         return !model.memory().empty();
+    if (counters == Counters::Steps)
+        return !model.steps().empty();
     return !model.counters().empty() || !model.counterHistogram().empty();
 }
 
 bool CounterChartView::fill(QChart* chart, Counters counters, const TraceModel& model, const Viewport& v,
                             const TimelineTheme& theme, double width, bool timeLabels)
 {
-    const CounterSeries series = counters == Counters::Memory ? memorySeries(model, v, int(width)) : queueSeries(model, v, int(width));
+    const CounterSeries series = counters == Counters::Memory ? memorySeries(model, v, int(width))
+                                 : counters == Counters::Steps ? stepSeries(model, v, int(width))
+                                                               : queueSeries(model, v, int(width));
     setLines(chart, series.lines);
     styleAxes(chart, theme);
     const double msPerNs = series.unitPerNs();
@@ -282,7 +286,8 @@ QString CounterChartView::readoutAt(double widgetX) const
         const QList<QPointF> pts = s->points();
         auto it = std::upper_bound(pts.begin(), pts.end(), at, [](double t, const QPointF& p) { return t < p.x(); });
         const double value = it == pts.begin() ? 0.0 : std::prev(it)->y();
-        lines << QStringLiteral("%1: %2").arg(s->name(), loc.toString(qint64(std::lround(value))));
+        lines << (m_counters == Counters::Steps ? QStringLiteral("%1: %2 ms").arg(s->name(), loc.toString(value, 'f', 2))
+                                                : QStringLiteral("%1: %2").arg(s->name(), loc.toString(qint64(std::lround(value)))));
     }
     return lines.join(QLatin1Char('\n'));
 }

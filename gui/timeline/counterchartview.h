@@ -25,7 +25,7 @@ class CounterChartView : public QChartView
 {
     Q_OBJECT
 public:
-    enum class Counters { Queue, Memory };
+    enum class Counters { Queue, Memory, Steps };
     explicit CounterChartView(Counters counters, QWidget* parent = nullptr);
     Counters counters() const { return m_counters; }
     /// The model holds counters of this chart's kind (the chart is shown only then).

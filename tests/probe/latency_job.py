@@ -2,13 +2,17 @@
 """A job with a known latency per sample, for test_latency.py: a map dataset read by 2 workers,
 batch 8, a tiny step.
 
-planted    400 samples of 2 ms, and PLANTED (5 of them) of 100 ms: 50 times slower.
+planted    400 samples of 5 ms, and PLANTED (5 of them) of 250 ms: 50 times slower (a loaded
+           machine delays a sample by tens of ms, never by 250).
 lognormal  2,000 samples, each a log-normal sleep (median 3 ms, sigma 0.5) drawn from its index;
            each worker measures its own __getitem__ calls (CLOCK_MONOTONIC, as the probe does)
            and its collate_fn appends "index ns" lines to OUT/times-<pid>.txt (outside the
            fetches the probe times).
 
-Usage: python3 latency_job.py planted | lognormal OUT
+checkpoint 400 samples of 2 ms, no planted ones; every 10th step of the loop (9, 19, ...)
+           "saves a checkpoint": 150 ms more in the step.
+
+Usage: python3 latency_job.py planted | lognormal OUT | checkpoint
 """
 
 import math
@@ -24,11 +28,14 @@ PLANTED = (17, 99, 150, 233, 371)
 
 
 class Planted(Dataset):
+    def __init__(self, slow=PLANTED, base=0.005):
+        self.slow, self.base = slow, base
+
     def __len__(self):
         return 400
 
     def __getitem__(self, i):
-        time.sleep(0.1 if i in PLANTED else 0.002)
+        time.sleep(0.25 if i in self.slow else self.base)
         return torch.tensor([i])
 
 
@@ -58,13 +65,17 @@ class WriteTimes:
 
 
 def main():
-    planted = sys.argv[1] == "planted"
-    loader = DataLoader(Planted(), batch_size=8, num_workers=2) if planted else \
-        DataLoader(LogNormal(), batch_size=8, num_workers=2, collate_fn=WriteTimes(sys.argv[2]))
+    mode = sys.argv[1]
+    if mode == "lognormal":
+        loader = DataLoader(LogNormal(), batch_size=8, num_workers=2, collate_fn=WriteTimes(sys.argv[2]))
+    else:
+        loader = DataLoader(Planted(PLANTED, 0.005) if mode == "planted" else Planted((), 0.002), batch_size=8, num_workers=2)
     seen = 0
-    for batch in loader:
+    for step, batch in enumerate(loader):
         seen += len(batch)
         time.sleep(0.0002)  # the step
+        if mode == "checkpoint" and step % 10 == 9:
+            time.sleep(0.15)
     print(seen)
 
 

@@ -1285,4 +1285,28 @@ TR = {
    'Python yığınlarını gö&ster',
  "What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)":
    "İzlenen işin ana thread'i ve DataLoader worker'ları şu an ne yapıyor: işi durdurmadan alınan Python yığınları (zaman çizelgesinin sağ tık menüsünde de)",
+ 'ms per step':
+   'adım başına ms',
+ '+ hand-over of the batch':
+   "+ batch'in ana sürece teslimi",
+ '+ host blocked by a copy':
+   "+ kopya host'u durduruyor",
+ '+ the step: the whole iteration':
+   '+ adım: yinelemenin tamamı',
+ '&Step chart: the stall over the run':
+   '&Adım grafiği: çalıştırma boyunca bekleme',
+ 'Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom':
+   "Zaman çizelgesinin altında, onun zaman ekseninde: döngünün her adımı; veri beklemesi, ana sürece teslim, host'u durduran kopya ve adım üst üste, böylece yavaş bir adım her yakınlaştırmada göze çarpar",
+ 'Repeating slowdowns':
+   'Yinelenen yavaşlamalar',
+ 'Repeating slowdowns: %1':
+   'Yinelenen yavaşlamalar: %1',
+ 'in the step':
+   'adımda',
+ 'in the wait for data':
+   'veri beklemesinde',
+ "at each epoch's start, %1 more %2 (%3 times, %4 in all)":
+   "her epoch'un başında %2 %1 fazla (%3 kez, toplam %4)",
+ 'every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)':
+   '%2. adımdan başlayarak her %1 adımda bir, %4 %3 fazla (%5 kez, toplam %6)',
 }

@@ -170,4 +170,47 @@ std::vector<SlowFetch> slowSamplesFrom(const json& j)
     return out;
 }
 
+nlohmann::ordered_json repeatingJson(const std::vector<RepeatingSlowdown>& slowdowns)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const RepeatingSlowdown& r : slowdowns) {
+        nlohmann::ordered_json x;
+        x["kind"] = r.kind;
+        x["period_steps"] = r.period_steps;
+        x["occurrences"] = r.occurrences;
+        x["first_step"] = r.first_step;
+        x["added_s"] = r.added_s;
+        x["added_s_each"] = r.added_s_each;
+        x["part"] = r.part;
+        out.push_back(x);
+    }
+    return out;
+}
+
+std::vector<RepeatingSlowdown> repeatingFrom(const nlohmann::ordered_json& j)
+{
+    std::vector<RepeatingSlowdown> out;
+    if (!j.is_array())
+        return out;
+    for (const auto& x : j) {
+        if (out.size() >= 8)
+            break;
+        if (!x.is_object() || !x.contains("kind") || !x["kind"].is_string())
+            continue;
+        RepeatingSlowdown r;
+        r.kind = x["kind"].get<std::string>();
+        if (r.kind != "every_n_steps" && r.kind != "epoch_start")
+            continue;
+        const auto num = [&](const char* key) { return x.contains(key) && x[key].is_number() ? x[key].get<double>() : 0.0; };
+        r.period_steps = int64_t(num("period_steps"));
+        r.occurrences = int64_t(num("occurrences"));
+        r.first_step = int64_t(num("first_step"));
+        r.added_s = num("added_s");
+        r.added_s_each = num("added_s_each");
+        r.part = x.contains("part") && x["part"].is_string() && x["part"] == "step" ? "step" : "wait";
+        out.push_back(r);
+    }
+    return out;
+}
+
 } // namespace loaderscope

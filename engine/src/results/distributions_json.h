@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The summary's "distributions" array (docs/config.md, section 5), written and read back with its
-// bins, so that summaries merge exactly; and its "slowest_samples". Used by run_summary.cpp only.
+// bins, so that summaries merge exactly; its "slowest_samples" and "repeating_slowdowns". Used by
+// run_summary.cpp only.
 
 #include "loaderscope/results/distributions.h"
+#include "loaderscope/results/periodic.h"
 #include "loaderscope/results/slow_samples.h"
 
 #include <nlohmann/json.hpp>
@@ -22,5 +24,9 @@ std::vector<StageDistribution> distributionsFrom(const nlohmann::ordered_json& j
 nlohmann::ordered_json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedianNs, uint64_t waitMedianNs);
 /// Bounded: at most kMaxSlowSamples entries; malformed ones left out.
 std::vector<SlowFetch> slowSamplesFrom(const nlohmann::ordered_json& j);
+
+nlohmann::ordered_json repeatingJson(const std::vector<RepeatingSlowdown>& slowdowns);
+/// Bounded: at most 8 entries, of the known kinds; malformed ones left out.
+std::vector<RepeatingSlowdown> repeatingFrom(const nlohmann::ordered_json& j);
 
 } // namespace loaderscope

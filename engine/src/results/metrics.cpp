@@ -92,6 +92,7 @@ void MetricsAccumulator::add(const Event& e)
     }
     m_distributions.add(e);
     m_slowSamples.add(e);
+    m_loopSteps.add(e);
     const uint64_t d = duration(e);
     if (e.lane >= 0 || e.lane == LaneMain) {
         if (addFetchLaneEvent(e, d))
@@ -421,6 +422,9 @@ RunFigures MetricsAccumulator::figures() const
     batchNumbering(f);
     f.distributions = m_distributions.figures();
     f.slowest_samples = m_slowSamples.slowest();
+    f.repeating_slowdowns = findRepeatingSlowdowns(m_loopSteps.steps(), !m_loopSteps.decimated());
+    f.repeating_steps = int64_t(m_loopSteps.total());
+    f.repeating_partial = m_loopSteps.decimated();
     const double s = f.seconds;
     if (m_epoch0Begin != 0 && m_firstDelivery > m_epoch0Begin)
         f.first_batch_s = double(m_firstDelivery - m_epoch0Begin) * kNs;

@@ -340,6 +340,9 @@ void putWorkersJson(json& j, const RunFigures& f)
     j["distributions"] = distributionsJson(f.distributions);
     j["slowest_samples"] = slowSamplesJson(f.slowest_samples, stageQuantileNs(f.distributions, "fetch", 0.5),
                                            stageQuantileNs(f.distributions, "wait", 0.5));
+    j["repeating_slowdowns"] = repeatingJson(f.repeating_slowdowns);
+    j["repeating_steps"] = f.repeating_steps;
+    j["repeating_partial"] = f.repeating_partial;
 }
 
 void putAdviceJson(json& j, const std::vector<Advice>& advice)
@@ -547,6 +550,10 @@ RunSummary parseRunSummary(const std::string& text)
         f.distributions = distributionsFrom(j["distributions"]);
     if (j.contains("slowest_samples"))
         f.slowest_samples = slowSamplesFrom(j["slowest_samples"]);
+    if (j.contains("repeating_slowdowns"))
+        f.repeating_slowdowns = repeatingFrom(j["repeating_slowdowns"]);
+    f.repeating_steps = intFrom(j, "repeating_steps");
+    f.repeating_partial = j.value("repeating_partial", false);
     s.verdict = strFrom(j, "verdict");
     s.figures_reliable = j.value("figures_reliable", true);
     s.stalled_tasks = int(intFrom(j, "stalled_tasks"));

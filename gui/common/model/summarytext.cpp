@@ -334,6 +334,22 @@ QString probeCost(const RunSummary& s)
     return value.isEmpty() ? value : T::tr("The probe's own CPU: %1").arg(value);
 }
 
+QString repeatingSlowdowns(const RunSummary& s)
+{
+    QStringList parts;
+    for (const loaderscope::RepeatingSlowdown& r : s.figures.repeating_slowdowns) {
+        const QString part = r.part == "step" ? T::tr("in the step") : T::tr("in the wait for data");
+        if (r.kind == "epoch_start")
+            parts << T::tr("at each epoch's start, %1 more %2 (%3 times, %4 in all)")
+                         .arg(duration(r.added_s_each), part, count(double(r.occurrences)), duration(r.added_s));
+        else
+            parts << T::tr("every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)")
+                         .arg(count(double(r.period_steps)), count(double(r.first_step)), duration(r.added_s_each), part,
+                              count(double(r.occurrences)), duration(r.added_s));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 QStringList figureLines(const RunSummary& s)
 {
     const auto& f = s.figures;
@@ -350,6 +366,8 @@ QStringList figureLines(const RunSummary& s)
         out << T::tr("First batch: %1").arg(duration(*f.first_batch_s));
     if (s.data_stall_measured)
         out << T::tr("Data stall: %1").arg(percent(f.data_stall_fraction));
+    if (const QString repeating = repeatingSlowdowns(s); !repeating.isEmpty())
+        out << T::tr("Repeating slowdowns: %1").arg(repeating);
     if (f.kernel_s > 0 || !trace)
         out << T::tr("GPU busy: %1").arg(percent(f.gpu_busy_fraction));
     if (f.overlap_fraction)

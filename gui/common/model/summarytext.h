@@ -53,6 +53,9 @@ QString memoryTermsHelp();
 /// A watched job's "The probe's own CPU: …" line (its share of the job's CPU, per sample), with
 /// a warning past RunSummary::kProbeCpuWarnShare; empty for the engine's runs.
 QString probeCost(const loaderscope::RunSummary& s);
+/// The loop's slowdowns that repeat (every N steps, at each epoch's start), one after the other;
+/// empty when none does.
+QString repeatingSlowdowns(const loaderscope::RunSummary& s);
 /// The same without its name: the summary panel's row.
 QString probeCostValue(const loaderscope::RunSummary& s);
 /// One piece of advice in the current language (by id, with its evidence); unknown ids keep the

@@ -18,14 +18,6 @@ struct T
     Q_DECLARE_TR_FUNCTIONS(CounterSeries)
 };
 
-/// The time unit and ticks of a viewport drawn `columns` pixels wide (the timeline's own).
-void setTimeUnit(CounterSeries& out, const Viewport& v, int columns)
-{
-    const TimeMapper unitMap(v, 0, double(columns));
-    out.tickNs = TimelineRenderer::tickStep(unitMap, 90);
-    out.seconds = out.tickNs >= 100'000'000; // seconds when ticks are 100 ms or more apart
-}
-
 /// One column's samples: its peaks and its last values.
 struct Column
 {
@@ -44,6 +36,13 @@ struct Column
 };
 
 } // namespace
+
+void setTimeUnit(CounterSeries& out, const Viewport& v, int columns)
+{
+    const TimeMapper unitMap(v, 0, double(columns));
+    out.tickNs = TimelineRenderer::tickStep(unitMap, 90);
+    out.seconds = out.tickNs >= 100'000'000; // seconds when ticks are 100 ms or more apart
+}
 
 CounterSeries queueSeries(const TraceModel& model, const Viewport& v, int columns)
 {

@@ -34,6 +34,14 @@ struct CounterSeries
     double unitPerNs() const { return seconds ? 1e-9 : 1e-6; }
 };
 
+/// The time unit and ticks of a viewport drawn `columns` pixels wide (the timeline's own).
+void setTimeUnit(CounterSeries& out, const Viewport& v, int columns);
+/// The loop's steps (issue 49's stall over the run), stacked, in ms per step: the wait for data,
+/// then the hand-over, the host blocked by a copy and the rest of the step each added on top (the
+/// top line: the whole iteration). Each step is flat from its start to its end; where several
+/// share a pixel column, the one with the longest iteration stands for them (a spike is never
+/// averaged away). From the model's whole list of steps, never evicted.
+CounterSeries stepSeries(const TraceModel& model, const Viewport& v, int columns);
 /// The queue depth: ready batches, outstanding tasks, pinned buffers in use. `columns`: the
 /// plot's width in pixels.
 CounterSeries queueSeries(const TraceModel& model, const Viewport& v, int columns);

@@ -4,6 +4,7 @@
 #include "timeline/model/lanekinds.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <limits>
 
@@ -83,6 +84,7 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_memory.clear();
     m_stackParts = {};
     m_stacks.clear();
+    m_steps.clear();
     m_coverage = {{std::numeric_limits<qint64>::min(), kForever}}; // nothing evicted yet
     m_unseen.clear();
     m_bucketNs = kFirstBucketNs;
@@ -361,6 +363,7 @@ void TraceModel::append(const std::vector<Event>& events)
             addCounterToHistogram(c);
             return;
         }
+        m_steps.add(e);
         const int li = ensureLane(e.lane);
         if (li < 0)
             return;
@@ -530,6 +533,7 @@ void TraceModel::takeContents(TraceModel& o)
     m_memory = std::move(o.m_memory);
     m_stackParts = std::move(o.m_stackParts);
     m_stacks = std::move(o.m_stacks);
+    m_steps = std::move(o.m_steps);
     m_counterBuckets = std::move(o.m_counterBuckets);
     m_coverage = std::move(o.m_coverage);
     m_bucketNs = o.m_bucketNs;

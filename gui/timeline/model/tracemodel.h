@@ -13,6 +13,7 @@
 #include "timeline/model/memorytracks.h"
 
 #include "loaderscope/base/events.h"
+#include "loaderscope/results/loop_steps.h"
 #include "loaderscope/results/run_summary.h"
 #include "loaderscope/results/thread_stacks.h"
 
@@ -189,6 +190,9 @@ public:
     /// The newest stall report, if any.
     std::optional<Stall> latestStall() const;
     qint64 deliveredSamples() const { return m_deliveredSamples; }
+    /// Every step of the loop, in time order (the step chart), in the events' clock (origin() is
+    /// model time 0): never evicted with the detail.
+    const std::vector<loaderscope::LoopStep>& steps() const { return m_steps.steps(); }
     /// The Python stacks the probe took (issue 49), in the order they completed, their `t` in model
     /// time; the newest kMaxStacks kept, never evicted with the detail.
     static constexpr size_t kMaxStacks = 1000;
@@ -228,6 +232,7 @@ private:
     qint64 m_deliveredSamples = 0;
     std::vector<CounterSample> m_counters;
     MemoryTracks m_memory;
+    loaderscope::LoopSteps m_steps;
     loaderscope::StackAssembler m_stackParts;
     std::vector<loaderscope::ThreadStack> m_stacks;
     std::vector<CounterBucket> m_counterBuckets;

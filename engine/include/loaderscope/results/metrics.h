@@ -8,6 +8,7 @@
 #include "loaderscope/device/device.h"
 #include "loaderscope/base/events.h"
 #include "loaderscope/results/distributions.h"
+#include "loaderscope/results/loop_steps.h"
 #include "loaderscope/results/run_summary.h"
 #include "loaderscope/results/slow_samples.h"
 
@@ -112,6 +113,7 @@ private:
     LaneTotals m_mainFetch;          ///< fetching in the main process (num_workers 0)
     DistributionAccumulator m_distributions; ///< each stage's durations (issue 49)
     SlowSampleAccumulator m_slowSamples;     ///< the slowest fetches (issue 49)
+    LoopSteps m_loopSteps;                   ///< the loop's steps: repeating slowdowns (issue 49)
     /// Earliest start and latest end of a fetching lane's Fetch, Collate or WaitTask span: a worker
     /// waits for its first task while the others start (before the first next()), and for the
     /// end after the loop.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "loaderscope/results/distributions.h"
+#include "loaderscope/results/periodic.h"
 #include "loaderscope/results/slow_samples.h"
 #include "loaderscope/results/spread.h"
 
@@ -233,6 +234,12 @@ struct RunFigures
     std::vector<StageDistribution> distributions;
     /// The slowest fetches (at most SlowSampleAccumulator::kDefaultKeep), the slowest first.
     std::vector<SlowFetch> slowest_samples;
+    /// Slowdowns that repeat (periodic.h): every N steps, at each epoch's start.
+    std::vector<RepeatingSlowdown> repeating_slowdowns;
+    /// The loop's steps they were looked for in; `repeating_partial`: a run so long that its older
+    /// steps were thinned (LoopSteps::kMaxSteps), where only the epoch-start kind is looked for.
+    int64_t repeating_steps = 0;
+    bool repeating_partial = false;
 };
 
 /**
