@@ -65,9 +65,18 @@ cuda="${LOADERSCOPE_CUDA:-ON}"
 # is started or enabled, nothing in /etc changes. Only for the tests (./run.sh alone never fetches
 # it); done once (kept with the build). Where it cannot be had the SSH tests skip, saying why
 # (under CI=true they fail instead: CI must run them).
+# The libraries sshd and the helpers OpenSSH 9.8 and later run each connection in (sshd-session,
+# sshd-auth) cannot load, as ldd prints them ("... => not found"); empty when all load.
+sshd_missing_libs() {
+  local root=$1 bin
+  for bin in "$root/usr/sbin/sshd" "$root/usr/lib/openssh/sshd-session" "$root/usr/lib/openssh/sshd-auth"; do
+    if [ -x "$bin" ]; then ldd "$bin" 2>&1 | grep "not found" || true; fi
+  done
+}
+
 take_out_sshd() {
   local root="$BUILD_DIR/sshd-root" sshd="$BUILD_DIR/sshd-root/usr/sbin/sshd" tmp deb need=() dep name op ver have
-  if [ -x "$sshd" ] && ! grep -q "not found" <<<"$(ldd "$sshd" 2>&1 || true)"; then
+  if [ -x "$sshd" ] && [ -z "$(sshd_missing_libs "$root")" ]; then
     echo "run.sh: the SSH tests' sshd: $sshd (taken out of openssh-server before; not installed)"
     return 0
   fi
@@ -108,14 +117,10 @@ take_out_sshd() {
   fi
   rm -rf "$tmp" "$root"
   mv "$root.new" "$root"
-  local libs helper
-  libs=$(ldd "$sshd" 2>&1 || true)
-  # OpenSSH 9.8 and later (Debian 13) run connections in sshd-session (10: and sshd-auth).
-  for helper in "$root/usr/lib/openssh/sshd-session" "$root/usr/lib/openssh/sshd-auth"; do
-    if [ -x "$helper" ]; then libs+=$'\n'$(ldd "$helper" 2>&1 || true); fi
-  done
-  if grep -q "not found" <<<"$libs"; then
-    echo "run.sh: $sshd lacks libraries ($(grep 'not found' <<<"$libs" | tr -s ' \t\n' ' ')); the SSH tests will be skipped" >&2
+  local missing
+  missing=$(sshd_missing_libs "$root")
+  if [ -n "$missing" ]; then
+    echo "run.sh: $sshd lacks libraries ($(tr -s ' \t\n' ' ' <<<"$missing")); the SSH tests will be skipped" >&2
   else
     echo "run.sh: the SSH tests' sshd: $sshd"
   fi
