@@ -66,18 +66,23 @@ def _caveats(d):
     return out
 
 
-def main(argv):
+def printing(command, body, argv):
+    """Runs a command that prints for a terminal (slow, stacks): a reader that leaves (| head)
+    ends it quietly, as what it took is what it wanted (no traceback, and no second error when
+    the interpreter flushes standard output at exit); another failing output, in one line."""
     try:
-        _main(argv)
+        body(argv)
         sys.stdout.flush()
     except BrokenPipeError:
-        # The reader left (| head): what it took is what it wanted; no traceback, and no second
-        # error when the interpreter flushes standard output at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
     except OSError as e:
-        sys.stderr.write("loaderscope: slow: cannot write the output: %s\n" % e.strerror)
+        sys.stderr.write("loaderscope: %s: cannot write the output: %s\n" % (command, e.strerror))
         sys.exit(1)
+
+
+def main(argv):
+    printing("slow", _main, argv)
 
 
 def _main(argv):

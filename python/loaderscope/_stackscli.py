@@ -15,7 +15,7 @@ import stat
 import sys
 
 from . import _native
-from ._slow import _is_mux, _shown
+from ._slow import _is_mux, _shown, printing
 
 
 def _parser():
@@ -63,15 +63,7 @@ def _print(stacks, origin_note):
 
 
 def main(argv):
-    try:
-        _main(argv)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
-    except OSError as e:
-        sys.stderr.write("loaderscope: stacks: cannot write the output: %s\n" % e.strerror)
-        sys.exit(1)
+    printing("stacks", _main, argv)
 
 
 def _main(argv):
