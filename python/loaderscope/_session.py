@@ -144,8 +144,9 @@ class ProbeSession:
         # The job's main thread's stack, when asked or when its own fetch (num_workers=0) runs
         # long (_stacks.py). Started last, once nothing here can fail: a session given up never
         # leaves a thread reading its segment; stopped before the segment goes (finish, _abandon).
-        self.watch = _stacks.StackWatch(self.native.segment, self.main, _stacks.after_s(),
-                                        recorder_of=lambda: self.main_recorder)
+        if _stacks.enabled():
+            self.watch = _stacks.StackWatch(self.native.segment, self.main, _stacks.after_s(),
+                                            recorder_of=lambda: self.main_recorder)
 
     # --- called by the hooks -----------------------------------------------------------------
 

@@ -39,6 +39,11 @@ MAX_TEXT_BYTES = 8192     # the writer keeps the end of a longer text (stacks.h)
 _PROBE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
+def enabled():
+    """LOADERSCOPE_STACKS=off: no stack watch thread at all (no stacks, asked or automatic)."""
+    return os.environ.get("LOADERSCOPE_STACKS", "").strip().lower() not in ("off", "0", "no", "false")
+
+
 def after_s(loader_timeout=0):
     """The slow-fetch threshold in seconds (0: no automatic stacks): LOADERSCOPE_STACK_AFTER
     (default 10; 0 or "off" turns them off), at most half the DataLoader's timeout when it has one."""

@@ -156,7 +156,8 @@ class WorkerSide:
         self.writer.instant(K.WORKER_START, self.t_start, -1, self.pid, self.generation)
         # What this worker's loop is doing, when asked or when a fetch runs long (_stacks.py).
         self.watch = None
-        self.watch = _stacks.StackWatch(segment, self.writer, ctx.stack_after, recorder_of=lambda: self.recorder)
+        if _stacks.enabled():
+            self.watch = _stacks.StackWatch(segment, self.writer, ctx.stack_after, recorder_of=lambda: self.recorder)
         from torch.utils.data._utils import worker
         self.resume_type = worker._ResumeIteration
         # What an iterable dataset's worker sends for the task after its last sample: no batch.
