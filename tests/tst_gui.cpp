@@ -29,6 +29,7 @@
 #include "config/model/presets.h"
 #include "timeline/model/workerstatsmodel.h"
 #include "timeline/counterchartview.h"
+#include "timeline/draw/stepmarks.h"
 #include "timeline/timelineview.h"
 
 #include <QAbstractButton>
@@ -62,6 +63,7 @@ private slots:
     void chartKeepsPointBudget();
     void memoryChartFromCounters();
     void stepChartStacksEachStep();
+    void stepChartMarks();
     void runHistoryKeepsRuns();
     void stackedTimelinesShareOneAxis();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
@@ -270,6 +272,67 @@ void TestGui::stepChartStacksEachStep()
     QCOMPARE(narrow.lines[3].points.size(), 4);
     QCOMPARE(narrow.lines[3].points[0].y(), 50.0);
     QCOMPARE(narrow.lines[3].points[2].y(), 12.0);
+}
+
+void TestGui::stepChartMarks()
+{
+    // The step chart's marks (issue 49): the epoch's start, a worker's start and the job's own
+    // loaderscope.mark("checkpoint") are drawn over the plot (the job's in its teal), named in
+    // the legend, and the hover over one says what it is.
+    using loaderscope::Event;
+    using loaderscope::EventKind;
+    TraceModel m;
+    m.reset(0, 2, true);
+    std::vector<Event> events;
+    const auto instant = [](EventKind k, int16_t lane, uint64_t t, int64_t batch, int64_t a0, int64_t a1) {
+        return Event{t, t, batch, a0, a1, k, lane};
+    };
+    events.push_back(instant(EventKind::EpochBegin, loaderscope::LaneMain, 1'000'000, -1, 0, 0));
+    events.push_back(instant(EventKind::WorkerStart, 0, 1'000'000, -1, 4242, 0));
+    uint64_t t = 2'000'000, markAt = 0;
+    for (int i = 0; i < 10; ++i) {
+        const int64_t key = loaderscope::batchKey(0, i);
+        events.push_back(Event{t, t + 2'000'000, key, 0, 8, EventKind::WaitData, loaderscope::LaneMain});
+        events.push_back(Event{t + 2'000'000, t + 12'000'000, key, 0, 0, EventKind::Step, loaderscope::LaneMain});
+        if (i == 6) {
+            markAt = t + 12'000'000;
+            const auto w = loaderscope::markPayload("checkpoint");
+            events.push_back(instant(EventKind::Mark, loaderscope::LaneMain, markAt, w[0], w[1], w[2]));
+        }
+        t += 12'000'000;
+    }
+    m.append(events);
+    QCOMPARE(m.marks().marks().size(), size_t(3));
+    QCOMPARE(m.marks().marks().back().label, std::string("checkpoint"));
+    CounterChartView view(CounterChartView::Counters::Steps);
+    view.setModel(&m);
+    view.setTheme(TimelineTheme::dark());
+    view.resize(900, 220);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const Viewport v{0, qint64(t)};
+    view.refresh(v);
+    const QString legend = view.legendText();
+    for (const char* kind : {"epoch starts", "worker starts", "the job's marks"})
+        QVERIFY2(legend.contains(QCoreApplication::translate("StepMarks", kind)), qPrintable(legend));
+    const QRectF pa = view.chart()->plotArea();
+    QVERIFY(pa.width() > 100);
+    const double x = pa.left() + double(qint64(markAt) - qint64(m.origin()) - v.t0) / double(v.duration()) * pa.width();
+    const QString readout = view.readoutAt(x);
+    QVERIFY2(readout.contains(QCoreApplication::translate("StepMarks", "the job's mark: %1").arg(QStringLiteral("checkpoint"))),
+             qPrintable(readout));
+    QVERIFY(!view.readoutAt(pa.left() + pa.width() * 0.3).contains(QStringLiteral("checkpoint")));
+    // Drawn: the job's teal down the plot at the mark (a column of it, not a stray pixel).
+    const QImage img = view.grab().toImage();
+    const QColor teal = StepMarks::colour(loaderscope::RunMark::Kind::Declared, TimelineTheme::dark());
+    int tealRows = 0;
+    for (int y = int(pa.top()); y < int(pa.bottom()); ++y)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (QColor(img.pixel(int(std::round(x)) + dx, y)) == teal) {
+                ++tealRows;
+                break;
+            }
+    QVERIFY2(tealRows > pa.height() / 2, qPrintable(QStringLiteral("%1 of %2 rows").arg(tealRows).arg(pa.height())));
 }
 
 void TestGui::memoryChartFromCounters()

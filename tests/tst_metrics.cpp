@@ -6,6 +6,7 @@
 #include "advicetest.h"
 #include "testutil.h"
 #include "loaderscope/outputs/summary.h"
+#include "loaderscope/results/rank_statistics.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 using namespace loaderscope;
 using namespace advicetest;
@@ -31,6 +33,7 @@ private slots:
     void unseenBatchesFromTheNumbering();
     void histogramQuantiles();
     void histogramMergesExactly();
+    void ranksMergeExactly();
     void distributionsFromEvents();
     void distributionsInTheSummary();
     void slowestSamples();
@@ -346,6 +349,60 @@ void TestMetrics::histogramMergesExactly()
     const LatencyHistogram back = LatencyHistogram::fromBins(all.bins(), all.maxNs());
     QCOMPARE(back.bins(), all.bins());
     QCOMPARE(back.quantileNs(0.99), all.quantileNs(0.99));
+}
+
+// The ranks of one job together (issue 49): each stage's histogram merged exactly over the ranks,
+// one line per rank in place of the workers, and the slowest samples of every rank in one list,
+// the slowest first, each with its rank; the summary JSON keeps the rank.
+void TestMetrics::ranksMergeExactly()
+{
+    std::mt19937_64 rng(5);
+    std::exponential_distribution<double> d0(1.0 / 1'000'000), d1(1.0 / 3'000'000);
+    RunFigures r0, r1;
+    LatencyHistogram all;
+    for (auto [figures, dist, rank] : {std::tuple{&r0, &d0, 0}, std::tuple{&r1, &d1, 3}}) {
+        StageDistribution fetch;
+        fetch.stage = "fetch";
+        for (int i = 0; i < 5000; ++i) {
+            const uint64_t x = uint64_t((*dist)(rng));
+            fetch.all.add(x);
+            fetch.workers[i % 2].add(x);
+            all.add(x);
+        }
+        figures->distributions.push_back(fetch);
+        for (int k = 0; k < 20; ++k) {
+            SlowFetch s;
+            s.sample = rank * 1000 + k;
+            s.ns = uint64_t(50'000'000 - k * 1'000'000 + (rank > 0 ? 500'000 : 0)); // rank 3's a little slower
+            figures->slowest_samples.push_back(s);
+        }
+    }
+    const RunFigures merged = mergeRankFigures({{0, &r0}, {3, &r1}});
+    QCOMPARE(merged.distributions.size(), size_t(1));
+    const StageDistribution& f = merged.distributions[0];
+    QCOMPARE(f.all.bins(), all.bins());
+    for (double q : {0.5, 0.9, 0.99, 0.999})
+        QCOMPARE(f.all.quantileNs(q), all.quantileNs(q));
+    QCOMPARE(f.workers.size(), size_t(2)); // by rank: 0 and 3
+    QCOMPARE(f.workers.at(3).bins(), r1.distributions[0].all.bins());
+    QCOMPARE(merged.slowest_samples.size(), size_t(20));
+    for (size_t i = 0; i < merged.slowest_samples.size(); ++i) {
+        const SlowFetch& s = merged.slowest_samples[i];
+        QCOMPARE(s.rank, i % 2 == 0 ? 3 : 0); // 50.5, 50, 49.5, 49 ms, ...: the ranks alternate
+        QCOMPARE(s.sample, int64_t(s.rank * 1000 + int(i / 2)));
+        if (i > 0)
+            QVERIFY(merged.slowest_samples[i - 1].ns >= s.ns);
+    }
+    RunSummary summary;
+    summary.figures = merged;
+    const RunSummary back = parseRunSummary(runSummaryToJson(summary));
+    QCOMPARE(back.figures.slowest_samples.size(), size_t(20));
+    QCOMPARE(back.figures.slowest_samples[0].rank, 3);
+    QCOMPARE(back.figures.slowest_samples[1].rank, 0);
+    // A one-process summary writes no rank: it reads back as -1.
+    RunSummary one;
+    one.figures.slowest_samples = r0.slowest_samples;
+    QCOMPARE(parseRunSummary(runSummaryToJson(one)).figures.slowest_samples[0].rank, -1);
 }
 
 // Each stage from its events, by worker where a worker made it: a fetch recorded 1 in 4 counts 4

@@ -8,6 +8,8 @@
 // The window is driven through Qt's meta-object system and object names (openRecordings,
 // "recordingRanks", "rankTable", …) so that the test states the behaviour on its own.
 #include "testutil.h"
+#include "jobs/recordingranks.h"
+#include "advice/statisticswindow.h"
 
 #include "config/model/configfields.h"
 #include "runs/model/runsession.h"
@@ -248,6 +250,38 @@ void TestOpenRecording::severalRanksAreATableStragglerFirst()
     emit table->cellDoubleClicked(row, 1);
     QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(other), 20000);
     QTRY_VERIFY(view->model()->eventCount() > 0);
+
+    // Statistics of all ranks (issue 49): the fetches of every rank in one distribution, the
+    // slowest samples of any rank with their rank, the slowest first; a click on one shows its
+    // rank's timeline.
+    auto* button = ranks->findChild<QPushButton*>(QStringLiteral("rankStatistics"));
+    QVERIFY(button && button->isEnabled());
+    button->click();
+    auto* stats = ranks->findChild<StatisticsWindow*>();
+    QVERIFY(stats && stats->isVisible());
+    const auto* rr = static_cast<RecordingRanksWindow*>(ranks);
+    qint64 fetches = 0;
+    uint64_t slowestOfAny = 0;
+    for (const OpenedRecording& r : rr->ranks()) {
+        for (const loaderscope::StageDistribution& d : r.digest.figures.distributions)
+            if (d.stage == "fetch")
+                fetches += qint64(d.all.count());
+        if (!r.digest.figures.slowest_samples.empty())
+            slowestOfAny = std::max(slowestOfAny, r.digest.figures.slowest_samples.front().ns);
+    }
+    QVERIFY(fetches > 0);
+    QCOMPARE(stats->stageCell(0, 1), QLocale().toString(fetches)); // fetch: every rank's
+    QVERIFY(stats->slowRows() >= 3);
+    const int slowRank = stats->slowCell(0, 10).toInt();
+    QVERIFY2(slowRank >= 0 && slowRank <= 2, qPrintable(stats->slowCell(0, 10)));
+    const OpenedRecording* of = nullptr;
+    for (const OpenedRecording& r : rr->ranks())
+        if (r.rank == slowRank)
+            of = &r;
+    QVERIFY(of && !of->digest.figures.slowest_samples.empty());
+    QCOMPARE(of->digest.figures.slowest_samples.front().ns, slowestOfAny); // the slowest of any rank first
+    stats->chooseSample(0);
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains(QStringLiteral("events-rank%1.lsrec").arg(slowRank)), 20000);
     ranks->close();
 }
 

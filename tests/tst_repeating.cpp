@@ -2,9 +2,12 @@
 // Slowdowns that repeat (issue 49's stall over the run), on synthetic loops: a checkpoint every 20
 // steps is named with its period and its part (the step), a slow first step of each epoch as the
 // epoch start (the wait), noise of the same size with no beat as nothing; the summary JSON keeps
-// them; a run long enough to be thinned keeps its spikes and looks only for epoch starts.
+// them; a run long enough to be thinned keeps its spikes and looks only for epoch starts. The step
+// chart's marks: epoch starts, worker starts and the job's own marks, with their labels whole or cut
+// at a character's start, in time order whatever lane came first, bounded.
 #include "loaderscope/results/metrics.h"
 #include "loaderscope/results/periodic.h"
+#include "loaderscope/results/run_marks.h"
 #include "loaderscope/results/run_summary.h"
 
 #include <QtTest>
@@ -123,6 +126,65 @@ private slots:
             spikes += s.stepNs == 50'000'000;
         QCOMPARE(spikes, n / 1000); // every one of them kept
         QVERIFY(findRepeatingSlowdowns(steps.steps(), false).empty());
+    }
+    void markLabels()
+    {
+        const auto back = [](std::string_view label) {
+            const std::array<int64_t, 3> w = markPayload(label);
+            Event e{5, 5, w[0], w[1], w[2], EventKind::Mark, LaneMain};
+            return markLabel(e);
+        };
+        QCOMPARE(back("checkpoint"), std::string("checkpoint"));
+        QCOMPARE(back(""), std::string());
+        QCOMPARE(back("exactly-twenty-four-byte"), std::string("exactly-twenty-four-byte"));
+        QCOMPARE(back("a label longer than twenty-four bytes"), std::string("a label longer than twen"));
+        // "ğ" is 2 bytes: 23 ASCII bytes and then it would end in half of it, so it goes whole.
+        QCOMPARE(back("abcdefghijklmnopqrstuvwğx"), std::string("abcdefghijklmnopqrstuvw"));
+        QCOMPARE(back("ağırlık kaydı"), std::string("ağırlık kaydı")); // Turkish, 17 bytes: whole
+    }
+    void marksOfARun()
+    {
+        RunMarks marks;
+        const std::array<int64_t, 3> w = markPayload("checkpoint");
+        // Read lane by lane: worker 1's start (t 30) comes after the main lane's later events.
+        marks.add(Event{10, 10, -1, 0, 0, EventKind::EpochBegin, LaneMain});
+        marks.add(Event{50, 50, w[0], w[1], w[2], EventKind::Mark, LaneMain});
+        marks.add(Event{60, 70, batchKey(0, 1), 0, 8, EventKind::WaitData, LaneMain}); // no mark
+        marks.add(Event{30, 30, -1, 4242, 0, EventKind::WorkerStart, 1});
+        marks.add(Event{80, 80, -1, 4343, 1, EventKind::WorkerStart, 1}); // generation 1: a restart
+        const auto& m = marks.marks();
+        QCOMPARE(m.size(), size_t(4));
+        QCOMPARE(m[0].kind, RunMark::Kind::EpochStart);
+        QCOMPARE(m[1].kind, RunMark::Kind::WorkerStart);
+        QCOMPARE(m[1].t, uint64_t(30));
+        QCOMPARE(m[1].lane, 1);
+        QCOMPARE(m[1].value, int64_t(0));
+        QCOMPARE(m[2].kind, RunMark::Kind::Declared);
+        QCOMPARE(m[2].label, std::string("checkpoint"));
+        QCOMPARE(m[3].value, int64_t(1));
+        QVERIFY(!marks.thinned());
+    }
+    void marksBounded()
+    {
+        // A mark every step of a long run: bounded, the epoch starts all kept, in order.
+        RunMarks marks;
+        const std::array<int64_t, 3> w = markPayload("step");
+        const size_t n = RunMarks::kMaxMarks * 3;
+        for (size_t i = 0; i < n; ++i) {
+            if (i % 10000 == 0)
+                marks.add(Event{i * 10, i * 10, -1, int64_t(i / 10000), 0, EventKind::EpochBegin, LaneMain});
+            marks.add(Event{i * 10 + 1, i * 10 + 1, w[0], w[1], w[2], EventKind::Mark, LaneMain});
+        }
+        QVERIFY(marks.thinned());
+        QVERIFY(marks.marks().size() <= RunMarks::kMaxMarks);
+        size_t epochs = 0;
+        for (size_t i = 0; i < marks.marks().size(); ++i) {
+            epochs += marks.marks()[i].kind == RunMark::Kind::EpochStart;
+            if (i > 0)
+                QVERIFY(marks.marks()[i - 1].t <= marks.marks()[i].t);
+        }
+        QCOMPARE(epochs, (n + 9999) / 10000);
+        QCOMPARE(marks.marks().back().t, uint64_t((n - 1) * 10 + 1)); // the newest is kept
     }
 };
 

@@ -1237,45 +1237,66 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="127" />
+        <location filename="../gui/app/exporter.cpp" line="129" />
         <source>the rest of the advice (%1 of its lines)</source>
         <translation>the rest of the advice (%1 of its lines)</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="130" />
+        <location filename="../gui/app/exporter.cpp" line="132" />
         <source>Left out at this size: %1. Export a larger picture to see them.</source>
         <translation>Left out at this size: %1. Export a larger picture to see them.</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="208" />
+        <location filename="../gui/app/exporter.cpp" line="140" />
         <source>the queue chart</source>
         <translation>the queue chart</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="209" />
+        <location filename="../gui/app/exporter.cpp" line="141" />
         <source>the memory chart</source>
         <translation>the memory chart</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="262" />
+        <location filename="../gui/app/exporter.cpp" line="142" />
+        <source>the step chart</source>
+        <translation>the step chart</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="159" />
+        <source>The slowest samples (%1)</source>
+        <translation>The slowest samples (%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="298" />
+        <location filename="../gui/app/exporter.cpp" line="336" />
+        <source>the slowest samples beyond the first %1</source>
+        <translation>the slowest samples beyond the first %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="337" />
+        <source>the slowest samples' table</source>
+        <translation>the slowest samples' table</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="373" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="273" />
+        <location filename="../gui/app/exporter.cpp" line="384" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="279" />
-        <location filename="../gui/app/exporter.cpp" line="292" />
-        <location filename="../gui/app/exporter.cpp" line="305" />
-        <location filename="../gui/app/exporter.cpp" line="314" />
+        <location filename="../gui/app/exporter.cpp" line="390" />
+        <location filename="../gui/app/exporter.cpp" line="403" />
+        <location filename="../gui/app/exporter.cpp" line="416" />
+        <location filename="../gui/app/exporter.cpp" line="425" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="264" />
+        <location filename="../gui/app/exporter.cpp" line="375" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -1284,7 +1305,7 @@
     <name>FileActions</name>
     <message>
         <location filename="../gui/app/fileactions.cpp" line="44" />
-        <location filename="../gui/app/fileactions.cpp" line="115" />
+        <location filename="../gui/app/fileactions.cpp" line="117" />
         <source>Open configuration</source>
         <translation>Open configuration</translation>
     </message>
@@ -1295,7 +1316,7 @@
     </message>
     <message>
         <location filename="../gui/app/fileactions.cpp" line="64" />
-        <location filename="../gui/app/fileactions.cpp" line="122" />
+        <location filename="../gui/app/fileactions.cpp" line="124" />
         <source>Save configuration</source>
         <translation>Save configuration</translation>
     </message>
@@ -1305,113 +1326,113 @@
         <translation>The configuration was not saved: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="80" />
-        <location filename="../gui/app/fileactions.cpp" line="129" />
+        <location filename="../gui/app/fileactions.cpp" line="82" />
+        <location filename="../gui/app/fileactions.cpp" line="131" />
         <source>Export picture</source>
         <translation>Export picture</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="80" />
+        <location filename="../gui/app/fileactions.cpp" line="82" />
         <source>The picture was not written: %1</source>
         <translation>The picture was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="83" />
+        <location filename="../gui/app/fileactions.cpp" line="85" />
         <source>Picture written to %1.</source>
         <translation>Picture written to %1.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="90" />
+        <location filename="../gui/app/fileactions.cpp" line="92" />
         <source>Writing the Chrome trace…</source>
         <translation>Writing the Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="107" />
-        <location filename="../gui/app/fileactions.cpp" line="139" />
-        <location filename="../gui/app/fileactions.cpp" line="142" />
+        <location filename="../gui/app/fileactions.cpp" line="109" />
+        <location filename="../gui/app/fileactions.cpp" line="141" />
+        <location filename="../gui/app/fileactions.cpp" line="144" />
         <source>Export Chrome trace</source>
         <translation>Export Chrome trace</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="107" />
+        <location filename="../gui/app/fileactions.cpp" line="109" />
         <source>The trace was not written: %1</source>
         <translation>The trace was not written: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="109" />
+        <location filename="../gui/app/fileactions.cpp" line="111" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>Trace written to %1 (open it in ui.perfetto.dev).</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="115" />
-        <location filename="../gui/app/fileactions.cpp" line="122" />
+        <location filename="../gui/app/fileactions.cpp" line="117" />
+        <location filename="../gui/app/fileactions.cpp" line="124" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="130" />
+        <location filename="../gui/app/fileactions.cpp" line="132" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="139" />
+        <location filename="../gui/app/fileactions.cpp" line="141" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Run a configuration first: the trace is made from a finished run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="143" />
+        <location filename="../gui/app/fileactions.cpp" line="145" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="150" />
+        <location filename="../gui/app/fileactions.cpp" line="152" />
         <source>Open PyTorch profiler traces</source>
         <translation>Open PyTorch profiler traces</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="151" />
+        <location filename="../gui/app/fileactions.cpp" line="153" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler traces (*.json *.json.gz *.gz);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="178" />
+        <location filename="../gui/app/fileactions.cpp" line="180" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler trace %1: %2 steps.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="184" />
-        <location filename="../gui/app/fileactions.cpp" line="209" />
-        <location filename="../gui/app/fileactions.cpp" line="238" />
+        <location filename="../gui/app/fileactions.cpp" line="186" />
+        <location filename="../gui/app/fileactions.cpp" line="211" />
+        <location filename="../gui/app/fileactions.cpp" line="240" />
         <source>Open recordings</source>
         <translation>Open recordings</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="185" />
+        <location filename="../gui/app/fileactions.cpp" line="187" />
         <source>Recordings (*.lsrec *.events);;All files (*)</source>
         <translation>Recordings (*.lsrec *.events);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="209" />
+        <location filename="../gui/app/fileactions.cpp" line="211" />
         <source>Stop the run first: the timeline shows it.</source>
         <translation>Stop the run first: the timeline shows it.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="224" />
+        <location filename="../gui/app/fileactions.cpp" line="226" />
         <source>Reading %1…</source>
         <translation>Reading %1…</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="238" />
+        <location filename="../gui/app/fileactions.cpp" line="240" />
         <source>The recording was not opened: %1</source>
         <translation>The recording was not opened: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="264" />
+        <location filename="../gui/app/fileactions.cpp" line="266" />
         <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
         <translation>Loaderscope trace %1: %2 events, read back as its run's recording.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="266" />
+        <location filename="../gui/app/fileactions.cpp" line="268" />
         <source>Recording %1: %2 events.</source>
         <translation>Recording %1: %2 events.</translation>
     </message>
@@ -1472,12 +1493,17 @@
         <translation>all</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="135" />
+        <location filename="../gui/advice/histogramchart.cpp" line="136" />
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="137" />
         <source>main process</source>
         <translation>main process</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="135" />
+        <location filename="../gui/advice/histogramchart.cpp" line="138" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -2032,303 +2058,313 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>&amp;Open configuration…</source>
         <translation>&amp;Open configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="226" />
         <source>&amp;Save configuration…</source>
         <translation>&amp;Save configuration…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="225" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>Export &amp;picture…</source>
         <translation>Export &amp;picture…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="226" />
-        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
-        <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</translation>
+        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary (and the step chart when View ▸ Step chart shows it)</source>
+        <translation>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary (and the step chart when View ▸ Step chart shows it)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <source>Pictures &amp;add the slowest samples</source>
+        <translation>Pictures &amp;add the slowest samples</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <source>Export picture adds a table of the run's 20 slowest samples under the summary</source>
+        <translation>Export picture adds a table of the run's 20 slowest samples under the summary</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Export Chrome &amp;trace…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>Open &amp;recording(s)…</source>
         <translation>Open &amp;recording(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>Open PyTorch &amp;profiler trace(s)…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
         <source>&amp;Watch a Python script…</source>
         <translation>&amp;Watch a Python script…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>&amp;Attach to a running job…</source>
         <translation>&amp;Attach to a running job…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Follow a job already running under the probe; several ranks of one job are shown stacked</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
-        <location filename="../gui/app/mainactions.cpp" line="276" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="281" />
         <source>&amp;Run</source>
         <translation>&amp;Run</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Start the engine with this configuration (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>&amp;Stop</source>
         <translation>&amp;Stop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Stop the run: workers are shut down in order</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>Re&amp;peat</source>
         <translation>Re&amp;peat</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Start the run again each time it ends (a workshop's demonstration loop)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>Zoom to &amp;fit</source>
         <translation>Zoom to &amp;fit</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>The whole run (Home)</source>
         <translation>The whole run (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Follow live</source>
         <translation>&amp;Follow live</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Keep the present in view; zooming or panning turns it off (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>Zoom &amp;in</source>
         <translation>Zoom &amp;in</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
         <source>Zoom &amp;out</source>
         <translation>Zoom &amp;out</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="255" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>&amp;Find a batch, sample or worker…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="256" />
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="257" />
         <source>As the &amp;desktop</source>
         <translation>As the &amp;desktop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="258" />
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="259" />
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="260" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Large fonts (projector)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>&amp;Step chart: the stall over the run</source>
         <translation>&amp;Step chart: the stall over the run</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom</source>
         <translation>Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parameter &amp;sweep…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="260" />
+        <location filename="../gui/app/mainactions.cpp" line="265" />
         <source>&amp;Compare runs…</source>
         <translation>&amp;Compare runs…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>S&amp;tatistics</source>
         <translation>S&amp;tatistics</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
         <translation>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>Show Python stac&amp;ks</source>
         <translation>Show Python stac&amp;ks</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</source>
         <translation>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Class quiz (full screen)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>&amp;Import questions…</source>
         <translation>&amp;Import questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>&amp;Export questions…</source>
         <translation>&amp;Export questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>The imported questions as a Moodle GIFT file</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="277" />
         <source>&amp;Remove imported questions…</source>
         <translation>&amp;Remove imported questions…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="278" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Keyboard shortcuts and legend</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="274" />
+        <location filename="../gui/app/mainactions.cpp" line="279" />
         <source>&amp;About Loaderscope</source>
         <translation>&amp;About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="275" />
+        <location filename="../gui/app/mainactions.cpp" line="280" />
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="277" />
+        <location filename="../gui/app/mainactions.cpp" line="282" />
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="278" />
+        <location filename="../gui/app/mainactions.cpp" line="283" />
         <source>&amp;Tools</source>
         <translation>&amp;Tools</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="279" />
+        <location filename="../gui/app/mainactions.cpp" line="284" />
         <source>L&amp;essons</source>
         <translation>L&amp;essons</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="280" />
+        <location filename="../gui/app/mainactions.cpp" line="285" />
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="281" />
+        <location filename="../gui/app/mainactions.cpp" line="286" />
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="282" />
+        <location filename="../gui/app/mainactions.cpp" line="287" />
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="283" />
+        <location filename="../gui/app/mainactions.cpp" line="288" />
         <source>Presets</source>
         <translation>Presets</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="284" />
+        <location filename="../gui/app/mainactions.cpp" line="289" />
         <source> Preset: </source>
         <translation> Preset: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="285" />
+        <location filename="../gui/app/mainactions.cpp" line="290" />
         <source>Slow motion:</source>
         <translation>Slow motion:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="286" />
+        <location filename="../gui/app/mainactions.cpp" line="291" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</translation>
     </message>
@@ -2351,12 +2387,12 @@
         <translation>Sample %1's fetch is not on the timeline (its detail is not held): shown is its time.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="207" />
+        <location filename="../gui/app/mainwindow.cpp" line="215" />
         <source>About Loaderscope</source>
         <translation>About Loaderscope</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="208" />
+        <location filename="../gui/app/mainwindow.cpp" line="216" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</translation>
     </message>
@@ -2366,17 +2402,17 @@
         <translation>Run finished, slowed ×%3: %1 batches, %2 samples/s (the slowed run's figures).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="317" />
+        <location filename="../gui/app/mainwindow.cpp" line="325" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader timeline</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="322" />
+        <location filename="../gui/app/mainwindow.cpp" line="330" />
         <source>(choose a preset)</source>
         <translation>(choose a preset)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="434" />
+        <location filename="../gui/app/mainwindow.cpp" line="442" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>slowed ×%1 (the slowed run's figures)</translation>
     </message>
@@ -2599,22 +2635,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="169" />
         <source>time (s)</source>
         <translation>time (s)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="169" />
         <source>time (ms)</source>
         <translation>time (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="276" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="281" />
         <source>at %1 s</source>
         <translation>at %1 s</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="277" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="282" />
         <source>at %1 ms</source>
         <translation>at %1 ms</translation>
     </message>
@@ -3043,87 +3079,97 @@
 <context>
     <name>RecordingRanksWindow</name>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Batches</source>
         <translation>Batches</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>Workers</source>
         <translation>Workers</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>Events</source>
         <translation>Events</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>File</source>
         <translation>File</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="169" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="223" />
         <source>straggler</source>
         <translation>straggler</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="183" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="237" />
         <source>Ranks of one job (recordings)</source>
         <translation>Ranks of one job (recordings)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="186" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="238" />
+        <source>Statistics of all ranks…</source>
+        <translation>Statistics of all ranks…</translation>
+    </message>
+    <message>
+        <location filename="../gui/jobs/recordingranks.cpp" line="239" />
+        <source>Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank</source>
+        <translation>Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/jobs/recordingranks.cpp" line="243" />
         <source>Reading the recordings (%1)…</source>
         <translation>Reading the recordings (%1)…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="250" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="254" />
         <source>Fewer than two ranks could be read: there is nothing to compare.</source>
         <translation>Fewer than two ranks could be read: there is nothing to compare.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="199" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="256" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="217" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="274" />
         <source>Loading the timeline of rank %1…</source>
         <translation>Loading the timeline of rank %1…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="219" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="276" />
         <source>Timeline of rank %1 · %2 (double-click a row to show another rank)</source>
         <translation>Timeline of rank %1 · %2 (double-click a row to show another rank)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="223" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="280" />
         <source>Double-click a row to show that rank's timeline.</source>
         <translation>Double-click a row to show that rank's timeline.</translation>
     </message>
@@ -3981,177 +4027,192 @@
 <context>
     <name>StatisticsWindow</name>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="29" />
         <source>fetch (one sample)</source>
         <translation>fetch (one sample)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="31" />
         <source>collate</source>
         <translation>collate</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="33" />
         <source>hand-over to the main process</source>
         <translation>hand-over to the main process</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="35" />
         <source>wait in next()</source>
         <translation>wait in next()</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="37" />
         <source>pin-memory copy</source>
         <translation>pin-memory copy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="39" />
         <source>host-to-device copy</source>
         <translation>host-to-device copy</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="40" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="41" />
         <source>training step</source>
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="201" />
         <source>Statistics</source>
         <translation>Statistics</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="202" />
         <source>Latency of each stage</source>
         <translation>Latency of each stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>Slowest samples (click one to show it on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="196" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogram of:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="197" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <source>each line: one rank's spans, in % of them, by duration</source>
+        <translation>each line: one rank's spans, in % of them, by duration</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>each line: one worker's spans, in % of them, by duration</source>
         <translation>each line: one worker's spans, in % of them, by duration</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Stage</source>
         <translation>Stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Count</source>
         <translation>Count</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Max</source>
         <translation>Max</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Sample</source>
         <translation>Sample</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Fetch</source>
         <translation>Fetch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>× median</source>
         <translation>× median</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>Batch wait</source>
         <translation>Batch wait</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>Head-of-line</source>
         <translation>Head-of-line</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>Stall added</source>
         <translation>Stall added</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>File</source>
         <translation>File</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="218" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>No run yet: run one (F5), watch a job or open a recording.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
+        <source>The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.</source>
+        <translation>The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="222" />
         <source>The whole run.</source>
         <translation>The whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="223" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Live: the run so far (updated as it goes).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="216" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="70" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="251" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="50" />
         <source>main</source>
         <translation>main</translation>
     </message>
@@ -4232,6 +4293,59 @@
         <location filename="../gui/app/statusline.cpp" line="106" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: chosen at run time (simulated when none is usable)</translation>
+    </message>
+</context>
+<context>
+    <name>StepMarks</name>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="34" />
+        <source>epoch %1</source>
+        <translation>epoch %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="35" />
+        <source>w%1</source>
+        <translation>w%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="58" />
+        <source>epoch %1 begins</source>
+        <translation>epoch %1 begins</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="60" />
+        <source>worker %1 restarts (a new process on its lane)</source>
+        <translation>worker %1 restarts (a new process on its lane)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="60" />
+        <source>worker %1 starts</source>
+        <translation>worker %1 starts</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="61" />
+        <source>the job's mark: %1</source>
+        <translation>the job's mark: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="143" />
+        <source>and %1 more worker starts</source>
+        <translation>and %1 more worker starts</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <source>epoch starts</source>
+        <translation>epoch starts</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <source>worker starts</source>
+        <translation>worker starts</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <source>the job's marks</source>
+        <translation>the job's marks</translation>
     </message>
 </context>
 <context>
@@ -4957,12 +5071,12 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     <name>TimelineRenderer</name>
     <message>
         <location filename="../gui/timeline/draw/timelinelayout.cpp" line="53" />
-        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="128" />
+        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="129" />
         <source>Legend</source>
         <translation>Legend</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="225" />
+        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="231" />
         <source>events lost: batches not seen</source>
         <translation>events lost: batches not seen</translation>
     </message>
@@ -5035,6 +5149,11 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <location filename="../engine/src/base/events.cpp" line="55" />
         <source>Python stack taken</source>
         <translation>Python stack taken</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/events.cpp" line="57" />
+        <source>the job's mark</source>
+        <translation>the job's mark</translation>
     </message>
     <message>
         <location filename="../gui/timeline/draw/timelinestyle.cpp" line="54" />
@@ -5151,83 +5270,88 @@ USS: memory only this process holds, freed when it ends: what a worker really co
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="355" />
+        <location filename="../gui/timeline/timelineview.cpp" line="369" />
+        <source>at %1</source>
+        <translation>at %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="376" />
         <source>Show Python stacks of the job's threads</source>
         <translation>Show Python stacks of the job's threads</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="358" />
+        <location filename="../gui/timeline/timelineview.cpp" line="379" />
         <source>Only a live watched PyTorch job has Python stacks to take</source>
         <translation>Only a live watched PyTorch job has Python stacks to take</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="361" />
+        <location filename="../gui/timeline/timelineview.cpp" line="382" />
         <source>Read this stack</source>
         <translation>Read this stack</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="384" />
+        <location filename="../gui/timeline/timelineview.cpp" line="407" />
         <source>%1 spans folded here</source>
         <translation>%1 spans folded here</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="387" />
-        <location filename="../gui/timeline/timelineview.cpp" line="395" />
+        <location filename="../gui/timeline/timelineview.cpp" line="410" />
+        <location filename="../gui/timeline/timelineview.cpp" line="418" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="388" />
+        <location filename="../gui/timeline/timelineview.cpp" line="411" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>over %1: zoom in (W, or the wheel) to see them</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="397" />
+        <location filename="../gui/timeline/timelineview.cpp" line="420" />
         <source>sample %1</source>
         <translation>sample %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="398" />
+        <location filename="../gui/timeline/timelineview.cpp" line="421" />
         <source>%1 samples</source>
         <translation>%1 samples</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="401" />
+        <location filename="../gui/timeline/timelineview.cpp" line="424" />
         <source>made by worker %1</source>
         <translation>made by worker %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="401" />
+        <location filename="../gui/timeline/timelineview.cpp" line="424" />
         <source>made in the main process</source>
         <translation>made in the main process</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="404" />
+        <location filename="../gui/timeline/timelineview.cpp" line="427" />
         <source>%1 KiB from %2 memory</source>
         <translation>%1 KiB from %2 memory</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="404" />
+        <location filename="../gui/timeline/timelineview.cpp" line="427" />
         <source>pinned</source>
         <translation>pinned</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="404" />
+        <location filename="../gui/timeline/timelineview.cpp" line="427" />
         <source>pageable</source>
         <translation>pageable</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="406" />
+        <location filename="../gui/timeline/timelineview.cpp" line="429" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="407" />
+        <location filename="../gui/timeline/timelineview.cpp" line="430" />
         <source>%1 later batches ready</source>
         <translation>%1 later batches ready</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="410" />
+        <location filename="../gui/timeline/timelineview.cpp" line="433" />
         <source>duration %1</source>
         <translation>duration %1</translation>
     </message>
@@ -5450,68 +5574,73 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>none of the recordings could be read</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="91" />
+        <location filename="../gui/app/main.cpp" line="92" />
         <source>Recording %1</source>
         <translation>Recording %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="93" />
+        <location filename="../gui/app/main.cpp" line="94" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>Rank %1 of %2 recordings · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="95" />
+        <location filename="../gui/app/main.cpp" line="96" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="98" />
+        <location filename="../gui/app/main.cpp" line="99" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="103" />
+        <location filename="../gui/app/main.cpp" line="104" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · data stall %2 · %3 samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="124" />
+        <location filename="../gui/app/main.cpp" line="125" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="143" />
+        <location filename="../gui/app/main.cpp" line="144" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson takes a number from 1 to %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="151" />
-        <location filename="../gui/app/main.cpp" line="393" />
+        <location filename="../gui/app/main.cpp" line="152" />
+        <location filename="../gui/app/main.cpp" line="404" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="164" />
+        <location filename="../gui/app/main.cpp" line="165" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size takes WIDTHxHEIGHT, for example 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="168" />
+        <location filename="../gui/app/main.cpp" line="169" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="181" />
+        <location filename="../gui/app/main.cpp" line="176" />
+        <source>--slow-samples takes a number from 1 to 100</source>
+        <translation>--slow-samples takes a number from 1 to 100</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="189" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="296" />
+        <location filename="../gui/app/main.cpp" line="307" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="330" />
+        <location filename="../gui/app/main.cpp" line="341" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

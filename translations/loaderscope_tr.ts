@@ -1040,7 +1040,7 @@
     <message>
         <location filename="../gui/timeline/model/stepseries.cpp" line="38" />
         <source>ms per step</source>
-        <translation>adım başına ms</translation>
+        <translation>ms / adım</translation>
     </message>
     <message>
         <location filename="../gui/timeline/model/stepseries.cpp" line="41" />
@@ -1237,45 +1237,66 @@
 <context>
     <name>Exporter</name>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="127" />
+        <location filename="../gui/app/exporter.cpp" line="129" />
         <source>the rest of the advice (%1 of its lines)</source>
         <translation>önerilerin geri kalanı (satırlarından %1 tanesi)</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="130" />
+        <location filename="../gui/app/exporter.cpp" line="132" />
         <source>Left out at this size: %1. Export a larger picture to see them.</source>
         <translation>Bu boyutta dışarıda bırakılanlar: %1. Görmek için daha büyük bir resim dışa aktarın.</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="208" />
+        <location filename="../gui/app/exporter.cpp" line="140" />
         <source>the queue chart</source>
         <translation>kuyruk grafiği</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="209" />
+        <location filename="../gui/app/exporter.cpp" line="141" />
         <source>the memory chart</source>
         <translation>bellek grafiği</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="262" />
+        <location filename="../gui/app/exporter.cpp" line="142" />
+        <source>the step chart</source>
+        <translation>adım grafiği</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="159" />
+        <source>The slowest samples (%1)</source>
+        <translation>En yavaş örnekler (%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="298" />
+        <location filename="../gui/app/exporter.cpp" line="336" />
+        <source>the slowest samples beyond the first %1</source>
+        <translation>ilk %1 örnekten sonraki en yavaş örnekler</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="337" />
+        <source>the slowest samples' table</source>
+        <translation>en yavaş örnekler tablosu</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/exporter.cpp" line="373" />
         <source>the picture must be at least 200x150</source>
         <translation>resim en az 200x150 olmalı</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="273" />
+        <location filename="../gui/app/exporter.cpp" line="384" />
         <source>the picture is too large</source>
         <translation>resim çok büyük</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="279" />
-        <location filename="../gui/app/exporter.cpp" line="292" />
-        <location filename="../gui/app/exporter.cpp" line="305" />
-        <location filename="../gui/app/exporter.cpp" line="314" />
+        <location filename="../gui/app/exporter.cpp" line="390" />
+        <location filename="../gui/app/exporter.cpp" line="403" />
+        <location filename="../gui/app/exporter.cpp" line="416" />
+        <location filename="../gui/app/exporter.cpp" line="425" />
         <source>cannot write %1</source>
         <translation>%1 yazılamıyor</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="264" />
+        <location filename="../gui/app/exporter.cpp" line="375" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>bilinmeyen resim biçimi '%1': .png, .svg ya da .pdf kullanın</translation>
     </message>
@@ -1284,7 +1305,7 @@
     <name>FileActions</name>
     <message>
         <location filename="../gui/app/fileactions.cpp" line="44" />
-        <location filename="../gui/app/fileactions.cpp" line="115" />
+        <location filename="../gui/app/fileactions.cpp" line="117" />
         <source>Open configuration</source>
         <translation>Yapılandırmayı aç</translation>
     </message>
@@ -1295,7 +1316,7 @@
     </message>
     <message>
         <location filename="../gui/app/fileactions.cpp" line="64" />
-        <location filename="../gui/app/fileactions.cpp" line="122" />
+        <location filename="../gui/app/fileactions.cpp" line="124" />
         <source>Save configuration</source>
         <translation>Yapılandırmayı kaydet</translation>
     </message>
@@ -1305,113 +1326,113 @@
         <translation>Yapılandırma kaydedilmedi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="80" />
-        <location filename="../gui/app/fileactions.cpp" line="129" />
+        <location filename="../gui/app/fileactions.cpp" line="82" />
+        <location filename="../gui/app/fileactions.cpp" line="131" />
         <source>Export picture</source>
         <translation>Resim dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="80" />
+        <location filename="../gui/app/fileactions.cpp" line="82" />
         <source>The picture was not written: %1</source>
         <translation>Resim yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="83" />
+        <location filename="../gui/app/fileactions.cpp" line="85" />
         <source>Picture written to %1.</source>
         <translation>Resim %1 dosyasına yazıldı.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="90" />
+        <location filename="../gui/app/fileactions.cpp" line="92" />
         <source>Writing the Chrome trace…</source>
         <translation>Chrome izi yazılıyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="107" />
-        <location filename="../gui/app/fileactions.cpp" line="139" />
-        <location filename="../gui/app/fileactions.cpp" line="142" />
+        <location filename="../gui/app/fileactions.cpp" line="109" />
+        <location filename="../gui/app/fileactions.cpp" line="141" />
+        <location filename="../gui/app/fileactions.cpp" line="144" />
         <source>Export Chrome trace</source>
         <translation>Chrome izini dışa aktar</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="107" />
+        <location filename="../gui/app/fileactions.cpp" line="109" />
         <source>The trace was not written: %1</source>
         <translation>İz yazılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="109" />
+        <location filename="../gui/app/fileactions.cpp" line="111" />
         <source>Trace written to %1 (open it in ui.perfetto.dev).</source>
         <translation>İz %1 dosyasına yazıldı (ui.perfetto.dev'de açın).</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="115" />
-        <location filename="../gui/app/fileactions.cpp" line="122" />
+        <location filename="../gui/app/fileactions.cpp" line="117" />
+        <location filename="../gui/app/fileactions.cpp" line="124" />
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="130" />
+        <location filename="../gui/app/fileactions.cpp" line="132" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG resmi (*.png);;SVG çizimi (*.svg);;PDF belgesi (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="139" />
+        <location filename="../gui/app/fileactions.cpp" line="141" />
         <source>Run a configuration first: the trace is made from a finished run's recording.</source>
         <translation>Önce bir yapılandırma çalıştırın: iz, biten bir çalıştırmanın kaydından oluşturulur.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="143" />
+        <location filename="../gui/app/fileactions.cpp" line="145" />
         <source>Chrome trace (*.json)</source>
         <translation>Chrome izi (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="150" />
+        <location filename="../gui/app/fileactions.cpp" line="152" />
         <source>Open PyTorch profiler traces</source>
         <translation>PyTorch profiler izlerini aç</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="151" />
+        <location filename="../gui/app/fileactions.cpp" line="153" />
         <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>Profiler izleri (*.json *.json.gz *.gz);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="178" />
+        <location filename="../gui/app/fileactions.cpp" line="180" />
         <source>Profiler trace %1: %2 steps.</source>
         <translation>Profiler izi %1: %2 adım.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="184" />
-        <location filename="../gui/app/fileactions.cpp" line="209" />
-        <location filename="../gui/app/fileactions.cpp" line="238" />
+        <location filename="../gui/app/fileactions.cpp" line="186" />
+        <location filename="../gui/app/fileactions.cpp" line="211" />
+        <location filename="../gui/app/fileactions.cpp" line="240" />
         <source>Open recordings</source>
         <translation>Kayıtları aç</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="185" />
+        <location filename="../gui/app/fileactions.cpp" line="187" />
         <source>Recordings (*.lsrec *.events);;All files (*)</source>
         <translation>Kayıtlar (*.lsrec *.events);;Tüm dosyalar (*)</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="209" />
+        <location filename="../gui/app/fileactions.cpp" line="211" />
         <source>Stop the run first: the timeline shows it.</source>
         <translation>Önce çalıştırmayı durdurun: zaman çizelgesi onu gösteriyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="224" />
+        <location filename="../gui/app/fileactions.cpp" line="226" />
         <source>Reading %1…</source>
         <translation>%1 okunuyor…</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="238" />
+        <location filename="../gui/app/fileactions.cpp" line="240" />
         <source>The recording was not opened: %1</source>
         <translation>Kayıt açılmadı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="264" />
+        <location filename="../gui/app/fileactions.cpp" line="266" />
         <source>Loaderscope trace %1: %2 events, read back as its run's recording.</source>
         <translation>Loaderscope izi %1: %2 olay, çalıştırmanın kaydı olarak geri okundu.</translation>
     </message>
     <message>
-        <location filename="../gui/app/fileactions.cpp" line="266" />
+        <location filename="../gui/app/fileactions.cpp" line="268" />
         <source>Recording %1: %2 events.</source>
         <translation>Kayıt %1: %2 olay.</translation>
     </message>
@@ -1472,12 +1493,17 @@
         <translation>hepsi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="135" />
+        <location filename="../gui/advice/histogramchart.cpp" line="136" />
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/histogramchart.cpp" line="137" />
         <source>main process</source>
         <translation>ana süreç</translation>
     </message>
     <message>
-        <location filename="../gui/advice/histogramchart.cpp" line="135" />
+        <location filename="../gui/advice/histogramchart.cpp" line="138" />
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -2032,303 +2058,313 @@
 <context>
     <name>MainActions</name>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="223" />
+        <location filename="../gui/app/mainactions.cpp" line="225" />
         <source>&amp;Open configuration…</source>
         <translation>Yapılandırmayı &amp;aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="224" />
+        <location filename="../gui/app/mainactions.cpp" line="226" />
         <source>&amp;Save configuration…</source>
         <translation>Yapılandırmayı &amp;kaydet…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="225" />
+        <location filename="../gui/app/mainactions.cpp" line="227" />
         <source>Export &amp;picture…</source>
         <translation>&amp;Resim dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="226" />
-        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary</source>
-        <translation>Zaman çizelgesinin, kuyruk derinliğinin, açıklamanın ve özetin PNG, SVG ya da PDF'si</translation>
+        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <source>PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary (and the step chart when View ▸ Step chart shows it)</source>
+        <translation>Zaman çizelgesinin, kuyruk derinliğinin, göstergenin ve özetin PNG, SVG ya da PDF'i (Görünüm ▸ Adım grafiği açıkken adım grafiği de)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="227" />
+        <location filename="../gui/app/mainactions.cpp" line="230" />
+        <source>Pictures &amp;add the slowest samples</source>
+        <translation>Resimlere en yavaş örnekleri &amp;ekle</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <source>Export picture adds a table of the run's 20 slowest samples under the summary</source>
+        <translation>Resim dışa aktarma, özetin altına çalıştırmanın en yavaş 20 örneğinin tablosunu ekler</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/mainactions.cpp" line="232" />
         <source>Export Chrome &amp;trace…</source>
         <translation>Chrome &amp;izini dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="228" />
+        <location filename="../gui/app/mainactions.cpp" line="233" />
         <source>Open &amp;recording(s)…</source>
         <translation>&amp;Kayıtları aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="229" />
+        <location filename="../gui/app/mainactions.cpp" line="234" />
         <source>A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): its timeline and figures; several files are the ranks of one job</source>
         <translation>Herhangi bir yerde yapılmış bir kayıt (loaderscope-engine run --events ya da python3 -m loaderscope run --events): zaman çizelgesi ve değerleri; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="231" />
+        <location filename="../gui/app/mainactions.cpp" line="236" />
         <source>Open PyTorch &amp;profiler trace(s)…</source>
         <translation>PyTorch &amp;profiler izlerini aç…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="232" />
+        <location filename="../gui/app/mainactions.cpp" line="237" />
         <source>A Chrome/Kineto trace from torch.profiler: the loader's verdict; several files are the ranks of one job</source>
         <translation>torch.profiler'dan bir Chrome/Kineto izi: loader için değerlendirme; birden çok dosya bir işin rank'leridir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="233" />
+        <location filename="../gui/app/mainactions.cpp" line="238" />
         <source>&amp;Watch a Python script…</source>
         <translation>Bir Python betiğini &amp;izle…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="234" />
+        <location filename="../gui/app/mainactions.cpp" line="239" />
         <source>Run your own PyTorch training script with its DataLoaders recorded live (no change to the script)</source>
         <translation>Kendi PyTorch eğitim betiğinizi DataLoader'ları canlı kaydedilerek çalıştırır (betikte değişiklik gerekmez)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="235" />
+        <location filename="../gui/app/mainactions.cpp" line="240" />
         <source>&amp;Attach to a running job…</source>
         <translation>Çalışan bir işe &amp;bağlan…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="236" />
+        <location filename="../gui/app/mainactions.cpp" line="241" />
         <source>Follow a job already running under the probe; several ranks of one job are shown stacked</source>
         <translation>Prob altında zaten çalışan bir işi izler; bir işin birden çok rank'i üst üste gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="237" />
+        <location filename="../gui/app/mainactions.cpp" line="242" />
         <source>&amp;Quit</source>
         <translation>Çı&amp;kış</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="238" />
-        <location filename="../gui/app/mainactions.cpp" line="276" />
+        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="281" />
         <source>&amp;Run</source>
         <translation>Ç&amp;alıştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="239" />
+        <location filename="../gui/app/mainactions.cpp" line="244" />
         <source>Start the engine with this configuration (F5)</source>
         <translation>Motoru bu yapılandırmayla başlat (F5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="240" />
+        <location filename="../gui/app/mainactions.cpp" line="245" />
         <source>&amp;Stop</source>
         <translation>&amp;Durdur</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="241" />
+        <location filename="../gui/app/mainactions.cpp" line="246" />
         <source>Stop the run: workers are shut down in order</source>
         <translation>Çalıştırmayı durdur: worker'lar sırayla kapatılır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="242" />
+        <location filename="../gui/app/mainactions.cpp" line="247" />
         <source>Re&amp;peat</source>
         <translation>&amp;Tekrarla</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="243" />
+        <location filename="../gui/app/mainactions.cpp" line="248" />
         <source>Start the run again each time it ends (a workshop's demonstration loop)</source>
         <translation>Çalıştırma her bittiğinde yeniden başlat (atölyede gösterim döngüsü)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="244" />
+        <location filename="../gui/app/mainactions.cpp" line="249" />
         <source>Zoom to &amp;fit</source>
         <translation>&amp;Sığdır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="245" />
+        <location filename="../gui/app/mainactions.cpp" line="250" />
         <source>The whole run (Home)</source>
         <translation>Çalıştırmanın tamamı (Home)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="246" />
+        <location filename="../gui/app/mainactions.cpp" line="251" />
         <source>&amp;Follow live</source>
         <translation>Canlı &amp;izle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="247" />
+        <location filename="../gui/app/mainactions.cpp" line="252" />
         <source>Keep the present in view; zooming or panning turns it off (F)</source>
         <translation>Şimdiki anı görünür tut; yakınlaştırmak ya da kaydırmak bunu kapatır (F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="248" />
+        <location filename="../gui/app/mainactions.cpp" line="253" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Yakınlaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="249" />
+        <location filename="../gui/app/mainactions.cpp" line="254" />
         <source>Zoom &amp;out</source>
         <translation>&amp;Uzaklaştır</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="250" />
+        <location filename="../gui/app/mainactions.cpp" line="255" />
         <source>&amp;Find a batch, sample or worker…</source>
         <translation>Bir batch, örnek ya da worker &amp;bul…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="251" />
+        <location filename="../gui/app/mainactions.cpp" line="256" />
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="252" />
+        <location filename="../gui/app/mainactions.cpp" line="257" />
         <source>As the &amp;desktop</source>
         <translation>&amp;Masaüstü gibi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="253" />
+        <location filename="../gui/app/mainactions.cpp" line="258" />
         <source>&amp;Light</source>
         <translation>&amp;Açık</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="254" />
+        <location filename="../gui/app/mainactions.cpp" line="259" />
         <source>&amp;Dark</source>
         <translation>&amp;Koyu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="255" />
+        <location filename="../gui/app/mainactions.cpp" line="260" />
         <source>&amp;Large fonts (projector)</source>
         <translation>&amp;Büyük yazı (projeksiyon)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="256" />
+        <location filename="../gui/app/mainactions.cpp" line="261" />
         <source>&amp;Step chart: the stall over the run</source>
         <translation>&amp;Adım grafiği: çalıştırma boyunca bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="257" />
+        <location filename="../gui/app/mainactions.cpp" line="262" />
         <source>Under the timeline, on its time axis: each step of the loop, its wait for data, the hand-over, the host blocked by a copy and the step stacked, so a slow step stands out at any zoom</source>
         <translation>Zaman çizelgesinin altında, onun zaman ekseninde: döngünün her adımı; veri beklemesi, ana sürece teslim, host'u durduran kopya ve adım üst üste, böylece yavaş bir adım her yakınlaştırmada göze çarpar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="259" />
+        <location filename="../gui/app/mainactions.cpp" line="264" />
         <source>Parameter &amp;sweep…</source>
         <translation>Parametre &amp;taraması…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="260" />
+        <location filename="../gui/app/mainactions.cpp" line="265" />
         <source>&amp;Compare runs…</source>
         <translation>Çalıştırmaları &amp;karşılaştır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="261" />
+        <location filename="../gui/app/mainactions.cpp" line="266" />
         <source>S&amp;tatistics</source>
         <translation>İ&amp;statistikler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="262" />
+        <location filename="../gui/app/mainactions.cpp" line="267" />
         <source>Each stage's latency (p50 to p99.9, max) and the slowest samples, with what each cost the loop</source>
         <translation>Her aşamanın gecikmesi (p50'den p99,9'a, en çok) ve en yavaş örnekler, her birinin döngüye maliyetiyle</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="263" />
+        <location filename="../gui/app/mainactions.cpp" line="268" />
         <source>Show Python stac&amp;ks</source>
         <translation>Python yığınlarını gö&amp;ster</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="264" />
+        <location filename="../gui/app/mainactions.cpp" line="269" />
         <source>What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)</source>
         <translation>İzlenen işin ana thread'i ve DataLoader worker'ları şu an ne yapıyor: işi durdurmadan alınan Python yığınları (zaman çizelgesinin sağ tık menüsünde de)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="266" />
+        <location filename="../gui/app/mainactions.cpp" line="271" />
         <source>&amp;Class quiz (full screen)</source>
         <translation>&amp;Sınıf quizi (tam ekran)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="267" />
+        <location filename="../gui/app/mainactions.cpp" line="272" />
         <source>One question at a time in large type for a projector: reveal the answer, then the explanation, then run the experiment</source>
         <translation>Projeksiyon için büyük yazıyla her seferinde bir soru: önce cevabı, sonra açıklamayı gösterin, ardından deneyi çalıştırın</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="268" />
+        <location filename="../gui/app/mainactions.cpp" line="273" />
         <source>&amp;Import questions…</source>
         <translation>Soruları &amp;içe aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="269" />
+        <location filename="../gui/app/mainactions.cpp" line="274" />
         <source>Your own quiz questions (workshop text, Moodle GIFT or Aiken), each shown in its lesson's quiz</source>
         <translation>Kendi quiz sorularınız (atölye metni, Moodle GIFT ya da Aiken); her biri kendi dersinin quizinde gösterilir</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="270" />
+        <location filename="../gui/app/mainactions.cpp" line="275" />
         <source>&amp;Export questions…</source>
         <translation>Soruları &amp;dışa aktar…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="271" />
+        <location filename="../gui/app/mainactions.cpp" line="276" />
         <source>The imported questions as a Moodle GIFT file</source>
         <translation>İçe aktarılan sorular, bir Moodle GIFT dosyası olarak</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="272" />
+        <location filename="../gui/app/mainactions.cpp" line="277" />
         <source>&amp;Remove imported questions…</source>
         <translation>İçe aktarılan soruları &amp;kaldır…</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="273" />
+        <location filename="../gui/app/mainactions.cpp" line="278" />
         <source>&amp;Keyboard shortcuts and legend</source>
         <translation>&amp;Klavye kısayolları ve açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="274" />
+        <location filename="../gui/app/mainactions.cpp" line="279" />
         <source>&amp;About Loaderscope</source>
         <translation>Loaderscope &amp;hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="275" />
+        <location filename="../gui/app/mainactions.cpp" line="280" />
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="277" />
+        <location filename="../gui/app/mainactions.cpp" line="282" />
         <source>&amp;View</source>
         <translation>&amp;Görünüm</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="278" />
+        <location filename="../gui/app/mainactions.cpp" line="283" />
         <source>&amp;Tools</source>
         <translation>&amp;Araçlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="279" />
+        <location filename="../gui/app/mainactions.cpp" line="284" />
         <source>L&amp;essons</source>
         <translation>D&amp;ersler</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="280" />
+        <location filename="../gui/app/mainactions.cpp" line="285" />
         <source>&amp;Language</source>
         <translation>D&amp;il</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="281" />
+        <location filename="../gui/app/mainactions.cpp" line="286" />
         <source>&amp;Help</source>
         <translation>&amp;Yardım</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="282" />
+        <location filename="../gui/app/mainactions.cpp" line="287" />
         <source>Main toolbar</source>
         <translation>Ana araç çubuğu</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="283" />
+        <location filename="../gui/app/mainactions.cpp" line="288" />
         <source>Presets</source>
         <translation>Hazır ayarlar</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="284" />
+        <location filename="../gui/app/mainactions.cpp" line="289" />
         <source> Preset: </source>
         <translation> Hazır ayar: </translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="285" />
+        <location filename="../gui/app/mainactions.cpp" line="290" />
         <source>Slow motion:</source>
         <translation>Ağır çekim:</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainactions.cpp" line="286" />
+        <location filename="../gui/app/mainactions.cpp" line="291" />
         <source>Stretch the experiment's latencies so events can be followed by eye; the figures are then the slowed run's, as its timeline is</source>
         <translation>Olayların gözle izlenebilmesi için deneyin gecikmelerini uzat; rakamlar da, zaman çizelgesi gibi, yavaşlatılmış çalıştırmanındır</translation>
     </message>
@@ -2351,12 +2387,12 @@
         <translation>%1 numaralı örneğin getirmesi zaman çizelgesinde yok (ayrıntısı tutulmuyor): gösterilen, zamanıdır.</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="207" />
+        <location filename="../gui/app/mainwindow.cpp" line="215" />
         <source>About Loaderscope</source>
         <translation>Loaderscope hakkında</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="208" />
+        <location filename="../gui/app/mainwindow.cpp" line="216" />
         <source>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;A real PyTorch-style DataLoader worker pool and its live timeline: worker processes, shared-memory batch slots, the pin-memory thread and host-to-device copies.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Loaderscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Gerçek, PyTorch tarzı bir DataLoader worker havuzu ve canlı zaman çizelgesi: worker süreçleri, paylaşımlı bellekteki batch yuvaları, pin-memory iş parçacığı ve host'tan cihaza kopyalar.&lt;/p&gt;</translation>
     </message>
@@ -2366,17 +2402,17 @@
         <translation>Çalıştırma bitti, ×%3 yavaşlatıldı: %1 batch, saniyede %2 örnek (yavaşlatılmış çalıştırmanın rakamları).</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="317" />
+        <location filename="../gui/app/mainwindow.cpp" line="325" />
         <source>Loaderscope — DataLoader timeline</source>
         <translation>Loaderscope — DataLoader zaman çizelgesi</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="322" />
+        <location filename="../gui/app/mainwindow.cpp" line="330" />
         <source>(choose a preset)</source>
         <translation>(bir hazır ayar seçin)</translation>
     </message>
     <message>
-        <location filename="../gui/app/mainwindow.cpp" line="434" />
+        <location filename="../gui/app/mainwindow.cpp" line="442" />
         <source>slowed ×%1 (the slowed run's figures)</source>
         <translation>×%1 yavaşlatıldı (yavaşlatılmış çalıştırmanın rakamları)</translation>
     </message>
@@ -2599,22 +2635,22 @@
 <context>
     <name>QChartView</name>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="169" />
         <source>time (s)</source>
         <translation>zaman (s)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="168" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="169" />
         <source>time (ms)</source>
         <translation>zaman (ms)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="276" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="281" />
         <source>at %1 s</source>
         <translation>%1 s anında</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/counterchartview.cpp" line="277" />
+        <location filename="../gui/timeline/counterchartview.cpp" line="282" />
         <source>at %1 ms</source>
         <translation>%1 ms anında</translation>
     </message>
@@ -3043,87 +3079,97 @@
 <context>
     <name>RecordingRanksWindow</name>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="143" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
         <source>Batches</source>
         <translation>Batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>Workers</source>
         <translation>Worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>Events</source>
         <translation>Olaylar</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>File</source>
         <translation>Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="144" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
         <source>Note</source>
         <translation>Not</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="169" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="223" />
         <source>straggler</source>
         <translation>geride kalan</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="183" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="237" />
         <source>Ranks of one job (recordings)</source>
         <translation>Bir işin rank'leri (kayıtlar)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="186" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="238" />
+        <source>Statistics of all ranks…</source>
+        <translation>Tüm rank'lerin istatistikleri…</translation>
+    </message>
+    <message>
+        <location filename="../gui/jobs/recordingranks.cpp" line="239" />
+        <source>Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank</source>
+        <translation>Her aşamanın tüm rank'ler üzerindeki gecikmesi (rank başına bir histogram çizgisi) ve herhangi bir rank'in en yavaş örnekleri</translation>
+    </message>
+    <message>
+        <location filename="../gui/jobs/recordingranks.cpp" line="243" />
         <source>Reading the recordings (%1)…</source>
         <translation>Kayıtlar okunuyor (%1)…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="254" />
         <source>Fewer than two ranks could be read: there is nothing to compare.</source>
         <translation>İkiden az rank okunabildi: karşılaştırılacak bir şey yok.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="250" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="199" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="256" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="217" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="274" />
         <source>Loading the timeline of rank %1…</source>
         <translation>Rank %1'in zaman çizelgesi yükleniyor…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="219" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="276" />
         <source>Timeline of rank %1 · %2 (double-click a row to show another rank)</source>
         <translation>Rank %1'in zaman çizelgesi · %2 (başka bir rank'i göstermek için bir satıra çift tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="223" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="280" />
         <source>Double-click a row to show that rank's timeline.</source>
         <translation>Bir rank'in zaman çizelgesini göstermek için satırına çift tıklayın.</translation>
     </message>
@@ -3981,177 +4027,192 @@
 <context>
     <name>StatisticsWindow</name>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="28" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="29" />
         <source>fetch (one sample)</source>
         <translation>getirme (tek örnek)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="30" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="31" />
         <source>collate</source>
         <translation>collate (birleştirme)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="32" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="33" />
         <source>hand-over to the main process</source>
         <translation>ana sürece teslim</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="34" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="35" />
         <source>wait in next()</source>
         <translation>next() içinde bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="36" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="37" />
         <source>pin-memory copy</source>
         <translation>pin-memory kopyası</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="38" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="39" />
         <source>host-to-device copy</source>
         <translation>host'tan cihaza kopya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="40" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="41" />
         <source>training step</source>
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="193" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="201" />
         <source>Statistics</source>
         <translation>İstatistikler</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="194" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="202" />
         <source>Latency of each stage</source>
         <translation>Her aşamanın gecikmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="195" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="196" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogramı:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="197" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <source>each line: one rank's spans, in % of them, by duration</source>
+        <translation>her çizgi: bir rank'in aralıkları, süreye göre, yüzdesi olarak</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
         <source>each line: one worker's spans, in % of them, by duration</source>
         <translation>her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Stage</source>
         <translation>Aşama</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Count</source>
         <translation>Sayı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
         <source>Max</source>
         <translation>En çok</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Sample</source>
         <translation>Örnek</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Worker</source>
         <translation>Worker</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Epoch</source>
         <translation>Epoch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="32" />
         <source>Fetch</source>
         <translation>Getirme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>× median</source>
         <translation>× medyan</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>Batch wait</source>
         <translation>Batch beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>Head-of-line</source>
         <translation>Sıra başı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>Stall added</source>
         <translation>Eklenen bekleme</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
         <source>File</source>
         <translation>Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="33" />
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="218" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
+        <source>The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.</source>
+        <translation>İşin rank'leri bir arada (%1): her aşamanın gecikmesi hepsinin üzerinden, ve herhangi bir rank'in en yavaş örnekleri.</translation>
+    </message>
+    <message>
+        <location filename="../gui/advice/statisticswindow.cpp" line="222" />
         <source>The whole run.</source>
         <translation>Çalıştırmanın tamamı.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="223" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="216" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="70" />
         <source>Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.</source>
         <translation>Kısmi: %1 olay kayboldu; aralarındaki yavaş bir örnek listelenmez ve dağılımlar onları içermez.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="251" />
+        <location filename="../gui/advice/model/slowsampletable.cpp" line="50" />
         <source>main</source>
         <translation>ana</translation>
     </message>
@@ -4232,6 +4293,59 @@
         <location filename="../gui/app/statusline.cpp" line="106" />
         <source>GPU: chosen at run time (simulated when none is usable)</source>
         <translation>GPU: çalışırken seçilir (kullanılabilir cihaz yoksa simüle)</translation>
+    </message>
+</context>
+<context>
+    <name>StepMarks</name>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="34" />
+        <source>epoch %1</source>
+        <translation>epoch %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="35" />
+        <source>w%1</source>
+        <translation>w%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="58" />
+        <source>epoch %1 begins</source>
+        <translation>epoch %1 başlıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="60" />
+        <source>worker %1 restarts (a new process on its lane)</source>
+        <translation>worker %1 yeniden başlıyor (şeridinde yeni bir süreç)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="60" />
+        <source>worker %1 starts</source>
+        <translation>worker %1 başlıyor</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="61" />
+        <source>the job's mark: %1</source>
+        <translation>işin işareti: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="143" />
+        <source>and %1 more worker starts</source>
+        <translation>ve %1 worker başlangıcı daha</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <source>epoch starts</source>
+        <translation>epoch başlangıçları</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <source>worker starts</source>
+        <translation>worker başlangıçları</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <source>the job's marks</source>
+        <translation>işin işaretleri</translation>
     </message>
 </context>
 <context>
@@ -4957,12 +5071,12 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
     <name>TimelineRenderer</name>
     <message>
         <location filename="../gui/timeline/draw/timelinelayout.cpp" line="53" />
-        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="128" />
+        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="129" />
         <source>Legend</source>
         <translation>Açıklama</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="225" />
+        <location filename="../gui/timeline/draw/timelinerenderer.cpp" line="231" />
         <source>events lost: batches not seen</source>
         <translation>olaylar kayboldu: görülmeyen batch'ler</translation>
     </message>
@@ -5035,6 +5149,11 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <location filename="../engine/src/base/events.cpp" line="55" />
         <source>Python stack taken</source>
         <translation>Python yığını alındı</translation>
+    </message>
+    <message>
+        <location filename="../engine/src/base/events.cpp" line="57" />
+        <source>the job's mark</source>
+        <translation>işin işareti</translation>
     </message>
     <message>
         <location filename="../gui/timeline/draw/timelinestyle.cpp" line="54" />
@@ -5151,83 +5270,88 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="355" />
+        <location filename="../gui/timeline/timelineview.cpp" line="369" />
+        <source>at %1</source>
+        <translation>%1 anında</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/timelineview.cpp" line="376" />
         <source>Show Python stacks of the job's threads</source>
         <translation>İşin thread'lerinin Python yığınlarını göster</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="358" />
+        <location filename="../gui/timeline/timelineview.cpp" line="379" />
         <source>Only a live watched PyTorch job has Python stacks to take</source>
         <translation>Yalnızca izlenen ve çalışmakta olan bir PyTorch işinin alınacak Python yığınları vardır</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="361" />
+        <location filename="../gui/timeline/timelineview.cpp" line="382" />
         <source>Read this stack</source>
         <translation>Bu yığını oku</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="384" />
+        <location filename="../gui/timeline/timelineview.cpp" line="407" />
         <source>%1 spans folded here</source>
         <translation>burada %1 aralık katlandı</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="387" />
-        <location filename="../gui/timeline/timelineview.cpp" line="395" />
+        <location filename="../gui/timeline/timelineview.cpp" line="410" />
+        <location filename="../gui/timeline/timelineview.cpp" line="418" />
         <source>batch %1, epoch %2</source>
         <translation>batch %1, epoch %2</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="388" />
+        <location filename="../gui/timeline/timelineview.cpp" line="411" />
         <source>over %1: zoom in (W, or the wheel) to see them</source>
         <translation>%1 boyunca: görmek için yakınlaştırın (W ya da tekerlek)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="397" />
+        <location filename="../gui/timeline/timelineview.cpp" line="420" />
         <source>sample %1</source>
         <translation>örnek %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="398" />
+        <location filename="../gui/timeline/timelineview.cpp" line="421" />
         <source>%1 samples</source>
         <translation>%1 örnek</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="401" />
+        <location filename="../gui/timeline/timelineview.cpp" line="424" />
         <source>made by worker %1</source>
         <translation>worker %1 yaptı</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="401" />
+        <location filename="../gui/timeline/timelineview.cpp" line="424" />
         <source>made in the main process</source>
         <translation>ana süreçte yapıldı</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="404" />
+        <location filename="../gui/timeline/timelineview.cpp" line="427" />
         <source>%1 KiB from %2 memory</source>
         <translation>%2 bellekten %1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="404" />
+        <location filename="../gui/timeline/timelineview.cpp" line="427" />
         <source>pinned</source>
         <translation>sayfa-kilitli</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="404" />
+        <location filename="../gui/timeline/timelineview.cpp" line="427" />
         <source>pageable</source>
         <translation>sayfalanabilir</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="406" />
+        <location filename="../gui/timeline/timelineview.cpp" line="429" />
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="407" />
+        <location filename="../gui/timeline/timelineview.cpp" line="430" />
         <source>%1 later batches ready</source>
         <translation>%1 sonraki batch hazır</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/timelineview.cpp" line="410" />
+        <location filename="../gui/timeline/timelineview.cpp" line="433" />
         <source>duration %1</source>
         <translation>süre %1</translation>
     </message>
@@ -5450,68 +5574,73 @@ USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir w
         <translation>kayıtların hiçbiri okunamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="91" />
+        <location filename="../gui/app/main.cpp" line="92" />
         <source>Recording %1</source>
         <translation>Kayıt %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="93" />
+        <location filename="../gui/app/main.cpp" line="94" />
         <source>Rank %1 of %2 recordings · %3</source>
         <translation>%2 kayıttan rank %1 · %3</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="95" />
+        <location filename="../gui/app/main.cpp" line="96" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="98" />
+        <location filename="../gui/app/main.cpp" line="99" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="103" />
+        <location filename="../gui/app/main.cpp" line="104" />
         <source>rank %1 · data stall %2 · %3 samples/s</source>
         <translation>rank %1 · veri beklemesi %2 · %3 örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="124" />
+        <location filename="../gui/app/main.cpp" line="125" />
         <source>--export draws a run, a lesson or recordings, not a profiler trace: open %1 in the window (File &gt; Open PyTorch profiler trace(s)) and export it from there</source>
         <translation>--export bir çalıştırmayı, bir dersi ya da kayıtları çizer, profiler izini değil: %1 dosyasını pencerede açın (Dosya &gt; PyTorch profiler izlerini aç) ve oradan dışa aktarın</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="143" />
+        <location filename="../gui/app/main.cpp" line="144" />
         <source>--lesson takes a number from 1 to %1</source>
         <translation>--lesson 1 ile %1 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="151" />
-        <location filename="../gui/app/main.cpp" line="393" />
+        <location filename="../gui/app/main.cpp" line="152" />
+        <location filename="../gui/app/main.cpp" line="404" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>bilinmeyen hazır ayar %1; hazır ayarlar: %2</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="164" />
+        <location filename="../gui/app/main.cpp" line="165" />
         <source>--size takes WIDTHxHEIGHT, for example 1600x900</source>
         <translation>--size GENİŞLİKxYÜKSEKLİK alır, örneğin 1600x900</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="168" />
+        <location filename="../gui/app/main.cpp" line="169" />
         <source>--scale takes a number from 0.1 to 8</source>
         <translation>--scale 0,1 ile 8 arasında bir sayı alır</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="181" />
+        <location filename="../gui/app/main.cpp" line="176" />
+        <source>--slow-samples takes a number from 1 to 100</source>
+        <translation>--slow-samples 1 ile 100 arasında bir sayı alır</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main.cpp" line="189" />
         <source>the engine did not start</source>
         <translation>motor başlamadı</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="296" />
+        <location filename="../gui/app/main.cpp" line="307" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>pencerenin açılacağı bir ekran yok (ne DISPLAY ne WAYLAND_DISPLAY tanımlı): bu bir sunucu ya da X yönlendirmesi olmayan bir ssh oturumu gibi görünüyor. Pencereyi görmek için "ssh -X" ile bağlanıp yeniden başlatın; ekran olmadan bir çalıştırmanın resmini almak için --export DOSYA.png (ya da .svg, .pdf) kullanın, örneğin: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="330" />
+        <location filename="../gui/app/main.cpp" line="341" />
         <source>cannot read %1</source>
         <translation>%1 okunamıyor</translation>
     </message>

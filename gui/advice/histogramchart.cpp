@@ -132,7 +132,10 @@ void HistogramChart::draw()
     for (size_t i = 0; i < lines.size(); ++i) {
         const auto& [worker, h] = lines[i];
         auto* s = static_cast<QLineSeries*>(chart->series()[qsizetype(i)]);
-        s->setName(worker == -2 ? tr("all") : worker < 0 ? tr("main process") : tr("worker %1").arg(worker));
+        s->setName(worker == -2 ? tr("all")
+                   : m_ranks    ? tr("rank %1").arg(worker)
+                   : worker < 0 ? tr("main process")
+                                : tr("worker %1").arg(worker));
         QList<QPointF> points = quarterOctaves(*h);
         for (QPointF& p : points) {
             p.setY(p.y() * 100);

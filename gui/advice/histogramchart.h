@@ -17,6 +17,11 @@ public:
     explicit HistogramChart(QWidget* parent = nullptr);
     /// Draws `stage` (its workers' lines, or its all); an empty stage clears the chart.
     void setStage(const loaderscope::StageDistribution& stage);
+    /// The stage's lines are ranks (the ranks of a job merged, rank_statistics.h), not workers.
+    void setLinesAreRanks(bool ranks)
+    {
+        m_ranks = ranks;
+    }
     /// The drawn lines (tests): each one's name and its points (x in ms, y in % of its spans).
     int lineCount() const;
     QString lineName(int line) const;
@@ -36,4 +41,5 @@ private:
     void retranslate();
 
     loaderscope::StageDistribution m_stage;
+    bool m_ranks = false;
 };

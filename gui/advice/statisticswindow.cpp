@@ -2,6 +2,7 @@
 #include "statisticswindow.h"
 
 #include "advice/histogramchart.h"
+#include "advice/model/slowsampletable.h"
 #include "common/model/summarytext.h"
 
 #include <QComboBox>
@@ -143,6 +144,13 @@ void StatisticsWindow::chooseSample(int row)
         emit sampleChosen(m_summary.figures.slowest_samples[size_t(row)]);
 }
 
+void StatisticsWindow::setRanks(int ranks)
+{
+    m_ranks = ranks;
+    m_histogram->setLinesAreRanks(ranks > 0);
+    retranslate();
+}
+
 void StatisticsWindow::showHistogram(const QString& stage)
 {
     for (const ls::StageDistribution& d : m_summary.figures.distributions)
@@ -194,7 +202,8 @@ void StatisticsWindow::retranslate()
     m_stagesTitle->setText(tr("Latency of each stage"));
     m_slowTitle->setText(tr("Slowest samples (click one to show it on the timeline)"));
     m_histogramLabel->setText(tr("&Histogram of:"));
-    m_histogramHint->setText(tr("each line: one worker's spans, in % of them, by duration"));
+    m_histogramHint->setText(m_ranks > 0 ? tr("each line: one rank's spans, in % of them, by duration")
+                                         : tr("each line: one worker's spans, in % of them, by duration"));
     render(); // the headers and the cells' words
 }
 
@@ -203,21 +212,18 @@ void StatisticsWindow::render()
     m_stages->setColumnCount(7);
     m_slow->setColumnCount(11);
     m_stages->setHorizontalHeaderLabels({tr("Stage"), tr("Count"), tr("p50"), tr("p90"), tr("p99"), tr("p99.9"), tr("Max")});
-    m_slow->setHorizontalHeaderLabels({tr("#"), tr("Sample"), tr("Worker"), tr("Epoch"), tr("Batch"), tr("Fetch"),
-                                       tr("× median"), tr("Batch wait"), tr("Head-of-line"), tr("Stall added"), tr("File")});
+    m_slow->setHorizontalHeaderLabels(SlowSampleTable::headers());
     const ls::RunFigures& f = m_summary.figures;
     if (!m_any)
         m_caption->setText(tr("No run yet: run one (F5), watch a job or open a recording."));
     else
-        m_caption->setText(m_final ? tr("The whole run.") : tr("Live: the run so far (updated as it goes)."));
+        m_caption->setText(m_ranks > 0 ? tr("The job's ranks together (%1): each stage's latency over all of them, and the "
+                                            "slowest samples of any rank.").arg(m_ranks)
+                           : m_final ? tr("The whole run.")
+                                     : tr("Live: the run so far (updated as it goes)."));
     // What may be missing, first: a lost event may be a slow sample.
-    QStringList missing;
-    if (m_summary.events_lost > 0 || !m_summary.figures_reliable)
-        missing << tr("Partial: %1 events were lost; a slow sample among them is not listed, and the distributions miss them.")
-                       .arg(QLocale().toString(qlonglong(m_summary.events_lost)));
-    if (const QString unseen = SummaryText::unseenBatches(m_summary); !unseen.isEmpty())
-        missing << unseen;
-    m_note->setText(missing.join(QLatin1Char('\n')));
+    const QString missing = SlowSampleTable::partialNote(m_summary);
+    m_note->setText(missing);
     m_note->setVisible(!missing.isEmpty());
 
     m_stages->setRowCount(int(f.distributions.size()));
@@ -237,29 +243,14 @@ void StatisticsWindow::render()
         m_histogramStage->addItem(stageName(d.stage), QString::fromStdString(d.stage));
     showHistogram(shown.isEmpty() ? QStringLiteral("fetch") : shown);
 
-    const uint64_t fetchMedian = ls::stageQuantileNs(f.distributions, "fetch", 0.5);
-    const uint64_t waitMedian = ls::stageQuantileNs(f.distributions, "wait", 0.5);
-    const auto& slow = f.slowest_samples;
-    m_slow->setRowCount(int(slow.size()));
-    bool files = false;
-    for (int r = 0; r < int(slow.size()); ++r) {
-        const ls::SlowFetch& s = slow[size_t(r)];
-        const bool seen = s.wait_ns >= 0;
-        const QString unknown = QStringLiteral("–");
-        m_slow->setItem(r, 0, cell(QLocale().toString(r + 1)));
-        m_slow->setItem(r, 1, cell(s.sample >= 0 ? QLocale().toString(qlonglong(s.sample)) : unknown));
-        m_slow->setItem(r, 2, cell(s.worker >= 0 ? QLocale().toString(s.worker) : tr("main")));
-        m_slow->setItem(r, 3, cell(QLocale().toString(s.epoch)));
-        m_slow->setItem(r, 4, cell(QLocale().toString(qlonglong(s.batch))));
-        m_slow->setItem(r, 5, cell(nsText(s.ns)));
-        m_slow->setItem(r, 6, cell(fetchMedian ? SummaryText::number(ls::timesMedian(s, fetchMedian), 1) : unknown));
-        m_slow->setItem(r, 7, cell(seen ? nsText(uint64_t(s.wait_ns)) : unknown));
-        m_slow->setItem(r, 8, cell(seen ? nsText(uint64_t(std::max<int64_t>(0, s.hol_ns))) : unknown));
-        m_slow->setItem(r, 9, cell(seen ? nsText(ls::stallAddedNs(s, waitMedian)) : unknown));
-        m_slow->setItem(r, 10, cell(QString::fromStdString(s.file), false));
-        files = files || !s.file.empty();
-    }
-    m_slow->setColumnHidden(10, !files);
+    const SlowSampleTable::Table slow = SlowSampleTable::build(m_summary);
+    m_slow->setRowCount(int(slow.rows.size()));
+    for (int r = 0; r < int(slow.rows.size()); ++r)
+        for (int c = 0; c < int(slow.rows[size_t(r)].size()); ++c)
+            m_slow->setItem(r, c, cell(slow.rows[size_t(r)][c], c != SlowSampleTable::kFileColumn));
+    const bool files = slow.files;
+    m_slow->setColumnHidden(SlowSampleTable::kFileColumn, !files);
+    m_slow->setColumnHidden(SlowSampleTable::kRankColumn, !slow.ranks);
     m_slow->horizontalHeader()->setStretchLastSection(files); // a long path takes the rest, numbers keep their width
     m_stages->resizeColumnsToContents();
     m_slow->resizeColumnsToContents();

@@ -22,6 +22,9 @@ public:
     explicit StatisticsWindow(QWidget* parent = nullptr);
     /// `final`: the run has ended (otherwise its live figures so far).
     void showSummary(const loaderscope::RunSummary& summary, bool final);
+    /// The figures are of several ranks merged (rank_statistics.h): one histogram line per rank, a
+    /// rank column in the slow samples, and a caption naming the ranks.
+    void setRanks(int ranks);
 
     /// What the tables show (tests): the stages' rows and a cell's text, the slow samples' rows.
     int stageRows() const;
@@ -60,6 +63,7 @@ private:
     HistogramChart* m_histogram;
     loaderscope::RunSummary m_summary;
     bool m_final = false;
+    int m_ranks = 0;      ///< > 0: the figures are of that many ranks merged
     bool m_any = false;   ///< a summary has been shown
     bool m_stale = false; ///< a summary came while the window was hidden: drawn when shown
 };

@@ -3,7 +3,9 @@
 
 #include "timeline/model/tracemodel.h"
 #include "common/model/userfiles.h"
+#include "advice/model/slowsampletable.h"
 #include "timeline/counterchartview.h"
+#include "timeline/draw/stepmarks.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -131,6 +133,89 @@ QString leftOutLine(const QStringList& parts, int summaryLines)
         .arg(all.join(QStringLiteral(", ")));
 }
 
+/// A chart's name where a picture says it left the chart out.
+QString chartName(CounterChartView::Counters c)
+{
+    switch (c) {
+    case CounterChartView::Counters::Queue: return QCoreApplication::translate("Exporter", "the queue chart");
+    case CounterChartView::Counters::Memory: return QCoreApplication::translate("Exporter", "the memory chart");
+    case CounterChartView::Counters::Steps: return QCoreApplication::translate("Exporter", "the step chart");
+    }
+    return {};
+}
+
+/// The slowest-samples table (issue 49, when asked for): a title, the headers and `rows` rows in
+/// columns as wide as their widest cell; the file column takes what is left, its paths elided in
+/// the middle (the table's note says so). Returns its height; draws only with `draw`.
+double slowTable(QPainter& p, const QRectF& box, const ExportOptions& o, int rows, bool draw)
+{
+    if (rows <= 0)
+        return 0;
+    QFont f = p.font();
+    const QFontMetricsF fm(f, p.device());
+    const double lineH = std::ceil(fm.height() * 1.25);
+    const SlowSampleTable::Table t = SlowSampleTable::build(o.summary, rows);
+    const QString partial = SlowSampleTable::partialNote(o.summary);
+    const QString title = QCoreApplication::translate("Exporter", "The slowest samples (%1)").arg(t.rows.size());
+    const double partialH = partial.isEmpty() ? 0 : std::ceil(fm.boundingRect(QRectF(0, 0, box.width(), 1e6), Qt::TextWordWrap, partial).height());
+    const double height = lineH * double(t.rows.size() + 2) + partialH + 8;
+    if (!draw)
+        return height;
+    const QStringList headers = SlowSampleTable::headers();
+    const int columns = t.files ? int(headers.size()) : SlowSampleTable::kFileColumn;
+    QFont bold = f;
+    bold.setBold(true);
+    const QFontMetricsF boldMetrics(bold, p.device()); // the headers are bold
+    std::vector<double> widths(size_t(columns), 0.0);
+    for (int c = 0; c < columns; ++c) {
+        if (c == SlowSampleTable::kRankColumn && !t.ranks)
+            continue; // one process: no rank column (width 0, skipped below)
+        widths[size_t(c)] = std::ceil(boldMetrics.horizontalAdvance(headers[c])) + 1;
+        for (const QStringList& row : t.rows)
+            widths[size_t(c)] = std::max(widths[size_t(c)], std::ceil(fm.horizontalAdvance(row[c])) + 1);
+    }
+    const double gap = 14 * o.theme.fontScale;
+    double numbersW = 0;
+    for (int c = 0; c < std::min(columns, int(SlowSampleTable::kFileColumn)); ++c)
+        if (c != SlowSampleTable::kRankColumn || t.ranks)
+            numbersW += widths[size_t(c)] + gap;
+    if (t.files)
+        widths[size_t(SlowSampleTable::kFileColumn)] = std::max(40.0, box.width() - numbersW);
+    double y = box.top();
+    p.setFont(bold);
+    p.setPen(o.theme.text);
+    p.drawText(QRectF(box.left(), y, box.width(), lineH), Qt::AlignLeft | Qt::AlignVCenter, title);
+    y += lineH;
+    const auto rowAt = [&](const QStringList& cells, bool header) {
+        double x = box.left();
+        for (int c = 0; c < columns; ++c) {
+            if (c == SlowSampleTable::kRankColumn && !t.ranks)
+                continue;
+            const bool file = c == SlowSampleTable::kFileColumn;
+            const double w = widths[size_t(c)];
+            const QString text = file && !header ? fm.elidedText(cells[c], Qt::ElideMiddle, w) : cells[c];
+            p.drawText(QRectF(x, y, w, lineH), (file ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter, text);
+            x += w + gap;
+        }
+        if (header) {
+            p.setPen(QPen(o.theme.grid, 1));
+            p.drawLine(QPointF(box.left(), y + lineH - 1), QPointF(std::min(box.right(), x), y + lineH - 1));
+            p.setPen(o.theme.text);
+        }
+        y += lineH;
+    };
+    rowAt(headers, true);
+    p.setFont(f);
+    for (const QStringList& row : t.rows)
+        rowAt(row, false);
+    if (!partial.isEmpty()) {
+        p.setPen(QColor(0xb4, 0x53, 0x09)); // the partial-figures amber, as the window's note
+        drawWrapped(p, QRectF(box.left(), y, box.width(), partialH), partial);
+        p.setPen(o.theme.text);
+    }
+    return height;
+}
+
 /// The counter charts under the timeline (the queue depth, then the memory when the run sampled
 /// it), at `y`, `height` shared between them. Qt Charts drawn through a scene into the same
 /// painter (vector in SVG and PDF).
@@ -147,6 +232,8 @@ void paintCharts(QPainter& p, const QRectF& page, double y, double height, const
         CounterChartView::alignToTimeline(chart, o.theme); // the plot spans the timeline's lanes
         scene.setSceneRect(QRectF(0, 0, page.width(), chartH));
         scene.render(&p, QRectF(page.left(), y, page.width(), chartH), QRectF(0, 0, page.width(), chartH));
+        if (c == CounterChartView::Counters::Steps) // the marks over its plot, as the window draws them
+            StepMarks::paint(p, chart->plotArea().translated(page.left(), y), model, v, o.theme);
         if (c == CounterChartView::Counters::Memory && o.overlay.memoryChart) {
             // A lesson points at it: the overlay's frame, as on the lanes.
             p.setPen(QPen(TimelineStyle::overlayAccent(), 2.0 * o.theme.fontScale));
@@ -183,8 +270,8 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
     // The summary whole where it fits beside the lanes; else its figures side by side; else its
     // last lines (advice beyond the first) go, and a last line names what was left out.
     std::vector<CounterChartView::Counters> charts;
-    for (auto c : {CounterChartView::Counters::Queue, CounterChartView::Counters::Memory})
-        if (CounterChartView::hasData(model, c))
+    for (auto c : {CounterChartView::Counters::Queue, CounterChartView::Counters::Memory, CounterChartView::Counters::Steps})
+        if (CounterChartView::hasData(model, c) && (c != CounterChartView::Counters::Steps || o.stepChart))
             charts.push_back(c);
     const int columns = o.figureLines > 6 && textW > 900 ? 3 : 2;
     // Lines that may go, last first: advice bullets and their proofs after the first bullet
@@ -205,8 +292,10 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
         return l;
     };
     const double chartMin = kChartMinH * theme.fontScale;
-    const QStringList chartNames = {QCoreApplication::translate("Exporter", "the queue chart"),
-                                    QCoreApplication::translate("Exporter", "the memory chart")};
+    QStringList chartNames;
+    for (const CounterChartView::Counters c : charts)
+        chartNames << chartName(c);
+    chartNames << QCoreApplication::translate("Exporter", "the slowest samples beyond the first %1").arg(o.slowSamples);
     // Room for the line that names what is left out, kept while deciding what goes (the longest
     // it can be at this width: both charts and the advice).
     const double noteH = std::ceil(metrics.boundingRect(QRectF(0, 0, textW, 1e6), Qt::TextWordWrap,
@@ -221,14 +310,34 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
         ++dropped;
         summary = layoutSummary(lines(true), o, metrics, textW, used);
     }
-    double remaining = page.bottom() - y - summary.height;
+    // The slowest samples' table (when asked for) under the summary: its first rows (up to 3)
+    // before the charts, more rows as long as the lanes and the charts keep their room; the rows
+    // left out are named.
+    const int slowAsked = std::min(o.slowSamples, int(o.summary.figures.slowest_samples.size()));
+    const auto tableH = [&](int rows) { return slowTable(p, QRectF(0, 0, textW, 0), o, rows, false); };
+    int slowRows = std::min(slowAsked, 3);
+    while (slowRows > 0 && page.bottom() - y - summary.height - tableH(slowRows) - noteH < timelineNeed)
+        --slowRows;
+    double remaining = page.bottom() - y - summary.height - tableH(slowRows);
+    // Short of room, the memory chart goes first, then the queue chart; the step chart, asked for,
+    // last.
     while (!charts.empty() && remaining - noteH - timelineNeed - 8 < chartMin * double(charts.size())) {
-        leftOut.prepend(chartNames[charts.back() == CounterChartView::Counters::Queue ? 0 : 1]);
-        charts.pop_back();
+        auto drop = charts.end();
+        for (const auto c : {CounterChartView::Counters::Memory, CounterChartView::Counters::Queue, CounterChartView::Counters::Steps})
+            if (drop == charts.end())
+                drop = std::find(charts.begin(), charts.end(), c);
+        leftOut.prepend(chartName(*drop));
+        charts.erase(drop);
     }
+    const double chartsNeed = charts.empty() ? 0.0 : chartMin * double(charts.size()) + 8;
+    while (slowRows < slowAsked && page.bottom() - y - summary.height - tableH(slowRows + 1) - noteH - chartsNeed >= timelineNeed)
+        ++slowRows;
+    if (slowRows < slowAsked)
+        leftOut << (slowRows > 0 ? QCoreApplication::translate("Exporter", "the slowest samples beyond the first %1").arg(slowRows)
+                                 : QCoreApplication::translate("Exporter", "the slowest samples' table"));
     const QStringList laidOut = lines(!leftOut.isEmpty() || dropped > 0);
     summary = layoutSummary(laidOut, o, metrics, textW, used);
-    remaining = page.bottom() - y - summary.height;
+    remaining = page.bottom() - y - summary.height - tableH(slowRows);
     // The timeline is the hero: its lanes stretch (up to TimelineLayout::kMaxStretch) into what
     // the charts leave, each chart keeping its readable height (at least half goes to the lanes).
     double timelineH = std::min(timelineFull, remaining);
@@ -246,6 +355,8 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
     p.setPen(theme.text);
     for (const SummaryBlock::Line& l : summary.lines)
         drawWrapped(p, l.box.translated(page.left() + 12, y), laidOut[l.index]);
+    y += summary.height;
+    slowTable(p, QRectF(page.left() + 12, y, textW, page.bottom() - y), o, slowRows, true);
 }
 
 bool exportPicture(const QString& path, const TraceModel& model, const Viewport& viewport, const ExportOptions& o,

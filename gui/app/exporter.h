@@ -5,6 +5,8 @@
 
 #include "timeline/draw/timelinerenderer.h"
 
+#include "loaderscope/results/run_summary.h"
+
 #include <QJsonObject>
 #include <QSize>
 #include <QString>
@@ -24,6 +26,9 @@ struct ExportOptions
     int figureLines = 0;        ///< how many of them are figures ("Name: value"), first: set side by side on a small page
     qint64 highlightBatch = -1;
     TimelineOverlay overlay;    ///< a lesson's highlighted lanes and caption
+    bool stepChart = false;     ///< the step chart under the other charts (issue 49: when asked for)
+    int slowSamples = 0;        ///< rows of the slowest-samples table under the summary (0: none)
+    loaderscope::RunSummary summary; ///< the run's figures (the slowest samples' table)
 };
 
 /// Paints the picture onto `page` (logical pixels): what exportPicture writes, for any device

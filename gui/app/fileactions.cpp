@@ -75,6 +75,8 @@ bool FileActions::exportPictureTo(const QString& path, double scale)
     o.theme.legendMaxLines = 0; // a picture carries its whole legend
     o.scale = scale;
     o.highlightBatch = m_timeline->highlightedBatch();
+    o.stepChart = m_stepChart;
+    o.slowSamples = m_slowSamples;
     QString error;
     if (!exportPicture(path, *m_session->model(), m_timeline->viewport(), o, &error)) {
         QMessageBox::warning(m_parent, tr("Export picture"), tr("The picture was not written: %1").arg(error));

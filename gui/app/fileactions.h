@@ -45,6 +45,13 @@ public:
     bool saveConfig(const QString& path);
     /// `scale`: device pixels per point of a PNG (2 for a sharp picture).
     bool exportPictureTo(const QString& path, double scale);
+    /// What pictures add (issue 49): the step chart (as View ▸ Step chart shows it), a table of
+    /// the `slowSamples` slowest samples (0: none).
+    void setPictureExtras(bool stepChart, int slowSamples)
+    {
+        m_stepChart = stepChart;
+        m_slowSamples = slowSamples;
+    }
     void exportChromeTrace(const QString& recording, const QString& path);
     /// Imports profiler traces on the job tracker with progress: one is shown in the main timeline
     /// with its verdict; several are the ranks of one job, stacked, the straggler named.
@@ -75,4 +82,6 @@ private:
     RunSession* m_session;
     QWidget* m_parent;
     Hooks m_hooks;
+    bool m_stepChart = false;
+    int m_slowSamples = 0;
 };

@@ -87,6 +87,7 @@ int exportRecordings(const QStringList& paths, const QString& out, ExportOptions
     // job's DataLoader arguments), not the figures alone.
     const loaderscope::RunSummary summary = interpretRecording(r).summary;
     o.summaryLines = SummaryText::lines(summary);
+    o.summary = summary;
     if (paths.size() == 1) {
         o.title = QCoreApplication::translate("main", "Recording %1").arg(QFileInfo(r.path).fileName());
     } else {
@@ -167,6 +168,13 @@ int headlessExport(const QCommandLineParser& args)
     if (o.scale <= 0 || o.scale > 8)
         return err(QCoreApplication::translate("main", "--scale takes a number from 0.1 to 8"));
     o.theme = args.value(QStringLiteral("theme")) == QLatin1String("dark") ? TimelineTheme::dark() : TimelineTheme::light();
+    o.stepChart = args.isSet(QStringLiteral("step-chart"));
+    if (args.isSet(QStringLiteral("slow-samples"))) {
+        bool okN = false;
+        o.slowSamples = args.value(QStringLiteral("slow-samples")).toInt(&okN);
+        if (!okN || o.slowSamples < 1 || o.slowSamples > 100)
+            return err(QCoreApplication::translate("main", "--slow-samples takes a number from 1 to 100"));
+    }
     if (const QStringList recordings = recordingsOf(args); !recordings.isEmpty())
         return exportRecordings(recordings, out, o);
 
@@ -188,6 +196,7 @@ int headlessExport(const QCommandLineParser& args)
     o.overlay = request.overlay;
     o.summaryLines = request.summaryLines;
     o.figureLines = request.figureLines;
+    o.summary = request.summary;
     if (!ok) // a lesson whose experiment fails on purpose (a worker dies): picture the failure
         o.summaryLines << message;
     const qint64 end = std::max<qint64>(session.model()->endTime(), 1'000'000);
@@ -209,6 +218,8 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("lesson"), QStringLiteral("Lesson N (1-13): open it; with --run or --export, run its experiment."), QStringLiteral("n")},
         {QStringLiteral("export"), QStringLiteral("Run headless and write a picture (png, svg, pdf)."), QStringLiteral("file")},
         {QStringLiteral("size"), QStringLiteral("Picture size, WxH (default 1600x900)."), QStringLiteral("size")},
+        {QStringLiteral("step-chart"), QStringLiteral("With --export: draw the step chart under the timeline (each step's wait for data, hand-over, host blocked and step, with epoch starts, worker starts and the job's marks).")},
+        {QStringLiteral("slow-samples"), QStringLiteral("With --export: add a table of the N slowest samples (1-100) under the summary."), QStringLiteral("n")},
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},
         {QStringLiteral("theme"), QStringLiteral("docs (light, default for export) or dark."), QStringLiteral("theme")},
         {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},

@@ -41,6 +41,8 @@ void MainActions::makeActions()
     open = make(QKeySequence::Open);
     save = make(QKeySequence::Save);
     exportPicture = make(QKeySequence(Qt::CTRL | Qt::Key_E));
+    pictureSlowSamples = make();
+    pictureSlowSamples->setCheckable(true); // off: a picture of the timeline, as before
     exportTrace = make();
     openProfile = make();
     openRecording = make();
@@ -91,7 +93,7 @@ void MainActions::makeMenus(QMenuBar* bar)
     file = bar->addMenu(QString());
     file->addActions({open, save});
     file->addSeparator();
-    file->addActions({exportPicture, exportTrace});
+    file->addActions({exportPicture, pictureSlowSamples, exportTrace});
     file->addSeparator();
     file->addActions({watchScript, attachJob});
     file->addSeparator();
@@ -223,7 +225,10 @@ void MainActions::retranslate()
     open->setText(tr("&Open configuration…"));
     save->setText(tr("&Save configuration…"));
     exportPicture->setText(tr("Export &picture…"));
-    exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary"));
+    exportPicture->setToolTip(tr("PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary "
+                                 "(and the step chart when View ▸ Step chart shows it)"));
+    pictureSlowSamples->setText(tr("Pictures &add the slowest samples"));
+    pictureSlowSamples->setToolTip(tr("Export picture adds a table of the run's 20 slowest samples under the summary"));
     exportTrace->setText(tr("Export Chrome &trace…"));
     openRecording->setText(tr("Open &recording(s)…"));
     openRecording->setToolTip(tr("A recording made anywhere (loaderscope-engine run --events, or python3 -m loaderscope run --events): "

@@ -40,7 +40,7 @@ private:
 public:
 
     // File
-    QAction *open, *save, *exportPicture, *exportTrace, *openRecording, *openProfile, *watchScript, *attachJob, *quit;
+    QAction *open, *save, *exportPicture, *pictureSlowSamples, *exportTrace, *openRecording, *openProfile, *watchScript, *attachJob, *quit;
     // Run
     QAction *run, *stop, *repeat;
     // View

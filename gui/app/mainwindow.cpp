@@ -53,6 +53,7 @@
 
 namespace {
 constexpr int kChartHeight = 150; ///< the queue chart's first height; the timeline is the hero
+constexpr int kPictureSlowSamples = 20; ///< rows of a picture's slowest-samples table (the summary's default N)
 } // namespace
 
 MainWindow::MainWindow(Translator* translator, QWidget* parent) : QMainWindow(parent), m_translator(translator)
@@ -196,6 +197,13 @@ void MainWindow::wireViewActions()
         m_chartsSizedFor = 0; // one more chart: sized again
         updateChartVisibility();
     });
+    // A picture holds what the window shows: the step chart when it is on; the slowest samples
+    // when File ▸ Pictures add the slowest samples is.
+    const auto extras = [this] {
+        m_files->setPictureExtras(m_a->stepChart->isChecked(), m_a->pictureSlowSamples->isChecked() ? kPictureSlowSamples : 0);
+    };
+    connect(a.stepChart, &QAction::toggled, this, extras);
+    connect(a.pictureSlowSamples, &QAction::toggled, this, extras);
     connect(a.langEn, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
     connect(a.langTr, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("tr")); });
     connect(a.shortcuts, &QAction::triggered, this, [this] {

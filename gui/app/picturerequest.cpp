@@ -13,5 +13,6 @@ ExportOptions PictureRequest::options(const QJsonObject& config, const loadersco
     o.summaryLines = SummaryText::lines(summary);
     o.figureLines = int(SummaryText::figureLines(summary).size()); // lines() starts with them
     o.overlay = overlay;
+    o.summary = summary;
     return o;
 }

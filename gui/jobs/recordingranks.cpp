@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
 #include "recordingranks.h"
 
+#include "advice/statisticswindow.h"
 #include "timeline/apptheme.h"
 #include "sources/model/eventfile.h"
 #include "common/model/summarytext.h"
 #include "timeline/draw/viewportcontroller.h"
 #include "timeline/timelineview.h"
 
+#include "loaderscope/results/rank_statistics.h"
+
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -34,7 +39,14 @@ RecordingRanksWindow::RecordingRanksWindow(const QStringList& paths, QWidget* pa
     QFont f = m_headline->font();
     f.setBold(true);
     m_headline->setFont(f);
-    layout->addWidget(m_headline);
+    m_statisticsButton = new QPushButton(this);
+    m_statisticsButton->setObjectName(QStringLiteral("rankStatistics"));
+    m_statisticsButton->setEnabled(false); // once the recordings are read
+    connect(m_statisticsButton, &QPushButton::clicked, this, &RecordingRanksWindow::openStatistics);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_headline, 1);
+    top->addWidget(m_statisticsButton, 0, Qt::AlignTop);
+    layout->addLayout(top);
     m_warning = new QLabel(this);
     m_warning->setObjectName(QStringLiteral("warning"));
     m_warning->setWordWrap(true);
@@ -81,6 +93,7 @@ RecordingRanksWindow::RecordingRanksWindow(const QStringList& paths, QWidget* pa
             m_ranks = std::move(*result);
             m_order = orderRanks(m_ranks);
             m_read = true;
+            m_statisticsButton->setEnabled(true);
             m_progress.stop();
             retranslate();
             emit ranksRead();
@@ -134,8 +147,49 @@ void RecordingRanksWindow::showRank(int index)
             m_viewport->setDataEnd(end);
             m_viewport->setViewport({0, end + end / 50});
             updateTimelineTitle();
+            if (m_pendingFetch) { // a slow sample chosen in the ranks' Statistics: its fetch
+                const qint64 t0 = qint64(m_pendingFetch->first) - qint64(m_model.origin());
+                const qint64 margin = std::max<qint64>(qint64(m_pendingFetch->second) / 4, 10'000);
+                m_viewport->setViewport({std::max<qint64>(0, t0 - margin), t0 + qint64(m_pendingFetch->second) + margin});
+                m_pendingFetch.reset();
+            }
             emit rankShown(index);
         });
+}
+
+StatisticsWindow* RecordingRanksWindow::openStatistics()
+{
+    if (!m_read)
+        return nullptr;
+    if (!m_statistics) {
+        m_statistics = new StatisticsWindow(this);
+        connect(m_statistics, &StatisticsWindow::sampleChosen, this, [this](const loaderscope::SlowFetch& s) {
+            for (size_t i = 0; i < m_ranks.size(); ++i)
+                if (m_ranks[i].ok() && m_ranks[i].rank == s.rank) {
+                    m_pendingFetch = std::make_pair(quint64(s.t0), quint64(s.ns));
+                    showRank(int(i));
+                    raise();
+                    return;
+                }
+        });
+    }
+    // The readable ranks' figures merged; what any rank lost makes the whole partial.
+    std::vector<loaderscope::RankFigures> figures;
+    loaderscope::RunSummary merged;
+    merged.source = "pytorch";
+    for (const OpenedRecording& r : m_ranks) {
+        if (!r.ok())
+            continue;
+        figures.push_back({r.rank, &r.digest.figures});
+        merged.events_lost += int64_t(r.digest.events_lost);
+        merged.figures_reliable = merged.figures_reliable && r.warning.isEmpty() && r.digest.events_lost == 0;
+    }
+    merged.figures = loaderscope::mergeRankFigures(figures);
+    m_statistics->setRanks(int(figures.size()));
+    m_statistics->showSummary(merged, true);
+    m_statistics->show();
+    m_statistics->raise();
+    return m_statistics;
 }
 
 void RecordingRanksWindow::fillTable()
@@ -181,6 +235,9 @@ void RecordingRanksWindow::fillTable()
 void RecordingRanksWindow::retranslate()
 {
     setWindowTitle(tr("Ranks of one job (recordings)"));
+    m_statisticsButton->setText(tr("Statistics of all ranks…"));
+    m_statisticsButton->setToolTip(tr("Each stage's latency over all the ranks (one histogram line per rank) and the slowest "
+                                      "samples of any rank"));
     if (!m_read) {
         const double p = m_jobs.progress(kDigest);
         m_headline->setText(tr("Reading the recordings (%1)…").arg(m_paths.size()) +

@@ -14,10 +14,15 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 #include <vector>
 
 class QLabel;
 class QTableWidget;
+class StatisticsWindow;
+class QPushButton;
 class TimelineView;
 class ViewportController;
 
@@ -32,6 +37,10 @@ public:
     int shownRank() const { return m_shown; }
     /// Shows rank `index`'s timeline (loaded in the background).
     void showRank(int index);
+    /// Statistics of all the ranks together (issue 49): each stage's latency merged over the ranks,
+    /// one histogram line per rank, the slowest samples of any rank with their rank; a click on
+    /// one shows its rank's timeline at its fetch. Null until the recordings are read.
+    StatisticsWindow* openStatistics();
 
 signals:
     /// Every recording was read: the table is filled.
@@ -60,6 +69,10 @@ private:
     JobTracker m_jobs;
     TraceModel m_model;                ///< the one timeline shown
     QLabel* m_headline;
+    QPushButton* m_statisticsButton;
+    StatisticsWindow* m_statistics = nullptr;
+    /// The fetch to show once its rank's timeline is loaded (a slow sample chosen), t0 and ns.
+    std::optional<std::pair<quint64, quint64>> m_pendingFetch;
     QLabel* m_warning;                 ///< files cut short, damaged or not recordings
     QTableWidget* m_table;
     QLabel* m_timelineTitle;

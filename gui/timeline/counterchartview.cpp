@@ -2,6 +2,7 @@
 #include "counterchartview.h"
 
 #include "timeline/model/counterseries.h"
+#include "timeline/draw/stepmarks.h"
 #include "timeline/draw/timelinelayout.h"
 #include "timeline/model/tracemodel.h"
 #include "timeline/draw/viewportcontroller.h"
@@ -202,6 +203,8 @@ void CounterChartView::refresh(const Viewport& v)
     if (QAbstractAxis* y = chart()->axes(Qt::Vertical).value(0))
         y->setTitleVisible(false);
     alignPlotArea();
+    if (m_counters == Counters::Steps)
+        viewport()->update(); // the marks (drawForeground) may have changed with the steps
     if (const QString legend = legendText(); legend != m_legend) {
         m_legend = legend;
         emit legendChanged(legend);
@@ -219,6 +222,8 @@ QString CounterChartView::legendText() const
         entries << QStringLiteral("<span style='white-space:nowrap'><span style='color:%1'>&#9632;</span>&nbsp;%2</span>")
                        .arg(line->pen().color().name(), line->name().toHtmlEscaped());
     }
+    if (m_counters == Counters::Steps && m_model)
+        entries << StepMarks::legend(*m_model, m_theme);
     return entries.join(QStringLiteral(" &nbsp; "));
 }
 
@@ -289,6 +294,8 @@ QString CounterChartView::readoutAt(double widgetX) const
         lines << (m_counters == Counters::Steps ? QStringLiteral("%1: %2 ms").arg(s->name(), loc.toString(value, 'f', 2))
                                                 : QStringLiteral("%1: %2").arg(s->name(), loc.toString(qint64(std::lround(value)))));
     }
+    if (m_counters == Counters::Steps && m_model)
+        lines << StepMarks::near(*m_model, m_viewport, pa, widgetX, 4.0);
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -306,6 +313,14 @@ void CounterChartView::resizeEvent(QResizeEvent* e)
 {
     QChartView::resizeEvent(e);
     refresh(m_viewport);
+}
+
+void CounterChartView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QChartView::drawForeground(painter, rect);
+    // The chart item sits at the scene's origin: its plot area is in scene coordinates.
+    if (m_counters == Counters::Steps && m_model)
+        StepMarks::paint(*painter, chart()->plotArea(), *m_model, m_viewport, m_theme);
 }
 
 void CounterChartView::changeEvent(QEvent* e)

@@ -57,6 +57,8 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void changeEvent(QEvent* e) override;
+    /// The step chart's marks (epoch starts, worker starts, the job's marks) over the plot.
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
     /// `timeLabels` false: the timeline above carries the time labels (window and pictures alike),

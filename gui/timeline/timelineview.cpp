@@ -4,6 +4,7 @@
 #include "timeline/draw/timelinebindings.h"
 #include "common/model/summarytext.h"
 #include "timeline/draw/stacktext.h"
+#include "timeline/draw/stepmarks.h"
 #include "timeline/draw/timelinestyle.h"
 
 #include "timeline/model/tracemodel.h"
@@ -349,6 +350,26 @@ const loaderscope::ThreadStack* TimelineView::stackAt(const QPointF& pos) const
     return m_model->stackNear(lane.kind == TraceModel::LaneKind::Worker ? lane.worker : loaderscope::LaneMain, t, tolerance);
 }
 
+QString TimelineView::markAt(const QPointF& pos) const
+{
+    if (!m_model || m_model->marks().marks().empty())
+        return {};
+    const TimelineDrawList& d = drawList();
+    const int li = d.layout.laneAt(pos.y());
+    if (li < 0 || li >= m_model->laneCount() || m_model->lane(li).kind != TraceModel::LaneKind::Main)
+        return {};
+    const qint64 t = d.map.t(pos.x());
+    const qint64 tolerance = std::abs(d.map.t(pos.x() + 5.0) - t); // the flag is 7 px wide
+    const qint64 origin = qint64(m_model->origin());
+    QStringList lines;
+    for (const loaderscope::RunMark& m : m_model->marks().marks())
+        if (m.kind == loaderscope::RunMark::Kind::Declared && std::abs(qint64(m.t) - origin - t) <= tolerance)
+            lines << QStringLiteral("<b>%1</b><br>%2")
+                         .arg(StepMarks::describe(m).toHtmlEscaped(),
+                              tr("at %1").arg(SummaryText::duration(double(qint64(m.t) - origin) * 1e-9)));
+    return lines.join(QStringLiteral("<br>"));
+}
+
 void TimelineView::contextMenuEvent(QContextMenuEvent* e)
 {
     QMenu menu(this);
@@ -371,6 +392,8 @@ QString TimelineView::detailsAt(const QPointF& pos) const
         return {};
     if (const loaderscope::ThreadStack* stack = stackAt(pos))
         return StackText::html(*m_model, *stack, false);
+    if (const QString mark = markAt(pos); !mark.isEmpty())
+        return mark;
     const auto hit = drawList().hitTest(pos);
     return hit ? describe(*hit) : QString();
 }

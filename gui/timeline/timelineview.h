@@ -63,6 +63,8 @@ public:
     QString describe(const TimelineHit& hit) const;
     /// The Python stack whose mark is under `pos` (a few pixels either side), or null.
     const loaderscope::ThreadStack* stackAt(const QPointF& pos) const;
+    /// The job's own mark (loaderscope.mark) under `pos` on the main lane, in words, or empty.
+    QString markAt(const QPointF& pos) const;
     /// Whether the right-click menu offers Show stacks (a watched job is live: MainWindow says).
     void setStacksAvailable(bool available) { m_stacksAvailable = available; }
     /// The draw list for the current model, viewport, size and theme (prepared when one changed;

@@ -12,6 +12,7 @@ In code::
     for batch in loader:
         with loaderscope.step():                  # optional: marks the training step
             ...
+        loaderscope.mark("checkpoint")            # optional: a moment of your own, on the step chart
 
 Every worker writes its own lane of a shared-memory segment laid out like the engine's, so the
 Loaderscope app shows a real job as it shows an engine run. Importing this package changes nothing
@@ -22,7 +23,7 @@ import sys
 
 from ._state import STATE, disable, safe
 
-__all__ = ["watch", "step", "start", "finish", "segment_name"]
+__all__ = ["watch", "step", "mark", "start", "finish", "segment_name"]
 __version__ = "0.1.0"
 
 
@@ -116,6 +117,25 @@ class step:
     def _end(self):
         from . import _gpu
         _gpu.end_step(STATE.session, self._t0, self._events)
+
+
+def mark(label="mark"):
+    """Marks this moment with a label of your own ("checkpoint", "eval", "lr drop"): the app's step
+    chart draws it beside the epoch starts, so that a slowdown after it shows as one. The label is
+    kept to its first 24 bytes of UTF-8. Does nothing when the probe is not watching; never
+    raises into the job."""
+    if STATE.session is not None and STATE.disabled is None:
+        safe(_mark, str(label))
+
+
+def _mark(label):
+    from . import _kinds as K
+    from . import _native
+    # The first 24 bytes, less a character cut in two (as the engine's markPayload).
+    data = label.encode("utf-8", "replace")[:24].decode("utf-8", "ignore").encode("utf-8")
+    data = data.ljust(24, b"\0")
+    words = [int.from_bytes(data[i:i + 8], "little", signed=True) for i in (0, 8, 16)]
+    STATE.session.main.instant(K.MARK, _native.now(), words[0], words[1], words[2])
 
 
 def finish():

@@ -10,7 +10,8 @@ lognormal  2,000 samples, each a log-normal sleep (median 3 ms, sigma 0.5) drawn
            fetches the probe times).
 
 checkpoint 400 samples of 2 ms, no planted ones; every 10th step of the loop (9, 19, ...)
-           "saves a checkpoint": 150 ms more in the step.
+           "saves a checkpoint": 150 ms more in the step, after loaderscope.mark("checkpoint")
+           (the step chart's mark; the job prints each mark's CLOCK_MONOTONIC ns on stderr).
 
 Usage: python3 latency_job.py planted | lognormal OUT | checkpoint
 """
@@ -75,6 +76,9 @@ def main():
         seen += len(batch)
         time.sleep(0.0002)  # the step
         if mode == "checkpoint" and step % 10 == 9:
+            import loaderscope
+            sys.stderr.write("marked %d\n" % time.monotonic_ns())
+            loaderscope.mark("checkpoint")
             time.sleep(0.15)
     print(seen)
 

@@ -7,7 +7,8 @@ latency_planted: a real PyTorch job whose dataset makes 5 known indices 50 times
        in the recording read again later (`slow --json`, the app's and the summary's code), and in
        an engine run of the same shape; the advice names slow samples.
 latency_checkpoint: a real PyTorch job whose loop spends 150 ms more in every 10th step: the
-       summary names a slowdown every 10 steps, from step 9, in the step, 5 times.
+       summary names a slowdown every 10 steps, from step 9, in the step, 5 times; the job's own
+       loaderscope.mark("checkpoint") before each is in the recording (its trace), where it made it.
 latency_lognormal: a real PyTorch job with log-normal sleeps (median 3 ms, sigma 0.5) that times its
        own __getitem__ calls: the summary's fetch p50, p90, p99, p99.9 and max agree with the job's
        own within one histogram bucket (1/64 of the value: histogram.h).
@@ -123,6 +124,21 @@ def case_checkpoint(tmp):
     check(0.13 <= r["added_s_each"] <= 0.2, "150 ms more each: %r" % r)
     print("named: every %d steps from step %d, %.1f ms more each in the %s (%d times)"
           % (r["period_steps"], r["first_step"], r["added_s_each"] * 1e3, r["part"], r["occurrences"]))
+    # The job's own marks (loaderscope.mark): in the recording, as the trace made from it shows
+    # them, each where the job made it (the trace's clock is the recording's, less its base).
+    with open(os.path.join(probed.workdir, "trace.json")) as f:
+        trace = json.load(f)
+    marks = sorted(e["ts"] for e in trace["traceEvents"] if e.get("name") == "mark: checkpoint")
+    check(len(marks) == 5, "5 marks expected in the trace, found %d" % len(marks))
+    check(all(e["args"]["label"] == "checkpoint" for e in trace["traceEvents"] if e.get("name") == "mark: checkpoint"),
+          "a mark's label")
+    made = [int(line.split()[1]) for line in probed.stderr.splitlines() if line.startswith("marked ")]
+    base = trace["otherData"]["base_time_ns"]
+    check(len(made) == 5, "the job says it marked %d times" % len(made))
+    for ts, ns in zip(marks, made):
+        # The mark is written right after the job's clock read: within 5 ms of it.
+        check(0 <= ts * 1e3 + base - ns <= 5e6, "a mark at %.3f ms, the job's at %.3f ms" % (ts / 1e3, (ns - base) / 1e6))
+    print("marks: %s ms" % ", ".join("%.1f" % (t / 1e3) for t in marks))
 
 
 CASES = {"latency_planted": case_planted, "latency_lognormal": case_lognormal, "latency_checkpoint": case_checkpoint}

@@ -1286,7 +1286,7 @@ TR = {
  "What the watched job's main thread and DataLoader workers are doing now: their Python stacks, taken without stopping the job (also on the timeline's right-click menu)":
    "İzlenen işin ana thread'i ve DataLoader worker'ları şu an ne yapıyor: işi durdurmadan alınan Python yığınları (zaman çizelgesinin sağ tık menüsünde de)",
  'ms per step':
-   'adım başına ms',
+   'ms / adım',
  '+ hand-over of the batch':
    "+ batch'in ana sürece teslimi",
  '+ host blocked by a copy':
@@ -1309,4 +1309,34 @@ TR = {
    "her epoch'un başında %2 %1 fazla (%3 kez, toplam %4)",
  'every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)':
    '%2. adımdan başlayarak her %1 adımda bir, %4 %3 fazla (%5 kez, toplam %6)',
+ # --- issue 49: step chart marks, pictures with the step chart and slow samples, ranks together ---
+ "epoch %1": "epoch %1",
+ "w%1": "w%1",
+ "epoch %1 begins": "epoch %1 başlıyor",
+ "worker %1 restarts (a new process on its lane)": "worker %1 yeniden başlıyor (şeridinde yeni bir süreç)",
+ "worker %1 starts": "worker %1 başlıyor",
+ "the job's mark: %1": "işin işareti: %1",
+ "and %1 more worker starts": "ve %1 worker başlangıcı daha",
+ "epoch starts": "epoch başlangıçları",
+ "worker starts": "worker başlangıçları",
+ "the job's marks": "işin işaretleri",
+ "the job's mark": "işin işareti",
+ "at %1": "%1 anında",
+ "the step chart": "adım grafiği",
+ "The slowest samples (%1)": "En yavaş örnekler (%1)",
+ "the slowest samples beyond the first %1": "ilk %1 örnekten sonraki en yavaş örnekler",
+ "the slowest samples' table": "en yavaş örnekler tablosu",
+ "The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.":
+   "İşin rank'leri bir arada (%1): her aşamanın gecikmesi hepsinin üzerinden, ve herhangi bir rank'in en yavaş örnekleri.",
+ "each line: one rank's spans, in % of them, by duration": "her çizgi: bir rank'in aralıkları, süreye göre, yüzdesi olarak",
+ "rank %1": "rank %1",
+ "Statistics of all ranks…": "Tüm rank'lerin istatistikleri…",
+ "Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank":
+   "Her aşamanın tüm rank'ler üzerindeki gecikmesi (rank başına bir histogram çizgisi) ve herhangi bir rank'in en yavaş örnekleri",
+ "Pictures &add the slowest samples": "Resimlere en yavaş örnekleri &ekle",
+ "Export picture adds a table of the run's 20 slowest samples under the summary":
+   "Resim dışa aktarma, özetin altına çalıştırmanın en yavaş 20 örneğinin tablosunu ekler",
+ "PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary (and the step chart when View ▸ Step chart shows it)":
+   "Zaman çizelgesinin, kuyruk derinliğinin, göstergenin ve özetin PNG, SVG ya da PDF'i (Görünüm ▸ Adım grafiği açıkken adım grafiği de)",
+ "--slow-samples takes a number from 1 to 100": "--slow-samples 1 ile 100 arasında bir sayı alır",
 }

@@ -54,6 +54,7 @@ constexpr EventKindInfo kEventKinds[] = {
     {K::ProbeCost, "ProbeCost", "probe cost", "", S::Instant, "loader", R::Lane},
     {K::Stack, "Stack", "Python stack", LS_TRANSLATE_NOOP("TimelineRenderer", "Python stack taken"), S::Instant, "loader", R::Lane},
     {K::StackText, "StackText", "Python stack text", "", S::Instant, "loader", R::Lane},
+    {K::Mark, "Mark", "mark", LS_TRANSLATE_NOOP("TimelineRenderer", "the job's mark"), S::Instant, "loader", R::Lane},
 };
 
 constexpr bool indexedByKind()

@@ -6,6 +6,8 @@
 // is not involved: a file goes one way or the other, decided by its first line.
 #include "loaderscope/outputs/own_trace.h"
 
+#include "loaderscope/results/run_marks.h"
+
 #include "loaderscope/base/input_file.h"
 
 #include "loaderscope/results/metrics.h"
@@ -202,6 +204,15 @@ bool spanOrInstant(const simdjson::dom::element& ev, bool span, Event& e, uint64
         return false;
     e.kind = EventKind(kind);
     e.batch = task < 0 ? -1 : batchKey(int(std::max<int64_t>(0, epoch)), task);
+    if (e.kind == EventKind::Mark) { // the label back into the payload (trace_export.cpp)
+        std::string_view label;
+        if (args["label"].get_string().get(label))
+            label = {};
+        const std::array<int64_t, 3> words = markPayload(label);
+        e.batch = words[0];
+        e.arg0 = words[1];
+        e.arg1 = words[2];
+    }
     if (span) {
         double dur = 0;
         if (ev["dur"].get_double().get(dur) || !(dur >= 0))

@@ -10,6 +10,7 @@
 #include "loaderscope/base/output_file.h"
 #include "loaderscope/outputs/own_trace.h"
 #include "loaderscope/results/recording.h"
+#include "loaderscope/results/run_marks.h"
 #include "loaderscope/results/thread_stacks.h"
 
 #include <algorithm>
@@ -208,6 +209,17 @@ void writeEvent(TraceWriter& w, const Event& e, const Track& t)
               category(e.kind), t.pid, t.tid, w.us(e.t0), double(e.t1 - e.t0) / 1000.0,
               (long long)batchKeyTask(e.batch), batchKeyEpoch(e.batch), (long long)e.arg0, (long long)e.arg1,
               int(e.kind));
+    } else if (e.kind == EventKind::Mark) {
+        // The job's mark: a line across the whole trace, its label in the name and in args (the
+        // payload's bytes would not survive the batch/epoch split; own_trace.cpp reads the label).
+        const std::string label = markLabel(e);
+        buf += "{\"ph\":\"i\",\"name\":";
+        jsonString(buf, "mark: " + label);
+        w.put(",\"cat\":\"%s\",\"s\":\"g\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"args\":"
+              "{\"batch\":-1,\"epoch\":-1,\"arg0\":0,\"arg1\":0,\"kind\":%d,\"label\":",
+              category(e.kind), t.pid, t.tid, w.us(e.t0), int(e.kind));
+        jsonString(buf, label);
+        buf += "}}";
     } else {
         const bool global = e.kind == EventKind::EpochBegin || e.kind == EventKind::EpochEnd;
         buf += "{\"ph\":\"i\",\"name\":";

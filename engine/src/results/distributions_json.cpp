@@ -118,6 +118,8 @@ json slowSamplesJson(const std::vector<SlowFetch>& samples, uint64_t fetchMedian
         json j;
         j["sample"] = s.sample;
         j["worker"] = s.worker;
+        if (s.rank >= 0)
+            j["rank"] = s.rank;
         j["epoch"] = s.epoch;
         j["batch"] = s.batch;
         j["t0_ns"] = s.t0;
@@ -157,6 +159,8 @@ std::vector<SlowFetch> slowSamplesFrom(const json& j)
             continue;
         s.worker = int(worker);
         s.epoch = int(epoch);
+        if (int64_t rank = -1; integer(e, "rank", 0, INT32_MAX, rank))
+            s.rank = int(rank);
         s.t0 = e.contains("t0_ns") && e["t0_ns"].is_number_unsigned() ? e["t0_ns"].get<uint64_t>() : 0;
         s.ns = nsFromSeconds(e, "duration_s");
         if (e.contains("file") && e["file"].is_string() && e["file"].get_ref<const std::string&>().size() <= kMaxFileName)

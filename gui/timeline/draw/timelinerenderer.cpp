@@ -2,6 +2,7 @@
 #include "timelinerenderer.h"
 
 #include "common/model/summarytext.h"
+#include "timeline/draw/stepmarks.h"
 #include "timeline/model/lanekinds.h"
 
 #include <QCoreApplication>
@@ -167,6 +168,11 @@ void paintInstants(QPainter& p, const TraceModel::Lane& lane, const QRectF& lr, 
             const QColor c = LaneKinds::markerColour(k);
             p.fillRect(QRectF(x - 1, lr.top(), 2, lr.height()), c);
             p.fillRect(QRectF(x - 4, lr.top(), 8, std::min(6.0, lr.height() / 3)), c);
+        } else if (k == EventKind::Mark) {
+            // The job's own mark (loaderscope.mark): a line with a flag (hover to read its label).
+            const QColor c = StepMarks::colour(loaderscope::RunMark::Kind::Declared, theme);
+            p.fillRect(QRectF(x - 0.75, lr.top(), 1.5, lr.height()), c);
+            p.fillRect(QRectF(x, lr.top(), 7, std::min(5.0, lr.height() / 3)), c);
         } else if (k == EventKind::EpochBegin) {
             p.fillRect(QRectF(x - 0.5, lr.top(), 1, lr.height()), theme.text);
         } else if (stall) {

@@ -85,6 +85,7 @@ void TraceModel::reset(quint64 origin, int numWorkers, bool simulatedDevice)
     m_stackParts = {};
     m_stacks.clear();
     m_steps.clear();
+    m_marks.clear();
     m_coverage = {{std::numeric_limits<qint64>::min(), kForever}}; // nothing evicted yet
     m_unseen.clear();
     m_bucketNs = kFirstBucketNs;
@@ -364,6 +365,7 @@ void TraceModel::append(const std::vector<Event>& events)
             return;
         }
         m_steps.add(e);
+        m_marks.add(e);
         const int li = ensureLane(e.lane);
         if (li < 0)
             return;
@@ -534,6 +536,7 @@ void TraceModel::takeContents(TraceModel& o)
     m_stackParts = std::move(o.m_stackParts);
     m_stacks = std::move(o.m_stacks);
     m_steps = std::move(o.m_steps);
+    m_marks = std::move(o.m_marks);
     m_counterBuckets = std::move(o.m_counterBuckets);
     m_coverage = std::move(o.m_coverage);
     m_bucketNs = o.m_bucketNs;

@@ -14,6 +14,7 @@
 
 #include "loaderscope/base/events.h"
 #include "loaderscope/results/loop_steps.h"
+#include "loaderscope/results/run_marks.h"
 #include "loaderscope/results/run_summary.h"
 #include "loaderscope/results/thread_stacks.h"
 
@@ -193,6 +194,9 @@ public:
     /// Every step of the loop, in time order (the step chart), in the events' clock (origin() is
     /// model time 0): never evicted with the detail.
     const std::vector<loaderscope::LoopStep>& steps() const { return m_steps.steps(); }
+    /// Epoch starts, worker starts and the job's own marks, in time order, in the events' clock
+    /// (the step chart's marks): never evicted with the detail (bounded: RunMarks).
+    const loaderscope::RunMarks& marks() const { return m_marks; }
     /// The Python stacks the probe took (issue 49), in the order they completed, their `t` in model
     /// time; the newest kMaxStacks kept, never evicted with the detail.
     static constexpr size_t kMaxStacks = 1000;
@@ -233,6 +237,7 @@ private:
     std::vector<CounterSample> m_counters;
     MemoryTracks m_memory;
     loaderscope::LoopSteps m_steps;
+    loaderscope::RunMarks m_marks;
     loaderscope::StackAssembler m_stackParts;
     std::vector<loaderscope::ThreadStack> m_stacks;
     std::vector<CounterBucket> m_counterBuckets;

@@ -131,6 +131,11 @@ enum class EventKind : uint8_t {
     StackText,        ///< a piece of the text of the Stack with the same lane and t0: 24 bytes of
                       ///< UTF-8 in batch, arg0, arg1 (little-endian, the last piece padded with
                       ///< NULs), t1 - t0 = the piece's number (0, 1, ...). Never drawn
+    // What the job declares (issue 49): loaderscope.mark("checkpoint") in the training loop
+    Mark,             ///< instant (main lane): a moment the job named (a checkpoint, an eval, a
+                      ///< learning-rate change); its label, up to 24 bytes of UTF-8, in batch,
+                      ///< arg0, arg1 as StackText's (little-endian, padded with NULs). The step
+                      ///< chart draws it beside epoch starts and worker starts
     Count
 };
 

@@ -16,6 +16,7 @@ struct SlowFetch
 {
     int64_t sample = -1;  ///< the dataset index (-1: an iterable dataset's sample, or not an int)
     int worker = -1;      ///< the worker id (-1: the main process, num_workers 0)
+    int rank = -1;        ///< the job's rank it was fetched on (-1: one process; set where ranks are merged)
     int epoch = -1;
     int64_t batch = -1;   ///< the task (batch) number within its epoch
     uint64_t t0 = 0;      ///< the fetch's start (the events' clock, ns)
