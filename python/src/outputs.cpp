@@ -121,7 +121,11 @@ std::string writeOutputs(Session& s, const std::string& metaJson, const std::str
     ls::LoaderObservation obs = knobs(loader);
     s.tally().observed.finish(obs);
     const ls::Config model = ls::fitConfig(obs); // the engine's model of the job
-    const ls::RunSummary sum = probeSummary(s, meta, loader, model);
+    ls::RunSummary sum = probeSummary(s, meta, loader, model);
+    // One rank of several (torchrun, srun): each slow sample names it, as a merge of the ranks does.
+    if (const int rank = meta.value("rank", -1); rank >= 0 && meta.value("world_size", 0) > 1)
+        for (ls::SlowFetch& f : sum.figures.slowest_samples)
+            f.rank = rank;
 
     std::string problems;
     if (!tracePath.empty() && !recordingPath.empty()) {

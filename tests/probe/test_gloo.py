@@ -60,6 +60,8 @@ def case_two_ranks(tmp):
             seen[rank] = json.load(f)
         s = summaries[rank]
         check(s["rank"] == rank and s["world_size"] == 2, "summary rank %r" % s["rank"])
+        slow = s["slowest_samples"]
+        check(slow and all(x.get("rank") == rank for x in slow), "rank %d: its slow samples name another rank: %r" % (rank, slow[:2]))
         check(s["samples"] == 64 and s["batches"] == 16, "rank %d: %d samples" % (rank, s["samples"]))
         d = s["observed"]["sampler"]
         check(d and d["num_replicas"] == 2 and d["rank"] == rank, "rank %d sampler %r" % (rank, d))
