@@ -9,6 +9,9 @@
 #include "runs/model/runsession.h"
 #include "timeline/model/tracemodel.h"
 #include "testutil.h"
+#include "advice/statisticswindow.h"
+
+#include <QLocale>
 #include "runs/analysiswindows.h"
 #include "runs/comparechooser.h"
 #include "config/configpanel.h"
@@ -268,6 +271,15 @@ void TestWatch::liveRanksNameTheStarvedOne()
     QTRY_VERIFY_WITH_TIMEOUT(window.headline().startsWith(QLatin1String("Straggler: rank 1")), 60000);
     QVERIFY(window.session(0)->running() && window.session(1)->running());
     QVERIFY(starved.proc.state() == QProcess::Running && fed.proc.state() == QProcess::Running);
+    // Statistics of all ranks, live (issue 49): the fetches of both ranks in one distribution,
+    // the slowest samples of either with their rank.
+    StatisticsWindow* stats = window.openStatistics();
+    QVERIFY(stats && stats->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(stats->slowRows() > 0, 10000);
+    QCOMPARE(stats->stageCell(0, 0), QCoreApplication::translate("StatisticsWindow", "fetch (one sample)"));
+    QVERIFY(QLocale().toLongLong(stats->stageCell(0, 1)) > 0);
+    const QString rank = stats->slowCell(0, 10);
+    QVERIFY2(rank == QStringLiteral("0") || rank == QStringLiteral("1"), qPrintable(rank));
 }
 
 void TestWatch::watchedJobShowsItsOwnConfig()

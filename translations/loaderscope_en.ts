@@ -1980,77 +1980,77 @@
 <context>
     <name>LiveRanksWindow</name>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="57" />
+        <location filename="../gui/jobs/liveranks.cpp" line="68" />
         <source>Reconnect</source>
         <translation>Reconnect</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="213" />
+        <location filename="../gui/jobs/liveranks.cpp" line="269" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 samples/s · data stall %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="217" />
+        <location filename="../gui/jobs/liveranks.cpp" line="273" />
         <source>live</source>
         <translation>live</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="217" />
+        <location filename="../gui/jobs/liveranks.cpp" line="273" />
         <source>ended</source>
         <translation>ended</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="218" />
+        <location filename="../gui/jobs/liveranks.cpp" line="274" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · waiting for its first batch</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="220" />
+        <location filename="../gui/jobs/liveranks.cpp" line="276" />
         <source>%1 on %2</source>
         <translation>%1 on %2</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="243" />
+        <location filename="../gui/jobs/liveranks.cpp" line="300" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="246" />
+        <location filename="../gui/jobs/liveranks.cpp" line="303" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>No rank's loader holds the others back (so far).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="260" />
+        <location filename="../gui/jobs/liveranks.cpp" line="317" />
         <source>%1's wall clock is %2 s %3</source>
         <translation>%1's wall clock is %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="262" />
+        <location filename="../gui/jobs/liveranks.cpp" line="319" />
         <source>ahead</source>
         <translation>ahead</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="262" />
+        <location filename="../gui/jobs/liveranks.cpp" line="319" />
         <source>behind</source>
         <translation>behind</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="264" />
+        <location filename="../gui/jobs/liveranks.cpp" line="321" />
         <source>Measuring the hosts' clocks…</source>
         <translation>Measuring the hosts' clocks…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="265" />
+        <location filename="../gui/jobs/liveranks.cpp" line="322" />
         <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
         <translation>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="270" />
+        <location filename="../gui/jobs/liveranks.cpp" line="327" />
         <source>Corrected: %1.</source>
         <translation>Corrected: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="274" />
+        <location filename="../gui/jobs/liveranks.cpp" line="331" />
         <source>Ranks of one job (live)</source>
         <translation>Ranks of one job (live)</translation>
     </message>
@@ -3079,97 +3079,99 @@
 <context>
     <name>RecordingRanksWindow</name>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Data stall</source>
         <translation>Data stall</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Samples/s</source>
         <translation>Samples/s</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Batches</source>
         <translation>Batches</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>Workers</source>
         <translation>Workers</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>Events</source>
         <translation>Events</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>File</source>
         <translation>File</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="223" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="219" />
         <source>straggler</source>
         <translation>straggler</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="237" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="233" />
         <source>Ranks of one job (recordings)</source>
         <translation>Ranks of one job (recordings)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="238" />
+        <location filename="../gui/jobs/liveranks.cpp" line="332" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="234" />
         <source>Statistics of all ranks…</source>
         <translation>Statistics of all ranks…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="239" />
+        <location filename="../gui/jobs/liveranks.cpp" line="333" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="235" />
         <source>Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank</source>
         <translation>Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="243" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="239" />
         <source>Reading the recordings (%1)…</source>
         <translation>Reading the recordings (%1)…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="250" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="246" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="254" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="250" />
         <source>Fewer than two ranks could be read: there is nothing to compare.</source>
         <translation>Fewer than two ranks could be read: there is nothing to compare.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="256" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="252" />
         <source>No rank's loader holds the others back.</source>
         <translation>No rank's loader holds the others back.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="274" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="270" />
         <source>Loading the timeline of rank %1…</source>
         <translation>Loading the timeline of rank %1…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="276" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="272" />
         <source>Timeline of rank %1 · %2 (double-click a row to show another rank)</source>
         <translation>Timeline of rank %1 · %2 (double-click a row to show another rank)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="280" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="276" />
         <source>Double-click a row to show that rank's timeline.</source>
         <translation>Double-click a row to show that rank's timeline.</translation>
     </message>
@@ -4062,67 +4064,67 @@
         <translation>training step</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="201" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Statistics</source>
         <translation>Statistics</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="202" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="208" />
         <source>Latency of each stage</source>
         <translation>Latency of each stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="209" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>Slowest samples (click one to show it on the timeline)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogram of:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="211" />
         <source>each line: one rank's spans, in % of them, by duration</source>
         <translation>each line: one rank's spans, in % of them, by duration</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
         <source>each line: one worker's spans, in % of them, by duration</source>
         <translation>each line: one worker's spans, in % of them, by duration</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>Stage</source>
         <translation>Stage</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>Count</source>
         <translation>Count</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>Max</source>
         <translation>Max</translation>
     </message>
@@ -4187,22 +4189,22 @@
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="218" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="224" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>No run yet: run one (F5), watch a job or open a recording.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="226" />
         <source>The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.</source>
         <translation>The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="222" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="228" />
         <source>The whole run.</source>
         <translation>The whole run.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="223" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="229" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Live: the run so far (updated as it goes).</translation>
     </message>

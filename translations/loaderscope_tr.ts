@@ -1980,77 +1980,77 @@
 <context>
     <name>LiveRanksWindow</name>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="57" />
+        <location filename="../gui/jobs/liveranks.cpp" line="68" />
         <source>Reconnect</source>
         <translation>Yeniden bağlan</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="213" />
+        <location filename="../gui/jobs/liveranks.cpp" line="269" />
         <source>rank %1 · %2 samples/s · data stall %3 · %4</source>
         <translation>rank %1 · %2 örnek/s · veri beklemesi %3 · %4</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="217" />
+        <location filename="../gui/jobs/liveranks.cpp" line="273" />
         <source>live</source>
         <translation>canlı</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="217" />
+        <location filename="../gui/jobs/liveranks.cpp" line="273" />
         <source>ended</source>
         <translation>bitti</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="218" />
+        <location filename="../gui/jobs/liveranks.cpp" line="274" />
         <source>rank %1 · waiting for its first batch</source>
         <translation>rank %1 · ilk batch'ini bekliyor</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="220" />
+        <location filename="../gui/jobs/liveranks.cpp" line="276" />
         <source>%1 on %2</source>
         <translation>%1 · %2 üzerinde</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="243" />
+        <location filename="../gui/jobs/liveranks.cpp" line="300" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="246" />
+        <location filename="../gui/jobs/liveranks.cpp" line="303" />
         <source>No rank's loader holds the others back (so far).</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor (şimdilik).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="260" />
+        <location filename="../gui/jobs/liveranks.cpp" line="317" />
         <source>%1's wall clock is %2 s %3</source>
         <translation>%1 makinesinin saati %2 s %3</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="262" />
+        <location filename="../gui/jobs/liveranks.cpp" line="319" />
         <source>ahead</source>
         <translation>ileride</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="262" />
+        <location filename="../gui/jobs/liveranks.cpp" line="319" />
         <source>behind</source>
         <translation>geride</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="264" />
+        <location filename="../gui/jobs/liveranks.cpp" line="321" />
         <source>Measuring the hosts' clocks…</source>
         <translation>Makinelerin saatleri ölçülüyor…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="265" />
+        <location filename="../gui/jobs/liveranks.cpp" line="322" />
         <source>Clocks aligned within ±%1 ms (%2 of %3 ranks measured).</source>
         <translation>Saatler ±%1 ms içinde hizalandı (%3 rank'ten %2 tanesi ölçüldü).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="270" />
+        <location filename="../gui/jobs/liveranks.cpp" line="327" />
         <source>Corrected: %1.</source>
         <translation>Düzeltildi: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/liveranks.cpp" line="274" />
+        <location filename="../gui/jobs/liveranks.cpp" line="331" />
         <source>Ranks of one job (live)</source>
         <translation>Bir işin rank'leri (canlı)</translation>
     </message>
@@ -3079,97 +3079,99 @@
 <context>
     <name>RecordingRanksWindow</name>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Data stall</source>
         <translation>Veri beklemesi</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Samples/s</source>
         <translation>Örnek/s</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="197" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="193" />
         <source>Batches</source>
         <translation>Batch'ler</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>Workers</source>
         <translation>Worker'lar</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>Events</source>
         <translation>Olaylar</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>File</source>
         <translation>Dosya</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="198" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="194" />
         <source>Note</source>
         <translation>Not</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="223" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="219" />
         <source>straggler</source>
         <translation>geride kalan</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="237" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="233" />
         <source>Ranks of one job (recordings)</source>
         <translation>Bir işin rank'leri (kayıtlar)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="238" />
+        <location filename="../gui/jobs/liveranks.cpp" line="332" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="234" />
         <source>Statistics of all ranks…</source>
         <translation>Tüm rank'lerin istatistikleri…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="239" />
+        <location filename="../gui/jobs/liveranks.cpp" line="333" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="235" />
         <source>Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank</source>
         <translation>Her aşamanın tüm rank'ler üzerindeki gecikmesi (rank başına bir histogram çizgisi) ve herhangi bir rank'in en yavaş örnekleri</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="243" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="239" />
         <source>Reading the recordings (%1)…</source>
         <translation>Kayıtlar okunuyor (%1)…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="254" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="250" />
         <source>Fewer than two ranks could be read: there is nothing to compare.</source>
         <translation>İkiden az rank okunabildi: karşılaştırılacak bir şey yok.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="250" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="246" />
         <source>Straggler: rank %1 waits %2 of its time for data; the other ranks %3 (median).</source>
         <translation>Geride kalan: rank %1 zamanının %2 kadarını veri bekleyerek geçiriyor; diğer rank'ler %3 (medyan).</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="256" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="252" />
         <source>No rank's loader holds the others back.</source>
         <translation>Hiçbir rank'in loader'ı diğerlerini geride tutmuyor.</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="274" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="270" />
         <source>Loading the timeline of rank %1…</source>
         <translation>Rank %1'in zaman çizelgesi yükleniyor…</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="276" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="272" />
         <source>Timeline of rank %1 · %2 (double-click a row to show another rank)</source>
         <translation>Rank %1'in zaman çizelgesi · %2 (başka bir rank'i göstermek için bir satıra çift tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/jobs/recordingranks.cpp" line="280" />
+        <location filename="../gui/jobs/recordingranks.cpp" line="276" />
         <source>Double-click a row to show that rank's timeline.</source>
         <translation>Bir rank'in zaman çizelgesini göstermek için satırına çift tıklayın.</translation>
     </message>
@@ -4062,67 +4064,67 @@
         <translation>eğitim adımı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="201" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="207" />
         <source>Statistics</source>
         <translation>İstatistikler</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="202" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="208" />
         <source>Latency of each stage</source>
         <translation>Her aşamanın gecikmesi</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="203" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="209" />
         <source>Slowest samples (click one to show it on the timeline)</source>
         <translation>En yavaş örnekler (zaman çizelgesinde göstermek için birine tıklayın)</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="204" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="210" />
         <source>&amp;Histogram of:</source>
         <translation>&amp;Histogramı:</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="205" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="211" />
         <source>each line: one rank's spans, in % of them, by duration</source>
         <translation>her çizgi: bir rank'in aralıkları, süreye göre, yüzdesi olarak</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="206" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="212" />
         <source>each line: one worker's spans, in % of them, by duration</source>
         <translation>her çizgi: bir worker'ın aralıkları, süreye göre, yüzde olarak</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>Stage</source>
         <translation>Aşama</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>Count</source>
         <translation>Sayı</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p90</source>
         <translation>p90</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="214" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
         <source>Max</source>
         <translation>En çok</translation>
     </message>
@@ -4187,22 +4189,22 @@
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="218" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="224" />
         <source>No run yet: run one (F5), watch a job or open a recording.</source>
         <translation>Henüz çalıştırma yok: birini çalıştırın (F5), bir işi izleyin ya da bir kayıt açın.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="220" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="226" />
         <source>The job's ranks together (%1): each stage's latency over all of them, and the slowest samples of any rank.</source>
         <translation>İşin rank'leri bir arada (%1): her aşamanın gecikmesi hepsinin üzerinden, ve herhangi bir rank'in en yavaş örnekleri.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="222" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="228" />
         <source>The whole run.</source>
         <translation>Çalıştırmanın tamamı.</translation>
     </message>
     <message>
-        <location filename="../gui/advice/statisticswindow.cpp" line="223" />
+        <location filename="../gui/advice/statisticswindow.cpp" line="229" />
         <source>Live: the run so far (updated as it goes).</source>
         <translation>Canlı: şimdiye kadarki çalıştırma (ilerledikçe güncellenir).</translation>
     </message>

@@ -144,10 +144,16 @@ void StatisticsWindow::chooseSample(int row)
         emit sampleChosen(m_summary.figures.slowest_samples[size_t(row)]);
 }
 
-void StatisticsWindow::setRanks(int ranks)
+void StatisticsWindow::showRanks(const std::vector<ls::RankFigures>& ranks, int64_t eventsLost, bool whole, bool final)
 {
-    m_ranks = ranks;
-    m_histogram->setLinesAreRanks(ranks > 0);
+    ls::RunSummary merged;
+    merged.source = "pytorch";
+    merged.events_lost = eventsLost;
+    merged.figures_reliable = whole && eventsLost == 0;
+    merged.figures = ls::mergeRankFigures(ranks);
+    m_ranks = int(ranks.size());
+    m_histogram->setLinesAreRanks(true);
+    showSummary(merged, final);
     retranslate();
 }
 

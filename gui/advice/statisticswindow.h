@@ -6,6 +6,7 @@
 // What may be missing (events lost) is said above the tables. GUI thread only.
 #pragma once
 
+#include "loaderscope/results/rank_statistics.h"
 #include "loaderscope/results/run_summary.h"
 
 #include <QWidget>
@@ -22,9 +23,10 @@ public:
     explicit StatisticsWindow(QWidget* parent = nullptr);
     /// `final`: the run has ended (otherwise its live figures so far).
     void showSummary(const loaderscope::RunSummary& summary, bool final);
-    /// The figures are of several ranks merged (rank_statistics.h): one histogram line per rank, a
-    /// rank column in the slow samples, and a caption naming the ranks.
-    void setRanks(int ranks);
+    /// The ranks of one job together (rank_statistics.h): each stage merged over them, one
+    /// histogram line per rank, a rank column in the slow samples, a caption naming how many.
+    /// `eventsLost`/`whole`: what the ranks lost between them (the figures then say partial).
+    void showRanks(const std::vector<loaderscope::RankFigures>& ranks, int64_t eventsLost, bool whole, bool final);
 
     /// What the tables show (tests): the stages' rows and a cell's text, the slow samples' rows.
     int stageRows() const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "liveranks.h"
 
+#include "advice/statisticswindow.h"
+
 #include "timeline/apptheme.h"
 #include "runs/model/runsession.h"
 #include "common/model/summarytext.h"
@@ -9,6 +11,7 @@
 #include "loaderscope/shm/segment.h"
 #include "timeline/timelineview.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QHBoxLayout>
@@ -17,6 +20,8 @@
 #include <QPushButton>
 #include <QSet>
 #include <QScrollArea>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -30,7 +35,13 @@ void LiveRanksWindow::build(int count)
     QFont f = m_headline->font();
     f.setBold(true);
     m_headline->setFont(f);
-    layout->addWidget(m_headline);
+    m_statisticsButton = new QPushButton(this);
+    m_statisticsButton->setObjectName(QStringLiteral("rankStatistics"));
+    connect(m_statisticsButton, &QPushButton::clicked, this, &LiveRanksWindow::openStatistics);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_headline, 1);
+    top->addWidget(m_statisticsButton, 0, Qt::AlignTop);
+    layout->addLayout(top);
     m_clockLine = new QLabel(this);
     m_clockLine->setWordWrap(true);
     m_clockLine->setVisible(false);
@@ -192,6 +203,51 @@ QString LiveRanksWindow::headline() const
     return m_headline->text();
 }
 
+StatisticsWindow* LiveRanksWindow::openStatistics()
+{
+    if (!m_statistics) {
+        m_statistics = new StatisticsWindow(this);
+        connect(m_statistics, &StatisticsWindow::sampleChosen, this, [this](const loaderscope::SlowFetch& s) {
+            for (size_t i = 0; i < m_sessions.size(); ++i)
+                if ((m_rankOf[i] >= 0 ? m_rankOf[i] : int(i)) == s.rank) {
+                    // One time axis for every rank: the fetch's time on rank i's model.
+                    const qint64 t0 = qint64(s.t0) - qint64(m_sessions[i]->model()->origin());
+                    const qint64 margin = std::max<qint64>(qint64(s.ns) / 4, 10'000);
+                    m_viewport->setFollowing(false);
+                    m_viewport->setViewport({std::max<qint64>(0, t0 - margin), t0 + qint64(s.ns) + margin});
+                    m_views[i]->setFocus();
+                    raise();
+                    return;
+                }
+        });
+    }
+    m_statistics->show();
+    m_statistics->raise();
+    updateStatistics();
+    return m_statistics;
+}
+
+void LiveRanksWindow::updateStatistics()
+{
+    if (!m_statistics || !m_statistics->isVisible())
+        return;
+    std::vector<loaderscope::RunSummary> live;
+    live.reserve(m_sessions.size());
+    std::vector<loaderscope::RankFigures> figures;
+    int64_t lost = 0;
+    bool whole = true, ended = true;
+    for (size_t i = 0; i < m_sessions.size(); ++i) {
+        RunSession* s = m_sessions[i];
+        live.push_back(s->running() ? s->liveSummary() : s->summary());
+        ended = ended && !s->running();
+        lost += live.back().events_lost;
+        whole = whole && live.back().figures_reliable && m_lostMessage[i].isEmpty();
+    }
+    for (size_t i = 0; i < live.size(); ++i)
+        figures.push_back({m_rankOf[i] >= 0 ? m_rankOf[i] : int(i), &live[i].figures});
+    m_statistics->showRanks(figures, lost, whole, ended);
+}
+
 void LiveRanksWindow::refresh()
 {
     // Each job's rank as its probe wrote it in the segment header (known once torch.distributed
@@ -237,6 +293,7 @@ void LiveRanksWindow::refresh()
     for (RunSession* s : m_sessions)
         end = std::max(end, s->model()->endTime());
     m_viewport->setDataEnd(end);
+    updateStatistics();
     const loaderscope::Straggler st = loaderscope::findStraggler(stalls);
     for (size_t i = 0; i < m_titles.size(); ++i)
         m_titles[i]->setStyleSheet(st.index >= 0 && i == member[size_t(st.index)] ? QStringLiteral("QLabel { color: #dc2626; font-weight: bold; }") : QString());
@@ -272,6 +329,9 @@ void LiveRanksWindow::refresh()
         m_clockLine->setVisible(true);
     }
     setWindowTitle(tr("Ranks of one job (live)"));
+    m_statisticsButton->setText(QCoreApplication::translate("RecordingRanksWindow", "Statistics of all ranks…"));
+    m_statisticsButton->setToolTip(QCoreApplication::translate(
+        "RecordingRanksWindow", "Each stage's latency over all the ranks (one histogram line per rank) and the slowest samples of any rank"));
 }
 
 void LiveRanksWindow::keyPressEvent(QKeyEvent* e)

@@ -45,6 +45,10 @@ public:
     quint64 clockUncertainty(int i) const { return m_clock[size_t(i)].uncertainty; }
     /// Starts rank i's stream again after its connection was lost.
     void reconnect(int i);
+    /// Statistics of all the ranks together, live (issue 49): each stage merged over the ranks,
+    /// one histogram line per rank, the slowest samples of any rank; a click on one shows its
+    /// fetch on that rank's timeline. Follows the ranks once a second while it is shown.
+    class StatisticsWindow* openStatistics();
 
 protected:
     void keyPressEvent(class QKeyEvent* e) override;
@@ -55,6 +59,8 @@ private:
     void refresh();
     void wireRemote(int i);
     void placeRemote(bool timedOut);
+    /// The ranks' live figures into the Statistics window, when it is shown.
+    void updateStatistics();
 
     struct Clock
     {
@@ -79,6 +85,8 @@ private:
     std::vector<TimelineView*> m_views;
     std::vector<QLabel*> m_titles;
     QLabel* m_headline;
+    class QPushButton* m_statisticsButton = nullptr;
+    class StatisticsWindow* m_statistics = nullptr;
     ViewportController* m_viewport;
     QTimer m_timer; ///< figures and headline once a second
 };

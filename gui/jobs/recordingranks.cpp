@@ -8,8 +8,6 @@
 #include "timeline/draw/viewportcontroller.h"
 #include "timeline/timelineview.h"
 
-#include "loaderscope/results/rank_statistics.h"
-
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QFileInfo>
@@ -175,18 +173,16 @@ StatisticsWindow* RecordingRanksWindow::openStatistics()
     }
     // The readable ranks' figures merged; what any rank lost makes the whole partial.
     std::vector<loaderscope::RankFigures> figures;
-    loaderscope::RunSummary merged;
-    merged.source = "pytorch";
+    int64_t lost = 0;
+    bool whole = true;
     for (const OpenedRecording& r : m_ranks) {
         if (!r.ok())
             continue;
         figures.push_back({r.rank, &r.digest.figures});
-        merged.events_lost += int64_t(r.digest.events_lost);
-        merged.figures_reliable = merged.figures_reliable && r.warning.isEmpty() && r.digest.events_lost == 0;
+        lost += int64_t(r.digest.events_lost);
+        whole = whole && r.warning.isEmpty();
     }
-    merged.figures = loaderscope::mergeRankFigures(figures);
-    m_statistics->setRanks(int(figures.size()));
-    m_statistics->showSummary(merged, true);
+    m_statistics->showRanks(figures, lost, whole, true);
     m_statistics->show();
     m_statistics->raise();
     return m_statistics;
