@@ -138,6 +138,7 @@ def case_worker_killed(tmp):
     check(plain.rc == probed.rc == 1, "exit status %d / %d" % (plain.rc, probed.rc))
     a, b = plain.outputs(), probed.outputs()
     s = probed.summary
+    check(s is not None, "the probed job wrote no summary")
     victim = s["worker_pids"][0][0]  # sample 21 is in batch 2, worker 0's second task
     # torch 1.13 raises one of three errors for a worker killed mid-hand-over, by when the kill is
     # seen (a race inside PyTorch, with or without the probe; all three seen here and in CI):
