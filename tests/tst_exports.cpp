@@ -126,6 +126,21 @@ QString leftOutWords()
         .trimmed();
 }
 
+/// The text of `run`'s picture at `o.size`, painted onto the recording device: each piece, and
+/// all of it in one string (`all`).
+std::vector<TextRun> paintedText(const RunSession& run, const ExportOptions& o, QString* all)
+{
+    const qint64 end = std::max<qint64>(run.model()->endTime(), 1'000'000);
+    TextDevice device(o.size);
+    {
+        QPainter p(&device);
+        paintPicture(p, QRectF(QPointF(0, 0), QSizeF(o.size)), *run.model(), Viewport{0, end + end / 50}, o);
+    }
+    for (const TextRun& r : device.runs())
+        *all += r.text + QLatin1Char(' ');
+    return device.runs();
+}
+
 /// What is wrong with the text of one picture (empty: nothing).
 QStringList problems(const std::vector<TextRun>& runs, const QRectF& page, const ExportOptions& o, const QStringList& mustShow)
 {
@@ -281,15 +296,8 @@ void TestExports::leftOutIsNamed()
                               QStringLiteral("the loop waits for data while the workers sleep on their reads; raise num_workers ").repeated(2);
     const QSize size(1280, 720);
     o.size = size;
-    const qint64 end = std::max<qint64>(m_default.model()->endTime(), 1'000'000);
-    TextDevice device(size);
-    {
-        QPainter p(&device);
-        paintPicture(p, QRectF(QPointF(0, 0), QSizeF(size)), *m_default.model(), Viewport{0, end + end / 50}, o);
-    }
     QString all;
-    for (const TextRun& r : device.runs())
-        all += r.text + QLatin1Char(' ');
+    const std::vector<TextRun> runs = paintedText(m_default, o, &all);
     QVERIFY2(all.contains(leftOutWords()), qPrintable(all.right(600)));
     QVERIFY2(all.contains(QCoreApplication::translate("Exporter", "the rest of the advice (%1 of its lines)").section(QStringLiteral("("), 0, 0).trimmed()),
              qPrintable(all.right(600)));
@@ -298,7 +306,7 @@ void TestExports::leftOutIsNamed()
     const QString memoryTitle = QStringLiteral("MiB");
     if (!all.contains(memoryTitle))
         QVERIFY2(all.contains(QCoreApplication::translate("Exporter", "the memory chart")), qPrintable(all.right(600)));
-    const QStringList found = problems(device.runs(), QRectF(QPointF(0, 0), QSizeF(size)), o, {});
+    const QStringList found = problems(runs, QRectF(QPointF(0, 0), QSizeF(size)), o, {});
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
 }
 
@@ -376,15 +384,8 @@ void TestExports::stepChartAndSlowSamples()
     QVERIFY(slow.size() >= 5);
     QVERIFY(!m_default.model()->steps().empty());
     QVERIFY(!m_default.model()->marks().marks().empty());
-    const qint64 end = std::max<qint64>(m_default.model()->endTime(), 1'000'000);
-    TextDevice device(size);
-    {
-        QPainter p(&device);
-        paintPicture(p, QRectF(QPointF(0, 0), QSizeF(size)), *m_default.model(), Viewport{0, end + end / 50}, o);
-    }
     QString all;
-    for (const TextRun& r : device.runs())
-        all += r.text + QLatin1Char(' ');
+    const std::vector<TextRun> runs = paintedText(m_default, o, &all);
     const QString stepChartOut = QCoreApplication::translate("Exporter", "the step chart");
     const bool stepChartShown = !all.contains(stepChartOut);
     if (size.height() >= 1080)
@@ -404,6 +405,6 @@ void TestExports::stepChartAndSlowSamples()
             QVERIFY2(all.contains(QLocale().toString(qlonglong(slow[i].sample))), qPrintable(QStringLiteral("row %1 missing").arg(i + 1)));
     else
         QVERIFY2(all.contains(leftOutWords()), qPrintable(all.right(600)));
-    const QStringList found = problems(device.runs(), QRectF(QPointF(0, 0), QSizeF(size)), o, {});
+    const QStringList found = problems(runs, QRectF(QPointF(0, 0), QSizeF(size)), o, {});
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
 }
