@@ -124,8 +124,13 @@ def mark(label="mark"):
     chart draws it beside the epoch starts, so that a slowdown after it shows as one. The label is
     kept to its first 24 bytes of UTF-8. Does nothing when the probe is not watching; never
     raises into the job."""
-    if STATE.session is not None and STATE.disabled is None:
-        safe(_mark, str(label))
+    if STATE.session is None or STATE.disabled is not None:
+        return
+    try:
+        text = label if isinstance(label, str) else str(label)
+    except Exception:  # the label's own str() failed: the job's object, never the job's error
+        text = "mark"
+    safe(_mark, text)
 
 
 def _mark(label):

@@ -11,7 +11,8 @@ lognormal  2,000 samples, each a log-normal sleep (median 3 ms, sigma 0.5) drawn
 
 checkpoint 400 samples of 2 ms, no planted ones; every 10th step of the loop (9, 19, ...)
            "saves a checkpoint": 150 ms more in the step, after loaderscope.mark("checkpoint")
-           (the step chart's mark; the job prints each mark's CLOCK_MONOTONIC ns on stderr).
+           (the step chart's mark; the job prints each mark's CLOCK_MONOTONIC ns on stderr), and at
+           step 0 a mark whose label's str() raises (the probe marks it "mark"; the job goes on).
 
 Usage: python3 latency_job.py planted | lognormal OUT | checkpoint
 """
@@ -51,6 +52,11 @@ class LogNormal(Dataset):
         return i, time.monotonic_ns() - t0, item
 
 
+class Unprintable:
+    def __str__(self):
+        raise RuntimeError("no text for this label")
+
+
 class WriteTimes:
     """collate_fn: writes the batch's own times (outside the fetches the probe times), then stacks."""
 
@@ -75,6 +81,9 @@ def main():
     for step, batch in enumerate(loader):
         seen += len(batch)
         time.sleep(0.0002)  # the step
+        if mode == "checkpoint" and step == 0:
+            import loaderscope
+            loaderscope.mark(Unprintable())  # its str() raises: the job never sees that
         if mode == "checkpoint" and step % 10 == 9:
             import loaderscope
             sys.stderr.write("marked %d\n" % time.monotonic_ns())

@@ -138,6 +138,8 @@ def case_checkpoint(tmp):
     for ts, ns in zip(marks, made):
         # The mark is written right after the job's clock read: within 5 ms of it.
         check(0 <= ts * 1e3 + base - ns <= 5e6, "a mark at %.3f ms, the job's at %.3f ms" % (ts / 1e3, (ns - base) / 1e6))
+    unnamed = [e for e in trace["traceEvents"] if e.get("name") == "mark: mark"]
+    check(len(unnamed) == 1, "the mark whose label's str() raised: %d in the trace" % len(unnamed))
     print("marks: %s ms" % ", ".join("%.1f" % (t / 1e3) for t in marks))
 
 

@@ -26,7 +26,12 @@ class Data(Dataset):
 
 
 def iterate(name, totals):
-    loader = DataLoader(Data(1000 if name == "thread" else 0), batch_size=4, num_workers=2)
+    # Each loader draws its workers' base seed from a generator of its own: drawn from the default
+    # generator, the other thread may hold that generator's lock (inside random_, the GIL let go)
+    # while this one forks, and the new worker then blocks forever in torch.manual_seed on the lock
+    # it inherited held (torch's own hazard with threads and fork, seen as a hang 1 run in 50 here
+    # under load, with or without the probe's timing).
+    loader = DataLoader(Data(1000 if name == "thread" else 0), batch_size=4, num_workers=2, generator=torch.Generator())
     total = 0
     for _ in range(EPOCHS):
         for b in loader:
