@@ -1267,36 +1267,36 @@
         <translation>The slowest samples (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="298" />
-        <location filename="../gui/app/exporter.cpp" line="336" />
+        <location filename="../gui/app/exporter.cpp" line="301" />
+        <location filename="../gui/app/exporter.cpp" line="339" />
         <source>the slowest samples beyond the first %1</source>
         <translation>the slowest samples beyond the first %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="337" />
+        <location filename="../gui/app/exporter.cpp" line="340" />
         <source>the slowest samples' table</source>
         <translation>the slowest samples' table</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="373" />
+        <location filename="../gui/app/exporter.cpp" line="384" />
         <source>the picture must be at least 200x150</source>
         <translation>the picture must be at least 200x150</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="384" />
+        <location filename="../gui/app/exporter.cpp" line="395" />
         <source>the picture is too large</source>
         <translation>the picture is too large</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="390" />
-        <location filename="../gui/app/exporter.cpp" line="403" />
-        <location filename="../gui/app/exporter.cpp" line="416" />
-        <location filename="../gui/app/exporter.cpp" line="425" />
+        <location filename="../gui/app/exporter.cpp" line="401" />
+        <location filename="../gui/app/exporter.cpp" line="414" />
+        <location filename="../gui/app/exporter.cpp" line="427" />
+        <location filename="../gui/app/exporter.cpp" line="436" />
         <source>cannot write %1</source>
         <translation>cannot write %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/exporter.cpp" line="375" />
+        <location filename="../gui/app/exporter.cpp" line="386" />
         <source>unknown picture format '%1': use .png, .svg or .pdf</source>
         <translation>unknown picture format '%1': use .png, .svg or .pdf</translation>
     </message>
@@ -5612,7 +5612,7 @@ USS: memory only this process holds, freed when it ends: what a worker really co
     </message>
     <message>
         <location filename="../gui/app/main.cpp" line="152" />
-        <location filename="../gui/app/main.cpp" line="404" />
+        <location filename="../gui/app/main.cpp" line="406" />
         <source>unknown preset %1; the presets are: %2</source>
         <translation>unknown preset %1; the presets are: %2</translation>
     </message>
@@ -5627,22 +5627,22 @@ USS: memory only this process holds, freed when it ends: what a worker really co
         <translation>--scale takes a number from 0.1 to 8</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="176" />
-        <source>--slow-samples takes a number from 1 to 100</source>
-        <translation>--slow-samples takes a number from 1 to 100</translation>
+        <location filename="../gui/app/main.cpp" line="177" />
+        <source>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</source>
+        <translation>--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="189" />
+        <location filename="../gui/app/main.cpp" line="191" />
         <source>the engine did not start</source>
         <translation>the engine did not start</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="307" />
+        <location filename="../gui/app/main.cpp" line="309" />
         <source>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</source>
         <translation>there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): this looks like a server or an ssh session without X forwarding. To see the window, connect with "ssh -X" and start it again; to get a picture of a run without a display, use --export FILE.png (or .svg, .pdf), for example: loaderscope --export run.png</translation>
     </message>
     <message>
-        <location filename="../gui/app/main.cpp" line="341" />
+        <location filename="../gui/app/main.cpp" line="343" />
         <source>cannot read %1</source>
         <translation>cannot read %1</translation>
     </message>

@@ -158,9 +158,6 @@ double slowTable(QPainter& p, const QRectF& box, const ExportOptions& o, int row
     const QString partial = SlowSampleTable::partialNote(o.summary);
     const QString title = QCoreApplication::translate("Exporter", "The slowest samples (%1)").arg(t.rows.size());
     const double partialH = partial.isEmpty() ? 0 : std::ceil(fm.boundingRect(QRectF(0, 0, box.width(), 1e6), Qt::TextWordWrap, partial).height());
-    const double height = lineH * double(t.rows.size() + 2) + partialH + 8;
-    if (!draw)
-        return height;
     const QStringList headers = SlowSampleTable::headers();
     const int columns = t.files ? int(headers.size()) : SlowSampleTable::kFileColumn;
     QFont bold = f;
@@ -181,7 +178,13 @@ double slowTable(QPainter& p, const QRectF& box, const ExportOptions& o, int row
             numbersW += widths[size_t(c)] + gap;
     if (t.files)
         widths[size_t(SlowSampleTable::kFileColumn)] = std::max(40.0, box.width() - numbersW);
-    double y = box.top();
+    // Wider than the picture: no room for it (the layout leaves it out and names it).
+    if (numbersW - gap + (t.files ? 40.0 : 0.0) > box.width())
+        return 1e9;
+    const double height = lineH * double(t.rows.size() + 2) + partialH + 8;
+    if (!draw)
+        return height;
+    double y = box.top() + 4; // apart from the summary above (the height's 8 spare)
     p.setFont(bold);
     p.setPen(o.theme.text);
     p.drawText(QRectF(box.left(), y, box.width(), lineH), Qt::AlignLeft | Qt::AlignVCenter, title);
@@ -353,10 +356,18 @@ void paintPicture(QPainter& p, const QRectF& page, const TraceModel& model, cons
     }
     y += 4;
     p.setPen(theme.text);
-    for (const SummaryBlock::Line& l : summary.lines)
-        drawWrapped(p, l.box.translated(page.left() + 12, y), laidOut[l.index]);
-    y += summary.height;
-    slowTable(p, QRectF(page.left() + 12, y, textW, page.bottom() - y), o, slowRows, true);
+    // The summary, the slowest samples' table under it, and the line naming what was left out
+    // (the summary block's last) under both: the picture's last line.
+    const bool noted = !leftOut.isEmpty() || dropped > 0;
+    for (size_t i = 0; i < summary.lines.size(); ++i)
+        if (!(noted && i + 1 == summary.lines.size()))
+            drawWrapped(p, summary.lines[i].box.translated(page.left() + 12, y), laidOut[summary.lines[i].index]);
+    const double tableY = y + (noted && !summary.lines.empty() ? summary.lines.back().box.top() : summary.height);
+    const double tableH2 = slowRows > 0 ? slowTable(p, QRectF(page.left() + 12, tableY, textW, page.bottom() - tableY), o, slowRows, true) : 0.0;
+    if (noted && !summary.lines.empty()) {
+        p.setPen(theme.text);
+        drawWrapped(p, summary.lines.back().box.translated(page.left() + 12, y + tableH2), laidOut[summary.lines.back().index]);
+    }
 }
 
 bool exportPicture(const QString& path, const TraceModel& model, const Viewport& viewport, const ExportOptions& o,

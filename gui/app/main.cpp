@@ -172,8 +172,10 @@ int headlessExport(const QCommandLineParser& args)
     if (args.isSet(QStringLiteral("slow-samples"))) {
         bool okN = false;
         o.slowSamples = args.value(QStringLiteral("slow-samples")).toInt(&okN);
-        if (!okN || o.slowSamples < 1 || o.slowSamples > 100)
-            return err(QCoreApplication::translate("main", "--slow-samples takes a number from 1 to 100"));
+        // The summary keeps the 20 slowest (SlowSampleAccumulator::kDefaultKeep): no more to show.
+        if (!okN || o.slowSamples < 1 || o.slowSamples > int(loaderscope::SlowSampleAccumulator::kDefaultKeep))
+            return err(QCoreApplication::translate("main", "--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)")
+                           .arg(loaderscope::SlowSampleAccumulator::kDefaultKeep));
     }
     if (const QStringList recordings = recordingsOf(args); !recordings.isEmpty())
         return exportRecordings(recordings, out, o);
@@ -219,7 +221,7 @@ void addOptions(QCommandLineParser& args)
         {QStringLiteral("export"), QStringLiteral("Run headless and write a picture (png, svg, pdf)."), QStringLiteral("file")},
         {QStringLiteral("size"), QStringLiteral("Picture size, WxH (default 1600x900)."), QStringLiteral("size")},
         {QStringLiteral("step-chart"), QStringLiteral("With --export: draw the step chart under the timeline (each step's wait for data, hand-over, host blocked and step, with epoch starts, worker starts and the job's marks).")},
-        {QStringLiteral("slow-samples"), QStringLiteral("With --export: add a table of the N slowest samples (1-100) under the summary."), QStringLiteral("n")},
+        {QStringLiteral("slow-samples"), QStringLiteral("With --export: add a table of the N slowest samples (1-20) under the summary."), QStringLiteral("n")},
         {QStringLiteral("scale"), QStringLiteral("PNG scale factor for sharp images (default 1)."), QStringLiteral("n")},
         {QStringLiteral("theme"), QStringLiteral("docs (light, default for export) or dark."), QStringLiteral("theme")},
         {QStringLiteral("lang"), QStringLiteral("Interface language: en or tr."), QStringLiteral("lang")},

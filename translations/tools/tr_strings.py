@@ -1338,5 +1338,6 @@ TR = {
    "Resim dışa aktarma, özetin altına çalıştırmanın en yavaş 20 örneğinin tablosunu ekler",
  "PNG, SVG or PDF of the timeline, the queue depth, the legend and the summary (and the step chart when View ▸ Step chart shows it)":
    "Zaman çizelgesinin, kuyruk derinliğinin, göstergenin ve özetin PNG, SVG ya da PDF'i (Görünüm ▸ Adım grafiği açıkken adım grafiği de)",
- "--slow-samples takes a number from 1 to 100": "--slow-samples 1 ile 100 arasında bir sayı alır",
+ "--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)":
+   "--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)",
 }
