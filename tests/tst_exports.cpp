@@ -197,6 +197,7 @@ private slots:
     void svgLinesFitAnotherRenderer();
     void stepChartAndSlowSamples_data();
     void stepChartAndSlowSamples();
+    void crowdedMarksAreCounted();
     void cleanupTestCase() { QCOMPARE(loaderscopeSegments(), QStringList()); }
 
 private:
@@ -424,4 +425,46 @@ void TestExports::stepChartAndSlowSamples()
     }
     const QStringList found = problems(runs, QRectF(QPointF(0, 0), QSizeF(size)), o, {});
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
+}
+
+void TestExports::crowdedMarksAreCounted()
+{
+    // Three of the job's marks within a few ms on a 1 s loop: one label has room, the two that
+    // would overlap it are counted on the chart ("+2 more labels"), never dropped unsaid.
+    QVERIFY(m_translator.setLanguage(QStringLiteral("en")));
+    using loaderscope::Event;
+    using loaderscope::EventKind;
+    TraceModel m;
+    m.reset(0, 1, true);
+    std::vector<Event> events;
+    uint64_t t = 1'000'000;
+    for (int i = 0; i < 100; ++i) {
+        const int64_t key = loaderscope::batchKey(0, i);
+        events.push_back(Event{t, t + 2'000'000, key, 0, 8, EventKind::WaitData, loaderscope::LaneMain});
+        events.push_back(Event{t + 2'000'000, t + 10'000'000, key, 0, 0, EventKind::Step, loaderscope::LaneMain});
+        t += 10'000'000;
+    }
+    for (const char* label : {"checkpoint", "eval", "lr drop"}) {
+        const auto w = loaderscope::markPayload(label);
+        t = 500'000'000 + uint64_t(events.size() % 7) * 1'000'000;
+        events.push_back(Event{t, t, w[0], w[1], w[2], EventKind::Mark, loaderscope::LaneMain});
+    }
+    m.append(events);
+    QCOMPARE(m.marks().marks().size(), size_t(3));
+    ExportOptions o;
+    o.size = QSize(1600, 900);
+    o.stepChart = true;
+    TextDevice device(o.size);
+    {
+        QPainter p(&device);
+        paintPicture(p, QRectF(QPointF(0, 0), QSizeF(o.size)), m, Viewport{0, qint64(t) + 100'000'000}, o);
+    }
+    QString all;
+    for (const TextRun& r : device.runs())
+        all += r.text + QLatin1Char(' ');
+    int labels = 0;
+    for (const char* label : {"checkpoint", "eval", "lr drop"})
+        labels += all.contains(QString::fromLatin1(label));
+    QCOMPARE(labels, 1);
+    QVERIFY2(all.contains(QCoreApplication::translate("StepMarks", "+%1 more labels (overlapping)").arg(2)), qPrintable(all.right(400)));
 }

@@ -4330,22 +4330,27 @@
         <translation>işin işareti: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="143" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="138" />
+        <source>+%1 more labels (overlapping)</source>
+        <translation>+%1 etiket daha (üst üste binen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="162" />
         <source>and %1 more worker starts</source>
         <translation>ve %1 worker başlangıcı daha</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
         <source>epoch starts</source>
         <translation>epoch başlangıçları</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
         <source>worker starts</source>
         <translation>worker başlangıçları</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="152" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
         <source>the job's marks</source>
         <translation>işin işaretleri</translation>
     </message>

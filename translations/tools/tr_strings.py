@@ -1340,4 +1340,5 @@ TR = {
    "Zaman çizelgesinin, kuyruk derinliğinin, göstergenin ve özetin PNG, SVG ya da PDF'i (Görünüm ▸ Adım grafiği açıkken adım grafiği de)",
  "--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)":
    "--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)",
+ "+%1 more labels (overlapping)": "+%1 etiket daha (üst üste binen)",
 }

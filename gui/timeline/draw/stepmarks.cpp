@@ -106,22 +106,41 @@ void paint(QPainter& p, const QRectF& plot, const TraceModel& model, const Viewp
                 const double x = std::round(map.x(qint64(m->t) - origin)) + 0.5;
                 p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
             }
-    double freeFrom = plot.left() - 1e9;
-    for (const loaderscope::RunMark* m : marks) {
-        if (m->kind == Kind::WorkerStart)
-            continue; // worker starts are many: their lines say it, the hover names them
-        const QString label = shortLabel(*m);
-        const double x = map.x(qint64(m->t) - origin) + 3;
-        const double w = fm.horizontalAdvance(label);
-        if (x < freeFrom || x + w > plot.right())
-            continue;
-        const QRectF box(x - 1, plot.top() + 1, w + 2, fm.height());
-        QColor back = theme.background;
-        back.setAlpha(200);
+    // Labels along the top: the epochs' first, then the job's marks, each where it overlaps none
+    // placed before it (worker starts are many: their lines say it, the hover names them). What
+    // found no room is counted in the plot's top right corner, so a picture drops none unsaid.
+    std::vector<std::pair<double, double>> taken; // x ranges of the labels placed
+    int hidden = 0;
+    QColor back = theme.background;
+    back.setAlpha(200);
+    for (const Kind kind : {Kind::EpochStart, Kind::Declared})
+        for (const loaderscope::RunMark* m : marks) {
+            if (m->kind != kind)
+                continue;
+            const QString label = shortLabel(*m);
+            if (label.isEmpty())
+                continue;
+            const double x = map.x(qint64(m->t) - origin) + 3;
+            const double w = fm.horizontalAdvance(label);
+            const bool clash = std::any_of(taken.begin(), taken.end(),
+                                           [&](const auto& r) { return x < r.second + 6 && x + w + 6 > r.first; });
+            if (clash || x + w > plot.right()) {
+                ++hidden;
+                continue;
+            }
+            taken.emplace_back(x, x + w);
+            const QRectF box(x - 1, plot.top() + 1, w + 2, fm.height());
+            p.fillRect(box, back);
+            p.setPen(colour(m->kind, theme));
+            p.drawText(box, Qt::AlignCenter, label);
+        }
+    if (hidden > 0) {
+        const QString more = T::tr("+%1 more labels (overlapping)").arg(hidden);
+        const double w = fm.horizontalAdvance(more);
+        const QRectF box(plot.right() - w - 4, plot.top() + 1 + fm.height(), w + 2, fm.height());
         p.fillRect(box, back);
-        p.setPen(colour(m->kind, theme));
-        p.drawText(box, Qt::AlignCenter, label);
-        freeFrom = x + w + 6;
+        p.setPen(theme.text);
+        p.drawText(box, Qt::AlignCenter, more);
     }
     p.restore();
 }
