@@ -429,8 +429,9 @@ void TestExports::stepChartAndSlowSamples()
 
 void TestExports::crowdedMarksAreCounted()
 {
-    // Three of the job's marks within a few ms on a 1 s loop: one label has room, the two that
-    // would overlap it are counted on the chart ("+2 more labels"), never dropped unsaid.
+    // Four of the job's marks within a few ms on a 1 s loop: one label has room, the three that
+    // would overlap it or share its pixel are counted on the chart ("+3 more labels"), never
+    // dropped unsaid.
     QVERIFY(m_translator.setLanguage(QStringLiteral("en")));
     using loaderscope::Event;
     using loaderscope::EventKind;
@@ -444,13 +445,14 @@ void TestExports::crowdedMarksAreCounted()
         events.push_back(Event{t + 2'000'000, t + 10'000'000, key, 0, 0, EventKind::Step, loaderscope::LaneMain});
         t += 10'000'000;
     }
-    for (const char* label : {"checkpoint", "eval", "lr drop"}) {
+    // Two a few ms apart (their labels would overlap), then two at the same µs (one pixel).
+    for (const char* label : {"checkpoint", "eval", "lr drop", "save"}) {
         const auto w = loaderscope::markPayload(label);
-        t = 500'000'000 + uint64_t(events.size() % 7) * 1'000'000;
+        t = 500'000'000 + std::min<uint64_t>(events.size() % 7, 5) * 1'000'000;
         events.push_back(Event{t, t, w[0], w[1], w[2], EventKind::Mark, loaderscope::LaneMain});
     }
     m.append(events);
-    QCOMPARE(m.marks().marks().size(), size_t(3));
+    QCOMPARE(m.marks().marks().size(), size_t(4));
     ExportOptions o;
     o.size = QSize(1600, 900);
     o.stepChart = true;
@@ -463,8 +465,8 @@ void TestExports::crowdedMarksAreCounted()
     for (const TextRun& r : device.runs())
         all += r.text + QLatin1Char(' ');
     int labels = 0;
-    for (const char* label : {"checkpoint", "eval", "lr drop"})
+    for (const char* label : {"checkpoint", "eval", "lr drop", "save"})
         labels += all.contains(QString::fromLatin1(label));
     QCOMPARE(labels, 1);
-    QVERIFY2(all.contains(QCoreApplication::translate("StepMarks", "+%1 more labels (overlapping)").arg(2)), qPrintable(all.right(400)));
+    QVERIFY2(all.contains(QCoreApplication::translate("StepMarks", "+%1 more labels (overlapping)").arg(3)), qPrintable(all.right(400)));
 }

@@ -134,6 +134,14 @@ void paint(QPainter& p, const QRectF& plot, const TraceModel& model, const Viewp
             p.setPen(colour(m->kind, theme));
             p.drawText(box, Qt::AlignCenter, label);
         }
+    // And those of marks that share a pixel with another of their kind (visible() kept one).
+    int labelled = 0, inView = 0;
+    for (const loaderscope::RunMark* m : marks)
+        labelled += m->kind != Kind::WorkerStart && !shortLabel(*m).isEmpty();
+    const auto& all = model.marks().marks();
+    for (auto it = firstFrom(model, v.t0); it != all.end() && qint64(it->t) - origin <= v.t1; ++it)
+        inView += it->kind != Kind::WorkerStart && !shortLabel(*it).isEmpty();
+    hidden += inView - labelled;
     if (hidden > 0) {
         const QString more = T::tr("+%1 more labels (overlapping)").arg(hidden);
         const double w = fm.horizontalAdvance(more);
