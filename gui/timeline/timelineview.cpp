@@ -362,11 +362,11 @@ QString TimelineView::markAt(const QPointF& pos) const
     const qint64 tolerance = std::abs(d.map.t(pos.x() + 5.0) - t); // the flag is 7 px wide
     const qint64 origin = qint64(m_model->origin());
     QStringList lines;
-    for (const loaderscope::RunMark& m : m_model->marks().marks())
-        if (m.kind == loaderscope::RunMark::Kind::Declared && std::abs(qint64(m.t) - origin - t) <= tolerance)
+    for (const loaderscope::RunMark* m : StepMarks::between(*m_model, t - tolerance, t + tolerance))
+        if (m->kind == loaderscope::RunMark::Kind::Declared)
             lines << QStringLiteral("<b>%1</b><br>%2")
-                         .arg(StepMarks::describe(m).toHtmlEscaped(),
-                              tr("at %1").arg(SummaryText::duration(double(qint64(m.t) - origin) * 1e-9)));
+                         .arg(StepMarks::describe(*m).toHtmlEscaped(),
+                              tr("at %1").arg(SummaryText::duration(double(qint64(m->t) - origin) * 1e-9)));
     return lines.join(QStringLiteral("<br>"));
 }
 

@@ -63,6 +63,16 @@ QString describe(const loaderscope::RunMark& m)
     return {};
 }
 
+std::vector<const loaderscope::RunMark*> between(const TraceModel& model, qint64 t0, qint64 t1)
+{
+    std::vector<const loaderscope::RunMark*> out;
+    const auto& marks = model.marks().marks();
+    const qint64 origin = qint64(model.origin());
+    for (auto it = firstFrom(model, t0); it != marks.end() && qint64(it->t) - origin <= t1; ++it)
+        out.push_back(&*it);
+    return out;
+}
+
 std::vector<const loaderscope::RunMark*> visible(const TraceModel& model, const Viewport& v, const QRectF& plot)
 {
     std::vector<const loaderscope::RunMark*> out;
@@ -157,14 +167,11 @@ QStringList near(const TraceModel& model, const Viewport& v, const QRectF& plot,
 {
     QStringList out;
     const TimeMapper map(v, plot.left(), plot.width());
-    const qint64 t0 = map.t(x - pixels), t1 = map.t(x + pixels);
-    const auto& marks = model.marks().marks();
-    const qint64 origin = qint64(model.origin());
     int workers = 0;
-    for (auto it = firstFrom(model, t0); it != marks.end() && qint64(it->t) - origin <= t1; ++it) {
-        if (it->kind == Kind::WorkerStart && ++workers > 4)
+    for (const loaderscope::RunMark* m : between(model, map.t(x - pixels), map.t(x + pixels))) {
+        if (m->kind == Kind::WorkerStart && ++workers > 4)
             continue; // counted below: a pool of 32 starting at once is one line
-        out << describe(*it);
+        out << describe(*m);
     }
     if (workers > 4)
         out << T::tr("and %1 more worker starts").arg(workers - 4);

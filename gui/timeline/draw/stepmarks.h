@@ -26,6 +26,8 @@ namespace StepMarks {
 QColor colour(loaderscope::RunMark::Kind kind, const TimelineTheme& theme);
 /// A mark in words: "epoch 3 begins", "worker 2 starts", "worker 2 restarts", "mark: checkpoint".
 QString describe(const loaderscope::RunMark& mark);
+/// Every mark from model time `t0` to `t1`, in time order (a binary search, then a walk).
+std::vector<const loaderscope::RunMark*> between(const TraceModel& model, qint64 t0, qint64 t1);
 /// The marks in the viewport `v` (model time), at most one per kind per pixel column of `plot`.
 std::vector<const loaderscope::RunMark*> visible(const TraceModel& model, const Viewport& v, const QRectF& plot);
 /// Draws them onto `plot` (the chart's plot area, in the painter's coordinates).
