@@ -13,6 +13,7 @@ one line, and the job runs unwatched.
 """
 
 import ctypes
+import itertools
 import json
 import os
 import struct
@@ -20,7 +21,7 @@ import time
 
 _LIB_NAME = "libloaderscope_probe.so"
 # The interface version this Python side speaks (capi.cpp's kAbiVersion).
-ABI_VERSION = 2
+ABI_VERSION = 3
 
 _path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIB_NAME)
 try:
@@ -137,7 +138,8 @@ for _name, _res, _args in (
 # The per-event calls, with the GIL held.
 _span = _declare(_hot, "lsp_writer_span", None, _vp, _int, _u64, _u64, _i64, _i64, _i64, _int)
 _until_now = _declare(_hot, "lsp_writer_until_now", _u64, _vp, _int, _u64, _i64, _i64, _i64)
-_fetched = _declare(_hot, "lsp_recorder_fetched", None, _vp, _u64, _i64)
+_fetched_list = _declare(_hot, "lsp_recorder_fetched_list", None, _vp, _cp, _u64)  # packed <q triples
+_fetched_tuples = _declare(_hot, "lsp_recorder_fetched_tuples", _i64, _vp, ctypes.py_object)
 _fetched_many = _declare(_hot, "lsp_recorder_fetched_many", None, _vp, _u64, _u64, ctypes.POINTER(_i64), _u64)
 _collated = _declare(_hot, "lsp_recorder_collated", None, _vp, _u64, _i64)
 # A stack into a writer's ring (the watch thread, with the GIL: never beside the ring's own thread).
@@ -147,6 +149,23 @@ _end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int)
 _cpu_marks = _declare(_hot, "lsp_session_cpu_marks", None, _vp, ctypes.POINTER(_u64))
 
 _LANE_DEFAULT = 0x7FFF  # the writer's own lane
+
+
+def _hand_over_python_api():
+    """Gives the library the addresses of the five stable-ABI functions it reads a list of sample
+    times with (recorder.h, setPythonApi). False where this Python does not export them (then
+    FetchRecorder.flush packs the times itself, slower)."""
+    try:
+        api = ctypes.pythonapi
+        names = ("PyList_Size", "PyList_GetItem", "PyTuple_GetItem", "PyLong_AsLongLong", "PyErr_Clear")
+        table = (_vp * len(names))(*[ctypes.cast(getattr(api, n), _vp).value for n in names])
+        return _lib.lsp_set_python_api(table) == 1
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+_declare(_lib, "lsp_set_python_api", _int, ctypes.POINTER(_vp))
+_TUPLES = _hand_over_python_api()
 
 
 class _Owned:
@@ -232,12 +251,27 @@ class Writer(_Owned):
 # probe's parts of it), scaled by WRAP_EVERY: the probe's cost per sample, at ~1/64 of a clock read.
 WRAP_EVERY = 64
 
+# The samples' times wait in Python (FetchRecorder.pending) until their batch ends, or at most
+# this long (ns): a slow worker's samples still reach the live view within about 50 ms, and a
+# worker killed in the middle of a batch loses at most that long's sample spans.
+FLUSH_NS = 50_000_000
+# ... or this many samples, checked on the measured sample (1 in WRAP_EVERY, so the others pay
+# nothing): a long batch of trivial samples reaches the ring in bursts the collector's pacing
+# (sized for a ring of 8 Ki records or more) keeps up with.
+FLUSH_SAMPLES = 1024
+
+
+def _sane_index(i):
+    return i if -(1 << 63) <= i < (1 << 63) else -1
+
 
 class FetchRecorder(_Owned):
-    """Times one thread's fetching (recorder.h): samples, collates and each batch's cost. Also
-    keeps the probe's own CPU in the timing wrappers (wrap_ns, estimated from 1 sample in
-    WRAP_EVERY), which the thread's ProbeCost events carry."""
-    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index")
+    """Times one thread's fetching (recorder.h): samples, collates and each batch's cost. The
+    timing proxies (_proxies.py) put each sample's (t0, t1, index) into `pending`; flush() writes
+    them in one C call as the batch ends (collate, end_batch) or FLUSH_NS after the last flush.
+    Also keeps the probe's own CPU in the timing wrappers (wrap_ns: the wrapper estimated from 1
+    sample in WRAP_EVERY, each flush measured), which the thread's ProbeCost events carry."""
+    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at")
     _free = _lib.lsp_recorder_free
 
     def __init__(self, writer, every=1):
@@ -251,14 +285,38 @@ class FetchRecorder(_Owned):
         # values back under a tracer).
         self.fetch_t0 = 0
         self.fetch_index = -1
+        # (t0 ns, t1 ns, index: an int, -1 when not one) of the samples not yet written; owned
+        # by the thread that fetches (the stack watch never touches it).
+        self.pending = []
+        self.flush_at = 0
 
     def take_wrap_ns(self):
         taken, self.wrap_ns = self.wrap_ns, 0
         return taken
 
+    def flush(self):
+        """Writes the pending samples' Fetch spans (one C call that reads the list itself; packed
+        here where this Python gave no function table), its own CPU counted as the probe's."""
+        c0 = thread_cpu_ns()
+        pending, self.pending = self.pending, []
+        if pending and not (_TUPLES and _fetched_tuples(self._p, pending) >= 0):
+            n = len(pending)
+            try:  # packed in C (a ctypes array built item by item cost 8 us a batch of 32)
+                data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(pending))
+            except struct.error:  # an int index beyond int64: -1, as for any other non-index
+                data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(
+                    (t0, t1, _sane_index(i)) for t0, t1, i in pending))
+            _fetched_list(self._p, data, n)
+        c1 = thread_cpu_ns()
+        self.flush_at = now() + FLUSH_NS
+        self.wrap_ns += c1 - c0
+
     def measured_fetch(self, fetch, arg, index):
-        """One sample fetched with the wrapper's own CPU measured: the clock read and the record
-        (the reads of the thread clock itself fall partly inside: a slight overstatement)."""
+        """One sample fetched with the wrapper's own CPU measured: the clock reads and the append.
+        Each of the two measured intervals also holds one clock read's own cost (the end of one
+        read, the start of the next: 0.9 us warm, 1.7 us right after a sleep, measured), which the
+        other 63 samples never pay: an empty interval read at the end is taken out of each, and
+        the five reads are counted once. What stays overstated: a read's cold part beyond warm."""
         self._tick = WRAP_EVERY
         c0 = thread_cpu_ns()
         self.fetch_index = index
@@ -266,15 +324,21 @@ class FetchRecorder(_Owned):
         c1 = thread_cpu_ns()
         r = fetch(arg)
         c2 = thread_cpu_ns()
-        _fetched(self._p, t0, index if index is not None else -1)
+        t1 = now()
+        self.pending.append((t0, t1, index if type(index) is int else -1))
         c3 = thread_cpu_ns()
-        self.wrap_ns += ((c1 - c0) + (c3 - c2)) * WRAP_EVERY
+        read = thread_cpu_ns() - c3
+        self.wrap_ns += max(0, (c1 - c0) + (c3 - c2) - 2 * read) * WRAP_EVERY + 5 * read
+        if t1 >= self.flush_at or len(self.pending) >= FLUSH_SAMPLES:
+            self.flush()
         return r
 
     def begin_batch(self, key):
         _begin_batch(self._p, key)
 
     def end_batch(self, delivered=True):
+        if self.pending:
+            self.flush()
         return _end_batch(self._p, 1 if delivered else 0)
 
     def _clocks(self):
@@ -298,7 +362,8 @@ class FetchRecorder(_Owned):
 
     @property
     def samples_seen(self):
-        return _lib.lsp_recorder_samples_seen(self._p)
+        """Samples this thread fetched, those still pending included."""
+        return _lib.lsp_recorder_samples_seen(self._p) + len(self.pending)
 
     @property
     def every(self):

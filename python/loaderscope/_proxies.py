@@ -2,10 +2,11 @@
 """The timing proxies: they stand in for a DataLoader fetcher's dataset, dataset iterator and
 collate_fn inside the fetcher only (the user's objects, and get_worker_info().dataset, are
 untouched), and hand each sample's and each collate's times to the thread's FetchRecorder
-(_native.py), one C call per sample. Every other attribute is the wrapped object's, so
+(_native.py): a sample's into its pending list (a C call per sample cost several microseconds
+after the sample's own sleep), written with its batch. Every other attribute is the wrapped object's, so
 `hasattr(dataset, "__getitems__")` answers as for the real dataset."""
 
-from ._native import FetchRecorder, _collated, _fetched, _fetched_many, _i64, now
+from ._native import FetchRecorder, _collated, _fetched_many, _i64, now
 
 
 def _index(i):
@@ -33,7 +34,10 @@ class TimedDataset:
         rec.fetch_index = index
         rec.fetch_t0 = t0 = now()
         r = self.wrapped[index]
-        _fetched(rec._p, t0, _index(index))
+        t1 = now()
+        rec.pending.append((t0, t1, index if type(index) is int else -1))
+        if t1 >= rec.flush_at:
+            rec.flush()
         return r
 
     def __len__(self):
@@ -65,6 +69,8 @@ class _TimedGetItems:
         rec.fetch_t0 = t0 = now()
         r = self.fn(indices)
         t1 = now()
+        if rec.pending:  # samples fetched one by one before: theirs first
+            rec.flush()
         try:
             idx = [_index(i) for i in indices]
         except TypeError:
@@ -95,7 +101,10 @@ class TimedIterator:
         rec.fetch_index = -1
         rec.fetch_t0 = t0 = now()
         r = next(self.wrapped)  # StopIteration, or the dataset's own error, passes through
-        _fetched(rec._p, t0, -1)
+        t1 = now()
+        rec.pending.append((t0, t1, -1))
+        if t1 >= rec.flush_at:
+            rec.flush()
         return r
 
     def __getattr__(self, name):
@@ -113,6 +122,9 @@ class TimedCollate:
         self.wrapped, self._rec, self._batched = fn, recorder, bool(batched)
 
     def __call__(self, data):
+        rec = self._rec
+        if rec.pending:  # the batch's samples, before its collate (and outside its span)
+            rec.flush()
         t0 = now()
         r = self.wrapped(data)
         n = 1
@@ -121,7 +133,7 @@ class TimedCollate:
                 n = len(data)
             except TypeError:
                 n = 1
-        _collated(self._rec._p, t0, n)
+        _collated(rec._p, t0, n)
         return r
 
     def __getattr__(self, name):

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // libloaderscope_probe.so: the probe's C++ side (the engine's own segment, event rings, clocks and
 // writers, in engine_core) behind a plain C interface that loaderscope/_native.py loads with
-// ctypes. No Python ABI at all: one library serves every CPython from 3.9 on
-// with no build per version (README, "Install the probe on your GPU server").
+// ctypes. It links to no libpython and is built against no Python header: one library serves
+// every CPython from 3.9 on with no build per version (README, "Install the probe on your GPU
+// server"). The one place it reads Python objects (a batch's sample times, recorder.h) calls five
+// functions of CPython's stable ABI whose addresses the Python side hands over.
 //
 // Conventions: objects are opaque pointers to a heap std::shared_ptr (so a writer keeps its
 // segment mapped for as long as it lives); strings given back are malloc'd (lsp_free); dicts are
@@ -40,7 +42,7 @@ namespace {
 
 /// Bumped whenever a function here changes: _native.py refuses a library of another version
 /// (a wheel's Python files beside an older build's library) with both numbers.
-constexpr int kAbiVersion = 2;
+constexpr int kAbiVersion = 3;
 
 thread_local std::string t_error;
 
@@ -361,7 +363,17 @@ LSP_API void* lsp_recorder_new(void* writer, uint32_t every)
 LSP_API void lsp_recorder_free(void* r) { delete &ref<FetchRecorder>(r); }
 LSP_API void lsp_recorder_begin_batch(void* r, int64_t key) { ref<FetchRecorder>(r)->begin_batch(key); }
 LSP_API int64_t lsp_recorder_end_batch(void* r, int delivered) { return ref<FetchRecorder>(r)->end_batch(delivered != 0); }
-LSP_API void lsp_recorder_fetched(void* r, uint64_t t0, int64_t index) { ref<FetchRecorder>(r)->fetched(t0, index); }
+/// `packed`: n triples of little-endian int64 (Python's struct "<q"), any alignment.
+LSP_API void lsp_recorder_fetched_list(void* r, const void* packed, uint64_t n)
+{
+    if (packed)
+        ref<FetchRecorder>(r)->fetchedList(packed, n);
+}
+/// `list`: a Python list of (t0, t1, index) tuples (a PyObject*, with the GIL held): the samples
+/// written, or -1 without lsp_set_python_api (then the caller packs them for the call above).
+LSP_API int64_t lsp_recorder_fetched_tuples(void* r, void* list) { return ref<FetchRecorder>(r)->fetchedTuples(list); }
+/// `functions`: 5 addresses, in setPythonApi's order (recorder.h). 1 when taken, 0 when not.
+LSP_API int lsp_set_python_api(void* const* functions) { return setPythonApi(functions) ? 1 : 0; }
 LSP_API void lsp_recorder_fetched_many(void* r, uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n)
 {
     ref<FetchRecorder>(r)->fetchedMany(t0, t1, indices, n);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "recorder.h"
 
+#include <cstring>
 #include <optional>
 #include <unistd.h>
 
@@ -45,12 +46,85 @@ int64_t FetchRecorder::end_batch(bool delivered)
     return m_batchSamples;
 }
 
-void FetchRecorder::fetched(uint64_t t0, int64_t index)
+void FetchRecorder::fetchedList(const void* triples, uint64_t n)
 {
-    ++m_batchSamples;
-    // Recording 1 sample in N: the span stands for the N samples from it on (arg1 = N).
-    if (m_seen++ % m_every == 0)
-        m_w->span(int(ls::EventKind::Fetch), t0, ls::nowNs(), m_batch, index, m_every, 0x7fff);
+    const auto* p = static_cast<const unsigned char*>(triples);
+    for (uint64_t i = 0; i < n; ++i, p += sizeof(int64_t[3])) {
+        ++m_batchSamples;
+        if (m_seen++ % m_every == 0) {
+            int64_t t[3];
+            std::memcpy(t, p, sizeof t); // a Python bytes object's buffer: no alignment promised
+            m_w->span(int(ls::EventKind::Fetch), uint64_t(t[0]), uint64_t(t[1]), m_batch, t[2], m_every, 0x7fff);
+        }
+    }
+}
+
+namespace {
+
+// The CPython functions FetchRecorder::fetchedTuples reads a list with (setPythonApi). Set once
+// as the Python side loads the library, before any thread records; a forked worker inherits it.
+struct PythonApi {
+    ssize_t (*listSize)(void*);
+    void* (*listItem)(void*, ssize_t);     // borrowed
+    void* (*tupleItem)(void*, ssize_t);    // borrowed
+    long long (*asLongLong)(void*);
+    void (*errClear)();
+};
+PythonApi g_python;
+bool g_havePython = false;
+
+} // namespace
+
+bool setPythonApi(void* const* f)
+{
+    if (!f || !f[0] || !f[1] || !f[2] || !f[3] || !f[4])
+        return false;
+    g_python.listSize = reinterpret_cast<ssize_t (*)(void*)>(f[0]);
+    g_python.listItem = reinterpret_cast<void* (*)(void*, ssize_t)>(f[1]);
+    g_python.tupleItem = reinterpret_cast<void* (*)(void*, ssize_t)>(f[2]);
+    g_python.asLongLong = reinterpret_cast<long long (*)(void*)>(f[3]);
+    g_python.errClear = reinterpret_cast<void (*)()>(f[4]);
+    g_havePython = true;
+    return true;
+}
+
+int64_t FetchRecorder::fetchedTuples(void* list)
+{
+    if (!g_havePython || !list)
+        return -1;
+    const PythonApi& py = g_python;
+    const ssize_t n = py.listSize(list);
+    if (n < 0) { // not a list: nothing written, the error Python would raise cleared
+        py.errClear();
+        return 0;
+    }
+    int64_t written = 0;
+    for (ssize_t i = 0; i < n; ++i) {
+        void* triple = py.listItem(list, i);
+        int64_t v[3];
+        bool whole = triple != nullptr;
+        for (int k = 0; whole && k < 3; ++k) {
+            void* item = py.tupleItem(triple, k);
+            // -1 is also a value: only a NULL item (not a tuple of 3) drops the sample; an int
+            // beyond int64 (its OverflowError cleared) reads -1, like any other non-index.
+            if (!item) {
+                whole = false;
+                break;
+            }
+            v[k] = py.asLongLong(item);
+            if (v[k] == -1)
+                py.errClear();
+        }
+        if (!whole) {
+            py.errClear();
+            continue;
+        }
+        ++m_batchSamples;
+        if (m_seen++ % m_every == 0)
+            m_w->span(int(ls::EventKind::Fetch), uint64_t(v[0]), uint64_t(v[1]), m_batch, v[2], m_every, 0x7fff);
+        ++written;
+    }
+    return written;
 }
 
 void FetchRecorder::fetchedMany(uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n)

@@ -72,12 +72,18 @@ private:
     int m_lane;
 };
 
+/// Five functions of CPython's stable ABI, by address (PyList_Size, PyList_GetItem,
+/// PyTuple_GetItem, PyLong_AsLongLong, PyErr_Clear), handed over by _native.py from
+/// ctypes.pythonapi: the library links to no libpython and stays one build for every CPython.
+/// False (and nothing kept) when one is missing.
+bool setPythonApi(void* const* functions);
+
 /**
  * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, -1 for an iterable
  * dataset's, on 1 in `every` samples), each collate (Collate span, arg0 = samples), and each
  * batch's cost (BatchCost instant: CPU ns and run-queue ns between begin_batch and end_batch).
- * The batch key is set per task. The Python proxies (loaderscope/_native.py) time the calls and
- * hand the times here, one C call per sample.
+ * The batch key is set per task. The Python proxies (loaderscope/_proxies.py) time the calls and
+ * hand the samples' times here a batch at a time (fetchedList), each collate's as it ends.
  */
 class FetchRecorder
 {
@@ -96,13 +102,21 @@ public:
     uint64_t samples_seen() const { return m_seen; }
     uint32_t every() const { return m_every; }
 
-    /// One sample fetched from t0 (CLOCK_MONOTONIC ns) until now; `index` -1 where it has none
-    /// (an iterable dataset's samples).
-    void fetched(uint64_t t0, int64_t index);
     /// A whole batch fetched by one Dataset.__getitems__ call, t0..t1: there is no per-sample
     /// time, so it is recorded as one span per sample, each an equal share of the call (arg1 = 1),
     /// and totals and per-sample figures stay exact.
     void fetchedMany(uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n);
+    /// Samples timed by the Python proxies and kept until their batch ends (or for at most
+    /// FLUSH_NS, _native.py): `n` packed int64 triples, any alignment (t0 and t1, CLOCK_MONOTONIC ns; the sample's index, -1
+    /// where it has none: an iterable dataset's), in the order fetched. One
+    /// C call per batch instead of one per sample: after a sample's own sleep that call cost the
+    /// worker 6 to 9 us of CPU (cold caches), the list append in Python about 2.
+    void fetchedList(const void* triples, uint64_t n);
+    /// The same from Python's own list of (t0, t1, index) tuples, read through the CPython
+    /// functions that setPythonApi() was given: no packing in Python (15 us a batch of 32, cold).
+    /// Returns the samples written, or -1 when no table was given (the caller packs instead).
+    /// With the GIL held.
+    int64_t fetchedTuples(void* list);
     /// A collate of `samples` samples from t0 until now.
     void collated(uint64_t t0, int64_t samples);
 

@@ -135,7 +135,110 @@ def case_sampled_recording(tmp):
           "figures %r" % [w["samples"] for w in s["workers"]])
 
 
+def _fetches(events):
+    return [e for e in events if e.kind == KIND["Fetch"]]
+
+
+def case_pending_samples(tmp):
+    """The samples' times wait in Python and reach the ring in order, before their batch's
+    collate: one C call per batch reading the list itself, or the packed list where the library
+    was given no CPython functions; an index that is no int64 is -1; a batch longer than
+    FLUSH_SAMPLES is written in bursts of at most that many (and a few), not at its end."""
+    import loaderscope._proxies as proxies
+    session = native.Session(2, 1 << 14, "test_hooks")
+    try:
+        reader = native.Reader(session.name)
+        for lane, tuples in enumerate((True, False)):
+            native._TUPLES, was = tuples, native._TUPLES
+            try:
+                writer = native.Writer(session.segment, lane)
+                rec = native.FetchRecorder(writer, 1)
+
+                class Data:
+                    def __getitem__(self, i):
+                        return i
+
+                    def __len__(self):
+                        return 1 << 40
+
+                data = proxies.TimedDataset(Data(), rec)
+                collate = proxies.TimedCollate(lambda xs: list(xs), rec, True)
+                rec.begin_batch(7)
+                got = [data[i] for i in (5, 1 << 70, True, "a", -(1 << 63), 9)]
+                check(got == [5, 1 << 70, True, "a", -(1 << 63), 9], "the dataset's answers changed: %r" % got)
+                # The first sample is written at once; the rest wait for the collate.
+                waiting = len(rec.pending)
+                check(waiting == 5, "%d samples pending before the collate (want 5)" % waiting)
+                collate(got)
+                rec.end_batch()
+                events = [Event(*e) for e in reader.drain()]
+                fetches = _fetches(events)
+                check([e.arg0 for e in fetches] == [5, -1, -1, -1, -(1 << 63), 9],
+                      "indices %r (tuples %s)" % ([e.arg0 for e in fetches], tuples))
+                check(all(e.batch == 7 and e.t0 <= e.t1 for e in fetches), "batch or times wrong: %r" % fetches)
+                check(all(a.t1 <= b.t0 for a, b in zip(fetches, fetches[1:])), "samples out of order: %r" % fetches)
+                collates = [i for i, e in enumerate(events) if e.kind == KIND["Collate"]]
+                check(len(collates) == 1 and collates[0] > events.index(fetches[-1]),
+                      "the collate is not after its samples: %r" % [e.kind for e in events])
+                check(rec.samples_seen == 6, "samples_seen %d" % rec.samples_seen)
+                # A batch of trivial samples with no collate: bursts bounded by FLUSH_SAMPLES.
+                rec.begin_batch(8)
+                n = 3 * native.FLUSH_SAMPLES
+                for i in range(n):
+                    data[i]
+                check(len(rec.pending) <= native.FLUSH_SAMPLES + native.WRAP_EVERY,
+                      "%d samples pending after %d (bound %d)" % (len(rec.pending), n, native.FLUSH_SAMPLES))
+                seen = len(_fetches([Event(*e) for e in reader.drain()]))
+                check(seen >= n - native.FLUSH_SAMPLES - native.WRAP_EVERY, "only %d of %d samples written" % (seen, n))
+                rec.end_batch()
+                seen += len(_fetches([Event(*e) for e in reader.drain()]))
+                check(seen == n and reader.lost == 0, "%d of %d samples written, %d lost" % (seen, n, reader.lost))
+                print("tuples=%s: 6 samples in order before their collate, %d in bursts" % (tuples, n))
+            finally:
+                native._TUPLES = was
+    finally:
+        session.stop_collector()
+        session.unlink()
+
+
+def case_slow_samples_live(tmp):
+    """A worker's slow samples (40 ms each, 16 to a batch) are read live one flush at a time
+    (FLUSH_NS, 50 ms), not all when their batch ends."""
+    out = os.path.join(tmp, "out.pt")
+    p = subprocess.Popen([PYTHON, "-m", "loaderscope", "run", JOB, "--workers", "1", "--length", "32",
+                          "--batch-size", "16", "--sleep-us", "40000", "--out", out],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        m = SEGMENT_RE.match(p.stderr.readline().strip())
+        check(m is not None, "no segment line")
+        reader = native.Reader(m.group(1))
+        # A batch's Fetch spans read so far, after each read: a count between the first sample
+        # (written at once) and the last is a batch read while its worker was still in it.
+        partial = set()
+        fetched, collated = {}, set()
+        while p.poll() is None:
+            for e in (Event(*x) for x in reader.drain()):
+                if e.kind == KIND["Fetch"]:
+                    fetched[e.batch] = fetched.get(e.batch, 0) + 1
+                elif e.kind == KIND["Collate"]:
+                    collated.add(e.batch)
+            partial.update(n for b, n in fetched.items() if b not in collated and 2 <= n <= 14)
+            time.sleep(0.005)
+        rest = p.stderr.read()
+        check(p.wait(timeout=120) == 0, "the job failed:\n" + rest[-2000:])
+        check(len(collated) == 2, "%d collates read" % len(collated))
+        check(partial, "a batch's 16 slow samples were read only all at once (%r)" % fetched)
+        print("a batch's samples read live while it was fetched, %s of 16 at a time" % sorted(partial))
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stderr.close()
+
+
 CASES = {
+    "pending_samples": case_pending_samples,
+    "slow_samples_live": case_slow_samples_live,
     "live_segment": case_live_segment,
     "two_loaders_alive": case_two_loaders_alive,
     "pin_memory_loop": case_pin_memory_loop,
