@@ -29,6 +29,7 @@ from . import _session
 from . import _stacks
 from . import _targets
 from ._batch import sample_count, tensor_bytes
+from ._native import _LANE_DEFAULT as _LANE_OWN, batch_key
 from ._state import STATE, fail, raised_by_signal_handler, safe, warn_once
 from ._worker import WorkerContext, WorkerLoop, wrap_fetcher
 
@@ -191,6 +192,7 @@ class IterPrep:
                                    max(0, _native.thread_cpu_ns() - self.cpu0))
         self.record.worker_pids.append(list(ctx.pids))
         ctx.emit_queue(it, t1)
+        ctx._flush()
 
 
 class IterCtx:
@@ -223,6 +225,9 @@ class IterCtx:
         # it pays to receive a batch and what its step costs (PassCost, StepCost, ThreadsCost).
         self.native = session.native
         self.cpu_mark = (0, 0, 0, 0, 0)
+        # The events of the hook now running, (kind, t0, t1, batch, arg0, arg1, lane), written in
+        # one C call as it ends (_flush): a call each cost 3 to 5 us of CPU after next()'s wait.
+        self.events = []
         # The process's other threads' CPU since the last before_next (signed: the clocks are read
         # one after the other, so one interval may come out a little below 0).
         self.others_ns = 0
@@ -261,11 +266,22 @@ class IterCtx:
 
     # --- next() ------------------------------------------------------------------------------
 
-    def _cpu_since_mark(self):
+    def _flush(self):
+        events = self.events
+        if events:
+            self.events = []
+            self.main.write_all(events)
+
+    def _put(self, kind, t0, t1, batch=-1, arg0=0, arg1=0):
+        self.events.append((kind, t0, t1, batch, arg0, arg1, _LANE_OWN))
+
+    def _cpu_since_mark(self, full=True):
         """(CPU ns, run-queue ns) of this thread since cpu_mark; adds the other threads' CPU over
         the same interval to others_ns (the process's less this thread's and the probe's own);
-        moves the mark to now."""
-        now = self.native.cpu_marks()
+        moves the mark to now. Not `full`: the process's and the probe threads' clocks are not
+        read (they stay at the last full mark), so others_ns is right again only after the next
+        full one, where it is written (before_next); three clock reads less a batch."""
+        now = self.native.cpu_marks() if full else self.native.thread_marks(self.cpu_mark)
         mark = self.cpu_mark
         thread = now[0] - mark[0]
         self.others_ns += (now[2] - mark[2]) - thread - (now[3] - mark[3])
@@ -292,9 +308,10 @@ class IterCtx:
         used = self._cpu_since_mark()
         if self.last_end is not None:
             if not self.stepped:
-                self.main.span(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
-            self.main.instant(K.STEP_COST, t0, self.last_key, used[0], used[1])
-            self.main.instant(K.THREADS_COST, t0, self.last_key, max(0, self.others_ns), 0)
+                self._put(K.STEP, self.last_end, t0, self.last_key, self.record.batches - 1)
+            self._put(K.STEP_COST, t0, t0, self.last_key, used[0], used[1])
+            self._put(K.THREADS_COST, t0, t0, self.last_key, max(0, self.others_ns), 0)
+            self._flush()
         if self.probe_nexts >= PROBE_COST_NEXTS:
             self.write_probe_cost(t0)
         self.others_ns = 0
@@ -344,19 +361,19 @@ class IterCtx:
         else:
             idx, worker = self.pending[:2] if self.pending else (-1, -1)
             samples = sample_count(data, self.torch, self.auto_collation, self.batch_size)
-        key = _native.batch_key(self.epoch, idx)
-        self.main.span(K.WAIT_DATA, self.t_next, t1, key, worker, samples)
+        key = batch_key(self.epoch, idx)
+        self._put(K.WAIT_DATA, self.t_next, t1, key, worker, samples)
         self._own_since(c0)
-        used = self._cpu_since_mark()
+        used = self._cpu_since_mark(full=False)
         if self.num_workers > 0:  # with none, the fetch's own BatchCost has this CPU
-            self.main.instant(K.PASS_COST, t1, key, used[0], used[1])
+            self._put(K.PASS_COST, t1, t1, key, used[0], used[1])
             handover_ns, handover_cpu_ns, descriptors = take_handover()
             if descriptors:
-                self.main.instant(K.HAND_OVER_WAIT, t1, key, handover_ns, descriptors)
-                self.main.instant(K.HAND_OVER_COST, t1, key, handover_cpu_ns, descriptors)
-        self.main.instant(K.DELIVER, t1, key, worker, self.delivered)
+                self._put(K.HAND_OVER_WAIT, t1, t1, key, handover_ns, descriptors)
+                self._put(K.HAND_OVER_COST, t1, t1, key, handover_cpu_ns, descriptors)
+        self._put(K.DELIVER, t1, t1, key, worker, self.delivered)
         if self.hol_start is not None and self.num_workers > 0:
-            self.main.span(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))
+            self._put(K.HEAD_OF_LINE, max(self.hol_start, self.t_next), t1, key, self._later_ready(it))
         rec = self.record
         if rec.batches < BYTES_FIRST or rec.batches % BYTES_EVERY == 0:
             rec.bytes_measured += tensor_bytes(data, self.torch)
@@ -366,6 +383,7 @@ class IterCtx:
         self.delivered += 1
         self.session.note_delivery(t1, self)
         self.emit_queue(it, t1)
+        self._flush()
         self.last_key = key
         self.last_end = _native.now()
         self._own_since(self.cpu_mark[4])  # the rest of this hook: the probe's, in the step's window
@@ -420,7 +438,7 @@ class IterCtx:
             ready += q.qsize() if q is not None else 0
         except (NotImplementedError, OSError):
             pass
-        self.main.instant(K.QUEUE_DEPTH, t, 0, ready, int(getattr(it, "_tasks_outstanding", 0)))
+        self._put(K.QUEUE_DEPTH, t, t, 0, ready, int(getattr(it, "_tasks_outstanding", 0)))
 
     def on_shutdown(self, it, t0):
         if self.shut:

@@ -101,7 +101,15 @@ HOST_BLOCK = _constants["HOST_BLOCK"]
 now = time.monotonic_ns
 thread_cpu_ns = time.thread_time_ns
 run_delay_ns = _declare(_hot, "lsp_run_delay_ns", _u64)
-batch_key = _declare(_hot, "lsp_batch_key", _i64, _int, _i64)
+_batch_key_c = _declare(_hot, "lsp_batch_key", _i64, _int, _i64)  # the definition (events.h); tests compare
+
+
+def batch_key(epoch, task):
+    """events.h's batchKey (epoch and task in one int64, -1 for no task), in Python: a C call each
+    batch cost more than the arithmetic."""
+    return -1 if task < 0 else (epoch << 32) | (task & 0xFFFFFFFF)
+
+
 usable_cores = _declare(_hot, "lsp_usable_cores", _int)
 
 # --- segments and writers -------------------------------------------------------------------------
@@ -111,8 +119,7 @@ for _name, _res, _args in (
         ("lsp_segment_info", _vp, (_vp,)), ("lsp_segment_claim_worker", None, (_vp, _int)),
         ("lsp_writer_new", _vp, (_vp, _int)), ("lsp_writer_free", None, (_vp,)),
         ("lsp_recorder_new", _vp, (_vp, _u32)), ("lsp_recorder_free", None, (_vp,)),
-        ("lsp_recorder_clocks", None, (_vp, ctypes.POINTER(_u64))),
-        ("lsp_recorder_batch", _i64, (_vp,)), ("lsp_recorder_samples_seen", _u64, (_vp,)),
+        ("lsp_recorder_samples_seen", _u64, (_vp,)),
         ("lsp_recorder_every", _u32, (_vp,)),
         ("lsp_session_new", _vp, (_u32, _u32, _cp, _int, _int, _cp, _cp)), ("lsp_session_free", None, (_vp,)),
         ("lsp_session_name", _vp, (_vp,)), ("lsp_session_clock_origin", _u64, (_vp,)),
@@ -140,24 +147,28 @@ _span = _declare(_hot, "lsp_writer_span", None, _vp, _int, _u64, _u64, _i64, _i6
 _until_now = _declare(_hot, "lsp_writer_until_now", _u64, _vp, _int, _u64, _i64, _i64, _i64)
 _fetched_list = _declare(_hot, "lsp_recorder_fetched_list", None, _vp, _cp, _u64)  # packed <q triples
 _fetched_tuples = _declare(_hot, "lsp_recorder_fetched_tuples", _i64, _vp, ctypes.py_object)
+_writer_tuples = _declare(_hot, "lsp_writer_tuples", _i64, _vp, ctypes.py_object)
+_thread_marks = _declare(_hot, "lsp_thread_marks", None, ctypes.POINTER(_u64))
 _fetched_many = _declare(_hot, "lsp_recorder_fetched_many", None, _vp, _u64, _u64, ctypes.POINTER(_i64), _u64)
 _collated = _declare(_hot, "lsp_recorder_collated", None, _vp, _u64, _i64)
 # A stack into a writer's ring (the watch thread, with the GIL: never beside the ring's own thread).
 _stack = _declare(_hot, "lsp_writer_stack", None, _vp, _u64, _i64, _i64, _int, _cp, _u64)
-_begin_batch = _declare(_hot, "lsp_recorder_begin_batch", None, _vp, _i64)
-_end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int)
+_begin_batch = _declare(_hot, "lsp_recorder_begin_batch", None, _vp, _i64, ctypes.POINTER(_u64))
+_end_batch = _declare(_hot, "lsp_recorder_end_batch", _i64, _vp, _int, ctypes.POINTER(_u64))
 _cpu_marks = _declare(_hot, "lsp_session_cpu_marks", None, _vp, ctypes.POINTER(_u64))
 
 _LANE_DEFAULT = 0x7FFF  # the writer's own lane
 
 
 def _hand_over_python_api():
-    """Gives the library the addresses of the five stable-ABI functions it reads a list of sample
-    times with (recorder.h, setPythonApi). False where this Python does not export them (then
-    FetchRecorder.flush packs the times itself, slower)."""
+    """Gives the library the addresses of the six stable-ABI functions it reads (and empties) a
+    list of sample times with (recorder.h, setPythonApi). False where this Python does not export
+    them (then FetchRecorder.flush packs the times itself, slower, and only the fetching thread
+    writes them)."""
     try:
         api = ctypes.pythonapi
-        names = ("PyList_Size", "PyList_GetItem", "PyTuple_GetItem", "PyLong_AsLongLong", "PyErr_Clear")
+        names = ("PyList_Size", "PyList_GetItem", "PyTuple_GetItem", "PyLong_AsLongLong", "PyErr_Clear",
+                 "PyList_SetSlice")
         table = (_vp * len(names))(*[ctypes.cast(getattr(api, n), _vp).value for n in names])
         return _lib.lsp_set_python_api(table) == 1
     except (AttributeError, OSError, ValueError):
@@ -242,6 +253,12 @@ class Writer(_Owned):
         data = text.encode("utf-8", "replace")
         _stack(self._p, t, batch, sample, reason, data, len(data))
 
+    def write_all(self, events):
+        """Events as (kind, t0, t1, batch, arg0, arg1, lane) tuples, in order: one C call."""
+        if not (_TUPLES and _writer_tuples(self._p, events) >= 0):
+            for e in events:
+                _span(self._p, *e)
+
     def until_now(self, kind, t0, batch=-1, arg0=0, arg1=0):
         """A span from t0 until now; returns now (the caller's next t0)."""
         return _until_now(self._p, kind, t0, batch, arg0, arg1)
@@ -271,7 +288,8 @@ class FetchRecorder(_Owned):
     them in one C call as the batch ends (collate, end_batch) or FLUSH_NS after the last flush.
     Also keeps the probe's own CPU in the timing wrappers (wrap_ns: the wrapper estimated from 1
     sample in WRAP_EVERY, each flush measured), which the thread's ProbeCost events carry."""
-    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at")
+    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at", "batch",
+                 "begin_clocks", "end_clocks", "_clocks_out")
     _free = _lib.lsp_recorder_free
 
     def __init__(self, writer, every=1):
@@ -289,17 +307,24 @@ class FetchRecorder(_Owned):
         # by the thread that fetches (the stack watch never touches it).
         self.pending = []
         self.flush_at = 0
+        # The batch key of the current task (-1: none yet; the stack watch reads it too), and the
+        # thread's (CPU ns, run-queue ns) as it began and as the last one ended: given back by the
+        # begin and end calls themselves.
+        self.batch = -1
+        self.begin_clocks = (0, 0)
+        self.end_clocks = (0, 0)
+        self._clocks_out = (_u64 * 2)()
 
     def take_wrap_ns(self):
         taken, self.wrap_ns = self.wrap_ns, 0
         return taken
 
     def flush(self):
-        """Writes the pending samples' Fetch spans (one C call that reads the list itself; packed
-        here where this Python gave no function table), its own CPU counted as the probe's."""
+        """Writes the pending samples' Fetch spans: one C call that reads the list itself and empties
+        it (packed here where this Python gave no function table). Its CPU is the probe's."""
         c0 = thread_cpu_ns()
-        pending, self.pending = self.pending, []
-        if pending and not (_TUPLES and _fetched_tuples(self._p, pending) >= 0):
+        if self.pending and not (_TUPLES and _fetched_tuples(self._p, self.pending) >= 0):
+            pending, self.pending = self.pending, []
             n = len(pending)
             try:  # packed in C (a ctypes array built item by item cost 8 us a batch of 32)
                 data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(pending))
@@ -310,6 +335,14 @@ class FetchRecorder(_Owned):
         c1 = thread_cpu_ns()
         self.flush_at = now() + FLUSH_NS
         self.wrap_ns += c1 - c0
+
+    def flush_late(self):
+        """From the stack watch's thread: the samples of a fetch that has not ended for FLUSH_NS
+        (a slow or stuck one), so the samples before it are seen now. Only through the C call,
+        which reads and empties the list with the GIL held; the packing path is the fetching
+        thread's alone."""
+        if _TUPLES and self.pending and now() >= self.flush_at:
+            _fetched_tuples(self._p, self.pending)
 
     def measured_fetch(self, fetch, arg, index):
         """One sample fetched with the wrapper's own CPU measured: the clock reads and the append.
@@ -334,31 +367,18 @@ class FetchRecorder(_Owned):
         return r
 
     def begin_batch(self, key):
-        _begin_batch(self._p, key)
+        out = self._clocks_out
+        _begin_batch(self._p, key, out)
+        self.batch = key
+        self.begin_clocks = (out[0], out[1])
 
     def end_batch(self, delivered=True):
         if self.pending:
             self.flush()
-        return _end_batch(self._p, 1 if delivered else 0)
-
-    def _clocks(self):
-        out = (_u64 * 4)()
-        _lib.lsp_recorder_clocks(self._p, out)
-        return out
-
-    @property
-    def begin_clocks(self):
-        c = self._clocks()
-        return (c[0], c[1])
-
-    @property
-    def end_clocks(self):
-        c = self._clocks()
-        return (c[2], c[3])
-
-    @property
-    def batch(self):
-        return _lib.lsp_recorder_batch(self._p)
+        out = self._clocks_out
+        n = _end_batch(self._p, 1 if delivered else 0, out)
+        self.end_clocks = (out[0], out[1])
+        return n
 
     @property
     def samples_seen(self):
@@ -414,6 +434,13 @@ class Session(_Owned):
         after these reads), ns."""
         out = (_u64 * 5)()
         _cpu_marks(self._p, out)
+        return tuple(out)
+
+    def thread_marks(self, out):
+        """cpu_marks' reads of this thread alone (0, 1 and 4) into `out` (the last cpu_marks),
+        which is given back: the process's and the probe threads' entries stay those of then."""
+        out = (_u64 * 5)(*out)
+        _thread_marks(out)
         return tuple(out)
 
     def close_recording(self):

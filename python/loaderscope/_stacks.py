@@ -141,6 +141,8 @@ class StackWatch:
             return
         recorder = self.recorder_of()
         fetch = fetch_in(frame, recorder)
+        if fetch is not None:  # the samples before a slow fetch: seen while it runs
+            recorder.flush_late()
         if asked != self.asked:
             self.asked = asked
             self.take(frame, REASON_ASKED, fetch, recorder)

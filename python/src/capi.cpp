@@ -3,7 +3,7 @@
 // writers, in engine_core) behind a plain C interface that loaderscope/_native.py loads with
 // ctypes. It links to no libpython and is built against no Python header: one library serves
 // every CPython from 3.9 on with no build per version (README, "Install the probe on your GPU
-// server"). The one place it reads Python objects (a batch's sample times, recorder.h) calls five
+// server"). The one place it reads Python objects (a batch's sample times, recorder.h) calls six
 // functions of CPython's stable ABI whose addresses the Python side hands over.
 //
 // Conventions: objects are opaque pointers to a heap std::shared_ptr (so a writer keeps its
@@ -361,34 +361,54 @@ LSP_API void* lsp_recorder_new(void* writer, uint32_t every)
     return guarded([&] { return boxed(std::make_shared<FetchRecorder>(ref<Writer>(writer), every)); }, static_cast<void*>(nullptr));
 }
 LSP_API void lsp_recorder_free(void* r) { delete &ref<FetchRecorder>(r); }
-LSP_API void lsp_recorder_begin_batch(void* r, int64_t key) { ref<FetchRecorder>(r)->begin_batch(key); }
-LSP_API int64_t lsp_recorder_end_batch(void* r, int delivered) { return ref<FetchRecorder>(r)->end_batch(delivered != 0); }
+/// clocks: NULL, or 2 to receive the thread's CPU ns and run-queue ns read as the batch began.
+LSP_API void lsp_recorder_begin_batch(void* r, int64_t key, uint64_t* clocks)
+{
+    FetchRecorder& f = *ref<FetchRecorder>(r);
+    f.begin_batch(key);
+    if (clocks) {
+        clocks[0] = f.begin_clocks().first;
+        clocks[1] = f.begin_clocks().second;
+    }
+}
+/// clocks: NULL, or 2 to receive the thread's CPU ns and run-queue ns read as the batch ended.
+LSP_API int64_t lsp_recorder_end_batch(void* r, int delivered, uint64_t* clocks)
+{
+    FetchRecorder& f = *ref<FetchRecorder>(r);
+    const int64_t samples = f.end_batch(delivered != 0);
+    if (clocks) {
+        clocks[0] = f.end_clocks().first;
+        clocks[1] = f.end_clocks().second;
+    }
+    return samples;
+}
 /// `packed`: n triples of little-endian int64 (Python's struct "<q"), any alignment.
 LSP_API void lsp_recorder_fetched_list(void* r, const void* packed, uint64_t n)
 {
     if (packed)
         ref<FetchRecorder>(r)->fetchedList(packed, n);
 }
-/// `list`: a Python list of (t0, t1, index) tuples (a PyObject*, with the GIL held): the samples
-/// written, or -1 without lsp_set_python_api (then the caller packs them for the call above).
+/// `list`: a Python list of (t0, t1, index) tuples (a PyObject*, with the GIL held), emptied: the
+/// samples written, or -1 without lsp_set_python_api (then the caller packs them for the call above).
 LSP_API int64_t lsp_recorder_fetched_tuples(void* r, void* list) { return ref<FetchRecorder>(r)->fetchedTuples(list); }
-/// `functions`: 5 addresses, in setPythonApi's order (recorder.h). 1 when taken, 0 when not.
+/// `list`: a Python list of (kind, t0, t1, batch, arg0, arg1, lane) tuples (recorder.h).
+LSP_API int64_t lsp_writer_tuples(void* w, void* list) { return writeTuples(*ref<Writer>(w), list); }
+/// The main thread's clocks after a batch arrives: like lsp_session_cpu_marks without the
+/// process's and the probe threads' clocks (out[2] and out[3] left as they are): three reads
+/// less, the others' CPU taken once a step.
+LSP_API void lsp_thread_marks(uint64_t* out)
+{
+    out[0] = threadCpuNs();
+    out[1] = runDelayNs();
+    out[4] = threadCpuNs();
+}
+/// `functions`: 6 addresses, in setPythonApi's order (recorder.h). 1 when taken, 0 when not.
 LSP_API int lsp_set_python_api(void* const* functions) { return setPythonApi(functions) ? 1 : 0; }
 LSP_API void lsp_recorder_fetched_many(void* r, uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n)
 {
     ref<FetchRecorder>(r)->fetchedMany(t0, t1, indices, n);
 }
 LSP_API void lsp_recorder_collated(void* r, uint64_t t0, int64_t samples) { ref<FetchRecorder>(r)->collated(t0, samples); }
-LSP_API int64_t lsp_recorder_batch(void* r) { return ref<FetchRecorder>(r)->batch(); }
-/// out: CPU ns and run-queue ns at the last begin_batch, then at the last end_batch.
-LSP_API void lsp_recorder_clocks(void* r, uint64_t* out)
-{
-    const FetchRecorder& f = *ref<FetchRecorder>(r);
-    out[0] = f.begin_clocks().first;
-    out[1] = f.begin_clocks().second;
-    out[2] = f.end_clocks().first;
-    out[3] = f.end_clocks().second;
-}
 LSP_API uint64_t lsp_recorder_samples_seen(void* r) { return ref<FetchRecorder>(r)->samples_seen(); }
 LSP_API uint32_t lsp_recorder_every(void* r) { return ref<FetchRecorder>(r)->every(); }
 

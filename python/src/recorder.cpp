@@ -69,6 +69,7 @@ struct PythonApi {
     void* (*tupleItem)(void*, ssize_t);    // borrowed
     long long (*asLongLong)(void*);
     void (*errClear)();
+    int (*listSetSlice)(void*, ssize_t, ssize_t, void*);
 };
 PythonApi g_python;
 bool g_havePython = false;
@@ -77,54 +78,72 @@ bool g_havePython = false;
 
 bool setPythonApi(void* const* f)
 {
-    if (!f || !f[0] || !f[1] || !f[2] || !f[3] || !f[4])
+    if (!f || !f[0] || !f[1] || !f[2] || !f[3] || !f[4] || !f[5])
         return false;
     g_python.listSize = reinterpret_cast<ssize_t (*)(void*)>(f[0]);
     g_python.listItem = reinterpret_cast<void* (*)(void*, ssize_t)>(f[1]);
     g_python.tupleItem = reinterpret_cast<void* (*)(void*, ssize_t)>(f[2]);
     g_python.asLongLong = reinterpret_cast<long long (*)(void*)>(f[3]);
     g_python.errClear = reinterpret_cast<void (*)()>(f[4]);
+    g_python.listSetSlice = reinterpret_cast<int (*)(void*, ssize_t, ssize_t, void*)>(f[5]);
     g_havePython = true;
     return true;
 }
 
-int64_t FetchRecorder::fetchedTuples(void* list)
+/// Each tuple of the Python list `list` as N int64, in order, to `use`: the tuples read whole
+/// (with the GIL held). -1 without the functions. -1 is also a value: only a tuple too short
+/// (or not a tuple) is skipped; an int beyond int64 reads -1, its OverflowError cleared.
+template <int N, typename Use>
+int64_t forEachTuple(void* list, Use&& use)
 {
     if (!g_havePython || !list)
         return -1;
     const PythonApi& py = g_python;
     const ssize_t n = py.listSize(list);
-    if (n < 0) { // not a list: nothing written, the error Python would raise cleared
+    if (n < 0) { // not a list: nothing read, the error Python would raise cleared
         py.errClear();
         return 0;
     }
-    int64_t written = 0;
+    int64_t read = 0;
     for (ssize_t i = 0; i < n; ++i) {
-        void* triple = py.listItem(list, i);
-        int64_t v[3];
-        bool whole = triple != nullptr;
-        for (int k = 0; whole && k < 3; ++k) {
-            void* item = py.tupleItem(triple, k);
-            // -1 is also a value: only a NULL item (not a tuple of 3) drops the sample; an int
-            // beyond int64 (its OverflowError cleared) reads -1, like any other non-index.
-            if (!item) {
-                whole = false;
-                break;
-            }
-            v[k] = py.asLongLong(item);
-            if (v[k] == -1)
+        void* tuple = py.listItem(list, i);
+        int64_t v[N];
+        bool whole = tuple != nullptr;
+        for (int k = 0; whole && k < N; ++k) {
+            void* item = py.tupleItem(tuple, k);
+            whole = item != nullptr;
+            if (whole && (v[k] = py.asLongLong(item)) == -1)
                 py.errClear();
         }
         if (!whole) {
             py.errClear();
             continue;
         }
+        use(v);
+        ++read;
+    }
+    return read;
+}
+
+int64_t FetchRecorder::fetchedTuples(void* list)
+{
+    const int64_t n = forEachTuple<3>(list, [this](const int64_t* v) {
         ++m_batchSamples;
         if (m_seen++ % m_every == 0)
             m_w->span(int(ls::EventKind::Fetch), uint64_t(v[0]), uint64_t(v[1]), m_batch, v[2], m_every, 0x7fff);
-        ++written;
-    }
-    return written;
+    });
+    // Emptied here, with the GIL still held: the stack watch's thread may flush the same list,
+    // and no Python code of either thread runs between the read and the clear.
+    if (n >= 0 && g_python.listSetSlice(list, 0, g_python.listSize(list), nullptr) != 0)
+        g_python.errClear();
+    return n;
+}
+
+int64_t writeTuples(Writer& w, void* list)
+{
+    return forEachTuple<7>(list, [&w](const int64_t* v) {
+        w.span(int(v[0]), uint64_t(v[1]), uint64_t(v[2]), v[3], v[4], v[5], int(v[6]));
+    });
 }
 
 void FetchRecorder::fetchedMany(uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n)

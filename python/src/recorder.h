@@ -72,11 +72,16 @@ private:
     int m_lane;
 };
 
-/// Five functions of CPython's stable ABI, by address (PyList_Size, PyList_GetItem,
-/// PyTuple_GetItem, PyLong_AsLongLong, PyErr_Clear), handed over by _native.py from
+/// Six functions of CPython's stable ABI, by address (PyList_Size, PyList_GetItem,
+/// PyTuple_GetItem, PyLong_AsLongLong, PyErr_Clear, PyList_SetSlice), handed over by _native.py from
 /// ctypes.pythonapi: the library links to no libpython and stays one build for every CPython.
 /// False (and nothing kept) when one is missing.
 bool setPythonApi(void* const* functions);
+
+/// Events from a Python list of (kind, t0, t1, batch, arg0, arg1, lane) tuples, in order, into
+/// the writer's ring (lane 0x7fff: the writer's own): a hook's events in one C call. The events
+/// written, or -1 without setPythonApi. With the GIL held.
+int64_t writeTuples(Writer& w, void* list);
 
 /**
  * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, -1 for an iterable
@@ -115,7 +120,7 @@ public:
     /// The same from Python's own list of (t0, t1, index) tuples, read through the CPython
     /// functions that setPythonApi() was given: no packing in Python (15 us a batch of 32, cold).
     /// Returns the samples written, or -1 when no table was given (the caller packs instead).
-    /// With the GIL held.
+    /// The list is emptied in the same call. With the GIL held.
     int64_t fetchedTuples(void* list);
     /// A collate of `samples` samples from t0 until now.
     void collated(uint64_t t0, int64_t samples);

@@ -3,7 +3,8 @@
 
 kinds_table: every enumerator of EventKind in engine/include/loaderscope/events.h, in order, is a
              row of the bound table (_native.KIND_TABLE) with the same number, and _kinds.py has a
-             constant of that number for it; its shapes and rings are the ones the table knows.
+             constant of that number for it; its shapes and rings are the ones the table knows;
+             the batch key computed in Python is the engine's.
 
 Usage: python3 test_kinds.py CASE
 """
@@ -53,6 +54,11 @@ def case_kinds_table(_tmp):
     check(_kinds.constant_name("H2DCopy") == "H2D_COPY", _kinds.constant_name("H2DCopy"))
     check(_kinds.NAMES == {r["kind"]: r["id"] for r in table}, "_kinds.NAMES is not the table's")
     check(set(_kinds.HOST_BLOCK.values()) == {1, 2, 3}, "HostBlock reasons: %r" % _kinds.HOST_BLOCK)
+    # The batch key the hooks compute in Python is events.h's batchKey.
+    for epoch, task in ((0, 0), (0, -1), (3, 17), (1, (1 << 32) + 5), (-1, 4), ((1 << 31) - 1, (1 << 40) - 1)):
+        check(_native.batch_key(epoch, task) == _native._batch_key_c(epoch, task),
+              "batch_key(%d, %d): %d in Python, %d in C" % (epoch, task, _native.batch_key(epoch, task),
+                                                             _native._batch_key_c(epoch, task)))
 
 
 CASES = {"kinds_table": case_kinds_table}

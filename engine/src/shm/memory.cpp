@@ -396,8 +396,14 @@ void MemorySampler::sampleOnce(bool everyone)
     ev.instant(EventKind::ShmUsage, t, shm ? int64_t(shm->size) : 0, int64_t(slots), shm ? int64_t(shm->used) : 0,
                LaneMain);
     // The run's own share of /dev/shm (ShmUsage's is every user's), a few times a second.
-    if (everyone || t - m_lastShmOwn >= m_budget.shm_own_every_ns) {
+    const uint64_t used = shm ? shm->used : 0;
+    const uint64_t moved = used > m_shmUsedAtOwn ? used - m_shmUsedAtOwn : m_shmUsedAtOwn - used;
+    const uint64_t since = t - m_lastShmOwn;
+    const bool soon = m_budget.shm_own_moved_bytes > 0 && moved >= m_budget.shm_own_moved_bytes &&
+                      since >= m_budget.shm_own_soonest_ns;
+    if (everyone || since >= m_budget.shm_own_every_ns || soon) {
         m_lastShmOwn = t;
+        m_shmUsedAtOwn = used;
         std::vector<int32_t> pids;
         for (const Probe* p : probes)
             pids.push_back(p == &m_self ? int32_t(self) : p->pid);

@@ -137,16 +137,22 @@ struct MemorySamplerBudget
     /// tick): a PyTorch process's read costs ~5 ms, so it bounds how often PSS/USS refresh.
     double rollup_cpu_share = 0.05;
     /// How often the run's own /dev/shm share is read (its processes' maps: a PyTorch process
-    /// maps some 1,700 regions, ~0.7 ms to read), ns.
+    /// maps some 1,700 regions, ~0.7 ms to read warm, several ms cold), ns.
     uint64_t shm_own_every_ns = 250'000'000;
+    /// Sooner than that when /dev/shm's use (statvfs, read at every tick) has moved by this many
+    /// bytes since the last read, but no sooner than shm_own_soonest_ns after it; 0: never sooner.
+    uint64_t shm_own_moved_bytes = 0;
+    uint64_t shm_own_soonest_ns = 0;
 };
 
 /// The probe's: a watched job pays for its watching, so PSS/USS come twenty times less often than
 /// in the engine's own runs (where the lessons show them move): 0.25 % of a core, a PyTorch
-/// process's PSS every few seconds (RSS stays at every tick); its own /dev/shm every 2 s.
+/// process's PSS every few seconds (RSS stays at every tick); its own /dev/shm every 10 s, or
+/// each second while /dev/shm's use moves by 16 MiB or more.
 /// Measured on a job of 3 processes at ~2,400 samples/s (issue 45): the sampler's CPU went from
-/// 16 ms to about 7 ms per second of the job.
-inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 2'000'000'000};
+/// 16 ms to about 7 ms per second of the job with its own /dev/shm every 2 s; reading it every
+/// 2 s was 3 to 4.5 ms of that.
+inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 10'000'000'000, 16ull << 20, 1'000'000'000};
 
 /**
  * The sampler thread. Every 1/hz seconds it reads, for the main process and every live worker
@@ -193,6 +199,7 @@ private:
     };
     Budget m_budget;
     uint64_t m_lastShmOwn = 0; ///< when it was last read (sampler thread)
+    uint64_t m_shmUsedAtOwn = 0; ///< /dev/shm's use then, bytes (sampler thread)
     void run();
     /// One tick; `everyone`: PSS and USS of every process whatever the budget (the last tick).
     void sampleOnce(bool everyone = false);
