@@ -389,6 +389,7 @@ class IterCtx:
         self._own_since(self.cpu_mark[4])  # the rest of this hook: the probe's, in the step's window
 
     def on_stop(self, it):
+        self._flush()  # what a hook that failed half-way left (its events stay in order)
         t1 = _native.now()
         self.in_next = False
         self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
@@ -398,6 +399,7 @@ class IterCtx:
         self.session.note_delivery(t1, None)
 
     def on_error(self, it, e):
+        self._flush()
         t1 = _native.now()
         self.in_next = False
         self.last_end = None
@@ -444,6 +446,7 @@ class IterCtx:
         if self.shut:
             return
         self.shut = True
+        self._flush()
         t1 = _native.now()
         self.write_probe_cost(t1)
         workers = getattr(it, "_workers", [])
