@@ -390,6 +390,10 @@ class IterCtx:
 
     def on_stop(self, it):
         self._flush()  # what a hook that failed half-way left (its events stay in order)
+        if self.recorder is not None and self.recorder.pending:
+            # num_workers=0: the samples of a last batch torch dropped (drop_last: StopIteration
+            # came before any collate), which no end_batch will write.
+            self.recorder.flush()
         t1 = _native.now()
         self.in_next = False
         self.main.span(K.WAIT_DATA, self.t_next, t1, -1)
@@ -447,6 +451,8 @@ class IterCtx:
             return
         self.shut = True
         self._flush()
+        if self.recorder is not None and self.recorder.pending:
+            self.recorder.flush()
         t1 = _native.now()
         self.write_probe_cost(t1)
         workers = getattr(it, "_workers", [])

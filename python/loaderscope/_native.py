@@ -17,6 +17,7 @@ import itertools
 import json
 import os
 import struct
+import sysconfig
 import time
 
 _LIB_NAME = "libloaderscope_probe.so"
@@ -165,6 +166,8 @@ def _hand_over_python_api():
     list of sample times with (recorder.h, setPythonApi). False where this Python does not export
     them (then FetchRecorder.flush packs the times itself, slower, and only the fetching thread
     writes them)."""
+    if sysconfig.get_config_var("Py_GIL_DISABLED"):
+        return False  # no GIL to make the read and the clear one step (the probe refuses it anyway)
     try:
         api = ctypes.pythonapi
         names = ("PyList_Size", "PyList_GetItem", "PyTuple_GetItem", "PyLong_AsLongLong", "PyErr_Clear",

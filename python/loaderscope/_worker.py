@@ -217,7 +217,7 @@ class WorkerSide:
         self.probe_ns += own
         self.probe_tasks += 1
         if self.probe_tasks >= PROBE_COST_TASKS:
-            self.write_probe_cost()
+            self.write_probe_cost(events)
         if last is None or self.last_key is None:
             return
         fetch_cpu = max(0, self.thread_at_result[0] - last[1])
@@ -225,13 +225,18 @@ class WorkerSide:
         t = _native.now()
         events.append((K.PASS_COST, t, t, self.last_key, outside, max(0, mark[2] - self.thread_at_result[1]), _LANE_OWN))
 
-    def write_probe_cost(self):
-        """The probe's CPU on this thread since the last ProbeCost, with the samples it covers."""
+    def write_probe_cost(self, events=None):
+        """The probe's CPU on this thread since the last ProbeCost, with the samples it covers
+        (into `events`, the task's, when given: written after those before it)."""
         seen = self.recorder.samples_seen
         ns = self.probe_ns + self.recorder.take_wrap_ns()
         self.probe_ns = self.probe_tasks = 0
         if ns > 0:
-            self.writer.instant(K.PROBE_COST, _native.now(), -1, ns, max(0, seen - self.probe_samples_mark))
+            t, covered = _native.now(), max(0, seen - self.probe_samples_mark)
+            if events is None:
+                self.writer.instant(K.PROBE_COST, t, -1, ns, covered)
+            else:
+                events.append((K.PROBE_COST, t, t, -1, ns, covered, _LANE_OWN))
         self.probe_samples_mark = seen
 
     def on_result(self, r):

@@ -11,6 +11,7 @@
 // JSON text. A call that fails returns NULL, -1 or 0 as its comment says and leaves the reason in
 // lsp_last_error() (per thread). No exception crosses into C. None of these take the GIL: the
 // Python side calls the hot ones with it held (PyDLL) and the blocking ones without (CDLL).
+#include "capi_box.h"
 #include "outputs.h"
 #include "recorder.h"
 #include "session.h"
@@ -32,7 +33,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#define LSP_API extern "C" __attribute__((visibility("default")))
 
 namespace ls = loaderscope;
 using namespace lsprobe;
@@ -74,12 +74,6 @@ R guarded(F&& f, R failed)
         t_error = "unknown error";
     }
     return failed;
-}
-
-template <class T>
-std::shared_ptr<T>& ref(void* box)
-{
-    return *static_cast<std::shared_ptr<T>*>(box);
 }
 
 template <class T>
@@ -324,10 +318,6 @@ LSP_API void* lsp_writer_new(void* segment, int lane)
     return guarded([&] { return boxed(std::make_shared<Writer>(ref<SegmentHandle>(segment), lane)); }, static_cast<void*>(nullptr));
 }
 LSP_API void lsp_writer_free(void* w) { delete &ref<Writer>(w); }
-LSP_API void lsp_writer_span(void* w, int kind, uint64_t t0, uint64_t t1, int64_t batch, int64_t arg0, int64_t arg1, int lane)
-{
-    ref<Writer>(w)->span(kind, t0, t1, batch, arg0, arg1, lane);
-}
 /// A Python stack (stacks.h): the Stack event and its text, `bytes` of UTF-8 at `text`.
 LSP_API void lsp_writer_stack(void* w, uint64_t t, int64_t batch, int64_t sample, int reason, const char* text, uint64_t bytes)
 {
@@ -348,12 +338,6 @@ LSP_API char* lsp_recording_stacks(const char* path)
 {
     return guarded([&] { return dupString(recordingStacks(path)); }, static_cast<char*>(nullptr));
 }
-/// A span from t0 until now; returns now (the caller's next t0).
-LSP_API uint64_t lsp_writer_until_now(void* w, int kind, uint64_t t0, int64_t batch, int64_t arg0, int64_t arg1)
-{
-    return ref<Writer>(w)->until_now(kind, t0, batch, arg0, arg1);
-}
-
 // --- the fetch recorder (one per worker thread) ------------------------------------------------
 
 LSP_API void* lsp_recorder_new(void* writer, uint32_t every)
@@ -361,56 +345,7 @@ LSP_API void* lsp_recorder_new(void* writer, uint32_t every)
     return guarded([&] { return boxed(std::make_shared<FetchRecorder>(ref<Writer>(writer), every)); }, static_cast<void*>(nullptr));
 }
 LSP_API void lsp_recorder_free(void* r) { delete &ref<FetchRecorder>(r); }
-/// clocks: NULL, or 2 to receive the thread's CPU ns and run-queue ns read as the batch began.
-LSP_API void lsp_recorder_begin_batch(void* r, int64_t key, uint64_t* clocks)
-{
-    FetchRecorder& f = *ref<FetchRecorder>(r);
-    f.begin_batch(key);
-    if (clocks) {
-        clocks[0] = f.begin_clocks().first;
-        clocks[1] = f.begin_clocks().second;
-    }
-}
-/// clocks: NULL, or 2 to receive the thread's CPU ns and run-queue ns read as the batch ended.
-LSP_API int64_t lsp_recorder_end_batch(void* r, int delivered, uint64_t* clocks)
-{
-    FetchRecorder& f = *ref<FetchRecorder>(r);
-    const int64_t samples = f.end_batch(delivered != 0);
-    if (clocks) {
-        clocks[0] = f.end_clocks().first;
-        clocks[1] = f.end_clocks().second;
-    }
-    return samples;
-}
-/// `packed`: n triples of little-endian int64 (Python's struct "<q"), any alignment.
-LSP_API void lsp_recorder_fetched_list(void* r, const void* packed, uint64_t n)
-{
-    if (packed)
-        ref<FetchRecorder>(r)->fetchedList(packed, n);
-}
-/// `list`: a Python list of (t0, t1, index) tuples (a PyObject*, with the GIL held), emptied: the
-/// samples written, or -1 without lsp_set_python_api (then the caller packs them for the call above).
-LSP_API int64_t lsp_recorder_fetched_tuples(void* r, void* list) { return ref<FetchRecorder>(r)->fetchedTuples(list); }
-/// `list`: a Python list of (kind, t0, t1, batch, arg0, arg1, lane) tuples (recorder.h).
-LSP_API int64_t lsp_writer_tuples(void* w, void* list) { return writeTuples(*ref<Writer>(w), list); }
-/// The main thread's clocks after a batch arrives: like lsp_session_cpu_marks without the
-/// process's and the probe threads' clocks (out[2] and out[3] left as they are): three reads
-/// less, the others' CPU taken once a step.
-LSP_API void lsp_thread_marks(uint64_t* out)
-{
-    out[0] = threadCpuNs();
-    out[1] = runDelayNs();
-    out[4] = threadCpuNs();
-}
-/// `functions`: 6 addresses, in setPythonApi's order (recorder.h). 1 when taken, 0 when not.
-LSP_API int lsp_set_python_api(void* const* functions) { return setPythonApi(functions) ? 1 : 0; }
-LSP_API void lsp_recorder_fetched_many(void* r, uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n)
-{
-    ref<FetchRecorder>(r)->fetchedMany(t0, t1, indices, n);
-}
-LSP_API void lsp_recorder_collated(void* r, uint64_t t0, int64_t samples) { ref<FetchRecorder>(r)->collated(t0, samples); }
-LSP_API uint64_t lsp_recorder_samples_seen(void* r) { return ref<FetchRecorder>(r)->samples_seen(); }
-LSP_API uint32_t lsp_recorder_every(void* r) { return ref<FetchRecorder>(r)->every(); }
+// The calls made a batch or a sample at a time: capi_hot.cpp.
 
 // --- the session (the job's main process) ------------------------------------------------------
 

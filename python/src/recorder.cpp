@@ -94,12 +94,14 @@ bool setPythonApi(void* const* f)
 /// (with the GIL held). -1 without the functions. -1 is also a value: only a tuple too short
 /// (or not a tuple) is skipped; an int beyond int64 reads -1, its OverflowError cleared.
 template <int N, typename Use>
-int64_t forEachTuple(void* list, Use&& use)
+int64_t forEachTuple(void* list, Use&& use, ssize_t* items = nullptr)
 {
     if (!g_havePython || !list)
         return -1;
     const PythonApi& py = g_python;
     const ssize_t n = py.listSize(list);
+    if (items)
+        *items = n < 0 ? 0 : n;
     if (n < 0) { // not a list: nothing read, the error Python would raise cleared
         py.errClear();
         return 0;
@@ -127,14 +129,15 @@ int64_t forEachTuple(void* list, Use&& use)
 
 int64_t FetchRecorder::fetchedTuples(void* list)
 {
+    ssize_t items = 0;
     const int64_t n = forEachTuple<3>(list, [this](const int64_t* v) {
         ++m_batchSamples;
         if (m_seen++ % m_every == 0)
             m_w->span(int(ls::EventKind::Fetch), uint64_t(v[0]), uint64_t(v[1]), m_batch, v[2], m_every, 0x7fff);
-    });
-    // Emptied here, with the GIL still held: the stack watch's thread may flush the same list,
-    // and no Python code of either thread runs between the read and the clear.
-    if (n >= 0 && g_python.listSetSlice(list, 0, g_python.listSize(list), nullptr) != 0)
+    }, &items);
+    // The items read are taken out here, with the GIL still held: the stack watch's thread may
+    // flush the same list, and no Python code of either thread runs between the read and this.
+    if (n >= 0 && items > 0 && g_python.listSetSlice(list, 0, items, nullptr) != 0)
         g_python.errClear();
     return n;
 }

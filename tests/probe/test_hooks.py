@@ -236,8 +236,39 @@ def case_slow_samples_live(tmp):
         p.stderr.close()
 
 
+DROPPED_JOB = r"""
+import sys, torch
+from torch.utils.data import DataLoader, IterableDataset
+class Ten(IterableDataset):
+    def __iter__(self):
+        return iter(range(10))
+for epoch in range(2):
+    print([b.tolist() for b in DataLoader(Ten(), batch_size=4, drop_last=True, num_workers=int(sys.argv[1]))])
+"""
+
+
+def case_dropped_last_batch(tmp):
+    """A last batch torch drops (an iterable's 2 samples past the last full batch, drop_last): its
+    samples were fetched and are written, with no worker (the loop's own recorder, at the epoch's
+    end) and with one (the worker's end of data)."""
+    job = os.path.join(tmp, "dropped.py")
+    with open(job, "w") as f:
+        f.write(DROPPED_JOB)
+    for workers in (0, 1):
+        events_path = os.path.join(tmp, "dropped-%d.lsrec" % workers)
+        p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--events", events_path, job, str(workers)],
+                           capture_output=True, text=True, timeout=120)
+        check(p.returncode == 0, "the job failed:\n" + p.stderr[-2000:])
+        check(p.stdout.splitlines() == ["[[0, 1, 2, 3], [4, 5, 6, 7]]"] * 2, "batches: %r" % p.stdout)
+        _header, events = native.read_events_file(events_path)
+        fetches = _fetches([Event(*e) for e in events])
+        check(len(fetches) == 20, "%d workers: %d Fetch spans for the 20 samples fetched" % (workers, len(fetches)))
+        print("%d workers: 20 samples fetched, 20 written (16 delivered, 4 dropped)" % workers)
+
+
 CASES = {
     "pending_samples": case_pending_samples,
+    "dropped_last_batch": case_dropped_last_batch,
     "slow_samples_live": case_slow_samples_live,
     "live_segment": case_live_segment,
     "two_loaders_alive": case_two_loaders_alive,

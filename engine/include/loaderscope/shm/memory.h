@@ -148,11 +148,12 @@ struct MemorySamplerBudget
 /// The probe's: a watched job pays for its watching, so PSS/USS come twenty times less often than
 /// in the engine's own runs (where the lessons show them move): 0.25 % of a core, a PyTorch
 /// process's PSS every few seconds (RSS stays at every tick); its own /dev/shm every 10 s, or
-/// each second while /dev/shm's use moves by 16 MiB or more.
+/// every 2 s while /dev/shm's use moves by 16 MiB or more (a job whose batches pass through
+/// /dev/shm moves it all the time: never more often than the 2 s it was read at before).
 /// Measured on a job of 3 processes at ~2,400 samples/s (issue 45): the sampler's CPU went from
 /// 16 ms to about 7 ms per second of the job with its own /dev/shm every 2 s; reading it every
 /// 2 s was 3 to 4.5 ms of that.
-inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 10'000'000'000, 16ull << 20, 1'000'000'000};
+inline constexpr MemorySamplerBudget kProbeMemoryBudget{0.0025, 10'000'000'000, 16ull << 20, 2'000'000'000};
 
 /**
  * The sampler thread. Every 1/hz seconds it reads, for the main process and every live worker
