@@ -225,6 +225,7 @@ class IterCtx:
         # it pays to receive a batch and what its step costs (PassCost, StepCost, ThreadsCost).
         self.native = session.native
         self.cpu_mark = (0, 0, 0, 0, 0)
+        self.marks = self.native.marks()  # cpu_mark's clocks as read (Session.marks)
         # The events of the hook now running, (kind, t0, t1, batch, arg0, arg1, lane), written in
         # one C call as it ends (_flush): a call each cost 3 to 5 us of CPU after next()'s wait.
         self.events = []
@@ -281,7 +282,7 @@ class IterCtx:
         moves the mark to now. Not `full`: the process's and the probe threads' clocks are not
         read (they stay at the last full mark), so others_ns is right again only after the next
         full one, where it is written (before_next); three clock reads less a batch."""
-        now = self.native.cpu_marks() if full else self.native.thread_marks(self.cpu_mark)
+        now = self.native.cpu_marks(self.marks) if full else self.native.thread_marks(self.marks)
         mark = self.cpu_mark
         thread = now[0] - mark[0]
         self.others_ns += (now[2] - mark[2]) - thread - (now[3] - mark[3])

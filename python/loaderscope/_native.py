@@ -432,17 +432,22 @@ class Session(_Owned):
     def stop_collector(self):
         _lib.lsp_session_stop_collector(self._p)
 
-    def cpu_marks(self):
+    @staticmethod
+    def marks():
+        """The array cpu_marks and thread_marks read into: one per reader of them (an IterCtx),
+        kept, since building one from Python values cost more than the clock reads."""
+        return (_u64 * 5)()
+
+    def cpu_marks(self, out=None):
         """(thread CPU, thread run-queue wait, process CPU, the probe's own threads' CPU, thread CPU
-        after these reads), ns."""
-        out = (_u64 * 5)()
+        after these reads), ns, read into `out` (a marks() array) or a new one."""
+        out = (_u64 * 5)() if out is None else out
         _cpu_marks(self._p, out)
         return tuple(out)
 
     def thread_marks(self, out):
-        """cpu_marks' reads of this thread alone (0, 1 and 4) into `out` (the last cpu_marks),
-        which is given back: the process's and the probe threads' entries stay those of then."""
-        out = (_u64 * 5)(*out)
+        """cpu_marks' reads of this thread alone (0, 1 and 4) into `out`, the array of the last
+        cpu_marks: the process's and the probe threads' entries stay those of then."""
         _thread_marks(out)
         return tuple(out)
 
