@@ -423,6 +423,17 @@ void TestGui::memoryChartFromCounters()
     QCOMPARE(table.data(table.index(1, WorkerStatsModel::PeakUss)).toString(), SummaryText::bytes(64.0 * MiB));
     QCOMPARE(table.data(table.index(0, WorkerStatsModel::PeakUss)).toString(), QStringLiteral("–")); // not sampled
     QVERIFY(SummaryText::memoryPeaks(sum).contains(SummaryText::bytes(64.0 * MiB)));
+    // One worker of two read: said; none read: their RSS, and that their USS was not read
+    // (a short watched run's workers can end before the sampler's budget reaches them).
+    loaderscope::WorkerMemory unread;
+    unread.worker = 0;
+    unread.peak_rss_bytes = uint64_t(140 * MiB);
+    sum.figures.memory->workers.push_back(unread);
+    QVERIFY2(SummaryText::memoryPeaks(sum).contains(QStringLiteral("(1 of 2 read)")), qPrintable(SummaryText::memoryPeaks(sum)));
+    sum.figures.memory->workers = {unread};
+    const QString none = SummaryText::memoryPeaks(sum);
+    QVERIFY2(none.contains(SummaryText::bytes(140.0 * MiB) + QStringLiteral(" RSS (their USS was not read)")) &&
+                 !none.contains(QStringLiteral("workers up to 0 bytes")), qPrintable(none));
 }
 
 QTEST_MAIN(TestGui)

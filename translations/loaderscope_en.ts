@@ -4330,27 +4330,27 @@
         <translation>the job's mark: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="138" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="156" />
         <source>+%1 more labels (overlapping)</source>
         <translation>+%1 more labels (overlapping)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="162" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="177" />
         <source>and %1 more worker starts</source>
         <translation>and %1 more worker starts</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="186" />
         <source>epoch starts</source>
         <translation>epoch starts</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="186" />
         <source>worker starts</source>
         <translation>worker starts</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="186" />
         <source>the job's marks</source>
         <translation>the job's marks</translation>
     </message>
@@ -4591,37 +4591,47 @@
         <translation>main %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="287" />
+        <location filename="../gui/common/model/summarytext.cpp" line="294" />
+        <source>; workers up to %1 RSS (their USS was not read)</source>
+        <translation>; workers up to %1 RSS (their USS was not read)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="296" />
+        <source>; workers up to %1 USS (%2 of %3 read)</source>
+        <translation>; workers up to %1 USS (%2 of %3 read)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="298" />
         <source>; workers up to %1 USS</source>
         <translation>; workers up to %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="300" />
+        <location filename="../gui/common/model/summarytext.cpp" line="311" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>slots up to %1 in use (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="301" />
+        <location filename="../gui/common/model/summarytext.cpp" line="312" />
         <source>slots up to %1 in use</source>
         <translation>slots up to %1 in use</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="303" />
+        <location filename="../gui/common/model/summarytext.cpp" line="314" />
         <source>this run's /dev/shm up to %1</source>
         <translation>this run's /dev/shm up to %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="305" />
+        <location filename="../gui/common/model/summarytext.cpp" line="316" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, %2 free at least</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="307" />
+        <location filename="../gui/common/model/summarytext.cpp" line="318" />
         <source>pinned %1</source>
         <translation>pinned %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="313" />
+        <location filename="../gui/common/model/summarytext.cpp" line="324" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -4630,127 +4640,127 @@ PSS: each shared page divided among the processes that map it (the PSS of all pr
 USS: memory only this process holds, freed when it ends: what a worker really costs.</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="325" />
+        <location filename="../gui/common/model/summarytext.cpp" line="336" />
         <source>%1 of the job's (%2 µs per sample)</source>
         <translation>%1 of the job's (%2 µs per sample)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="327" />
+        <location filename="../gui/common/model/summarytext.cpp" line="338" />
         <source>%1: more than %2, the figures show a job slowed by the watching</source>
         <translation>%1: more than %2, the figures show a job slowed by the watching</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="334" />
+        <location filename="../gui/common/model/summarytext.cpp" line="345" />
         <source>The probe's own CPU: %1</source>
         <translation>The probe's own CPU: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <location filename="../gui/common/model/summarytext.cpp" line="352" />
         <source>in the step</source>
         <translation>in the step</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <location filename="../gui/common/model/summarytext.cpp" line="352" />
         <source>in the wait for data</source>
         <translation>in the wait for data</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="343" />
+        <location filename="../gui/common/model/summarytext.cpp" line="354" />
         <source>at each epoch's start, %1 more %2 (%3 times, %4 in all)</source>
         <translation>at each epoch's start, %1 more %2 (%3 times, %4 in all)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="346" />
+        <location filename="../gui/common/model/summarytext.cpp" line="357" />
         <source>every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)</source>
         <translation>every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="358" />
+        <location filename="../gui/common/model/summarytext.cpp" line="369" />
         <source>Source: %1</source>
         <translation>Source: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="364" />
+        <location filename="../gui/common/model/summarytext.cpp" line="375" />
         <source>Samples/s: %1</source>
         <translation>Samples/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="366" />
+        <location filename="../gui/common/model/summarytext.cpp" line="377" />
         <source>First batch: %1</source>
         <translation>First batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="368" />
+        <location filename="../gui/common/model/summarytext.cpp" line="379" />
         <source>Data stall: %1</source>
         <translation>Data stall: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="370" />
+        <location filename="../gui/common/model/summarytext.cpp" line="381" />
         <source>Repeating slowdowns: %1</source>
         <translation>Repeating slowdowns: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="372" />
+        <location filename="../gui/common/model/summarytext.cpp" line="383" />
         <source>GPU busy: %1</source>
         <translation>GPU busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="374" />
+        <location filename="../gui/common/model/summarytext.cpp" line="385" />
         <source>Copy/compute overlap: %1</source>
         <translation>Copy/compute overlap: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="376" />
+        <location filename="../gui/common/model/summarytext.cpp" line="387" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bandwidth: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="378" />
+        <location filename="../gui/common/model/summarytext.cpp" line="389" />
         <source>Workers busy: %1</source>
         <translation>Workers busy: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="379" />
+        <location filename="../gui/common/model/summarytext.cpp" line="390" />
         <source>Worker time: %1</source>
         <translation>Worker time: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="382" />
+        <location filename="../gui/common/model/summarytext.cpp" line="393" />
         <source>Memory peak: %1</source>
         <translation>Memory peak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="383" />
+        <location filename="../gui/common/model/summarytext.cpp" line="394" />
         <source>Shared memory: %1</source>
         <translation>Shared memory: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="397" />
+        <location filename="../gui/common/model/summarytext.cpp" line="408" />
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="403" />
+        <location filename="../gui/common/model/summarytext.cpp" line="414" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (over the part that ran)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="408" />
+        <location filename="../gui/common/model/summarytext.cpp" line="419" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Verdict over the part that ran: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="415" />
+        <location filename="../gui/common/model/summarytext.cpp" line="426" />
         <source>Verdict: %1</source>
         <translation>Verdict: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="417" />
+        <location filename="../gui/common/model/summarytext.cpp" line="428" />
         <source>What to change:</source>
         <translation>What to change:</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="429" />
+        <location filename="../gui/common/model/summarytext.cpp" line="440" />
         <source>Warning: %1</source>
         <translation>Warning: %1</translation>
     </message>

@@ -4330,27 +4330,27 @@
         <translation>işin işareti: %1</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="138" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="156" />
         <source>+%1 more labels (overlapping)</source>
         <translation>+%1 etiket daha (üst üste binen)</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="162" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="177" />
         <source>and %1 more worker starts</source>
         <translation>ve %1 worker başlangıcı daha</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="186" />
         <source>epoch starts</source>
         <translation>epoch başlangıçları</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="186" />
         <source>worker starts</source>
         <translation>worker başlangıçları</translation>
     </message>
     <message>
-        <location filename="../gui/timeline/draw/stepmarks.cpp" line="171" />
+        <location filename="../gui/timeline/draw/stepmarks.cpp" line="186" />
         <source>the job's marks</source>
         <translation>işin işaretleri</translation>
     </message>
@@ -4591,37 +4591,47 @@
         <translation>ana %1 RSS, %2 USS</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="287" />
+        <location filename="../gui/common/model/summarytext.cpp" line="294" />
+        <source>; workers up to %1 RSS (their USS was not read)</source>
+        <translation>; worker'lar en fazla %1 RSS (USS'leri okunmadı)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="296" />
+        <source>; workers up to %1 USS (%2 of %3 read)</source>
+        <translation>; worker'lar en fazla %1 USS (%3 worker'ın %2 tanesi okundu)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/model/summarytext.cpp" line="298" />
         <source>; workers up to %1 USS</source>
         <translation>; worker'lar en fazla %1 USS</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="300" />
+        <location filename="../gui/common/model/summarytext.cpp" line="311" />
         <source>slots up to %1 in use (segment %2)</source>
         <translation>kullanımdaki slotlar en fazla %1 (segment %2)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="301" />
+        <location filename="../gui/common/model/summarytext.cpp" line="312" />
         <source>slots up to %1 in use</source>
         <translation>kullanımdaki slotlar en fazla %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="303" />
+        <location filename="../gui/common/model/summarytext.cpp" line="314" />
         <source>this run's /dev/shm up to %1</source>
         <translation>bu çalıştırmanın /dev/shm kullanımı en çok %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="305" />
+        <location filename="../gui/common/model/summarytext.cpp" line="316" />
         <source>/dev/shm %1, %2 free at least</source>
         <translation>/dev/shm %1, en az %2 boş</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="307" />
+        <location filename="../gui/common/model/summarytext.cpp" line="318" />
         <source>pinned %1</source>
         <translation>sayfa-kilitli %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="313" />
+        <location filename="../gui/common/model/summarytext.cpp" line="324" />
         <source>RSS: the process's pages in memory, shared ones counted in full.
 PSS: each shared page divided among the processes that map it (the PSS of all processes add up).
 USS: memory only this process holds, freed when it ends: what a worker really costs.</source>
@@ -4630,127 +4640,127 @@ PSS: her paylaşılan sayfa, onu eşleyen süreçler arasında bölünür (tüm 
 USS: yalnızca bu sürecin tuttuğu, süreç bitince serbest kalan bellek: bir worker'ın gerçek maliyeti.</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="325" />
+        <location filename="../gui/common/model/summarytext.cpp" line="336" />
         <source>%1 of the job's (%2 µs per sample)</source>
         <translation>işinkinin %1 kadarı (örnek başına %2 µs)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="327" />
+        <location filename="../gui/common/model/summarytext.cpp" line="338" />
         <source>%1: more than %2, the figures show a job slowed by the watching</source>
         <translation>%1: %2 üzerinde, rakamlar izlemenin yavaşlattığı bir işi gösteriyor</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="334" />
+        <location filename="../gui/common/model/summarytext.cpp" line="345" />
         <source>The probe's own CPU: %1</source>
         <translation>Probun kendi CPU'su: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <location filename="../gui/common/model/summarytext.cpp" line="352" />
         <source>in the step</source>
         <translation>adımda</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="341" />
+        <location filename="../gui/common/model/summarytext.cpp" line="352" />
         <source>in the wait for data</source>
         <translation>veri beklemesinde</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="343" />
+        <location filename="../gui/common/model/summarytext.cpp" line="354" />
         <source>at each epoch's start, %1 more %2 (%3 times, %4 in all)</source>
         <translation>her epoch'un başında %2 %1 fazla (%3 kez, toplam %4)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="346" />
+        <location filename="../gui/common/model/summarytext.cpp" line="357" />
         <source>every %1 steps from step %2, %3 more %4 (%5 times, %6 in all)</source>
         <translation>%2. adımdan başlayarak her %1 adımda bir, %4 %3 fazla (%5 kez, toplam %6)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="358" />
+        <location filename="../gui/common/model/summarytext.cpp" line="369" />
         <source>Source: %1</source>
         <translation>Kaynak: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="364" />
+        <location filename="../gui/common/model/summarytext.cpp" line="375" />
         <source>Samples/s: %1</source>
         <translation>Örnek/s: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="366" />
+        <location filename="../gui/common/model/summarytext.cpp" line="377" />
         <source>First batch: %1</source>
         <translation>İlk batch: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="368" />
+        <location filename="../gui/common/model/summarytext.cpp" line="379" />
         <source>Data stall: %1</source>
         <translation>Veri beklemesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="370" />
+        <location filename="../gui/common/model/summarytext.cpp" line="381" />
         <source>Repeating slowdowns: %1</source>
         <translation>Yinelenen yavaşlamalar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="372" />
+        <location filename="../gui/common/model/summarytext.cpp" line="383" />
         <source>GPU busy: %1</source>
         <translation>GPU meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="374" />
+        <location filename="../gui/common/model/summarytext.cpp" line="385" />
         <source>Copy/compute overlap: %1</source>
         <translation>Kopya/hesaplama örtüşmesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="376" />
+        <location filename="../gui/common/model/summarytext.cpp" line="387" />
         <source>H2D bandwidth: %1</source>
         <translation>H2D bant genişliği: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="378" />
+        <location filename="../gui/common/model/summarytext.cpp" line="389" />
         <source>Workers busy: %1</source>
         <translation>Worker'lar meşgul: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="379" />
+        <location filename="../gui/common/model/summarytext.cpp" line="390" />
         <source>Worker time: %1</source>
         <translation>Worker zamanı: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="382" />
+        <location filename="../gui/common/model/summarytext.cpp" line="393" />
         <source>Memory peak: %1</source>
         <translation>Bellek zirvesi: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="383" />
+        <location filename="../gui/common/model/summarytext.cpp" line="394" />
         <source>Shared memory: %1</source>
         <translation>Paylaşılan bellek: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="397" />
+        <location filename="../gui/common/model/summarytext.cpp" line="408" />
         <source>Partial: %1 of at least %2 batches seen (%3 events lost); the figures cover what was seen</source>
         <translation>Kısmi: en az %2 batch'ten %1 tanesi görüldü (%3 olay kayboldu); rakamlar yalnızca görülenleri kapsar</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="403" />
+        <location filename="../gui/common/model/summarytext.cpp" line="414" />
         <source>%1 (over the part that ran)</source>
         <translation>%1 (çalışan kısım üzerinden)</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="408" />
+        <location filename="../gui/common/model/summarytext.cpp" line="419" />
         <source>Verdict over the part that ran: %1</source>
         <translation>Çalışan kısım üzerinden karar: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="415" />
+        <location filename="../gui/common/model/summarytext.cpp" line="426" />
         <source>Verdict: %1</source>
         <translation>Değerlendirme: %1</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="417" />
+        <location filename="../gui/common/model/summarytext.cpp" line="428" />
         <source>What to change:</source>
         <translation>Neyi değiştirmeli:</translation>
     </message>
     <message>
-        <location filename="../gui/common/model/summarytext.cpp" line="429" />
+        <location filename="../gui/common/model/summarytext.cpp" line="440" />
         <source>Warning: %1</source>
         <translation>Uyarı: %1</translation>
     </message>

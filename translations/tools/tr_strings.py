@@ -1341,4 +1341,6 @@ TR = {
  "--slow-samples takes a number from 1 to %1 (a run keeps its %1 slowest samples)":
    "--slow-samples 1 ile %1 arasında bir sayı alır (bir çalıştırma en yavaş %1 örneğini saklar)",
  "+%1 more labels (overlapping)": "+%1 etiket daha (üst üste binen)",
+    "; workers up to %1 RSS (their USS was not read)": "; worker'lar en fazla %1 RSS (USS'leri okunmadı)",
+    "; workers up to %1 USS (%2 of %3 read)": "; worker'lar en fazla %1 USS (%3 worker'ın %2 tanesi okundu)",
 }

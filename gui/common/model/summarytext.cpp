@@ -280,10 +280,21 @@ QString memoryPeaks(const RunSummary& s)
         return {};
     const loaderscope::MemoryFigures& m = *s.figures.memory;
     QString text = T::tr("main %1 RSS, %2 USS").arg(bytes(double(m.main.peak_rss_bytes)), bytes(double(m.main.peak_uss_bytes)));
-    uint64_t workerUss = 0;
-    for (const loaderscope::WorkerMemory& w : m.workers)
+    // A USS of 0 is a worker whose USS was never read (smaps_rollup within the sampler's CPU
+    // budget: a short run's workers may end first), as the worker table's "–": never "0 bytes".
+    uint64_t workerUss = 0, workerRss = 0;
+    int read = 0;
+    for (const loaderscope::WorkerMemory& w : m.workers) {
         workerUss = std::max(workerUss, w.peak_uss_bytes);
-    if (!m.workers.empty())
+        workerRss = std::max(workerRss, w.peak_rss_bytes);
+        read += w.peak_uss_bytes > 0 ? 1 : 0;
+    }
+    const int workers = int(m.workers.size());
+    if (workers > 0 && read == 0)
+        text += T::tr("; workers up to %1 RSS (their USS was not read)").arg(bytes(double(workerRss)));
+    else if (read < workers)
+        text += T::tr("; workers up to %1 USS (%2 of %3 read)").arg(bytes(double(workerUss))).arg(read).arg(workers);
+    else if (workers > 0)
         text += T::tr("; workers up to %1 USS").arg(bytes(double(workerUss)));
     return text;
 }

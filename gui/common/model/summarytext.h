@@ -41,7 +41,8 @@ QString verdictForStall(double stall);
 QString workersBusy(const loaderscope::RunSummary& s);
 /// Mean over the workers: "CPU 16.0 %, waiting for a core 1.2 %, I/O 78.8 %, idle 3.0 %".
 QString workerTime(const loaderscope::RunSummary& s);
-/// Peak memory: "main 293.0 MiB RSS, 35.2 MiB USS; workers up to 64.1 MiB USS"; empty when the
+/// Peak memory: "main 293.0 MiB RSS, 35.2 MiB USS; workers up to 64.1 MiB USS" (a worker whose
+/// USS was never read is said so, never counted as 0 bytes); empty when the
 /// run has no memory samples.
 QString memoryPeaks(const loaderscope::RunSummary& s);
 /// "slots up to 1.0 MiB in use (segment 2.3 MiB); /dev/shm 31.4 GiB, 31.3 GiB free at least;
