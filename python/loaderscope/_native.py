@@ -281,8 +281,11 @@ FLUSH_NS = 50_000_000
 FLUSH_SAMPLES = 1024
 
 
-def _sane_index(i):
-    return i if -(1 << 63) <= i < (1 << 63) else -1
+def sample_index(i):
+    """A sample's index as the Fetch span carries it: an int64, or -1 (none, or not an int)."""
+    if type(i) is int and -(1 << 63) <= i < (1 << 63):
+        return i
+    return -1
 
 
 class FetchRecorder(_Owned):
@@ -333,7 +336,7 @@ class FetchRecorder(_Owned):
                 data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(pending))
             except struct.error:  # an int index beyond int64: -1, as for any other non-index
                 data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(
-                    (t0, t1, _sane_index(i)) for t0, t1, i in pending))
+                    (t0, t1, sample_index(i)) for t0, t1, i in pending))
             _fetched_list(self._p, data, n)
         c1 = thread_cpu_ns()
         self.flush_at = now() + FLUSH_NS

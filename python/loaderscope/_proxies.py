@@ -6,14 +6,10 @@ untouched), and hand each sample's and each collate's times to the thread's Fetc
 after the sample's own sleep), written with its batch. Every other attribute is the wrapped object's, so
 `hasattr(dataset, "__getitems__")` answers as for the real dataset."""
 
-from ._native import FetchRecorder, _collated, _fetched_many, _i64, now
+from ._native import FetchRecorder, _collated, _fetched_many, _i64, now, sample_index
 
 
-def _index(i):
-    """A sample's index as the Fetch span carries it: an int64, or -1 (none, or not an int)."""
-    if type(i) is int and -(1 << 63) <= i < (1 << 63):
-        return i
-    return -1
+_index = sample_index
 
 
 class TimedDataset:

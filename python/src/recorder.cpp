@@ -46,16 +46,21 @@ int64_t FetchRecorder::end_batch(bool delivered)
     return m_batchSamples;
 }
 
+void FetchRecorder::fetchedOne(const int64_t* v)
+{
+    ++m_batchSamples;
+    // Recording 1 sample in N: the span stands for the N samples from it on (arg1 = N).
+    if (m_seen++ % m_every == 0)
+        m_w->span(int(ls::EventKind::Fetch), uint64_t(v[0]), uint64_t(v[1]), m_batch, v[2], m_every, 0x7fff);
+}
+
 void FetchRecorder::fetchedList(const void* triples, uint64_t n)
 {
     const auto* p = static_cast<const unsigned char*>(triples);
     for (uint64_t i = 0; i < n; ++i, p += sizeof(int64_t[3])) {
-        ++m_batchSamples;
-        if (m_seen++ % m_every == 0) {
-            int64_t t[3];
-            std::memcpy(t, p, sizeof t); // a Python bytes object's buffer: no alignment promised
-            m_w->span(int(ls::EventKind::Fetch), uint64_t(t[0]), uint64_t(t[1]), m_batch, t[2], m_every, 0x7fff);
-        }
+        int64_t t[3];
+        std::memcpy(t, p, sizeof t); // a Python bytes object's buffer: no alignment promised
+        fetchedOne(t);
     }
 }
 
@@ -130,11 +135,7 @@ int64_t forEachTuple(void* list, Use&& use, ssize_t* items = nullptr)
 int64_t FetchRecorder::fetchedTuples(void* list)
 {
     ssize_t items = 0;
-    const int64_t n = forEachTuple<3>(list, [this](const int64_t* v) {
-        ++m_batchSamples;
-        if (m_seen++ % m_every == 0)
-            m_w->span(int(ls::EventKind::Fetch), uint64_t(v[0]), uint64_t(v[1]), m_batch, v[2], m_every, 0x7fff);
-    }, &items);
+    const int64_t n = forEachTuple<3>(list, [this](const int64_t* v) { fetchedOne(v); }, &items);
     // The items read are taken out here, with the GIL still held: the stack watch's thread may
     // flush the same list, and no Python code of either thread runs between the read and this.
     if (n >= 0 && items > 0 && g_python.listSetSlice(list, 0, items, nullptr) != 0)

@@ -126,6 +126,9 @@ public:
     void collated(uint64_t t0, int64_t samples);
 
 private:
+    /// One sample's (t0, t1, index): counted, and its span written if it is 1 of every m_every.
+    void fetchedOne(const int64_t* v);
+
     std::shared_ptr<Writer> m_w;
     uint32_t m_every;
     int64_t m_batch = -1;
