@@ -35,6 +35,7 @@ SKIP_DIRS = {".git", "build", "node_modules", "__pycache__"}
 PROBE_LAYERS = [
     ("the C library and plain helpers", ["_native", "_state", "_batch", "_inputs", "_lanes", "_leftovers", "_record",
                                          "_shm", "_targets", "_importhook"]),
+    ("a thread's fetch recorder and the C timing proxies' types", ["_recorder"]),
     ("event kinds, checks, inputs, the timing proxies", ["_kinds", "_compat", "_check", "_autowatch", "_mux",
                                                          "_proxies"]),
     ("what the commands read, the stack watch", ["_slow", "_stacks"]),

@@ -25,6 +25,7 @@ import threading
 
 from . import _kinds as K
 from . import _native
+from . import _recorder
 from . import _session
 from . import _stacks
 from . import _targets
@@ -251,7 +252,7 @@ class IterCtx:
 
     def attach(self, it):
         if self.num_workers == 0:
-            self.recorder = _native.FetchRecorder(self.main, STATE.options.sample_every)
+            self.recorder = _recorder.FetchRecorder(self.main, STATE.options.sample_every)
             self.session.main_recorder = self.recorder  # the stack watch's view of the loop's fetch
             fetcher = getattr(it, "_dataset_fetcher", None)
             if fetcher is not None:
@@ -276,18 +277,20 @@ class IterCtx:
     def _put(self, kind, t0, t1, batch=-1, arg0=0, arg1=0):
         self.events.append((kind, t0, t1, batch, arg0, arg1, _LANE_OWN))
 
-    def _cpu_since_mark(self, full=True):
+    def _cpu_since_mark(self, full=True, since=None):
         """(CPU ns, run-queue ns) of this thread since cpu_mark; adds the other threads' CPU over
         the same interval to others_ns (the process's less this thread's and the probe's own);
         moves the mark to now. Not `full`: the process's and the probe threads' clocks are not
         read (they stay at the last full mark), so others_ns is right again only after the next
-        full one, where it is written (before_next); three clock reads less a batch."""
+        full one, where it is written (before_next); three clock reads less a batch. `since`: the
+        thread's CPU clock as the calling hook began, its time until the mark the probe's (the
+        mark's own read serves: one clock read less than _own_since before it)."""
         now = self.native.cpu_marks(self.marks) if full else self.native.thread_marks(self.marks)
         mark = self.cpu_mark
         thread = now[0] - mark[0]
         self.others_ns += (now[2] - mark[2]) - thread - (now[3] - mark[3])
         self.cpu_mark = now
-        own = self.own_ns
+        own = self.own_ns + (max(0, now[0] - since) if since is not None else 0)
         self.own_ns = max(0, now[4] - now[0])  # the reads after the first: in the next interval
         self.probe_ns += own
         self.probe_nexts += 1
@@ -364,8 +367,7 @@ class IterCtx:
             samples = sample_count(data, self.torch, self.auto_collation, self.batch_size)
         key = batch_key(self.epoch, idx)
         self._put(K.WAIT_DATA, self.t_next, t1, key, worker, samples)
-        self._own_since(c0)
-        used = self._cpu_since_mark(full=False)
+        used = self._cpu_since_mark(full=False, since=c0)
         if self.num_workers > 0:  # with none, the fetch's own BatchCost has this CPU
             self._put(K.PASS_COST, t1, t1, key, used[0], used[1])
             handover_ns, handover_cpu_ns, descriptors = take_handover()
@@ -391,7 +393,7 @@ class IterCtx:
 
     def on_stop(self, it):
         self._flush()  # what a hook that failed half-way left (its events stay in order)
-        if self.recorder is not None and self.recorder.pending:
+        if self.recorder is not None:
             # num_workers=0: the samples of a last batch torch dropped (drop_last: StopIteration
             # came before any collate), which no end_batch will write.
             self.recorder.flush()
@@ -452,7 +454,7 @@ class IterCtx:
             return
         self.shut = True
         self._flush()
-        if self.recorder is not None and self.recorder.pending:
+        if self.recorder is not None:
             self.recorder.flush()
         t1 = _native.now()
         self.write_probe_cost(t1)

@@ -22,7 +22,7 @@ import time
 
 _LIB_NAME = "libloaderscope_probe.so"
 # The interface version this Python side speaks (capi.cpp's kAbiVersion).
-ABI_VERSION = 3
+ABI_VERSION = 4
 
 _path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _LIB_NAME)
 try:
@@ -120,8 +120,6 @@ for _name, _res, _args in (
         ("lsp_segment_info", _vp, (_vp,)), ("lsp_segment_claim_worker", None, (_vp, _int)),
         ("lsp_writer_new", _vp, (_vp, _int)), ("lsp_writer_free", None, (_vp,)),
         ("lsp_recorder_new", _vp, (_vp, _u32)), ("lsp_recorder_free", None, (_vp,)),
-        ("lsp_recorder_samples_seen", _u64, (_vp,)),
-        ("lsp_recorder_every", _u32, (_vp,)),
         ("lsp_session_new", _vp, (_u32, _u32, _cp, _int, _int, _cp, _cp)), ("lsp_session_free", None, (_vp,)),
         ("lsp_session_name", _vp, (_vp,)), ("lsp_session_clock_origin", _u64, (_vp,)),
         ("lsp_session_lanes", _u32, (_vp,)), ("lsp_session_segment", _vp, (_vp,)),
@@ -265,135 +263,6 @@ class Writer(_Owned):
     def until_now(self, kind, t0, batch=-1, arg0=0, arg1=0):
         """A span from t0 until now; returns now (the caller's next t0)."""
         return _until_now(self._p, kind, t0, batch, arg0, arg1)
-
-
-# One sample in WRAP_EVERY has the timing wrapper's own CPU measured (thread CPU clock around the
-# probe's parts of it), scaled by WRAP_EVERY: the probe's cost per sample, at ~1/64 of a clock read.
-WRAP_EVERY = 64
-
-# The samples' times wait in Python (FetchRecorder.pending) until their batch ends, or at most
-# this long (ns): a slow worker's samples still reach the live view within about 50 ms, and a
-# worker killed in the middle of a batch loses at most that long's sample spans.
-FLUSH_NS = 50_000_000
-# ... or this many samples, checked on the measured sample (1 in WRAP_EVERY, so the others pay
-# nothing): a long batch of trivial samples reaches the ring in bursts the collector's pacing
-# (sized for a ring of 8 Ki records or more) keeps up with.
-FLUSH_SAMPLES = 1024
-
-
-def sample_index(i):
-    """A sample's index as the Fetch span carries it: an int64, or -1 (none, or not an int)."""
-    if type(i) is int and -(1 << 63) <= i < (1 << 63):
-        return i
-    return -1
-
-
-class FetchRecorder(_Owned):
-    """Times one thread's fetching (recorder.h): samples, collates and each batch's cost. The
-    timing proxies (_proxies.py) put each sample's (t0, t1, index) into `pending`; flush() writes
-    them in one C call as the batch ends (collate, end_batch) or FLUSH_NS after the last flush.
-    Also keeps the probe's own CPU in the timing wrappers (wrap_ns: the wrapper estimated from 1
-    sample in WRAP_EVERY, each flush measured), which the thread's ProbeCost events carry."""
-    __slots__ = ("_writer", "_tick", "wrap_ns", "fetch_t0", "fetch_index", "pending", "flush_at", "batch",
-                 "begin_clocks", "end_clocks", "_clocks_out")
-    _free = _lib.lsp_recorder_free
-
-    def __init__(self, writer, every=1):
-        super().__init__(_take_ptr(_lib.lsp_recorder_new(writer._p, int(every)), "no recorder"))
-        self._writer = writer
-        self._tick = WRAP_EVERY
-        self.wrap_ns = 0
-        # The latest fetch's start (ns) and sample, stored as it begins: the stack watch
-        # (_stacks.py) reads them while a timing wrapper is on the thread's stack, and never a
-        # frame's locals (before Python 3.13, reading them from another thread can write stale
-        # values back under a tracer).
-        self.fetch_t0 = 0
-        self.fetch_index = -1
-        # (t0 ns, t1 ns, index: an int, -1 when not one) of the samples not yet written; owned
-        # by the thread that fetches (the stack watch never touches it).
-        self.pending = []
-        self.flush_at = 0
-        # The batch key of the current task (-1: none yet; the stack watch reads it too), and the
-        # thread's (CPU ns, run-queue ns) as it began and as the last one ended: given back by the
-        # begin and end calls themselves.
-        self.batch = -1
-        self.begin_clocks = (0, 0)
-        self.end_clocks = (0, 0)
-        self._clocks_out = (_u64 * 2)()
-
-    def take_wrap_ns(self):
-        taken, self.wrap_ns = self.wrap_ns, 0
-        return taken
-
-    def flush(self):
-        """Writes the pending samples' Fetch spans: one C call that reads the list itself and empties
-        it (packed here where this Python gave no function table). Its CPU is the probe's."""
-        c0 = thread_cpu_ns()
-        if self.pending and not (_TUPLES and _fetched_tuples(self._p, self.pending) >= 0):
-            pending, self.pending = self.pending, []
-            n = len(pending)
-            try:  # packed in C (a ctypes array built item by item cost 8 us a batch of 32)
-                data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(pending))
-            except struct.error:  # an int index beyond int64: -1, as for any other non-index
-                data = struct.pack("<%dq" % (3 * n), *itertools.chain.from_iterable(
-                    (t0, t1, sample_index(i)) for t0, t1, i in pending))
-            _fetched_list(self._p, data, n)
-        c1 = thread_cpu_ns()
-        self.flush_at = now() + FLUSH_NS
-        self.wrap_ns += c1 - c0
-
-    def flush_late(self):
-        """From the stack watch's thread: the samples of a fetch that has not ended for FLUSH_NS
-        (a slow or stuck one), so the samples before it are seen now. Only through the C call,
-        which reads and empties the list with the GIL held; the packing path is the fetching
-        thread's alone."""
-        if _TUPLES and self.pending and now() >= self.flush_at:
-            _fetched_tuples(self._p, self.pending)
-
-    def measured_fetch(self, fetch, arg, index):
-        """One sample fetched with the wrapper's own CPU measured: the clock reads and the append.
-        Each of the two measured intervals also holds one clock read's own cost (the end of one
-        read, the start of the next: 0.9 us warm, 1.7 us right after a sleep, measured), which the
-        other 63 samples never pay: an empty interval read at the end is taken out of each, and
-        the five reads are counted once. What stays overstated: a read's cold part beyond warm."""
-        self._tick = WRAP_EVERY
-        c0 = thread_cpu_ns()
-        self.fetch_index = index
-        self.fetch_t0 = t0 = now()
-        c1 = thread_cpu_ns()
-        r = fetch(arg)
-        c2 = thread_cpu_ns()
-        t1 = now()
-        self.pending.append((t0, t1, index if type(index) is int else -1))
-        c3 = thread_cpu_ns()
-        read = thread_cpu_ns() - c3
-        self.wrap_ns += max(0, (c1 - c0) + (c3 - c2) - 2 * read) * WRAP_EVERY + 5 * read
-        if t1 >= self.flush_at or len(self.pending) >= FLUSH_SAMPLES:
-            self.flush()
-        return r
-
-    def begin_batch(self, key):
-        out = self._clocks_out
-        _begin_batch(self._p, key, out)
-        self.batch = key
-        self.begin_clocks = (out[0], out[1])
-
-    def end_batch(self, delivered=True):
-        if self.pending:
-            self.flush()
-        out = self._clocks_out
-        n = _end_batch(self._p, 1 if delivered else 0, out)
-        self.end_clocks = (out[0], out[1])
-        return n
-
-    @property
-    def samples_seen(self):
-        """Samples this thread fetched, those still pending included."""
-        return _lib.lsp_recorder_samples_seen(self._p) + len(self.pending)
-
-    @property
-    def every(self):
-        return _lib.lsp_recorder_every(self._p)
 
 
 # --- the session ----------------------------------------------------------------------------------

@@ -2,39 +2,28 @@
 """The timing proxies: they stand in for a DataLoader fetcher's dataset, dataset iterator and
 collate_fn inside the fetcher only (the user's objects, and get_worker_info().dataset, are
 untouched), and hand each sample's and each collate's times to the thread's FetchRecorder
-(_native.py): a sample's into its pending list (a C call per sample cost several microseconds
-after the sample's own sleep), written with its batch. Every other attribute is the wrapped object's, so
-`hasattr(dataset, "__getitems__")` answers as for the real dataset."""
+(_recorder.py), which writes a batch's samples together. Every other attribute is the wrapped
+object's, so `hasattr(dataset, "__getitems__")` answers as for the real dataset.
 
-from ._native import FetchRecorder, _collated, _fetched_many, _i64, now, sample_index
+A sample is timed in C where the library could make its proxy types (_recorder.TIMED_TYPES: the
+interpreter calls them with no Python frame of the probe's), else by the Python proxies below
+(`PyTimedDataset`, `PyTimedIterator`): same events, a few microseconds more per sample."""
 
+from ._native import _collated, _fetched_many, _i64, now
+from ._recorder import TIMED_TYPES, FetchRecorder, _bind, sample_index
 
 _index = sample_index
 
 
-class TimedDataset:
-    """The fetcher's dataset, each sample timed."""
-    __slots__ = ("wrapped", "_rec")
+def _recorder(recorder, who):
+    if not isinstance(recorder, FetchRecorder):
+        raise TypeError(who + " needs a FetchRecorder")
+    return recorder
 
-    def __init__(self, dataset, recorder):
-        if not isinstance(recorder, FetchRecorder):
-            raise TypeError("TimedDataset needs a FetchRecorder")
-        self.wrapped = dataset
-        self._rec = recorder
 
-    def __getitem__(self, index):
-        rec = self._rec
-        rec._tick -= 1
-        if not rec._tick:
-            return rec.measured_fetch(self.wrapped.__getitem__, index, _index(index))
-        rec.fetch_index = index
-        rec.fetch_t0 = t0 = now()
-        r = self.wrapped[index]
-        t1 = now()
-        rec.pending.append((t0, t1, index if type(index) is int else -1))
-        if t1 >= rec.flush_at:
-            rec.flush()
-        return r
+class _Forward:
+    """What both kinds of proxy share: the wrapped object's attributes, len and repr."""
+    __slots__ = ()
 
     def __len__(self):
         return len(self.wrapped)
@@ -47,6 +36,32 @@ class TimedDataset:
 
     def __repr__(self):
         return repr(self.wrapped)
+
+
+class PyTimedDataset(_Forward):
+    """The fetcher's dataset, each sample timed in Python."""
+    __slots__ = ("wrapped", "_rec")
+
+    def __init__(self, dataset, recorder):
+        self._rec = _recorder(recorder, "TimedDataset")
+        self.wrapped = dataset
+
+    def __getitem__(self, index):
+        rec = self._rec
+        rec._tick -= 1
+        if not rec._tick:
+            return rec.measured_fetch(self.wrapped.__getitem__, index, _index(index))
+        rec.fetch_index = index
+        rec.fetch_t0 = t0 = now()
+        try:
+            r = self.wrapped[index]
+        finally:
+            rec.fetch_t0 = 0
+        t1 = now()
+        rec.pending.append((t0, t1, index if type(index) is int else -1))
+        if t1 >= rec.flush_at:
+            rec.flush_list()
+        return r
 
 
 class _TimedGetItems:
@@ -63,10 +78,13 @@ class _TimedGetItems:
         except Exception:  # not a sequence: the job's own affair, never the probe's error
             rec.fetch_index = -1
         rec.fetch_t0 = t0 = now()
-        r = self.fn(indices)
+        try:
+            r = self.fn(indices)
+        finally:
+            rec.fetch_t0 = 0
         t1 = now()
-        if rec.pending:  # samples fetched one by one before: theirs first
-            rec.flush()
+        if rec.pending:  # samples fetched one by one before: theirs first (the library's own too)
+            rec.flush_list()
         try:
             idx = [_index(i) for i in indices]
         except TypeError:
@@ -76,15 +94,14 @@ class _TimedGetItems:
         return r
 
 
-class TimedIterator:
-    """The fetcher's dataset iterator, each sample timed (an iterable's samples carry no index)."""
+class PyTimedIterator:
+    """The fetcher's dataset iterator, each sample timed in Python (an iterable's samples carry no
+    index)."""
     __slots__ = ("wrapped", "_rec")
 
     def __init__(self, iterator, recorder):
-        if not isinstance(recorder, FetchRecorder):
-            raise TypeError("TimedIterator needs a FetchRecorder")
+        self._rec = _recorder(recorder, "TimedIterator")
         self.wrapped = iterator
-        self._rec = recorder
 
     def __iter__(self):
         return self
@@ -96,11 +113,14 @@ class TimedIterator:
             return rec.measured_fetch(next, self.wrapped, -1)
         rec.fetch_index = -1
         rec.fetch_t0 = t0 = now()
-        r = next(self.wrapped)  # StopIteration, or the dataset's own error, passes through
+        try:
+            r = next(self.wrapped)  # StopIteration, or the dataset's own error, passes through
+        finally:
+            rec.fetch_t0 = 0
         t1 = now()
         rec.pending.append((t0, t1, -1))
         if t1 >= rec.flush_at:
-            rec.flush()
+            rec.flush_list()
         return r
 
     def __getattr__(self, name):
@@ -119,8 +139,8 @@ class TimedCollate:
 
     def __call__(self, data):
         rec = self._rec
-        if rec.pending:  # the batch's samples, before its collate (and outside its span)
-            rec.flush()
+        if rec.pending:  # the Python proxies' samples, before the collate (and outside its span);
+            rec.flush_list()  # the library writes its own before the Collate span, after its end
         t0 = now()
         r = self.wrapped(data)
         n = 1
@@ -134,3 +154,37 @@ class TimedCollate:
 
     def __getattr__(self, name):
         return getattr(self.wrapped, name)
+
+
+if TIMED_TYPES:
+    class TimedDataset(_Forward, TIMED_TYPES[0]):
+        """The fetcher's dataset, each sample timed in C (timed.cpp's mp_subscript)."""
+        __slots__ = ("_rec",)
+
+        def __init__(self, dataset, recorder):
+            self._rec = _recorder(recorder, "TimedDataset")
+            _bind(self, dataset, recorder._p)
+
+    class TimedIterator(TIMED_TYPES[1]):
+        """The fetcher's dataset iterator, each sample timed in C (timed.cpp's tp_iternext)."""
+        __slots__ = ("_rec",)
+
+        def __init__(self, iterator, recorder):
+            self._rec = _recorder(recorder, "TimedIterator")
+            _bind(self, iterator, recorder._p)
+
+        def __getattr__(self, name):
+            return getattr(self.wrapped, name)
+
+        def __repr__(self):
+            return repr(self.wrapped)
+else:
+    TimedDataset, TimedIterator = PyTimedDataset, PyTimedIterator
+
+
+def timed_iterator(iterator, recorder):
+    """The proxy for a fetcher's dataset iterator: the C one for an object with __next__ (the only
+    kind it can call), the Python one for anything else (whose next() then fails as torch's would)."""
+    if TimedIterator is not PyTimedIterator and callable(getattr(type(iterator), "__next__", None)):
+        return TimedIterator(iterator, recorder)
+    return PyTimedIterator(iterator, recorder)

@@ -26,7 +26,6 @@ import threading
 import traceback
 
 from . import _native
-from . import _proxies
 from ._state import warn_once
 
 TICK_S = 0.25
@@ -65,31 +64,12 @@ def after_s(loader_timeout=0):
     return value
 
 
-def _fetch_codes():
-    """The code objects of the probe's timing wrappers: a frame of one of them on a thread's stack
-    is a fetch in progress, whose start and sample its FetchRecorder holds (fetch_t0, fetch_index)."""
-    return {fn.__code__ for fn in (_proxies.TimedDataset.__getitem__, _native.FetchRecorder.measured_fetch,
-                                   _proxies._TimedGetItems.__call__, _proxies.TimedIterator.__next__)}
-
-
-_FETCH_CODES = _fetch_codes()
-
-
-def fetch_in(frame, recorder):
-    """(t0 ns, sample index or -1) of the fetch `recorder` is timing on this stack, or None. Only
-    the frames' code objects are looked at, never their locals (before Python 3.13, a frame's
-    locals read from another thread can be written back stale into it under a tracer)."""
-    if recorder is None:
-        return None
-    f, depth = frame, 0
-    while f is not None and depth < 256:
-        if f.f_code in _FETCH_CODES:
-            # The wrapper stores its start as its first step: a tick in the instant before that
-            # reads the previous fetch's (harmless: a stack then is at most one early).
-            t0 = recorder.fetch_t0
-            return (t0, _proxies._index(recorder.fetch_index)) if t0 else None
-        f, depth = f.f_back, depth + 1
-    return None
+def fetch_in(recorder):
+    """(t0 ns, sample index or -1) of the fetch `recorder` is timing now, or None: the proxies
+    store a fetch's start as it begins and clear it as it ends (a tick in between reads the one in
+    progress). No frame's locals are read (before Python 3.13, a frame's locals read from another
+    thread can be written back stale into it under a tracer), and a C proxy has no frame."""
+    return recorder.fetch_now() if recorder is not None else None
 
 
 def stack_text(frame):
@@ -140,7 +120,7 @@ class StackWatch:
         if frame is None:
             return
         recorder = self.recorder_of()
-        fetch = fetch_in(frame, recorder)
+        fetch = fetch_in(recorder)
         if fetch is not None:  # the samples before a slow fetch: seen while it runs
             recorder.flush_late()
         if asked != self.asked:

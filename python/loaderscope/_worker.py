@@ -19,6 +19,7 @@ import time
 
 from . import _kinds as K
 from . import _native
+from . import _recorder
 from . import _proxies
 from . import _stacks
 from ._native import _LANE_DEFAULT as _LANE_OWN
@@ -110,7 +111,7 @@ def wrap_fetcher(fetcher, recorder):
     to the single-process iterator): the user's dataset and collate_fn objects are not touched."""
     auto = bool(getattr(fetcher, "auto_collation", True))
     if hasattr(fetcher, "dataset_iter"):       # _IterableDatasetFetcher
-        fetcher.dataset_iter = _proxies.TimedIterator(fetcher.dataset_iter, recorder)
+        fetcher.dataset_iter = _proxies.timed_iterator(fetcher.dataset_iter, recorder)
     elif hasattr(fetcher, "dataset"):          # _MapDatasetFetcher
         fetcher.dataset = _proxies.TimedDataset(fetcher.dataset, recorder)
     else:
@@ -132,7 +133,7 @@ class WorkerSide:
         segment = segment_for(ctx.segment)
         segment.claim_worker(lane)  # the main process's memory sampler reads this process
         self.writer = _native.Writer(segment, lane)
-        self.recorder = _native.FetchRecorder(self.writer, ctx.sample_every)
+        self.recorder = _recorder.FetchRecorder(self.writer, ctx.sample_every)
         self.pid = os.getpid()
         self.generation = ctx.generations[wid]
         self.epoch = ctx.epoch

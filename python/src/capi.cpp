@@ -42,7 +42,7 @@ namespace {
 
 /// Bumped whenever a function here changes: _native.py refuses a library of another version
 /// (a wheel's Python files beside an older build's library) with both numbers.
-constexpr int kAbiVersion = 3;
+constexpr int kAbiVersion = 4;
 
 thread_local std::string t_error;
 
@@ -242,6 +242,9 @@ json constants()
     json c;
     c["ABI_VERSION"] = kAbiVersion;
     c["LAYOUT_VERSION"] = ls::kLayoutVersion;
+    c["WRAP_EVERY"] = kWrapEvery;
+    c["FLUSH_NS"] = kFlushNs;
+    c["FLUSH_SAMPLES"] = kFlushSamples;
     c["LANE_MAIN"] = int(ls::LaneMain);
     c["LANE_PIN"] = int(ls::LanePin);
     c["LANE_COPY"] = int(ls::LaneCopy);

@@ -73,6 +73,21 @@ LSP_API void lsp_recorder_fetched_many(void* r, uint64_t t0, uint64_t t1, const 
     ref<FetchRecorder>(r)->fetchedMany(t0, t1, indices, n);
 }
 LSP_API void lsp_recorder_collated(void* r, uint64_t t0, int64_t samples) { ref<FetchRecorder>(r)->collated(t0, samples); }
+/// The samples waiting in the recorder (the C proxies'), written now; their write's CPU is counted.
+LSP_API void lsp_recorder_flush(void* r) { ref<FetchRecorder>(r)->flush(); }
+/// The stack watch's: the samples waiting, written if kFlushNs has passed since the last write.
+LSP_API void lsp_recorder_flush_late(void* r) { ref<FetchRecorder>(r)->flushLate(); }
+LSP_API uint64_t lsp_recorder_pending(void* r) { return ref<FetchRecorder>(r)->pending(); }
+/// The fetch in progress in the C proxies: its start (CLOCK_MONOTONIC ns; 0: none), its sample's
+/// index into *index.
+LSP_API uint64_t lsp_recorder_fetch_now(void* r, int64_t* index)
+{
+    const auto [t0, i] = ref<FetchRecorder>(r)->fetchNow();
+    *index = i;
+    return t0;
+}
+/// The probe's CPU (ns) in the C proxies and the recorder's writes since the last call.
+LSP_API uint64_t lsp_recorder_take_wrap_ns(void* r) { return ref<FetchRecorder>(r)->takeWrapNs(); }
 LSP_API uint64_t lsp_recorder_samples_seen(void* r) { return ref<FetchRecorder>(r)->samples_seen(); }
 LSP_API uint32_t lsp_recorder_every(void* r) { return ref<FetchRecorder>(r)->every(); }
 

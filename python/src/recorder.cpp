@@ -32,6 +32,7 @@ void FetchRecorder::begin_batch(int64_t key)
 
 int64_t FetchRecorder::end_batch(bool delivered)
 {
+    flush(); // the batch's last samples (a batch torch dropped: its samples, in any case)
     if (!m_open)
         return 0;
     m_open = false;
@@ -150,8 +151,25 @@ int64_t writeTuples(Writer& w, void* list)
     });
 }
 
+void FetchRecorder::flush()
+{
+    if (m_pending.empty()) {
+        m_flushAt = ls::nowNs() + kFlushNs;
+        return;
+    }
+    const uint64_t c0 = threadCpuNs();
+    for (const Sample& s : m_pending) {
+        const int64_t v[3] = {int64_t(s.t0), int64_t(s.t1), s.index};
+        fetchedOne(v);
+    }
+    m_pending.clear();
+    m_flushAt = ls::nowNs() + kFlushNs;
+    m_wrapNs += threadCpuNs() - c0;
+}
+
 void FetchRecorder::fetchedMany(uint64_t t0, uint64_t t1, const int64_t* indices, uint64_t n)
 {
+    flush(); // samples fetched one by one before: theirs first
     const int64_t none = -1;
     if (n == 0 || !indices) { // no index list: one span for the call
         indices = &none;
@@ -165,7 +183,9 @@ void FetchRecorder::fetchedMany(uint64_t t0, uint64_t t1, const int64_t* indices
 
 void FetchRecorder::collated(uint64_t t0, int64_t samples)
 {
-    m_w->span(int(ls::EventKind::Collate), t0, ls::nowNs(), m_batch, samples, 0, 0x7fff);
+    const uint64_t t1 = ls::nowNs();
+    flush(); // the batch's samples, before its collate in the ring
+    m_w->span(int(ls::EventKind::Collate), t0, t1, m_batch, samples, 0, 0x7fff);
 }
 
 } // namespace lsprobe

@@ -8,9 +8,11 @@
 #include "loaderscope/base/events.h"
 #include "loaderscope/shm/segment.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <utility>
+#include <vector>
 #include <sys/types.h>
 
 namespace lsprobe {
@@ -52,25 +54,59 @@ uint64_t runDelayNs();
 class Writer
 {
 public:
-    Writer(std::shared_ptr<SegmentHandle> seg, int lane) : m_seg(std::move(seg)), m_ev(m_seg->segment(), lane), m_lane(lane) {}
+    Writer(std::shared_ptr<SegmentHandle> seg, int lane)
+        : m_seg(std::move(seg)), m_ev(m_seg->segment(), lane), m_lane(lane),
+          m_wakeEvery(std::max<uint32_t>(m_seg->segment().layout().event_ring_capacity / 4, 1))
+    {
+    }
     void span(int kind, uint64_t t0, uint64_t t1, int64_t batch, int64_t arg0, int64_t arg1, int lane)
     {
         m_ev.span(ls::EventKind(kind), t0, t1, batch, arg0, arg1, lane);
+        written();
     }
     /// A span from t0 until now; returns now (the caller's next t0).
     uint64_t until_now(int kind, uint64_t t0, int64_t batch, int64_t arg0, int64_t arg1)
     {
         const uint64_t t1 = ls::nowNs();
         m_ev.span(ls::EventKind(kind), t0, t1, batch, arg0, arg1);
+        written();
         return t1;
     }
     int lane() const { return m_lane; }
+    /// A quarter of this writer's ring, in records: the most a burst should write at once.
+    uint32_t quarterRing() const { return m_wakeEvery; }
 
 private:
+    /// Every quarter ring written, the collector is woken (SegmentHeader::collector_wake): it
+    /// then drains this ring with three quarters of it still free, however long its pause.
+    void written()
+    {
+        if (++m_sinceWake >= m_wakeEvery) {
+            m_sinceWake = 0;
+            m_seg->segment().header()->collector_wake.notify();
+        }
+    }
+
     std::shared_ptr<SegmentHandle> m_seg; // keeps the mapping alive while anything writes
     ls::EventWriter m_ev;
     int m_lane;
+    uint32_t m_wakeEvery;   ///< records
+    uint32_t m_sinceWake = 0;
 };
+
+// How the samples' times wait before they are written (one definition; _native.py reads them
+// from lsp_constants):
+/// One sample in kWrapEvery has the timing wrapper's own CPU measured (thread CPU clock around the
+/// probe's parts of it), scaled by kWrapEvery: the probe's cost per sample, at ~1/64 of a clock read.
+constexpr uint32_t kWrapEvery = 64;
+/// The samples' times wait until their batch ends, or at most this long (ns): a slow worker's
+/// samples still reach the live view within about 50 ms, and a worker killed in the middle of a
+/// batch loses at most that long's sample spans.
+constexpr uint64_t kFlushNs = 50'000'000;
+/// ... or this many samples: a long batch of trivial samples reaches the ring in bursts the
+/// collector's pacing (sized for a ring of 8 Ki records or more) keeps up with. (The Python
+/// wrappers check it on their measured sample only: up to kWrapEvery more may wait there.)
+constexpr uint32_t kFlushSamples = 1024;
 
 /// Six functions of CPython's stable ABI, by address (PyList_Size, PyList_GetItem,
 /// PyTuple_GetItem, PyLong_AsLongLong, PyErr_Clear, PyList_SetSlice), handed over by _native.py from
@@ -87,13 +123,21 @@ int64_t writeTuples(Writer& w, void* list);
  * Times one thread's fetching: each sample (Fetch span, arg0 = sample index, -1 for an iterable
  * dataset's, on 1 in `every` samples), each collate (Collate span, arg0 = samples), and each
  * batch's cost (BatchCost instant: CPU ns and run-queue ns between begin_batch and end_batch).
- * The batch key is set per task. The Python proxies (loaderscope/_proxies.py) time the calls and
- * hand the samples' times here a batch at a time (fetchedList), each collate's as it ends.
+ * The batch key is set per task. The timing proxies (timed.cpp's types, or loaderscope/_proxies.py
+ * where those cannot be made) time the calls; a sample's times wait here (or in Python) until
+ * their batch's collate or end, or kFlushNs, and are then written together: one write per batch
+ * rather than per sample (after a sample's own sleep, a call per sample cost 6 to 9 us of CPU).
+ * Owned by one fetching thread; the stack watch's thread also calls flushLate() and fetchNow(),
+ * with the GIL held as every caller here does, so no two calls ever overlap.
  */
 class FetchRecorder
 {
 public:
-    FetchRecorder(std::shared_ptr<Writer> writer, uint32_t every) : m_w(std::move(writer)), m_every(every ? every : 1) {}
+    FetchRecorder(std::shared_ptr<Writer> writer, uint32_t every)
+        : m_w(std::move(writer)), m_every(every ? every : 1), m_flushSamples(std::min(kFlushSamples, m_w->quarterRing()))
+    {
+        m_pending.reserve(m_flushSamples);
+    }
 
     void begin_batch(int64_t key);
     /// Emits the batch's BatchCost; returns the number of samples fetched in it. `delivered`
@@ -104,7 +148,8 @@ public:
     /// PassCost reuses them rather than read the clocks again (a microsecond or two each).
     std::pair<uint64_t, uint64_t> begin_clocks() const { return {m_cpu0, m_rq0}; }
     std::pair<uint64_t, uint64_t> end_clocks() const { return {m_cpu1, m_rq1}; }
-    uint64_t samples_seen() const { return m_seen; }
+    /// Samples this thread fetched, those waiting included.
+    uint64_t samples_seen() const { return m_seen + m_pending.size(); }
     uint32_t every() const { return m_every; }
 
     /// A whole batch fetched by one Dataset.__getitems__ call, t0..t1: there is no per-sample
@@ -122,8 +167,57 @@ public:
     /// Returns the samples written, or -1 when no table was given (the caller packs instead).
     /// The list is emptied in the same call. With the GIL held.
     int64_t fetchedTuples(void* list);
-    /// A collate of `samples` samples from t0 until now.
+    /// A collate of `samples` samples from t0 until now, the samples waiting written first (but
+    /// after the collate's end is read: the write's cost stays outside the span).
     void collated(uint64_t t0, int64_t samples);
+
+    // --- the C timing proxies (timed.cpp): a sample's times kept here until written ---
+    /// The fetch of sample `index` (-1: none) begins at t0 (the stack watch reads it).
+    void fetchBegins(uint64_t t0, int64_t index)
+    {
+        m_fetchT0 = t0;
+        m_fetchIndex = index;
+    }
+    /// The fetch ended at t1: its times wait (`fetched`: false when the dataset raised, and no
+    /// sample came). True when they are due to be written (flush()): kFlushNs has passed since
+    /// the last write, or kFlushSamples wait (a quarter ring, in a smaller ring: a burst never
+    /// writes more than the collector is nudged for, Writer).
+    bool fetchEnds(uint64_t t1, bool fetched)
+    {
+        if (fetched)
+            m_pending.push_back({m_fetchT0, t1, m_fetchIndex});
+        m_fetchT0 = 0;
+        return t1 >= m_flushAt || m_pending.size() >= m_flushSamples;
+    }
+    /// True once every kWrapEvery calls: that sample's wrapper has its CPU measured.
+    bool measureThisOne()
+    {
+        if (--m_tick)
+            return false;
+        m_tick = kWrapEvery;
+        return true;
+    }
+    /// The wrapper's measured CPU (ns) for the probe's own cost, estimated as measureThisOne says.
+    void addWrapNs(uint64_t ns) { m_wrapNs += ns; }
+    /// The probe's CPU in this recorder since the last call (wrappers and writes), ns.
+    uint64_t takeWrapNs()
+    {
+        const uint64_t ns = m_wrapNs;
+        m_wrapNs = 0;
+        return ns;
+    }
+    /// Writes the samples waiting (their spans, in order); its own CPU is counted as the probe's.
+    void flush();
+    /// From the stack watch: the samples waiting, when kFlushNs has passed since the last write
+    /// (a fetch that has run that long: the ones before it are seen while it runs).
+    void flushLate()
+    {
+        if (!m_pending.empty() && ls::nowNs() >= m_flushAt)
+            flush();
+    }
+    size_t pending() const { return m_pending.size(); }
+    /// The fetch in progress: its start (0: none) and sample index.
+    std::pair<uint64_t, int64_t> fetchNow() const { return {m_fetchT0, m_fetchIndex}; }
 
 private:
     /// One sample's (t0, t1, index): counted, and its span written if it is 1 of every m_every.
@@ -131,6 +225,7 @@ private:
 
     std::shared_ptr<Writer> m_w;
     uint32_t m_every;
+    uint32_t m_flushSamples; ///< kFlushSamples, or a quarter ring if less
     int64_t m_batch = -1;
     int64_t m_batchSamples = 0;
     uint64_t m_seen = 0;      ///< samples fetched by this thread, all batches
@@ -139,6 +234,18 @@ private:
     uint64_t m_cpu1 = 0;
     uint64_t m_rq1 = 0;
     bool m_open = false;
+
+    struct Sample
+    {
+        uint64_t t0, t1; ///< CLOCK_MONOTONIC ns
+        int64_t index;
+    };
+    std::vector<Sample> m_pending; ///< reserved once: no allocation per sample
+    uint64_t m_flushAt = 0;        ///< CLOCK_MONOTONIC ns
+    uint64_t m_fetchT0 = 0;
+    int64_t m_fetchIndex = -1;
+    uint32_t m_tick = kWrapEvery;
+    uint64_t m_wrapNs = 0;
 };
 
 } // namespace lsprobe

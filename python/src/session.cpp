@@ -47,18 +47,15 @@ void RunTally::add(const ls::Event& e)
 namespace {
 
 // The probe's pauses between drains (ns). Each wake-up costs the job some microseconds of a cold
-// core (issue 45: 200 wakes a second were a third of the collector's CPU), so at least 5 ms. At
-// most what no ring can outrun: a Python writer puts one record per ctypes call, ~1.2 us at the
-// fastest (the whole timing wrapper costs ~1.1 us a sample on a warm core), so within
-// capacity x 0.6 us a ring fills at most half, whatever the job did before: 19.7 ms for the
-// default 32 Ki records; 5 ms for rings under 8 Ki.
+// core (issue 45: 200 wakes a second were a third of the collector's CPU), so at least 5 ms, and
+// as long as the rings allow (drain_pacer.h: no ring past an eighth at the rate just seen), up to
+// kLongestPauseNs: what a recording's reader or the summary may lag by. A ring never has to wait
+// for a pause's end to be drained: its writer nudges the collector every quarter ring it writes
+// (Writer), so a burst faster than any pause allows for (the C timing proxies write a record every
+// ~0.2 us with trivial samples; a steady Python writer one every ~1.2 us, which had bounded the
+// pause at 19.7 ms for 32 Ki records) is drained with three quarters of its ring still free.
 constexpr uint64_t kShortestPauseNs = 5'000'000;
-constexpr uint64_t kFastestWriterNs = 1'200;
-
-uint64_t longestPauseNs(uint32_t capacity)
-{
-    return std::clamp<uint64_t>(uint64_t(capacity) * kFastestWriterNs / 2, kShortestPauseNs, 40'000'000);
-}
+constexpr uint64_t kLongestPauseNs = 100'000'000;
 
 } // namespace
 
@@ -67,18 +64,20 @@ Collector::Collector(const ls::Segment& seg, RunTally& tally) : m_reader(seg), m
     m_thread = std::thread([this] {
         pthread_setname_np(pthread_self(), "ls_collector"); // what top -H and perf show for it
         const uint32_t capacity = m_segment.layout().event_ring_capacity;
-        ls::DrainPacer pacer(capacity, kShortestPauseNs, longestPauseNs(capacity));
+        ls::DrainPacer pacer(capacity, kShortestPauseNs, kLongestPauseNs);
         uint64_t last = ls::nowNs();
-        std::unique_lock lock(m_wakeMutex);
-        while (!m_done.load(std::memory_order_acquire)) {
-            lock.unlock();
+        ls::WakeWord& wake = m_segment.header()->collector_wake;
+        for (;;) {
+            // Read before the drain: a writer's nudge during it ends the next pause at once.
+            const uint32_t seen = wake.seq.load(std::memory_order_acquire);
+            if (m_done.load(std::memory_order_acquire))
+                break;
             const size_t drained = drainOnce();
             m_cpuNs.store(ls::threadCpuNs(), std::memory_order_relaxed);
             const uint64_t now = ls::nowNs();
             const uint64_t sleep = pacer.next(drained, now - last);
             last = now;
-            lock.lock();
-            m_wake.wait_for(lock, std::chrono::nanoseconds(sleep), [this] { return m_done.load(std::memory_order_acquire); });
+            wake.wait(seen, sleep); // the pause, cut short by a writer's nudge or by stop()
         }
     });
 }
@@ -90,11 +89,8 @@ Collector::~Collector()
 
 void Collector::stop()
 {
-    {
-        std::lock_guard lock(m_wakeMutex);
-        m_done.store(true, std::memory_order_release);
-    }
-    m_wake.notify_all();
+    m_done.store(true, std::memory_order_release);
+    m_segment.header()->collector_wake.notify();
     if (m_thread.joinable())
         m_thread.join();
 }

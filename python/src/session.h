@@ -62,7 +62,7 @@ public:
     uint64_t cpuNs() const { return m_cpuNs.load(std::memory_order_relaxed); }
 
 private:
-    /// Ends the thread (at once: its sleep is a wait on m_wake). Idempotent.
+    /// Ends the thread (at once: its sleep is a wait on the segment's collector_wake). Idempotent.
     void stop();
     /// Returns the events drained.
     size_t drainOnce();
@@ -73,8 +73,6 @@ private:
     uint64_t m_described = 0; ///< the segment's description digest last written to the recording
     std::vector<ls::Event> m_buffer;
     std::atomic<bool> m_done{false};
-    std::mutex m_wakeMutex;           ///< with m_wake: the thread's sleep, cut short by stop()
-    std::condition_variable m_wake;
     std::atomic<uint64_t> m_cpuNs{0};
     std::thread m_thread;
 };

@@ -140,19 +140,24 @@ def _fetches(events):
 
 
 def case_pending_samples(tmp):
-    """The samples' times wait in Python and reach the ring in order, before their batch's
-    collate: one C call per batch reading the list itself, or the packed list where the library
-    was given no CPython functions; an index that is no int64 is -1; a batch longer than
-    FLUSH_SAMPLES is written in bursts of at most that many (and a few), not at its end."""
+    """The samples' times wait and reach the ring in order, before their batch's collate: kept
+    in the library by the C proxies; in Python by the Python proxies, written by one C call per
+    batch reading the list itself, or as a packed list where the library was given no CPython
+    functions. An index that is no int64 is -1; a batch longer than FLUSH_SAMPLES is written in
+    bursts of at most that many (and a few), not at its end."""
     import loaderscope._proxies as proxies
-    session = native.Session(2, 1 << 14, "test_hooks")
+    from loaderscope import _recorder
+    check(proxies.TimedDataset is not proxies.PyTimedDataset, "no C proxies on this CPython")
+    modes = (("C", proxies.TimedDataset, True), ("Python", proxies.PyTimedDataset, True),
+             ("Python, packed", proxies.PyTimedDataset, False))
+    session = native.Session(len(modes), 1 << 14, "test_hooks")
     try:
         reader = native.Reader(session.name)
-        for lane, tuples in enumerate((True, False)):
+        for lane, (mode, proxy, tuples) in enumerate(modes):
             native._TUPLES, was = tuples, native._TUPLES
             try:
                 writer = native.Writer(session.segment, lane)
-                rec = native.FetchRecorder(writer, 1)
+                rec = _recorder.FetchRecorder(writer, 1)
 
                 class Data:
                     def __getitem__(self, i):
@@ -161,20 +166,20 @@ def case_pending_samples(tmp):
                     def __len__(self):
                         return 1 << 40
 
-                data = proxies.TimedDataset(Data(), rec)
+                data = proxy(Data(), rec)
                 collate = proxies.TimedCollate(lambda xs: list(xs), rec, True)
                 rec.begin_batch(7)
                 got = [data[i] for i in (5, 1 << 70, True, "a", -(1 << 63), 9)]
                 check(got == [5, 1 << 70, True, "a", -(1 << 63), 9], "the dataset's answers changed: %r" % got)
                 # The first sample is written at once; the rest wait for the collate.
-                waiting = len(rec.pending)
-                check(waiting == 5, "%d samples pending before the collate (want 5)" % waiting)
+                waiting = rec.pending_count
+                check(waiting == 5, "%d samples pending before the collate (want 5; %s)" % (waiting, mode))
                 collate(got)
                 rec.end_batch()
                 events = [Event(*e) for e in reader.drain()]
                 fetches = _fetches(events)
                 check([e.arg0 for e in fetches] == [5, -1, -1, -1, -(1 << 63), 9],
-                      "indices %r (tuples %s)" % ([e.arg0 for e in fetches], tuples))
+                      "indices %r (%s)" % ([e.arg0 for e in fetches], mode))
                 check(all(e.batch == 7 and e.t0 <= e.t1 for e in fetches), "batch or times wrong: %r" % fetches)
                 check(all(a.t1 <= b.t0 for a, b in zip(fetches, fetches[1:])), "samples out of order: %r" % fetches)
                 collates = [i for i, e in enumerate(events) if e.kind == KIND["Collate"]]
@@ -183,17 +188,18 @@ def case_pending_samples(tmp):
                 check(rec.samples_seen == 6, "samples_seen %d" % rec.samples_seen)
                 # A batch of trivial samples with no collate: bursts bounded by FLUSH_SAMPLES.
                 rec.begin_batch(8)
-                n = 3 * native.FLUSH_SAMPLES
+                n = 3 * _recorder.FLUSH_SAMPLES
                 for i in range(n):
                     data[i]
-                check(len(rec.pending) <= native.FLUSH_SAMPLES + native.WRAP_EVERY,
-                      "%d samples pending after %d (bound %d)" % (len(rec.pending), n, native.FLUSH_SAMPLES))
+                bound = _recorder.FLUSH_SAMPLES + (0 if mode == "C" else _recorder.WRAP_EVERY)
+                check(rec.pending_count <= bound,
+                      "%d samples pending after %d (bound %d)" % (rec.pending_count, n, bound))
                 seen = len(_fetches([Event(*e) for e in reader.drain()]))
-                check(seen >= n - native.FLUSH_SAMPLES - native.WRAP_EVERY, "only %d of %d samples written" % (seen, n))
+                check(seen >= n - bound, "only %d of %d samples written" % (seen, n))
                 rec.end_batch()
                 seen += len(_fetches([Event(*e) for e in reader.drain()]))
                 check(seen == n and reader.lost == 0, "%d of %d samples written, %d lost" % (seen, n, reader.lost))
-                print("tuples=%s: 6 samples in order before their collate, %d in bursts" % (tuples, n))
+                print("%s: 6 samples in order before their collate, %d in bursts" % (mode, n))
             finally:
                 native._TUPLES = was
     finally:

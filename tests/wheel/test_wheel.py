@@ -45,6 +45,8 @@ JOB_CASES = [
     ("test_probe.py", "worker_raises"), ("test_probe.py", "worker_killed"),
     ("test_watch_env.py", "watch_1"), ("test_watch_env.py", "spawn_workers"),
     ("test_stream.py", "stream_full"),
+    # The C timing proxies, made through this interpreter's own stable-ABI functions.
+    ("test_proxies.py", "c_proxy_objects"),
 ]
 
 

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+// The timing proxies' per-sample part as two Python types made here, by PyType_FromSpec, through
+// CPython functions of the stable ABI whose addresses _native.py hands over (no Python header, no
+// libpython: the library stays one build for every CPython). A fetcher's `dataset[index]` and
+// `next(dataset_iter)` then run no Python frame and no ctypes call of the probe: the interpreter
+// calls mp_subscript / tp_iternext below, which read the clock, call the wrapped object and keep
+// the sample's times in the thread's FetchRecorder (written a batch at a time). After a sample's
+// own sleep (a cold core) the Python wrapper cost about 3.5 us a sample and its batch's list of
+// tuples 1.3 more; this costs well under one.
+//
+// Only on a CPython with a GIL, whose object header (the stable ABI's PyObject: a reference count
+// and a type pointer, 16 bytes) _native.py has checked: every function here runs with the GIL
+// held, which is also what keeps the stack watch's flushLate() and fetchNow() apart from them.
+// loaderscope/_proxies.py subclasses these types in Python (attribute forwarding, len, repr),
+// and keeps the pure-Python proxies for any CPython where the types cannot be made.
+#include "capi_box.h"
+#include "recorder.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <sys/types.h>
+
+using namespace lsprobe;
+
+namespace {
+
+using PyObj = void; // a PyObject*, never looked into beyond the header below
+
+/// The stable ABI's object header on a CPython with a GIL (no Py_TRACE_REFS): what the limited
+/// API's own Py_TYPE reads. _native.py checks object.__basicsize__ before handing anything over.
+struct Header
+{
+    ssize_t refcnt;
+    void* type;
+};
+
+/// One timing proxy: the wrapped dataset (or iterator) and the recorder of the thread it times.
+struct Timed
+{
+    Header head;
+    PyObj* wrapped;                         ///< a strong reference, NULL until bound
+    std::shared_ptr<FetchRecorder>* rec;    ///< its own copy of the box (capi_box.h), NULL until bound
+};
+
+// The CPython functions and objects, in lsp_timed_types's order.
+struct Api
+{
+    PyObj* (*typeFromSpec)(void*);
+    PyObj* (*getItem)(PyObj*, PyObj*);
+    PyObj* (*iterNext)(PyObj*);
+    void (*incRef)(PyObj*);
+    void (*decRef)(PyObj*);
+    void* (*typeGetSlot)(PyObj*, int);
+    void (*gcUnTrack)(PyObj*);
+    void (*errSetString)(PyObj*, const char*);
+    PyObj* (*errOccurred)();
+    void (*errClear)();
+    long long (*asLongLong)(PyObj*);
+    PyObj* runtimeError; ///< the PyExc_RuntimeError object
+    PyObj* longType;     ///< int (id(int))
+};
+constexpr int kApiEntries = 13;
+Api g_api;
+
+// CPython's stable values (typeslots.h, object.h, structmember.h: unchanged from 3.2 to 3.13).
+constexpr int kSlotMpSubscript = 5, kSlotTpClear = 51, kSlotTpDealloc = 52, kSlotTpDoc = 56, kSlotTpIter = 62,
+              kSlotTpIterNext = 63, kSlotTpTraverse = 71, kSlotTpMembers = 72, kSlotTpFree = 74;
+constexpr unsigned kFlagBaseType = 1u << 10, kFlagHaveGc = 1u << 14, kFlagVersionTag = 1u << 18;
+constexpr int kMemberObject = 6, kMemberReadOnly = 1; // T_OBJECT (None when NULL), READONLY
+
+struct Slot
+{
+    int slot;
+    void* fn;
+};
+struct Spec
+{
+    const char* name;
+    int basicsize;
+    int itemsize;
+    unsigned flags;
+    Slot* slots;
+};
+struct Member
+{
+    const char* name;
+    int type;
+    ssize_t offset;
+    int flags;
+    const char* doc;
+};
+
+/// A sample's index as its Fetch span carries it: an int (exactly) within int64, else -1.
+int64_t sampleIndex(PyObj* key)
+{
+    if (static_cast<Header*>(key)->type != g_api.longType)
+        return -1;
+    const long long v = g_api.asLongLong(key);
+    if (v == -1 && g_api.errOccurred()) { // beyond int64
+        g_api.errClear();
+        return -1;
+    }
+    return v;
+}
+
+/// Times one fetch: `fetch` calls the wrapped object. On 1 sample in kWrapEvery the probe's parts
+/// are measured with the thread's CPU clock, as _native.FetchRecorder.measured_fetch does for the
+/// Python proxies (an empty interval taken out of each measured one, the reads counted once).
+template <typename Fetch>
+PyObj* timed(PyObj* self, int64_t index, Fetch&& fetch)
+{
+    Timed* t = static_cast<Timed*>(self);
+    if (!t->wrapped || !t->rec) {
+        g_api.errSetString(g_api.runtimeError, "loaderscope: a timing proxy used before it was bound");
+        return nullptr;
+    }
+    FetchRecorder& r = **t->rec;
+    PyObj* wrapped = t->wrapped;
+    if (!r.measureThisOne()) {
+        r.fetchBegins(ls::nowNs(), index);
+        PyObj* out = fetch(wrapped);
+        if (r.fetchEnds(ls::nowNs(), out != nullptr))
+            r.flush();
+        return out;
+    }
+    const uint64_t c0 = threadCpuNs();
+    r.fetchBegins(ls::nowNs(), index);
+    const uint64_t c1 = threadCpuNs();
+    PyObj* out = fetch(wrapped);
+    const uint64_t c2 = threadCpuNs();
+    const bool due = r.fetchEnds(ls::nowNs(), out != nullptr);
+    const uint64_t c3 = threadCpuNs();
+    const uint64_t read = threadCpuNs() - c3;
+    const uint64_t parts = (c1 - c0) + (c3 - c2);
+    r.addWrapNs((parts > 2 * read ? parts - 2 * read : 0) * kWrapEvery + 5 * read);
+    if (due)
+        r.flush(); // counts its own CPU, once
+    return out;
+}
+
+PyObj* subscript(PyObj* self, PyObj* key)
+{
+    return timed(self, sampleIndex(key), [key](PyObj* w) { return g_api.getItem(w, key); });
+}
+
+/// An iterable's samples carry no index. NULL with no error set is the end (PyIter_Next has
+/// already cleared a StopIteration): `next()` raises StopIteration as it would have.
+PyObj* iterNext(PyObj* self)
+{
+    return timed(self, -1, [](PyObj* w) { return g_api.iterNext(w); });
+}
+
+PyObj* iterSelf(PyObj* self)
+{
+    g_api.incRef(self);
+    return self;
+}
+
+int traverse(PyObj* self, int (*visit)(PyObj*, void*), void* arg)
+{
+    Timed* t = static_cast<Timed*>(self);
+    if (int r = visit(static_cast<PyObj*>(t->head.type), arg)) // a heap type's instance holds its type
+        return r;
+    return t->wrapped ? visit(t->wrapped, arg) : 0;
+}
+
+int clear(PyObj* self)
+{
+    Timed* t = static_cast<Timed*>(self);
+    if (PyObj* w = t->wrapped) {
+        t->wrapped = nullptr;
+        g_api.decRef(w);
+    }
+    return 0;
+}
+
+void dealloc(PyObj* self)
+{
+    Timed* t = static_cast<Timed*>(self);
+    PyObj* type = static_cast<PyObj*>(t->head.type);
+    g_api.gcUnTrack(self);
+    clear(self);
+    delete t->rec;
+    t->rec = nullptr;
+    auto free = reinterpret_cast<void (*)(PyObj*)>(g_api.typeGetSlot(type, kSlotTpFree));
+    free(self);
+    g_api.decRef(type);
+}
+
+Member g_members[] = {
+    {"wrapped", kMemberObject, offsetof(Timed, wrapped), kMemberReadOnly, "the object timed"},
+    {nullptr, 0, 0, 0, nullptr},
+};
+
+PyObj* makeType(const char* name, const char* doc, bool mapping)
+{
+    Slot slots[8];
+    int n = 0;
+    if (mapping) {
+        slots[n++] = {kSlotMpSubscript, reinterpret_cast<void*>(&subscript)};
+    } else {
+        slots[n++] = {kSlotTpIterNext, reinterpret_cast<void*>(&iterNext)};
+        slots[n++] = {kSlotTpIter, reinterpret_cast<void*>(&iterSelf)};
+    }
+    slots[n++] = {kSlotTpDealloc, reinterpret_cast<void*>(&dealloc)};
+    slots[n++] = {kSlotTpTraverse, reinterpret_cast<void*>(&traverse)};
+    slots[n++] = {kSlotTpClear, reinterpret_cast<void*>(&clear)};
+    slots[n++] = {kSlotTpMembers, g_members};
+    slots[n++] = {kSlotTpDoc, const_cast<char*>(doc)};
+    slots[n] = {0, nullptr};
+    Spec spec{name, int(sizeof(Timed)), 0, kFlagVersionTag | kFlagBaseType | kFlagHaveGc, slots};
+    return g_api.typeFromSpec(&spec); // copies what it needs from the spec and the slots
+}
+
+} // namespace
+
+/// Makes the two proxy types: `api`, kApiEntries addresses in Api's order; `types` receives the
+/// dataset's (mp_subscript) and the iterator's (tp_iternext), new references, or NULLs with a
+/// Python error set. 1 when both were made, 0 when not (a missing entry: nothing set).
+LSP_API int lsp_timed_types(void* const* api, int entries, void** types)
+{
+    types[0] = types[1] = nullptr;
+    if (!api || entries != kApiEntries)
+        return 0;
+    for (int i = 0; i < kApiEntries; ++i)
+        if (!api[i])
+            return 0;
+    void* const* a = api;
+    g_api.typeFromSpec = reinterpret_cast<PyObj* (*)(void*)>(a[0]);
+    g_api.getItem = reinterpret_cast<PyObj* (*)(PyObj*, PyObj*)>(a[1]);
+    g_api.iterNext = reinterpret_cast<PyObj* (*)(PyObj*)>(a[2]);
+    g_api.incRef = reinterpret_cast<void (*)(PyObj*)>(a[3]);
+    g_api.decRef = reinterpret_cast<void (*)(PyObj*)>(a[4]);
+    g_api.typeGetSlot = reinterpret_cast<void* (*)(PyObj*, int)>(a[5]);
+    g_api.gcUnTrack = reinterpret_cast<void (*)(PyObj*)>(a[6]);
+    g_api.errSetString = reinterpret_cast<void (*)(PyObj*, const char*)>(a[7]);
+    g_api.errOccurred = reinterpret_cast<PyObj* (*)()>(a[8]);
+    g_api.errClear = reinterpret_cast<void (*)()>(a[9]);
+    g_api.asLongLong = reinterpret_cast<long long (*)(PyObj*)>(a[10]);
+    g_api.runtimeError = a[11];
+    g_api.longType = a[12];
+    types[0] = makeType("loaderscope._native.TimedGetItem", "A dataset's samples, each timed (C).", true);
+    types[1] = types[0] ? makeType("loaderscope._native.TimedNext", "An iterator's samples, each timed (C).", false) : nullptr;
+    return types[0] && types[1] ? 1 : 0;
+}
+
+/// Binds a proxy made from one of those types (a PyObject*, with the GIL held) to the object it
+/// times and to a recorder (an lsp_recorder_new box); the previous ones let go.
+LSP_API void lsp_timed_bind(void* self, void* wrapped, void* recorder)
+{
+    Timed* t = static_cast<Timed*>(self);
+    g_api.incRef(wrapped);
+    clear(self);
+    t->wrapped = wrapped;
+    delete t->rec;
+    // NULL when out of memory: the proxy then raises RuntimeError rather than fetch untimed.
+    t->rec = new (std::nothrow) std::shared_ptr<FetchRecorder>(ref<FetchRecorder>(recorder));
+}

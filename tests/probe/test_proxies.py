@@ -1,0 +1,169 @@
+# SPDX-License-Identifier: MIT
+"""The C timing proxies (python/src/timed.cpp, made through CPython's stable ABI at import): they
+behave as the object they stand for (answers, errors, iteration, attributes), hold no reference
+too many or too few, are collected in a cycle, show the fetch in progress to the stack watch, and
+count their own cost; and a job whose trivial samples they write as fast as they can loses no
+event (the writers nudge the collector every quarter ring).
+
+Usage: python3 test_proxies.py CASE
+"""
+
+import gc
+import os
+import subprocess
+import sys
+import threading
+import weakref
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probetest import JOB, PYTHON, Event, check, load_summary, main, native  # noqa: E402
+
+from loaderscope import _proxies as proxies  # noqa: E402
+from loaderscope import _recorder  # noqa: E402
+
+
+class Data:
+    """A map dataset: its answers, its errors, its attributes."""
+
+    def __init__(self):
+        self.name = "data"
+        self.release = threading.Event()
+        self.entered = threading.Event()
+
+    def __getitem__(self, i):
+        if i == "raise":
+            raise KeyError("no such sample")
+        if i == "wait":
+            self.entered.set()
+            self.release.wait(10)
+        return ("sample", i)
+
+    def __len__(self):
+        return 7
+
+
+def _fetches(events):
+    return [e for e in events if e.kind == native.KINDS["Fetch"]]
+
+
+def case_c_proxy_objects(tmp):
+    """The C proxies on this CPython: same answers and errors as the dataset and the iterator,
+    references kept exactly, a cycle through them collected, the fetch in progress seen from
+    another thread, their cost counted."""
+    check(_recorder.TIMED_TYPES is not None, "the C proxy types were not made on this CPython (%s)" % sys.version)
+    check(proxies.TimedDataset is not proxies.PyTimedDataset, "TimedDataset is the Python proxy")
+    session = native.Session(2, 1 << 14, "test_proxies")
+    try:
+        reader = native.Reader(session.name)
+        writer = native.Writer(session.segment, 0)
+        rec = _recorder.FetchRecorder(writer, 1)
+        data = Data()
+        d = proxies.TimedDataset(data, rec)
+        check(type(d).__mro__[-2].__name__ == "TimedGetItem", "not the C type: %r" % (type(d).__mro__,))
+        # Answers, errors and attributes as the dataset's.
+        check(d[3] == ("sample", 3) and d["x"] == ("sample", "x"), "answers changed")
+        try:
+            d["raise"]
+            check(False, "the dataset's KeyError did not pass through")
+        except KeyError as e:
+            check("no such sample" in str(e), "another error: %r" % e)
+        check(len(d) == 7 and d.name == "data" and d.wrapped is data and repr(d) == repr(data),
+              "len, attribute, wrapped or repr differ")
+        check(not hasattr(d, "__getitems__"), "a dataset without __getitems__ gains one")
+        # References: each answer's count as without the proxy; the dataset freed with the proxy.
+        answer = ("kept",)
+
+        class Same:
+            def __getitem__(self, i):
+                return answer
+
+        s = proxies.TimedDataset(Same(), rec)
+        before = sys.getrefcount(answer)
+        for i in range(1000):
+            s[i]
+        check(sys.getrefcount(answer) == before, "the answer's references: %d, then %d" % (before, sys.getrefcount(answer)))
+        held = weakref.ref(s.wrapped)
+        del s
+        check(held() is None, "the dataset outlived its proxy")
+        # A cycle through the proxy (the dataset holds it) is collected.
+        cyc = Data()
+        cyc.proxy = proxies.TimedDataset(cyc, rec)
+        held = weakref.ref(cyc)
+        del cyc
+        gc.collect()
+        check(held() is None, "a dataset -> proxy -> dataset cycle was not collected")
+        # The iterator: its items, then StopIteration (and again), its errors.
+        it = proxies.timed_iterator(iter([1, 2, 3]), rec)
+        check(type(it).__mro__[-2].__name__ == "TimedNext", "not the C iterator: %r" % (type(it).__mro__,))
+        check(list(it) == [1, 2, 3], "the iterator's items changed")
+        try:
+            next(it)
+            check(False, "no StopIteration after the end")
+        except StopIteration:
+            pass
+
+        def failing():
+            yield 1
+            raise ValueError("broken stream")
+
+        it = proxies.timed_iterator(failing(), rec)
+        check(next(it) == 1, "first item")
+        try:
+            next(it)
+            check(False, "the iterator's ValueError did not pass through")
+        except ValueError:
+            pass
+        check(type(proxies.timed_iterator([1], rec)) is proxies.PyTimedIterator,
+              "a list (no __next__) is given the C iterator, which could not call it")
+        # The fetch in progress, seen by another thread (the stack watch's view), then cleared.
+        check(rec.fetch_now() is None, "a fetch in progress before any: %r" % (rec.fetch_now(),))
+        seen = []
+        t = threading.Thread(target=lambda: seen.append(d["wait"]))
+        t.start()
+        check(data.entered.wait(10), "the slow fetch did not start")
+        now = rec.fetch_now()
+        data.release.set()
+        t.join(10)
+        check(now is not None and now[0] > 0 and now[1] == -1, "the slow fetch (index 'wait': -1) not seen: %r" % (now,))
+        d[5]
+        check(rec.fetch_now() is None and seen == [("sample", "wait")], "the fetch stays in progress after its end")
+        # Every sample written, in order, with its index; the wrapper's cost counted.
+        rec.begin_batch(3)
+        for i in range(200):
+            d[i]
+        rec.end_batch()
+        fetches = _fetches([Event(*e) for e in reader.drain()])
+        indices = [e.arg0 for e in fetches]
+        check(indices[-200:] == list(range(200)), "the last 200 samples' indices: %r" % indices[-200:])
+        check(all(e.t0 <= e.t1 for e in fetches), "a span ends before it starts")
+        check(rec.take_wrap_ns() > 0, "no cost counted for the C proxies")
+        print("C proxies: answers, errors, references, cycle, iterator, fetch in progress, %d samples" % len(fetches))
+    finally:
+        session.stop_collector()
+        session.unlink()
+
+
+def case_fast_writer_no_loss(tmp):
+    """400,000 trivial samples in the loop's own process, 1,024 a batch: the C proxies write a
+    record every fraction of a microsecond, faster than the collector's longest pause allows for
+    (events were lost in 2 of 3 runs before the writers nudged it); none is lost now."""
+    summary, events = os.path.join(tmp, "summary.json"), os.path.join(tmp, "events.bin")
+    p = subprocess.run([PYTHON, "-m", "loaderscope", "run", "--summary", summary, "--events", events, JOB,
+                        "--workers", "0", "--trivial", "--batch-size", "1024", "--length", "400000",
+                        "--out", os.path.join(tmp, "out.pt")], capture_output=True, text=True, timeout=240)
+    check(p.returncode == 0, "the job failed:\n" + p.stderr[-2000:])
+    s = load_summary(summary)
+    check(s["samples"] == 400000, "%d samples counted" % s["samples"])
+    check(s["events_lost"] == 0 and s["figures_reliable"], "events lost: %d" % s["events_lost"])
+    fetches = _fetches([Event(*e) for e in native.read_events_file(events)[1]])
+    check(len(fetches) == 400000, "%d Fetch spans recorded" % len(fetches))
+    print("400,000 trivial samples, none lost; the probe's cost %.2f us per sample" % s["probe_cost"]["cpu_us_per_sample"])
+
+
+CASES = {
+    "c_proxy_objects": case_c_proxy_objects,
+    "fast_writer_no_loss": case_fast_writer_no_loss,
+}
+
+if __name__ == "__main__":
+    sys.exit(main(CASES))
