@@ -9,8 +9,11 @@ A sample is timed in C where the library could make its proxy types (_recorder.T
 interpreter calls them with no Python frame of the probe's), else by the Python proxies below
 (`PyTimedDataset`, `PyTimedIterator`): same events, a few microseconds more per sample."""
 
-from ._native import _collated, _fetched_many, _i64, now
-from ._recorder import TIMED_TYPES, FetchRecorder, _bind, sample_index
+from ._native import _collated, _fetched_many, _i64, now, thread_cpu_ns
+from ._recorder import TIMED_TYPES, FetchRecorder, _bind, _flush, sample_index
+
+# TimedCollate measures its own CPU on 1 call in this many.
+COLLATE_MEASURE_EVERY = 8
 
 _index = sample_index
 
@@ -131,25 +134,47 @@ class PyTimedIterator:
 
 
 class TimedCollate:
-    """The fetcher's collate_fn, each call timed (arg0: the samples it collated)."""
-    __slots__ = ("wrapped", "_rec", "_batched")
+    """The fetcher's collate_fn, each call timed (arg0: the samples it collated). Its own CPU (a
+    clock read and a library call) is measured on 1 call in COLLATE_MEASURE_EVERY and counted at
+    that on the others: measuring each would cost as much again."""
+    __slots__ = ("wrapped", "_rec", "_batched", "_tick", "_cost_ns")
 
     def __init__(self, fn, recorder, batched):
         self.wrapped, self._rec, self._batched = fn, recorder, bool(batched)
+        self._tick = 1       # the first call measured
+        self._cost_ns = 0
+
+    def _samples(self, data):
+        if self._batched:
+            try:
+                return len(data)
+            except TypeError:
+                pass
+        return 1
 
     def __call__(self, data):
         rec = self._rec
         if rec.pending:  # the Python proxies' samples, before the collate (and outside its span);
             rec.flush_list()  # the library writes its own before the Collate span, after its end
+        self._tick -= 1
+        if self._tick > 0:
+            t0 = now()
+            r = self.wrapped(data)
+            _collated(rec._p, t0, self._samples(data))
+            rec.wrap_ns += self._cost_ns
+            return r
+        self._tick = COLLATE_MEASURE_EVERY
+        _flush(rec._p)  # the samples first here: their write counts itself, outside what is measured
+        c0 = thread_cpu_ns()
         t0 = now()
+        c1 = thread_cpu_ns()
         r = self.wrapped(data)
-        n = 1
-        if self._batched:
-            try:
-                n = len(data)
-            except TypeError:
-                n = 1
-        _collated(rec._p, t0, n)
+        c2 = thread_cpu_ns()
+        _collated(rec._p, t0, self._samples(data))
+        c3 = thread_cpu_ns()
+        read = thread_cpu_ns() - c3  # one read's own cost, in each interval once (as measured_fetch)
+        self._cost_ns = max(0, (c1 - c0) + (c3 - c2) - 2 * read)
+        rec.wrap_ns += self._cost_ns + 5 * read
         return r
 
     def __getattr__(self, name):
@@ -163,7 +188,15 @@ if TIMED_TYPES:
 
         def __init__(self, dataset, recorder):
             self._rec = _recorder(recorder, "TimedDataset")
-            _bind(self, dataset, recorder._p)
+            _bind(self, dataset, recorder)
+
+        # The C type has no sequence slots: iter() and `in` ask the dataset itself (untimed: the
+        # fetcher only indexes it).
+        def __iter__(self):
+            return iter(self.wrapped)
+
+        def __contains__(self, item):
+            return item in self.wrapped
 
     class TimedIterator(TIMED_TYPES[1]):
         """The fetcher's dataset iterator, each sample timed in C (timed.cpp's tp_iternext)."""
@@ -171,7 +204,7 @@ if TIMED_TYPES:
 
         def __init__(self, iterator, recorder):
             self._rec = _recorder(recorder, "TimedIterator")
-            _bind(self, iterator, recorder._p)
+            _bind(self, iterator, recorder)
 
         def __getattr__(self, name):
             return getattr(self.wrapped, name)

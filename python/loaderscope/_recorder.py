@@ -61,7 +61,14 @@ def _make_timed_types():
 
 
 TIMED_TYPES = _make_timed_types()
-_bind = _declare(_hot, "lsp_timed_bind", None, ctypes.py_object, ctypes.py_object, _vp)
+_bind_c = _declare(_hot, "lsp_timed_bind", _int, ctypes.py_object, ctypes.py_object, _vp)
+
+
+def _bind(proxy, wrapped, recorder):
+    """Binds a C proxy to what it times and to its recorder, once (a second bind would pull them
+    from under a fetch of another thread)."""
+    if _bind_c(proxy, wrapped, recorder._p) != 1:
+        raise RuntimeError("loaderscope: a timing proxy is bound once")
 
 
 class FetchRecorder(_Owned):

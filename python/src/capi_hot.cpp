@@ -82,9 +82,9 @@ LSP_API uint64_t lsp_recorder_pending(void* r) { return ref<FetchRecorder>(r)->p
 /// index into *index.
 LSP_API uint64_t lsp_recorder_fetch_now(void* r, int64_t* index)
 {
-    const auto [t0, i] = ref<FetchRecorder>(r)->fetchNow();
-    *index = i;
-    return t0;
+    const FetchRecorder::Fetch f = ref<FetchRecorder>(r)->fetchNow();
+    *index = f.index;
+    return f.t0;
 }
 /// The probe's CPU (ns) in the C proxies and the recorder's writes since the last call.
 LSP_API uint64_t lsp_recorder_take_wrap_ns(void* r) { return ref<FetchRecorder>(r)->takeWrapNs(); }

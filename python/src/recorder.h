@@ -56,7 +56,7 @@ class Writer
 public:
     Writer(std::shared_ptr<SegmentHandle> seg, int lane)
         : m_seg(std::move(seg)), m_ev(m_seg->segment(), lane), m_lane(lane),
-          m_wakeEvery(std::max<uint32_t>(m_seg->segment().layout().event_ring_capacity / 4, 1))
+          m_wakeEvery(std::max<uint32_t>(m_seg->segment().layout().event_ring_capacity / 8, 1))
     {
     }
     void span(int kind, uint64_t t0, uint64_t t1, int64_t batch, int64_t arg0, int64_t arg1, int lane)
@@ -73,12 +73,14 @@ public:
         return t1;
     }
     int lane() const { return m_lane; }
-    /// A quarter of this writer's ring, in records: the most a burst should write at once.
-    uint32_t quarterRing() const { return m_wakeEvery; }
+    /// Records between two nudges of the collector (an eighth of the ring): the most a burst
+    /// should write at once.
+    uint32_t wakeEvery() const { return m_wakeEvery; }
 
 private:
-    /// Every quarter ring written, the collector is woken (SegmentHeader::collector_wake): it
-    /// then drains this ring with three quarters of it still free, however long its pause.
+    /// Every eighth of the ring written, the collector is woken (SegmentHeader::collector_wake):
+    /// it then drains this ring with seven eighths of it still free, however long its pause (a
+    /// ring of 1 Ki records at the C proxies' fastest, ~0.17 us a record, leaves it ~150 us).
     void written()
     {
         if (++m_sinceWake >= m_wakeEvery) {
@@ -134,7 +136,7 @@ class FetchRecorder
 {
 public:
     FetchRecorder(std::shared_ptr<Writer> writer, uint32_t every)
-        : m_w(std::move(writer)), m_every(every ? every : 1), m_flushSamples(std::min(kFlushSamples, m_w->quarterRing()))
+        : m_w(std::move(writer)), m_every(every ? every : 1), m_flushSamples(std::min(kFlushSamples, m_w->wakeEvery()))
     {
         m_pending.reserve(m_flushSamples);
     }
@@ -172,21 +174,32 @@ public:
     void collated(uint64_t t0, int64_t samples);
 
     // --- the C timing proxies (timed.cpp): a sample's times kept here until written ---
-    /// The fetch of sample `index` (-1: none) begins at t0 (the stack watch reads it).
-    void fetchBegins(uint64_t t0, int64_t index)
+    /// The fetch in progress as the stack watch reads it (fetchNow): a fetch's start and sample.
+    struct Fetch
     {
-        m_fetchT0 = t0;
-        m_fetchIndex = index;
+        uint64_t t0 = 0; ///< CLOCK_MONOTONIC ns; 0: none
+        int64_t index = -1;
+    };
+    /// Sample `f.index` (-1: none) is fetched from f.t0 on; returns the fetch it stands in front
+    /// of (one whose dataset fetches from another proxy of this thread: an inner DataLoader), for
+    /// fetchEnds to put back.
+    Fetch fetchBegins(Fetch f)
+    {
+        const Fetch outer = m_fetch;
+        m_fetch = f;
+        return outer;
     }
-    /// The fetch ended at t1: its times wait (`fetched`: false when the dataset raised, and no
-    /// sample came). True when they are due to be written (flush()): kFlushNs has passed since
-    /// the last write, or kFlushSamples wait (a quarter ring, in a smaller ring: a burst never
-    /// writes more than the collector is nudged for, Writer).
-    bool fetchEnds(uint64_t t1, bool fetched)
+    /// The fetch `f` ended at t1: its times wait (`fetched`: false when the dataset raised, and no
+    /// sample came), and `outer` is again the fetch in progress. True when the samples are due
+    /// to be written (flush()): kFlushNs has passed since the last write, or m_flushSamples wait
+    /// (kFlushSamples, or an eighth of a smaller ring: a burst never writes more than the
+    /// collector is nudged for, Writer). The times come from the caller, never from m_fetch, which
+    /// another fetch of the thread may have moved meanwhile.
+    bool fetchEnds(Fetch f, uint64_t t1, bool fetched, Fetch outer)
     {
         if (fetched)
-            m_pending.push_back({m_fetchT0, t1, m_fetchIndex});
-        m_fetchT0 = 0;
+            m_pending.push_back({f.t0, t1, f.index});
+        m_fetch = outer;
         return t1 >= m_flushAt || m_pending.size() >= m_flushSamples;
     }
     /// True once every kWrapEvery calls: that sample's wrapper has its CPU measured.
@@ -217,7 +230,7 @@ public:
     }
     size_t pending() const { return m_pending.size(); }
     /// The fetch in progress: its start (0: none) and sample index.
-    std::pair<uint64_t, int64_t> fetchNow() const { return {m_fetchT0, m_fetchIndex}; }
+    Fetch fetchNow() const { return m_fetch; }
 
 private:
     /// One sample's (t0, t1, index): counted, and its span written if it is 1 of every m_every.
@@ -225,7 +238,7 @@ private:
 
     std::shared_ptr<Writer> m_w;
     uint32_t m_every;
-    uint32_t m_flushSamples; ///< kFlushSamples, or a quarter ring if less
+    uint32_t m_flushSamples; ///< kFlushSamples, or an eighth of the ring if less
     int64_t m_batch = -1;
     int64_t m_batchSamples = 0;
     uint64_t m_seen = 0;      ///< samples fetched by this thread, all batches
@@ -242,8 +255,7 @@ private:
     };
     std::vector<Sample> m_pending; ///< reserved once: no allocation per sample
     uint64_t m_flushAt = 0;        ///< CLOCK_MONOTONIC ns
-    uint64_t m_fetchT0 = 0;
-    int64_t m_fetchIndex = -1;
+    Fetch m_fetch;
     uint32_t m_tick = kWrapEvery;
     uint64_t m_wrapNs = 0;
 };

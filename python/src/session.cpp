@@ -50,10 +50,10 @@ namespace {
 // core (issue 45: 200 wakes a second were a third of the collector's CPU), so at least 5 ms, and
 // as long as the rings allow (drain_pacer.h: no ring past an eighth at the rate just seen), up to
 // kLongestPauseNs: what a recording's reader or the summary may lag by. A ring never has to wait
-// for a pause's end to be drained: its writer nudges the collector every quarter ring it writes
+// for a pause's end to be drained: its writer nudges the collector every eighth of a ring it writes
 // (Writer), so a burst faster than any pause allows for (the C timing proxies write a record every
 // ~0.2 us with trivial samples; a steady Python writer one every ~1.2 us, which had bounded the
-// pause at 19.7 ms for 32 Ki records) is drained with three quarters of its ring still free.
+// pause at 19.7 ms for 32 Ki records) is drained with seven eighths of its ring still free.
 constexpr uint64_t kShortestPauseNs = 5'000'000;
 constexpr uint64_t kLongestPauseNs = 100'000'000;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The timing proxies' per-sample part as two Python types made here, by PyType_FromSpec, through
-// CPython functions of the stable ABI whose addresses _native.py hands over (no Python header, no
+// CPython functions of the stable ABI whose addresses _recorder.py hands over (no Python header, no
 // libpython: the library stays one build for every CPython). A fetcher's `dataset[index]` and
 // `next(dataset_iter)` then run no Python frame and no ctypes call of the probe: the interpreter
 // calls mp_subscript / tp_iternext below, which read the clock, call the wrapped object and keep
@@ -9,7 +9,7 @@
 // tuples 1.3 more; this costs well under one.
 //
 // Only on a CPython with a GIL, whose object header (the stable ABI's PyObject: a reference count
-// and a type pointer, 16 bytes) _native.py has checked: every function here runs with the GIL
+// and a type pointer, 16 bytes) _recorder.py has checked: every function here runs with the GIL
 // held, which is also what keeps the stack watch's flushLate() and fetchNow() apart from them.
 // loaderscope/_proxies.py subclasses these types in Python (attribute forwarding, len, repr),
 // and keeps the pure-Python proxies for any CPython where the types cannot be made.
@@ -28,7 +28,7 @@ namespace {
 using PyObj = void; // a PyObject*, never looked into beyond the header below
 
 /// The stable ABI's object header on a CPython with a GIL (no Py_TRACE_REFS): what the limited
-/// API's own Py_TYPE reads. _native.py checks object.__basicsize__ before handing anything over.
+/// API's own Py_TYPE reads. _recorder.py checks object.__basicsize__ before handing anything over.
 struct Header
 {
     ssize_t refcnt;
@@ -105,31 +105,33 @@ int64_t sampleIndex(PyObj* key)
 }
 
 /// Times one fetch: `fetch` calls the wrapped object. On 1 sample in kWrapEvery the probe's parts
-/// are measured with the thread's CPU clock, as _native.FetchRecorder.measured_fetch does for the
+/// are measured with the thread's CPU clock, as _recorder.FetchRecorder.measured_fetch does for the
 /// Python proxies (an empty interval taken out of each measured one, the reads counted once).
-template <typename Fetch>
-PyObj* timed(PyObj* self, int64_t index, Fetch&& fetch)
+template <typename Call>
+PyObj* timed(PyObj* self, int64_t index, Call&& fetch)
 {
     Timed* t = static_cast<Timed*>(self);
     if (!t->wrapped || !t->rec) {
         g_api.errSetString(g_api.runtimeError, "loaderscope: a timing proxy used before it was bound");
         return nullptr;
     }
-    FetchRecorder& r = **t->rec;
-    PyObj* wrapped = t->wrapped;
+    FetchRecorder& r = **t->rec; // bound once (lsp_timed_bind): alive as long as the proxy
+    PyObj* wrapped = t->wrapped;  // the caller's reference to the proxy keeps this one too
     if (!r.measureThisOne()) {
-        r.fetchBegins(ls::nowNs(), index);
+        const FetchRecorder::Fetch f{ls::nowNs(), index};
+        const FetchRecorder::Fetch outer = r.fetchBegins(f);
         PyObj* out = fetch(wrapped);
-        if (r.fetchEnds(ls::nowNs(), out != nullptr))
+        if (r.fetchEnds(f, ls::nowNs(), out != nullptr, outer))
             r.flush();
         return out;
     }
     const uint64_t c0 = threadCpuNs();
-    r.fetchBegins(ls::nowNs(), index);
+    const FetchRecorder::Fetch f{ls::nowNs(), index};
+    const FetchRecorder::Fetch outer = r.fetchBegins(f);
     const uint64_t c1 = threadCpuNs();
     PyObj* out = fetch(wrapped);
     const uint64_t c2 = threadCpuNs();
-    const bool due = r.fetchEnds(ls::nowNs(), out != nullptr);
+    const bool due = r.fetchEnds(f, ls::nowNs(), out != nullptr, outer);
     const uint64_t c3 = threadCpuNs();
     const uint64_t read = threadCpuNs() - c3;
     const uint64_t parts = (c1 - c0) + (c3 - c2);
@@ -246,14 +248,18 @@ LSP_API int lsp_timed_types(void* const* api, int entries, void** types)
 }
 
 /// Binds a proxy made from one of those types (a PyObject*, with the GIL held) to the object it
-/// times and to a recorder (an lsp_recorder_new box); the previous ones let go.
-LSP_API void lsp_timed_bind(void* self, void* wrapped, void* recorder)
+/// times and to a recorder (an lsp_recorder_new box). 1 when bound; 0 when it already was (never
+/// bound twice: a fetch of another thread, the GIL released, may be using the first ones) or out
+/// of memory.
+LSP_API int lsp_timed_bind(void* self, void* wrapped, void* recorder)
 {
     Timed* t = static_cast<Timed*>(self);
-    g_api.incRef(wrapped);
-    clear(self);
-    t->wrapped = wrapped;
-    delete t->rec;
-    // NULL when out of memory: the proxy then raises RuntimeError rather than fetch untimed.
+    if (t->rec || t->wrapped)
+        return 0;
     t->rec = new (std::nothrow) std::shared_ptr<FetchRecorder>(ref<FetchRecorder>(recorder));
+    if (!t->rec)
+        return 0;
+    g_api.incRef(wrapped);
+    t->wrapped = wrapped;
+    return 1;
 }

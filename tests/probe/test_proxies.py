@@ -3,7 +3,7 @@
 behave as the object they stand for (answers, errors, iteration, attributes), hold no reference
 too many or too few, are collected in a cycle, show the fetch in progress to the stack watch, and
 count their own cost; and a job whose trivial samples they write as fast as they can loses no
-event (the writers nudge the collector every quarter ring).
+event (the writers nudge the collector every eighth of a ring).
 
 Usage: python3 test_proxies.py CASE
 """
@@ -127,6 +127,34 @@ def case_c_proxy_objects(tmp):
         check(now is not None and now[0] > 0 and now[1] == -1, "the slow fetch (index 'wait': -1) not seen: %r" % (now,))
         d[5]
         check(rec.fetch_now() is None and seen == [("sample", "wait")], "the fetch stays in progress after its end")
+        # A fetch inside a fetch on the same recorder (a dataset that reads an inner DataLoader in
+        # a worker, whose fetcher the same recorder times): each span has its own start and index
+        # (red-team: the outer one had t0 0 and the inner's index), the outer's around the inner's.
+        inner = proxies.TimedDataset(Data(), rec)
+
+        class Outer:
+            def __getitem__(self, i):
+                return inner[i + 50]
+
+        outer = proxies.TimedDataset(Outer(), rec)
+        rec.flush()  # what the fetches above left waiting
+        reader.drain()
+        rec.begin_batch(2)
+        check(outer[3] == ("sample", 53), "the nested answer changed")
+        rec.end_batch()
+        spans = sorted(_fetches([Event(*e) for e in reader.drain()]), key=lambda e: e.arg0)
+        check([e.arg0 for e in spans] == [3, 53] and all(e.t0 > 0 for e in spans) and
+              spans[0].t0 <= spans[1].t0 <= spans[1].t1 <= spans[0].t1, "nested fetches: %r" % spans[:4])
+        # Bound once: a second __init__ would pull the recorder from under another thread's fetch.
+        try:
+            d.__init__(Data(), rec)
+            check(False, "a proxy was bound twice")
+        except RuntimeError:
+            pass
+        check(d.wrapped is data and d[1] == ("sample", 1), "a refused bind changed the proxy")
+        # No sequence slots in C: iter() and `in` ask the dataset.
+        seq = proxies.TimedDataset([4, 5, 6], rec)
+        check(list(iter(seq)) == [4, 5, 6] and 5 in seq and 7 not in seq, "iter() or `in` differ from the list's")
         # Every sample written, in order, with its index; the wrapper's cost counted.
         rec.begin_batch(3)
         for i in range(200):

@@ -232,7 +232,7 @@ struct SegmentHeader
     /// `python3 -m loaderscope stacks SEGMENT`, the app's Show stack); each thread answers once per
     /// change within its tick (python/loaderscope/_stacks.py). 0 in segments made before it.
     std::atomic<uint32_t> stacks_asked{0};
-    /// A probe's writers bump this every quarter ring they write, so that its collector (which
+    /// A probe's writers bump this every eighth of a ring they write, so that its collector (which
     /// sleeps up to tens of ms between drains) drains before a fast burst can overrun a ring:
     /// the C timing proxies write a record every ~0.2 us. Unused (0) by the engine's own runs
     /// and in segments made before it; appended, so every offset above stays.
